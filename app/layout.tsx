@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { getEnv } from "@/lib/env";
+import "./globals.css";
+
+export function generateMetadata(): Metadata {
+  const product = getEnv().productName;
+  return {
+    title: { default: `${product} - Boost Your Medigap Renewals`, template: `%s - ${product}` },
+    description: "Personalized Medicare Supplement quotes, sent to your book of business at the right moments.",
+  };
+}
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-white font-sans text-gray-900">{children}</body>
+    </html>
+  );
+}

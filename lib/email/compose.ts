@@ -1,0 +1,32 @@
+/** Pure pieces of the send path: test-mode routing and the footer every email carries. */
+
+export function applyTestMode(message: { to: string; subject: string }, testAddress: string | undefined) {
+  if (!testAddress) return { ...message, isTest: false };
+  return { to: testAddress, subject: message.subject.startsWith("[TEST] ") ? message.subject : `[TEST] ${message.subject}`, isTest: true };
+}
+
+type Footer = { postalAddress: string; productName: string; unsubscribeUrl?: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+export function footerHtml({ postalAddress, productName, unsubscribeUrl }: Footer): string {
+  const unsubscribe = unsubscribeUrl
+    ? ` · <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280;text-decoration:underline">Unsubscribe</a>`
+    : "";
+  return (
+    `<div data-email-footer style="margin:24px auto 0;max-width:560px;padding:16px 0;border-top:1px solid #e5e7eb;` +
+    `font-family:Arial,sans-serif;font-size:12px;line-height:18px;color:#6b7280;text-align:center">` +
+    `Sent with ${escapeHtml(productName)} · ${escapeHtml(postalAddress)}${unsubscribe}</div>`
+  );
+}
+
+export function footerText({ postalAddress, productName, unsubscribeUrl }: Footer): string {
+  return [`Sent with ${productName} · ${postalAddress}`, unsubscribeUrl ? `Unsubscribe: ${unsubscribeUrl}` : null].filter(Boolean).join("\n");
+}
+
+/** Puts `fragment` just before </body> (or at the end when the document has none). */
+export function insertBeforeBodyEnd(html: string, fragment: string): string {
+  const at = html.toLowerCase().lastIndexOf("</body>");
+  return at === -1 ? html + fragment : html.slice(0, at) + fragment + html.slice(at);
+}

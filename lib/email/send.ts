@@ -1,0 +1,127 @@
+import "server-only";
+import type { ReactElement } from "react";
+import { render } from "@react-email/render";
+import { Resend } from "resend";
+import { prisma } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { applyTestMode, footerHtml, footerText, insertBeforeBodyEnd } from "@/lib/email/compose";
+
+/**
+ * The one send path (architecture.md rule 12). Every email the product sends goes through sendEmail:
+ * it renders the React Email template, applies test mode, adds the postal-address footer and the
+ * List-Unsubscribe header, and delivers through one transport:
+ * - "outbox" (default): the email is stored in the outbox table and shown at /dev/outbox;
+ * - "resend" (RESEND_API_KEY set): sent through Resend, with the idempotency key passed along.
+ * Either way a row in the outbox table records it, keyed by the idempotency key, so the same key sends once.
+ */
+
+export type SendEmailInput = {
+  to: string;
+  subject: string;
+  react: ReactElement;
+  /** The same key twice sends once. Use a stable id (scheduled email id, "magic-link:<token>", …). */
+  idempotencyKey: string;
+  from?: string;
+  replyTo?: string;
+  /** Consumer emails carry an unsubscribe link: shown in the footer and sent as List-Unsubscribe. */
+  unsubscribeUrl?: string;
+  /** Redirects this email to a test address with "[TEST]" in the subject (the env-wide EMAIL_TEST_ADDRESS wins). */
+  testAddress?: string;
+  tags?: Record<string, string>;
+};
+
+export type SendEmailResult = {
+  id: string;
+  /** "duplicate": this idempotency key was already sent; nothing was sent again. */
+  status: "sent" | "stored" | "duplicate";
+  transport: "outbox" | "resend";
+  providerMessageId?: string | null;
+};
+
+export class EmailSendError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "EmailSendError";
+  }
+}
+
+let resendClient: Resend | undefined;
+function resend(): Resend {
+  const { resendApiKey, resendBaseUrl } = getEnv().email;
+  resendClient ??= new Resend(resendApiKey, resendBaseUrl ? { baseUrl: resendBaseUrl } : undefined);
+  return resendClient;
+}
+
+/** Test hook: the Resend client is cached per process; tests that change RESEND_* drop it. */
+export function resetEmailTransportForTests() {
+  resendClient = undefined;
+}
+
+function isUniqueViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}
+
+export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult> {
+  const env = getEnv();
+  const transport = env.parts.email;
+  const { to, subject, isTest } = applyTestMode({ to: input.to, subject: input.subject }, env.email.testAddress ?? input.testAddress);
+
+  const existing = await prisma.outboxEmail.findUnique({ where: { idempotencyKey: input.idempotencyKey } });
+  if (existing && existing.status !== "failed") {
+    return { id: existing.id, status: "duplicate", transport, providerMessageId: existing.providerMessageId };
+  }
+
+  const [renderedHtml, renderedText] = await Promise.all([render(input.react), render(input.react, { plainText: true })]);
+  const footer = { postalAddress: env.postalAddress, productName: env.productName, unsubscribeUrl: input.unsubscribeUrl };
+  const html = insertBeforeBodyEnd(renderedHtml, footerHtml(footer));
+  const text = `${renderedText.trim()}\n\n${footerText(footer)}`;
+  const from = input.from ?? env.email.from;
+  const headers: Record<string, string> = {};
+  if (input.unsubscribeUrl) {
+    headers["List-Unsubscribe"] = `<${input.unsubscribeUrl}>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+
+  const data = {
+    to,
+    originalTo: input.to,
+    from,
+    replyTo: input.replyTo ?? null,
+    subject,
+    html,
+    text,
+    headers,
+    tags: input.tags ?? {},
+    testMode: isTest,
+    transport,
+    status: transport === "outbox" ? ("stored" as const) : ("sending" as const),
+    lastError: null,
+  };
+
+  // Claim the key first: if two callers race with one key, the unique index lets exactly one through.
+  let row;
+  try {
+    row = existing
+      ? await prisma.outboxEmail.update({ where: { id: existing.id, status: "failed" }, data: { ...data, attemptCount: { increment: 1 } } })
+      : await prisma.outboxEmail.create({ data: { ...data, idempotencyKey: input.idempotencyKey } });
+  } catch (error) {
+    if (isUniqueViolation(error) || (error as { code?: string })?.code === "P2025") {
+      const winner = await prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: input.idempotencyKey } });
+      return { id: winner.id, status: "duplicate", transport, providerMessageId: winner.providerMessageId };
+    }
+    throw error;
+  }
+
+  if (transport === "outbox") return { id: row.id, status: "stored", transport };
+
+  const { data: sent, error } = await resend().emails.send(
+    { from, to, subject, html, text, replyTo: input.replyTo, headers, tags: Object.entries(input.tags ?? {}).map(([name, value]) => ({ name, value })) },
+    { idempotencyKey: input.idempotencyKey },
+  );
+  if (error || !sent) {
+    await prisma.outboxEmail.update({ where: { id: row.id }, data: { status: "failed", lastError: error?.name ?? "unknown_error" } });
+    throw new EmailSendError(`Email could not be sent (${error?.name ?? "unknown error"}).`, { cause: error });
+  }
+  await prisma.outboxEmail.update({ where: { id: row.id }, data: { status: "sent", providerMessageId: sent.id, sentAt: new Date() } });
+  return { id: row.id, status: "sent", transport, providerMessageId: sent.id };
+}

@@ -1,0 +1,176 @@
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Chooses the embedded or production part for each concern
+ * (architecture.md, "Two ways to run") and fails fast, with a message that says what to set,
+ * when a combination cannot work.
+ */
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+const flag = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+export const rawEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** development | test | production. Only "production" is a real deployment: it turns off /dev/outbox and requires real parts. */
+  APP_ENV: z.enum(["development", "test", "production"]).optional(),
+  APP_URL: z.url().default("http://localhost:3000"),
+  PRODUCT_NAME: z.string().default("Gapwise"),
+  SUPPORT_EMAIL: z.email().default("support@gapwise.app"),
+  POSTAL_ADDRESS: z.string().default("Gapwise, 100 Main Street, Austin, TX 78701"),
+
+  DATABASE_URL: optional,
+  /** Set by `npm start` when DATABASE_URL points at the embedded pglite-server (it serializes connections). */
+  DATABASE_EMBEDDED: flag,
+
+  AUTH_SECRET: optional,
+  QUOTE_LINK_SECRET: optional,
+
+  EMAIL_FROM: z.string().default("Gapwise <no-reply@gapwise.local>"),
+  RESEND_API_KEY: optional,
+  RESEND_BASE_URL: z.url().optional(),
+  RESEND_WEBHOOK_SECRET: optional,
+  /** When set, every email goes to this address with "[TEST]" in the subject. */
+  EMAIL_TEST_ADDRESS: z.email().optional(),
+
+  INNGEST_EVENT_KEY: optional,
+  INNGEST_SIGNING_KEY: optional,
+  INNGEST_DEV: flag,
+
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_PRICE_ID: optional,
+  STRIPE_METERED_PRICE_ID: optional,
+  /** Points the Stripe SDK at a local fake in tests: http://127.0.0.1:PORT */
+  STRIPE_API_BASE: z.url().optional(),
+
+  /** Bearer secret for HTTP cron entry points (withCron). Unset: those routes answer 404. */
+  CRON_SECRET: optional,
+
+  CSG_API_KEY: optional,
+  CSG_BASE_URL: z.url().default("https://csgapi.appspot.com"),
+});
+
+export type RawEnv = z.infer<typeof rawEnvSchema>;
+
+export type Parts = {
+  database: "embedded" | "postgres";
+  email: "outbox" | "resend";
+  jobs: "ticker" | "inngest";
+  payments: "off" | "stripe";
+  quotes: "local" | "csg";
+};
+
+// Development-only defaults: the embedded mode must run with no configuration at all. A production
+// deployment (APP_ENV=production) must set its own, which parseEnv enforces.
+const DEV_AUTH_SECRET = "gapwise-embedded-development-secret-do-not-use-in-production";
+const DEV_QUOTE_SECRET = "gapwise-embedded-quote-link-secret-do-not-use-in-production";
+
+export class EnvError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example and docs/operations.md.`);
+    this.name = "EnvError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>) {
+  const parsed = rawEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const raw = parsed.data;
+  const appEnv = raw.APP_ENV ?? (raw.NODE_ENV === "test" ? "test" : "development");
+  const isProduction = appEnv === "production";
+  const problems: string[] = [];
+
+  const parts: Parts = {
+    database: raw.DATABASE_URL && !raw.DATABASE_EMBEDDED ? "postgres" : "embedded",
+    email: raw.RESEND_API_KEY ? "resend" : "outbox",
+    jobs: raw.INNGEST_EVENT_KEY || raw.INNGEST_SIGNING_KEY ? "inngest" : "ticker",
+    payments: raw.STRIPE_SECRET_KEY ? "stripe" : "off",
+    quotes: raw.CSG_API_KEY ? "csg" : "local",
+  };
+
+  if (raw.DATABASE_URL && !/^postgres(ql)?:\/\//.test(raw.DATABASE_URL)) {
+    problems.push("DATABASE_URL must be a postgres:// or postgresql:// URL.");
+  }
+  if (parts.jobs === "inngest" && !(raw.INNGEST_EVENT_KEY && raw.INNGEST_SIGNING_KEY)) {
+    problems.push("Inngest needs both INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (set both, or neither for the in-process ticker).");
+  }
+  if (parts.payments === "stripe") {
+    const missing = (["STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"] as const).filter((k) => !raw[k]);
+    if (missing.length) problems.push(`Stripe is on (STRIPE_SECRET_KEY is set) but ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} missing.`);
+    const secretLive = raw.STRIPE_SECRET_KEY!.startsWith("sk_live_");
+    const publishableLive = raw.STRIPE_PUBLISHABLE_KEY?.startsWith("pk_live_");
+    if (raw.STRIPE_PUBLISHABLE_KEY && secretLive !== publishableLive) {
+      problems.push("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys.");
+    }
+  } else if (raw.STRIPE_PUBLISHABLE_KEY || raw.STRIPE_WEBHOOK_SECRET) {
+    problems.push("Stripe keys are partly set: STRIPE_SECRET_KEY is missing (set it, or remove the other STRIPE_* variables to run with billing off).");
+  }
+  if (isProduction) {
+    if (parts.database !== "postgres") problems.push("APP_ENV=production needs DATABASE_URL pointing at PostgreSQL (the embedded database is for development).");
+    if (!raw.AUTH_SECRET || raw.AUTH_SECRET.length < 32) problems.push("APP_ENV=production needs AUTH_SECRET of at least 32 characters (openssl rand -base64 32).");
+    if (!raw.QUOTE_LINK_SECRET || raw.QUOTE_LINK_SECRET.length < 32) problems.push("APP_ENV=production needs QUOTE_LINK_SECRET of at least 32 characters.");
+    if (parts.email !== "resend") problems.push("APP_ENV=production needs RESEND_API_KEY: the outbox transport never delivers email.");
+    if (parts.jobs !== "inngest") problems.push("APP_ENV=production needs INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY.");
+    if (raw.INNGEST_DEV) problems.push("INNGEST_DEV must not be set in production.");
+    if (!raw.APP_URL.startsWith("https://")) problems.push("APP_ENV=production needs APP_URL to be an https:// URL.");
+  }
+  if (problems.length) throw new EnvError(problems);
+
+  return {
+    appEnv,
+    isProduction,
+    isTest: appEnv === "test",
+    parts,
+    appUrl: raw.APP_URL.replace(/\/$/, ""),
+    productName: raw.PRODUCT_NAME,
+    supportEmail: raw.SUPPORT_EMAIL,
+    postalAddress: raw.POSTAL_ADDRESS,
+    databaseUrl: raw.DATABASE_URL,
+    databaseIsEmbeddedServer: raw.DATABASE_EMBEDDED,
+    authSecret: raw.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    quoteLinkSecret: raw.QUOTE_LINK_SECRET ?? DEV_QUOTE_SECRET,
+    email: {
+      from: raw.EMAIL_FROM,
+      resendApiKey: raw.RESEND_API_KEY,
+      resendBaseUrl: raw.RESEND_BASE_URL,
+      resendWebhookSecret: raw.RESEND_WEBHOOK_SECRET,
+      testAddress: raw.EMAIL_TEST_ADDRESS,
+    },
+    inngest: { eventKey: raw.INNGEST_EVENT_KEY, signingKey: raw.INNGEST_SIGNING_KEY, dev: raw.INNGEST_DEV },
+    stripe: {
+      secretKey: raw.STRIPE_SECRET_KEY,
+      publishableKey: raw.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+      priceId: raw.STRIPE_PRICE_ID,
+      meteredPriceId: raw.STRIPE_METERED_PRICE_ID,
+      apiBase: raw.STRIPE_API_BASE,
+    },
+    cronSecret: raw.CRON_SECRET,
+    csg: { apiKey: raw.CSG_API_KEY, baseUrl: raw.CSG_BASE_URL },
+  };
+}
+
+export type Env = ReturnType<typeof parseEnv>;
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process. Throws EnvError on the first call if it is invalid. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change variables between cases; this drops the cached parse. */
+export function resetEnvForTests() {
+  cached = undefined;
+}
