@@ -1,0 +1,158 @@
+import { NextRequest } from "next/server";
+import { z } from "zod";
+import { AppError } from "@/lib/api/errors";
+import { withOrg, withPublic, withCron } from "@/lib/api/handler";
+import { getContactOrThrow } from "@/lib/contacts/get-contact";
+import { resetEnvForTests } from "@/lib/env";
+import { useTestDatabase } from "@/lib/testing/db";
+import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
+
+const db = useTestDatabase();
+
+function request(path: string, init: { method?: string; cookie?: string; body?: string; headers?: Record<string, string> } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set("cookie", init.cookie);
+  if (init.body !== undefined) headers.set("content-type", "application/json");
+  return new NextRequest(`http://localhost${path}`, { method: init.method ?? "GET", headers, body: init.body });
+}
+const params = (value: Record<string, string>) => ({ params: Promise.resolve(value) });
+
+const getContact = withOrg(({ db, organizationId, params }) => getContactOrThrow({ db, organizationId, id: params.id }), {
+  params: z.object({ id: z.uuid() }),
+});
+
+async function signedInAgent(options: { isAdmin?: boolean } = {}) {
+  const org = await createOrganization(db.prisma);
+  const user = await createUser(db.prisma, org.id, { isAdmin: options.isAdmin ?? false });
+  const { cookie } = await createSession(db.prisma, user.id);
+  return { org, user, cookie };
+}
+
+describe("withOrg", () => {
+  it("answers a signed-in caller with their own organization's record", async () => {
+    const { org, cookie } = await signedInAgent();
+    const contact = await createContact(db.prisma, org.id, { firstName: "Own" });
+    const res = await getContact(request(`/api/contacts/${contact.id}`, { cookie }), params({ id: contact.id }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: contact.id, firstName: "Own" });
+  });
+
+  it("answers 404 for another organization's id, in the one error shape", async () => {
+    const { cookie } = await signedInAgent();
+    const other = await createOrganization(db.prisma);
+    const theirs = await createContact(db.prisma, other.id);
+    const res = await getContact(request(`/api/contacts/${theirs.id}`, { cookie }), params({ id: theirs.id }));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: "Contact not found" } });
+  });
+
+  it("answers 404 for a malformed id", async () => {
+    const { cookie } = await signedInAgent();
+    const res = await getContact(request("/api/contacts/not-a-uuid", { cookie }), params({ id: "not-a-uuid" }));
+    expect(res.status).toBe(404);
+  });
+
+  it("answers 401 without a session, with an expired session, and for a deactivated user", async () => {
+    expect((await getContact(request("/api/contacts/x"), params({ id: "x" }))).status).toBe(401);
+    const org = await createOrganization(db.prisma);
+    const user = await createUser(db.prisma, org.id);
+    const expired = await createSession(db.prisma, user.id, new Date(Date.now() - 1000));
+    expect((await getContact(request("/api/contacts/x", { cookie: expired.cookie }), params({ id: "x" }))).status).toBe(401);
+    const inactive = await createUser(db.prisma, org.id, { isActive: false });
+    const session = await createSession(db.prisma, inactive.id);
+    const res = await getContact(request("/api/contacts/x", { cookie: session.cookie }), params({ id: "x" }));
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: { code: "unauthorized", message: "Session expired. Please log in again." } });
+  });
+
+  it("answers 403 when the role is not allowed", async () => {
+    const adminOnly = withOrg(async () => ({ ok: true }), { roles: ["admin"] });
+    const agent = await signedInAgent();
+    expect((await adminOnly(request("/api/settings", { cookie: agent.cookie }))).status).toBe(403);
+    const admin = await signedInAgent({ isAdmin: true });
+    expect((await adminOnly(request("/api/settings", { cookie: admin.cookie }))).status).toBe(200);
+  });
+
+  it("answers 422 with field errors for a bad body and 400 for a body that is not JSON", async () => {
+    const create = withOrg(async ({ body }) => ({ received: body }), {
+      body: z.object({ firstName: z.string().min(1, "First name is required"), email: z.email("Please enter a valid email address") }),
+    });
+    const { cookie } = await signedInAgent();
+    const bad = await create(request("/api/contacts/create", { method: "POST", cookie, body: JSON.stringify({ firstName: "", email: "nope" }) }));
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toEqual({
+      error: {
+        code: "validation_failed",
+        message: "Some fields are invalid.",
+        fields: { firstName: ["First name is required"], email: ["Please enter a valid email address"] },
+      },
+    });
+    const notJson = await create(request("/api/contacts/create", { method: "POST", cookie, body: "{oops" }));
+    expect(notJson.status).toBe(400);
+    const ok = await create(request("/api/contacts/create", { method: "POST", cookie, body: JSON.stringify({ firstName: "Ann", email: "ann@example.com" }) }));
+    expect(await ok.json()).toEqual({ received: { firstName: "Ann", email: "ann@example.com" } });
+  });
+
+  it("answers 413 for a body over the limit", async () => {
+    const upload = withOrg(async () => ({ ok: true }), { body: z.object({ rows: z.array(z.string()) }), maxBodyBytes: 100 });
+    const { cookie } = await signedInAgent();
+    const res = await upload(request("/api/contacts/bulk-import", { method: "POST", cookie, body: JSON.stringify({ rows: Array(50).fill("x") }) }));
+    expect(res.status).toBe(413);
+  });
+
+  it("answers 500 for an unknown error without leaking its message", async () => {
+    const spy = jest.spyOn(console, "error").mockImplementation(() => {});
+    const broken = withOrg(async () => {
+      throw new Error("connection to db-secret-host.internal failed for jane@example.com");
+    });
+    const { cookie } = await signedInAgent();
+    const res = await broken(request("/api/anything", { cookie }));
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ error: { code: "internal", message: "Something went wrong. Please try again." } });
+    expect(text).not.toContain("db-secret-host");
+    const logged = spy.mock.calls.map((c) => String(c[0])).join("\n");
+    expect(logged).not.toContain("jane@example.com");
+    expect(logged).not.toContain("db-secret-host");
+    spy.mockRestore();
+  });
+});
+
+describe("withPublic", () => {
+  it("rate-limits per client IP with 429 and Retry-After, and the count survives in the database", async () => {
+    const form = withPublic(async () => ({ success: true }), { rateLimit: { name: `test-form-${Date.now()}`, limit: 2, windowSeconds: 60 } });
+    const from = (ip: string) => request("/api/contact-us", { method: "POST", headers: { "x-forwarded-for": ip } });
+    expect((await form(from("203.0.113.9"))).status).toBe(200);
+    expect((await form(from("203.0.113.9"))).status).toBe(200);
+    const limited = await form(from("203.0.113.9"));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await form(from("198.51.100.7"))).status).toBe(200);
+  });
+
+  it("maps an AppError to its status", async () => {
+    const gone = withPublic(async () => {
+      throw new AppError("not_found", "Quote not found or expired. Please try again or contact support.");
+    });
+    const res = await gone(request("/api/quotes/decode/x"));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: "Quote not found or expired. Please try again or contact support." } });
+  });
+});
+
+describe("withCron", () => {
+  afterEach(() => {
+    delete process.env.CRON_SECRET;
+    resetEnvForTests();
+  });
+
+  it("does not exist without CRON_SECRET and needs the bearer secret with it", async () => {
+    const sweep = withCron(async () => ({ swept: 0 }));
+    expect((await sweep(request("/api/cron/sweep"))).status).toBe(404);
+    process.env.CRON_SECRET = "s3cret-for-tests";
+    resetEnvForTests();
+    expect((await sweep(request("/api/cron/sweep", { headers: { authorization: "Bearer wrong" } }))).status).toBe(401);
+    const ok = await sweep(request("/api/cron/sweep", { headers: { authorization: "Bearer s3cret-for-tests" } }));
+    expect(await ok.json()).toEqual({ swept: 0 });
+  });
+});

@@ -1,0 +1,88 @@
+import { z } from "zod";
+
+/**
+ * The contact list's query string (GET /api/contacts and the /contacts page URL), parsed from the
+ * URL form: comma lists, "true" flags, page/limit as numbers. Pure: no database, no clock.
+ */
+
+export const CONTACT_PAGE_SIZES = [50, 100, 250] as const;
+export type ContactPageSize = (typeof CONTACT_PAGE_SIZES)[number];
+export const DEFAULT_CONTACT_PAGE_SIZE: ContactPageSize = 100;
+
+/** Agent filter value for contacts with no assigned agent. */
+export const UNASSIGNED_AGENT = "unassigned";
+
+// Bounds keep a hand-edited URL from turning into an enormous IN list or LIKE pattern.
+const MAX_LIST_ITEMS = 100;
+const MAX_SEARCH_LENGTH = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PHONE_LIKE = /^[\d\s().+-]+$/;
+
+/**
+ * Turns what the user typed into the fragment matched against contacts.search_text, which the
+ * database keeps as lower("first last email phone") with the phone as 10 bare digits. So: trim,
+ * lower-case, collapse inner whitespace (the column has single spaces), and reduce a phone-looking
+ * term such as "(512) 555-01" to its digits. Returns undefined when nothing searchable is left.
+ */
+export function normalizeSearchTerm(raw: string | undefined | null): string | undefined {
+  if (raw == null) return undefined;
+  const term = raw.trim().toLowerCase().replace(/\s+/g, " ").slice(0, MAX_SEARCH_LENGTH);
+  if (term === "") return undefined;
+  if (PHONE_LIKE.test(term) && /\d/.test(term)) {
+    let digits = term.replace(/\D/g, "");
+    // Stored numbers are 10 digits without the North American country code: "+1 512 555 0100" must still match.
+    if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+    return digits;
+  }
+  return term;
+}
+
+function commaList<T extends z.ZodType<string>>(item: T) {
+  return z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((part) => part.trim())
+        .filter((part) => part !== ""),
+    )
+    .pipe(z.array(item).max(MAX_LIST_ITEMS));
+}
+
+const flag = z
+  .enum(["true", "false", ""])
+  .optional()
+  .transform((value) => value === "true");
+
+export const listContactsQuerySchema = z
+  .object({
+    search: z
+      .string()
+      .optional()
+      .transform((value) => normalizeSearchTerm(value)),
+    states: commaList(
+      z
+        .string()
+        .transform((s) => s.toUpperCase())
+        .pipe(z.string().regex(/^[A-Z]{2}$/, "States are two-letter codes.")),
+    ),
+    carriers: commaList(z.string().max(200)),
+    /** Agent ids (uuid) and/or "unassigned"; only honoured for admins. */
+    agents: commaList(z.string().refine((s) => s === UNASSIGNED_AGENT || UUID.test(s), "Agents are user ids or \"unassigned\".")),
+    page: z
+      .string()
+      .optional()
+      .transform((value) => (value === undefined || value === "" ? "1" : value))
+      .pipe(z.coerce.number().int().min(1).max(1_000_000)),
+    limit: z
+      .enum(["", ...CONTACT_PAGE_SIZES.map(String)] as [string, ...string[]])
+      .optional()
+      .transform((value): ContactPageSize => (value ? (Number(value) as ContactPageSize) : DEFAULT_CONTACT_PAGE_SIZE)),
+    hasViewedQuoteRecently: flag,
+    hasCompletedHealthRecently: flag,
+  })
+  .transform(({ agents, ...rest }) => ({ ...rest, agentIds: agents }));
+
+export type ListContactsQuery = z.output<typeof listContactsQuerySchema>;

@@ -1,0 +1,157 @@
+import type { Db, TenantDb, TxClient } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import {
+  CONTACT_PAGE_SIZES,
+  DEFAULT_CONTACT_PAGE_SIZE,
+  normalizeSearchTerm,
+  UNASSIGNED_AGENT,
+  type ContactPageSize,
+} from "@/lib/contacts/list-contacts-query";
+
+export { listContactsQuerySchema, normalizeSearchTerm, type ListContactsQuery } from "@/lib/contacts/list-contacts-query";
+
+/** "Quote (30d)" and "Health (30d)" on the contact list look back this far from `now`. */
+export const RECENT_ACTIVITY_DAYS = 30;
+
+export type ContactViewer = { id: string; isAdmin: boolean };
+
+export type ListContactsInput = {
+  /** Normally tenantDb(organizationId); the where carries organizationId anyway (first wall, rls.md). */
+  db: TenantDb | Db | TxClient;
+  organizationId: string;
+  viewer: ContactViewer;
+  search?: string;
+  states?: string[];
+  carriers?: string[];
+  /** Admins only; ignored for agents, who only ever see their own contacts. May hold "unassigned". */
+  agentIds?: string[];
+  page?: number;
+  limit?: number;
+  hasViewedQuoteRecently?: boolean;
+  hasCompletedHealthRecently?: boolean;
+  now: Date;
+};
+
+const contactListSelect = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phoneNumber: true,
+  state: true,
+  zipCode: true,
+  currentCarrier: true,
+  planType: true,
+  effectiveDate: true,
+  status: true,
+  agentId: true,
+  lastEmailedAt: true,
+  createdAt: true,
+  agent: { select: { id: true, firstName: true, lastName: true } },
+} satisfies Prisma.ContactSelect;
+
+type ContactListRow = Prisma.ContactGetPayload<{ select: typeof contactListSelect }>;
+
+export type ContactListItem = Omit<ContactListRow, never> & {
+  hasViewedQuoteRecently: boolean;
+  hasCompletedHealthRecently: boolean;
+  lastQuoteViewedAt: Date | null;
+  lastHealthCompletedAt: Date | null;
+};
+
+export type ListContactsResult = { contacts: ContactListItem[]; total: number; page: number; limit: ContactPageSize };
+
+/**
+ * Who may see which contacts: always one organization (house rule: every where carries it, RLS is
+ * only the second wall), and an agent who is not an admin only the contacts assigned to them. Every
+ * contact read for a signed-in user (list, export, bulk actions) should start from this fragment.
+ */
+export function contactVisibilityWhere(organizationId: string, viewer: ContactViewer): Prisma.ContactWhereInput {
+  return viewer.isAdmin ? { organizationId } : { organizationId, agentId: viewer.id };
+}
+
+function recentSince(now: Date): Date {
+  return new Date(now.getTime() - RECENT_ACTIVITY_DAYS * 86_400_000);
+}
+
+function pageSize(limit: number | undefined): ContactPageSize {
+  return (CONTACT_PAGE_SIZES as readonly number[]).includes(limit ?? NaN) ? (limit as ContactPageSize) : DEFAULT_CONTACT_PAGE_SIZE;
+}
+
+/** The where of the list: visibility plus the filters. Exported so that "select all N" bulk actions act on exactly the listed set. */
+export function contactListWhere(input: Omit<ListContactsInput, "db" | "page" | "limit">): Prisma.ContactWhereInput {
+  const { organizationId, viewer, states, carriers, agentIds, now } = input;
+  const and: Prisma.ContactWhereInput[] = [contactVisibilityWhere(organizationId, viewer)];
+
+  const term = normalizeSearchTerm(input.search);
+  // search_text is already lower-case (trigger), so a plain LIKE '%term%' is right and is the form
+  // the pg_trgm GIN index can serve; mode "insensitive" would only add lower() work.
+  if (term) and.push({ searchText: { contains: term } });
+  if (states && states.length > 0) and.push({ state: { in: states } });
+  if (carriers && carriers.length > 0) and.push({ currentCarrier: { in: carriers } });
+
+  if (viewer.isAdmin && agentIds && agentIds.length > 0) {
+    const ids = agentIds.filter((id) => id !== UNASSIGNED_AGENT);
+    const agentOr: Prisma.ContactWhereInput[] = [];
+    if (ids.length > 0) agentOr.push({ agentId: { in: ids } });
+    if (ids.length < agentIds.length) agentOr.push({ agentId: null });
+    and.push({ OR: agentOr });
+  }
+
+  const since = recentSince(now);
+  if (input.hasViewedQuoteRecently) and.push({ trackingClicks: { some: { organizationId, clickedAt: { gte: since, lte: now } } } });
+  if (input.hasCompletedHealthRecently) and.push({ eligibilityAnswers: { some: { organizationId, createdAt: { gte: since, lte: now } } } });
+
+  return { AND: and };
+}
+
+/**
+ * One page of the contact list (client-side.md, Contact list page and GET /api/contacts), ordered by
+ * last name, first name, id (id makes the order total, so pages never overlap), with the total count
+ * of the filtered set. The page and the count run concurrently.
+ */
+export async function listContacts(input: ListContactsInput): Promise<ListContactsResult> {
+  const { db, organizationId, now } = input;
+  const page = Math.max(1, Math.floor(input.page ?? 1));
+  const limit = pageSize(input.limit);
+  const where = contactListWhere(input);
+  const since = recentSince(now);
+  // The union of client types (tenant, base, transaction) has incompatible overloads; their contact
+  // delegates share one shape, so read through the base client's type.
+  const contact = db.contact;
+
+  const [rows, total] = await Promise.all([
+    contact.findMany({
+      where,
+      orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }],
+      skip: (page - 1) * limit,
+      take: limit,
+      select: {
+        ...contactListSelect,
+        // Only the newest click/answer in the window: enough for the Quote/Health checks on each row.
+        trackingClicks: {
+          where: { organizationId, clickedAt: { gte: since, lte: now } },
+          orderBy: { clickedAt: "desc" },
+          take: 1,
+          select: { clickedAt: true },
+        },
+        eligibilityAnswers: {
+          where: { organizationId, createdAt: { gte: since, lte: now } },
+          orderBy: { createdAt: "desc" },
+          take: 1,
+          select: { createdAt: true },
+        },
+      },
+    }),
+    contact.count({ where }),
+  ]);
+
+  const contacts = rows.map(({ trackingClicks, eligibilityAnswers, ...row }) => ({
+    ...row,
+    hasViewedQuoteRecently: trackingClicks.length > 0,
+    hasCompletedHealthRecently: eligibilityAnswers.length > 0,
+    lastQuoteViewedAt: trackingClicks[0]?.clickedAt ?? null,
+    lastHealthCompletedAt: eligibilityAnswers[0]?.createdAt ?? null,
+  }));
+  return { contacts, total, page, limit };
+}

@@ -1,0 +1,106 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { SampleAgencyReadyEmail } from "@/components/emails/sample-agency-ready-email";
+import { resetEnvForTests } from "@/lib/env";
+import { EmailSendError, resetEmailTransportForTests, sendEmail } from "@/lib/email/send";
+import { useTestDatabase } from "@/lib/testing/db";
+
+const db = useTestDatabase();
+
+const email = (key: string, extra: Partial<Parameters<typeof sendEmail>[0]> = {}) => ({
+  to: "sam@agency.test",
+  subject: "Your sample agency is ready",
+  react: SampleAgencyReadyEmail({ productName: "Gapwise", firstName: "Sam", agencyName: "Sample Agency", contactCount: 300, appUrl: "http://localhost:3000/dashboard" }),
+  idempotencyKey: key,
+  ...extra,
+});
+
+function setEnv(vars: Record<string, string | undefined>) {
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnvForTests();
+  resetEmailTransportForTests();
+}
+
+describe("sendEmail through the outbox (embedded default)", () => {
+  it("renders the template with working links, the footer, and stores it once per idempotency key", async () => {
+    const first = await sendEmail(email("k-outbox-1", { unsubscribeUrl: "http://localhost:3000/unsubscribe/t1" }));
+    const second = await sendEmail(email("k-outbox-1"));
+    expect(first).toMatchObject({ status: "stored", transport: "outbox" });
+    expect(second).toMatchObject({ status: "duplicate", id: first.id });
+    const rows = await db.prisma.outboxEmail.findMany({ where: { idempotencyKey: "k-outbox-1" } });
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row.html).toContain('href="http://localhost:3000/dashboard"');
+    expect(row.html).toContain("Gapwise, 100 Main Street, Austin, TX 78701");
+    expect(row.text).toContain("Unsubscribe: http://localhost:3000/unsubscribe/t1");
+    expect(row.headers).toEqual({ "List-Unsubscribe": "<http://localhost:3000/unsubscribe/t1>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+  });
+
+  it("sends once when the same key races", async () => {
+    const results = await Promise.all([sendEmail(email("k-race")), sendEmail(email("k-race")), sendEmail(email("k-race"))]);
+    expect(results.filter((r) => r.status === "stored")).toHaveLength(1);
+    expect(await db.prisma.outboxEmail.count({ where: { idempotencyKey: "k-race" } })).toBe(1);
+  });
+
+  it("redirects to the test address with [TEST] in the subject", async () => {
+    await sendEmail(email("k-test-mode", { testAddress: "qa@agency.test" }));
+    const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-test-mode" } });
+    expect(row).toMatchObject({ to: "qa@agency.test", originalTo: "sam@agency.test", subject: "[TEST] Your sample agency is ready", testMode: true });
+  });
+});
+
+describe("sendEmail through Resend (RESEND_API_KEY set), against a local fake", () => {
+  let server: Server;
+  const received: { body: Record<string, unknown>; idempotencyKey?: string; auth?: string }[] = [];
+  let failNext = false;
+
+  beforeAll(async () => {
+    server = createServer((req: IncomingMessage, res) => {
+      let raw = "";
+      req.on("data", (c) => (raw += c));
+      req.on("end", () => {
+        if (failNext) {
+          failNext = false;
+          res.writeHead(500, { "content-type": "application/json" });
+          res.end(JSON.stringify({ name: "internal_server_error", message: "boom", statusCode: 500 }));
+          return;
+        }
+        received.push({ body: JSON.parse(raw), idempotencyKey: req.headers["idempotency-key"] as string, auth: req.headers.authorization });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ id: `re_msg_${received.length}` }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    setEnv({ RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  });
+  afterAll(async () => {
+    setEnv({ RESEND_API_KEY: undefined, RESEND_BASE_URL: undefined });
+    await new Promise((r) => server.close(r));
+  });
+
+  it("posts the rendered email with the idempotency key, records it, and sends a key once", async () => {
+    const first = await sendEmail(email("k-resend-1"));
+    const again = await sendEmail(email("k-resend-1"));
+    expect(first).toMatchObject({ status: "sent", transport: "resend", providerMessageId: "re_msg_1" });
+    expect(again.status).toBe("duplicate");
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ idempotencyKey: "k-resend-1", auth: "Bearer re_test_key" });
+    expect(received[0]!.body).toMatchObject({ to: "sam@agency.test", subject: "Your sample agency is ready" });
+    expect(String(received[0]!.body.html)).toContain("Sample Agency");
+    const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-resend-1" } });
+    expect(row).toMatchObject({ status: "sent", transport: "resend", providerMessageId: "re_msg_1" });
+  });
+
+  it("marks a provider failure as failed and lets a retry with the same key go through", async () => {
+    failNext = true;
+    await expect(sendEmail(email("k-resend-retry"))).rejects.toBeInstanceOf(EmailSendError);
+    expect((await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-resend-retry" } })).status).toBe("failed");
+    const retry = await sendEmail(email("k-resend-retry"));
+    expect(retry.status).toBe("sent");
+    const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-resend-retry" } });
+    expect(row).toMatchObject({ status: "sent", attemptCount: 2 });
+  });
+});
