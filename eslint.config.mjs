@@ -18,7 +18,7 @@ const appCode = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "inngest/**/*.
 const libCode = ["lib/**/*.{ts,tsx}"];
 const testFiles = ["**/*.test.{ts,tsx}", "lib/testing/**", "e2e/**", "bench/**", "prisma/**", "scripts/**", "jest.setup.ts"];
 
-export default [
+const config = [
   { ignores: ["node_modules/**", ".next/**", ".data/**", "lib/generated/**", "next-env.d.ts", "e2e/output/**", "public/**"] },
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -43,3 +43,5 @@ export default [
     },
   },
 ];
+
+export default config;

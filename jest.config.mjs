@@ -25,4 +25,6 @@ const ui = await createJestConfig({
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ui.ts"],
 })();
 
-export default { projects: [server, ui], testTimeout: 60000 };
+const config = { projects: [server, ui], testTimeout: 60000 };
+
+export default config;

@@ -1,10 +1,10 @@
 import { tenantDb, tenantTransaction } from "@/lib/db";
 import { createContact, createOrganization } from "@/lib/testing/factories";
-import { useTestDatabase } from "@/lib/testing/db";
+import { setupTestDatabase } from "@/lib/testing/db";
 
 // Row-level security is the second wall behind the organizationId in every where (rls.md).
 describe("tenant isolation by row-level security", () => {
-  const db = useTestDatabase();
+  const db = setupTestDatabase();
 
   it("shows a tenant only its own rows, even when the where forgets the organization", async () => {
     const a = await createOrganization(db.prisma);

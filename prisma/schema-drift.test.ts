@@ -1,4 +1,4 @@
-import { useTestDatabase } from "@/lib/testing/db";
+import { setupTestDatabase } from "@/lib/testing/db";
 
 /**
  * The Prisma models and the migrated database must agree: every model's table and every scalar/enum
@@ -28,7 +28,7 @@ const ARRAY_UDT: Record<string, string> = { String: "_text", Int: "_int4", Boole
 type Column = { table_name: string; column_name: string; data_type: string; udt_name: string };
 
 describe("schema drift", () => {
-  const db = useTestDatabase();
+  const db = setupTestDatabase();
 
   it("finds every Prisma model field as a matching column, and no unknown columns", async () => {
     const columns = await db.query<Column>(

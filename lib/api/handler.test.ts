@@ -4,10 +4,10 @@ import { AppError } from "@/lib/api/errors";
 import { withOrg, withPublic, withCron } from "@/lib/api/handler";
 import { getContactOrThrow } from "@/lib/contacts/get-contact";
 import { resetEnvForTests } from "@/lib/env";
-import { useTestDatabase } from "@/lib/testing/db";
+import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
-const db = useTestDatabase();
+const db = setupTestDatabase();
 
 function request(path: string, init: { method?: string; cookie?: string; body?: string; headers?: Record<string, string> } = {}) {
   const headers = new Headers(init.headers);

@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import { SampleAgencyReadyEmail } from "@/components/emails/sample-agency-ready-email";
 import { resetEnvForTests } from "@/lib/env";
 import { EmailSendError, resetEmailTransportForTests, sendEmail } from "@/lib/email/send";
-import { useTestDatabase } from "@/lib/testing/db";
+import { setupTestDatabase } from "@/lib/testing/db";
 
-const db = useTestDatabase();
+const db = setupTestDatabase();
 
 const email = (key: string, extra: Partial<Parameters<typeof sendEmail>[0]> = {}) => ({
   to: "sam@agency.test",

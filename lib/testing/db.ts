@@ -102,7 +102,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * Registers beforeAll/afterAll hooks that give the test file its own database and install it as the
  * app's client (lib/db). Returns a handle whose fields are filled in before the first test runs.
  */
-export function useTestDatabase(): TestDatabase {
+export function setupTestDatabase(): TestDatabase {
   const handle = {} as TestDatabase;
   beforeAll(async () => {
     const db = await createTestDatabase();

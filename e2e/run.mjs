@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: starts the app the way `npm start` does (embedded database in a fresh data
+// directory, migrations, seed, build when stale, `next start`), then clicks through every journey in
+// e2e/*.e2e.mjs in real Chromium (playwright-core + the system's Chromium). Screenshots go to
+// e2e/output/. Prints "N passed, N failed"; the exit code is the truth.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium } from "playwright-core";
+
+const root = resolve(import.meta.dirname, "..");
+const outputDir = join(root, "e2e", "output");
+const port = process.env.E2E_PORT ?? "3100";
+const baseUrl = `http://localhost:${port}`;
+const only = process.argv[2];
+
+const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
+if (!chromiumPath) {
+  console.error("No Chromium found. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH to its executable.");
+  process.exit(1);
+}
+
+rmSync(outputDir, { recursive: true, force: true });
+mkdirSync(outputDir, { recursive: true });
+const dataDir = join(tmpdir(), `gapwise-e2e-${Date.now()}`);
+
+function startApp() {
+  const child = spawn("node", ["scripts/start.mjs"], {
+    cwd: root,
+    detached: true, // its own process group, so the whole tree stops with it
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, PORT: port, APP_URL: baseUrl, EMBEDDED_DB_DIR: join(dataDir, "pglite"), EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "55433", DATABASE_URL: "" },
+  });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const exited = new Promise((r) => child.on("exit", (code) => r(code)));
+  return { child, log: () => log, exited };
+}
+
+async function waitForHealth(app, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    if (app.child.exitCode !== null) throw new Error(`the app exited before it was ready:\n${app.log()}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the app was not ready within ${timeoutMs / 1000} s:\n${app.log()}`);
+}
+
+const journeys = [];
+for (const file of readdirSync(join(root, "e2e")).filter((f) => f.endsWith(".e2e.mjs")).sort()) {
+  const mod = await import(join(root, "e2e", file));
+  for (const journey of mod.journeys) if (!only || journey.name.includes(only) || file.includes(only)) journeys.push({ file, ...journey });
+}
+
+const app = startApp();
+let passed = 0;
+let failed = 0;
+const started = Date.now();
+let context;
+try {
+  await waitForHealth(app);
+  console.log(`app ready at ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  context = await chromium.launchPersistentContext(join(dataDir, "chromium-profile"), {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  for (const journey of journeys) {
+    const page = await context.newPage();
+    const t0 = Date.now();
+    try {
+      await journey.run({
+        page,
+        baseUrl,
+        screenshot: (name) => page.screenshot({ path: join(outputDir, `${name}.png`), fullPage: true }),
+        expect: assert,
+      });
+      passed++;
+      console.log(`  ✓ ${journey.name} (${Date.now() - t0} ms)`);
+    } catch (error) {
+      failed++;
+      console.log(`  ✗ ${journey.name}\n    ${String(error?.stack ?? error).split("\n").slice(0, 6).join("\n    ")}`);
+      await page.screenshot({ path: join(outputDir, `FAILED-${journey.name.replace(/[^a-z0-9]+/gi, "-")}.png`), fullPage: true }).catch(() => {});
+    } finally {
+      await page.close();
+    }
+  }
+} catch (error) {
+  failed++;
+  console.error(String(error?.message ?? error));
+} finally {
+  await context?.close().catch(() => {});
+  try { process.kill(-app.child.pid, "SIGTERM"); } catch { /* already gone */ }
+  await Promise.race([app.exited, new Promise((r) => setTimeout(r, 5000))]);
+  try { process.kill(-app.child.pid, "SIGKILL"); } catch { /* already gone */ }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\ne2e: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
+
+function assert(condition, message) {
+  if (!condition) throw new Error(`expectation failed: ${message}`);
+}

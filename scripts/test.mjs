@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, then jest (unit and integration on embedded Postgres). Each step prints
+// its own summary; the exit code is the truth (the first failing step's code).
+import { spawnSync } from "node:child_process";
+
+const steps = [
+  ["lint", "node_modules/.bin/eslint", ["--max-warnings=0", "."]],
+  ["typecheck", "node_modules/.bin/tsc", ["--noEmit", "-p", "."]],
+  ["jest", "node_modules/.bin/jest", ["--ci", ...process.argv.slice(2)], { NODE_OPTIONS: "--experimental-vm-modules --no-warnings=ExperimentalWarning" }],
+];
+
+for (const [name, bin, args, extraEnv = {}] of steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(bin, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extraEnv } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`✖ ${name} failed (${seconds} s)`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${name} passed (${seconds} s)`);
+}
