@@ -12,14 +12,23 @@ async function main() {
   );
 }
 
-main()
-  .then(async () => {
+async function disconnect() {
+  // Touching `prisma` creates the client, which throws when DATABASE_URL is unset: that must not mask the real error.
+  try {
     await prisma.$disconnect();
+  } catch {
+    // nothing to close
+  }
+}
+
+main().then(
+  async () => {
+    await disconnect();
     process.exit(0);
-  })
-  .catch(async (error: unknown) => {
+  },
+  async (error: unknown) => {
     console.error(`seed failed: ${error instanceof Error ? error.message : String(error)}`);
-    // The client may never have connected (e.g. DATABASE_URL unset); do not let that mask the real error.
-    await prisma.$disconnect().catch(() => undefined);
+    await disconnect();
     process.exit(1);
-  });
+  },
+);

@@ -1,0 +1,236 @@
+import "server-only";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createElement } from "react";
+import Papa from "papaparse";
+import { z } from "zod";
+import { SampleAgencyReadyEmail } from "@/components/emails/sample-agency-ready-email";
+import { prisma } from "@/lib/db";
+import { sendEmail } from "@/lib/email/send";
+import { getEnv } from "@/lib/env";
+import { generateSampleContacts } from "@/lib/demo/sample-contacts";
+
+/**
+ * The demo data: global reference data (carriers, state switch rules) and the "Sample Agency" with its
+ * three users and a few hundred made-up contacts. Both are idempotent, so `npm run seed` can run on
+ * every start. Uses the base client on purpose: seeding is not one tenant's work (lib/db).
+ */
+
+export const SAMPLE_AGENCY_SLUG = "sample-agency";
+export const SAMPLE_AGENCY_NAME = "Sample Agency";
+export const SAMPLE_AGENCY_READY_SUBJECT = "Your sample agency is ready";
+export const SAMPLE_AGENCY_READY_KEY = "seed:sample-agency-ready";
+export const SAMPLE_CONTACT_COUNT = 303;
+// Fixed so that every fresh install gets the same people (and screenshots/tests agree).
+const SAMPLE_SEED = 20_250_101;
+
+const ADMIN = { email: "admin@sample-agency.test", firstName: "Sam", lastName: "Sample", phone: "5125550100" };
+const AGENTS = [
+  { email: "alex@sample-agency.test", firstName: "Alex", lastName: "Rivera", phone: "5125550101" },
+  { email: "jordan@sample-agency.test", firstName: "Jordan", lastName: "Lee", phone: "5125550102" },
+];
+
+// CI clones the repo with shared/ beside it, so the data lives one level above the working directory.
+const dataFile = (name: string) => join(process.cwd(), "..", "shared", "data", name);
+
+const carrierGroupsSchema = z.object({
+  carriers: z.record(z.string(), z.array(z.string().regex(/^\d{5}$/))),
+  aliases: z.record(z.string(), z.string()),
+  naic_names: z.record(z.string(), z.string()),
+});
+
+const switchRulesSchema = z.object({
+  states: z.array(
+    z.object({
+      state: z.string().length(2),
+      rule: z.enum(["birthday", "anniversary", "continuous"]),
+      anchor: z.enum(["birthday", "birth_month_start", "policy_anniversary", "none"]),
+      days_before: z.number().int(),
+      total_days: z.number().int(),
+      different_plan_only: z.boolean(),
+      carrier: z.string(),
+      plan: z.string(),
+      age_min: z.number().int().optional(),
+      age_max: z.number().int().optional(),
+      since: z.string(),
+      note: z.string().optional(),
+    }),
+  ),
+});
+
+function readJson<T>(name: string, schema: z.ZodType<T>): T {
+  return schema.parse(JSON.parse(readFileSync(dataFile(name), "utf8")));
+}
+
+/** NAIC → legal name from CSG's company list (the JSON only has the abbreviated names). */
+function csgLegalNames(): Map<string, string> {
+  const parsed = Papa.parse<{ naic: string; name_full: string }>(readFileSync(dataFile("csg_medsupp_companies.csv"), "utf8"), { header: true, skipEmptyLines: true });
+  return new Map(parsed.data.map((row) => [row.naic, row.name_full]));
+}
+
+/** Upserts the supported carriers (one row per NAIC) and the state switch rules. Safe to run repeatedly. */
+export async function seedReferenceData(): Promise<{ carriers: number; stateRules: number }> {
+  const groups = readJson("carrier_naic_groups.json", carrierGroupsSchema);
+  const rules = readJson("state_medigap_switch_rules.json", switchRulesSchema).states;
+  const legalNames = csgLegalNames();
+
+  const carrierRows = Object.entries(groups.carriers).flatMap(([group, naics]) => {
+    const aliasKeys = Object.entries(groups.aliases).filter(([, target]) => target === group).map(([alias]) => alias);
+    return naics.map((naic) => {
+      const shortName = groups.naic_names[naic];
+      // Lower-case spellings a CSV might use for this company: the group, its known aliases, CSG's short name.
+      const aliases = [...new Set([group.toLowerCase(), ...aliasKeys, ...(shortName ? [shortName.toLowerCase()] : [])])];
+      return { naic, name: group, nameFull: legalNames.get(naic) ?? shortName ?? null, groupName: group, aliases };
+    });
+  });
+
+  const ruleRows = rules.map((r) => ({
+    state: r.state,
+    ruleType: r.rule === "continuous" ? ("year_round" as const) : r.rule,
+    anchor: r.anchor,
+    windowStartDaysBefore: r.days_before,
+    windowLengthDays: r.total_days,
+    differentPlanOnly: r.different_plan_only,
+    constraints: { carrier: r.carrier, plan: r.plan },
+    ageMin: r.age_min ?? null,
+    ageMax: r.age_max ?? null,
+    since: r.since === "" ? null : r.since,
+    notes: r.note ?? null,
+  }));
+
+  await prisma.$transaction([
+    ...carrierRows.map(({ naic, ...data }) => prisma.carrier.upsert({ where: { naic }, create: { naic, ...data }, update: data })),
+    ...ruleRows.map(({ state, ...data }) => prisma.stateSwitchRule.upsert({ where: { state }, create: { state, ...data }, update: data })),
+  ]);
+  return { carriers: carrierRows.length, stateRules: ruleRows.length };
+}
+
+export type SeedDemoAgencyResult = {
+  /** false when the agency was already there (nothing was written for it). */
+  created: boolean;
+  organizationId: string;
+  contacts: number;
+  users: number;
+  /** true only on the run that actually sent the ready email. */
+  emailSent: boolean;
+};
+
+function isUniqueViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}
+
+async function createAgency(now: Date): Promise<string> {
+  // Admin first in the list so that the generator spreads contacts over all three agents.
+  const contacts = generateSampleContacts({ count: SAMPLE_CONTACT_COUNT, seed: SAMPLE_SEED, now, agentIds: ["admin", "alex", "jordan"] });
+  const carriers = [...new Set(contacts.map((c) => c.currentCarrier))].sort();
+  const states = [...new Set(contacts.map((c) => c.state))].sort();
+
+  return prisma.$transaction(async (tx) => {
+    const org = await tx.organization.create({
+      data: {
+        name: SAMPLE_AGENCY_NAME,
+        slug: SAMPLE_AGENCY_SLUG,
+        isSampleData: true,
+        demoMode: true,
+        // The demo never goes through Stripe and needs no onboarding.
+        billingDisabled: true,
+        onboardingCompleted: true,
+        agentLimit: 5,
+        contactLimit: 500,
+        // Brand: default colours; contact details in fictional ranges (555-01xx, example.com).
+        brandName: SAMPLE_AGENCY_NAME,
+        phone: ADMIN.phone,
+        website: "www.example.com",
+        redirectUrl: "https://www.example.com/book/sample-agency",
+        signature: `${ADMIN.firstName} ${ADMIN.lastName}\n${SAMPLE_AGENCY_NAME}\n(512) 555-0100`,
+        carrierContracts: carriers,
+        stateLicenses: states,
+        stateCarrierSettings: states.flatMap((state) => carriers.map((carrier) => ({ state, carrier, active: true, targetGI: false }))),
+        // domain-rules E.4 defaults, spelled out so the demo's behaviour does not drift with schema defaults.
+        allowAgentSettings: false,
+        emailSendBirthday: false,
+        emailSendPolicyAnniversary: false,
+        emailSendAep: false,
+        smartSendEnabled: false,
+        orgSignature: false,
+        forceOrgSenderDetails: true,
+        contactOutreachDelayYears: 1,
+        outreachBirthday: true,
+        outreachEnrollmentAnniversary: true,
+        outreachScheduleIncrease: true,
+        outreachAep: true,
+        failedUnderwritingOutreachEnabled: false,
+        failedUnderwritingOutreachFrequency: "annual",
+        failedUnderwritingOutreachTiming: "birthday",
+      },
+    });
+    const user = (u: typeof ADMIN, isAdmin: boolean) =>
+      tx.user.create({
+        data: {
+          organizationId: org.id,
+          email: u.email,
+          name: `${u.firstName} ${u.lastName}`,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          phone: u.phone,
+          isAdmin,
+          isAgent: true,
+          canManageBilling: isAdmin,
+          carriers,
+          stateLicenses: states,
+        },
+      });
+    const admin = await user(ADMIN, true);
+    const [alex, jordan] = [await user(AGENTS[0]!, false), await user(AGENTS[1]!, false)];
+    await tx.organization.update({ where: { id: org.id }, data: { defaultAgentId: admin.id } });
+    const ids: Record<string, string> = { admin: admin.id, alex: alex.id, jordan: jordan.id };
+    await tx.contact.createMany({
+      data: contacts.map((c) => ({ ...c, organizationId: org.id, agentId: c.agentId ? ids[c.agentId]! : null })),
+    });
+    return org.id;
+  });
+}
+
+/**
+ * Creates the Sample Agency once (one transaction), then emails its admin through the send path. When the
+ * agency exists already nothing is written; the email is still offered to sendEmail, whose idempotency
+ * key makes it a no-op after the first time, so a crash between commit and send heals on the next run.
+ */
+export async function seedDemoAgency({ now }: { now: Date }): Promise<SeedDemoAgencyResult> {
+  let created = false;
+  let org = await prisma.organization.findUnique({ where: { slug: SAMPLE_AGENCY_SLUG }, select: { id: true, isSampleData: true } });
+  if (!org) {
+    try {
+      const id = await createAgency(now);
+      org = { id, isSampleData: true };
+      created = true;
+    } catch (error) {
+      // Another seed run won the race for the slug: theirs is the agency.
+      if (!isUniqueViolation(error)) throw error;
+      org = await prisma.organization.findUniqueOrThrow({ where: { slug: SAMPLE_AGENCY_SLUG }, select: { id: true, isSampleData: true } });
+    }
+  }
+
+  const [contacts, users] = await Promise.all([
+    prisma.contact.count({ where: { organizationId: org.id } }),
+    prisma.user.count({ where: { organizationId: org.id } }),
+  ]);
+  // A real agency that happens to own the slug is not ours to email about.
+  if (!org.isSampleData) return { created, organizationId: org.id, contacts, users, emailSent: false };
+
+  const env = getEnv();
+  const sent = await sendEmail({
+    to: ADMIN.email,
+    subject: SAMPLE_AGENCY_READY_SUBJECT,
+    react: createElement(SampleAgencyReadyEmail, {
+      productName: env.productName,
+      firstName: ADMIN.firstName,
+      agencyName: SAMPLE_AGENCY_NAME,
+      contactCount: contacts,
+      appUrl: `${env.appUrl}/dashboard`,
+    }),
+    idempotencyKey: SAMPLE_AGENCY_READY_KEY,
+    tags: { type: "sample_agency_ready" },
+  });
+  return { created, organizationId: org.id, contacts, users, emailSent: sent.status !== "duplicate" };
+}
