@@ -38,7 +38,7 @@ export function normalizeSearchTerm(raw: string | undefined | null): string | un
   return term;
 }
 
-function commaList<T extends z.ZodType<string>>(item: T) {
+function commaList<T extends z.ZodType<unknown, string>>(item: T) {
   return z
     .string()
     .optional()
@@ -74,8 +74,8 @@ export const listContactsQuerySchema = z
     page: z
       .string()
       .optional()
-      .transform((value) => (value === undefined || value === "" ? "1" : value))
-      .pipe(z.coerce.number().int().min(1).max(1_000_000)),
+      .transform((value) => (value === undefined || value === "" ? 1 : Number(value)))
+      .pipe(z.number().int().min(1).max(1_000_000)),
     limit: z
       .enum(["", ...CONTACT_PAGE_SIZES.map(String)] as [string, ...string[]])
       .optional()

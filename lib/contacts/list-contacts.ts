@@ -52,7 +52,7 @@ const contactListSelect = {
 
 type ContactListRow = Prisma.ContactGetPayload<{ select: typeof contactListSelect }>;
 
-export type ContactListItem = Omit<ContactListRow, never> & {
+export type ContactListItem = ContactListRow & {
   hasViewedQuoteRecently: boolean;
   hasCompletedHealthRecently: boolean;
   lastQuoteViewedAt: Date | null;
@@ -68,6 +68,14 @@ export type ListContactsResult = { contacts: ContactListItem[]; total: number; p
  */
 export function contactVisibilityWhere(organizationId: string, viewer: ContactViewer): Prisma.ContactWhereInput {
   return viewer.isAdmin ? { organizationId } : { organizationId, agentId: viewer.id };
+}
+
+/**
+ * Prisma passes `contains` through as LIKE '%term%' without escaping, so a typed "%" or "_" would
+ * match anything; backslash is PostgreSQL's default LIKE escape.
+ */
+export function escapeLikePattern(term: string): string {
+  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 function recentSince(now: Date): Date {
@@ -86,7 +94,7 @@ export function contactListWhere(input: Omit<ListContactsInput, "db" | "page" | 
   const term = normalizeSearchTerm(input.search);
   // search_text is already lower-case (trigger), so a plain LIKE '%term%' is right and is the form
   // the pg_trgm GIN index can serve; mode "insensitive" would only add lower() work.
-  if (term) and.push({ searchText: { contains: term } });
+  if (term) and.push({ searchText: { contains: escapeLikePattern(term) } });
   if (states && states.length > 0) and.push({ state: { in: states } });
   if (carriers && carriers.length > 0) and.push({ currentCarrier: { in: carriers } });
 
@@ -116,8 +124,6 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
   const limit = pageSize(input.limit);
   const where = contactListWhere(input);
   const since = recentSince(now);
-  // The union of client types (tenant, base, transaction) has incompatible overloads; their contact
-  // delegates share one shape, so read through the base client's type.
   const contact = db.contact;
 
   const [rows, total] = await Promise.all([

@@ -16,9 +16,14 @@ export async function getOutboxEmail(id: string) {
   return prisma.outboxEmail.findUnique({ where: { id } });
 }
 
-/** Makes links in a stored email open in the whole window (not inside the preview frame). */
+/**
+ * Makes links in a stored email open in the whole window, neither inside the preview frame nor in a
+ * new tab (React Email's buttons carry target="_blank"): following a sign-in link from the outbox
+ * then signs you in right there.
+ */
 export function htmlForPreview(html: string): string {
   const base = '<base target="_top">';
-  const head = html.toLowerCase().indexOf("<head>");
-  return head === -1 ? base + html : html.slice(0, head + 6) + base + html.slice(head + 6);
+  const retargeted = html.replace(/\starget=(["'])_blank\1/gi, ' target="_top"');
+  const head = retargeted.toLowerCase().indexOf("<head>");
+  return head === -1 ? base + retargeted : retargeted.slice(0, head + 6) + base + retargeted.slice(head + 6);
 }
