@@ -97,6 +97,7 @@ process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 try {
+  await run("node_modules/.bin/tsx", ["--tsconfig", "tsconfig.scripts.json", "scripts/check-env.ts"]);
   if (!process.env.DATABASE_URL) dbServer = await startEmbeddedDatabase();
   else log("using the PostgreSQL server at DATABASE_URL");
   await run("node", ["scripts/prisma-wasm.mjs", "deploy"]);

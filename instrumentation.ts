@@ -1,0 +1,6 @@
+// Runs once when the Next.js server starts: an invalid configuration stops it here, with the message
+// from lib/env.ts, instead of failing on the first request that needs the missing part.
+export async function register() {
+  const { getEnv } = await import("@/lib/env");
+  getEnv();
+}
