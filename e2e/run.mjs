@@ -73,6 +73,7 @@ try {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   for (const journey of journeys) {
+    await context.clearCookies(); // each journey starts signed out
     const page = await context.newPage();
     const t0 = Date.now();
     try {

@@ -1,5 +1,10 @@
 import Link from "next/link";
+import { PublicHeader } from "@/components/layout/public-header";
+import { SignedInHome } from "@/components/layout/signed-in-home";
+import { currentAccount } from "@/lib/auth/page-guard";
 import { getEnv } from "@/lib/env";
+
+export const dynamic = "force-dynamic";
 
 const steps = [
   { title: "Upload", text: "Bring your book of business in by CSV or one contact at a time. Each agency's data is kept apart by the database itself." },
@@ -7,22 +12,19 @@ const steps = [
   { title: "Retain & Reset", text: "Contacts compare real quotes, answer the health questions and book a call with you, on pages that carry your brand." },
 ];
 
-export default function HomePage() {
+export default async function HomePage() {
   const env = getEnv();
+  const account = await currentAccount();
+  if (account) {
+    return (
+      <main className="min-h-screen bg-gray-50">
+        <SignedInHome firstName={account.user.firstName} isAdmin={account.user.isAdmin} productName={env.productName} />
+      </main>
+    );
+  }
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b border-gray-100">
-        <nav className="mx-auto flex max-w-6xl items-center justify-between px-6 py-4" aria-label="Main">
-          <Link href="/" className="text-xl font-bold text-brand-600">
-            {env.productName}
-          </Link>
-          {!env.isProduction ? (
-            <Link href="/dev/outbox" className="text-sm font-medium text-gray-600 hover:text-gray-900">
-              Developer outbox
-            </Link>
-          ) : null}
-        </nav>
-      </header>
+      <PublicHeader productName={env.productName} />
       <main className="flex-1">
         <section className="mx-auto max-w-6xl px-6 py-20 text-center">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Boost Your Medigap Renewals</h1>
@@ -53,6 +55,13 @@ export default function HomePage() {
           Questions? <a className="text-brand-600 hover:underline" href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>
         </p>
         <p className="mt-1">© {new Date().getFullYear()} {env.productName}. All rights reserved.</p>
+        {!env.isProduction ? (
+          <p className="mt-1">
+            <Link href="/dev/outbox" className="hover:text-gray-900 hover:underline">
+              Developer outbox
+            </Link>
+          </p>
+        ) : null}
       </footer>
     </div>
   );

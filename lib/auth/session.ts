@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "@/lib/db";
+import { SESSION_COOKIE_NAMES } from "@/lib/auth/session-names";
 
 /**
  * Who is calling. Sessions are Auth.js database sessions: the cookie holds a session token and the
@@ -7,7 +8,7 @@ import { prisma } from "@/lib/db";
  * never from the request (architecture.md rule 2).
  */
 
-export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
+export { SESSION_COOKIE_NAMES };
 
 export type SessionUser = {
   id: string;

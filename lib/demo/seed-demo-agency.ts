@@ -1,3 +1,4 @@
+import { PLANS } from "@/lib/billing/plans";
 import "server-only";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -69,6 +70,11 @@ function csgLegalNames(): Map<string, string> {
 }
 
 /** Upserts the supported carriers (one row per NAIC) and the state switch rules. Safe to run repeatedly. */
+/** The subscription tiers (lib/billing/plans.ts) as rows, for plan choice and organizations' tier. */
+export async function seedPlans() {
+  await prisma.$transaction(PLANS.map(({ id, ...data }) => prisma.subscriptionTier.upsert({ where: { id }, create: { id, ...data }, update: data })));
+}
+
 export async function seedReferenceData(): Promise<{ carriers: number; stateRules: number }> {
   const groups = readJson("carrier_naic_groups.json", carrierGroupsSchema);
   const rules = readJson("state_medigap_switch_rules.json", switchRulesSchema).states;
@@ -102,6 +108,7 @@ export async function seedReferenceData(): Promise<{ carriers: number; stateRule
     ...carrierRows.map(({ naic, ...data }) => prisma.carrier.upsert({ where: { naic }, create: { naic, ...data }, update: data })),
     ...ruleRows.map(({ state, ...data }) => prisma.stateSwitchRule.upsert({ where: { state }, create: { state, ...data }, update: data })),
   ]);
+  await seedPlans();
   return { carriers: carrierRows.length, stateRules: ruleRows.length };
 }
 
@@ -135,6 +142,7 @@ async function createAgency(now: Date): Promise<string> {
         // The demo never goes through Stripe and needs no onboarding.
         billingDisabled: true,
         onboardingCompleted: true,
+        subscriptionTierId: "pro",
         agentLimit: 5,
         contactLimit: 500,
         // Brand: default colours; contact details in fictional ranges (555-01xx, example.com).
@@ -200,6 +208,7 @@ export async function seedDemoAgency({ now }: { now: Date }): Promise<SeedDemoAg
   let created = false;
   let org = await prisma.organization.findUnique({ where: { slug: SAMPLE_AGENCY_SLUG }, select: { id: true, isSampleData: true } });
   if (!org) {
+    await seedPlans(); // the agency is on the pro plan
     try {
       const id = await createAgency(now);
       org = { id, isSampleData: true };

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { AppHeader, type PaymentStatus } from "@/components/layout/app-header";
+import { SampleDataBanner } from "@/components/layout/sample-data-banner";
+import { redirect } from "next/navigation";
+import { currentAccount } from "@/lib/auth/page-guard";
+import { getEnv } from "@/lib/env";
+
+export const dynamic = "force-dynamic";
+
+function paymentStatusOf(organization: { billingDisabled: boolean; paymentStatus: string }): PaymentStatus {
+  if (organization.billingDisabled) return "billing_disabled";
+  if (organization.paymentStatus === "paid") return "active";
+  if (organization.paymentStatus === "needs_update") return "needs_update";
+  return "unknown";
+}
+
+/** The signed-in shell: the logged-in bar, and a banner when the agency is the sample one. */
+export default async function SignedInLayout({ children }: { children: ReactNode }) {
+  // The session only: each page checks its own path against the stage table (requirePageAccount).
+  const account = await currentAccount();
+  if (!account) redirect("/login");
+  const { user, organization } = account;
+  return (
+    <div className="min-h-screen bg-gray-50">
+      <AppHeader
+        productName={getEnv().productName}
+        user={{ firstName: user.firstName, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin, canManageBilling: user.canManageBilling }}
+        paymentStatus={paymentStatusOf(organization)}
+      />
+      {organization.isSampleData ? <SampleDataBanner agencyName={organization.name} /> : null}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { withPublic } from "@/lib/api/handler";
+import { sessionCookieName, sessionCookieOptions } from "@/lib/auth/session-cookie";
+import { verifyLoginLink } from "@/lib/auth/verify-login";
+
+export const dynamic = "force-dynamic";
+
+const paramsSchema = z.object({ orgSlug: z.string().min(1).max(200), token: z.string().regex(/^[0-9a-f]{16,128}$/i) });
+
+export const GET = withPublic(
+  async ({ params }) => {
+    const { sessionToken, expires, email, orgSlug, redirectUrl } = await verifyLoginLink({ token: params.token, now: new Date() });
+    const res = NextResponse.json({ success: true, redirectUrl, session: { expires: expires.toISOString() }, email, orgSlug });
+    res.cookies.set(sessionCookieName(), sessionToken, sessionCookieOptions(expires));
+    res.headers.set("cache-control", "no-store");
+    return res;
+  },
+  { params: paramsSchema, rateLimit: { name: "verify-link", limit: 30, windowSeconds: 15 * 60 } },
+);

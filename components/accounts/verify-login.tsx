@@ -1,0 +1,46 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { LoginForm } from "@/components/accounts/login-form";
+import { Spinner } from "@/components/ui/spinner";
+import { LINK_INVALID_MESSAGE } from "@/lib/auth/messages";
+
+/**
+ * The page an emailed link opens. The link is consumed by a call from the page, not by the GET of the
+ * page itself, so mail scanners that prefetch links do not burn it.
+ */
+export function VerifyLogin({ orgSlug, token }: { orgSlug: string; token: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return; // once, even under Strict Mode
+    started.current = true;
+    fetch(`/api/auth/verify/${encodeURIComponent(orgSlug)}/${encodeURIComponent(token)}`, { credentials: "same-origin", cache: "no-store" })
+      .then(async (res) => {
+        const body = (await res.json().catch(() => null)) as { redirectUrl?: string; error?: { message?: string } } | null;
+        if (res.ok && body?.redirectUrl) window.location.replace(body.redirectUrl);
+        else setFailure(body?.error?.message ?? LINK_INVALID_MESSAGE);
+      })
+      .catch(() => setFailure("We couldn't check your link. Please try again."));
+  }, [orgSlug, token]);
+
+  if (!failure) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-6 text-center" aria-busy="true">
+        <Spinner className="h-8 w-8 text-brand-600" label="Logging you in" />
+        <p className="text-gray-600">Logging you in...</p>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Link Not Valid</h1>
+      <p role="alert" className="mt-2 text-red-600">
+        {failure}
+      </p>
+      <p className="mt-2 mb-6 text-sm text-gray-600">Login links work once and expire after 15 minutes. Request a new one:</p>
+      <LoginForm autoFocus={false} />
+    </div>
+  );
+}

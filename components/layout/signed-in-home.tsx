@@ -1,0 +1,39 @@
+import Link from "next/link";
+
+const primaryButton =
+  "inline-flex items-center justify-center rounded-md bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
+const secondaryButton =
+  "inline-flex items-center justify-center rounded-md bg-white px-5 py-2.5 text-sm font-semibold text-gray-700 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
+
+export type SignedInHomeProps = { firstName: string; isAdmin: boolean; productName: string };
+
+/** The body of / for a signed-in user: a welcome and the next places to go (admins: settings; agents: contacts). */
+export function SignedInHome({ firstName, isAdmin, productName }: SignedInHomeProps) {
+  const name = firstName.trim();
+  const secondary = isAdmin ? { label: "Organization Settings", href: "/settings" } : { label: "Go to Contacts", href: "/contacts" };
+
+  return (
+    <section
+      aria-labelledby="signed-in-home-title"
+      className="mx-auto flex max-w-3xl flex-col items-center px-6 py-20 text-center sm:py-28"
+    >
+      <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand-700">{productName}</span>
+      <h1 id="signed-in-home-title" className="mt-6 text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl">
+        {name ? `Welcome back, ${name}` : "Welcome back"}
+      </h1>
+      <p className="mt-4 max-w-xl text-base text-gray-600 sm:text-lg">
+        {isAdmin
+          ? "See how your outreach is performing, or fine-tune your organization's settings."
+          : "See how your outreach is performing, or pick up where you left off with your contacts."}
+      </p>
+      <div className="mt-10 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
+        <Link href="/dashboard" className={primaryButton}>
+          Go to Dashboard
+        </Link>
+        <Link href={secondary.href} className={secondaryButton}>
+          {secondary.label}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+// Accounts: signup → activation link → /choose-plan; sign-in by emailed link; single-use links;
+// the resend countdown; stage and role routing.
+
+/** Opens the newest email to `to` in /dev/outbox and returns the href of its main button. */
+async function latestEmailLink(page, baseUrl, to, buttonName) {
+  await page.goto(baseUrl + "/dev/outbox");
+  await page.getByRole("link", { name: new RegExp(`To ${to.replace(/[.+]/g, "\\$&")}`) }).first().click();
+  const frame = page.frameLocator('iframe[title^="Email:"]');
+  const button = frame.getByRole("link", { name: buttonName });
+  await button.waitFor();
+  return button.getAttribute("href");
+}
+
+async function requestLink(page, baseUrl, email) {
+  await page.goto(baseUrl + "/login");
+  await page.getByRole("heading", { level: 1, name: "Welcome Back To Gapwise" }).waitFor();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send login link" }).click();
+  await page.getByText("If your email is registered, you'll receive a login link soon.").waitFor();
+  await page.getByText("Check your inbox and spam folder.").waitFor();
+}
+
+async function signIn(page, baseUrl, email) {
+  await requestLink(page, baseUrl, email);
+  const href = await latestEmailLink(page, baseUrl, email, /Log in|Activate and log in/);
+  await page.goto(href);
+  return href;
+}
+
+export const journeys = [
+  {
+    name: "sign up a new agency, follow the activation link from the outbox, land on /choose-plan",
+    async run({ page, baseUrl, screenshot, expect }) {
+      const email = `owner.${Date.now()}@agency.example.com`;
+      await page.goto(baseUrl + "/signup");
+      await page.getByRole("heading", { name: "Get Started" }).waitFor();
+      const submit = page.getByRole("button", { name: "Get Started" });
+      await page.getByLabel("First Name").fill("Riley");
+      await page.getByLabel("Last Name").fill("Owner");
+      await page.getByLabel("Organization Name").fill("Riley Owner Insurance");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Phone").pressSequentially("5125550188");
+      expect((await page.getByLabel("Phone").inputValue()) === "(512) 555-0188", "phone is shown formatted");
+      await page.getByText("Email is available").waitFor();
+      await screenshot("signup-filled");
+      expect(await submit.isEnabled(), "Get Started is enabled once the form is valid");
+      await submit.click();
+      await page.getByText("Check your email").waitFor();
+      await screenshot("signup-sent");
+
+      const href = await latestEmailLink(page, baseUrl, email, "Activate and log in");
+      expect(href.startsWith(`${baseUrl}/auth/verify/riley-owner-insurance/`), `activation link ${href}`);
+      expect(!href.includes(encodeURIComponent(email)) && !href.includes(email), "the address is not in the link");
+      await page.goto(href);
+      await page.waitForURL((url) => url.pathname === "/choose-plan");
+
+      // the same address cannot sign up twice
+      await page.context().clearCookies();
+      await page.goto(baseUrl + "/signup");
+      await page.getByLabel("Email").fill(email);
+      await page.getByText("An account with this email already exists.").waitFor();
+    },
+  },
+  {
+    name: "the seeded admin signs in by emailed link and lands on /contacts; the link works once",
+    async run({ page, baseUrl, screenshot, expect }) {
+      await requestLink(page, baseUrl, "admin@sample-agency.test");
+      await screenshot("login-sent");
+      const href = await latestEmailLink(page, baseUrl, "admin@sample-agency.test", /Log in|Activate and log in/);
+      await page.goto(href);
+      await page.waitForURL(baseUrl + "/contacts");
+      await page.getByRole("heading", { level: 1, name: /^Contacts \(\d+\)$/ }).waitFor();
+      await page.getByText("Sample data.").waitFor();
+      await page.getByRole("button", { name: /Sam Sample/ }).click();
+      for (const item of ["Your Profile", "Organization Settings", "Manage Agents", "Log out"]) await page.getByRole("menuitem", { name: item }).waitFor();
+      await page.keyboard.press("Escape");
+      await screenshot("contacts-admin");
+
+      // a signed-in visitor of /login is told so
+      await page.goto(baseUrl + "/login");
+      await page.getByRole("heading", { name: "Already Logged In" }).waitFor();
+      await screenshot("login-already");
+
+      // the link is single-use
+      await page.context().clearCookies();
+      await page.goto(href);
+      await page.getByRole("heading", { name: "Link Not Valid" }).waitFor();
+      await page.getByText("This login link is invalid or has already been used.").waitFor();
+      await screenshot("link-used");
+      expect(page.url() === href, "stays on the link page, offering a new link");
+      await page.getByRole("button", { name: "Send login link" }).waitFor();
+    },
+  },
+  {
+    name: "log out from the user menu clears the session and returns home",
+    async run({ page, baseUrl, expect }) {
+      await signIn(page, baseUrl, "admin@sample-agency.test");
+      await page.waitForURL(baseUrl + "/contacts");
+      await page.getByRole("button", { name: /Sam Sample/ }).click();
+      await page.getByRole("menuitem", { name: "Log out" }).click();
+      await page.waitForURL(baseUrl + "/");
+      await page.getByRole("heading", { level: 1, name: "Boost Your Medigap Renewals" }).waitFor();
+      await page.goto(baseUrl + "/contacts");
+      await page.waitForURL(baseUrl + "/login");
+      expect(true, "signed out");
+    },
+  },
+  {
+    name: "an agent who opens /settings is sent to /contacts",
+    async run({ page, baseUrl, screenshot }) {
+      await signIn(page, baseUrl, "alex@sample-agency.test");
+      await page.waitForURL(baseUrl + "/contacts");
+      await page.getByRole("button", { name: /Alex Rivera/ }).click();
+      for (const item of ["Payment Settings", "Contact Us", "Log out"]) await page.getByRole("menuitem", { name: item }).waitFor();
+      await page.keyboard.press("Escape");
+      await page.goto(baseUrl + "/settings");
+      await page.waitForURL(baseUrl + "/contacts");
+      await screenshot("contacts-agent");
+    },
+  },
+  {
+    name: "the resend link counts down from 60 seconds",
+    async run({ page, baseUrl, expect }) {
+      await requestLink(page, baseUrl, "jordan@sample-agency.test");
+      const countdown = page.getByText(/Resend link in \d+ seconds/);
+      await countdown.waitFor();
+      const first = Number(/(\d+)/.exec(await countdown.textContent())[1]);
+      expect(first >= 58 && first <= 60, `countdown starts near 60 (was ${first})`);
+      await page.waitForTimeout(2200);
+      const later = Number(/(\d+)/.exec(await countdown.textContent())[1]);
+      expect(later <= first - 2, `countdown went from ${first} to ${later}`);
+    },
+  },
+  {
+    name: "logged out visitors of signed-in pages go to /login",
+    async run({ page, baseUrl }) {
+      for (const path of ["/contacts", "/dashboard", "/choose-plan", "/settings"]) {
+        await page.goto(baseUrl + path);
+        await page.waitForURL(baseUrl + "/login");
+      }
+    },
+  },
+];

@@ -1,0 +1,56 @@
+import { accountStage, routeRedirect, stageDestination } from "@/lib/auth/account-stage";
+
+describe("accountStage and its destination", () => {
+  it.each([
+    [{ signedIn: false, subscriptionTierId: null, onboardingCompleted: false }, "logged_out", "/login"],
+    [{ signedIn: true, subscriptionTierId: null, onboardingCompleted: false }, "no_plan", "/choose-plan"],
+    [{ signedIn: true, subscriptionTierId: null, onboardingCompleted: true }, "no_plan", "/choose-plan"],
+    [{ signedIn: true, subscriptionTierId: "pro", onboardingCompleted: false }, "setup_incomplete", "/setup/settings?plan=pro"],
+    [{ signedIn: true, subscriptionTierId: "basic", onboardingCompleted: true }, "ready", "/contacts"],
+  ] as const)("%o is %s and goes to %s", (input, stage, destination) => {
+    expect(accountStage(input)).toBe(stage);
+    expect(stageDestination(stage, input.subscriptionTierId)).toBe(destination);
+  });
+});
+
+describe("routeRedirect (the stage routing table)", () => {
+  const cases: [string, Parameters<typeof routeRedirect>[0]["stage"], boolean, string | null][] = [
+    // public pages stay public in every stage
+    ["/", "logged_out", false, null],
+    ["/login", "logged_out", false, null],
+    ["/signup", "ready", true, null],
+    ["/pricing", "logged_out", false, null],
+    ["/compare", "logged_out", false, null],
+    ["/waitlist", "no_plan", false, null],
+    // logged out: the signed-in area sends to /login
+    ["/dashboard", "logged_out", false, "/login"],
+    ["/contacts", "logged_out", false, "/login"],
+    ["/contact/123", "logged_out", false, "/login"],
+    ["/choose-plan", "logged_out", false, "/login"],
+    ["/setup/settings", "logged_out", false, "/login"],
+    // no plan
+    ["/contacts", "no_plan", true, "/choose-plan"],
+    ["/dashboard", "no_plan", true, "/choose-plan"],
+    ["/choose-plan", "no_plan", true, null],
+    ["/setup/settings", "no_plan", true, "/choose-plan"],
+    // plan without setup
+    ["/contacts", "setup_incomplete", true, "/setup/settings?plan=pro"],
+    ["/setup/settings", "setup_incomplete", true, null],
+    ["/setup/add-agents", "setup_incomplete", true, null],
+    ["/change-plan", "setup_incomplete", true, null],
+    // ready
+    ["/contacts", "ready", false, null],
+    ["/dashboard", "ready", false, null],
+    ["/settings", "ready", true, null],
+    ["/add-agents", "ready", true, null],
+    // non-admins are sent away from admin screens
+    ["/settings", "ready", false, "/contacts"],
+    ["/add-agents", "ready", false, "/contacts"],
+    ["/brand-settings", "ready", false, "/contacts"],
+    ["/setup/settings", "ready", false, "/contacts"],
+    ["/profile", "ready", false, null],
+  ];
+  it.each(cases)("%s in stage %s (admin %s) → %s", (pathname, stage, isAdmin, expected) => {
+    expect(routeRedirect({ pathname, stage, plan: "pro", isAdmin })).toBe(expected);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Where a visitor belongs, by account stage (agency-side.md §2, "Post-login destination"). Pure: the
+ * proxy uses it for coarse redirects and pages use it again, with the database's answer, for the truth.
+ */
+
+export type AccountStage = "logged_out" | "no_plan" | "setup_incomplete" | "ready";
+
+export type StageInput = { signedIn: boolean; subscriptionTierId: string | null; onboardingCompleted: boolean };
+
+export function accountStage({ signedIn, subscriptionTierId, onboardingCompleted }: StageInput): AccountStage {
+  if (!signedIn) return "logged_out";
+  if (!subscriptionTierId) return "no_plan";
+  if (!onboardingCompleted) return "setup_incomplete";
+  return "ready";
+}
+
+/** Where the "home" of each stage is: the post-login destination. */
+export function stageDestination(stage: AccountStage, plan: string | null): string {
+  switch (stage) {
+    case "logged_out":
+      return "/login";
+    case "no_plan":
+      return "/choose-plan";
+    case "setup_incomplete":
+      return `/setup/settings?plan=${encodeURIComponent(plan ?? "")}`;
+    case "ready":
+      return "/contacts";
+  }
+}
+
+/** First path segments of the signed-in app that need a finished setup. */
+const APP_SEGMENTS = new Set(["dashboard", "contacts", "contact", "settings", "add-agents", "profile", "stripe", "walkthrough", "brand-settings", "templanding"]);
+/** Screens only admins may open; others are sent to /contacts. */
+const ADMIN_SEGMENTS = new Set(["settings", "add-agents", "brand-settings"]);
+/** Reachable with a session before setup is done. */
+const PLAN_SEGMENTS = new Set(["choose-plan", "change-plan"]);
+
+export function isSignedInArea(pathname: string): boolean {
+  const segment = pathname.split("/")[1] ?? "";
+  return APP_SEGMENTS.has(segment) || PLAN_SEGMENTS.has(segment) || segment === "setup";
+}
+
+/**
+ * Where to send a visitor who asked for `pathname`, or null to let them through. Public pages (home,
+ * pricing, login, signup, consumer pages…) always let them through.
+ */
+export function routeRedirect({ pathname, stage, plan, isAdmin }: { pathname: string; stage: AccountStage; plan: string | null; isAdmin: boolean }): string | null {
+  const [, segment = "", sub = ""] = pathname.split("/");
+  if (!isSignedInArea(pathname)) return null;
+  if (stage === "logged_out") return "/login";
+  if (PLAN_SEGMENTS.has(segment)) return null;
+  if (segment === "setup") {
+    if (stage === "no_plan") return "/choose-plan";
+    if (!isAdmin && (sub === "settings" || sub === "add-agents")) return "/contacts";
+    return null;
+  }
+  if (stage === "no_plan" || stage === "setup_incomplete") return stageDestination(stage, plan);
+  if (!isAdmin && ADMIN_SEGMENTS.has(segment)) return "/contacts";
+  return null;
+}

@@ -1,0 +1,123 @@
+import { setupTestDatabase } from "@/lib/testing/db";
+import { createOrganization, createUser } from "@/lib/testing/factories";
+import { requestLoginLink, LOGIN_LIMITS } from "@/lib/auth/login";
+import { verifyLoginLink } from "@/lib/auth/verify-login";
+import { getSessionUser } from "@/lib/auth/session";
+import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE, LOGIN_RATE_LIMITED_MESSAGE, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
+
+import { issueLoginLinkLikeAuthJs as issueLink } from "@/lib/testing/auth";
+
+const db = setupTestDatabase();
+let ipCounter = 0;
+const freshIp = () => `192.0.2.${++ipCounter}`;
+
+async function latestLinkFor(email: string) {
+  const row = await db.prisma.outboxEmail.findFirst({ where: { to: email }, orderBy: { createdAt: "desc" } });
+  if (!row) return null;
+  const match = /\/auth\/verify\/([^/"]+)\/([0-9a-f]+)/.exec(row.html);
+  return match ? { orgSlug: decodeURIComponent(match[1]!), token: match[2]!, row } : null;
+}
+
+async function signedUpAdmin(options: { plan?: string | null; onboardingCompleted?: boolean } = {}) {
+  const org = await createOrganization(db.prisma);
+  if (options.plan !== undefined || options.onboardingCompleted !== undefined) {
+    if (options.plan) await db.prisma.subscriptionTier.upsert({ where: { id: options.plan }, create: { id: options.plan, name: options.plan, priceCents: 10000, agentLimit: 1, contactLimit: 300 }, update: {} });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: options.plan ?? null, onboardingCompleted: options.onboardingCompleted ?? false } });
+  }
+  const user = await createUser(db.prisma, org.id, { isAdmin: true });
+  return { org, user };
+}
+
+describe("requestLoginLink", () => {
+  it("emails a single-use link to a known address and answers exactly as for an unknown one", async () => {
+    const { org, user } = await signedUpAdmin();
+    const known = await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
+    const unknown = await requestLoginLink({ email: "nobody-here@example.test", ip: freshIp(), now: new Date(), issueLink });
+    expect(known).toEqual(unknown);
+    expect(known).toEqual({ success: true, message: LOGIN_SENT_MESSAGE });
+
+    const link = await latestLinkFor(user.email);
+    expect(link).not.toBeNull();
+    expect(link!.orgSlug).toBe(org.slug);
+    expect(link!.row.html).not.toContain(encodeURIComponent(user.email)); // the address is not in the link
+    expect(await db.prisma.outboxEmail.count({ where: { to: "nobody-here@example.test" } })).toBe(0);
+    // Auth.js stored only the token's hash, for 15 minutes
+    const stored = await db.prisma.verificationToken.findMany({ where: { identifier: user.email } });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.token).not.toBe(link!.token);
+    const minutes = (stored[0]!.expires.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+  });
+
+  it("sends nothing to a deactivated user", async () => {
+    const org = await createOrganization(db.prisma);
+    const user = await createUser(db.prisma, org.id, { isActive: false });
+    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
+    expect(await latestLinkFor(user.email)).toBeNull();
+  });
+
+  it(`allows ${LOGIN_LIMITS.perEmail.limit} links per email per 15 minutes, then answers 429`, async () => {
+    const { user } = await signedUpAdmin();
+    const now = new Date();
+    for (let i = 0; i < LOGIN_LIMITS.perEmail.limit; i++) await requestLoginLink({ email: user.email, ip: freshIp(), now, issueLink });
+    await expect(requestLoginLink({ email: user.email, ip: freshIp(), now, issueLink })).rejects.toMatchObject({ code: "rate_limited", message: LOGIN_RATE_LIMITED_MESSAGE });
+    // the same limit applies to unknown addresses (nothing to learn from it)
+    for (let i = 0; i < LOGIN_LIMITS.perEmail.limit; i++) await requestLoginLink({ email: "ghost@example.test", ip: freshIp(), now, issueLink });
+    await expect(requestLoginLink({ email: "ghost@example.test", ip: freshIp(), now, issueLink })).rejects.toMatchObject({ code: "rate_limited" });
+    // after the window the address may ask again
+    const later = new Date(now.getTime() + LOGIN_LIMITS.perEmail.windowSeconds * 1000 + 1000);
+    await expect(requestLoginLink({ email: user.email, ip: freshIp(), now: later, issueLink })).resolves.toMatchObject({ success: true });
+  });
+
+  it(`allows ${LOGIN_LIMITS.perIp.limit} requests per IP per hour, stored in the database`, async () => {
+    const ip = freshIp();
+    const now = new Date();
+    for (let i = 0; i < LOGIN_LIMITS.perIp.limit; i++) await requestLoginLink({ email: `visitor${i}@example.test`, ip, now, issueLink });
+    await expect(requestLoginLink({ email: "one-more@example.test", ip, now, issueLink })).rejects.toMatchObject({ code: "rate_limited", retryAfterSeconds: expect.any(Number) });
+    // the counter lives in PostgreSQL, so a restarted server (a new process) sees it too
+    const [bucket] = await db.query<{ count: number }>(`SELECT count FROM rate_limit_buckets WHERE key = $1`, [`login:ip:${ip}`]);
+    expect(bucket!.count).toBe(LOGIN_LIMITS.perIp.limit + 1);
+    const keys = await db.query<{ key: string }>(`SELECT key FROM rate_limit_buckets WHERE key LIKE 'login:email:%'`);
+    expect(keys.every((k) => !k.key.includes("@"))).toBe(true);
+  });
+});
+
+describe("verifyLoginLink", () => {
+  it("starts a session once, and refuses the same link again", async () => {
+    const { user } = await signedUpAdmin({ plan: "basic", onboardingCompleted: true });
+    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
+    const link = await latestLinkFor(user.email);
+    const first = await verifyLoginLink({ token: link!.token, now: new Date() });
+    expect(first).toMatchObject({ email: user.email, redirectUrl: "/contacts" });
+    expect(await getSessionUser(first.sessionToken)).toMatchObject({ id: user.id });
+    await expect(verifyLoginLink({ token: link!.token, now: new Date() })).rejects.toMatchObject({ code: "unauthorized", message: LINK_INVALID_MESSAGE });
+    const after = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(after.lastLoginAt).not.toBeNull();
+    expect(after.emailVerified).not.toBeNull();
+  });
+
+  it("refuses a link after 15 minutes", async () => {
+    const { user } = await signedUpAdmin();
+    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
+    const link = await latestLinkFor(user.email);
+    const sixteenMinutesLater = new Date(Date.now() + 16 * 60 * 1000);
+    await expect(verifyLoginLink({ token: link!.token, now: sixteenMinutesLater })).rejects.toMatchObject({ code: "unauthorized", message: LINK_EXPIRED_MESSAGE });
+    expect(await db.prisma.session.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("refuses a token that was never issued", async () => {
+    await expect(verifyLoginLink({ token: "ab".repeat(32), now: new Date() })).rejects.toMatchObject({ message: LINK_INVALID_MESSAGE });
+  });
+
+  it.each([
+    [{ plan: null, onboardingCompleted: false }, "/choose-plan"],
+    [{ plan: "pro", onboardingCompleted: false }, "/setup/settings?plan=pro"],
+    [{ plan: "pro", onboardingCompleted: true }, "/contacts"],
+  ])("sends %o to %s", async (stage, destination) => {
+    const { user } = await signedUpAdmin(stage);
+    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
+    const link = await latestLinkFor(user.email);
+    expect((await verifyLoginLink({ token: link!.token, now: new Date() })).redirectUrl).toBe(destination);
+  });
+});

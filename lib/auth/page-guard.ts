@@ -1,0 +1,29 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { routeRedirect } from "@/lib/auth/account-stage";
+import { getCurrentAccount, type CurrentAccount } from "@/lib/auth/current-account";
+import { sessionTokenFrom } from "@/lib/auth/session";
+
+/** The signed-in account of this request, or null. For pages and layouts (server components). */
+export async function currentAccount(): Promise<CurrentAccount | null> {
+  return getCurrentAccount(sessionTokenFrom(await cookies()));
+}
+
+/**
+ * The truth behind the proxy's coarse redirects: every signed-in page calls this with its own path.
+ * It checks the session in the database and the account stage, and redirects where the stage routing
+ * table says (lib/auth/account-stage.ts).
+ */
+export async function requirePageAccount(pathname: string): Promise<CurrentAccount> {
+  const account = await currentAccount();
+  const target = routeRedirect({
+    pathname,
+    stage: account?.stage ?? "logged_out",
+    plan: account?.organization.subscriptionTierId ?? null,
+    isAdmin: account?.user.isAdmin ?? false,
+  });
+  if (target) redirect(target);
+  if (!account) redirect("/login");
+  return account;
+}

@@ -1,0 +1,8 @@
+import "server-only";
+import { tenantDb } from "@/lib/db";
+import { listContacts, type ListContactsQuery } from "@/lib/contacts/list-contacts";
+
+/** The contact list as a page shows it: the viewer's organization, behind the tenant wall. */
+export async function listContactsForViewer({ organizationId, viewer, query, now }: { organizationId: string; viewer: { id: string; isAdmin: boolean }; query: Partial<ListContactsQuery>; now: Date }) {
+  return listContacts({ db: tenantDb(organizationId), organizationId, viewer, now, ...query });
+}
