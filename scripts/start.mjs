@@ -132,8 +132,9 @@ function printReady() {
   console.log(`
   Gapwise is running at ${appUrl}  —  ${mode}
 
-  Sample agency: "Sample Agency", admin admin@sample-agency.test (agents: alex@sample-agency.test, jordan@sample-agency.test)
-  Emails the app sends (sign-in links, quote emails) appear at ${appUrl}/dev/outbox
+  Sign in: open ${appUrl}/login and ask for a link for admin@sample-agency.test
+  (or the agents alex@sample-agency.test, jordan@sample-agency.test); the link arrives in the
+  outbox at ${appUrl}/dev/outbox, where every email the app sends is shown. Or sign up a new agency.
   Stop with Ctrl+C.
 `);
 }
