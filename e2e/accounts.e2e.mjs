@@ -132,6 +132,34 @@ export const journeys = [
     },
   },
   {
+    name: "join the waitlist",
+    async run({ page, baseUrl, screenshot }) {
+      await page.goto(baseUrl + "/waitlist");
+      await page.getByLabel("Name").fill("Dana Broker");
+      await page.getByLabel("Email").fill(`dana.${Date.now()}@brokers.example.com`);
+      await page.getByLabel("Phone").pressSequentially("5125550123");
+      await page.getByLabel("Number of agents").fill("0");
+      await page.getByLabel("Book size (clients)").fill("1200");
+      await page.getByRole("button", { name: "Join Waitlist" }).click();
+      await page.getByText("Please fill out all fields correctly.").waitFor();
+      await page.getByLabel("Number of agents").fill("3");
+      await page.getByRole("button", { name: "Join Waitlist" }).click();
+      await page.getByText("Thanks for joining! We'll be in touch soon.").waitFor();
+      await screenshot("waitlist-joined");
+    },
+  },
+  {
+    name: "the onboarding link prefills signup, and needs names and email",
+    async run({ page, baseUrl, expect }) {
+      await page.goto(`${baseUrl}/onboarding?firstName=Kim&lastName=Lee&email=kim.lee%40agency.example.com&phone=5125550111&frame=9`);
+      await page.getByRole("heading", { name: "Get Started" }).waitFor();
+      expect((await page.getByLabel("First Name").inputValue()) === "Kim", "first name prefilled");
+      expect((await page.getByLabel("Email").inputValue()) === "kim.lee@agency.example.com", "email prefilled");
+      await page.goto(`${baseUrl}/onboarding?firstName=Kim`);
+      await page.waitForURL(baseUrl + "/signup");
+    },
+  },
+  {
     name: "logged out visitors of signed-in pages go to /login",
     async run({ page, baseUrl }) {
       for (const path of ["/contacts", "/dashboard", "/choose-plan", "/settings"]) {
