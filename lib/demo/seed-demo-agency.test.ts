@@ -16,7 +16,12 @@ describe("seedDemoAgency and seedReferenceData", () => {
     const orgs = await db.prisma.organization.findMany({ include: { defaultAgent: true } });
     expect(orgs).toHaveLength(1);
     const org = orgs[0]!;
-    expect(org).toMatchObject({ slug: SAMPLE_AGENCY_SLUG, name: "Sample Agency", isSampleData: true, demoMode: true, forceOrgSenderDetails: true });
+    expect(org).toMatchObject({ slug: SAMPLE_AGENCY_SLUG, name: "Sample Agency", isSampleData: true, demoMode: true, forceOrgSenderDetails: true, subscriptionTierId: "pro", onboardingCompleted: true });
+
+    // an agency seeded before plans existed gets its plan on the next run (it then signs in to /contacts)
+    await db.prisma.organization.update({ where: { id: first.organizationId }, data: { subscriptionTierId: null } });
+    await seedDemoAgency({ now });
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: first.organizationId } })).subscriptionTierId).toBe("pro");
     expect(org.defaultAgent).toMatchObject({ email: "admin@sample-agency.test", isAdmin: true, isAgent: true, name: "Sam Sample" });
 
     const users = await db.prisma.user.findMany({ where: { organizationId: org.id }, orderBy: { email: "asc" } });

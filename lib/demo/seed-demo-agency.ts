@@ -70,6 +70,8 @@ function csgLegalNames(): Map<string, string> {
 }
 
 /** Upserts the supported carriers (one row per NAIC) and the state switch rules. Safe to run repeatedly. */
+const SAMPLE_AGENCY_PLAN = "pro";
+
 /** The subscription tiers (lib/billing/plans.ts) as rows, for plan choice and organizations' tier. */
 export async function seedPlans() {
   await prisma.$transaction(PLANS.map(({ id, ...data }) => prisma.subscriptionTier.upsert({ where: { id }, create: { id, ...data }, update: data })));
@@ -142,7 +144,7 @@ async function createAgency(now: Date): Promise<string> {
         // The demo never goes through Stripe and needs no onboarding.
         billingDisabled: true,
         onboardingCompleted: true,
-        subscriptionTierId: "pro",
+        subscriptionTierId: SAMPLE_AGENCY_PLAN,
         agentLimit: 5,
         contactLimit: 500,
         // Brand: default colours; contact details in fictional ranges (555-01xx, example.com).
@@ -226,6 +228,11 @@ export async function seedDemoAgency({ now }: { now: Date }): Promise<SeedDemoAg
   ]);
   // A real agency that happens to own the slug is not ours to email about.
   if (!org.isSampleData) return { created, organizationId: org.id, contacts, users, emailSent: false };
+  // A sample agency seeded before plans existed is put on its plan, so it signs in to /contacts.
+  if (!created) {
+    await seedPlans();
+    await prisma.organization.updateMany({ where: { id: org.id, subscriptionTierId: null }, data: { subscriptionTierId: SAMPLE_AGENCY_PLAN } });
+  }
 
   const env = getEnv();
   const sent = await sendEmail({
