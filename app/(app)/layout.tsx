@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { AppHeader, type PaymentStatus } from "@/components/layout/app-header";
 import { SampleDataBanner } from "@/components/layout/sample-data-banner";
+import { TrialBanner } from "@/components/trial/trial-banner";
+import { todayInZone, trialStatus } from "@/lib/trial/go-live";
 import { redirect } from "next/navigation";
 import { currentAccount } from "@/lib/auth/page-guard";
 import { getEnv } from "@/lib/env";
@@ -20,6 +22,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const account = await currentAccount();
   if (!account) redirect("/login");
   const { user, organization } = account;
+  const today = todayInZone(new Date(), organization.timezone);
   return (
     <div className="min-h-screen bg-gray-50">
       <AppHeader
@@ -28,6 +31,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
         paymentStatus={paymentStatusOf(organization)}
       />
       {organization.isSampleData ? <SampleDataBanner agencyName={organization.name} /> : null}
+      <TrialBanner isAdmin={user.isAdmin} status={trialStatus({ demoMode: organization.demoMode, goLiveDate: organization.goLiveDate, today })} today={today} />
       {children}
     </div>
   );

@@ -33,6 +33,7 @@ export async function getCurrentAccount(sessionToken: string | undefined, now: D
               createdAt: true,
               demoMode: true,
               goLiveDate: true,
+              timezone: true,
               isSampleData: true,
               onboardingCompleted: true,
               subscriptionTierId: true,

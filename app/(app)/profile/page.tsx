@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { ProfileView } from "@/components/profile/profile-view";
+import { requirePageAccount } from "@/lib/auth/page-guard";
+import { getEnv } from "@/lib/env";
+
+export const metadata: Metadata = { title: "Profile" };
+
+/** Profile: the signed-in user's own details, self-onboarding link and call-to-action settings. */
+export default async function ProfilePage() {
+  const account = await requirePageAccount("/profile");
+  const env = getEnv();
+  return (
+    <ProfileView
+      productName={env.productName}
+      appUrl={env.appUrl}
+      organizationSlug={account.organization.slug}
+      userId={account.user.id}
+      canManageBilling={account.user.canManageBilling}
+    />
+  );
+}

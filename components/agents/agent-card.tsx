@@ -1,0 +1,204 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEmailAvailability } from "@/components/accounts/use-email-availability";
+import { failureMessage, updateAgentRequest } from "@/components/agents/agent-api";
+import { AgentFields, primaryButton, secondaryButton, type AgentFormValues } from "@/components/agents/agent-fields";
+import { EmailStatus, isEmailInvalid } from "@/components/agents/email-status";
+import { Spinner } from "@/components/ui/spinner";
+import { formatPhone } from "@/lib/accounts/signup-schema";
+import { AGENT_MESSAGES, agentInitials, agentUpdateSchema, isAgentComplete, type AgentView } from "@/lib/agents/agent-schema";
+
+/** How long 'Copied!' stays (§4 Copy link, §9). */
+export const COPIED_MS = 2000;
+
+export type AgentCardProps = {
+  agent: AgentView;
+  isCurrentUser: boolean;
+  onboardingLink: string;
+  onSaved: (agent: AgentView) => void;
+  onSetDefault: () => void;
+  settingDefault: boolean;
+  /** Absent when the agent cannot be deleted (the default agent, the current user). */
+  onRequestDelete?: (trigger: HTMLButtonElement) => void;
+};
+
+const valuesOf = (agent: AgentView): AgentFormValues => ({
+  firstName: agent.firstName,
+  lastName: agent.lastName,
+  email: agent.email,
+  phone: agent.phone ?? "",
+  isAdmin: agent.isAdmin,
+  isAgent: agent.isAgent,
+});
+
+const badge = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium";
+
+/** One agent: initials, name, email, phone, badges, actions, and an expand-to-edit form with 'Save'. */
+export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSetDefault, settingDefault, onRequestDelete }: AgentCardProps) {
+  const [expanded, setExpanded] = useState(false);
+  const [values, setValues] = useState<AgentFormValues>(() => valuesOf(agent));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
+  const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const prefix = `agent-${agent.id}`;
+
+  const emailChanged = values.email.trim().toLowerCase() !== agent.email;
+  const availability = useEmailAvailability(emailChanged ? values.email : "");
+  const emailReady = !emailChanged || availability.status === "available";
+
+  useEffect(() => () => clearTimeout(copyTimer.current), []);
+
+  const name = `${agent.firstName} ${agent.lastName}`.trim() || agent.email;
+
+  const toggle = () => {
+    if (!expanded) {
+      setValues(valuesOf(agent));
+      setError(null);
+    }
+    setExpanded(!expanded);
+  };
+
+  const cancel = () => {
+    setExpanded(false);
+    setError(null);
+    editButton.current?.focus();
+  };
+
+  const copyLink = async () => {
+    clearTimeout(copyTimer.current);
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error("Clipboard unavailable");
+      await navigator.clipboard.writeText(onboardingLink);
+      setCopy("copied");
+      copyTimer.current = setTimeout(() => setCopy("idle"), COPIED_MS);
+    } catch {
+      setCopy("failed");
+    }
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const parsed = agentUpdateSchema.safeParse(values);
+    if (!parsed.success || (!values.isAdmin && !values.isAgent)) {
+      setError(AGENT_MESSAGES.invalid);
+      return;
+    }
+    setSaving(true);
+    const result = await updateAgentRequest(agent.id, {
+      ...parsed.data,
+      isAdmin: values.isAdmin,
+      isAgent: values.isAgent,
+      carriers: agent.carriers,
+      stateLicenses: agent.stateLicenses,
+      bookingLink: agent.bookingLink,
+      signature: agent.signature,
+    });
+    setSaving(false);
+    if (!result.ok) {
+      setError(failureMessage(result, AGENT_MESSAGES.saveDetailsFailed, AGENT_MESSAGES.invalid));
+      return;
+    }
+    onSaved(result.body.agent);
+    setExpanded(false);
+    editButton.current?.focus();
+  };
+
+  const complete = isAgentComplete(agent);
+
+  return (
+    <li className="rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
+      <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 items-start gap-3">
+          <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700">
+            {agentInitials(agent)}
+          </span>
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="truncate font-semibold text-gray-900">{name}</h3>
+              {agent.isDefault ? <span className={`${badge} bg-brand-600 text-white`}>Default</span> : null}
+              {agent.isAdmin ? <span className={`${badge} bg-gray-100 text-gray-700`}>Admin</span> : null}
+              {agent.isAgent ? <span className={`${badge} bg-gray-100 text-gray-700`}>Agent</span> : null}
+              {!agent.is_active ? <span className={`${badge} bg-amber-100 text-amber-800`}>Inactive</span> : null}
+            </div>
+            {isCurrentUser ? <p className="text-xs font-medium text-brand-700">{AGENT_MESSAGES.currentUser}</p> : null}
+            <p className="mt-1 truncate text-sm text-gray-600">{agent.email}</p>
+            <p className={`text-sm ${agent.phone ? "text-gray-600" : "text-gray-400 italic"}`}>{agent.phone ? formatPhone(agent.phone) : AGENT_MESSAGES.noPhone}</p>
+            {!complete ? <p className="mt-1 text-xs text-amber-700">Add the missing details before continuing to the dashboard.</p> : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+          <button ref={editButton} type="button" className={secondaryButton} aria-expanded={expanded} aria-controls={panelId} onClick={toggle}>
+            {expanded ? "Close" : "Edit"}
+            <span className="sr-only"> {name}</span>
+          </button>
+          {!agent.isDefault && agent.isAgent && agent.is_active ? (
+            <button type="button" className={secondaryButton} onClick={onSetDefault} disabled={settingDefault}>
+              {settingDefault ? "Setting..." : "Set as Default"}
+              <span className="sr-only"> ({name})</span>
+            </button>
+          ) : null}
+          <button type="button" className={secondaryButton} onClick={copyLink} aria-label={copy === "copied" ? "Copied!" : `Copy onboarding link for ${name}`}>
+            {copy === "copied" ? "Copied!" : "Copy Onboarding Link"}
+          </button>
+          {onRequestDelete ? (
+            <button
+              type="button"
+              className="inline-flex items-center justify-center rounded-md px-3 py-2 text-sm font-medium text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500"
+              onClick={(event) => onRequestDelete(event.currentTarget)}
+            >
+              Delete
+              <span className="sr-only"> {name}</span>
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {copy === "failed" ? (
+        <p role="alert" className="mx-4 mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {AGENT_MESSAGES.copyFailed}
+        </p>
+      ) : null}
+      {expanded ? (
+        <form id={panelId} className="space-y-4 border-t border-gray-100 p-4" noValidate onSubmit={save} aria-busy={saving} aria-label={`Edit ${name}`}>
+          <AgentFields
+            idPrefix={prefix}
+            values={values}
+            disabled={saving}
+            onChange={(next) => {
+              setValues(next);
+              setError(null);
+            }}
+            emailInvalid={emailChanged && isEmailInvalid(availability)}
+            emailStatus={emailChanged ? <EmailStatus id={`${prefix}-email-status`} availability={availability} /> : undefined}
+          />
+          {error ? (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className={secondaryButton} onClick={cancel} disabled={saving}>
+              Cancel
+            </button>
+            <button type="submit" className={primaryButton} disabled={saving || !emailReady}>
+              {saving ? (
+                <>
+                  <span aria-hidden="true">
+                    <Spinner className="h-4 w-4" label="" />
+                  </span>
+                  Saving...
+                </>
+              ) : (
+                "Save"
+              )}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </li>
+  );
+}

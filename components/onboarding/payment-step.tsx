@@ -1,0 +1,58 @@
+"use client";
+
+import { useState } from "react";
+import { ContinueButton, FormAlert, StepHeader } from "@/components/onboarding/form-controls";
+import { postOnboarding } from "@/components/onboarding/onboarding-api";
+
+export const BILLING_DISABLED_TEXT = "Billing is disabled in this mode";
+const FINISH_FAILED = "Payment processing failed. Please try again.";
+
+export type PaymentStepProps = {
+  /** "off": the embedded mode without Stripe. */
+  payments: "off" | "stripe";
+  planName: string;
+  onFinished: (redirectUrl: string) => void;
+};
+
+/** Step 4: Payment. With billing off it says so and finishes setup. (Stripe checkout belongs to the billing work.) */
+export function PaymentStep({ payments, planName, onFinished }: PaymentStepProps) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function finish() {
+    setSaving(true);
+    setError(null);
+    try {
+      const result = await postOnboarding<{ redirectUrl: string }>("/api/onboarding/complete", {}, FINISH_FAILED);
+      onFinished(result.redirectUrl);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : FINISH_FAILED);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <StepHeader title="Payment" subtitle="Last step: your subscription." />
+      {payments === "off" ? (
+        <div className="flex gap-4 rounded-lg bg-brand-50 p-5 ring-1 ring-brand-100">
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true" className="h-8 w-8 shrink-0 text-brand-600">
+            <path strokeLinecap="round" strokeLinejoin="round" d="M2.25 8.25h19.5M2.25 9h19.5m-16.5 5.25h6m-6 2.25h3m-3.75 3h15a2.25 2.25 0 0 0 2.25-2.25V6.75A2.25 2.25 0 0 0 19.5 4.5h-15a2.25 2.25 0 0 0-2.25 2.25v10.5A2.25 2.25 0 0 0 4.5 19.5Z" />
+          </svg>
+          <div>
+            <p className="font-semibold text-gray-900">{BILLING_DISABLED_TEXT}</p>
+            <p className="mt-1 text-sm text-gray-600">
+              Your {planName} plan is active and no card is needed. Finish setup to open your dashboard.
+            </p>
+          </div>
+        </div>
+      ) : (
+        <p className="rounded-lg bg-amber-50 p-5 text-sm text-amber-800 ring-1 ring-amber-100">Card payment is not available here yet. Please contact support to finish your subscription.</p>
+      )}
+      <FormAlert message={error} />
+      <div className="flex justify-end border-t border-gray-100 pt-5">
+        <ContinueButton type="button" label="Finish setup" disabled={payments !== "off"} saving={saving} onClick={() => void finish()} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,316 @@
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { OrgSettingsForm, SETTINGS_UI_TEXT, type OrgSettingsFormData } from "@/components/settings/org-settings-form";
+import { SETTINGS_MESSAGES } from "@/lib/settings/org-settings-schema";
+
+type Reply = { status: number; body?: unknown };
+const asResponse = ({ status, body }: Reply) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+function deferred() {
+  let resolve!: (reply: Reply) => void;
+  const promise = new Promise<Reply>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const settings: OrgSettingsFormData["settings"] = {
+  carrierContracts: ["Aetna"],
+  stateLicenses: ["TX"],
+  stateCarrierSettings: [{ state: "TX", carrier: "Aetna", active: true, targetGI: false }],
+  allowAgentSettings: false,
+  emailSendBirthday: false,
+  emailSendPolicyAnniversary: false,
+  emailSendAep: false,
+  smartSendEnabled: false,
+  brandName: "Lone Star Medigap",
+  primaryColor: "#6B46C1",
+  secondaryColor: "#9F7AEA",
+  phone: "5125550188",
+  website: "www.lonestar.test",
+  signature: "",
+  orgSignature: false,
+  redirectUrl: "https://calendly.com/lonestar",
+  forceOrgSenderDetails: true,
+  hideMedicareAdvantage: false,
+  contactPreferences: { calendarEnabled: true, phoneEnabled: true, callbackEnabled: true },
+  contactOutreachDelayYears: 1,
+  outreachTypes: { birthday: true, enrollmentAnniversary: true, scheduleIncrease: true, aep: true },
+  failedUnderwritingOutreach: { enabled: false, frequency: "annual", timing: "birthday" },
+  mnDefaultRiders: ["part_a_deductible", "part_b_excess"],
+  wiDefaultRiders: ["part_a_deductible", "part_b_excess"],
+  maDefaultRiders: [],
+  logo: null,
+  logoUrl: null,
+  hasLogo: false,
+};
+const data: OrgSettingsFormData = {
+  settings,
+  carriers: [
+    { name: "Aetna", naics: ["72052", "78700"] },
+    { name: "Humana", naics: ["12634"] },
+  ],
+  selfOnboardingUrl: "http://localhost:3000/self-onboarding/lone-star",
+  orgName: "Lone Star",
+};
+
+let putReply: () => Reply | Promise<Reply>;
+let riderReply: (state: string) => Reply | Promise<Reply>;
+let fetchMock: jest.Mock;
+
+beforeEach(() => {
+  putReply = () => ({ status: 200, body: { success: true, orgSettings: settings } });
+  riderReply = () => ({ status: 200, body: { success: true, riders: [] } });
+  fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
+    const rider = /^\/api\/settings\/rider-price-ranges\/(\w+)$/.exec(url);
+    if (rider) return asResponse(await riderReply(rider[1]!));
+    if (url === "/api/settings/org" && init?.method === "PUT") return asResponse(await putReply());
+    throw new Error(`unexpected fetch ${url}`);
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+async function flush() {
+  await act(async () => {
+    await Promise.resolve();
+  });
+}
+
+async function renderForm(props: Partial<Parameters<typeof OrgSettingsForm>[0]> = { initial: data }) {
+  const view = render(<OrgSettingsForm {...props} />);
+  await flush();
+  return view;
+}
+
+const saveButton = () => screen.getByRole("button", { name: /Save Changes|Saving\.\.\./ }) as HTMLButtonElement;
+const checkbox = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe("OrgSettingsForm", () => {
+  it("shows every section and enables Save only once something changed", async () => {
+    await renderForm();
+    expect(screen.getByRole("heading", { level: 1, name: "Settings" })).toBeTruthy();
+    for (const title of [
+      "Carriers Offered",
+      "State Carrier Settings",
+      "Default Sender Settings",
+      "Content Settings",
+      "Organization Details",
+      "Email Settings",
+      "Contact Preferences",
+      "Outreach",
+      "Failed Underwriting Outreach",
+      "Default Rider Selections",
+      "Organization Self-Onboarding Link",
+    ]) {
+      expect(screen.getByRole("heading", { level: 2, name: title })).toBeTruthy();
+    }
+    expect(screen.getByText("NAIC 72052, 78700")).toBeTruthy();
+    expect((screen.getByLabelText("Phone") as HTMLInputElement).value).toBe("(512) 555-0188");
+    expect(saveButton().disabled).toBe(true);
+
+    fireEvent.click(checkbox("Birthday emails"));
+    expect(saveButton().disabled).toBe(false);
+    expect(screen.getByText(SETTINGS_UI_TEXT.unsaved)).toBeTruthy();
+    // Changing it back is no change.
+    fireEvent.click(checkbox("Birthday emails"));
+    expect(saveButton().disabled).toBe(true);
+    // Toggling a carrier off and on again is no change either.
+    fireEvent.click(checkbox("Humana"));
+    fireEvent.click(checkbox("Humana"));
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it("saves through PUT /api/settings/org, disables Save while saving, and confirms", async () => {
+    const reply = deferred();
+    putReply = () => reply.promise;
+    await renderForm();
+    fireEvent.click(screen.getByLabelText("Agent Choice"));
+    fireEvent.click(checkbox("Humana"));
+    fireEvent.click(saveButton());
+    await flush();
+    expect(saveButton().textContent).toContain("Saving...");
+    expect(saveButton().disabled).toBe(true);
+
+    const put = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings/org" && init?.method === "PUT")!;
+    const body = JSON.parse(put[1].body as string);
+    expect(body).not.toHaveProperty("logo");
+    expect(body.settings).toMatchObject({ forceOrgSenderDetails: false, carrierContracts: ["Aetna", "Humana"] });
+    expect(body.settings.stateCarrierSettings).toEqual([
+      { state: "TX", carrier: "Aetna", active: true, targetGI: false },
+      { state: "TX", carrier: "Humana", active: true, targetGI: false },
+    ]);
+
+    await act(async () => {
+      reply.resolve({ status: 200, body: { success: true, orgSettings: { ...settings, ...body.settings } } });
+    });
+    expect(screen.getByText(SETTINGS_UI_TEXT.saved)).toBeTruthy();
+    expect(saveButton().textContent).toBe("Save Changes");
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it("shows the carrier message and keeps Save disabled when no carrier is selected", async () => {
+    await renderForm();
+    fireEvent.click(checkbox("Aetna"));
+    expect(screen.getByText(SETTINGS_MESSAGES.carrierRequired)).toBeTruthy();
+    expect(screen.getByText(SETTINGS_MESSAGES.fixErrors)).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.click(checkbox("Select All"));
+    expect(screen.queryByText(SETTINGS_MESSAGES.carrierRequired)).toBeNull();
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it("requires a calendar link while the Calendar Booking Link option is on", async () => {
+    await renderForm();
+    fireEvent.change(screen.getByLabelText("Calendar Booking Link URL"), { target: { value: "" } });
+    expect(screen.getAllByText(SETTINGS_MESSAGES.calendarLinkRequired).length).toBeGreaterThan(0);
+    expect(screen.getByText(SETTINGS_MESSAGES.fixErrors)).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.click(checkbox("Calendar Booking Link"));
+    expect(screen.queryByText(SETTINGS_MESSAGES.calendarLinkRequired)).toBeNull();
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it("warns when no contact method is enabled", async () => {
+    await renderForm();
+    fireEvent.click(checkbox("Calendar Booking Link"));
+    fireEvent.click(checkbox("Phone Call"));
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(checkbox("Request a Callback"));
+    expect(screen.getByText(SETTINGS_MESSAGES.contactMethodRequired)).toBeTruthy();
+    expect(screen.getByText(SETTINGS_MESSAGES.fixErrors)).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it("shows field messages for a short phone number and a bad website", async () => {
+    await renderForm();
+    fireEvent.change(screen.getByLabelText("Phone"), { target: { value: "(512) 555" } });
+    expect(screen.getByText("Please enter a 10-digit phone number")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Website"), { target: { value: "https://not a site" } });
+    expect((screen.getByLabelText("Website") as HTMLInputElement).value).toBe("not a site");
+    expect(screen.getByText("Enter a website like www.agency.com")).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it("says 'Failed to save settings' when the save fails, and 'Failed to upload logo' when the logo is refused", async () => {
+    putReply = () => ({ status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } });
+    await renderForm();
+    fireEvent.click(checkbox("AEP emails"));
+    fireEvent.click(saveButton());
+    await flush();
+    expect(screen.getByText(SETTINGS_MESSAGES.saveFailed)).toBeTruthy();
+    expect(saveButton().disabled).toBe(false);
+
+    putReply = () => ({ status: 422, body: { error: { code: "validation_failed", message: "The logo must be a PNG or JPEG image.", fields: { logo: ["The logo must be a PNG or JPEG image."] } } } });
+    fireEvent.click(saveButton());
+    await flush();
+    expect(screen.getByText(SETTINGS_MESSAGES.logoFailed)).toBeTruthy();
+    expect(screen.getAllByText("The logo must be a PNG or JPEG image.").length).toBeGreaterThan(0);
+  });
+
+  it("takes a logo by content (click to choose), previews it linked to the demo quote page, and sends it with Save", async () => {
+    await renderForm();
+    expect(screen.getByText("No logo")).toBeTruthy();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const text = new File(["just text"], "logo.png", { type: "image/png" });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [text] } });
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.getByText("The logo must be a PNG or JPEG image.")).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "logo.jpg", { type: "image/jpeg" });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [png] } });
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    const preview = screen.getByAltText("Logo preview");
+    expect(preview.closest("a")?.getAttribute("href")).toBe("/compare?demo=true");
+    expect(screen.getByRole("button", { name: "Change logo" })).toBeTruthy();
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(saveButton());
+    await flush();
+    const put = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings/org" && init?.method === "PUT")!;
+    expect(JSON.parse(put[1].body as string).logo).toMatch(/^data:image\/jpeg;base64,iVBORw0KGgo/);
+  });
+
+  it("shows 'Loading price ranges...' then 'No riders available' for MN, WI and MA", async () => {
+    const pending = deferred();
+    riderReply = () => pending.promise;
+    render(<OrgSettingsForm initial={data} />);
+    expect(screen.getAllByText("Loading price ranges...", { selector: "p" })).toHaveLength(3);
+    expect(fetchMock.mock.calls.map(([url]) => url).filter((u: string) => u.includes("rider-price-ranges")).sort()).toEqual([
+      "/api/settings/rider-price-ranges/MA",
+      "/api/settings/rider-price-ranges/MN",
+      "/api/settings/rider-price-ranges/WI",
+    ]);
+    await act(async () => pending.resolve({ status: 200, body: { success: true, riders: [] } }));
+    expect(screen.getAllByText("No riders available")).toHaveLength(3);
+    expect(screen.getAllByText("Current defaults: Part A deductible, Part B excess")).toHaveLength(2);
+  });
+
+  it("offers the riders the rate book prices, with their range", async () => {
+    riderReply = (state) => ({
+      status: 200,
+      body: { success: true, riders: state === "MN" ? [{ id: "part_b_excess", name: "Part B excess", priceRange: { min: 900, max: 1200 } }] : [] },
+    });
+    await renderForm();
+    const mn = screen.getByRole("group", { name: "Minnesota (MN)" });
+    const excess = within(mn).getByLabelText(/Part B excess/) as HTMLInputElement;
+    expect(excess.checked).toBe(true);
+    expect(within(mn).getByText("$9.00–$12.00/mo")).toBeTruthy();
+    fireEvent.click(excess);
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it("Copy Link shows 'Copied' for 2 seconds, and says when copying fails", async () => {
+    jest.useFakeTimers();
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    await renderForm();
+    expect((screen.getByLabelText("Self-onboarding link") as HTMLInputElement).value).toBe(data.selfOnboardingUrl);
+    fireEvent.click(screen.getByRole("button", { name: "Copy Link" }));
+    await flush();
+    expect(writeText).toHaveBeenCalledWith(data.selfOnboardingUrl);
+    expect(screen.getByRole("button", { name: "Copied" })).toBeTruthy();
+    await act(async () => {
+      jest.advanceTimersByTime(1999);
+    });
+    expect(screen.getByRole("button", { name: "Copied" })).toBeTruthy();
+    await act(async () => {
+      jest.advanceTimersByTime(1);
+    });
+    expect(screen.getByRole("button", { name: "Copy Link" })).toBeTruthy();
+
+    writeText.mockRejectedValueOnce(new Error("denied"));
+    fireEvent.click(screen.getByRole("button", { name: "Copy Link" }));
+    await flush();
+    expect(screen.getByText("Failed to copy link to clipboard")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Copy Link" })).toBeTruthy();
+  });
+
+  it("loads its data when none is given: 'Loading settings...', then the form; or the load error", async () => {
+    const org = deferred();
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === "/api/settings/org") return asResponse(await org.promise);
+      if (url === "/api/settings/carriers") return asResponse({ status: 200, body: { success: true, carriers: data.carriers } });
+      if (url === "/api/self-service-info") return asResponse({ status: 200, body: { success: true, selfOnboardingUrl: "http://x.test/self-onboarding/a" } });
+      if (url.startsWith("/api/settings/rider-price-ranges/")) return asResponse({ status: 200, body: { success: true, riders: [] } });
+      throw new Error(`unexpected fetch ${url}`);
+    });
+    const { unmount } = render(<OrgSettingsForm title="Organization Setup - Settings" />);
+    expect(screen.getByText("Loading settings...", { selector: "span" })).toBeTruthy();
+    await act(async () => org.resolve({ status: 200, body: { success: true, orgName: "Lone Star", orgSettings: settings } }));
+    await flush();
+    expect(screen.getByRole("heading", { level: 1, name: "Organization Setup - Settings" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Carriers Offered" })).toBeTruthy();
+    expect((screen.getByLabelText("Self-onboarding link") as HTMLInputElement).value).toBe("http://x.test/self-onboarding/a");
+    unmount();
+
+    fetchMock.mockImplementation(async () => asResponse({ status: 500, body: { error: { code: "internal", message: "x" } } }));
+    render(<OrgSettingsForm />);
+    await flush();
+    await flush();
+    expect(screen.getByText(SETTINGS_MESSAGES.loadFailed)).toBeTruthy();
+  });
+});

@@ -1,0 +1,135 @@
+"use client";
+
+import { useId, useState } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import { ModalFrame } from "@/components/walkthrough/modal-frame";
+
+export const WALKTHROUGH_ERROR = "Failed to save walkthrough completion";
+
+const STEPS = [
+  { title: "Set Up Your Profile", text: "Add your phone number and booking link so clients know how to reach you." },
+  { title: "Add Clients", text: "Upload your book of business from a CSV file or add contacts one at a time." },
+  { title: "Generate Quotes", text: "Send personalized quotes and let automated follow-ups do the rest." },
+] as const;
+
+export type WalkthroughModalProps = { productName: string; open: boolean; onClose: () => void };
+
+/**
+ * The welcome walkthrough (agency-side.md §2 "Walkthrough modal"): a video placeholder, a three-step quick
+ * start, "Got it, Don't Show Again" (remembers it for this user) and Close. Escape closes.
+ */
+export function WalkthroughModal({ productName, open, onClose }: WalkthroughModalProps) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+
+  async function dontShowAgain() {
+    setSaving(true);
+    setError(null);
+    try {
+      const res = await fetch("/api/profile/complete-walkthrough", { method: "POST" });
+      if (!res.ok) throw new Error(`Bad status: ${res.status}`);
+      setSaving(false);
+      onClose();
+    } catch {
+      setSaving(false);
+      setError(WALKTHROUGH_ERROR);
+    }
+  }
+
+  return (
+    <ModalFrame open={open} onClose={close} labelledBy={titleId} busy={saving} className="max-w-2xl">
+      <div className="flex items-start justify-between gap-4 border-b border-gray-100 px-6 py-5">
+        <div>
+          <h2 id={titleId} className="text-xl font-bold text-gray-900">
+            Welcome to {productName}
+          </h2>
+          <p className="mt-1 text-sm text-gray-500">Here is how to get up and running in a few minutes.</p>
+        </div>
+        <button
+          type="button"
+          onClick={close}
+          disabled={saving}
+          aria-label="Close walkthrough"
+          className="rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-50"
+        >
+          <svg viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5" aria-hidden="true">
+            <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+          </svg>
+        </button>
+      </div>
+
+      <div className="space-y-6 px-6 py-6">
+        <div className="flex aspect-video flex-col items-center justify-center rounded-lg bg-gradient-to-br from-brand-50 to-brand-100 text-center ring-1 ring-brand-100">
+          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-white text-brand-600 shadow-sm">
+            <svg viewBox="0 0 20 20" fill="currentColor" className="h-7 w-7" aria-hidden="true">
+              <path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />
+            </svg>
+          </span>
+          <p className="mt-3 font-semibold text-brand-700">Video Walkthrough Coming Soon</p>
+          <p className="mt-1 text-sm text-gray-600">In the meantime, the quick start below covers the essentials.</p>
+        </div>
+
+        <div>
+          <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-500">Quick Start</h3>
+          <ol className="mt-3 grid gap-3 sm:grid-cols-3">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="rounded-lg border border-gray-200 p-4">
+                <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <p className="mt-3 font-semibold text-gray-900">{step.title}</p>
+                <p className="mt-1 text-sm text-gray-600">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+
+        {error ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 border-t border-gray-100 bg-gray-50 px-6 py-4 sm:flex-row sm:justify-end">
+        <button
+          type="button"
+          onClick={close}
+          disabled={saving}
+          className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 shadow-sm hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:opacity-60"
+        >
+          Close
+        </button>
+        <button
+          type="button"
+          onClick={() => void dontShowAgain()}
+          disabled={saving}
+          className="inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:opacity-70"
+        >
+          {saving ? (
+            <>
+              <span aria-hidden="true"><Spinner className="h-4 w-4" label="Saving" /></span> Saving...
+            </>
+          ) : (
+            "Got it, Don't Show Again"
+          )}
+        </button>
+      </div>
+    </ModalFrame>
+  );
+}
+
+/**
+ * Opens the walkthrough once when the page mounts with `show` true (the dashboard mounts it for users who
+ * have not completed the walkthrough, or after ?payment_success=true).
+ */
+export function WalkthroughAutoOpen({ productName, show }: { productName: string; show: boolean }) {
+  const [open, setOpen] = useState(show);
+  return <WalkthroughModal productName={productName} open={open} onClose={() => setOpen(false)} />;
+}

@@ -1,0 +1,173 @@
+import { z } from "zod";
+
+/**
+ * The agent's profile (agency-side.md §2 "Profile", §4 Profile states, §5 Profile rules, §7 PUT /api/profile).
+ * Pure: the form and the server run the same rules (architecture.md rule 9).
+ *
+ * Call-to-action: when the organization is the sender (forceOrgSenderDetails) or the agent chose to use
+ * the organization's details (useOrgSenderDetails), the agent's own call-to-action options do not apply,
+ * so the options are not checked (and the server ignores changes to them when the organization forces it).
+ */
+
+export const PROFILE_MESSAGES = {
+  calendarLinkRequired: "Calendar booking link is required when Calendar Booking Link option is enabled.",
+  contactMethodRequired: "At least one contact method should be enabled so people can reach you.",
+  fixErrors: "Please fix the validation errors above before saving.",
+  loadFailed: "Failed to load profile",
+  saveFailed: "Failed to save profile changes",
+  walkthroughFailed: "Failed to save walkthrough completion",
+  copyFailed: "Failed to copy link to clipboard",
+  phoneInvalid: "Please enter a 10-digit phone number",
+  bookingLinkInvalid: "Enter a valid link, like https://calendly.com/your-name",
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  emailLocked: "Email cannot be edited.",
+  saved: "Profile saved",
+} as const;
+
+/** What turning a call-to-action option on puts in its field (§4); turning it off clears the field. */
+export const PHONE_SEED = "+1";
+export const BOOKING_LINK_SEED = "https://";
+
+/** The profile as the API answers it and the form edits it. `phone` is 10 digits or "". */
+export type Profile = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  signature: string;
+  bookingLink: string;
+  useOrgSenderDetails: boolean;
+  phoneEnabled: boolean;
+  calendarEnabled: boolean;
+};
+
+/** The form's values: like Profile, but `phone` is the text in the input ("+1 (512) 555-0188"). */
+export type ProfileFormValues = Omit<Profile, "id">;
+
+export type ProfileField = "firstName" | "lastName" | "phone" | "bookingLink" | "contactMethods";
+export type ProfileErrors = Partial<Record<ProfileField, string>>;
+
+/**
+ * The digits of a US phone number as typed: formatting and a leading +1 country code dropped.
+ * "+1 (512) 555-0188" → "5125550188"; "+1" → ""; "15125550188" → "5125550188".
+ */
+export function phoneDigits(value: string | null | undefined): string {
+  const text = (value ?? "").trim();
+  let digits = text.replace(/\D/g, "");
+  if (text.startsWith("+1") || (digits.length === 11 && digits.startsWith("1"))) digits = digits.slice(1);
+  return digits;
+}
+
+function formatDigits(digits: string): string {
+  if (digits.length <= 3) return digits;
+  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** The phone input's text: (XXX) XXX-XXXX from digits only, at most 10; a typed or seeded "+1" stays in front. */
+export function formatPhoneInput(value: string): string {
+  const digits = phoneDigits(value).slice(0, 10);
+  if (value.trim().startsWith("+1")) return digits ? `+1 ${formatDigits(digits)}` : PHONE_SEED;
+  return formatDigits(digits);
+}
+
+/** A booking link as stored: "" for empty or only the seeded scheme; https:// in front of a link typed without one. */
+export function normalizeBookingLink(value: string | null | undefined): string {
+  const text = (value ?? "").trim();
+  if (text === "" || /^https?:\/\/$/i.test(text)) return "";
+  return /^https?:\/\//i.test(text) ? text : `https://${text}`;
+}
+
+function isValidLink(link: string): boolean {
+  try {
+    const url = new URL(link);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".") && !/\s/.test(link);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the agent's own call-to-action options apply (§6: not when the organization is the sender). */
+export function agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderDetails }: { forceOrgSenderDetails: boolean; useOrgSenderDetails: boolean }) {
+  return !forceOrgSenderDetails && !useOrgSenderDetails;
+}
+
+/** The profile rules (§5). Returns one message per field with a problem; empty when valid. */
+export function validateProfile(values: ProfileFormValues, { forceOrgSenderDetails }: { forceOrgSenderDetails: boolean }): ProfileErrors {
+  const errors: ProfileErrors = {};
+  if (!values.firstName.trim()) errors.firstName = PROFILE_MESSAGES.firstNameRequired;
+  if (!values.lastName.trim()) errors.lastName = PROFILE_MESSAGES.lastNameRequired;
+  const digits = phoneDigits(values.phone);
+  if (digits !== "" && !/^\d{10}$/.test(digits)) errors.phone = PROFILE_MESSAGES.phoneInvalid;
+  if (agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderDetails: values.useOrgSenderDetails })) {
+    if (values.phoneEnabled && digits.length !== 10) errors.phone = PROFILE_MESSAGES.phoneInvalid;
+    if (values.calendarEnabled) {
+      const link = normalizeBookingLink(values.bookingLink);
+      if (link === "") errors.bookingLink = PROFILE_MESSAGES.calendarLinkRequired;
+      else if (!isValidLink(link)) errors.bookingLink = PROFILE_MESSAGES.bookingLinkInvalid;
+    }
+    if (!values.phoneEnabled && !values.calendarEnabled) errors.contactMethods = PROFILE_MESSAGES.contactMethodRequired;
+  }
+  return errors;
+}
+
+/** The values that are saved, from what the form holds (for "changed?" comparisons and the PUT body). */
+export function normalizedProfile(values: ProfileFormValues): ProfileFormValues {
+  return {
+    ...values,
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: values.email.trim(),
+    phone: phoneDigits(values.phone),
+    bookingLink: normalizeBookingLink(values.bookingLink),
+  };
+}
+
+export function profileChanged(saved: ProfileFormValues, current: ProfileFormValues): boolean {
+  const a = normalizedProfile(saved);
+  const b = normalizedProfile(current);
+  return (Object.keys(a) as (keyof ProfileFormValues)[]).some((key) => a[key] !== b[key]);
+}
+
+/**
+ * PUT /api/profile body (§7): {firstName, lastName, email, phone, signature, booking_link, useOrgSenderDetails},
+ * plus the call-to-action options phoneEnabled and calendarEnabled. `bookingLink` is accepted as an alias of
+ * booking_link. Email cannot be edited: a different address is refused by updateProfile.
+ */
+export const updateProfileBodySchema = z.object({
+  firstName: z.string().max(100),
+  lastName: z.string().max(100),
+  email: z.string().max(320).optional(),
+  phone: z.string().max(40).nullish(),
+  signature: z.string().max(2000).optional(),
+  booking_link: z.string().max(500).nullish(),
+  bookingLink: z.string().max(500).nullish(),
+  useOrgSenderDetails: z.boolean().optional(),
+  phoneEnabled: z.boolean().optional(),
+  calendarEnabled: z.boolean().optional(),
+});
+
+export type UpdateProfileBody = z.output<typeof updateProfileBodySchema>;
+
+/** The PUT body the form sends for its values. */
+export function profileRequestBody(values: ProfileFormValues) {
+  const v = normalizedProfile(values);
+  return {
+    firstName: v.firstName,
+    lastName: v.lastName,
+    email: v.email,
+    phone: v.phone,
+    signature: v.signature,
+    booking_link: v.bookingLink,
+    useOrgSenderDetails: v.useOrgSenderDetails,
+    phoneEnabled: v.phoneEnabled,
+    calendarEnabled: v.calendarEnabled,
+  };
+}
+
+/** The agent's self-onboarding link: the organization's link plus ?agentId={id} (§2 Profile). */
+export function agentSelfOnboardingLink({ appUrl, organizationSlug, agentId }: { appUrl: string; organizationSlug: string; agentId: string }): string {
+  return `${appUrl.replace(/\/$/, "")}/self-onboarding/${encodeURIComponent(organizationSlug)}?agentId=${encodeURIComponent(agentId)}`;
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { AppError } from "@/lib/api/errors";
+import type { TenantDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { outreachDelayMonths } from "@/lib/settings/state-carrier-settings";
+
+/** The organization's self-onboarding page, where new agents sign themselves up. */
+export function selfOnboardingUrl(slug: string): string {
+  return `${getEnv().appUrl}/self-onboarding/${encodeURIComponent(slug)}`;
+}
+
+/** GET /api/self-service-info/. */
+export async function getSelfServiceInfo({ db, organizationId }: { db: TenantDb; organizationId: string }) {
+  const org = await db.organization.findFirst({ where: { id: organizationId }, select: { slug: true } });
+  if (!org) throw AppError.notFound("Organization not found");
+  return { success: true as const, selfOnboardingUrl: selfOnboardingUrl(org.slug) };
+}
+
+/** GET /api/settings/outreach-delay: the anniversary-outreach delay in months (11, 23 or 35). */
+export async function getOutreachDelay({ db, organizationId }: { db: TenantDb; organizationId: string }) {
+  const org = await db.organization.findFirst({ where: { id: organizationId }, select: { contactOutreachDelayYears: true } });
+  if (!org) throw AppError.notFound("Organization not found");
+  const years = [1, 2, 3].includes(org.contactOutreachDelayYears) ? org.contactOutreachDelayYears : 1;
+  return { success: true as const, contactOutreachDelayYears: years, contactOutreachDelayMonths: outreachDelayMonths(years) };
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import { AppError } from "@/lib/api/errors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { tenantTransaction } from "@/lib/db";
+import { GO_LIVE_MESSAGES } from "@/lib/trial/go-live";
+import type { TrialActor } from "@/lib/trial/set-go-live-date";
+
+/**
+ * POST /api/organizations/exit-demo-mode ("Go Live Now"): ends the trial. Sets demoMode false and
+ * wentLiveAt = now, and turns the organization's scheduling on (domain-rules "Go live"). This is the
+ * switch the send path reads: before it, nothing reaches a real consumer. Irreversible: nothing turns
+ * demo mode back on, and going live again is a successful no-op (no second audit row).
+ */
+export async function goLiveNow({ organizationId, actor, now }: { organizationId: string; actor: TrialActor; now: Date }) {
+  if (!actor.isAdmin) throw new AppError("forbidden", GO_LIVE_MESSAGES.exitDemoForbidden);
+  return tenantTransaction(organizationId, async (tx) => {
+    // Conditional update: of two concurrent calls only one flips the flag and writes the audit row.
+    const { count } = await tx.organization.updateMany({
+      where: { id: organizationId, demoMode: true },
+      data: { demoMode: false, wentLiveAt: now, regularSchedulingActive: true, followupSchedulingActive: true },
+    });
+    const organization = await tx.organization.findFirst({ where: { id: organizationId }, select: { wentLiveAt: true } });
+    if (!organization) throw AppError.notFound("Organization not found");
+    if (count === 0) return { success: true as const, alreadyLive: true, wentLiveAt: organization.wentLiveAt?.toISOString() ?? null };
+    await recordAudit(tx, {
+      organizationId,
+      actorUserId: actor.id,
+      action: "organization.went_live",
+      entityType: "organization",
+      entityId: organizationId,
+      metadata: { wentLiveAt: now.toISOString() },
+    });
+    return { success: true as const, alreadyLive: false, wentLiveAt: now.toISOString() };
+  });
+}

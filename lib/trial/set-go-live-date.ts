@@ -1,0 +1,33 @@
+import "server-only";
+import { AppError } from "@/lib/api/errors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { tenantTransaction } from "@/lib/db";
+import { GO_LIVE_MESSAGES, parseIsoDate, toIsoDate, todayInZone, validateGoLiveDate } from "@/lib/trial/go-live";
+
+export type TrialActor = { id: string; isAdmin: boolean };
+
+/**
+ * POST /api/organizations/set-go-live-date: an admin picks the planned go-live date (today … today+30
+ * in the organization's time zone). Audited.
+ */
+export async function setGoLiveDate({ organizationId, actor, goLiveDate, now }: { organizationId: string; actor: TrialActor; goLiveDate: unknown; now: Date }) {
+  if (!actor.isAdmin) throw new AppError("forbidden", GO_LIVE_MESSAGES.setDateForbidden);
+  return tenantTransaction(organizationId, async (tx) => {
+    const organization = await tx.organization.findFirst({ where: { id: organizationId }, select: { id: true, timezone: true, demoMode: true, goLiveDate: true } });
+    if (!organization) throw AppError.notFound("Organization not found");
+    if (!organization.demoMode) throw new AppError("conflict", "Your account is already live.");
+    const message = validateGoLiveDate({ value: goLiveDate, today: todayInZone(now, organization.timezone) });
+    if (message) throw new AppError("validation_failed", message, { fields: { goLiveDate: [message] } });
+    const date = parseIsoDate(String(goLiveDate).trim())!;
+    await tx.organization.update({ where: { id: organizationId }, data: { goLiveDate: date } });
+    await recordAudit(tx, {
+      organizationId,
+      actorUserId: actor.id,
+      action: "organization.go_live_date_set",
+      entityType: "organization",
+      entityId: organizationId,
+      metadata: { goLiveDate: toIsoDate(date), previous: organization.goLiveDate ? toIsoDate(organization.goLiveDate) : null },
+    });
+    return { success: true as const, goLiveDate: toIsoDate(date) };
+  });
+}
