@@ -65,7 +65,7 @@ export function WalkthroughModal({ productName, open, onClose }: WalkthroughModa
       </div>
 
       <div className="space-y-6 px-6 py-6">
-        <div className="flex aspect-video flex-col items-center justify-center rounded-lg bg-gradient-to-br from-brand-50 to-brand-100 text-center ring-1 ring-brand-100">
+        <div className="flex h-36 flex-col items-center justify-center rounded-lg sm:h-44 bg-gradient-to-br from-brand-50 to-brand-100 text-center ring-1 ring-brand-100">
           <span className="flex h-14 w-14 items-center justify-center rounded-full bg-white text-brand-600 shadow-sm">
             <svg viewBox="0 0 20 20" fill="currentColor" className="h-7 w-7" aria-hidden="true">
               <path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />
