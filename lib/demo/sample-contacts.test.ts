@@ -73,8 +73,8 @@ describe("generateSampleContacts", () => {
       expect([carrier.naic, carrier.nyNaic]).toContain(c.currentCarrierNaic);
     }
     const plans = contacts.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.planType]: (acc[c.planType] ?? 0) + 1 }), {});
-    expect(Object.keys(plans).sort()).toEqual(["F", "G", "HDG", "N"]);
-    expect(plans.G).toBeGreaterThan(Math.max(plans.N!, plans.F!, plans.HDG!));
+    expect(Object.keys(plans).sort()).toEqual(["High Deductible Plan G", "Plan F", "Plan G", "Plan N"]);
+    expect(plans["Plan G"]).toBeGreaterThan(Math.max(plans["Plan N"]!, plans["Plan F"]!, plans["High Deductible Plan G"]!));
     expect(new Set(contacts.map((c) => c.gender))).toEqual(new Set(["M", "F"]));
     const tobacco = contacts.filter((c) => c.tobaccoUser).length / contacts.length;
     expect(tobacco).toBeGreaterThan(0.05);

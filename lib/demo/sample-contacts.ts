@@ -1,9 +1,13 @@
+import type { StandardPlanType } from "@/lib/contacts/contact-fields";
 /**
  * Made-up contacts for the demo agency. Pure and deterministic: the same seed and `now` always give the
  * same contacts, so the seed, its tests and screenshots agree. No real people: names are drawn from
  * common-name lists, phones are in the fictional 555-01xx range, and emails are on the reserved
  * example.com/.org/.net domains, which can never deliver to anyone.
  */
+
+/** Stored as the standard plan names the form, the import and the list use (lib/contacts/contact-fields.ts). */
+const PLAN_NAMES: Record<"F" | "G" | "N" | "HDG", StandardPlanType> = { F: "Plan F", G: "Plan G", N: "Plan N", HDG: "High Deductible Plan G" };
 
 export type SampleContactInput = {
   firstName: string;
@@ -154,7 +158,7 @@ export const SAMPLE_CARRIERS: readonly CarrierChoice[] = [
   { name: "Aflac", naic: "60380", weight: 10 },
 ];
 
-const PLAN_WEIGHTS: readonly [string, number][] = [
+const PLAN_WEIGHTS: readonly ["F" | "G" | "N" | "HDG", number][] = [
   ["G", 60],
   ["N", 22],
   ["F", 12],
@@ -302,7 +306,7 @@ export function generateSampleContacts({ count, seed, now, agentIds }: GenerateS
       effectiveDate,
       currentCarrier: carrier.name,
       currentCarrierNaic: state === "NY" && carrier.nyNaic ? carrier.nyNaic : carrier.naic,
-      planType,
+      planType: PLAN_NAMES[planType],
       agentId,
       status: "New",
       source: "seed",
