@@ -1,13 +1,31 @@
 import "server-only";
-import { tenantDb } from "@/lib/db";
-import { contactVisibilityWhere, listContacts, type ListContactsQuery } from "@/lib/contacts/list-contacts";
+import { tenantDb, type TenantDb } from "@/lib/db";
+import { contactVisibilityWhere, listContactFilterOptions, listContacts, type ContactViewer, type ListContactsQuery } from "@/lib/contacts/list-contacts";
+import { toContactListRow, type ContactListResponse } from "@/lib/contacts/list-contacts-view";
 
-/** The contact list as a page shows it: the viewer's organization, behind the tenant wall. */
-export async function listContactsForViewer({ organizationId, viewer, query, now }: { organizationId: string; viewer: { id: string; isAdmin: boolean }; query: Partial<ListContactsQuery>; now: Date }) {
-  return listContacts({ db: tenantDb(organizationId), organizationId, viewer, now, ...query });
+export type ListContactsForViewerOptions = {
+  organizationId: string;
+  viewer: ContactViewer;
+  query: Partial<ListContactsQuery>;
+  now: Date;
+  /** The tenant client; pages leave it out and get tenantDb(organizationId). */
+  db?: TenantDb;
+};
+
+/**
+ * GET /api/contacts and the /contacts page: one page of the viewer's contacts (agents: their own),
+ * the filtered total, and the Carrier/State checklist values — behind the tenant wall, in the
+ * browser's shape (list-contacts-view.ts).
+ */
+export async function listContactsForViewer({ organizationId, viewer, query, now, db = tenantDb(organizationId) }: ListContactsForViewerOptions): Promise<ContactListResponse> {
+  const [list, filterOptions] = await Promise.all([
+    listContacts({ ...query, db, organizationId, viewer, now }),
+    listContactFilterOptions({ db, organizationId, viewer }),
+  ]);
+  return { contacts: list.contacts.map(toContactListRow), total: list.total, page: list.page, limit: list.limit, filterOptions };
 }
 
 /** How many contacts the viewer sees (agents: their own). */
-export async function countContactsForViewer({ organizationId, viewer }: { organizationId: string; viewer: { id: string; isAdmin: boolean } }) {
+export async function countContactsForViewer({ organizationId, viewer }: { organizationId: string; viewer: ContactViewer }) {
   return tenantDb(organizationId).contact.count({ where: contactVisibilityWhere(organizationId, viewer) });
 }

@@ -51,6 +51,13 @@ function commaList<T extends z.ZodType<unknown, string>>(item: T) {
     .pipe(z.array(item).max(MAX_LIST_ITEMS));
 }
 
+/** An age bound in whole years (age_min / age_max in the URL); blank is no bound. */
+const ageBound = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : Number(value)))
+  .pipe(z.number({ error: "Ages are whole numbers of years." }).int("Ages are whole numbers of years.").min(0).max(130).optional());
+
 const flag = z
   .enum(["true", "false", ""])
   .optional()
@@ -80,9 +87,11 @@ export const listContactsQuerySchema = z
       .enum(["", ...CONTACT_PAGE_SIZES.map(String)] as [string, ...string[]])
       .optional()
       .transform((value): ContactPageSize => (value ? (Number(value) as ContactPageSize) : DEFAULT_CONTACT_PAGE_SIZE)),
+    age_min: ageBound,
+    age_max: ageBound,
     hasViewedQuoteRecently: flag,
     hasCompletedHealthRecently: flag,
   })
-  .transform(({ agents, ...rest }) => ({ ...rest, agentIds: agents }));
+  .transform(({ agents, age_min, age_max, ...rest }) => ({ ...rest, agentIds: agents, ageMin: age_min, ageMax: age_max }));
 
 export type ListContactsQuery = z.output<typeof listContactsQuerySchema>;

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { tenantDb } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { contactVisibilityWhere, escapeLikePattern, listContacts, listContactsQuerySchema, normalizeSearchTerm } from "@/lib/contacts/list-contacts";
-import { createOrganization, createUser } from "@/lib/testing/factories";
+import { NextRequest } from "next/server";
+import { GET as listRoute } from "@/app/api/contacts/route";
+import { birthDateRangeForAges, listContactFilterOptions } from "@/lib/contacts/list-contacts";
+import { contactExportHref, contactListHref, contactListQueryString } from "@/lib/contacts/list-contacts-url";
+import type { ContactListResponse } from "@/lib/contacts/list-contacts-view";
+import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
 import { setupTestDatabase } from "@/lib/testing/db";
 
 const NOW = new Date("2026-11-20T15:00:00Z");
@@ -17,6 +22,8 @@ type ContactSeed = {
   state?: string | null;
   currentCarrier?: string | null;
   agentId?: string | null;
+  contactOwnerId?: string | null;
+  birthDate?: string | null;
 };
 
 async function addContact(prisma: PrismaClient, organizationId: string, seed: ContactSeed) {
@@ -30,6 +37,8 @@ async function addContact(prisma: PrismaClient, organizationId: string, seed: Co
       state: seed.state === undefined ? "TX" : seed.state,
       currentCarrier: seed.currentCarrier ?? null,
       agentId: seed.agentId ?? null,
+      contactOwnerId: seed.contactOwnerId ?? null,
+      birthDate: seed.birthDate ? new Date(`${seed.birthDate}T00:00:00Z`) : null,
     },
   });
 }
@@ -85,6 +94,8 @@ describe("listContactsQuerySchema", () => {
       limit: 250,
       hasViewedQuoteRecently: true,
       hasCompletedHealthRecently: false,
+      ageMin: undefined,
+      ageMax: undefined,
     });
   });
 
@@ -98,7 +109,15 @@ describe("listContactsQuerySchema", () => {
       limit: 100,
       hasViewedQuoteRecently: false,
       hasCompletedHealthRecently: false,
+      ageMin: undefined,
+      ageMax: undefined,
     });
+  });
+
+  it("reads age_min and age_max as whole years", () => {
+    expect(listContactsQuerySchema.parse({ age_min: "65", age_max: "70" })).toMatchObject({ ageMin: 65, ageMax: 70 });
+    expect(listContactsQuerySchema.parse({ age_min: "", age_max: " " })).toMatchObject({ ageMin: undefined, ageMax: undefined });
+    for (const bad of [{ age_min: "x" }, { age_max: "6.5" }, { age_min: "-1" }]) expect(listContactsQuerySchema.safeParse(bad).success).toBe(false);
   });
 
   it("rejects page sizes other than 50/100/250, bad pages, states and agent ids", () => {
@@ -259,5 +278,168 @@ describe("listContacts", () => {
     expect(defaults).toMatchObject({ page: 1, limit: 100, total: 120 });
     expect(defaults.contacts.map((c) => c.id)).toEqual(expected.slice(0, 100));
     expect((await page(1, 7)).limit).toBe(100); // not an offered page size: the default
+  });
+});
+
+describe("contact list URL", () => {
+  const agentId = "0b5d2a9e-3f0c-4c1e-9a57-2f1f6f1a7e11";
+
+  it("carries page only above 1 and limit only when not 100", () => {
+    expect(contactListHref({})).toBe("/contacts");
+    expect(contactListHref({ page: 1, limit: 100 })).toBe("/contacts");
+    expect(contactListHref({ page: 2, limit: 100 })).toBe("/contacts?page=2");
+    expect(contactListHref({ page: 1, limit: 50 })).toBe("/contacts?limit=50");
+    expect(contactListHref({ page: 3, limit: 250 })).toBe("/contacts?page=3&limit=250");
+  });
+
+  it("writes comma lists, the search, ages and true flags only", () => {
+    expect(
+      contactListQueryString({
+        search: " Maria Lopez ",
+        carriers: ["Aetna", "Mutual of Omaha"],
+        states: ["TX", "FL"],
+        agentIds: [agentId, "unassigned"],
+        ageMin: 65,
+        ageMax: 70,
+        hasViewedQuoteRecently: true,
+        hasCompletedHealthRecently: false,
+      }),
+    ).toBe(`search=Maria%20Lopez&carriers=Aetna,Mutual%20of%20Omaha&states=TX,FL&agents=${agentId},unassigned&age_min=65&age_max=70&hasViewedQuoteRecently=true`);
+    expect(contactListQueryString({ search: "  ", states: [], hasCompletedHealthRecently: true })).toBe("hasCompletedHealthRecently=true");
+  });
+
+  it("reads back to the same filters (listContactsQuerySchema)", () => {
+    const href = contactListHref({ page: 4, limit: 50, search: "lopez", carriers: ["Aetna", "A&B Life"], states: ["TX"], agentIds: [agentId], ageMin: 65, hasViewedQuoteRecently: true });
+    const url = new URL(href, "http://localhost");
+    expect(listContactsQuerySchema.parse(Object.fromEntries(url.searchParams))).toMatchObject({
+      page: 4,
+      limit: 50,
+      search: "lopez",
+      carriers: ["Aetna", "A&B Life"],
+      states: ["TX"],
+      agentIds: [agentId],
+      ageMin: 65,
+      hasViewedQuoteRecently: true,
+      hasCompletedHealthRecently: false,
+    });
+  });
+
+  it("links the export with the filters and without paging", () => {
+    expect(contactExportHref({ page: 3, limit: 250 })).toBe("/api/contacts/export");
+    expect(contactExportHref({ page: 3, states: ["TX"], hasViewedQuoteRecently: true })).toBe("/api/contacts/export?states=TX&hasViewedQuoteRecently=true");
+  });
+});
+
+describe("birthDateRangeForAges", () => {
+  it("turns ages on today's date into birth-date bounds", () => {
+    expect(birthDateRangeForAges(NOW)).toBeUndefined();
+    expect(birthDateRangeForAges(NOW, 65, 70)).toEqual({ not: null, lte: new Date("1961-11-20T00:00:00Z"), gt: new Date("1955-11-20T00:00:00Z") });
+    // A leap-day "today" in a year whose target lacks 29 February uses the 28th.
+    expect(birthDateRangeForAges(new Date("2028-02-29T12:00:00Z"), 65)).toEqual({ not: null, lte: new Date("1963-02-28T00:00:00Z") });
+  });
+});
+
+describe("age filter and filter options", () => {
+  const db = setupTestDatabase();
+
+  it("keeps contacts whose age on now's date is within age_min..age_max", async () => {
+    const org = await createOrganization(db.prisma);
+    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const turns65Today = await addContact(db.prisma, org.id, { firstName: "A", lastName: "Sixtyfive", birthDate: "1961-11-20" });
+    const turns65Tomorrow = await addContact(db.prisma, org.id, { firstName: "B", lastName: "Sixtyfour", birthDate: "1961-11-21" });
+    const seventy = await addContact(db.prisma, org.id, { firstName: "C", lastName: "Seventy", birthDate: "1955-11-21" });
+    const seventyOne = await addContact(db.prisma, org.id, { firstName: "D", lastName: "Seventyone", birthDate: "1955-11-20" });
+    await addContact(db.prisma, org.id, { firstName: "E", lastName: "Unknown" });
+    const ids = async (ageMin?: number, ageMax?: number) =>
+      (await listContacts({ db: tenantDb(org.id), organizationId: org.id, viewer: admin(boss.id), ageMin, ageMax, now: NOW })).contacts.map((c) => c.id).sort();
+    expect(await ids(65, 70)).toEqual([turns65Today.id, seventy.id].sort());
+    expect(await ids(undefined, 64)).toEqual([turns65Tomorrow.id]);
+    expect(await ids(71)).toEqual([seventyOne.id]);
+    expect(await ids()).toHaveLength(5);
+  });
+
+  it("offers the distinct states and carriers of the contacts the viewer sees", async () => {
+    const org = await createOrganization(db.prisma);
+    const other = await createOrganization(db.prisma);
+    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const agent = await createUser(db.prisma, org.id);
+    await addContact(db.prisma, org.id, { firstName: "A", lastName: "A", state: "TX", currentCarrier: "Humana", agentId: agent.id });
+    await addContact(db.prisma, org.id, { firstName: "B", lastName: "B", state: "TX", currentCarrier: "Aetna", agentId: agent.id });
+    await addContact(db.prisma, org.id, { firstName: "C", lastName: "C", state: "FL", currentCarrier: null });
+    await addContact(db.prisma, org.id, { firstName: "D", lastName: "D", state: null, currentCarrier: "Cigna" });
+    await addContact(db.prisma, other.id, { firstName: "E", lastName: "E", state: "NY", currentCarrier: "Other Org Carrier" });
+
+    expect(await listContactFilterOptions({ db: tenantDb(org.id), organizationId: org.id, viewer: admin(boss.id) })).toEqual({ states: ["FL", "TX"], carriers: ["Aetna", "Cigna", "Humana"] });
+    expect(await listContactFilterOptions({ db: tenantDb(org.id), organizationId: org.id, viewer: { id: agent.id, isAdmin: false } })).toEqual({ states: ["TX"], carriers: ["Aetna", "Humana"] });
+  });
+});
+
+describe("GET /api/contacts", () => {
+  const db = setupTestDatabase();
+
+  const get = async (query: string, cookie?: string) => {
+    const response = await listRoute(new NextRequest(`http://localhost/api/contacts${query}`, { headers: cookie ? { cookie } : {} }));
+    return { status: response.status, body: (await response.json()) as ContactListResponse & { error?: { code: string; message: string } } };
+  };
+
+  async function agency() {
+    const org = await createOrganization(db.prisma);
+    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const agent = await createUser(db.prisma, org.id);
+    const owner = await createUser(db.prisma, org.id);
+    await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: boss.id } });
+    const ann = await addContact(db.prisma, org.id, { firstName: "Ann", lastName: "Adams", state: "TX", currentCarrier: "Aetna", agentId: agent.id, phoneNumber: "5125550100" });
+    const bob = await addContact(db.prisma, org.id, { firstName: "Bob", lastName: "Baker", state: "FL", currentCarrier: "Humana", contactOwnerId: owner.id });
+    const cy = await addContact(db.prisma, org.id, { firstName: "Cy", lastName: "Cole", state: "TX", currentCarrier: "Humana", agentId: agent.id });
+    await db.prisma.trackingClick.create({ data: { organizationId: org.id, contactId: cy.id, trackingId: `t-${randomBytes(4).toString("hex")}`, clickedAt: new Date(Date.now() - 2 * DAY) } });
+    return { org, boss, agent, owner, ann, bob, cy, bossCookie: (await createSession(db.prisma, boss.id)).cookie, agentCookie: (await createSession(db.prisma, agent.id)).cookie };
+  }
+
+  it("answers contacts, total, page, limit and filterOptions, with the URL's filters applied", async () => {
+    const { ann, bob, cy, owner, bossCookie } = await agency();
+    const all = await get("", bossCookie);
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ total: 3, page: 1, limit: 100, filterOptions: { states: ["FL", "TX"], carriers: ["Aetna", "Humana"] } });
+    expect(all.body.contacts.map((c) => c.id)).toEqual([ann.id, bob.id, cy.id]);
+    const bobRow = all.body.contacts.find((c) => c.id === bob.id)!;
+    expect(bobRow).toMatchObject({ agent: null, contactOwner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName }, effectiveDate: null, hasViewedQuoteRecently: false });
+    expect(all.body.contacts.find((c) => c.id === cy.id)).toMatchObject({ hasViewedQuoteRecently: true, hasCompletedHealthRecently: false });
+
+    const filtered = await get("?states=tx&carriers=Humana,Cigna&limit=50", bossCookie);
+    expect(filtered.body).toMatchObject({ total: 1, limit: 50, filterOptions: { states: ["FL", "TX"] } });
+    expect(filtered.body.contacts.map((c) => c.id)).toEqual([cy.id]);
+
+    expect((await get("?hasViewedQuoteRecently=true", bossCookie)).body.contacts.map((c) => c.id)).toEqual([cy.id]);
+    expect((await get("?search=(512)%20555-0100", bossCookie)).body.contacts.map((c) => c.id)).toEqual([ann.id]);
+    expect((await get("?agents=unassigned", bossCookie)).body.contacts.map((c) => c.id)).toEqual([bob.id]);
+    const paged = await get("?page=2&limit=50", bossCookie);
+    expect(paged.body).toMatchObject({ page: 2, limit: 50, total: 3, contacts: [] });
+  });
+
+  it("shows a non-admin agent only their own contacts, whatever the agent filter says", async () => {
+    const { ann, cy, agentCookie, boss } = await agency();
+    const mine = await get(`?agents=${boss.id},unassigned`, agentCookie);
+    expect(mine.status).toBe(200);
+    expect(mine.body.contacts.map((c) => c.id)).toEqual([ann.id, cy.id]);
+    expect(mine.body.filterOptions).toEqual({ states: ["TX"], carriers: ["Aetna", "Humana"] });
+  });
+
+  it("refuses a malformed query (422) and a missing session (401)", async () => {
+    const { bossCookie } = await agency();
+    expect((await get("?limit=75", bossCookie)).status).toBe(422);
+    expect((await get("?states=Texas", bossCookie)).status).toBe(422);
+    expect((await get("?agents=nope", bossCookie)).status).toBe(422);
+    expect((await get("")).status).toBe(401);
+  });
+
+  it("never lists another organization's contacts to its admin", async () => {
+    const { ann } = await agency();
+    const foreign = await createOrganization(db.prisma);
+    const foreignAdmin = await createUser(db.prisma, foreign.id, { isAdmin: true });
+    const own = await addContact(db.prisma, foreign.id, { firstName: "Zed", lastName: "Zane" });
+    const { cookie } = await createSession(db.prisma, foreignAdmin.id);
+    const seen = await get(`?search=${encodeURIComponent(ann.email)}`, cookie);
+    expect(seen.body).toMatchObject({ total: 0, contacts: [], filterOptions: { states: ["TX"], carriers: [] } });
+    expect((await get("", cookie)).body.contacts.map((c) => c.id)).toEqual([own.id]);
   });
 });

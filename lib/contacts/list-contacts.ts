@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db, TenantDb, TxClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import {
@@ -27,6 +28,9 @@ export type ListContactsInput = {
   agentIds?: string[];
   page?: number;
   limit?: number;
+  /** Age bounds in whole years on `now`'s UTC calendar date (age_min / age_max); contacts without a birth date drop out. */
+  ageMin?: number;
+  ageMax?: number;
   hasViewedQuoteRecently?: boolean;
   hasCompletedHealthRecently?: boolean;
   now: Date;
@@ -43,11 +47,14 @@ const contactListSelect = {
   currentCarrier: true,
   planType: true,
   effectiveDate: true,
+  birthDate: true,
   status: true,
   agentId: true,
+  contactOwnerId: true,
   lastEmailedAt: true,
   createdAt: true,
   agent: { select: { id: true, firstName: true, lastName: true } },
+  contactOwner: { select: { id: true, firstName: true, lastName: true } },
 } satisfies Prisma.ContactSelect;
 
 type ContactListRow = Prisma.ContactGetPayload<{ select: typeof contactListSelect }>;
@@ -60,6 +67,9 @@ export type ContactListItem = ContactListRow & {
 };
 
 export type ListContactsResult = { contacts: ContactListItem[]; total: number; page: number; limit: ContactPageSize };
+
+/** The values the Carrier and State checklists offer: what the viewer's contacts actually hold. */
+export type ContactFilterOptions = { states: string[]; carriers: string[] };
 
 /**
  * Who may see which contacts: always one organization (house rule: every where carries it, RLS is
@@ -80,6 +90,28 @@ export function escapeLikePattern(term: string): string {
 
 function recentSince(now: Date): Date {
   return new Date(now.getTime() - RECENT_ACTIVITY_DAYS * 86_400_000);
+}
+
+/**
+ * The calendar date `years` years before `today` (UTC midnight, the form @db.Date columns take); a
+ * 29 February that the target year lacks becomes the 28th, so a leap-day "today" never shifts by one.
+ */
+function yearsBefore(today: Date, years: number): Date {
+  const y = today.getUTCFullYear() - years;
+  const m = today.getUTCMonth();
+  const d = today.getUTCDate();
+  const date = new Date(Date.UTC(y, m, d));
+  return date.getUTCMonth() === m ? date : new Date(Date.UTC(y, m + 1, 0));
+}
+
+/** birthDate bounds for "age between ageMin and ageMax" on `now`'s date: age ≥ n ⇔ born on or before today − n years. */
+export function birthDateRangeForAges(now: Date, ageMin?: number, ageMax?: number): Prisma.DateTimeNullableFilter | undefined {
+  if (ageMin === undefined && ageMax === undefined) return undefined;
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const range: Prisma.DateTimeNullableFilter = { not: null };
+  if (ageMin !== undefined) range.lte = yearsBefore(today, ageMin);
+  if (ageMax !== undefined) range.gt = yearsBefore(today, ageMax + 1);
+  return range;
 }
 
 function pageSize(limit: number | undefined): ContactPageSize {
@@ -105,6 +137,9 @@ export function contactListWhere(input: Omit<ListContactsInput, "db" | "page" | 
     if (ids.length < agentIds.length) agentOr.push({ agentId: null });
     and.push({ OR: agentOr });
   }
+
+  const birthDate = birthDateRangeForAges(now, input.ageMin, input.ageMax);
+  if (birthDate) and.push({ birthDate });
 
   const since = recentSince(now);
   if (input.hasViewedQuoteRecently) and.push({ trackingClicks: { some: { organizationId, clickedAt: { gte: since, lte: now } } } });
@@ -160,4 +195,19 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
     lastHealthCompletedAt: eligibilityAnswers[0]?.createdAt ?? null,
   }));
   return { contacts, total, page, limit };
+}
+
+/**
+ * filterOptions of GET /api/contacts: the distinct states and carriers among the contacts the viewer
+ * may see (not only the filtered page, so a checklist never hides the way back). GROUP BY in the
+ * database, served by the (organization_id, state) and (organization_id, current_carrier) indexes.
+ */
+export async function listContactFilterOptions({ db, organizationId, viewer }: { db: TenantDb; organizationId: string; viewer: ContactViewer }): Promise<ContactFilterOptions> {
+  const visible = contactVisibilityWhere(organizationId, viewer);
+  const [states, carriers] = await Promise.all([
+    db.contact.groupBy({ by: ["state"], where: { AND: [visible, { state: { not: null } }] }, orderBy: { state: "asc" } }),
+    db.contact.groupBy({ by: ["currentCarrier"], where: { AND: [visible, { currentCarrier: { not: null } }] }, orderBy: { currentCarrier: "asc" } }),
+  ]);
+  const present = (value: string | null): value is string => value !== null && value.trim() !== "";
+  return { states: states.map((row) => row.state).filter(present), carriers: carriers.map((row) => row.currentCarrier).filter(present) };
 }

@@ -1,54 +1,74 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Suspense } from "react";
+import { ContactList, type ContactListAgent } from "@/components/contacts/list/contact-list";
+import { StatCards } from "@/components/contacts/list/stat-cards";
+import { listAgents } from "@/lib/agents/list-agents";
 import { requirePageAccount } from "@/lib/auth/page-guard";
+import { EMPTY_CONTACT_STATS, getContactStats } from "@/lib/contacts/contact-stats";
+import { listContactsQuerySchema } from "@/lib/contacts/list-contacts-query";
 import { listContactsForViewer } from "@/lib/contacts/list-contacts-for-viewer";
 
 export const metadata: Metadata = { title: "Contacts" };
 
-const formatPhone = (digits: string | null) => (digits && /^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : (digits ?? "—"));
-const formatDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "—");
+type SearchParams = Record<string, string | string[] | undefined>;
+type Viewer = { id: string; isAdmin: boolean };
 
-/** The book of business: the first page of the viewer's contacts (non-admin agents see their own). */
-export default async function ContactsPage() {
-  const { user, organization } = await requirePageAccount("/contacts");
-  const { contacts, total } = await listContactsForViewer({ organizationId: organization.id, viewer: { id: user.id, isAdmin: user.isAdmin }, query: {}, now: new Date() });
+/** The four cards stream in after the list; a failure shows zeros (client-side.md §2, §8). */
+async function ContactStatsSection({ organizationId, viewer }: { organizationId: string; viewer: Viewer }) {
+  const stats = await getContactStats({ organizationId, viewer }).catch(() => EMPTY_CONTACT_STATS);
+  return <StatCards stats={stats} />;
+}
+
+/** The book of business: stat cards, filters in the URL, one page of the viewer's contacts. */
+export default async function ContactsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const account = await requirePageAccount("/contacts");
+  const { user, organization } = account;
+  const viewer: Viewer = { id: user.id, isAdmin: user.isAdmin };
+
+  const raw = Object.fromEntries(Object.entries(await searchParams).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+  // A hand-edited URL that does not parse shows the unfiltered first page rather than an error.
+  const parsed = listContactsQuerySchema.safeParse(raw);
+  const query = parsed.success ? parsed.data : listContactsQuerySchema.parse({});
+
+  const [list, agentList] = await Promise.all([
+    listContactsForViewer({ organizationId: organization.id, viewer, query, now: new Date() }),
+    listAgents({ organizationId: organization.id, viewer }),
+  ]);
+  const agents: ContactListAgent[] = agentList.agents.map((a) => ({
+    id: a.id,
+    name: `${a.firstName} ${a.lastName}`.trim() || a.email,
+    isActive: a.is_active,
+    isAgent: a.isAgent,
+  }));
+  const defaultAgent = agentList.agents.find((a) => a.id === agentList.defaultAgentId);
+  const defaultAgentName = defaultAgent ? `${defaultAgent.firstName} ${defaultAgent.lastName}`.trim() || defaultAgent.email : null;
+
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <h1 className="text-2xl font-bold">Contacts ({total.toLocaleString("en-US")})</h1>
-      {contacts.length === 0 ? (
-        <p className="mt-8 rounded-lg bg-white p-8 text-center text-gray-500 ring-1 ring-gray-200">No contacts found</p>
-      ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg bg-white ring-1 ring-gray-200">
-          <table className="min-w-full divide-y divide-gray-200 text-sm">
-            <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
-              <tr>
-                <th scope="col" className="px-4 py-3">Name</th>
-                <th scope="col" className="px-4 py-3">Email</th>
-                <th scope="col" className="px-4 py-3">Phone</th>
-                <th scope="col" className="px-4 py-3">State</th>
-                <th scope="col" className="px-4 py-3">Carrier</th>
-                <th scope="col" className="px-4 py-3">Eff. Date</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {contacts.map((c) => (
-                <tr key={c.id} className="hover:bg-gray-50">
-                  <td className="px-4 py-2 font-medium">
-                    <Link href={`/contact/${c.id}`} className="hover:text-brand-600">
-                      {c.firstName} {c.lastName}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2 text-gray-600">{c.email.length > 30 ? `${c.email.slice(0, 30)}...` : c.email}</td>
-                  <td className="px-4 py-2 text-gray-600">{formatPhone(c.phoneNumber)}</td>
-                  <td className="px-4 py-2">{c.state ?? "—"}</td>
-                  <td className="px-4 py-2">{c.currentCarrier ?? "—"}</td>
-                  <td className="px-4 py-2">{formatDate(c.effectiveDate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <Suspense fallback={<StatCards stats={null} />}>
+        <ContactStatsSection organizationId={organization.id} viewer={viewer} />
+      </Suspense>
+      <ContactList
+        contacts={list.contacts}
+        total={list.total}
+        page={list.page}
+        limit={list.limit}
+        filters={{
+          // The box shows what was typed; the query holds its normalized form.
+          search: parsed.success && typeof raw.search === "string" ? raw.search : undefined,
+          states: query.states,
+          carriers: query.carriers,
+          agentIds: user.isAdmin ? query.agentIds : [],
+          ageMin: query.ageMin,
+          ageMax: query.ageMax,
+          hasViewedQuoteRecently: query.hasViewedQuoteRecently,
+          hasCompletedHealthRecently: query.hasCompletedHealthRecently,
+        }}
+        filterOptions={list.filterOptions}
+        agents={agents}
+        isAdmin={user.isAdmin}
+        defaultAgentName={defaultAgentName}
+      />
     </main>
   );
 }

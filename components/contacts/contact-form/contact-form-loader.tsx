@@ -1,0 +1,78 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { ContactFormModal, type ContactFormAgent } from "@/components/contacts/contact-form/contact-form-modal";
+import { ModalFrame } from "@/components/walkthrough/modal-frame";
+import { Spinner } from "@/components/ui/spinner";
+import type { ContactDetail } from "@/lib/contacts/contact-schema";
+
+type Loaded = { agents: ContactFormAgent[]; currentUser: { id: string; isAdmin: boolean }; contact: ContactDetail | null };
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" });
+  if (!res.ok) throw new Error(String(res.status));
+  return (await res.json()) as T;
+}
+
+/**
+ * The contact form as the contact list opens it (add, or edit a row): loads what the form needs (the
+ * agents, who is asking, and in edit mode the contact) and then shows it.
+ */
+export function ContactFormLoader({ mode, contactId, onClose, onSaved }: { mode: "add" | "edit"; contactId?: string; onClose: () => void; onSaved: () => void }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all([
+      getJson<{ agents: ContactFormAgent[] }>("/api/agents"),
+      getJson<{ id: string; is_admin: boolean }>("/api/auth/session"),
+      mode === "edit" && contactId ? getJson<ContactDetail>(`/api/contacts/${encodeURIComponent(contactId)}`) : Promise.resolve(null),
+    ])
+      .then(([agents, session, contact]) => {
+        if (!cancelled) setLoaded({ agents: agents.agents, currentUser: { id: session.id, isAdmin: Boolean(session.is_admin) }, contact });
+      })
+      .catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [mode, contactId]);
+
+  if (loaded) {
+    return (
+      <ContactFormModal
+        mode={mode}
+        contact={loaded.contact}
+        agents={loaded.agents}
+        currentUser={loaded.currentUser}
+        title={mode === "edit" ? "Edit Client" : undefined}
+        onClose={onClose}
+        onSaved={() => onSaved()}
+      />
+    );
+  }
+  return (
+    <ModalFrame open onClose={onClose} labelledBy="contact-form-loading-title" className="max-w-sm">
+      <div className="flex flex-col items-center gap-3 p-8 text-center">
+        <h2 id="contact-form-loading-title" className="sr-only">
+          {mode === "edit" ? "Edit Client" : "Add New Client"}
+        </h2>
+        {failed ? (
+          <>
+            <p role="alert" className="text-red-600">
+              {mode === "edit" ? "Failed to load contact" : "Failed to load contact data/details"}
+            </p>
+            <button type="button" onClick={onClose} className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-50">
+              Close
+            </button>
+          </>
+        ) : (
+          <>
+            <Spinner className="h-6 w-6 text-brand-600" label="Loading" />
+            <p className="text-sm text-gray-600">Loading...</p>
+          </>
+        )}
+      </div>
+    </ModalFrame>
+  );
+}

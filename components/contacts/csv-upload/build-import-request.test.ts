@@ -1,0 +1,119 @@
+import { OTHER_CARRIER } from "@/lib/contacts/contact-fields";
+import { parseCsvText, uniqueColumnValues } from "@/lib/contacts/import/parse-csv";
+import { autoMapColumns } from "@/lib/contacts/import/column-mapping";
+import {
+  buildImportRequest,
+  countEmails,
+  suggestCarrierMapping,
+  suggestPlanMapping,
+  supportedCarrierList,
+  supportedCarriersFromNames,
+  uploadBlocker,
+  type UploadRuleInput,
+} from "@/components/contacts/csv-upload/build-import-request";
+
+const SUPPORTED = supportedCarriersFromNames(["Aetna", "Humana", "United Healthcare", "Cigna", "Mutual of Omaha", "Other"]);
+
+const CSV = [
+  "First Name,Last Name,Email,Current Carrier,Plan Type,Effective Date,Birth Date,Tobacco User,Gender,ZIP Code,Phone Number,State",
+  "Ann,Lee,ann@example.com,AARP/UHC,G,2024-01-01,1955-02-03,No,F,78701,5125550100,TX",
+  "Bob,Ray,bob@example.com, Acme Mutual ,plan n,2024-02-01,1956-02-03,yes,M,78702,5125550101,TX",
+  "Cy,Ko,not-an-email,Aetna,HDG,2024-03-01,1957-02-03,n,M,78703,5125550102,TX",
+  "Di,Mo,di@example.com,aetna,PPO,2024-04-01,1958-02-03,,F,78704,5125550103,TX",
+].join("\n");
+
+describe("carrier and plan suggestions", () => {
+  it("lists each unique trimmed carrier once and maps it to a supported carrier or Other", () => {
+    const parsed = parseCsvText(CSV);
+    const values = uniqueColumnValues(parsed, "Current Carrier");
+    expect(values).toEqual(["AARP/UHC", "Acme Mutual", "aetna", "Aetna"]);
+    const suggestions = suggestCarrierMapping(values, SUPPORTED);
+    expect(suggestions).toEqual([
+      { value: "AARP/UHC", carrier: "United Healthcare", recognized: true },
+      { value: "Acme Mutual", carrier: OTHER_CARRIER, recognized: false },
+      { value: "aetna", carrier: "Aetna", recognized: true },
+      { value: "Aetna", carrier: "Aetna", recognized: true },
+    ]);
+  });
+
+  it("leaves Other out of the supported list and lists aliases", () => {
+    expect(SUPPORTED.map((c) => c.name)).not.toContain("Other");
+    const list = supportedCarrierList(SUPPORTED);
+    expect(list.find((c) => c.name === "United Healthcare")?.aliases).toEqual(expect.arrayContaining(["uhc", "aarp"]));
+  });
+
+  it("maps unique plan names to standard plans", () => {
+    expect(suggestPlanMapping(["G", "plan n", "HDG", "PPO"])).toEqual({ G: "Plan G", "plan n": "Plan N", HDG: "High Deductible Plan G", PPO: "Other" });
+  });
+});
+
+describe("uploadBlocker (§2 Upload enabling)", () => {
+  const ready: UploadRuleInput = { hasFile: true, phase: "mapped", carrierMappingCount: 2, uniqueCarrierCount: 2 };
+  it.each<[string, Partial<UploadRuleInput>, boolean]>([
+    ["ready", {}, true],
+    ["no file", { hasFile: false, phase: "empty" }, false],
+    ["processing", { phase: "processing" }, false],
+    ["uploading", { phase: "uploading" }, false],
+    ["no carrier mapping", { carrierMappingCount: 0 }, false],
+    ["no carrier names extracted", { uniqueCarrierCount: 0, carrierMappingCount: 0 }, false],
+  ])("%s", (_name, change, allowed) => {
+    expect(uploadBlocker({ ...ready, ...change }) === null).toBe(allowed);
+  });
+});
+
+describe("countEmails", () => {
+  it("counts rows the import can use and rows it will skip", () => {
+    const parsed = parseCsvText(CSV);
+    expect(countEmails(parsed, "Email")).toEqual({ valid: 3, invalid: 1 });
+    expect(countEmails(parsed, null)).toEqual({ valid: 0, invalid: 4 });
+  });
+});
+
+describe("buildImportRequest", () => {
+  const parsed = parseCsvText(CSV);
+  const mapping = autoMapColumns(parsed.headers);
+  const selections = {
+    mapping,
+    carrierMapping: { "AARP/UHC": "United Healthcare", "Acme Mutual": OTHER_CARRIER, Aetna: "Aetna", aetna: "Aetna" },
+    planMapping: { G: "Plan G", "plan n": "Plan N", HDG: "High Deductible Plan G", PPO: "Other" },
+    stateColumn: "State",
+  };
+
+  it("sends the mapped values with spreadsheet row numbers, the original text for Other carriers, the options", async () => {
+    const built = await buildImportRequest(parsed, selections, { overwriteExisting: true, agentId: "00000000-0000-4000-8000-000000000001", fileName: "book.csv" });
+    const body = JSON.parse(built.body);
+    expect(body.overwriteExisting).toBe(true);
+    expect(body.agentId).toBe("00000000-0000-4000-8000-000000000001");
+    expect(body.fileName).toBe("book.csv");
+    expect(body.contacts).toHaveLength(4);
+    expect(body.contacts[0]).toMatchObject({ rowNumber: 2, firstName: "Ann", email: "ann@example.com", currentCarrier: "United Healthcare", planType: "Plan G", state: "TX" });
+    expect(body.contacts[1]).toMatchObject({ rowNumber: 3, currentCarrier: " Acme Mutual ", planType: "Plan N", tobaccoUser: "yes" });
+    expect(body.contacts[2]).toMatchObject({ rowNumber: 4, email: "not-an-email", planType: "High Deductible Plan G" });
+    expect(body.contacts[3]).toMatchObject({ rowNumber: 5, currentCarrier: "Aetna", planType: "Other" });
+    expect(built.contacts).toEqual(body.contacts);
+  });
+
+  it("works slice by slice, yielding to the browser between slices and reporting progress", async () => {
+    const rows = Array.from({ length: 12_345 }, (_, i) => `N${i},L${i},p${i}@example.com,Aetna,G`);
+    const big = parseCsvText(["First Name,Last Name,Email,Carrier,Plan", ...rows].join("\n"));
+    const yieldToBrowser = jest.fn(async () => {});
+    const progress: number[] = [];
+    const built = await buildImportRequest(
+      big,
+      { mapping: autoMapColumns(big.headers), carrierMapping: { Aetna: "Aetna" }, planMapping: { G: "Plan G" } },
+      { overwriteExisting: false, agentId: null, sliceSize: 5000, yieldToBrowser, onProgress: (f) => progress.push(f) },
+    );
+    expect(yieldToBrowser).toHaveBeenCalledTimes(2);
+    expect(progress).toEqual([5000 / 12_345, 10_000 / 12_345, 1]);
+    const body = JSON.parse(built.body);
+    expect(body.contacts).toHaveLength(12_345);
+    expect(body.contacts[12_344]).toMatchObject({ rowNumber: 12_346, email: "p12344@example.com" });
+    expect(body).toMatchObject({ overwriteExisting: false, agentId: null });
+  });
+
+  it("stops when cancelled", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(buildImportRequest(parsed, selections, { overwriteExisting: false, agentId: null, signal: controller.signal })).rejects.toThrow("Import cancelled");
+  });
+});

@@ -1,0 +1,75 @@
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { CsvUploadModalLoader } from "@/components/contacts/csv-upload/csv-upload-loader";
+
+const USER_ID = "00000000-0000-4000-8000-000000000001";
+const asResponse = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload: { onprogress: null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  onload: (() => void) | null = null;
+  status = 0;
+  responseText = "";
+  open() {}
+  setRequestHeader() {}
+  send() {
+    FakeXhr.last = this;
+  }
+  abort() {}
+}
+
+let meStatus = 200;
+beforeEach(() => {
+  meStatus = 200;
+  FakeXhr.last = null;
+  global.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  global.fetch = jest.fn(async (url: string) => {
+    if (url === "/api/me") return asResponse(meStatus, { success: true, user: { id: USER_ID, firstName: "Lena", is_admin: false }, demo_mode: true });
+    if (url === "/api/settings/outreach-delay") return asResponse(200, { success: true, contactOutreachDelayYears: 2, contactOutreachDelayMonths: 23 });
+    if (url === "/api/settings/carriers") return asResponse(200, { success: true, carriers: [{ name: "Aetna", naics: [] }] });
+    if (url === "/api/agents") return asResponse(200, { agents: [{ id: USER_ID, firstName: "Lena", lastName: "Ortiz" }], defaultAgentId: null });
+    throw new Error(`unexpected fetch ${url}`);
+  }) as unknown as typeof fetch;
+});
+
+async function importOneContact() {
+  fireEvent.change(screen.getByLabelText("CSV file"), { target: { files: [new File(["First Name,Last Name,Email,Carrier\nAl,Bo,al@example.com,Aetna\n"], "one.csv")] } });
+  await screen.findByText("Column Mapping");
+  fireEvent.click(screen.getByRole("button", { name: "Upload" }));
+  await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+  const xhr = FakeXhr.last!;
+  await act(async () => {
+    xhr.upload.onload?.();
+    xhr.status = 200;
+    xhr.responseText = JSON.stringify({ success: true, message: "ok", totalRows: 1, newContacts: 1, updatedContacts: 0, skippedRows: 0, errorRows: [], invalidEmails: [], carrierConversions: [], importJobId: "j" });
+    xhr.onload?.();
+  });
+}
+
+describe("CsvUploadModalLoader", () => {
+  it("loads who is asking and the window, then reports saved (not closed) after an import", async () => {
+    const onClose = jest.fn();
+    const onSaved = jest.fn();
+    render(<CsvUploadModalLoader onClose={onClose} onSaved={onSaved} />);
+    expect(screen.getByText("Loading...")).toBeTruthy();
+    await screen.findByRole("dialog", { name: "Upload CSV" });
+    await screen.findByRole("option", { name: "Lena Ortiz" });
+    expect(screen.queryByLabelText("Overwrite existing contacts (matched on email address)")).toBeNull();
+    await importOneContact();
+    expect(await screen.findByText("Congratulations Lena, you've added 1 contact!")).toBeTruthy();
+    expect(screen.getByText(/within the last 23 months/)).toBeTruthy();
+    expect(screen.getByText(/trial mode/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("reports closed when nothing was imported, and says so when loading fails", async () => {
+    meStatus = 401;
+    const onClose = jest.fn();
+    render(<CsvUploadModalLoader onClose={onClose} onSaved={jest.fn()} />);
+    expect((await screen.findByRole("alert")).textContent).toBe("The upload could not be opened. Please try again.");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,485 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
+import { CsvUploadModal, type CsvUploadModalProps } from "@/components/contacts/csv-upload/csv-upload-modal";
+import * as parseModule from "@/components/contacts/csv-upload/parse-csv-file";
+
+jest.mock("@/components/contacts/csv-upload/parse-csv-file", () => {
+  const actual = jest.requireActual("@/components/contacts/csv-upload/parse-csv-file");
+  return { ...actual, parseCsvFile: jest.fn(actual.parseCsvFile) };
+});
+
+const ADMIN_ID = "00000000-0000-4000-8000-000000000001";
+const BOB_ID = "00000000-0000-4000-8000-000000000002";
+
+const CSV = [
+  "fname,Surname,E-mail Address,Insurance Carrier,Plan,DOB,Effective Date,Smoker,Sex,Zip,Cell",
+  "Ann,Lee,ann@example.com,AARP/UHC,G,1955-02-03,2024-01-01,No,F,78701,5125550100",
+  "Bob,Ray,bob@example.com,Acme Mutual,N,1956-02-03,2024-02-01,yes,M,78702,5125550101",
+  "Cy,Ko,not-an-email,Aetna,G,1957-02-03,2024-03-01,n,M,78703,5125550102",
+  "Di,Mo,di@example.com,Aetna,HDG,1958-02-03,2024-04-01,,F,78704,5125550103",
+].join("\n");
+
+// ---- fetch (carriers, agents) ----
+type Reply = { status: number; body?: unknown };
+const asResponse = ({ status, body }: Reply) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+let agentsReply: () => Promise<Reply>;
+
+beforeEach(() => {
+  agentsReply = async () => ({
+    status: 200,
+    body: {
+      agents: [
+        { id: ADMIN_ID, firstName: "Ann", lastName: "Admin" },
+        { id: BOB_ID, firstName: "Bob", lastName: "Brown" },
+      ],
+      defaultAgentId: BOB_ID,
+    },
+  });
+  global.fetch = jest.fn(async (url: string) => {
+    if (url === "/api/settings/carriers") return asResponse({ status: 200, body: { success: true, carriers: ["Aetna", "Humana", "United Healthcare", "Cigna"].map((name) => ({ name, naics: [] })) } });
+    if (url === "/api/agents") return asResponse(await agentsReply());
+    throw new Error(`unexpected fetch ${url}`);
+  }) as unknown as typeof fetch;
+  FakeXhr.instances = [];
+  global.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  (parseModule.parseCsvFile as jest.Mock).mockClear();
+});
+
+// ---- XMLHttpRequest (the upload) ----
+class FakeXhr {
+  static instances: FakeXhr[] = [];
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = "";
+  method = "";
+  url = "";
+  body = "";
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: string) {
+    this.body = body;
+    FakeXhr.instances.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  get json() {
+    return JSON.parse(this.body);
+  }
+  progress(fraction: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 100, total: 100 });
+  }
+  respond(status: number, body: unknown) {
+    this.upload.onload?.();
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const SUCCESS = {
+  success: true,
+  message: "Successfully imported 5 contacts (3 skipped).",
+  totalRows: 8,
+  newContacts: 4,
+  updatedContacts: 1,
+  skippedRows: 3,
+  errorRows: [] as unknown[],
+  invalidEmails: [] as unknown[],
+  carrierConversions: [] as unknown[],
+  importJobId: "job-1",
+};
+
+/** Renders the modal and waits for its lists (carriers, agents) unless told not to. */
+async function renderModal(overrides: Partial<CsvUploadModalProps> = {}, { settle = true } = {}) {
+  const props: CsvUploadModalProps = {
+    open: true,
+    onClose: jest.fn(),
+    onImported: jest.fn(),
+    currentUser: { id: ADMIN_ID, firstName: "Ann", isAdmin: true },
+    organization: { demoMode: false, effectiveDateWindowMonths: 11 },
+    ...overrides,
+  };
+  const view = render(<CsvUploadModal {...props} />);
+  if (settle && props.open) await screen.findByRole("option", { name: /Bob Brown|Ann \(you\)/ });
+  return { ...view, props };
+}
+
+function chooseFile(text: string, name = "book.csv") {
+  const file = new File([text], name, { type: "text/csv" });
+  fireEvent.change(screen.getByLabelText("CSV file"), { target: { files: [file] } });
+  return file;
+}
+
+const uploadButton = () => screen.getByRole("button", { name: "Upload" });
+const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+
+async function chooseAndMap(text = CSV) {
+  chooseFile(text);
+  await screen.findByText("Column Mapping");
+}
+
+async function uploadAndRespond(status: number, body: unknown) {
+  fireEvent.click(uploadButton());
+  await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+  const xhr = FakeXhr.instances[0]!;
+  await act(async () => xhr.respond(status, body));
+  return xhr;
+}
+
+describe("CsvUploadModal: choosing a file", () => {
+  it("shows the example link, File selected, the processing spinner, then the mapping defaulted from autoMapColumns", async () => {
+    await renderModal();
+    expect(screen.getByRole("link", { name: "Download example CSV" })).toHaveProperty("href", "http://localhost/example.csv");
+    expect(uploadButton()).toHaveProperty("disabled", true);
+    chooseFile(CSV, "my-book.csv");
+    expect(screen.getByText(/File selected: my-book\.csv/)).toBeTruthy();
+    expect(screen.getByText("Processing your CSV file")).toBeTruthy();
+    expect(uploadButton()).toHaveProperty("disabled", true);
+    await screen.findByText("Column Mapping");
+    expect(screen.queryByText("Processing your CSV file")).toBeNull();
+    expect(select("First Name").value).toBe("fname");
+    expect(select("Last Name").value).toBe("Surname");
+    expect(select("Email").value).toBe("E-mail Address");
+    expect(select("Phone Number").value).toBe("Cell");
+    expect(select("Current Carrier").value).toBe("Insurance Carrier");
+    expect(select("Effective Date").value).toBe("Effective Date");
+    expect(select("Birth Date").value).toBe("DOB");
+    expect(select("Tobacco User").value).toBe("Smoker");
+    expect(select("Gender").value).toBe("Sex");
+    expect(select("ZIP Code").value).toBe("Zip");
+    expect(select("Plan Type").value).toBe("Plan");
+    const headers = within(screen.getByRole("list", { name: "Detected headers" })).getAllByRole("listitem");
+    expect(headers.map((li) => li.textContent)).toEqual(["fname", "Surname", "E-mail Address", "Insurance Carrier", "Plan", "DOB", "Effective Date", "Smoker", "Sex", "Zip", "Cell"]);
+    expect(screen.getByText(/1 without a valid email will be skipped/)).toBeTruthy();
+  });
+
+  it("lists each unique carrier name once with its suggested standard carrier or Other/Unsupported, and the plan mapping", async () => {
+    await renderModal();
+    await chooseAndMap();
+    const items = within(screen.getByRole("list", { name: "Carrier mapping" })).getAllByRole("listitem");
+    expect(items.map((li) => li.querySelector("label")?.textContent)).toEqual(["AARP/UHC", "Acme Mutual", "Aetna"]);
+    expect(select("AARP/UHC").value).toBe("United Healthcare");
+    expect(select("Acme Mutual").value).toBe("Other");
+    expect(within(select("Acme Mutual")).getByRole("option", { name: "Other/Unsupported" })).toBeTruthy();
+    expect(select("Aetna").value).toBe("Aetna");
+    expect(select("G").value).toBe("Plan G");
+    expect(select("HDG").value).toBe("High Deductible Plan G");
+  });
+
+  it("refuses a file over 20 MB before reading it", async () => {
+    await renderModal();
+    const file = new File(["a,b\n1,2\n"], "huge.csv", { type: "text/csv" });
+    Object.defineProperty(file, "size", { value: 20 * 1024 * 1024 + 1 });
+    const slice = jest.spyOn(file, "slice");
+    fireEvent.change(screen.getByLabelText("CSV file"), { target: { files: [file] } });
+    expect(screen.getByRole("alert").textContent).toBe("The file is too large. The limit is 20 MB.");
+    expect(parseModule.parseCsvFile).not.toHaveBeenCalled();
+    expect(slice).not.toHaveBeenCalled();
+    expect(screen.queryByText(/File selected/)).toBeNull();
+    expect(uploadButton()).toHaveProperty("disabled", true);
+  });
+
+  it("says so for an empty file or one without rows", async () => {
+    await renderModal();
+    chooseFile("");
+    expect(screen.getByRole("alert").textContent).toBe("CSV file is empty");
+    chooseFile("First Name,Last Name,Email\n");
+    expect((await screen.findByRole("alert")).textContent).toBe("No valid contacts found in CSV. Please check email formats.");
+  });
+
+  it("toggles the drag highlight", async () => {
+    await renderModal();
+    const zone = screen.getByTestId("csv-drop-zone");
+    fireEvent.dragOver(zone, { dataTransfer: { dropEffect: "none", files: [] } });
+    expect(zone.getAttribute("data-drag-active")).toBe("true");
+    expect(screen.getByText("Drop your CSV file here")).toBeTruthy();
+    fireEvent.dragLeave(zone, { relatedTarget: null });
+    expect(zone.getAttribute("data-drag-active")).toBe("false");
+  });
+
+  it("takes a dropped file", async () => {
+    await renderModal();
+    const zone = screen.getByTestId("csv-drop-zone");
+    fireEvent.drop(zone, { dataTransfer: { files: [new File([CSV], "dropped.csv", { type: "text/csv" })] } });
+    expect(screen.getByText(/File selected: dropped\.csv/)).toBeTruthy();
+    await screen.findByText("Column Mapping");
+  });
+});
+
+describe("CsvUploadModal: Upload rules", () => {
+  it("is enabled once mapped, disabled when the carrier column is unmapped or holds no carrier names", async () => {
+    await renderModal();
+    await chooseAndMap();
+    expect(uploadButton()).toHaveProperty("disabled", false);
+    fireEvent.change(select("Current Carrier"), { target: { value: "" } });
+    expect(uploadButton()).toHaveProperty("disabled", true);
+    expect(screen.getByText(/No carrier names were found in your file/)).toBeTruthy();
+    fireEvent.change(select("Current Carrier"), { target: { value: "Insurance Carrier" } });
+    expect(uploadButton()).toHaveProperty("disabled", false);
+  });
+
+  it("stays disabled when the carrier column is empty in every row", async () => {
+    await renderModal();
+    await chooseAndMap("First Name,Last Name,Email,Carrier\nAnn,Lee,ann@example.com,\nBob,Ray,bob@example.com,  \n");
+    expect(uploadButton()).toHaveProperty("disabled", true);
+  });
+
+  it("shows Loading agents... until the agents arrive, preselecting the default agent", async () => {
+    let release: (reply: Reply) => void = () => {};
+    agentsReply = () => new Promise((resolve) => (release = resolve));
+    await renderModal({}, { settle: false });
+    expect(within(select("Assign to Agent")).getByRole("option").textContent).toBe("Loading agents...");
+    expect(select("Assign to Agent").disabled).toBe(true);
+    await act(async () => release({ status: 200, body: { agents: [{ id: ADMIN_ID, firstName: "Ann", lastName: "Admin" }, { id: BOB_ID, firstName: "Bob", lastName: "Brown" }], defaultAgentId: BOB_ID } }));
+    expect(select("Assign to Agent").value).toBe(BOB_ID);
+  });
+});
+
+describe("CsvUploadModal: the request", () => {
+  it("sends the mapped rows with overwrite and agent for an admin", async () => {
+    await renderModal();
+    await chooseAndMap();
+    fireEvent.change(select("Acme Mutual"), { target: { value: "Humana" } });
+    fireEvent.change(select("Assign to Agent"), { target: { value: ADMIN_ID } });
+    fireEvent.click(screen.getByLabelText("Overwrite existing contacts (matched on email address)"));
+    const xhr = await uploadAndRespond(200, SUCCESS);
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe("/api/contacts/bulk-import");
+    expect(xhr.json.overwriteExisting).toBe(true);
+    expect(xhr.json.agentId).toBe(ADMIN_ID);
+    expect(xhr.json.fileName).toBe("book.csv");
+    expect(xhr.json.contacts).toHaveLength(4);
+    expect(xhr.json.contacts[0]).toMatchObject({ rowNumber: 2, firstName: "Ann", lastName: "Lee", email: "ann@example.com", currentCarrier: "United Healthcare", planType: "Plan G", birthDate: "1955-02-03", tobaccoUser: "No", gender: "F", zipCode: "78701", phoneNumber: "5125550100" });
+    expect(xhr.json.contacts[1]).toMatchObject({ rowNumber: 3, currentCarrier: "Humana", planType: "Plan N" });
+    expect(xhr.json.contacts[3]).toMatchObject({ rowNumber: 5, currentCarrier: "Aetna", planType: "High Deductible Plan G" });
+  });
+
+  it("forces overwrite off for a non-admin agent (no checkbox, false in the request)", async () => {
+    agentsReply = async () => ({ status: 200, body: { agents: [{ id: BOB_ID, firstName: "Bob", lastName: "Brown" }], defaultAgentId: ADMIN_ID } });
+    await renderModal({ currentUser: { id: BOB_ID, firstName: "Bob", isAdmin: false } });
+    await chooseAndMap();
+    expect(screen.queryByLabelText("Overwrite existing contacts (matched on email address)")).toBeNull();
+    expect(select("Assign to Agent").value).toBe(BOB_ID);
+    const xhr = await uploadAndRespond(200, SUCCESS);
+    expect(xhr.json.overwriteExisting).toBe(false);
+    expect(xhr.json.agentId).toBe(BOB_ID);
+  });
+
+  it("keeps the original text of a carrier mapped to Other/Unsupported", async () => {
+    await renderModal();
+    await chooseAndMap();
+    const xhr = await uploadAndRespond(200, SUCCESS);
+    expect(xhr.json.contacts[1].currentCarrier).toBe("Acme Mutual");
+  });
+
+  it("shows upload progress, then Processing... until the server answers", async () => {
+    const { props } = await renderModal();
+    await chooseAndMap();
+    fireEvent.click(uploadButton());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    const xhr = FakeXhr.instances[0]!;
+    act(() => xhr.progress(0.5));
+    expect(screen.getByRole("progressbar", { name: "Uploading... 50%" }).getAttribute("aria-valuenow")).toBe("50");
+    expect(screen.getByRole("button", { name: "Uploading..." })).toHaveProperty("disabled", true);
+    act(() => xhr.upload.onload?.());
+    expect(screen.getByText("Processing...")).toBeTruthy();
+    // Escape does not close while the import runs.
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(props.onClose).not.toHaveBeenCalled();
+    await act(async () => xhr.respond(200, SUCCESS));
+    expect(await screen.findByText("Congratulations Ann, you've added 5 contacts!")).toBeTruthy();
+  });
+
+  it("refuses to upload when no row has a valid email", async () => {
+    await renderModal();
+    await chooseAndMap("First Name,Last Name,Email,Carrier\nAnn,Lee,nope,Aetna\n");
+    fireEvent.click(uploadButton());
+    expect((await screen.findByText("No valid contacts found in CSV. Please check email formats.")).closest("[role=alert]")).toBeTruthy();
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it("says the mapping is not configured when the email column is unmapped", async () => {
+    await renderModal();
+    await chooseAndMap();
+    fireEvent.change(select("Email"), { target: { value: "" } });
+    fireEvent.click(uploadButton());
+    expect(await screen.findByText("Column mapping or carrier mapping not configured")).toBeTruthy();
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+});
+
+describe("CsvUploadModal: failures (§8 Bulk import)", () => {
+  it.each([
+    [400, { error: { code: "bad_request", message: "CSV format invalid" } }, "CSV format invalid"],
+    [403, { error: { code: "forbidden", message: "Forbidden" } }, "You don't have permission to upload contacts. Please contact your administrator."],
+    [413, { error: { code: "payload_too_large", message: "Too large" } }, "The file is too large. The limit is 20 MB."],
+    [500, { error: { code: "internal", message: "Internal error" } }, "Server error (status 500)"],
+    [503, null, "Server error (status 503)"],
+  ])("status %s shows Error uploading CSV with its text, and Upload can be tried again", async (status, body, message) => {
+    const { props } = await renderModal();
+    await chooseAndMap();
+    await uploadAndRespond(status, body);
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Error uploading CSV")).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(props.onImported).not.toHaveBeenCalled();
+    expect(uploadButton()).toHaveProperty("disabled", false);
+  });
+});
+
+describe("CsvUploadModal: results", () => {
+  const WITH_ISSUES = {
+    ...SUCCESS,
+    newContacts: 6,
+    updatedContacts: 1,
+    errorRows: [
+      { rowNumber: 3, values: { firstName: "=cmd|' /C calc'!A0", lastName: "Ray", email: "bob@example.com", currentCarrier: "", planType: "", effectiveDate: "", birthDate: "", tobaccoUser: "", gender: "", zipCode: "", phoneNumber: "123" }, error: "Phone number must have 10 digits" },
+      { rowNumber: 9, values: { firstName: "Eve", lastName: "", email: "eve@example.com", currentCarrier: "", planType: "", effectiveDate: "", birthDate: "", tobaccoUser: "", gender: "", zipCode: "", phoneNumber: "" }, error: "Missing values for: Last Name" },
+    ],
+    invalidEmails: [{ rowNumber: 4, email: "not-an-email" }],
+    carrierConversions: [
+      { rowNumber: 3, original: "Acme Mutual", mappedTo: "Other" },
+      { rowNumber: 11, original: "Foo", mappedTo: "Other" },
+      { rowNumber: 12, original: "Bar", mappedTo: "Other" },
+    ],
+  };
+
+  let blobs: Blob[];
+  beforeEach(() => {
+    blobs = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return "blob:csv";
+    });
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  const blobText = (blob: Blob) =>
+    new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob);
+    });
+
+  it("shows Upload Errors, Carrier Conversions and Invalid Emails with counts, then the success message", async () => {
+    const { props } = await renderModal({ organization: { demoMode: true } });
+    await chooseAndMap();
+    await uploadAndRespond(200, WITH_ISSUES);
+    expect(await screen.findByText("Upload Errors")).toBeTruthy();
+    expect(props.onImported).toHaveBeenCalledWith(expect.objectContaining({ newContacts: 6, updatedContacts: 1 }));
+    expect(screen.getByText("Found 2 rows with errors. Successfully imported 7 rows.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Download and Fix Error Rows" })).toBeTruthy();
+    expect(screen.getByText("Carrier Conversions")).toBeTruthy();
+    expect(screen.getByText("3 rows had unrecognized carriers")).toBeTruthy();
+    expect(screen.getByText(/This is normal and expected/)).toBeTruthy();
+    const supported = within(screen.getByRole("list", { name: "Supported carriers" })).getAllByRole("listitem");
+    expect(supported.map((li) => li.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/^United Healthcare \(also: .*uhc.*\)$/)]));
+    expect(screen.getByText("Invalid Emails (1)")).toBeTruthy();
+    expect(screen.getByText("Row 4: not-an-email")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByText("Congratulations Ann, you've added 7 contacts!")).toBeTruthy();
+    expect(screen.getByText(/trial mode: nothing will be sent to your contacts until you activate your account/)).toBeTruthy();
+    expect(screen.getByText(/within the last 11 months/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    expect(props.onClose).toHaveBeenCalled();
+  });
+
+  it("downloads the error rows and the unrecognized carrier rows with formula cells neutralised", async () => {
+    await renderModal();
+    await chooseAndMap();
+    await uploadAndRespond(200, WITH_ISSUES);
+    fireEvent.click(await screen.findByRole("button", { name: "Download and Fix Error Rows" }));
+    const errors = (await blobText(blobs[0]!)).replace(/^\ufeff/, "").split("\r\n");
+    expect(errors[0]).toBe('"Row","First Name","Last Name","Email","Current Carrier","Plan Type","Effective Date","Birth Date","Tobacco User","Gender","ZIP Code","Phone Number","Error"');
+    expect(errors[1]).toBe('"3","\'=cmd|\' /C calc\'!A0","Ray","bob@example.com","","","","","","","","123","Phone number must have 10 digits"');
+    expect(errors[2]).toMatch(/^"9","Eve","","eve@example.com",/);
+    const link = (HTMLAnchorElement.prototype.click as jest.Mock).mock.instances[0] as HTMLAnchorElement;
+    expect(link.download).toBe("upload_errors.csv");
+
+    fireEvent.click(screen.getByRole("button", { name: "Download Unrecognized Carrier Rows" }));
+    const carriers = (await blobText(blobs[1]!)).replace(/^\ufeff/, "").trimEnd().split("\r\n");
+    expect(carriers[0]).toMatch(/"Original Carrier"$/);
+    expect(carriers[1]).toBe('"3","Bob","Ray","bob@example.com","Acme Mutual","Plan N","2024-02-01","1956-02-03","yes","M","78702","5125550101","Acme Mutual"');
+    expect(carriers).toHaveLength(4);
+    const second = (HTMLAnchorElement.prototype.click as jest.Mock).mock.instances[1] as HTMLAnchorElement;
+    expect(second.download).toBe("unrecognized_carriers.csv");
+  });
+
+  it("goes straight to the success message when nothing needs attention, with 'there' when the name is blank", async () => {
+    await renderModal({ currentUser: { id: ADMIN_ID, firstName: " ", isAdmin: true }, organization: { demoMode: false, effectiveDateWindowMonths: 6 } });
+    await chooseAndMap();
+    await uploadAndRespond(200, { ...SUCCESS, newContacts: 1, updatedContacts: 0 });
+    expect(await screen.findByText("Congratulations there, you've added 1 contact!")).toBeTruthy();
+    expect(screen.getByText("Initial emails will begin going out in 72 hours.")).toBeTruthy();
+    expect(screen.getByText(/upcoming emails on your dashboard or on each contact's profile/)).toBeTruthy();
+    expect(screen.getByText(/within the last 6 months/)).toBeTruthy();
+    expect(screen.queryByText(/trial mode/)).toBeNull();
+  });
+});
+
+describe("CsvUploadModal: nothing added", () => {
+  it("shows the server's message and the rows left unchanged instead of a congratulation", async () => {
+    const { props } = await renderModal();
+    await chooseAndMap();
+    await uploadAndRespond(200, { ...SUCCESS, message: "Successfully imported 0 contacts (4 skipped).", newContacts: 0, updatedContacts: 0, skippedRows: 4 });
+    expect(await screen.findByText("Successfully imported 0 contacts (4 skipped).")).toBeTruthy();
+    expect(screen.getByText(/4 rows match existing contacts \(same email address\) and were left unchanged/)).toBeTruthy();
+    expect(screen.queryByText(/Congratulations/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    expect(props.onClose).toHaveBeenCalled();
+  });
+});
+
+describe("CsvUploadModal: keyboard", () => {
+  function Harness({ onClose }: { onClose: () => void }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Multiple Contacts via CSV
+        </button>
+        <CsvUploadModal
+          open={open}
+          onClose={() => {
+            onClose();
+            setOpen(false);
+          }}
+          onImported={() => {}}
+          currentUser={{ id: ADMIN_ID, firstName: "Ann", isAdmin: true }}
+          organization={{ demoMode: false }}
+        />
+      </>
+    );
+  }
+
+  it("Escape closes the modal and focus returns to the opener", async () => {
+    const onClose = jest.fn();
+    render(<Harness onClose={onClose} />);
+    const opener = screen.getByRole("button", { name: "Multiple Contacts via CSV" });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.getByRole("dialog", { name: "Upload CSV" })).toBeTruthy();
+    expect(document.activeElement).not.toBe(opener);
+    await screen.findByRole("option", { name: "Bob Brown" });
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("renders nothing when closed", async () => {
+    await renderModal({ open: false });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});

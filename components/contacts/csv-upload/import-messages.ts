@@ -1,0 +1,63 @@
+import { IMPORT_MESSAGES } from "@/lib/contacts/import/import-types";
+
+/**
+ * The CSV upload modal's user-facing texts (client-side.md §2 "CSV upload modal", §6, §8 "Bulk import")
+ * and the mapping of a failed POST /api/contacts/bulk-import answer to the text shown under
+ * "Error uploading CSV". Pure.
+ */
+
+export const CSV_UPLOAD_MESSAGES = {
+  errorTitle: "Error uploading CSV",
+  badRequest: "CSV format invalid",
+  tooLarge: IMPORT_MESSAGES.tooLarge,
+  forbidden: IMPORT_MESSAGES.forbidden,
+  sessionExpired: "Session expired. Please log in again.",
+  network: "Network error",
+  notConfigured: "Column mapping or carrier mapping not configured",
+  noValidContacts: IMPORT_MESSAGES.noValidContacts,
+  emptyFile: IMPORT_MESSAGES.emptyFile,
+  noHeaders: IMPORT_MESSAGES.noHeaders,
+  readFailed: "The file could not be read. Please try again.",
+  serverError: (status: number) => `Server error (status ${status})`,
+} as const;
+
+export type UploadFailure = { message: string; detail: string | null };
+
+function serverMessage(body: unknown): string | null {
+  if (!body || typeof body !== "object") return null;
+  const record = body as { error?: unknown; message?: unknown };
+  if (record.error && typeof record.error === "object") {
+    const message = (record.error as { message?: unknown }).message;
+    if (typeof message === "string" && message.trim()) return message.trim();
+  }
+  if (typeof record.error === "string" && record.error.trim()) return record.error.trim();
+  if (typeof record.message === "string" && record.message.trim()) return record.message.trim();
+  return null;
+}
+
+/**
+ * The text for a failed bulk import (§8): 400 CSV format invalid, 413 file too large, 403 no permission,
+ * any other status "Server error (status N)"; status 0 is a network failure. The server's own words, when
+ * it gave some and they add something, go in `detail` (a 400 "No valid contacts found…", a 409 plan
+ * limit, a 422 naming the invalid field); a 5xx never carries them.
+ */
+export function bulkImportFailure(status: number, body: unknown): UploadFailure {
+  const fromServer = serverMessage(body);
+  const withDetail = (message: string): UploadFailure => ({ message, detail: fromServer && fromServer !== message ? fromServer : null });
+  if (status === 0) return { message: CSV_UPLOAD_MESSAGES.network, detail: null };
+  if (status === 400 || status === 422) return withDetail(CSV_UPLOAD_MESSAGES.badRequest);
+  if (status === 401) return { message: CSV_UPLOAD_MESSAGES.sessionExpired, detail: null };
+  if (status === 403) return { message: CSV_UPLOAD_MESSAGES.forbidden, detail: null };
+  if (status === 413) return { message: CSV_UPLOAD_MESSAGES.tooLarge, detail: null };
+  if (status >= 200 && status < 300) return { message: fromServer ?? CSV_UPLOAD_MESSAGES.badRequest, detail: null };
+  // Other refusals (404 agent not found, 409 plan contact limit) keep the server's explanation as detail.
+  if (status < 500) return withDetail(CSV_UPLOAD_MESSAGES.serverError(status));
+  return { message: CSV_UPLOAD_MESSAGES.serverError(status), detail: null };
+}
+
+/** "1.5 MB", "820 KB": the file size next to "File selected: …". */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}

@@ -1,0 +1,19 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { ContactFormLoader } from "@/components/contacts/contact-form/contact-form-loader";
+import { CsvUploadModalLoader } from "@/components/contacts/csv-upload/csv-upload-loader";
+import type { AddContactsSlot } from "@/components/contacts/list/add-contacts-button";
+import type { ContactListRow } from "@/lib/contacts/list-contacts-view";
+
+/** The Edit Client modal for one row: `close` dismisses it, `saved` dismisses it and refreshes the list. */
+export type EditContactSlot = (contact: ContactListRow, close: () => void, saved: () => void) => ReactNode;
+
+/**
+ * Where the contact list finds the modals other screens provide: the /contacts page is a server
+ * component and cannot hand functions to the client list, so the wiring lives here. The loaders fetch
+ * what each modal needs (agents, the viewer, the contact) before showing it.
+ */
+export const singleContactModal: AddContactsSlot | undefined = (close, saved) => <ContactFormLoader mode="add" onClose={close} onSaved={saved} />;
+export const csvUploadModal: AddContactsSlot | undefined = (close, saved) => <CsvUploadModalLoader onClose={close} onSaved={saved} />;
+export const editContactModal: EditContactSlot | undefined = (contact, close, saved) => <ContactFormLoader mode="edit" contactId={contact.id} onClose={close} onSaved={saved} />;

@@ -1,0 +1,115 @@
+"use client";
+
+import { useId } from "react";
+import { paginationItems, shownRange } from "@/components/contacts/list/pagination-items";
+import { CONTACT_PAGE_SIZES } from "@/lib/contacts/list-contacts-query";
+
+export type ContactPaginationProps = {
+  page: number;
+  limit: number;
+  total: number;
+  disabled?: boolean;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+};
+
+const arrowButton =
+  "relative inline-flex items-center px-2 py-2 text-gray-500 ring-1 ring-inset ring-gray-300 hover:bg-gray-50 focus:z-10 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-40";
+const narrowButton =
+  "inline-flex items-center rounded-md bg-white px-4 py-2 text-sm font-medium text-gray-700 ring-1 ring-gray-300 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-40";
+
+/**
+ * The list's pagination (client-side.md §2): Previous and Next on narrow screens; on wide screens
+ * "Showing X to Y of Z results" with numbered pages (all of them up to 7, else ellipses). Page sizes
+ * 50, 100, 250.
+ */
+export function ContactPagination({ page, limit, total, disabled = false, onPage, onLimit }: ContactPaginationProps) {
+  const sizeId = useId();
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  const { from, to } = shownRange(page, limit, total);
+  const hasPrevious = page > 1;
+  const hasNext = page < totalPages;
+
+  const sizePicker = (
+    <div className="flex items-center gap-2 text-sm text-gray-700">
+      <label htmlFor={sizeId} className="whitespace-nowrap">
+        Per page
+      </label>
+      <select
+        id={sizeId}
+        value={limit}
+        disabled={disabled}
+        onChange={(event) => onLimit(Number(event.target.value))}
+        className="rounded-md border border-gray-300 bg-white py-1.5 pl-2 pr-7 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+      >
+        {CONTACT_PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-gray-200 bg-white px-4 py-3 sm:px-6">
+      {/* Narrow screens */}
+      <div className="flex items-center justify-between gap-2 sm:hidden">
+        <button type="button" className={narrowButton} disabled={disabled || !hasPrevious} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <span className="text-sm text-gray-600">
+          {page} / {totalPages}
+        </span>
+        <button type="button" className={narrowButton} disabled={disabled || !hasNext} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </div>
+      <div className="flex justify-center sm:hidden">{sizePicker}</div>
+
+      {/* Wide screens */}
+      <div className="hidden items-center justify-between gap-4 sm:flex">
+        <div className="flex items-center gap-6">
+          <p className="text-sm text-gray-700" aria-live="polite">
+            Showing <span className="font-medium">{from.toLocaleString("en-US")}</span> to <span className="font-medium">{to.toLocaleString("en-US")}</span> of{" "}
+            <span className="font-medium">{total.toLocaleString("en-US")}</span> results
+          </p>
+          {sizePicker}
+        </div>
+        <nav className="isolate inline-flex -space-x-px rounded-md shadow-sm" aria-label="Pagination">
+          <button type="button" className={`${arrowButton} rounded-l-md`} disabled={disabled || !hasPrevious} onClick={() => onPage(page - 1)} aria-label="Previous page">
+            <svg className="h-5 w-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+              <path fillRule="evenodd" d="M12.79 5.23a.75.75 0 0 1-.02 1.06L8.83 10l3.94 3.71a.75.75 0 1 1-1.04 1.08l-4.5-4.25a.75.75 0 0 1 0-1.08l4.5-4.25a.75.75 0 0 1 1.06.02Z" clipRule="evenodd" />
+            </svg>
+          </button>
+          {paginationItems(page, totalPages).map((item) =>
+            typeof item === "number" ? (
+              <button
+                key={item}
+                type="button"
+                disabled={disabled}
+                aria-current={item === page ? "page" : undefined}
+                aria-label={`Page ${item}`}
+                onClick={() => item !== page && onPage(item)}
+                className={`relative inline-flex min-w-10 items-center justify-center px-3 py-2 text-sm font-semibold ring-1 ring-inset focus:z-20 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
+                  item === page ? "z-10 bg-brand-600 text-white ring-brand-600" : "text-gray-900 ring-gray-300 hover:bg-gray-50"
+                }`}
+              >
+                {item}
+              </button>
+            ) : (
+              <span key={item} className="relative inline-flex items-center px-3 py-2 text-sm font-semibold text-gray-500 ring-1 ring-inset ring-gray-300" aria-hidden="true">
+                ...
+              </span>
+            ),
+          )}
+          <button type="button" className={`${arrowButton} rounded-r-md`} disabled={disabled || !hasNext} onClick={() => onPage(page + 1)} aria-label="Next page">
+            <svg className="h-5 w-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+              <path fillRule="evenodd" d="M7.21 14.77a.75.75 0 0 1 .02-1.06L11.17 10 7.23 6.29a.75.75 0 1 1 1.04-1.08l4.5 4.25a.75.75 0 0 1 0 1.08l-4.5 4.25a.75.75 0 0 1-1.06-.02Z" clipRule="evenodd" />
+            </svg>
+          </button>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+"use client";
+
+import { useId, useRef, useState } from "react";
+import { ModalFrame } from "@/components/walkthrough/modal-frame";
+import { inputClass, primaryButton, secondaryButton } from "@/components/contacts/list/styles";
+import { Spinner } from "@/components/ui/spinner";
+import { CONTACT_LIST_MESSAGES, contactCountLabel } from "@/lib/contacts/list-contacts-view";
+
+export type AgentOption = { id: string; name: string };
+
+/** The select's value for "no agent" (agent_id null). */
+export const UNASSIGNED_OPTION = "unassigned";
+
+export type ReassignContactsModalProps = {
+  open: boolean;
+  count: number;
+  /** Active agents who can receive contacts. */
+  agents: AgentOption[];
+  busy: boolean;
+  error: string | null;
+  /** null = leave the contacts unassigned. */
+  onConfirm: (agentId: string | null) => void;
+  onClose: () => void;
+};
+
+/** Reassign Contacts: Select Agent (or Unassigned) and Reassign. Escape or Cancel closes (not mid-save). */
+export function ReassignContactsModal(props: ReassignContactsModalProps) {
+  // Remount per opening so the choice starts blank each time.
+  return props.open ? <ReassignContactsDialog {...props} /> : null;
+}
+
+function ReassignContactsDialog({ count, agents, busy, error, onConfirm, onClose }: ReassignContactsModalProps) {
+  const [choice, setChoice] = useState("");
+  const [missing, setMissing] = useState(false);
+  const titleId = useId();
+  const descriptionId = useId();
+  const selectId = useId();
+  const errorId = useId();
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const shownError = missing ? CONTACT_LIST_MESSAGES.selectAgent : error;
+
+  const submit = () => {
+    if (!choice) {
+      setMissing(true);
+      selectRef.current?.focus();
+      return;
+    }
+    onConfirm(choice === UNASSIGNED_OPTION ? null : choice);
+  };
+
+  return (
+    <ModalFrame open onClose={onClose} busy={busy} labelledBy={titleId} describedBy={descriptionId} initialFocus={selectRef} className="max-w-md">
+      <form
+        className="p-6"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+          Reassign Contacts
+        </h2>
+        <p id={descriptionId} className="mt-2 text-sm text-gray-600">
+          Choose the agent who will take over the {contactCountLabel(count)} you selected.
+        </p>
+        <div className="mt-4">
+          <label htmlFor={selectId} className="block text-sm font-medium text-gray-700">
+            Select Agent
+          </label>
+          <select
+            ref={selectRef}
+            id={selectId}
+            className={`mt-1 ${inputClass}`}
+            value={choice}
+            disabled={busy}
+            aria-invalid={missing || undefined}
+            aria-describedby={shownError ? errorId : undefined}
+            onChange={(event) => {
+              setChoice(event.target.value);
+              setMissing(false);
+            }}
+          >
+            <option value="">Select Agent</option>
+            {agents.map((agent) => (
+              <option key={agent.id} value={agent.id}>
+                {agent.name}
+              </option>
+            ))}
+            <option value={UNASSIGNED_OPTION}>Unassigned</option>
+          </select>
+        </div>
+        {shownError ? (
+          <p id={errorId} role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {shownError}
+          </p>
+        ) : null}
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? (
+              <>
+                <Spinner className="h-4 w-4" label="Reassigning contacts" />
+                Reassigning...
+              </>
+            ) : (
+              "Reassign"
+            )}
+          </button>
+        </div>
+      </form>
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import { getContactStats } from "@/lib/contacts/contact-stats";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
+
+const db = setupTestDatabase();
+
+describe("getContactStats", () => {
+  it("counts quote links, contacts who viewed and contacts who answered, for the contacts the viewer sees", async () => {
+    const org = await createOrganization(db.prisma);
+    const foreign = await createOrganization(db.prisma);
+    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const agent = await createUser(db.prisma, org.id);
+    const mine = await createContact(db.prisma, org.id, { agentId: agent.id });
+    const mine2 = await createContact(db.prisma, org.id, { agentId: agent.id });
+    const theirs = await createContact(db.prisma, org.id, { agentId: null });
+    const outsider = await createContact(db.prisma, foreign.id);
+
+    const link = (organizationId: string, contactId: string | null) => db.prisma.quoteLink.create({ data: { organizationId, contactId, token: randomBytes(12).toString("hex") } });
+    const click = (organizationId: string, contactId: string) => db.prisma.trackingClick.create({ data: { organizationId, contactId, trackingId: `t-${randomBytes(4).toString("hex")}` } });
+    const answer = (organizationId: string, contactId: string) =>
+      db.prisma.eligibilityAnswer.create({ data: { organizationId, contactId, answers: {}, hasConditions: false, status: "accept" } });
+
+    await link(org.id, mine.id);
+    await link(org.id, mine.id);
+    await link(org.id, theirs.id);
+    await link(org.id, null); // anonymous: not a quote sent to a contact
+    await link(foreign.id, outsider.id);
+    await click(org.id, mine.id);
+    await click(org.id, mine.id); // two clicks, one contact
+    await click(org.id, theirs.id);
+    await click(foreign.id, outsider.id);
+    await answer(org.id, mine2.id);
+    await answer(foreign.id, outsider.id);
+
+    expect(await getContactStats({ organizationId: org.id, viewer: { id: boss.id, isAdmin: true } })).toEqual({ totalContacts: 3, quotesSent: 3, quotesViewed: 2, healthQuestions: 1 });
+    expect(await getContactStats({ organizationId: org.id, viewer: { id: agent.id, isAdmin: false } })).toEqual({ totalContacts: 2, quotesSent: 2, quotesViewed: 1, healthQuestions: 1 });
+  });
+
+  it("is all zeros for an empty book", async () => {
+    const org = await createOrganization(db.prisma);
+    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    expect(await getContactStats({ organizationId: org.id, viewer: { id: boss.id, isAdmin: true } })).toEqual({ totalContacts: 0, quotesSent: 0, quotesViewed: 0, healthQuestions: 0 });
+  });
+});

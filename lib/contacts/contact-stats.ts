@@ -1,0 +1,40 @@
+import "server-only";
+import { tenantDb, type TenantDb } from "@/lib/db";
+import { contactVisibilityWhere, type ContactViewer } from "@/lib/contacts/list-contacts";
+
+/**
+ * The four stat cards above the contact list (client-side.md §2 "Contact list page"). Every figure
+ * counts only what the viewer may see — the organization's contacts for an admin, their own for an
+ * agent (contactVisibilityWhere) — over all time, without the list's filters:
+ *
+ * - totalContacts:   contacts the viewer sees.
+ * - quotesSent:      QuoteLink rows (personalized quote links generated for a contact: manual "send
+ *                    quote", outreach emails and "generate quote link" all create one) whose contact
+ *                    the viewer sees. Anonymous links (no contact) are not counted.
+ * - quotesViewed:    contacts the viewer sees with at least one TrackingClick (opened a quote link).
+ * - healthQuestions: contacts the viewer sees with at least one EligibilityAnswer (answered the
+ *                    health questionnaire).
+ *
+ * Viewed and Health count contacts, not clicks or answers, so they never exceed Total Contacts.
+ */
+export type ContactStats = { totalContacts: number; quotesSent: number; quotesViewed: number; healthQuestions: number };
+
+export const EMPTY_CONTACT_STATS: ContactStats = { totalContacts: 0, quotesSent: 0, quotesViewed: 0, healthQuestions: 0 };
+
+export type GetContactStatsOptions = {
+  organizationId: string;
+  viewer: ContactViewer;
+  /** The tenant client; pages leave it out and get tenantDb(organizationId). */
+  db?: TenantDb;
+};
+
+export async function getContactStats({ organizationId, viewer, db = tenantDb(organizationId) }: GetContactStatsOptions): Promise<ContactStats> {
+  const visible = contactVisibilityWhere(organizationId, viewer);
+  const [totalContacts, quotesSent, quotesViewed, healthQuestions] = await Promise.all([
+    db.contact.count({ where: visible }),
+    db.quoteLink.count({ where: { organizationId, contact: { is: visible } } }),
+    db.contact.count({ where: { AND: [visible, { trackingClicks: { some: { organizationId } } }] } }),
+    db.contact.count({ where: { AND: [visible, { eligibilityAnswers: { some: { organizationId } } }] } }),
+  ]);
+  return { totalContacts, quotesSent, quotesViewed, healthQuestions };
+}

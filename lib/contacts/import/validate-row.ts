@@ -1,0 +1,195 @@
+import { normalizeEmail, type StandardPlanType } from "@/lib/contacts/contact-fields";
+import { IMPORT_FIELD_LABELS, IMPORT_MESSAGES, type ImportContactInput, type ImportField } from "@/lib/contacts/import/import-types";
+import { parseFlexibleDateDetailed } from "@/lib/contacts/import/parse-date";
+import { mapPlanType } from "@/lib/contacts/import/plan-mapping";
+import { US_STATES } from "@/lib/reference/us-states";
+
+/**
+ * One CSV row → a contact ready to store, or the reasons it cannot be (domain-rules D.2, with the REC
+ * fix: a future effective date is valid, a future birth date is not). Pure: `now` is passed in. The
+ * browser runs it for the preview; the server runs it again and is the authority.
+ *
+ * Decisions (D.2 asks for all 11 values; we require what a contact needs, as the contact form does):
+ * - Required: First Name, Last Name, Email ("Missing values for: …"). The other fields may be blank,
+ *   but a value that is present must be valid.
+ * - An invalid or blank email makes the row an "invalid email" row: skipped and listed as Row n: email.
+ * - Phone: digits only, exactly 10 (a leading country code 1 is dropped; "x123"/"ext" extensions ignored).
+ * - ZIP: 5 digits; ZIP+4 keeps the first 5; 3–4 digits are left-padded with zeros (Excel drops them).
+ * - Gender M/F (Male/Female accepted); Tobacco yes/true/1/y → true, no/false/0/n → false, blank → unknown.
+ * - Every error of the row is reported, joined with "; " in the error download.
+ */
+
+export type ValidatedContact = {
+  rowNumber: number;
+  firstName: string;
+  lastName: string;
+  /** Trimmed and lower-cased: the de-dupe key. */
+  email: string;
+  phoneNumber: string | null;
+  currentCarrier: string | null;
+  effectiveDate: string | null;
+  birthDate: string | null;
+  /** null: the cell was blank (a new contact stores false; an overwrite keeps the stored value). */
+  tobaccoUser: boolean | null;
+  gender: "M" | "F" | null;
+  zipCode: string | null;
+  planType: StandardPlanType | null;
+  state: string | null;
+  county: string | null;
+};
+
+export type RowValidation =
+  | { contact: ValidatedContact; errors: []; invalidEmail: false }
+  | { contact: null; errors: string[]; invalidEmail: boolean };
+
+export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ["firstName", "lastName", "email"];
+
+const MAX_LENGTH: Partial<Record<ImportField | "state" | "county", number>> = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  currentCarrier: 200,
+  planType: 100,
+};
+
+const TRUE_VALUES = new Set(["yes", "true", "1", "y"]);
+const FALSE_VALUES = new Set(["no", "false", "0", "n"]);
+
+// USPS codes of the territories the ZIP data covers, besides the 50 states and DC.
+const TERRITORIES: Record<string, string> = { PR: "Puerto Rico", VI: "Virgin Islands", GU: "Guam", AS: "American Samoa", MP: "Northern Mariana Islands" };
+const STATE_BY_KEY = new Map<string, string>([
+  ...US_STATES.flatMap((s) => [[s.code.toLowerCase(), s.code] as const, [s.name.toLowerCase(), s.code] as const]),
+  ...Object.entries(TERRITORIES).flatMap(([code, name]) => [[code.toLowerCase(), code] as const, [name.toLowerCase(), code] as const]),
+]);
+
+const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/** D.1.4 + D.2 step 2: non-blank, longer than 5, one @, a dotted domain, no spaces. */
+export function isValidImportEmail(email: string): boolean {
+  const e = normalizeEmail(email);
+  return e.length > 5 && e.length <= 254 && EMAIL_PATTERN.test(e) && !e.includes("..");
+}
+
+/** Whitespace collapsed, control characters removed. */
+function clean(value: string | undefined | null): string {
+  return (value ?? "")
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export function normalizePhone(raw: string): string | null | "invalid" {
+  const withoutExtension = raw.split(/\s*(?:x|ext\.?|extension|#)\s*\d*\s*$/i)[0] ?? raw;
+  const digits = withoutExtension.replace(/\D/g, "");
+  if (!digits) return raw.trim() ? "invalid" : null;
+  const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+  return national.length === 10 ? national : "invalid";
+}
+
+export function normalizeZip(raw: string): string | null | "invalid" {
+  const s = raw.trim();
+  if (!s) return null;
+  const m = /^(\d{3,5})(?:[-\s]?\d{4})?$/.exec(s);
+  if (!m) return "invalid";
+  const zip = m[1]!;
+  if (zip.length === 5) return zip;
+  // "7030" (Hoboken) lost its leading zero in a spreadsheet. ZIP+4 forms only count with 5 digits.
+  return s.length === zip.length ? zip.padStart(5, "0") : "invalid";
+}
+
+export function normalizeState(raw: string): string | null | "invalid" {
+  const s = clean(raw).replace(/\./g, "").toLowerCase();
+  if (!s) return null;
+  return STATE_BY_KEY.get(s) ?? "invalid";
+}
+
+export function parseImportBoolean(raw: string): boolean | null | "invalid" {
+  const s = raw.trim().toLowerCase();
+  if (!s) return null;
+  if (TRUE_VALUES.has(s)) return true;
+  if (FALSE_VALUES.has(s)) return false;
+  return "invalid";
+}
+
+function parseGender(raw: string): "M" | "F" | null | "invalid" {
+  const s = raw.trim().toLowerCase();
+  if (!s) return null;
+  if (s === "m" || s === "male") return "M";
+  if (s === "f" || s === "female") return "F";
+  return "invalid";
+}
+
+/** Today's calendar date in UTC, "YYYY-MM-DD". */
+function today(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function validateImportRow(row: Partial<ImportContactInput> & { rowNumber: number }, { now }: { now: Date }): RowValidation {
+  const errors: string[] = [];
+  const text = (field: ImportField) => clean(row[field]);
+
+  const email = normalizeEmail(text("email"));
+  if (!isValidImportEmail(email)) return { contact: null, errors: [IMPORT_MESSAGES.invalidEmail], invalidEmail: true };
+
+  const missing = REQUIRED_IMPORT_FIELDS.filter((field) => text(field) === "");
+  if (missing.length) errors.push(`Missing values for: ${missing.map((f) => IMPORT_FIELD_LABELS[f]).join(", ")}`);
+
+  for (const [field, max] of Object.entries(MAX_LENGTH) as [ImportField, number][]) {
+    if (text(field).length > max) errors.push(`${IMPORT_FIELD_LABELS[field]} is too long (at most ${max} characters)`);
+  }
+
+  const phone = normalizePhone(row.phoneNumber ?? "");
+  if (phone === "invalid") errors.push("Phone Number must have 10 digits");
+
+  const zip = normalizeZip(row.zipCode ?? "");
+  if (zip === "invalid") errors.push("ZIP Code must be 5 digits");
+
+  const state = normalizeState(row.state ?? "");
+  if (state === "invalid") errors.push("State must be a US state or its two-letter code");
+
+  const gender = parseGender(row.gender ?? "");
+  if (gender === "invalid") errors.push("Gender must be M or F");
+
+  const tobacco = parseImportBoolean(row.tobaccoUser ?? "");
+  if (tobacco === "invalid") errors.push("Tobacco User must be Yes or No");
+
+  let effectiveDate: string | null = null;
+  if (text("effectiveDate")) {
+    const parsed = parseFlexibleDateDetailed(text("effectiveDate"));
+    // REC (D.2): a future effective date is a new policy, so it is valid.
+    if (parsed.ok) effectiveDate = parsed.date;
+    else errors.push(`Effective Date: ${parsed.error} (use YYYY-MM-DD or MM/DD/YYYY)`);
+  }
+
+  let birthDate: string | null = null;
+  if (text("birthDate")) {
+    const parsed = parseFlexibleDateDetailed(text("birthDate"));
+    if (!parsed.ok) errors.push(`Birth Date: ${parsed.error} (use YYYY-MM-DD or MM/DD/YYYY)`);
+    else if (parsed.date > today(now)) errors.push("Birth Date cannot be in the future");
+    else birthDate = parsed.date;
+  }
+
+  const county = clean(row.county).slice(0, 100);
+
+  if (errors.length) return { contact: null, errors, invalidEmail: false };
+  return {
+    contact: {
+      rowNumber: row.rowNumber,
+      firstName: text("firstName"),
+      lastName: text("lastName"),
+      email,
+      phoneNumber: phone as string | null,
+      currentCarrier: text("currentCarrier") || null,
+      effectiveDate,
+      birthDate,
+      tobaccoUser: tobacco as boolean | null,
+      gender: gender as "M" | "F" | null,
+      zipCode: zip as string | null,
+      planType: mapPlanType(text("planType")),
+      state: state as string | null,
+      county: county || null,
+    },
+    errors: [],
+    invalidEmail: false,
+  };
+}
