@@ -1,0 +1,119 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { clampRatingAge, COMMUNITY_AGE, householdCents } from "@/lib/quotes/pricing";
+import type { CarrierQuote, PlanCode, QuoteProvider, QuoteRequest, RatingMethod } from "@/lib/quotes/quote-provider";
+import { findZip } from "@/lib/zip/zip-table";
+
+/**
+ * Quotes from the local rate book (the global rate_books tables, base client: no organization_id).
+ * One SQL statement per request:
+ *  - the active rate book (the most recently loaded active one);
+ *  - each carrier's rating area for the person: precedence zip5 > zip3 > county > state
+ *    (RatingAreaKind's declaration order, so ORDER BY kind picks the most specific);
+ *  - each carrier's newest filing with effective_date ≤ the requested effective date (version switch);
+ *  - the cell for plan / area / age (0 when community-rated) / gender (or unisex) / tobacco;
+ *  - the filing's household discount and policy fee.
+ * Every step is an index lookup (rating_areas (book, state, kind, code), rate_filings (naic, state,
+ * effective_date desc), rate_cells' unique key, household_discounts (filing_id)).
+ */
+
+type Row = {
+  naic: string;
+  carrier_name: string;
+  group_name: string;
+  plan: string;
+  rating_method: RatingMethod;
+  rate_cents: number;
+  household_rate_cents: number | null;
+  gender: "M" | "F" | null;
+  pct_bps: number | null;
+  category: string | null;
+  policy_fee_cents: number;
+  filing_effective_date: string;
+  is_sample: boolean;
+};
+
+/** The county used for county-rated carriers: the requested one, else the ZIP's largest county in the state. */
+function countyFor(req: QuoteRequest): string | null {
+  if (req.countyFips) return req.countyFips;
+  const zip = findZip(req.zip5);
+  return zip?.countyDetails.find((c) => c.state === req.state)?.fips ?? null;
+}
+
+export async function getLocalQuotes(req: QuoteRequest): Promise<CarrierQuote[]> {
+  if (req.plans.length === 0) return [];
+  const age = clampRatingAge(req.age);
+  const state = req.state.toUpperCase();
+  const county = countyFor(req);
+  const allow = req.naicAllow ? (req.naicAllow.length > 0 ? Prisma.sql`AND f.carrier_naic IN (${Prisma.join(req.naicAllow)})` : Prisma.sql`AND false`) : Prisma.empty;
+  const exclude = req.naicExclude && req.naicExclude.length > 0 ? Prisma.sql`AND f.carrier_naic NOT IN (${Prisma.join(req.naicExclude)})` : Prisma.empty;
+
+  const rows = await prisma.$queryRaw<Row[]>`
+    WITH book AS (
+      SELECT id, is_sample FROM rate_books WHERE is_active ORDER BY loaded_at DESC, id LIMIT 1
+    ), area AS (
+      SELECT DISTINCT ON (ra.carrier_naic) ra.carrier_naic, ra.area_code
+      FROM rating_areas ra JOIN book ON ra.rate_book_id = book.id
+      WHERE ra.state = ${state} AND (
+        (ra.kind = 'zip5' AND ra.code = ${req.zip5}) OR (ra.kind = 'zip3' AND ra.code = ${req.zip5.slice(0, 3)})
+        OR (ra.kind = 'county' AND ra.code = ${county}) OR (ra.kind = 'state' AND ra.code = ${state}))
+      ORDER BY ra.carrier_naic, ra.kind
+    ), filing AS (
+      SELECT DISTINCT ON (f.carrier_naic) f.id, f.carrier_naic, f.effective_date, f.rating_method, f.policy_fee_cents, a.area_code
+      FROM area a JOIN book ON true
+      JOIN rate_filings f ON f.rate_book_id = book.id AND f.carrier_naic = a.carrier_naic AND f.state = ${state} AND f.effective_date <= ${req.effectiveDate}::date
+      WHERE true ${allow} ${exclude}
+      ORDER BY f.carrier_naic, f.effective_date DESC
+    )
+    SELECT f.carrier_naic AS naic, COALESCE(c.name_full, c.name) AS carrier_name, COALESCE(c.group_name, c.name) AS group_name,
+      rc.plan, f.rating_method::text AS rating_method, rc.rate_cents, rc.household_rate_cents, rc.gender::text AS gender,
+      hd.pct_bps, hd.category, f.policy_fee_cents, to_char(f.effective_date, 'YYYY-MM-DD') AS filing_effective_date, book.is_sample
+    FROM filing f
+    CROSS JOIN book
+    JOIN carriers c ON c.naic = f.carrier_naic AND c.is_active
+    JOIN rate_cells rc ON rc.filing_id = f.id AND rc.area_code = f.area_code AND rc.plan IN (${Prisma.join(req.plans)})
+      AND rc.age = CASE WHEN f.rating_method = 'community' THEN ${COMMUNITY_AGE}::int ELSE ${age}::int END
+      AND rc.tobacco = ${req.tobacco} AND (rc.gender = ${req.gender}::"Gender" OR rc.gender IS NULL)
+    LEFT JOIN LATERAL (
+      SELECT h.pct_bps, h.category FROM household_discounts h WHERE h.filing_id = f.id ORDER BY h.pct_bps DESC NULLS LAST LIMIT 1
+    ) hd ON true`;
+
+  // One row per carrier and plan: a gendered cell wins over a unisex one.
+  const byKey = new Map<string, Row>();
+  for (const row of rows) {
+    const key = `${row.naic}|${row.plan}`;
+    const kept = byKey.get(key);
+    if (!kept || (kept.gender === null && row.gender !== null)) byKey.set(key, row);
+  }
+
+  return [...byKey.values()].map((row) => {
+    const rate = Number(row.rate_cents);
+    const pct = row.pct_bps === null ? null : Number(row.pct_bps);
+    const household = row.household_rate_cents !== null ? Number(row.household_rate_cents) : pct !== null ? householdCents(rate, pct) : null;
+    return {
+      naic: row.naic,
+      carrierName: row.carrier_name,
+      groupName: row.group_name,
+      plan: row.plan as PlanCode,
+      ratingMethod: row.rating_method,
+      monthlyCents: rate,
+      householdMonthlyCents: household,
+      discountBps: pct,
+      discountCategory: household === null ? null : row.category,
+      policyFeeCents: Number(row.policy_fee_cents),
+      filingEffectiveDate: row.filing_effective_date,
+      age,
+      gender: req.gender,
+      tobacco: req.tobacco,
+      source: "local",
+      isSample: row.is_sample,
+    } satisfies CarrierQuote;
+  });
+}
+
+/** The local rate book as a QuoteProvider (the default provider, and the one CI uses). */
+export const localRateBookProvider: QuoteProvider = {
+  name: "local-rate-book",
+  getQuotes: getLocalQuotes,
+};
