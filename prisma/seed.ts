@@ -1,9 +1,12 @@
 import { prisma } from "@/lib/db";
 import { SAMPLE_AGENCY_NAME, seedDemoAgency, seedReferenceData } from "@/lib/demo/seed-demo-agency";
+import { seedSampleRateBook } from "@/lib/demo/seed-sample-rate-book";
 
-// `npm run seed`: reference data, then the demo agency. Both are idempotent, so running it again is harmless.
+// `npm run seed`: reference data, the sample rate book (only into a database without one), then the demo
+// agency. All idempotent, so running it again is harmless.
 async function main() {
   await seedReferenceData();
+  if ((await seedSampleRateBook()).loaded) console.log("seed: SAMPLE rate book loaded (sample prices, labeled as such)");
   const result = await seedDemoAgency({ now: new Date() });
   console.log(
     result.created
