@@ -338,7 +338,7 @@ export function ResultPanels({
           <h3 id="csv-carrier-conversions-title" className="text-sm font-semibold text-gray-900">
             Carrier Conversions
           </h3>
-          <p className="mt-1 text-sm text-gray-700">{count(result.carrierConversions.length)} rows had unrecognized carriers</p>
+          <p className="mt-1 text-sm text-gray-700">{count(result.carrierConversions.length)} {result.carrierConversions.length === 1 ? "row" : "rows"} had unrecognized carriers</p>
           <div className="mt-3 rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-800 ring-1 ring-yellow-200">
             This is normal and expected. Contacts whose carrier we don&apos;t support were still imported and keep the carrier name from your file. Check the
             list below for typos if a carrier you expected to be recognized is included.

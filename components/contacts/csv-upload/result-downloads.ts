@@ -1,5 +1,5 @@
 import { rowValues, type BulkImportResponse, type ImportContactInput } from "@/lib/contacts/import/import-types";
-import { carrierConversionsCsv, uploadErrorsCsv, UPLOAD_ERRORS_FILE_NAME } from "@/lib/contacts/import/write-csv";
+import { CARRIER_CONVERSIONS_FILE_NAME, carrierConversionsCsv, uploadErrorsCsv, UPLOAD_ERRORS_FILE_NAME } from "@/lib/contacts/import/write-csv";
 
 /**
  * The two downloads of the result panels (client-side §2): the error rows to fix and re-upload, and the
@@ -8,7 +8,7 @@ import { carrierConversionsCsv, uploadErrorsCsv, UPLOAD_ERRORS_FILE_NAME } from 
  */
 
 export const ERROR_ROWS_FILE_NAME = UPLOAD_ERRORS_FILE_NAME;
-export const UNRECOGNIZED_CARRIERS_FILE_NAME = "unrecognized_carriers.csv";
+export const UNRECOGNIZED_CARRIERS_FILE_NAME = CARRIER_CONVERSIONS_FILE_NAME;
 
 export type CsvDownload = { fileName: string; text: string };
 

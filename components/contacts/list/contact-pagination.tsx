@@ -30,13 +30,15 @@ export function ContactPagination({ page, limit, total, disabled = false, onPage
   const hasPrevious = page > 1;
   const hasNext = page < totalPages;
 
-  const sizePicker = (
+  // Rendered twice (narrow and wide layouts, one hidden by CSS): each copy needs its own id so that
+  // "Per page" always names the select that is visible.
+  const sizePicker = (variant: "narrow" | "wide") => (
     <div className="flex items-center gap-2 text-sm text-gray-700">
-      <label htmlFor={sizeId} className="whitespace-nowrap">
+      <label htmlFor={`${sizeId}-${variant}`} className="whitespace-nowrap">
         Per page
       </label>
       <select
-        id={sizeId}
+        id={`${sizeId}-${variant}`}
         value={limit}
         disabled={disabled}
         onChange={(event) => onLimit(Number(event.target.value))}
@@ -65,7 +67,7 @@ export function ContactPagination({ page, limit, total, disabled = false, onPage
           Next
         </button>
       </div>
-      <div className="flex justify-center sm:hidden">{sizePicker}</div>
+      <div className="flex justify-center sm:hidden">{sizePicker("narrow")}</div>
 
       {/* Wide screens */}
       <div className="hidden items-center justify-between gap-4 sm:flex">
@@ -74,7 +76,7 @@ export function ContactPagination({ page, limit, total, disabled = false, onPage
             Showing <span className="font-medium">{from.toLocaleString("en-US")}</span> to <span className="font-medium">{to.toLocaleString("en-US")}</span> of{" "}
             <span className="font-medium">{total.toLocaleString("en-US")}</span> results
           </p>
-          {sizePicker}
+          {sizePicker("wide")}
         </div>
         <nav className="isolate inline-flex -space-x-px rounded-md shadow-sm" aria-label="Pagination">
           <button type="button" className={`${arrowButton} rounded-l-md`} disabled={disabled || !hasPrevious} onClick={() => onPage(page - 1)} aria-label="Previous page">

@@ -24,7 +24,7 @@ describe("import downloads", () => {
     expect(csv.startsWith("\ufeff")).toBe(true);
   });
 
-  it("carriers_conversions.csv: Row, the 11 fields, Original Carrier", () => {
+  it("unrecognized_carriers.csv: Row, the 11 fields, Original Carrier", () => {
     const csv = carrierConversionsCsv([{ rowNumber: 3, original: "@Globe", mappedTo: "Other" }], () => rowValues({ email: "a@example.com", currentCarrier: "@Globe" }));
     expect(csv.split("\r\n")[1]).toBe(`"3","","","a@example.com","'@Globe","","","","","","","","'@Globe"`);
   });

@@ -16,7 +16,7 @@ import {
 export type CsvCell = string | number | boolean | null | undefined;
 
 export const UPLOAD_ERRORS_FILE_NAME = "upload_errors.csv";
-export const CARRIER_CONVERSIONS_FILE_NAME = "carriers_conversions.csv";
+export const CARRIER_CONVERSIONS_FILE_NAME = "unrecognized_carriers.csv";
 
 /** Excel opens a UTF-8 file with accents and emoji correctly only with a byte-order mark. */
 const BOM = "\ufeff";
@@ -40,7 +40,7 @@ export function uploadErrorsCsv(errorRows: readonly ImportErrorRow[]): string {
   return BOM + toCsv([["Row", ...fieldLabels(), "Error"], ...errorRows.map((r) => [r.rowNumber, ...fieldValues(r.values), r.error])]);
 }
 
-/** carriers_conversions.csv (D.2 output): Row, the 11 fields, Original Carrier. */
+/** unrecognized_carriers.csv (the D.2 carrier-conversions output): Row, the 11 fields, Original Carrier. */
 export function carrierConversionsCsv(conversions: readonly CarrierConversion[], valuesOfRow: (rowNumber: number) => ImportRowValues | undefined): string {
   return BOM + toCsv([["Row", ...fieldLabels(), "Original Carrier"], ...conversions.map((c) => [c.rowNumber, ...fieldValues(valuesOfRow(c.rowNumber)), c.original])]);
 }
