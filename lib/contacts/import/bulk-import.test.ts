@@ -164,7 +164,7 @@ describe("bulkImportContacts", () => {
     expect(updates).toMatchObject({ newContacts: 0, updatedContacts: 1 });
   });
 
-  it("is atomic: a database failure in a late chunk leaves the organization unchanged", async () => {
+  it("is atomic: a database failure at row 40,000 of 40,001 leaves the organization unchanged", async () => {
     const { org, admin } = await agency();
     await createContact(db.prisma, org.id, { email: "before@example.com", firstName: "Before" });
     await db.query(`
@@ -175,7 +175,8 @@ describe("bulkImportContacts", () => {
       END $$`);
     await db.query("CREATE TRIGGER test_fail_on_boom BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION test_fail_on_boom()");
     try {
-      const contacts = numbered(Array.from({ length: 2_500 }, (_, i) => row({ email: i === 2_400 ? "boom@example.com" : `bulk${i}@example.com` })));
+      // The 40,000th row fails inside the database, after 39 chunks have already been written.
+      const contacts = numbered(Array.from({ length: 40_001 }, (_, i) => row({ email: i === 39_999 ? "boom@example.com" : `bulk${i}@example.com` })));
       contacts.unshift({ ...row({ email: "before@example.com", firstName: "Overwritten" }), rowNumber: 1 });
       await expect(
         bulkImportContacts({ organizationId: org.id, user: asUser(admin), request: request({ contacts, overwriteExisting: true }), now: NOW, chunkSize: 1_000 }),
@@ -187,7 +188,7 @@ describe("bulkImportContacts", () => {
     expect((await db.prisma.contact.findFirstOrThrow({ where: { organizationId: org.id } })).firstName).toBe("Before");
     expect(await db.prisma.importJob.count({ where: { organizationId: org.id } })).toBe(0);
     expect(await db.prisma.auditLog.count({ where: { organizationId: org.id, action: "contacts.imported" } })).toBe(0);
-  });
+  }, 180_000);
 
   it("writes many rows in several chunks", async () => {
     const { org, admin } = await agency();
