@@ -87,17 +87,28 @@ function parseCsv(text) {
   for (let i = 0; i < input.length; i++) {
     const ch = input[i];
     if (quoted) {
-      if (ch === '"' && input[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && input[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") record.push(field), (field = "");
-    else if (ch === "\r" && input[i + 1] === "\n") {
+    else if (ch === ",") {
+      record.push(field);
+      field = "";
+    } else if (ch === "\r" && input[i + 1] === "\n") {
       /* CRLF: handled on \n */
-    } else if (ch === "\n") record.push(field), records.push(record), (record = []), (field = "");
-    else field += ch;
+    } else if (ch === "\n") {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+    } else field += ch;
   }
-  if (field !== "" || record.length) record.push(field), records.push(record);
+  if (field !== "" || record.length) {
+    record.push(field);
+    records.push(record);
+  }
   return records;
 }
 
