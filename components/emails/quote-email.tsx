@@ -1,0 +1,53 @@
+import { Button, Heading, Text } from "@react-email/components";
+import { EmailLayout, emailButton, emailText } from "@/components/emails/email-layout";
+
+export type QuoteEmailProps = {
+  /** The agency's display name (brand name, else name). */
+  brandName: string;
+  brandColor: string;
+  firstName: string;
+  quoteUrl: string;
+  /** Who signs: the agent, or the organization when it forces its sender details. */
+  senderName: string;
+  senderPhone?: string | null;
+  signature?: string | null;
+  /** Replies reach the agent (a reply-to is set). */
+  canReply?: boolean;
+};
+
+const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
+
+/** The agent's one-off "Send Quote" email (POST /api/contacts/{id}/send-quote-email). Pure: props in, JSX out. */
+export function QuoteEmail({ brandName, brandColor, firstName, quoteUrl, senderName, senderPhone, signature, canReply = false }: QuoteEmailProps) {
+  return (
+    <EmailLayout preview={`${firstName}, your personalized Medicare Supplement quotes are ready`} brandName={brandName} brandColor={brandColor}>
+      <Heading as="h1" style={{ fontSize: "22px", color: "#111827", margin: "0 0 16px" }}>
+        Your personalized quotes are ready
+      </Heading>
+      <Text style={emailText}>Hi {firstName},</Text>
+      <Text style={emailText}>
+        I put together Medicare Supplement quotes for you from the carriers we work with. Rates change over time, so it is worth a look:
+        you may be able to keep the same coverage for less.
+      </Text>
+      <Button href={quoteUrl} style={{ ...emailButton, backgroundColor: brandColor }}>
+        See your personalized quotes
+      </Button>
+      {canReply || senderPhone ? (
+        <Text style={{ ...emailText, marginTop: "24px" }}>
+          If you have any questions, {[canReply ? "just reply to this email" : null, senderPhone ? `call ${formatPhone(senderPhone)}` : null].filter(Boolean).join(" or ")}.
+        </Text>
+      ) : null}
+      {signature?.trim() ? (
+        <Text style={{ ...emailText, whiteSpace: "pre-line" }}>{signature.trim()}</Text>
+      ) : (
+        <Text style={emailText}>
+          {senderName}
+          <br />
+          {brandName}
+        </Text>
+      )}
+    </EmailLayout>
+  );
+}
+
+export default QuoteEmail;
