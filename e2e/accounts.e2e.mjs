@@ -1,3 +1,4 @@
+import { rememberSession, reuseSession } from "./session-cache.mjs";
 // Accounts: signup → activation link → /choose-plan; sign-in by emailed link; single-use links;
 // the resend countdown; stage and role routing.
 
@@ -21,9 +22,14 @@ async function requestLink(page, baseUrl, email) {
 }
 
 async function signIn(page, baseUrl, email) {
+  if (await reuseSession(page, baseUrl, email)) {
+    return;
+  }
   await requestLink(page, baseUrl, email);
   const href = await latestEmailLink(page, baseUrl, email, /Log in|Activate and log in/);
   await page.goto(href);
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
+  await rememberSession(page, email);
   return href;
 }
 

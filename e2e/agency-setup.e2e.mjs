@@ -1,3 +1,4 @@
+import { rememberSession, reuseSession } from "./session-cache.mjs";
 // Agency setup: the onboarding wizard (Company → Licensing → Agents → Payment) from signup to the
 // dashboard; settings and profile edits that survive a reload; Manage Agents (add, default, delete with
 // reassignment); agents kept out of the admin pages.
@@ -26,6 +27,10 @@ async function latestEmailLink(page, baseUrl, to, buttonName) {
 }
 
 async function signIn(page, baseUrl, email) {
+  if (await reuseSession(page, baseUrl, email)) {
+    await page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
+    return;
+  }
   await page.goto(baseUrl + "/login");
   await page.getByRole("heading", { level: 1, name: "Welcome Back To Gapwise" }).waitFor();
   await page.getByLabel("Email").fill(email);
@@ -34,6 +39,7 @@ async function signIn(page, baseUrl, email) {
   const href = await latestEmailLink(page, baseUrl, email, /Log in|Activate and log in/);
   await page.goto(href);
   await page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
+  await rememberSession(page, email);
 }
 
 /** Types digits into a formatted phone input, from empty. */

@@ -1,3 +1,4 @@
+import { rememberSession, reuseSession } from "./session-cache.mjs";
 // Contacts: the CSV import of a messy spreadsheet (aliases, BOM, CRLF, mixed dates, invalid emails,
 // error rows, an unknown carrier) with its result panels and downloads; search, filters, paging,
 // bulk reassign and delete; add / view / edit one contact; an agent's own book; the CSV export.
@@ -23,6 +24,11 @@ async function latestEmailLink(page, baseUrl, to, buttonName) {
 
 /** Signs in by emailed link and waits for /contacts (where admins and agents land). */
 async function signIn(page, baseUrl, email) {
+  if (await reuseSession(page, baseUrl, email)) {
+    await page.waitForURL((url) => url.pathname === "/contacts");
+    await contactsHeading(page).waitFor();
+    return;
+  }
   await page.goto(baseUrl + "/login");
   await page.getByRole("heading", { level: 1, name: "Welcome Back To Gapwise" }).waitFor();
   await page.getByLabel("Email").fill(email);
@@ -32,6 +38,7 @@ async function signIn(page, baseUrl, email) {
   await page.goto(href);
   await page.waitForURL((url) => url.pathname === "/contacts");
   await contactsHeading(page).waitFor();
+  await rememberSession(page, email);
 }
 
 /** The signed-in user's names (GET /api/me): the import greets the first name and assigns to the default agent. */
