@@ -6,7 +6,6 @@ const production = {
   APP_URL: "https://app.gapwise.example",
   DATABASE_URL: "postgresql://u:p@db.example:5432/gapwise",
   AUTH_SECRET: "a".repeat(32),
-  QUOTE_LINK_SECRET: "q".repeat(32),
   RESEND_API_KEY: "re_123",
   INNGEST_EVENT_KEY: "evt",
   INNGEST_SIGNING_KEY: "signkey-prod-123",

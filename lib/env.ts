@@ -30,7 +30,6 @@ export const rawEnvSchema = z.object({
   DATABASE_EMBEDDED: flag,
 
   AUTH_SECRET: optional,
-  QUOTE_LINK_SECRET: optional,
 
   EMAIL_FROM: z.string().default("Gapwise <no-reply@gapwise.local>"),
   RESEND_API_KEY: optional,
@@ -71,7 +70,6 @@ export type Parts = {
 // Development-only defaults: the embedded mode must run with no configuration at all. A production
 // deployment (APP_ENV=production) must set its own, which parseEnv enforces.
 const DEV_AUTH_SECRET = "gapwise-embedded-development-secret-do-not-use-in-production";
-const DEV_QUOTE_SECRET = "gapwise-embedded-quote-link-secret-do-not-use-in-production";
 
 export class EnvError extends Error {
   constructor(problems: string[]) {
@@ -118,7 +116,6 @@ export function parseEnv(source: Record<string, string | undefined>) {
   if (isProduction) {
     if (parts.database !== "postgres") problems.push("APP_ENV=production needs DATABASE_URL pointing at PostgreSQL (the embedded database is for development).");
     if (!raw.AUTH_SECRET || raw.AUTH_SECRET.length < 32) problems.push("APP_ENV=production needs AUTH_SECRET of at least 32 characters (openssl rand -base64 32).");
-    if (!raw.QUOTE_LINK_SECRET || raw.QUOTE_LINK_SECRET.length < 32) problems.push("APP_ENV=production needs QUOTE_LINK_SECRET of at least 32 characters.");
     if (parts.email !== "resend") problems.push("APP_ENV=production needs RESEND_API_KEY: the outbox transport never delivers email.");
     if (parts.jobs !== "inngest") problems.push("APP_ENV=production needs INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY.");
     if (raw.INNGEST_DEV) problems.push("INNGEST_DEV must not be set in production.");
@@ -138,7 +135,6 @@ export function parseEnv(source: Record<string, string | undefined>) {
     databaseUrl: raw.DATABASE_URL,
     databaseIsEmbeddedServer: raw.DATABASE_EMBEDDED,
     authSecret: raw.AUTH_SECRET ?? DEV_AUTH_SECRET,
-    quoteLinkSecret: raw.QUOTE_LINK_SECRET ?? DEV_QUOTE_SECRET,
     email: {
       from: raw.EMAIL_FROM,
       resendApiKey: raw.RESEND_API_KEY,

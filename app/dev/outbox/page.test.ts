@@ -4,7 +4,7 @@ import { setupTestDatabase } from "@/lib/testing/db";
 
 setupTestDatabase();
 
-const productionVars = ["APP_URL", "DATABASE_URL", "AUTH_SECRET", "QUOTE_LINK_SECRET", "RESEND_API_KEY", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"];
+const productionVars = ["APP_URL", "DATABASE_URL", "AUTH_SECRET", "RESEND_API_KEY", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"];
 
 describe("/dev/outbox", () => {
   afterEach(() => {
@@ -19,8 +19,7 @@ describe("/dev/outbox", () => {
       APP_URL: "https://app.gapwise.example",
       DATABASE_URL: "postgresql://u:p@127.0.0.1:1/x",
       AUTH_SECRET: "a".repeat(32),
-      QUOTE_LINK_SECRET: "q".repeat(32),
-      RESEND_API_KEY: "re_x",
+          RESEND_API_KEY: "re_x",
       INNGEST_EVENT_KEY: "e",
       INNGEST_SIGNING_KEY: "s",
     });
