@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -9,6 +7,7 @@ import { listContacts } from "@/lib/contacts/list-contacts";
 import { setPrismaForTests, tenantDb } from "@/lib/db";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { migrationSql } from "@/lib/testing/db";
+import { DEFAULT_BENCH_URL, loopbackOnly, writePerformanceSection } from "./lib/bench-support";
 
 /**
  * Contact list query at agency scale: 100,000 contacts in one organization on a real PostgreSQL
@@ -17,7 +16,6 @@ import { migrationSql } from "@/lib/testing/db";
  * filter, prints the plan of the SQL it sends, and records the figures in docs/performance.md.
  */
 
-const DEFAULT_URL = "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 const CONTACTS = 100_000;
 const OTHER_ORG_CONTACTS = 5_000;
 const BATCH = 5_000;
@@ -26,7 +24,6 @@ const ITERATIONS = 200;
 const TARGET_P95_MS = 100;
 const NOW = new Date("2026-11-22T12:00:00Z");
 const SECTION = "## Contact list query (bench/contacts-query.ts)";
-const DOC = join(process.cwd(), "docs", "performance.md");
 
 // ─────────────────────────── data ───────────────────────────
 
@@ -153,13 +150,6 @@ function percentile(sorted: number[], p: number): number {
 
 const ms = (v: number) => v.toFixed(1);
 
-function loopbackOnly(url: string) {
-  const host = new URL(url).hostname;
-  // The benchmark creates and drops databases: keep it on this machine.
-  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) {
-    throw new Error(`BENCH_DATABASE_URL must point at 127.0.0.1 (got host ${host}).`);
-  }
-}
 
 async function explainAsTenant(owner: pg.Client, organizationId: string, sql: string, params: unknown[]): Promise<string> {
   // The same two settings the tenant client makes (lib/db setTenantSql), in a transaction rolled back after.
@@ -179,33 +169,11 @@ function indexesUsed(plan: string): string[] {
   return [...names];
 }
 
-function writeSection(markdown: string) {
-  const intro = [
-    "# Performance",
-    "",
-    "Benchmarks live in `bench/` and run with `npm run bench` (all of them; `npm run bench -- <name>` for one).",
-    "They measure the production parts on a real PostgreSQL server (not the embedded PGlite used by tests):",
-    "each creates a scratch database on `BENCH_DATABASE_URL` (default `postgres://postgres:postgres@127.0.0.1:5432/postgres`),",
-    "applies `prisma/migrations`, writes and reads through the data layer (`tenantDb`, so row-level security is in the path), and drops the database at the end.",
-    "",
-  ].join("\n");
-  let doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : `${intro}\n`;
-  const start = doc.indexOf(SECTION);
-  if (start === -1) {
-    doc = `${doc.replace(/\s*$/, "")}\n\n${markdown}\n`;
-  } else {
-    const after = doc.slice(start + SECTION.length);
-    const next = after.search(/^## /m);
-    doc = `${doc.slice(0, start)}${markdown}\n${next === -1 ? "" : `\n${after.slice(next)}`}`;
-  }
-  mkdirSync(join(process.cwd(), "docs"), { recursive: true });
-  writeFileSync(DOC, doc.replace(/\n{3,}/g, "\n\n"));
-}
 
 // ─────────────────────────── the benchmark ───────────────────────────
 
 export async function contactsQuery(): Promise<{ passed: boolean }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_URL;
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
   loopbackOnly(adminUrl);
   const dbName = `gapwise_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -347,7 +315,7 @@ export async function contactsQuery(): Promise<{ passed: boolean }> {
     console.log(`\n${verdict}\n`);
 
     const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${serverVersion.split(",")[0]}`;
-    writeSection(
+    writePerformanceSection(SECTION, 
       [
         SECTION,
         "",
@@ -366,7 +334,8 @@ export async function contactsQuery(): Promise<{ passed: boolean }> {
         `Index use (EXPLAIN ANALYZE of the SQL Prisma sends, run as role \`app\` with \`app.org_id\` set, term "smith", state TX): page query ${indexesUsed(pagePlan).map((n) => `\`${n}\``).join(", ") || "none"}; count query ${indexesUsed(countPlan).map((n) => `\`${n}\``).join(", ") || "none"}.`,
         "",
         wideLine,
-        "PostgreSQL does not use a non-leakproof operator such as LIKE as an index condition under a row-level-security policy, so for the tenant client the trigram index is out of reach: the state (or another leakproof equality) filter is what narrows the scan, and a search alone scans the organization's rows.",
+        "PostgreSQL does not use a non-leakproof operator such as LIKE as an index condition under a row-level-security policy, so for the tenant client the trigram index is out of reach: the state (or another leakproof equality) filter is what narrows the scan, and a search alone scans the organization's rows. " +
+          "If books grow past ~150,000 contacts, the planned fix is a SECURITY DEFINER function that returns candidate ids through the trigram index, filtered by app_current_org(), with the outer query still under row-level security (so a bug in it could not leak another organization's rows).",
         "",
         "<details><summary>Plan of the page query</summary>",
         "",
@@ -377,7 +346,7 @@ export async function contactsQuery(): Promise<{ passed: boolean }> {
         "</details>",
       ].join("\n"),
     );
-    console.log(`[contacts-query] figures written to ${DOC}`);
+    console.log(`[contacts-query] figures written to docs/performance.md`);
     return { passed };
   } finally {
     setPrismaForTests(undefined);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -19,6 +19,7 @@ import { lookupZip, ZIP_DATA_FILE } from "@/lib/contacts/import/zip-county";
 import { setPrismaForTests } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { migrationSql } from "@/lib/testing/db";
+import { DEFAULT_BENCH_URL, loopbackOnly, writePerformanceSection } from "./lib/bench-support";
 
 /**
  * CSV import at agency scale: a 50,000-row file (≈6 MB) through the whole pipeline — the browser's
@@ -33,14 +34,12 @@ import { migrationSql } from "@/lib/testing/db";
  * are the whole process's all the same (Prisma's engine, the ZIP table and the CSV text included).
  */
 
-const DEFAULT_URL = "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 const ROWS = 50_000;
 const TARGET_TOTAL_MS = 15_000;
 const TARGET_COPY_RATIO = 3;
 const TARGET_RSS_MB = 500;
 const NOW = new Date("2026-11-22T12:00:00Z");
 const SECTION = "## CSV import (bench/csv-import.ts)";
-const DOC = join(process.cwd(), "docs", "performance.md");
 
 // ─────────────────────────── data ───────────────────────────
 
@@ -115,33 +114,7 @@ function generateCsv(rows: number): string {
 
 // ─────────────────────────── helpers ───────────────────────────
 
-function loopbackOnly(url: string) {
-  const host = new URL(url).hostname;
-  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) throw new Error(`BENCH_DATABASE_URL must point at 127.0.0.1 (got host ${host}).`);
-}
 
-function writeSection(markdown: string) {
-  const intro = [
-    "# Performance",
-    "",
-    "Benchmarks live in `bench/` and run with `npm run bench` (all of them; `npm run bench -- <name>` for one).",
-    "They measure the production parts on a real PostgreSQL server (not the embedded PGlite used by tests):",
-    "each creates a scratch database on `BENCH_DATABASE_URL` (default `postgres://postgres:postgres@127.0.0.1:5432/postgres`),",
-    "applies `prisma/migrations`, writes and reads through the data layer (`tenantDb`, so row-level security is in the path), and drops the database at the end.",
-    "",
-  ].join("\n");
-  let doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : `${intro}\n`;
-  const start = doc.indexOf(SECTION);
-  if (start === -1) {
-    doc = `${doc.replace(/\s*$/, "")}\n\n${markdown}\n`;
-  } else {
-    const after = doc.slice(start + SECTION.length);
-    const next = after.search(/^## /m);
-    doc = `${doc.slice(0, start)}${markdown}\n${next === -1 ? "" : `\n${after.slice(next)}`}`;
-  }
-  mkdirSync(join(process.cwd(), "docs"), { recursive: true });
-  writeFileSync(DOC, doc.replace(/\n{3,}/g, "\n\n"));
-}
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
@@ -193,7 +166,7 @@ function csvCell(v: string | boolean | null): string {
 // ─────────────────────────── the benchmark ───────────────────────────
 
 export async function csvImport(): Promise<{ passed: boolean }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_URL;
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
   loopbackOnly(adminUrl);
   const dbName = `gapwise_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -325,7 +298,7 @@ export async function csvImport(): Promise<{ passed: boolean }> {
     console.log(`\n${table}\n\n${copyLine}\n${memLine}\n${overwriteLine}\n\n${verdict}\n`);
 
     const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${serverVersion.split(",")[0]}`;
-    writeSection(
+    writePerformanceSection(SECTION, 
       [
         SECTION,
         "",
@@ -353,7 +326,7 @@ export async function csvImport(): Promise<{ passed: boolean }> {
         "- The whole import is one transaction (a failure writes nothing, tested by `bulk-import.test.ts`), so a file of 200,000 rows (the route's cap) holds its locks for about 20 s; the route allows 300 s and the transaction 180 s.",
       ].join("\n"),
     );
-    console.log(`[csv-import] figures written to ${DOC}`);
+    console.log(`[csv-import] figures written to docs/performance.md`);
     return { passed };
   } finally {
     setPrismaForTests(undefined);

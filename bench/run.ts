@@ -1,9 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 
 /**
  * `npm run bench`: runs every benchmark in bench/ one after another (they share the machine, so never
- * in parallel) and exits non-zero if any misses its target. `npm run bench -- contacts-query` runs one.
+ * in parallel), each in a process of its own so that one's memory never counts in the next one's peak
+ * RSS, and exits non-zero if any misses its target. `npm run bench -- contacts-query` runs one.
  * Convention: bench/<name>.ts exports an async function named after the file (contacts-query →
  * contactsQuery) that resolves to { passed }.
  */
@@ -27,6 +29,15 @@ async function main() {
   if (names.length === 0) throw new Error(`No benchmark matches ${only.join(", ")}`);
 
   const failed: string[] = [];
+  if (names.length > 1) {
+    for (const name of names) {
+      const child = spawnSync(join(process.cwd(), "node_modules", ".bin", "tsx"), ["--tsconfig", "tsconfig.scripts.json", join(dir, "run.ts"), name], { stdio: "inherit" });
+      if (child.status !== 0) failed.push(name);
+    }
+    console.log(failed.length === 0 ? `\nAll ${names.length} benchmark(s) passed.` : `\nFAILED: ${failed.join(", ")}`);
+    process.exitCode = failed.length === 0 ? 0 : 1;
+    return;
+  }
   for (const name of names) {
     const mod = (await import(join(dir, `${name}.ts`))) as Record<string, unknown>;
     const run = mod[camelCase(name)];

@@ -1,0 +1,39 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** What every benchmark shares: where it may run, and how it writes its section of docs/performance.md. */
+
+export const DEFAULT_BENCH_URL = "postgres://postgres:postgres@127.0.0.1:5432/postgres";
+const DOC = join(process.cwd(), "docs", "performance.md");
+
+/** Benchmarks create and drop databases: keep them on this machine. */
+export function loopbackOnly(url: string) {
+  const host = new URL(url).hostname;
+  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) {
+    throw new Error(`BENCH_DATABASE_URL must point at 127.0.0.1 (got host ${host}).`);
+  }
+}
+
+/** Replaces (or appends) the section headed `section` in docs/performance.md, keeping the others. */
+export function writePerformanceSection(section: string, markdown: string) {
+  const intro = [
+    "# Performance",
+    "",
+    "Benchmarks live in `bench/` and run with `npm run bench` (all of them; `npm run bench -- <name>` for one).",
+    "They measure the production parts on a real PostgreSQL server (not the embedded PGlite used by tests):",
+    "each creates a scratch database on `BENCH_DATABASE_URL` (default `postgres://postgres:postgres@127.0.0.1:5432/postgres`),",
+    "applies `prisma/migrations`, writes and reads through the data layer (`tenantDb`, so row-level security is in the path), and drops the database at the end.",
+    "",
+  ].join("\n");
+  let doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : `${intro}\n`;
+  const start = doc.indexOf(section);
+  if (start === -1) {
+    doc = `${doc.replace(/\s*$/, "")}\n\n${markdown}\n`;
+  } else {
+    const after = doc.slice(start + section.length);
+    const next = after.search(/^## /m);
+    doc = `${doc.slice(0, start)}${markdown}\n${next === -1 ? "" : `\n${after.slice(next)}`}`;
+  }
+  mkdirSync(join(process.cwd(), "docs"), { recursive: true });
+  writeFileSync(DOC, doc.replace(/\n{3,}/g, "\n\n"));
+}
