@@ -1,37 +1,9 @@
-import { rememberSession, reuseSession } from "./session-cache.mjs";
 // Accounts: signup → activation link → /choose-plan; sign-in by emailed link; single-use links;
 // the resend countdown; stage and role routing.
+import { latestEmailLink, requestLink, signIn } from "./helpers.mjs";
 
-/** Opens the newest email to `to` in /dev/outbox and returns the href of its main button. */
-async function latestEmailLink(page, baseUrl, to, buttonName) {
-  await page.goto(baseUrl + "/dev/outbox");
-  await page.getByRole("link", { name: new RegExp(`To ${to.replace(/[.+]/g, "\\$&")}`) }).first().click();
-  const frame = page.frameLocator('iframe[title^="Email:"]');
-  const button = frame.getByRole("link", { name: buttonName });
-  await button.waitFor();
-  return button.getAttribute("href");
-}
 
-async function requestLink(page, baseUrl, email) {
-  await page.goto(baseUrl + "/login");
-  await page.getByRole("heading", { level: 1, name: "Welcome Back To Gapwise" }).waitFor();
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send login link" }).click();
-  await page.getByText("If your email is registered, you'll receive a login link soon.").waitFor();
-  await page.getByText("Check your inbox and spam folder.").waitFor();
-}
 
-async function signIn(page, baseUrl, email) {
-  if (await reuseSession(page, baseUrl, email)) {
-    return;
-  }
-  await requestLink(page, baseUrl, email);
-  const href = await latestEmailLink(page, baseUrl, email, /Log in|Activate and log in/);
-  await page.goto(href);
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
-  await rememberSession(page, email);
-  return href;
-}
 
 export const journeys = [
   {

@@ -1,10 +1,10 @@
-import { rememberSession, reuseSession } from "./session-cache.mjs";
 // Agency setup: the onboarding wizard (Company → Licensing → Agents → Payment) from signup to the
 // dashboard; settings and profile edits that survive a reload; Manage Agents (add, default, delete with
 // reassignment); agents kept out of the admin pages.
 import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { escapeRe, latestEmailLink, signIn } from "./helpers.mjs";
 
 // A real 240x60 PNG (green block, blue bar, white stripe): the size the wizard recommends.
 const LOGO_PNG_BASE64 =
@@ -14,33 +14,7 @@ const stamp = Date.now();
 /** The agency signed up by journey 1, reused by journey 2 (which falls back to the sample admin). */
 const created = { email: null, companyName: `Riley Setup Insurance ${stamp}`, agentEmail: `casey.${stamp}@agency.example.com` };
 
-const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Opens the newest email to `to` in /dev/outbox and returns the href of its main button. */
-async function latestEmailLink(page, baseUrl, to, buttonName) {
-  await page.goto(baseUrl + "/dev/outbox");
-  await page.getByRole("link", { name: new RegExp(`To ${escapeRe(to)}`) }).first().click();
-  const frame = page.frameLocator('iframe[title^="Email:"]');
-  const button = frame.getByRole("link", { name: buttonName });
-  await button.waitFor();
-  return button.getAttribute("href");
-}
-
-async function signIn(page, baseUrl, email) {
-  if (await reuseSession(page, baseUrl, email)) {
-    await page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
-    return;
-  }
-  await page.goto(baseUrl + "/login");
-  await page.getByRole("heading", { level: 1, name: "Welcome Back To Gapwise" }).waitFor();
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send login link" }).click();
-  await page.getByText("If your email is registered, you'll receive a login link soon.").waitFor();
-  const href = await latestEmailLink(page, baseUrl, email, /Log in|Activate and log in/);
-  await page.goto(href);
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
-  await rememberSession(page, email);
-}
 
 /** Types digits into a formatted phone input, from empty. */
 async function typePhone(input, digits) {

@@ -1,44 +1,21 @@
-import { rememberSession, reuseSession } from "./session-cache.mjs";
 // Contacts: the CSV import of a messy spreadsheet (aliases, BOM, CRLF, mixed dates, invalid emails,
 // error rows, an unknown carrier) with its result panels and downloads; search, filters, paging,
 // bulk reassign and delete; add / view / edit one contact; an agent's own book; the CSV export.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { signIn as signInByLink } from "./helpers.mjs";
 
 const ADMIN = "admin@sample-agency.test";
 const ALEX = "alex@sample-agency.test";
 const SAMPLE_TOTAL = 303;
 const FIXTURE = join(import.meta.dirname, "fixtures", "messy-contacts.csv");
 
-const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Opens the newest email to `to` in /dev/outbox and returns the href of its main button. */
-async function latestEmailLink(page, baseUrl, to, buttonName) {
-  await page.goto(baseUrl + "/dev/outbox");
-  await page.getByRole("link", { name: new RegExp(`To ${escapeRe(to)}`) }).first().click();
-  const frame = page.frameLocator('iframe[title^="Email:"]');
-  const button = frame.getByRole("link", { name: buttonName });
-  await button.waitFor();
-  return button.getAttribute("href");
-}
-
-/** Signs in by emailed link and waits for /contacts (where admins and agents land). */
+/** Signs in and waits for /contacts (where admins and agents land). */
 async function signIn(page, baseUrl, email) {
-  if (await reuseSession(page, baseUrl, email)) {
-    await page.waitForURL((url) => url.pathname === "/contacts");
-    await contactsHeading(page).waitFor();
-    return;
-  }
-  await page.goto(baseUrl + "/login");
-  await page.getByRole("heading", { level: 1, name: "Welcome Back To Gapwise" }).waitFor();
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send login link" }).click();
-  await page.getByText("If your email is registered, you'll receive a login link soon.").waitFor();
-  const href = await latestEmailLink(page, baseUrl, email, /Log in|Activate and log in/);
-  await page.goto(href);
+  await signInByLink(page, baseUrl, email);
   await page.waitForURL((url) => url.pathname === "/contacts");
   await contactsHeading(page).waitFor();
-  await rememberSession(page, email);
 }
 
 /** The signed-in user's names (GET /api/me): the import greets the first name and assigns to the default agent. */

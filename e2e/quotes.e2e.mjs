@@ -1,22 +1,7 @@
-import { rememberSession, reuseSession } from "./session-cache.mjs";
 // Quotes, first slice: an agent sends a quote from a contact's page; in trial it reaches the agent's own
 // inbox marked [TEST]; its link opens the public compare page with (sample) prices, on a phone.
+import { signIn } from "./helpers.mjs";
 
-async function signIn(page, baseUrl, email) {
-  if (await reuseSession(page, baseUrl, email)) {
-    return;
-  }
-  await page.goto(baseUrl + "/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send login link" }).click();
-  await page.getByText("Check your inbox and spam folder.").waitFor();
-  await page.goto(baseUrl + "/dev/outbox");
-  await page.getByRole("link", { name: new RegExp(`To ${email.replace(/[.+]/g, "\\$&")}`) }).first().click();
-  const href = await page.frameLocator('iframe[title^="Email:"]').getByRole("link", { name: /Log in|Activate and log in/ }).getAttribute("href");
-  await page.goto(href);
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
-  await rememberSession(page, email);
-}
 
 export const journeys = [
   {

@@ -1,0 +1,64 @@
+// Shared by the journeys: reading the outbox, and signing in by emailed link.
+//
+// Journeys sign in often as the same few users; each sign-in by emailed link counts against the login
+// rate limits (5 links per address per 15 minutes, 20 per IP per hour), which a full run would exceed.
+// So a journey that only needs to *be* signed in reuses the session an earlier journey started, after
+// checking with the server that it is still valid. The sign-in flow itself is still clicked through
+// by the journeys that test it (e2e/accounts.e2e.mjs).
+const sessions = new Map();
+
+/** Restores `email`'s session if one is cached and still valid, and opens its landing page. */
+async function reuseSession(page, baseUrl, email) {
+  const cookies = sessions.get(email);
+  if (!cookies) return false;
+  await page.context().addCookies(cookies);
+  const session = await (await page.request.get(baseUrl + "/api/auth/session")).json();
+  if (!session.valid || session.email !== email) {
+    sessions.delete(email);
+    await page.context().clearCookies();
+    return false;
+  }
+  await page.goto(baseUrl + session.redirectUrl);
+  return true;
+}
+
+/** Remembers the session cookie the browser now holds for `email`. */
+async function rememberSession(page, email) {
+  const cookies = (await page.context().cookies()).filter((c) => c.name.endsWith("authjs.session-token"));
+  if (cookies.length) sessions.set(email, cookies);
+}
+
+export const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Opens the newest email to `to` in /dev/outbox and returns the href of its main button. */
+export async function latestEmailLink(page, baseUrl, to, buttonName) {
+  await page.goto(baseUrl + "/dev/outbox");
+  await page.getByRole("link", { name: new RegExp(`To ${escapeRe(to)}`) }).first().click();
+  const button = page.frameLocator('iframe[title^="Email:"]').getByRole("link", { name: buttonName });
+  await button.waitFor();
+  return button.getAttribute("href");
+}
+
+/** Asks /login for a link and waits for both "sent" texts. */
+export async function requestLink(page, baseUrl, email) {
+  await page.goto(baseUrl + "/login");
+  await page.getByRole("heading", { level: 1, name: "Welcome Back To Gapwise" }).waitFor();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send login link" }).click();
+  await page.getByText("If your email is registered, you'll receive a login link soon.").waitFor();
+  await page.getByText("Check your inbox and spam folder.").waitFor();
+}
+
+/**
+ * Signed in as `email`, on the account's landing page: a still-valid earlier session, or a new one
+ * by emailed link. Returns the link when one was followed.
+ */
+export async function signIn(page, baseUrl, email) {
+  if (await reuseSession(page, baseUrl, email)) return null;
+  await requestLink(page, baseUrl, email);
+  const href = await latestEmailLink(page, baseUrl, email, /Log in|Activate and log in/);
+  await page.goto(href);
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
+  await rememberSession(page, email);
+  return href;
+}
