@@ -6,6 +6,7 @@ const production = {
   APP_URL: "https://app.gapwise.example",
   DATABASE_URL: "postgresql://u:p@db.example:5432/gapwise",
   AUTH_SECRET: "a".repeat(32),
+  ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
   RESEND_API_KEY: "re_123",
   INNGEST_EVENT_KEY: "evt",
   INNGEST_SIGNING_KEY: "signkey-prod-123",
@@ -38,10 +39,18 @@ describe("parseEnv", () => {
     [{ ...production, DATABASE_URL: undefined }, "APP_ENV=production needs DATABASE_URL"],
     [{ ...production, AUTH_SECRET: "short" }, "AUTH_SECRET of at least 32 characters"],
     [{ ...production, RESEND_API_KEY: undefined }, "needs RESEND_API_KEY"],
+    [{ ...production, ELIGIBILITY_ENCRYPTION_KEY: undefined }, "needs ELIGIBILITY_ENCRYPTION_KEY"],
+    [{ ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(16, 7).toString("base64") }, "base64 of exactly 32 bytes"],
+    [{ ELIGIBILITY_ENCRYPTION_KEY: "not base64 at all, and far too long to be a key of 32 bytes" }, "base64 of exactly 32 bytes"],
     [{ ...production, APP_URL: "http://insecure.example" }, "https:// URL"],
   ])("fails fast with a clear message for %o", (vars, message) => {
     expect(() => parseEnv(vars as Record<string, string | undefined>)).toThrow(EnvError);
     expect(() => parseEnv(vars as Record<string, string | undefined>)).toThrow(message);
+  });
+
+  it("uses a fixed 32-byte health-answer key outside production, and the configured one when set", () => {
+    expect(Buffer.from(parseEnv({}).eligibilityKey, "base64")).toHaveLength(32);
+    expect(parseEnv(production).eligibilityKey).toBe(production.ELIGIBILITY_ENCRYPTION_KEY);
   });
 
   it("accepts a complete production configuration", () => {

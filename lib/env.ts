@@ -24,12 +24,16 @@ export const rawEnvSchema = z.object({
   PRODUCT_NAME: z.string().default("Gapwise"),
   SUPPORT_EMAIL: z.email().default("support@gapwise.app"),
   POSTAL_ADDRESS: z.string().default("Gapwise, 100 Main Street, Austin, TX 78701"),
+  /** The external calendar behind /schedule-main's "Schedule a Demo Call"; unset: an email to SUPPORT_EMAIL. */
+  DEMO_BOOKING_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "DEMO_BOOKING_URL must be an http(s) URL" }).optional()),
 
   DATABASE_URL: optional,
   /** Set by `npm start` when DATABASE_URL points at the embedded pglite-server (it serializes connections). */
   DATABASE_EMBEDDED: flag,
 
   AUTH_SECRET: optional,
+  /** Base64 of 32 random bytes: the AES-256-GCM key for health-questionnaire answers at rest. */
+  ELIGIBILITY_ENCRYPTION_KEY: optional,
 
   EMAIL_FROM: z.string().default("Gapwise <no-reply@gapwise.local>"),
   RESEND_API_KEY: optional,
@@ -55,6 +59,10 @@ export const rawEnvSchema = z.object({
 
   CSG_API_KEY: optional,
   CSG_BASE_URL: z.url().default("https://csgapi.appspot.com"),
+
+  /** Optional explainer videos on the compare page; without them the page explains in text. */
+  PLAN_G_VS_N_VIDEO_URL: z.url().optional(),
+  QUALIFY_VIDEO_URL: z.url().optional(),
 });
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
@@ -70,6 +78,9 @@ export type Parts = {
 // Development-only defaults: the embedded mode must run with no configuration at all. A production
 // deployment (APP_ENV=production) must set its own, which parseEnv enforces.
 const DEV_AUTH_SECRET = "gapwise-embedded-development-secret-do-not-use-in-production";
+// sha256("gapwise-embedded-development-eligibility-key"): public, so it protects nothing outside development.
+const DEV_ELIGIBILITY_KEY = "+Cs1MHrqp70QFoeWlG8FGFmUNan2wDKZhlEg8DI9vBM=";
+const isAes256Key = (base64: string) => /^[A-Za-z0-9+/]{43}=$/.test(base64) && Buffer.from(base64, "base64").length === 32;
 
 export class EnvError extends Error {
   constructor(problems: string[]) {
@@ -113,7 +124,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
   } else if (raw.STRIPE_PUBLISHABLE_KEY || raw.STRIPE_WEBHOOK_SECRET) {
     problems.push("Stripe keys are partly set: STRIPE_SECRET_KEY is missing (set it, or remove the other STRIPE_* variables to run with billing off).");
   }
+  if (raw.ELIGIBILITY_ENCRYPTION_KEY && !isAes256Key(raw.ELIGIBILITY_ENCRYPTION_KEY)) {
+    problems.push("ELIGIBILITY_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (openssl rand -base64 32).");
+  }
   if (isProduction) {
+    if (!raw.ELIGIBILITY_ENCRYPTION_KEY) problems.push("APP_ENV=production needs ELIGIBILITY_ENCRYPTION_KEY (openssl rand -base64 32): health answers are encrypted with it.");
     if (parts.database !== "postgres") problems.push("APP_ENV=production needs DATABASE_URL pointing at PostgreSQL (the embedded database is for development).");
     if (!raw.AUTH_SECRET || raw.AUTH_SECRET.length < 32) problems.push("APP_ENV=production needs AUTH_SECRET of at least 32 characters (openssl rand -base64 32).");
     if (parts.email !== "resend") problems.push("APP_ENV=production needs RESEND_API_KEY: the outbox transport never delivers email.");
@@ -132,9 +147,12 @@ export function parseEnv(source: Record<string, string | undefined>) {
     productName: raw.PRODUCT_NAME,
     supportEmail: raw.SUPPORT_EMAIL,
     postalAddress: raw.POSTAL_ADDRESS,
+    demoBookingUrl: raw.DEMO_BOOKING_URL ?? `mailto:${raw.SUPPORT_EMAIL}?subject=${encodeURIComponent(`${raw.PRODUCT_NAME} demo`)}`,
     databaseUrl: raw.DATABASE_URL,
     databaseIsEmbeddedServer: raw.DATABASE_EMBEDDED,
     authSecret: raw.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    /** AES-256-GCM key (base64 of 32 bytes) for EligibilityAnswer.answers. */
+    eligibilityKey: raw.ELIGIBILITY_ENCRYPTION_KEY ?? DEV_ELIGIBILITY_KEY,
     email: {
       from: raw.EMAIL_FROM,
       resendApiKey: raw.RESEND_API_KEY,
@@ -153,6 +171,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     },
     cronSecret: raw.CRON_SECRET,
     csg: { apiKey: raw.CSG_API_KEY, baseUrl: raw.CSG_BASE_URL },
+    videos: { planGvsN: raw.PLAN_G_VS_N_VIDEO_URL, qualify: raw.QUALIFY_VIDEO_URL },
   };
 }
 

@@ -37,3 +37,41 @@ export function writePerformanceSection(section: string, markdown: string) {
   mkdirSync(join(process.cwd(), "docs"), { recursive: true });
   writeFileSync(DOC, doc.replace(/\n{3,}/g, "\n\n"));
 }
+
+/**
+ * A fresh database on the benchmark server with every migration applied. `drop()` removes it; call
+ * it in a finally block.
+ */
+export async function createScratchDatabase(prefix = "gapwise_bench") {
+  const { randomBytes } = await import("node:crypto");
+  const pg = (await import("pg")).default;
+  const { migrationSql } = await import("@/lib/testing/db");
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
+  loopbackOnly(adminUrl);
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const owner = new pg.Client({ connectionString: url.toString() });
+  await owner.connect();
+  for (const m of migrationSql()) await owner.query(m.sql); // whole scripts: they hold DO blocks and functions
+  const serverVersion = (await owner.query<{ version: string }>("SELECT version()")).rows[0]!.version;
+  return {
+    name,
+    url: url.toString(),
+    owner,
+    serverVersion,
+    async drop() {
+      await owner.end().catch(() => undefined);
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { ModalFrame } from "@/components/walkthrough/modal-frame";
+import { ModalFrame } from "@/components/ui/modal-frame";
 import { GO_LIVE_MESSAGES, goLiveDateBounds, parseIsoDate, validateGoLiveDate, type IsoDate, type TrialStatus } from "@/lib/trial/go-live";
 
 export type TrialBannerProps = {

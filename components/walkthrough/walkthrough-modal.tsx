@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { ModalFrame } from "@/components/walkthrough/modal-frame";
+import { ModalFrame } from "@/components/ui/modal-frame";
 
 export const WALKTHROUGH_ERROR = "Failed to save walkthrough completion";
 

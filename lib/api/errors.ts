@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   validation_failed: 422,
   rate_limited: 429,
   internal: 500,
+  /** A service we depend on (the CSG quote API) is failing: not our bug, worth a retry later. */
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -31,6 +33,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   validation_failed: "Some fields are invalid.",
   rate_limited: "Too many requests. Please wait a moment and try again.",
   internal: "Something went wrong. Please try again.",
+  service_unavailable: "This service is temporarily unavailable. Please try again in a few minutes.",
 };
 
 export class AppError extends Error {

@@ -93,7 +93,7 @@ function loggablePath(req: NextRequest) {
 
 export function errorResponse(error: unknown, req: NextRequest, requestId: string): NextResponse {
   const appError = toAppError(error);
-  if (appError.code === "internal") {
+  if (appError.code === "internal" || appError.code === "service_unavailable") {
     // Never the message or the values: they can carry SQL, PII or secrets. The request id ties the
     // answer to this line.
     const cause = appError.cause as { name?: string; code?: string } | undefined;
@@ -110,6 +110,19 @@ function respond(result: unknown): Response {
   return NextResponse.json(result ?? { success: true });
 }
 
+/**
+ * Adds `Server-Timing: app;dur=<ms>`: the time from the wrapper's entry to the answer, so benchmarks
+ * (bench/quotes.ts) and browsers' dev tools can tell server time from network and queueing time.
+ */
+function withServerTiming(response: Response, startedAt: number): Response {
+  try {
+    response.headers.set("server-timing", `app;dur=${(performance.now() - startedAt).toFixed(2)}`);
+  } catch {
+    // Some responses (e.g. a redirect from fetch) have immutable headers; timing is optional.
+  }
+  return response;
+}
+
 /** Signed-in callers of one organization. `roles: ["admin"]` admits admins only. */
 export function withOrg<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   handler: (ctx: OrgContext<B, Q, P>) => Promise<unknown>,
@@ -117,6 +130,7 @@ export function withOrg<B extends Schema | undefined = undefined, Q extends Sche
 ) {
   return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
+    const startedAt = performance.now();
     try {
       const user = await getSessionUser(sessionTokenFrom(req.cookies));
       if (!user) throw new AppError("unauthorized");
@@ -126,9 +140,9 @@ export function withOrg<B extends Schema | undefined = undefined, Q extends Sche
       }
       const input = await parseInput(req, ctx, options);
       const db = tenantDb(user.organizationId);
-      return respond(await handler({ req, requestId, user, organizationId: user.organizationId, db, ...input }));
+      return withServerTiming(respond(await handler({ req, requestId, user, organizationId: user.organizationId, db, ...input })), startedAt);
     } catch (error) {
-      return errorResponse(error, req, requestId);
+      return withServerTiming(errorResponse(error, req, requestId), startedAt);
     }
   };
 }
@@ -153,6 +167,7 @@ export function withPublic<B extends Schema | undefined = undefined, Q extends S
 ) {
   return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
+    const startedAt = performance.now();
     try {
       const ip = clientIp(req);
       if (options.rateLimit) {
@@ -160,9 +175,9 @@ export function withPublic<B extends Schema | undefined = undefined, Q extends S
         await consumeRateLimit({ key: `${name}:ip:${ip}`, limit, windowSeconds, now: new Date() });
       }
       const input = await parseInput(req, ctx, options);
-      return respond(await handler({ req, requestId, ip, ...input }));
+      return withServerTiming(respond(await handler({ req, requestId, ip, ...input })), startedAt);
     } catch (error) {
-      return errorResponse(error, req, requestId);
+      return withServerTiming(errorResponse(error, req, requestId), startedAt);
     }
   };
 }

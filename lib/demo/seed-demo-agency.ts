@@ -10,6 +10,7 @@ import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { generateSampleContacts } from "@/lib/demo/sample-contacts";
+import { householdRuleFromCsv } from "@/lib/quotes/household-rules";
 
 /**
  * The demo data: global reference data (carriers, state switch rules) and the "Sample Agency" with its
@@ -69,7 +70,13 @@ function csgLegalNames(): Map<string, string> {
   return new Map(parsed.data.map((row) => [row.naic, row.name_full]));
 }
 
-/** Upserts the supported carriers (one row per NAIC) and the state switch rules. Safe to run repeatedly. */
+/** Household-discount eligibility per state and carrier (the rule text beside the compare page's toggle). */
+function householdRules() {
+  const parsed = Papa.parse<Record<string, string>>(readFileSync(dataFile("household_discount_rules.csv"), "utf8"), { header: true, skipEmptyLines: true });
+  return parsed.data.map(householdRuleFromCsv).filter((rule) => /^[A-Z]{2}$/.test(rule.state) && rule.carrierLabel !== "");
+}
+
+/** Upserts the supported carriers (one row per NAIC), the state switch rules and the household-discount rules. Safe to run repeatedly. */
 const SAMPLE_AGENCY_PLAN = "pro";
 
 /** The subscription tiers (lib/billing/plans.ts) as rows, for plan choice and organizations' tier. */
@@ -106,9 +113,25 @@ export async function seedReferenceData(): Promise<{ carriers: number; stateRule
     notes: r.note ?? null,
   }));
 
+  const hhd = householdRules();
   await prisma.$transaction([
     ...carrierRows.map(({ naic, ...data }) => prisma.carrier.upsert({ where: { naic }, create: { naic, ...data }, update: data })),
     ...ruleRows.map(({ state, ...data }) => prisma.stateSwitchRule.upsert({ where: { state }, create: { state, ...data }, update: data })),
+    // The rules file is the source: rows without a filing are replaced wholesale, filing discounts are untouched.
+    prisma.householdDiscount.deleteMany({ where: { filingId: null, carrierLabel: { not: null } } }),
+    prisma.householdDiscount.createMany({
+      data: hhd.map((rule) => ({
+        state: rule.state,
+        carrierLabel: rule.carrierLabel,
+        eligibility: rule.eligibility,
+        minCohabitantAge: rule.minCohabitantAge,
+        spouseOrPartnerOnly: rule.spouseOrPartnerOnly,
+        cohabitationMonths: rule.cohabitationMonths,
+        sameMembershipNumber: rule.sameMembershipNumber,
+        pctBps: rule.pctBps,
+        extras: rule.extras,
+      })),
+    }),
   ]);
   await seedPlans();
   return { carriers: carrierRows.length, stateRules: ruleRows.length };

@@ -1,53 +1,18 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { compareQuotes, formatMonthly } from "@/lib/quotes/compare-quotes";
-import { loadRateBook } from "@/lib/quotes/load-rate-book";
-import { createQuoteLink, findQuoteLink } from "@/lib/quotes/quote-links";
+import { loadComparePage } from "@/lib/quotes/compare-page";
+import { formatMonthly, visibleQuotes } from "@/lib/quotes/compare-view";
+import { createQuoteLink } from "@/lib/quotes/quote-links";
 import { setupTestDatabase } from "@/lib/testing/db";
+import { loadTinyTexasBook } from "@/lib/testing/tiny-rate-book";
 import { createContact, createOrganization } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
 const NOW = new Date("2026-05-10T15:00:00Z"); // default effective date 2026-06-01
 
-/** A tiny TX book: six community-rated carriers, plans F/G/N. Epsilon (not contracted) is the cheapest. */
-const CARRIERS = [
-  { naic: "10001", name: "Alpha", groupName: "Alpha", g: 15000 },
-  { naic: "10002", name: "Beta", groupName: "Beta", g: 12000 },
-  { naic: "10003", name: "Gamma", groupName: "Gamma", g: 14000 },
-  { naic: "10004", name: "Delta", groupName: "Delta", g: 13000 },
-  { naic: "10005", name: "Epsilon", groupName: "Epsilon", g: 11000 },
-  { naic: "10006", name: "Zeta", groupName: "Zeta", g: 16000 },
-];
+beforeAll(() => loadTinyTexasBook(db.prisma));
 
-function writeBook(): string {
-  const dir = mkdtempSync(join(tmpdir(), "compare-book-"));
-  const files: Record<string, string> = {
-    "rate_book.csv": "name,source,is_sample,notes\nCompare test book,unit test,1,",
-    "filings.csv": ["filing_key,carrier_naic,state,effective_date,rating_method,policy_fee_cents,plan_design_note", ...CARRIERS.map((c) => `K${c.naic},${c.naic},TX,2025-01-01,community,0,`)].join("\n"),
-    "areas.csv": ["carrier_naic,state,kind,code,area_code", ...CARRIERS.map((c) => `${c.naic},TX,state,TX,R`)].join("\n"),
-    "cells.csv": [
-      "filing_key,plan,area_code,age,gender,tobacco,rate_cents,household_rate_cents",
-      ...CARRIERS.flatMap((c) => [
-        `K${c.naic},G,R,0,,0,${c.g},${c.naic === "10001" ? c.g - 1500 : ""}`,
-        `K${c.naic},G,R,0,,1,${c.g + 2000},`,
-        `K${c.naic},N,R,0,,0,${c.g - 3000},`,
-        `K${c.naic},F,R,0,,0,${c.g + 4000},`,
-      ]),
-    ].join("\n"),
-    "household_discounts.csv": "filing_key,pct_bps,category,description\nK10001,1000,Roommate,10%",
-    "riders.csv": "filing_key,rider_id,plan,area_code,age,rate_cents",
-  };
-  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body.trim() + "\n");
-  return dir;
-}
+type ContactFacts = { birthDate?: string; currentCarrier?: string | null; currentCarrierNaic?: string | null; zipCode?: string | null; tobaccoUser?: boolean; planType?: string | null; effectiveDate?: string };
 
-beforeAll(async () => {
-  await db.prisma.carrier.createMany({ data: CARRIERS.map(({ naic, name, groupName }) => ({ naic, name, groupName })) });
-  await loadRateBook({ dir: writeBook() });
-});
-
-async function linkFor(contact: { birthDate?: string; currentCarrier?: string | null; currentCarrierNaic?: string | null; zipCode?: string | null; tobaccoUser?: boolean }) {
+async function linkFor(contact: ContactFacts) {
   const org = await createOrganization(db.prisma);
   await db.prisma.organization.update({ where: { id: org.id }, data: { carrierContracts: ["Alpha", "Beta", "Gamma", "Delta", "Zeta"] } });
   const c = await createContact(db.prisma, org.id, { state: "TX" });
@@ -56,67 +21,136 @@ async function linkFor(contact: { birthDate?: string; currentCarrier?: string | 
     data: {
       zipCode: contact.zipCode === undefined ? "78701" : contact.zipCode,
       birthDate: contact.birthDate ? new Date(`${contact.birthDate}T00:00:00Z`) : null,
+      effectiveDate: contact.effectiveDate ? new Date(`${contact.effectiveDate}T00:00:00Z`) : null,
       currentCarrier: contact.currentCarrier ?? null,
       currentCarrierNaic: contact.currentCarrierNaic ?? null,
       tobaccoUser: contact.tobaccoUser ?? false,
+      planType: contact.planType ?? null,
     },
   });
   const { token } = await createQuoteLink({ organizationId: org.id, contactId: c.id, now: NOW });
-  return (await findQuoteLink(token, NOW))!;
+  return { token, org, contactId: c.id };
 }
 
-const names = (r: Awaited<ReturnType<typeof compareQuotes>>, plan: string) => r.plans.find((p) => p.plan === plan)?.quotes.map((q) => `${q.carrierName}:${q.monthlyCents}`);
+async function compare(params: Record<string, string>, now = NOW) {
+  const model = await loadComparePage({ params, now });
+  if (model.kind !== "quote") throw new Error(`expected a quote page, got a redirect to ${model.to}`);
+  return model;
+}
 
-describe("compareQuotes", () => {
+const linkPage = async (facts: ContactFacts, extra: Record<string, string> = {}) => compare({ id: (await linkFor(facts)).token, ...extra });
+
+type Model = Awaited<ReturnType<typeof compare>>;
+const top = (m: Model, plan: string, household = false) => {
+  const view = m.comparison.plans.find((p) => p.plan === plan);
+  return view ? visibleQuotes(view, { household, carriers: [], riders: [] }).map((q) => `${q.carrierName}:${household ? (q.householdMonthlyCents ?? q.monthlyCents) : q.monthlyCents}`) : undefined;
+};
+
+describe("the compare page for a quote link", () => {
   it("gives a TX contact at most 3 contracted quotes per plan, cheapest first, rated on the default effective date", async () => {
-    const result = await compareQuotes({ link: await linkFor({ birthDate: "1956-03-15" }), now: NOW });
-    expect(result).toMatchObject({ effectiveDate: "2026-06-01", age: 70, gender: "M", tobacco: false, zip5: "78701", state: "TX", initialPlan: "G", isSample: true });
+    const model = await linkPage({ birthDate: "1956-03-15" });
+    expect(model.comparison).toMatchObject({ effectiveDate: "2026-06-01", age: 70, gender: "M", tobacco: false, zip5: "78701", state: "TX", initialPlan: "G", isSample: true, switchWindow: null });
+    expect(model.comparison.effectiveDateOptions).toEqual(["2026-06-01", "2026-07-01", "2026-08-01", "2026-09-01"]);
     // Epsilon (cheapest, not contracted) never shows; Zeta is 4th.
-    expect(names(result, "G")).toEqual(["Beta:12000", "Delta:13000", "Gamma:14000"]);
-    for (const { quotes } of result.plans) {
-      expect(quotes.length).toBeLessThanOrEqual(3);
-      expect(quotes.map((q) => q.monthlyCents)).toEqual([...quotes.map((q) => q.monthlyCents)].sort((a, b) => a - b));
-    }
+    expect(top(model, "G")).toEqual(["Beta:12000", "Delta:13000", "Gamma:14000"]);
+    expect(model.comparison.carriers).toEqual(["Alpha", "Beta", "Delta", "Gamma", "Zeta"]);
+    expect(model.nextUrl).toBe(`/eligibility?id=${encodeURIComponent(model.quoteId!)}&orgId=${model.orgId}`);
   });
 
   it("drops the contact's current carrier group (by name or NAIC)", async () => {
-    const byName = await compareQuotes({ link: await linkFor({ birthDate: "1956-03-15", currentCarrier: "Beta" }), now: NOW });
-    expect(names(byName, "G")).toEqual(["Delta:13000", "Gamma:14000", "Alpha:15000"]);
-    const byNaic = await compareQuotes({ link: await linkFor({ birthDate: "1956-03-15", currentCarrier: "Something Else", currentCarrierNaic: "10004" }), now: NOW });
-    expect(names(byNaic, "G")).toEqual(["Beta:12000", "Gamma:14000", "Alpha:15000"]);
+    expect(top(await linkPage({ birthDate: "1956-03-15", currentCarrier: "Beta" }), "G")).toEqual(["Delta:13000", "Gamma:14000", "Alpha:15000"]);
+    expect(top(await linkPage({ birthDate: "1956-03-15", currentCarrier: "Something Else", currentCarrierNaic: "10004" }), "G")).toEqual(["Beta:12000", "Gamma:14000", "Alpha:15000"]);
   });
 
   it("hides F and HDF for someone turning 65 in 2021, shows F for someone first eligible before 2020", async () => {
-    const late = await compareQuotes({ link: await linkFor({ birthDate: "1956-03-15" }), now: NOW });
-    expect(late.plans.map((p) => p.plan)).toEqual(["G", "N", "HDG"]);
-    const early = await compareQuotes({ link: await linkFor({ birthDate: "1950-07-01" }), now: NOW });
-    expect(early.plans.map((p) => p.plan)).toEqual(["F", "G", "N", "HDF", "HDG"]);
-    expect(names(early, "F")).toEqual(["Beta:16000", "Delta:17000", "Gamma:18000"]);
+    const late = await linkPage({ birthDate: "1956-03-15" });
+    expect(late.comparison.plans.map((p) => p.plan)).toEqual(["G", "N", "HDG"]);
+    const early = await linkPage({ birthDate: "1950-07-01" });
+    expect(early.comparison.plans.map((p) => p.plan)).toEqual(["F", "G", "N", "HDF", "HDG"]);
+    expect(top(early, "F")).toEqual(["Beta:16000", "Delta:17000", "Gamma:18000"]);
   });
 
-  it("uses tobacco rates and the household price", async () => {
-    const result = await compareQuotes({ link: await linkFor({ birthDate: "1956-03-15", tobaccoUser: true, currentCarrier: "Beta" }), now: NOW });
-    expect(names(result, "G")).toEqual(["Delta:15000", "Gamma:16000", "Alpha:17000"]);
-    const plain = await compareQuotes({ link: await linkFor({ birthDate: "1956-03-15", currentCarrier: "Beta" }), now: NOW });
-    expect(plain.plans.find((p) => p.plan === "G")!.quotes.find((q) => q.carrierName === "Alpha")!.householdMonthlyCents).toBe(13500);
+  it("uses tobacco rates; the household toggle re-ranks by the household price", async () => {
+    expect(top(await linkPage({ birthDate: "1956-03-15", tobaccoUser: true, currentCarrier: "Beta" }), "G")).toEqual(["Delta:15000", "Gamma:16000", "Alpha:17000"]);
+    const plain = await linkPage({ birthDate: "1956-03-15", currentCarrier: "Beta" });
+    // Alpha's household price (13,500) beats Gamma's 14,000 and ties nobody: it moves up to second.
+    expect(top(plain, "G", true)).toEqual(["Delta:13000", "Alpha:13500", "Gamma:14000"]);
   });
 
   it("defaults to age 65 without a birth date, and answers no quotes without a ZIP", async () => {
-    const noBirth = await compareQuotes({ link: await linkFor({}), now: NOW });
-    expect(noBirth.age).toBe(65);
-    expect(noBirth.plans.map((p) => p.plan)).toEqual(["G", "N", "HDG"]);
-    const noZip = await compareQuotes({ link: await linkFor({ zipCode: null }), now: NOW });
-    expect(noZip.plans.every((p) => p.quotes.length === 0)).toBe(true);
+    const noBirth = await linkPage({});
+    expect(noBirth.comparison.age).toBe(65);
+    expect(noBirth.comparison.plans.map((p) => p.plan)).toEqual(["G", "N", "HDG"]);
+    const noZip = await linkPage({ zipCode: null });
+    expect(noZip.comparison.plans.every((p) => p.quotes.length === 0)).toBe(true);
   });
 
   it("opens on the contact's plan when it is offered (\"Plan N\" → N), else G", async () => {
-    const link = await linkFor({ birthDate: "1956-03-15" });
-    expect((await compareQuotes({ link: { ...link, contact: { ...link.contact, planType: "Plan N" } }, now: NOW })).initialPlan).toBe("N");
-    expect((await compareQuotes({ link: { ...link, contact: { ...link.contact, planType: "F" } }, now: NOW })).initialPlan).toBe("G");
+    expect((await linkPage({ birthDate: "1956-03-15", planType: "Plan N" })).comparison.initialPlan).toBe("N");
+    expect((await linkPage({ birthDate: "1956-03-15", planType: "F" })).comparison.initialPlan).toBe("G");
   });
 
-  it("formats cents as a monthly price", () => {
-    expect(formatMonthly(12745)).toBe("$127.45/mo");
-    expect(formatMonthly(123400)).toBe("$1,234.00/mo");
+  it("rates on a chosen effective date among the next four months, and ignores any other date", async () => {
+    // Born 1955-08-15: 70 on 2026-06-01, 71 on 2026-09-01.
+    const chosen = await linkPage({ birthDate: "1955-08-15" }, { effectiveDate: "2026-09-01" });
+    expect(chosen.comparison).toMatchObject({ effectiveDate: "2026-09-01", age: 71 });
+    const refused = await linkPage({ birthDate: "1955-08-15" }, { effectiveDate: "2027-09-01" });
+    expect(refused.comparison).toMatchObject({ effectiveDate: "2026-06-01", age: 70 });
   });
+
+  it("in a state switching window shows only the plans the right covers, and says why", async () => {
+    await db.prisma.stateSwitchRule.upsert({
+      where: { state: "TX" },
+      create: { state: "TX", ruleType: "birthday", anchor: "birthday", windowStartDaysBefore: 0, windowLengthDays: 60, differentPlanOnly: true, constraints: { carrier: "any", plan: "same_letter" } },
+      update: {},
+    });
+    try {
+      const inWindow = await linkPage({ birthDate: "1956-05-01", planType: "Plan N" });
+      expect(inWindow.comparison.plans.map((p) => p.plan)).toEqual(["N"]);
+      expect(inWindow.comparison.switchWindow?.message).toMatch(/TX law lets you switch to another Plan N/);
+      const outside = await linkPage({ birthDate: "1956-09-01", planType: "Plan N" });
+      expect(outside.comparison.switchWindow).toBeNull();
+      expect(outside.comparison.plans.map((p) => p.plan)).toEqual(["G", "N", "HDG"]);
+    } finally {
+      await db.prisma.stateSwitchRule.delete({ where: { state: "TX" } });
+    }
+  });
+});
+
+describe("what /compare does with other URLs", () => {
+  it("sends a malformed id to /error with 'Missing or invalid quote ID', an unknown or expired one with the not-found message", async () => {
+    expect(await loadComparePage({ params: { id: "nope" }, now: NOW })).toEqual({ kind: "redirect", to: "/error?message=Missing%20or%20invalid%20quote%20ID" });
+    expect(await loadComparePage({ params: {}, now: NOW })).toEqual({ kind: "redirect", to: "/error?message=Missing%20or%20invalid%20quote%20ID" });
+    const { token } = await linkFor({});
+    const later = new Date(NOW.getTime() + 91 * 86_400_000);
+    expect(await loadComparePage({ params: { id: token }, now: later })).toEqual({ kind: "redirect", to: `/error?message=${encodeURIComponent("Quote not found or expired. Please try again or contact support.")}` });
+    expect(await loadComparePage({ params: { id: "A".repeat(43) }, now: NOW })).toMatchObject({ kind: "redirect", to: expect.stringMatching(/^\/error\?message=Quote/) });
+  });
+
+  it("sends a link whose contact was deleted to the agency's self-onboarding page", async () => {
+    const { token, org, contactId } = await linkFor({});
+    await db.prisma.contact.delete({ where: { id: contactId } });
+    expect(await loadComparePage({ params: { id: token }, now: NOW })).toEqual({ kind: "redirect", to: `/self-onboarding/${org.slug}?quoteId=${token}` });
+  });
+
+  it("quotes manual facts for an organization's carriers (orgId by id or slug)", async () => {
+    const { org } = await linkFor({});
+    const model = await compare({ orgId: org.slug, zip: "78701", age: "70", gender: "F", tobacco: "false", planType: "N" });
+    expect(model.mode).toBe("manual");
+    expect(model.comparison).toMatchObject({ age: 70, gender: "F", initialPlan: "N" });
+    expect(top(model, "G")).toEqual(["Beta:12000", "Delta:13000", "Gamma:14000"]);
+    expect(model.nextUrl).toBe(`/eligibility?orgId=${org.id}`);
+    expect(await loadComparePage({ params: { orgId: "no-such-agency", zip: "78701" }, now: NOW })).toMatchObject({ kind: "redirect", to: expect.stringContaining("organization") });
+  });
+
+  it("shows the demo: a sample person, every carrier, nothing to continue to", async () => {
+    const model = await compare({ demo: "true" });
+    expect(model).toMatchObject({ mode: "demo", nextUrl: null, quoteId: null });
+    expect(top(model, "G")![0]).toBe("Epsilon:11000");
+  });
+});
+
+test("formats cents as a monthly price", () => {
+  expect(formatMonthly(12745)).toBe("$127.45/mo");
+  expect(formatMonthly(123400)).toBe("$1,234.00/mo");
 });

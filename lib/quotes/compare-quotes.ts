@@ -1,73 +1,225 @@
 import "server-only";
 import { prisma } from "@/lib/db";
-import { localRateBookProvider } from "@/lib/quotes/local-rate-book-provider";
-import { STANDARD_PLANS, type Gender, type QuoteProvider, type StandardPlanCode } from "@/lib/quotes/quote-provider";
-import type { FoundQuoteLink } from "@/lib/quotes/quote-links";
-import {
-  ageOnDate,
-  DEFAULT_QUOTE_AGE,
-  DEFAULT_QUOTE_GENDER,
-  DEFAULT_QUOTE_PLAN,
-  defaultEffectiveDate,
-  eligiblePlans,
-  isFirstEligibleBefore2020,
-  selectQuotes,
-  type PlanSelection,
-} from "@/lib/quotes/select-quotes";
+import type { PlanView, QuoteView, RiderPrice } from "@/lib/quotes/compare-view";
+import { householdRuleLabel, householdRuleText, type HouseholdRule } from "@/lib/quotes/household-rules";
+import { getLocalRiderPrices } from "@/lib/quotes/local-rate-book-provider";
+import { getQuoteProvider } from "@/lib/quotes/quote-provider-for-env";
+import { PLAN_LABELS, plansForState, STANDARD_PLANS, type Gender, type PlanCode, type QuoteProvider } from "@/lib/quotes/quote-provider";
+import { ageOnDate, DEFAULT_QUOTE_AGE, DEFAULT_QUOTE_PLAN, defaultEffectiveDate, eligiblePlans, isFirstEligibleBefore2020, selectQuotes } from "@/lib/quotes/select-quotes";
+import { plansInWindow, standardPlanOf, switchWindowFor, type SwitchRule, type SwitchWindow } from "@/lib/quotes/switch-window";
+import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema";
+import { countyLabel } from "@/lib/zip/zip-schema";
 import { findZip } from "@/lib/zip/zip-table";
 
 /**
- * What the compare page shows for one quote link: the contact's rating facts (age on the default
- * effective date, gender, tobacco, ZIP/state/county), the plans F/G/N/HDF/HDG they may buy, and per
- * plan the 3 cheapest quotes from the organization's contracted carriers, never the current carrier.
+ * Everything the compare page shows for one person (client-side.md "Quote comparison page",
+ * domain-rules.md B): their rating facts, the effective-date choices, the plans their state sells and
+ * they may buy (F/HDF only when first eligible before 2020; inside a state switching window only
+ * the plans the right covers), and per plan every contracted carrier's quote except the current
+ * carrier's, with household price and rule text and, in MN / WI / MA, rider prices. The browser
+ * filters, re-ranks and takes the 3 cheapest (lib/quotes/compare-view.ts).
  */
 
-export type CompareQuotesResult = {
+export type QuoteSubject = {
+  zip5: string | null;
+  /** Chosen county (FIPS); default: the ZIP's largest county. */
+  countyFips?: string | null;
+  /** "YYYY-MM-DD" */
+  birthDate: string | null;
+  /** Used only without a birth date (manual quotes). */
+  age?: number | null;
+  gender: Gender;
+  tobacco: boolean;
+  /** Current carrier as stored: NAIC, group or name. Its group is never quoted. */
+  currentCarrier: string | null;
+  /** The current plan as stored ("Plan G"): what the switching rules compare against. */
+  currentPlan: string | null;
+  /** The current policy's effective date (MO's anniversary window). */
+  policyEffectiveDate: string | null;
+  /** The plan to show first. */
+  planType: string | null;
+};
+
+export type CompareOrganization = {
+  /** The organization's carrier contracts; null = every carrier (demo and operator views). */
+  carrierContracts: readonly string[] | null;
+  timezone: string;
+  mnDefaultRiders: readonly string[];
+  wiDefaultRiders: readonly string[];
+  maDefaultRiders: readonly string[];
+};
+
+export type CountyOption = { fips: string; label: string };
+
+export type Comparison = {
   effectiveDate: string;
+  /** The next 4 months, first of the month. */
+  effectiveDateOptions: string[];
   age: number;
   gender: Gender;
   tobacco: boolean;
   zip5: string | null;
   state: string | null;
-  plans: PlanSelection[];
-  /** The plan shown first: the link's or contact's plan when it is one of `plans`, else G. */
-  initialPlan: StandardPlanCode;
-  /** The active rate book holds sample (synthetic) rates. */
+  county: CountyOption | null;
+  /** Every county the ZIP touches, largest first (a select shows when there are several). */
+  counties: CountyOption[];
+  plans: PlanView[];
+  initialPlan: PlanCode;
+  /** The state sells its own plan designs (MN, WI, MA): the page says so. */
+  statePlans: boolean;
+  /** Rider choices for the state's plans, and the organization's defaults. */
+  riderOptions: { id: string; name: string }[];
+  defaultRiders: string[];
+  switchWindow: SwitchWindow | null;
+  /** Carrier names among the quotes, for the filter. */
+  carriers: string[];
   isSample: boolean;
 };
 
-function locate(contact: FoundQuoteLink["contact"]): { zip5: string | null; state: string | null; countyFips?: string } {
-  const zip5 = contact.zipCode && /^\d{5}/.test(contact.zipCode) ? contact.zipCode.slice(0, 5) : null;
-  const state = contact.state?.toUpperCase() || (zip5 ? (findZip(zip5)?.state ?? null) : null);
-  return { zip5, state, countyFips: contact.countyFips ?? undefined };
-}
+export const EFFECTIVE_DATE_CHOICES = 4;
 
-export async function compareQuotes({ link, now, provider = localRateBookProvider }: { link: FoundQuoteLink; now: Date; provider?: QuoteProvider }): Promise<CompareQuotesResult> {
-  const { contact, organization } = link;
-  const effectiveDate = defaultEffectiveDate(now, organization.timezone);
-  const birthDate = contact.birthDate ? contact.birthDate.toISOString().slice(0, 10) : null;
-  const age = birthDate ? ageOnDate(birthDate, effectiveDate) : DEFAULT_QUOTE_AGE;
-  const gender = contact.gender ?? DEFAULT_QUOTE_GENDER;
-  const tobacco = contact.tobaccoUser;
-  const firstEligibleBefore2020 = isFirstEligibleBefore2020({ birthDate, age, effectiveDate });
-  const plans = eligiblePlans(STANDARD_PLANS, firstEligibleBefore2020) as StandardPlanCode[];
-  const { zip5, state, countyFips } = locate(contact);
-
-  const book = await prisma.rateBook.findFirst({ where: { isActive: true }, orderBy: [{ loadedAt: "desc" }, { id: "asc" }], select: { isSample: true } });
-  const quotes = zip5 && state ? await provider.getQuotes({ zip5, state, countyFips, age, gender, tobacco, plans, effectiveDate }) : [];
-  const selected = selectQuotes(quotes, {
-    contractedCarriers: organization.carrierContracts,
-    currentCarrier: contact.currentCarrierNaic ?? contact.currentCarrier,
-    firstEligibleBefore2020,
-    plans,
+export function effectiveDateOptions(now: Date, timeZone: string): string[] {
+  const first = defaultEffectiveDate(now, timeZone);
+  const [y, m] = first.split("-").map(Number);
+  return Array.from({ length: EFFECTIVE_DATE_CHOICES }, (_, i) => {
+    const month = (m! - 1 + i) % 12;
+    const year = y! + Math.floor((m! - 1 + i) / 12);
+    return `${year}-${String(month + 1).padStart(2, "0")}-01`;
   });
-
-  const wanted = (link.link.planType ?? contact.planType ?? "").trim().toUpperCase().replace(/^PLAN\s+/, "");
-  const initialPlan = (plans as string[]).includes(wanted) ? (wanted as StandardPlanCode) : (DEFAULT_QUOTE_PLAN as StandardPlanCode);
-  return { effectiveDate, age, gender, tobacco, zip5, state, plans: selected, initialPlan, isSample: quotes.some((q) => q.isSample) || (book?.isSample ?? false) };
 }
 
-/** "$127.45/mo" */
-export function formatMonthly(cents: number): string {
-  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}/mo`;
+export function todayIn(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+function location(subject: QuoteSubject) {
+  const zip5 = subject.zip5 && /^\d{5}$/.test(subject.zip5) ? subject.zip5 : null;
+  const zip = zip5 ? findZip(zip5) : null;
+  if (!zip) return { zip5, state: null, county: null, counties: [] as CountyOption[], countyFips: undefined };
+  const counties = zip.countyDetails.map((c) => ({ fips: c.fips, label: countyLabel(c, zip.state), state: c.state }));
+  const chosen = counties.find((c) => c.fips === subject.countyFips) ?? counties[0]!;
+  // A ZIP across a state line is rated in the chosen county's state.
+  return { zip5, state: chosen.state || zip.state, county: { fips: chosen.fips, label: chosen.label }, counties: counties.map(({ fips, label }) => ({ fips, label })), countyFips: chosen.fips };
+}
+
+function toSwitchRule(row: { state: string; ruleType: string; anchor: string; windowStartDaysBefore: number; windowLengthDays: number; constraints: unknown; ageMin: number | null; ageMax: number | null }): SwitchRule {
+  const constraints = (row.constraints ?? {}) as { carrier?: string; plan?: string };
+  return { ...row, ruleType: row.ruleType as SwitchRule["ruleType"], anchor: row.anchor as SwitchRule["anchor"], constraints };
+}
+
+function toHouseholdRule(row: {
+  state: string | null;
+  carrierLabel: string | null;
+  eligibility: string | null;
+  minCohabitantAge: number | null;
+  spouseOrPartnerOnly: boolean | null;
+  cohabitationMonths: number | null;
+  sameMembershipNumber: boolean | null;
+  pctBps: number | null;
+  extras: unknown;
+}): HouseholdRule {
+  return { ...row, state: row.state ?? "", carrierLabel: row.carrierLabel ?? "", extras: (row.extras ?? {}) as HouseholdRule["extras"] };
+}
+
+const DEFAULT_RIDERS_BY_STATE = { MN: "mnDefaultRiders", WI: "wiDefaultRiders", MA: "maDefaultRiders" } as const;
+
+export type BuildComparisonInput = {
+  subject: QuoteSubject;
+  organization: CompareOrganization;
+  now: Date;
+  /** A chosen effective date; ignored unless it is one of effectiveDateOptions. */
+  effectiveDate?: string | null;
+  provider?: QuoteProvider;
+};
+
+export async function buildComparison({ subject, organization, now, effectiveDate: chosen, provider = getQuoteProvider() }: BuildComparisonInput): Promise<Comparison> {
+  const options = effectiveDateOptions(now, organization.timezone);
+  const effectiveDate = chosen && options.includes(chosen) ? chosen : options[0]!;
+  const age = subject.birthDate ? ageOnDate(subject.birthDate, effectiveDate) : (subject.age ?? DEFAULT_QUOTE_AGE);
+  const firstEligibleBefore2020 = isFirstEligibleBefore2020({ birthDate: subject.birthDate, age, effectiveDate });
+  const place = location(subject);
+  const state = place.state;
+
+  const offered = state ? plansForState(state) : STANDARD_PLANS;
+  const today = todayIn(now, organization.timezone);
+  const [book, ruleRow, householdRows] = await Promise.all([
+    prisma.rateBook.findFirst({ where: { isActive: true }, orderBy: [{ loadedAt: "desc" }, { id: "asc" }], select: { isSample: true } }),
+    state ? prisma.stateSwitchRule.findUnique({ where: { state } }) : null,
+    state ? prisma.householdDiscount.findMany({ where: { filingId: null, state } }) : [],
+  ]);
+  const switchWindow = switchWindowFor({
+    rule: ruleRow ? toSwitchRule(ruleRow) : null,
+    birthDate: subject.birthDate,
+    policyEffectiveDate: subject.policyEffectiveDate,
+    currentPlan: subject.currentPlan,
+    today,
+    age: subject.birthDate ? ageOnDate(subject.birthDate, today) : age,
+  });
+  const plans = plansInWindow(eligiblePlans(offered, firstEligibleBefore2020), switchWindow);
+
+  const quotes = place.zip5 && state ? await provider.getQuotes({ zip5: place.zip5, state, countyFips: place.countyFips, age, gender: subject.gender, tobacco: subject.tobacco, plans, effectiveDate }) : [];
+  const contracted = organization.carrierContracts ?? [...new Set(quotes.flatMap((q) => [q.groupName, q.naic]))];
+  const selections = selectQuotes(quotes, { contractedCarriers: contracted, currentCarrier: subject.currentCarrier, firstEligibleBefore2020, plans, perPlan: Number.POSITIVE_INFINITY });
+
+  const statePlans = state !== null && state in DEFAULT_RIDERS_BY_STATE;
+  const shown = selections.flatMap((s) => s.quotes);
+  const riderPrices = statePlans && shown.length > 0 && quotes.every((q) => q.source === "local") ? await getLocalRiderPrices({ state: state!, quotes: shown }) : new Map<string, RiderPrice[]>();
+  // MACRA: nobody first eligible in 2020 or later may buy Part B deductible coverage, riders included.
+  const riderAllowed = (id: string) => firstEligibleBefore2020 || id !== "part_b_deductible";
+
+  const rules = new Map(householdRows.map((row) => [row.carrierLabel ?? "", toHouseholdRule(row)]));
+  const ruleText = (groupName: string, naic: string) => {
+    const label = state ? householdRuleLabel(groupName, naic, state) : null;
+    const rule = label ? rules.get(label) : undefined;
+    return rule ? householdRuleText(rule, groupName) : null;
+  };
+
+  const planViews: PlanView[] = selections.map(({ plan, quotes: planQuotes }) => ({
+    plan,
+    label: PLAN_LABELS[plan],
+    quotes: planQuotes.map(
+      (q): QuoteView => ({
+        naic: q.naic,
+        carrierName: q.carrierName,
+        groupName: q.groupName,
+        plan: q.plan,
+        monthlyCents: q.monthlyCents,
+        householdMonthlyCents: q.householdMonthlyCents,
+        discountCategory: q.discountCategory,
+        householdRule: q.householdMonthlyCents !== null ? ruleText(q.groupName, q.naic) : null,
+        policyFeeCents: q.policyFeeCents,
+        riders: (riderPrices.get(`${q.naic}|${q.plan}`) ?? []).filter((r) => riderAllowed(r.id)),
+      }),
+    ),
+  }));
+
+  const riderIds = new Set(planViews.flatMap((p) => p.quotes.flatMap((q) => q.riders.map((r) => r.id))));
+  const riderOptions = RIDER_OPTIONS.filter((id) => riderIds.has(id)).map((id) => ({ id, name: RIDER_LABELS[id] }));
+  const defaults = statePlans ? organization[DEFAULT_RIDERS_BY_STATE[state as keyof typeof DEFAULT_RIDERS_BY_STATE]] : [];
+
+  const wanted = standardPlanOf(subject.planType) ?? (subject.planType?.toUpperCase() as PlanCode | undefined);
+  const planCodes = planViews.map((p) => p.plan);
+  const initialPlan = wanted && planCodes.includes(wanted) ? wanted : planCodes.includes(DEFAULT_QUOTE_PLAN) ? DEFAULT_QUOTE_PLAN : (planCodes[0] ?? DEFAULT_QUOTE_PLAN);
+
+  return {
+    effectiveDate,
+    effectiveDateOptions: options,
+    age,
+    gender: subject.gender,
+    tobacco: subject.tobacco,
+    zip5: place.zip5,
+    state,
+    county: place.county,
+    counties: place.counties,
+    plans: planViews,
+    initialPlan,
+    statePlans,
+    riderOptions,
+    defaultRiders: defaults.filter((id) => riderIds.has(id)),
+    switchWindow,
+    carriers: [...new Set(shown.map((q) => q.carrierName))].sort((a, b) => a.localeCompare(b)),
+    isSample: quotes.some((q) => q.isSample) || (book?.isSample ?? false),
+  };
 }

@@ -7,6 +7,7 @@ import { prisma } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isPlanCode, RIDER_IDS, type RatingMethod } from "@/lib/quotes/quote-provider";
 import { COMMUNITY_AGE, MAX_RATING_AGE, MIN_RATING_AGE } from "@/lib/quotes/pricing";
+import { clearQuoteCaches } from "@/lib/quotes/quote-provider-for-env";
 
 /**
  * Imports a rate book from a directory of CSV files (formats: lib/quotes/RATE-BOOK-FORMAT.md) in one
@@ -325,6 +326,8 @@ export async function loadRateBook(options: LoadRateBookOptions): Promise<LoadRa
     },
     { timeout: options.timeoutMs ?? 300_000, maxWait: 30_000 },
   );
+  // This process may have quotes from the old book in memory; other processes expire theirs (10 min).
+  clearQuoteCaches();
 
   return {
     rateBookId,

@@ -3,6 +3,7 @@ import { prisma } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { clampRatingAge, COMMUNITY_AGE, householdCents } from "@/lib/quotes/pricing";
 import type { CarrierQuote, PlanCode, QuoteProvider, QuoteRequest, RatingMethod } from "@/lib/quotes/quote-provider";
+import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema";
 import { findZip } from "@/lib/zip/zip-table";
 
 /**
@@ -117,3 +118,36 @@ export const localRateBookProvider: QuoteProvider = {
   name: "local-rate-book",
   getQuotes: getLocalQuotes,
 };
+
+/**
+ * Monthly rider prices for quotes of the state plans (MN / WI / MA), keyed "naic|plan": the riders
+ * of the filing each quote came from, for that plan (or every plan), flat or for the quote's age.
+ */
+export async function getLocalRiderPrices({ state, quotes }: { state: string; quotes: readonly CarrierQuote[] }): Promise<Map<string, { id: string; name: string; monthlyCents: number }[]>> {
+  const result = new Map<string, { id: string; name: string; monthlyCents: number }[]>();
+  if (quotes.length === 0) return result;
+  const naics = [...new Set(quotes.map((q) => q.naic))];
+  const rows = await prisma.riderRate.findMany({
+    where: {
+      filing: { state: state.toUpperCase(), carrierNaic: { in: naics }, rateBook: { isActive: true } },
+    },
+    select: { riderId: true, plan: true, age: true, rateCents: true, filing: { select: { carrierNaic: true, effectiveDate: true } } },
+  });
+  for (const quote of quotes) {
+    const mine = rows.filter(
+      (r) =>
+        r.filing.carrierNaic === quote.naic &&
+        r.filing.effectiveDate.toISOString().slice(0, 10) === quote.filingEffectiveDate &&
+        (r.plan === null || r.plan === quote.plan) &&
+        (r.age === null || r.age === quote.age),
+    );
+    const byRider = new Map<string, number>();
+    // A plan-specific or age-specific price wins over the filing-wide one.
+    for (const r of mine.sort((a, b) => Number(a.plan !== null) + Number(a.age !== null) - (Number(b.plan !== null) + Number(b.age !== null)))) byRider.set(r.riderId, r.rateCents);
+    result.set(
+      `${quote.naic}|${quote.plan}`,
+      RIDER_OPTIONS.filter((id) => byRider.has(id)).map((id) => ({ id, name: RIDER_LABELS[id], monthlyCents: byRider.get(id)! })),
+    );
+  }
+  return result;
+}

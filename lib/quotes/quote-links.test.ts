@@ -142,4 +142,14 @@ describe("GET /api/quotes/decode/{id}", () => {
       expect(await res.json()).toEqual({ error: { code: "not_found", message: QUOTE_NOT_FOUND_MESSAGE } });
     }
   });
+
+  it("treats orgId as a cross-check: the link's own organization (id or slug) passes, another one answers 404", async () => {
+    const { org } = await agency();
+    const contact = await createContact(db.prisma, org.id);
+    const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date() });
+    const other = await createOrganization(db.prisma);
+    expect((await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${org.id}`), ctx({ id: token }))).status).toBe(200);
+    expect((await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${org.slug}&tid=em-x`), ctx({ id: token }))).status).toBe(200);
+    expect((await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${other.id}`), ctx({ id: token }))).status).toBe(404);
+  });
 });

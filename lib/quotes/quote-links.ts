@@ -93,6 +93,7 @@ const contactSelect = {
   currentCarrier: true,
   currentCarrierNaic: true,
   planType: true,
+  effectiveDate: true,
   agent: { select: userSelect },
 } as const;
 
@@ -112,6 +113,9 @@ const organizationSelect = {
   hideMedicareAdvantage: true,
   timezone: true,
   demoMode: true,
+  mnDefaultRiders: true,
+  wiDefaultRiders: true,
+  maDefaultRiders: true,
   defaultAgent: { select: userSelect },
 } as const;
 
@@ -151,9 +155,10 @@ export async function quoteAgent(found: FoundQuoteLink): Promise<NonNullable<Lin
 const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
 /** GET /api/quotes/decode/{id}: client-side.md §3 "Decoded quote". */
-export async function decodeQuote({ token, now }: { token: string; now: Date }) {
+export async function decodeQuote({ token, now, orgId }: { token: string; now: Date; /** Cross-check only: a link of another organization answers 404. */ orgId?: string | null }) {
   const found = await findQuoteLink(token, now);
   if (!found) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
+  if (orgId && orgId !== found.organization.id && orgId !== found.organization.slug) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
   const { contact, organization } = found;
   const agent = await quoteAgent(found);
   const dateOfBirth = isoDate(contact.birthDate);
@@ -199,9 +204,27 @@ export async function decodeQuote({ token, now }: { token: string; now: Date }) 
   };
 }
 
-/** A visit to the compare page: the link's view count and a tracking click (feeds "Quote (30d)"). */
-export async function recordQuoteView({ found, now, path, userAgent }: { found: FoundQuoteLink; now: Date; path?: string; userAgent?: string | null }) {
+/**
+ * The tracking id a visit is recorded under: the email's `tid` when it names this link's organization
+ * and contact (`<prefix>-<orgId>-<contactId>-<epoch ms>`, so the visit is attributed to that email),
+ * else the link's own.
+ */
+export function visitTrackingId(link: { organizationId: string; contactId: string | null; createdAt: Date }, tid?: string | null): string {
+  if (tid && tid.length <= 200 && link.contactId) {
+    const match = /^([a-z]{1,12})-(.+)-(\d{10,15})$/.exec(tid);
+    if (match && match[2] === `${link.organizationId}-${link.contactId}`) return tid;
+  }
+  return quoteTrackingId(link);
+}
+
+/**
+ * A visit to the compare page, reported by the page itself once it has rendered in a browser (so
+ * mail scanners that fetch links without running scripts are not counted): the link's view count, a
+ * tracking click (feeds "Quote (30d)") and a quote_viewed contact event (feeds the dashboard).
+ */
+export async function recordQuoteView({ found, now, path, userAgent, tid }: { found: FoundQuoteLink; now: Date; path?: string; userAgent?: string | null; tid?: string | null }) {
   const { link } = found;
+  const trackingId = visitTrackingId(link, tid);
   await tenantTransaction(link.organizationId, async (tx) => {
     await tx.quoteLink.update({ where: { id: link.id, organizationId: link.organizationId }, data: { lastViewedAt: now, viewCount: { increment: 1 } } });
     await tx.trackingClick.create({
@@ -209,11 +232,35 @@ export async function recordQuoteView({ found, now, path, userAgent }: { found: 
         organizationId: link.organizationId,
         contactId: link.contactId,
         quoteLinkId: link.id,
-        trackingId: quoteTrackingId(link),
+        trackingId,
         clickedAt: now,
         path: path ?? null,
         userAgent: userAgent?.slice(0, 500) ?? null,
       },
     });
+    await tx.contactEvent.create({
+      data: { organizationId: link.organizationId, contactId: link.contactId, eventType: "quote_viewed", metadata: { quoteLinkId: link.id, trackingId }, createdAt: now },
+    });
   });
+}
+
+/** POST /api/tracking/log-tracking-click: { tid, quoteId, orgId?, contactId? }; orgId and contactId are cross-checks only. */
+export async function logTrackingClick({ quoteId, tid, orgId, contactId, userAgent, now }: { quoteId: string; tid?: string | null; orgId?: string | null; contactId?: string | null; userAgent?: string | null; now: Date }) {
+  const found = await findQuoteLink(quoteId, now);
+  if (!found) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
+  if ((orgId && orgId !== found.organization.id && orgId !== found.organization.slug) || (contactId && contactId !== found.contact.id)) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
+  await recordQuoteView({ found, now, path: "/compare", userAgent, tid });
+  return { success: true as const };
+}
+
+/**
+ * For a link that is still valid but whose contact was deleted: the organization's slug, so the page
+ * can offer self-onboarding instead of an error (domain-rules.md B.2). Null for unknown or expired links.
+ */
+export async function orphanedQuoteLinkOrgSlug(token: string, now: Date): Promise<string | null> {
+  if (!isQuoteToken(token)) return null;
+  const link = await prisma.quoteLink.findUnique({ where: { token }, select: { contactId: true, expiresAt: true, organization: { select: { slug: true } } } });
+  if (!link || link.contactId !== null) return null;
+  if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return null;
+  return link.organization.slug;
 }

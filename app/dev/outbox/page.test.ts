@@ -4,7 +4,7 @@ import { setupTestDatabase } from "@/lib/testing/db";
 
 setupTestDatabase();
 
-const productionVars = ["APP_URL", "DATABASE_URL", "AUTH_SECRET", "RESEND_API_KEY", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"];
+const productionVars = ["APP_URL", "DATABASE_URL", "AUTH_SECRET", "RESEND_API_KEY", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "ELIGIBILITY_ENCRYPTION_KEY"];
 
 describe("/dev/outbox", () => {
   afterEach(() => {
@@ -22,6 +22,7 @@ describe("/dev/outbox", () => {
           RESEND_API_KEY: "re_x",
       INNGEST_EVENT_KEY: "e",
       INNGEST_SIGNING_KEY: "s",
+      ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
     });
     resetEnvForTests();
     await expect(OutboxPage({ searchParams: Promise.resolve({}) })).rejects.toMatchObject({ digest: expect.stringContaining("404") });

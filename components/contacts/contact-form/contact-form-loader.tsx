@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { ContactFormModal, type ContactFormAgent } from "@/components/contacts/contact-form/contact-form-modal";
-import { ModalFrame } from "@/components/walkthrough/modal-frame";
+import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
 import type { ContactDetail } from "@/lib/contacts/contact-schema";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { ModalFrame } from "@/components/walkthrough/modal-frame";
+import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { FORM_PLAN_TYPES, OTHER_CARRIER } from "@/lib/contacts/contact-fields";

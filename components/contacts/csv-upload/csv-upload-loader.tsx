@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { CsvUploadModal, type CsvUploadModalProps } from "@/components/contacts/csv-upload/csv-upload-modal";
-import { ModalFrame } from "@/components/walkthrough/modal-frame";
+import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
 
 type Loaded = Pick<CsvUploadModalProps, "currentUser" | "organization">;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
-import { ModalFrame } from "@/components/walkthrough/modal-frame";
+import { ModalFrame } from "@/components/ui/modal-frame";
 import { primaryButton } from "@/components/contacts/list/styles";
 
 /**

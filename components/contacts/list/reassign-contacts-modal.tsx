@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { ModalFrame } from "@/components/walkthrough/modal-frame";
+import { ModalFrame } from "@/components/ui/modal-frame";
 import { inputClass, primaryButton, secondaryButton } from "@/components/contacts/list/styles";
 import { Spinner } from "@/components/ui/spinner";
 import { CONTACT_LIST_MESSAGES, contactCountLabel } from "@/lib/contacts/list-contacts-view";

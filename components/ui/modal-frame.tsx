@@ -7,7 +7,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /**
  * A modal dialog: a dimmed backdrop and a centered panel (role="dialog", aria-modal). Escape and a click
  * on the backdrop call onClose (not while `busy`); focus moves into the panel on open, Tab stays inside it,
- * and focus returns to the element that opened it on close. Shared by the walkthrough and the trial modals.
+ * and focus returns to the element that opened it on close. Every dialog of the app uses it.
  */
 export function ModalFrame({
   open,

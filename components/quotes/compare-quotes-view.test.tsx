@@ -1,0 +1,188 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { CompareQuotesView } from "@/components/quotes/compare-quotes-view";
+import type { ComparePageModel } from "@/lib/quotes/compare-page";
+import type { QuoteView } from "@/lib/quotes/compare-view";
+
+const push = jest.fn();
+const replace = jest.fn();
+const refresh = jest.fn();
+jest.mock("next/navigation", () => ({ useRouter: () => ({ push, replace, refresh }), useSearchParams: () => new URLSearchParams("id=tok") }));
+
+type Model = Extract<ComparePageModel, { kind: "quote" }>;
+
+const quote = (carrierName: string, monthlyCents: number, extra: Partial<QuoteView> = {}): QuoteView => ({
+  naic: carrierName,
+  carrierName,
+  groupName: carrierName,
+  plan: "G",
+  monthlyCents,
+  householdMonthlyCents: null,
+  discountCategory: null,
+  householdRule: null,
+  policyFeeCents: 0,
+  riders: [],
+  ...extra,
+});
+
+function model(overrides: Partial<Model> = {}, comparison: Partial<Model["comparison"]> = {}): Model {
+  return {
+    kind: "quote",
+    mode: "link",
+    brand: { name: "Sample Agency", logoUrl: null, color: "#6B46C1", phone: "5125550100", senderName: "Sam Sample" },
+    firstName: "Pat",
+    quoteId: "tok",
+    orgId: "org-1",
+    tid: null,
+    hideMedicareAdvantage: false,
+    skipHealthQuestions: false,
+    videos: { planGvsN: null, qualify: null },
+    nextUrl: "/eligibility?id=tok&orgId=org-1",
+    advantageUrl: "/schedule?id=tok&orgId=org-1&status=decline",
+    ...overrides,
+    comparison: {
+      effectiveDate: "2026-12-01",
+      effectiveDateOptions: ["2026-12-01", "2027-01-01", "2027-02-01", "2027-03-01"],
+      age: 70,
+      gender: "F",
+      tobacco: false,
+      zip5: "78701",
+      state: "TX",
+      county: { fips: "48453", label: "Travis County" },
+      counties: [{ fips: "48453", label: "Travis County" }],
+      plans: [
+        {
+          plan: "G",
+          label: "Plan G",
+          quotes: [
+            quote("Alpha", 15000, { householdMonthlyCents: 12000, discountCategory: "Roommate", householdRule: "You need to live with a spouse or someone who is at least 50 years old." }),
+            quote("Beta", 12500),
+            quote("Gamma", 14000),
+            quote("Delta", 13000),
+          ],
+        },
+        { plan: "N", label: "Plan N", quotes: [quote("Beta", 9000, { plan: "N" })] },
+      ],
+      initialPlan: "G",
+      statePlans: false,
+      riderOptions: [],
+      defaultRiders: [],
+      switchWindow: null,
+      carriers: ["Alpha", "Beta", "Delta", "Gamma"],
+      isSample: true,
+      ...comparison,
+    },
+  };
+}
+
+const cards = () => within(screen.getByRole("list", { name: /quotes$/ })).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  global.fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ success: true }) }) as unknown as typeof fetch;
+});
+
+test("shows the 3 cheapest of the plan with the sample notice, and reports the view once", async () => {
+  render(<CompareQuotesView model={model()} />);
+  expect(screen.getByRole("heading", { name: "Personal Quote" })).toBeTruthy();
+  expect(screen.getByText(/Sample prices/)).toBeTruthy();
+  expect(cards()).toEqual(["Beta", "Delta", "Gamma"]);
+  await waitFor(() => expect(global.fetch).toHaveBeenCalledWith("/api/tracking/log-tracking-click", expect.objectContaining({ method: "POST" })));
+  expect(global.fetch).toHaveBeenCalledTimes(1);
+});
+
+test("the household toggle re-ranks by the household price and shows the discount and its rule", () => {
+  render(<CompareQuotesView model={model()} />);
+  fireEvent.click(screen.getByRole("switch", { name: "Household discount" }));
+  expect(cards()).toEqual(["Alpha", "Beta", "Delta"]);
+  expect(screen.getByText(/Discount: \$30 a month/)).toBeTruthy();
+  expect(screen.getByText("You need to live with a spouse or someone who is at least 50 years old.")).toBeTruthy();
+});
+
+test("switches plan type and filters carriers", () => {
+  render(<CompareQuotesView model={model()} />);
+  fireEvent.click(screen.getByRole("button", { name: "N" }));
+  expect(cards()).toEqual(["Beta"]);
+  fireEvent.click(screen.getByRole("button", { name: "G" }));
+  fireEvent.click(screen.getByLabelText("Gamma"));
+  expect(cards()).toEqual(["Gamma"]);
+  fireEvent.click(screen.getByRole("button", { name: "Show all carriers" }));
+  expect(cards()).toEqual(["Beta", "Delta", "Gamma"]);
+});
+
+test("the effective-date modal offers the 4 dates, closes on Escape, and reloads with the chosen one", () => {
+  render(<CompareQuotesView model={model()} />);
+  fireEvent.click(screen.getAllByRole("button", { name: "Change" })[1]!);
+  const dialog = screen.getByRole("dialog", { name: "Coverage start date" });
+  expect(within(dialog).getAllByRole("radio")).toHaveLength(4);
+  fireEvent.keyDown(document, { key: "Escape" });
+  expect(screen.queryByRole("dialog")).toBeNull();
+  fireEvent.click(screen.getAllByRole("button", { name: "Change" })[1]!);
+  fireEvent.click(screen.getByLabelText("February 1, 2027"));
+  fireEvent.click(screen.getByRole("button", { name: "Update Quotes" }));
+  expect(replace).toHaveBeenCalledWith("/compare?id=tok&effectiveDate=2027-02-01", { scroll: false });
+});
+
+test("select → qualify explanation → continue to the health questions with the plan", () => {
+  render(<CompareQuotesView model={model()} />);
+  fireEvent.click(screen.getByRole("button", { name: "Select Beta Plan G" }));
+  expect(screen.getByRole("dialog", { name: "Beta Plan G" }).textContent).toMatch(/seven short yes-or-no health questions/);
+  fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+  expect(push).toHaveBeenCalledWith("/eligibility?id=tok&orgId=org-1&planType=G");
+});
+
+test("riders add their price; Customize riders adds more", () => {
+  const riders = [
+    { id: "part_a_deductible", name: "Part A deductible", monthlyCents: 4000 },
+    { id: "foreign_travel", name: "Foreign travel", monthlyCents: 500 },
+  ];
+  render(
+    <CompareQuotesView
+      model={model({}, {
+        state: "MN",
+        statePlans: true,
+        plans: [{ plan: "MN_BASIC", label: "Minnesota Basic Plan", quotes: [quote("Alpha", 10000, { plan: "MN_BASIC", riders })] }],
+        initialPlan: "MN_BASIC",
+        riderOptions: riders.map(({ id, name }) => ({ id, name })),
+        defaultRiders: ["part_a_deductible"],
+        carriers: ["Alpha"],
+      })}
+    />,
+  );
+  expect(screen.getByText(/MN uses its own versions/)).toBeTruthy();
+  expect(screen.getByText("$140.00/mo")).toBeTruthy();
+  fireEvent.click(screen.getByLabelText("Part A deductible"));
+  expect(screen.getByText("$100.00/mo")).toBeTruthy();
+  fireEvent.click(screen.getByRole("button", { name: "Customize riders" }));
+  const dialog = screen.getByRole("dialog", { name: "Customize riders" });
+  fireEvent.click(within(dialog).getByLabelText(/Foreign travel/));
+  fireEvent.click(within(dialog).getByRole("button", { name: "Apply" }));
+  expect(screen.getByText("$105.00/mo")).toBeTruthy();
+});
+
+test("no plans: the fallback with a call prompt; the Medicare Advantage promo unless hidden", () => {
+  const { rerender } = render(<CompareQuotesView model={model({}, { plans: [], carriers: [] })} />);
+  expect(screen.getByText("We couldn't find plans for your specific criteria")).toBeTruthy();
+  const fallback = screen.getByText("We couldn't find plans for your specific criteria").parentElement!;
+  expect(within(fallback).getByRole("link", { name: "(512) 555-0100" }).getAttribute("href")).toBe("tel:5125550100");
+  expect(screen.getByRole("link", { name: "Connect With Us" })).toBeTruthy();
+  expect(screen.getByRole("link", { name: "Explore Options" }).getAttribute("href")).toBe("/schedule?id=tok&orgId=org-1&status=decline");
+  rerender(<CompareQuotesView model={model({ hideMedicareAdvantage: true }, { plans: [], carriers: [] })} />);
+  expect(screen.queryByRole("link", { name: "Explore Options" })).toBeNull();
+});
+
+test("the switching-window notice says why only some plans show", () => {
+  render(
+    <CompareQuotesView
+      model={model({}, { switchWindow: { state: "KY", kind: "birthday", opens: "2026-11-01", closes: "2026-12-30", allowedPlans: ["G"], message: "Because of your birthday, KY law lets you switch." } })}
+    />,
+  );
+  expect(screen.getByText(/KY law lets you switch\. The plans below are the ones this right covers\./)).toBeTruthy();
+});
+
+test("the demo does not continue and does not report views", () => {
+  render(<CompareQuotesView model={model({ mode: "demo", quoteId: null, nextUrl: null, advantageUrl: null })} />);
+  expect(screen.getByText(/Demo: a sample person/)).toBeTruthy();
+  fireEvent.click(screen.getByRole("button", { name: "Select Beta Plan G" }));
+  expect(screen.getByRole("status").textContent).toMatch(/This is a demo/);
+  expect(global.fetch).not.toHaveBeenCalled();
+});

@@ -1,0 +1,376 @@
+"use client";
+
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { EffectiveDateModal, LocationModal, PlanGvsNModal, QualifyModal, RidersModal, type LocationChoice } from "@/components/quotes/compare-modals";
+import { displayedMonthlyCents, formatDollars, formatLongDate, formatMonthly, nextPlan, visibleQuotes, type QuoteView } from "@/lib/quotes/compare-view";
+import type { ComparePageModel } from "@/lib/quotes/compare-page";
+import type { PlanCode } from "@/lib/quotes/quote-provider";
+
+type Model = Extract<ComparePageModel, { kind: "quote" }>;
+type Modal = null | "date" | "location" | "riders" | "g-vs-n" | { quote: QuoteView };
+
+const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
+
+/**
+ * The interactive compare page (client-side.md "Quote comparison page"). The server sent every
+ * eligible quote; the plan type, carrier filter, household toggle and riders are applied here, so
+ * they answer instantly on a phone. The effective date and location ask the server again.
+ */
+export function CompareQuotesView({ model }: { model: Model }) {
+  const { comparison: c, brand } = model;
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const [pending, startTransition] = useTransition();
+  const [plan, setPlan] = useState<PlanCode>(c.initialPlan);
+  const [household, setHousehold] = useState(false);
+  const [carriers, setCarriers] = useState<string[]>([]);
+  const [riders, setRiders] = useState<string[]>(c.defaultRiders);
+  const [modal, setModal] = useState<Modal>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const reported = useRef(false);
+  const color = brand.color;
+
+  // A view counts once the page has rendered in a browser, not when a mail scanner fetches the link.
+  useEffect(() => {
+    if (model.mode !== "link" || !model.quoteId || reported.current) return;
+    reported.current = true;
+    void fetch("/api/tracking/log-tracking-click", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ quoteId: model.quoteId, tid: model.tid, orgId: model.orgId }) }).catch(() => undefined);
+  }, [model.mode, model.quoteId, model.tid, model.orgId]);
+
+  const current = c.plans.find((p) => p.plan === plan) ?? c.plans[0];
+  const shown = useMemo(() => (current ? visibleQuotes(current, { household, carriers, riders }) : []), [current, household, carriers, riders]);
+  const hasHousehold = c.plans.some((p) => p.quotes.some((q) => q.householdMonthlyCents !== null));
+  const riderPrices = c.plans.flatMap((p) => p.quotes.flatMap((q) => q.riders));
+  const planCodes = c.plans.map((p) => p.plan);
+
+  function navigate(changes: Record<string, string | null>) {
+    const next = new URLSearchParams(searchParams?.toString() ?? "");
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    startTransition(() => router.replace(`/compare?${next.toString()}`, { scroll: false }));
+  }
+
+  async function saveLocation(choice: LocationChoice): Promise<string | null> {
+    if (model.mode === "link" && model.quoteId) {
+      try {
+        const res = await fetch("/api/self-service/update-location", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ quoteId: model.quoteId, zipCode: choice.zipCode, county: choice.county }),
+        });
+        if (!res.ok) {
+          const body = await res.json().catch(() => null);
+          return body?.error?.message ?? "Failed to update location";
+        }
+      } catch {
+        return "Failed to update location";
+      }
+      setModal(null);
+      startTransition(() => router.refresh());
+      return null;
+    }
+    setModal(null);
+    navigate({ zip: choice.zipCode, county: choice.county });
+    return null;
+  }
+
+  function select(quote: QuoteView) {
+    if (!model.nextUrl) {
+      setNotice("This is a demo: with a real quote link, choosing a plan continues to the health questions and scheduling a call.");
+      return;
+    }
+    setModal({ quote });
+  }
+
+  const person = `${c.age}, ${c.gender === "F" ? "female" : "male"}, ${c.tobacco ? "tobacco user" : "non-tobacco"}`;
+
+  return (
+    <div className="min-h-screen bg-gray-50 pb-16">
+      <header className="border-b border-gray-200 bg-white px-4 py-3" style={{ borderTop: `4px solid ${color}` }}>
+        <div className="mx-auto flex max-w-2xl items-center justify-between gap-3">
+          {brand.logoUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- the agency's logo, served by our own route with cache headers
+            <img src={brand.logoUrl} alt={brand.name} className="max-h-12 w-auto max-w-[225px] object-contain sm:max-h-[75px] sm:max-w-[450px]" />
+          ) : (
+            <p className="text-lg font-bold" style={{ color }}>
+              {brand.name}
+            </p>
+          )}
+          {brand.phone ? (
+            <a href={`tel:${brand.phone}`} className="shrink-0 text-sm font-semibold underline-offset-2 hover:underline" style={{ color }}>
+              {formatPhone(brand.phone)}
+            </a>
+          ) : null}
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-2xl px-4 py-5">
+        {model.mode === "demo" ? (
+          <p role="note" className="mb-4 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+            Demo: a sample person (Austin, TX) and sample prices. Nothing you do here is saved.
+          </p>
+        ) : null}
+        <h1 className="text-2xl font-bold tracking-tight text-gray-900">Personal Quote</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          {model.firstName ? `Hi ${model.firstName}, here` : "Here"} are the lowest monthly prices we found{brand.senderName !== brand.name ? ` with ${brand.senderName}` : ""}.
+        </p>
+
+        <dl className="mt-4 grid grid-cols-1 gap-2 rounded-lg border border-gray-200 bg-white p-3 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-gray-500">You</dt>
+            <dd className="font-medium text-gray-900">{person}</dd>
+          </div>
+          <div className="flex items-start justify-between gap-2 sm:block">
+            <div>
+              <dt className="text-gray-500">Location</dt>
+              <dd className="font-medium text-gray-900">{c.zip5 ? `${c.zip5}${c.county ? `, ${c.county.label}` : ""}` : "No ZIP code on file"}</dd>
+            </div>
+            {model.mode !== "demo" ? (
+              <button type="button" onClick={() => setModal("location")} className="text-sm font-semibold underline" style={{ color }}>
+                Change
+              </button>
+            ) : null}
+          </div>
+          <div className="flex items-start justify-between gap-2 sm:block">
+            <div>
+              <dt className="text-gray-500">Coverage starts</dt>
+              <dd className="font-medium text-gray-900">{formatLongDate(c.effectiveDate)}</dd>
+            </div>
+            <button type="button" onClick={() => setModal("date")} className="text-sm font-semibold underline" style={{ color }}>
+              Change
+            </button>
+          </div>
+        </dl>
+
+        {c.isSample ? (
+          <p role="note" className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Sample prices: these rates are illustrative sample data, not real carrier prices.
+          </p>
+        ) : null}
+        {c.switchWindow ? (
+          <p role="note" className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {c.switchWindow.message}
+            {c.switchWindow.allowedPlans ? " The plans below are the ones this right covers." : ""}
+          </p>
+        ) : null}
+        {c.statePlans ? (
+          <p role="note" className="mt-4 rounded-md border border-gray-200 bg-white px-3 py-2 text-sm text-gray-700">
+            {c.state} uses its own versions of the standard Medicare Supplement plans, and they can include optional riders.
+          </p>
+        ) : null}
+
+        <section className="mt-5" aria-label="Plans" aria-busy={pending}>
+          {planCodes.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <div role="group" aria-label="Plan type" className="flex flex-wrap gap-2">
+                {c.plans.map((p) => {
+                  const selected = p.plan === current?.plan;
+                  return (
+                    <button
+                      key={p.plan}
+                      type="button"
+                      aria-pressed={selected}
+                      title={p.label}
+                      onClick={() => setPlan(p.plan)}
+                      onKeyDown={(event) => {
+                        if (event.key === "ArrowRight") setPlan(nextPlan(planCodes, p.plan));
+                      }}
+                      className="min-w-12 rounded-md border px-3 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2"
+                      style={selected ? { backgroundColor: color, borderColor: color, color: "#fff" } : { borderColor: "#d1d5db", color: "#374151", backgroundColor: "#fff" }}
+                    >
+                      {p.label.replace(/^Plan /, "").replace(/^High-Deductible Plan /, "HD")}
+                    </button>
+                  );
+                })}
+              </div>
+              {planCodes.includes("G") && planCodes.includes("N") ? (
+                <button type="button" onClick={() => setModal("g-vs-n")} className="text-sm font-semibold underline" style={{ color }}>
+                  Plan G vs Plan N
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+
+          <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-3">
+            {hasHousehold ? (
+              <label className="flex cursor-pointer items-center gap-2 text-sm font-medium text-gray-800">
+                <input type="checkbox" role="switch" checked={household} onChange={(event) => setHousehold(event.target.checked)} className="h-4 w-4" />
+                Household discount
+              </label>
+            ) : null}
+            {c.carriers.length > 1 ? (
+              <details className="text-sm">
+                <summary className="cursor-pointer font-medium text-gray-800">Carriers{carriers.length ? ` (${carriers.length})` : ""}</summary>
+                <fieldset className="mt-2 space-y-1 rounded-md border border-gray-200 bg-white p-3">
+                  <legend className="sr-only">Show carriers</legend>
+                  {c.carriers.map((name) => (
+                    <label key={name} className="flex items-center gap-2">
+                      <input type="checkbox" checked={carriers.includes(name)} onChange={(event) => setCarriers((list) => (event.target.checked ? [...list, name] : list.filter((n) => n !== name)))} />
+                      {name}
+                    </label>
+                  ))}
+                  {carriers.length ? (
+                    <button type="button" onClick={() => setCarriers([])} className="mt-1 text-xs font-semibold underline" style={{ color }}>
+                      Show all carriers
+                    </button>
+                  ) : null}
+                </fieldset>
+              </details>
+            ) : null}
+          </div>
+
+          {c.riderOptions.length > 0 ? (
+            <div className="mt-4 rounded-lg border border-gray-200 bg-white p-3">
+              <p className="text-sm font-medium text-gray-800">Riders</p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {c.riderOptions
+                  .filter((r) => c.defaultRiders.includes(r.id) || riders.includes(r.id))
+                  .map((r) => (
+                    <label key={r.id} className="flex items-center gap-2 rounded-full border border-gray-300 px-3 py-1 text-sm">
+                      <input type="checkbox" checked={riders.includes(r.id)} onChange={(event) => setRiders((list) => (event.target.checked ? [...list, r.id] : list.filter((id) => id !== r.id)))} />
+                      {r.name}
+                    </label>
+                  ))}
+                <button type="button" onClick={() => setModal("riders")} className="text-sm font-semibold underline" style={{ color }}>
+                  Customize riders
+                </button>
+              </div>
+            </div>
+          ) : null}
+
+          {current && shown.length > 0 ? (
+            <>
+              <h2 className="mt-5 text-lg font-semibold text-gray-900">{current.plan === "G" ? "Recommended Plans for You" : `${current.label} Options`}</h2>
+              <ul className="mt-3 space-y-3" aria-label={`${current.label} quotes`}>
+                {shown.map((quote, index) => {
+                  const price = displayedMonthlyCents(quote, { household, riders });
+                  const withRiders = quote.riders.filter((r) => riders.includes(r.id));
+                  const saving = quote.householdMonthlyCents !== null ? quote.monthlyCents - quote.householdMonthlyCents : 0;
+                  return (
+                    <li key={quote.naic} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+                      <div className="flex items-start justify-between gap-3">
+                        <div className="min-w-0">
+                          {index === 0 ? (
+                            <p className="mb-1 text-xs font-semibold uppercase tracking-wide" style={{ color }}>
+                              Lowest price
+                            </p>
+                          ) : null}
+                          <h3 className="text-base font-semibold text-gray-900">{quote.carrierName}</h3>
+                          <p className="text-sm text-gray-600">{current.label}</p>
+                        </div>
+                        <p className="shrink-0 text-right text-xl font-bold text-gray-900">{formatMonthly(price)}</p>
+                      </div>
+                      {household && quote.householdMonthlyCents !== null && saving > 0 ? (
+                        <p className="mt-2 text-sm text-gray-700">
+                          Discount: {formatDollars(Math.floor(saving / 100) * 100).replace(/\.00$/, "")} a month
+                          {quote.discountCategory ? <span className="text-gray-500"> ({quote.discountCategory})</span> : null}
+                        </p>
+                      ) : !household && quote.householdMonthlyCents !== null && saving > 0 ? (
+                        <p className="mt-2 text-sm text-gray-600">With household discount: {formatMonthly(displayedMonthlyCents(quote, { household: true, riders }))}</p>
+                      ) : null}
+                      {household && quote.householdRule ? <p className="mt-1 text-xs text-gray-500">{quote.householdRule}</p> : null}
+                      {household && quote.householdMonthlyCents === null ? <p className="mt-2 text-xs text-gray-500">No household discount with this carrier.</p> : null}
+                      {withRiders.length > 0 ? <p className="mt-1 text-xs text-gray-500">Includes {withRiders.map((r) => `${r.name} (${formatDollars(r.monthlyCents)})`).join(", ")}</p> : null}
+                      <button
+                        type="button"
+                        onClick={() => select(quote)}
+                        className="mt-3 w-full rounded-md px-4 py-2 text-sm font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 sm:w-auto"
+                        style={{ backgroundColor: color }}
+                        aria-label={`Select ${quote.carrierName} ${current.label}`}
+                      >
+                        Select
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          ) : (
+            <div className="mt-5 rounded-lg border border-gray-200 bg-white p-5 text-center">
+              <p className="font-semibold text-gray-900">We couldn&apos;t find plans for your specific criteria</p>
+              <p className="mt-2 text-sm text-gray-600">
+                {brand.phone ? (
+                  <>
+                    Give us a call at{" "}
+                    <a className="font-semibold underline" style={{ color }} href={`tel:${brand.phone}`}>
+                      {formatPhone(brand.phone)}
+                    </a>{" "}
+                    and we&apos;ll find the right plan with you.
+                  </>
+                ) : (
+                  <>Contact {brand.name} and we&apos;ll find the right plan with you.</>
+                )}
+              </p>
+              {model.advantageUrl ? (
+                <a href={model.advantageUrl.replace("&status=decline", "")} className="mt-3 inline-block text-sm font-semibold underline" style={{ color }}>
+                  Connect With Us
+                </a>
+              ) : null}
+            </div>
+          )}
+        </section>
+
+        {notice ? (
+          <p role="status" className="mt-4 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+            {notice}
+          </p>
+        ) : null}
+
+        {!model.hideMedicareAdvantage && model.mode !== "demo" && model.advantageUrl ? (
+          <aside className="mt-8 rounded-lg border border-gray-200 bg-white p-4">
+            <h2 className="text-base font-semibold text-gray-900">Looking to dramatically lower your monthly costs?</h2>
+            <p className="mt-1 text-sm text-gray-600">Medicare Advantage plans can have $0 monthly premiums. Ask us whether one fits you.</p>
+            <a href={model.advantageUrl} className="mt-3 inline-block rounded-md border px-4 py-2 text-sm font-semibold" style={{ borderColor: color, color }}>
+              Explore Options
+            </a>
+          </aside>
+        ) : null}
+      </main>
+
+      <EffectiveDateModal
+        key={`date-${c.effectiveDate}-${modal === "date"}`}
+        open={modal === "date"}
+        options={c.effectiveDateOptions}
+        value={c.effectiveDate}
+        onClose={() => setModal(null)}
+        onChoose={(date) => {
+          setModal(null);
+          navigate({ effectiveDate: date });
+        }}
+        color={color}
+      />
+      <LocationModal key={`loc-${c.zip5}-${c.county?.fips}-${modal === "location"}`} open={modal === "location"} zip={c.zip5 ?? ""} countyFips={c.county?.fips ?? null} counties={c.counties} onClose={() => setModal(null)} onSave={saveLocation} color={color} />
+      <RidersModal
+        key={`riders-${modal === "riders"}`}
+        open={modal === "riders"}
+        riders={c.riderOptions}
+        prices={riderPrices}
+        selected={riders}
+        onClose={() => setModal(null)}
+        onApply={(list) => {
+          setRiders(list);
+          setModal(null);
+        }}
+        color={color}
+      />
+      <PlanGvsNModal open={modal === "g-vs-n"} videoUrl={model.videos.planGvsN} onClose={() => setModal(null)} />
+      {modal !== null && typeof modal === "object" ? (
+        <QualifyModal
+          open
+          videoUrl={model.videos.qualify}
+          planName={current?.label ?? ""}
+          carrierName={modal.quote.carrierName}
+          skipHealthQuestions={model.skipHealthQuestions}
+          onClose={() => setModal(null)}
+          onContinue={() => {
+            if (model.nextUrl) router.push(`${model.nextUrl}&planType=${encodeURIComponent(current?.plan ?? "")}`);
+          }}
+          color={color}
+        />
+      ) : null}
+    </div>
+  );
+}

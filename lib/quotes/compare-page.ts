@@ -1,0 +1,211 @@
+import "server-only";
+import { z } from "zod";
+import { getEnv } from "@/lib/env";
+import { brandColor, DEFAULT_BRAND_COLOR } from "@/lib/organizations/brand";
+import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
+import { buildComparison, type CompareOrganization, type Comparison, type QuoteSubject } from "@/lib/quotes/compare-quotes";
+import { findQuoteLink, isQuoteToken, orphanedQuoteLinkOrgSlug, QUOTE_NOT_FOUND_MESSAGE, quoteAgent } from "@/lib/quotes/quote-links";
+import { logoUrl } from "@/lib/settings/logo-rules";
+import { findZip } from "@/lib/zip/zip-table";
+
+/**
+ * What /compare shows, decided on the server from the URL (client-side.md routes and redirect rules,
+ * domain-rules.md B.1–B.2). Three ways in:
+ *  - a quote link (`id` = the stored token): the contact's own quote, branded for their agency;
+ *  - a manual quote (`orgId` + zip, county, age, gender, tobacco, planType), e.g. from /quote: an
+ *    agency's carriers for facts typed in, no contact;
+ *  - the demo (`demo=true`): a made-up person and sample prices, nothing to submit.
+ * Anything else goes to /error with the spec's message; a link whose contact was deleted goes to the
+ * agency's self-onboarding page.
+ */
+
+export const MISSING_QUOTE_ID_MESSAGE = "Missing or invalid quote ID";
+
+export type CompareBrand = {
+  name: string;
+  logoUrl: string | null;
+  color: string;
+  /** The number a visitor should call: the agent's or the organization's, per the sender settings. */
+  phone: string | null;
+  /** Who speaks on the page: the agent's name, or the organization's when it sends as itself. */
+  senderName: string;
+};
+
+export type ComparePageModel =
+  | { kind: "redirect"; to: string }
+  | {
+      kind: "quote";
+      mode: "link" | "manual" | "demo";
+      comparison: Comparison;
+      brand: CompareBrand;
+      firstName: string | null;
+      /** The quote link token (link mode): what the page's calls and links carry. */
+      quoteId: string | null;
+      orgId: string | null;
+      tid: string | null;
+      hideMedicareAdvantage: boolean;
+      skipHealthQuestions: boolean;
+      videos: { planGvsN: string | null; qualify: string | null };
+      /** Where "Select" continues to (null in the demo). */
+      nextUrl: string | null;
+      /** The Medicare Advantage option's link. */
+      advantageUrl: string | null;
+    };
+
+const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+const effectiveDateParam = z.string().regex(/^\d{4}-\d{2}-01$/).optional().catch(undefined);
+
+/** The manual quote's facts (client-side.md routes: zip, state, county, gender, tobacco, age, dateOfBirth, currentCarrier, planType). */
+const manualParams = z.object({
+  zip: z.string().regex(/^\d{5}$/),
+  county: z.string().max(100).optional().catch(undefined),
+  age: z.coerce.number().int().min(50).max(110).optional().catch(undefined),
+  dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  gender: z.string().optional().transform((g) => (g && /^f/i.test(g) ? ("F" as const) : ("M" as const))),
+  tobacco: z.string().optional().transform((t) => t === "true" || t === "1" || t === "yes"),
+  currentCarrier: z.string().max(100).optional().catch(undefined),
+  planType: z.string().max(40).optional().catch(undefined),
+});
+
+type Params = Record<string, string | string[] | undefined>;
+
+const ORG_SELECT = {
+  id: true,
+  slug: true,
+  name: true,
+  brandName: true,
+  logoMimeType: true,
+  logoUpdatedAt: true,
+  primaryColor: true,
+  phone: true,
+  carrierContracts: true,
+  hideMedicareAdvantage: true,
+  timezone: true,
+  mnDefaultRiders: true,
+  wiDefaultRiders: true,
+  maDefaultRiders: true,
+} as const;
+
+type OrgRow = { id: string; slug: string; name: string; brandName: string | null; logoMimeType: string | null; logoUpdatedAt: Date | null; primaryColor: string | null; phone: string | null; timezone: string; carrierContracts: string[]; mnDefaultRiders: string[]; wiDefaultRiders: string[]; maDefaultRiders: string[]; hideMedicareAdvantage: boolean };
+
+function compareOrganization(org: OrgRow | null, allCarriers: boolean): CompareOrganization {
+  return {
+    carrierContracts: allCarriers || !org ? null : org.carrierContracts,
+    timezone: org?.timezone ?? "America/Chicago",
+    mnDefaultRiders: org?.mnDefaultRiders ?? ["part_a_deductible", "part_b_excess"],
+    wiDefaultRiders: org?.wiDefaultRiders ?? ["part_a_deductible", "part_b_excess"],
+    maDefaultRiders: org?.maDefaultRiders ?? [],
+  };
+}
+
+function orgBrand(org: OrgRow | null): CompareBrand {
+  const productName = getEnv().productName;
+  if (!org) return { name: productName, logoUrl: null, color: DEFAULT_BRAND_COLOR, phone: null, senderName: productName };
+  const name = org.brandName?.trim() || org.name;
+  return { name, logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null, color: brandColor(org.primaryColor), phone: org.phone, senderName: name };
+}
+
+const findOrganization = (idOrSlug: string | undefined): Promise<OrgRow | null> => findOrganizationByIdOrSlug(idOrSlug, ORG_SELECT);
+
+const errorRedirect = (message: string) => ({ kind: "redirect" as const, to: `/error?message=${encodeURIComponent(message)}` });
+
+function commonOptions(params: Params) {
+  return {
+    effectiveDate: effectiveDateParam.parse(first(params.effectiveDate)) ?? null,
+    skipHealthQuestions: first(params.skip_health_questions) === "true",
+    tid: first(params.tid)?.slice(0, 200) ?? null,
+    videos: { planGvsN: getEnv().videos.planGvsN ?? null, qualify: getEnv().videos.qualify ?? null },
+  };
+}
+
+/** The sample person of the demo: Austin, TX, 65, female, no tobacco. */
+const DEMO_SUBJECT: QuoteSubject = { zip5: "78701", birthDate: null, age: 65, gender: "F", tobacco: false, currentCarrier: null, currentPlan: null, policyEffectiveDate: null, planType: "G" };
+
+export async function loadComparePage({ params, now }: { params: Params; now: Date }): Promise<ComparePageModel> {
+  const common = commonOptions(params);
+  const id = first(params.id);
+
+  if (first(params.demo) === "true") {
+    const org = await findOrganization(first(params.orgId));
+    const comparison = await buildComparison({ subject: DEMO_SUBJECT, organization: compareOrganization(org, true), now, effectiveDate: common.effectiveDate });
+    return { kind: "quote", mode: "demo", comparison, brand: orgBrand(org), firstName: null, quoteId: null, orgId: org?.id ?? null, ...common, tid: null, hideMedicareAdvantage: org?.hideMedicareAdvantage ?? false, nextUrl: null, advantageUrl: null };
+  }
+
+  if (id !== undefined) {
+    if (!isQuoteToken(id)) return errorRedirect(MISSING_QUOTE_ID_MESSAGE);
+    const found = await findQuoteLink(id, now);
+    if (!found) {
+      const orphanSlug = await orphanedQuoteLinkOrgSlug(id, now);
+      if (orphanSlug) return { kind: "redirect", to: `/self-onboarding/${encodeURIComponent(orphanSlug)}?quoteId=${encodeURIComponent(id)}` };
+      return errorRedirect(QUOTE_NOT_FOUND_MESSAGE);
+    }
+    const { contact, organization } = found;
+    const agent = await quoteAgent(found);
+    const comparison = await buildComparison({
+      subject: {
+        zip5: contact.zipCode?.slice(0, 5) ?? null,
+        countyFips: contact.countyFips,
+        birthDate: isoDate(contact.birthDate),
+        gender: contact.gender ?? "M",
+        tobacco: contact.tobaccoUser,
+        currentCarrier: contact.currentCarrierNaic ?? contact.currentCarrier,
+        currentPlan: contact.planType,
+        policyEffectiveDate: isoDate(contact.effectiveDate),
+        planType: first(params.planType) ?? found.link.planType ?? contact.planType,
+      },
+      organization: compareOrganization({ ...organization, carrierContracts: organization.carrierContracts } as OrgRow, false),
+      now,
+      effectiveDate: common.effectiveDate,
+    });
+    const brand = orgBrand(organization as OrgRow);
+    const speaksAsOrg = organization.forceOrgSenderDetails || !agent || agent.useOrgSenderDetails;
+    brand.senderName = speaksAsOrg ? brand.name : `${agent!.firstName} ${agent!.lastName}`.trim();
+    brand.phone = speaksAsOrg ? (organization.phone ?? agent?.phone ?? null) : (agent!.phone ?? organization.phone);
+    const q = encodeURIComponent(id);
+    return {
+      kind: "quote",
+      mode: "link",
+      comparison,
+      brand,
+      firstName: contact.firstName,
+      quoteId: id,
+      orgId: organization.id,
+      ...common,
+      hideMedicareAdvantage: organization.hideMedicareAdvantage,
+      nextUrl: common.skipHealthQuestions ? `/schedule?id=${q}&orgId=${organization.id}` : `/eligibility?id=${q}&orgId=${organization.id}`,
+      advantageUrl: `/schedule?id=${q}&orgId=${organization.id}&status=decline`,
+    };
+  }
+
+  const manual = manualParams.safeParse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, first(v)])));
+  if (!manual.success) return errorRedirect(MISSING_QUOTE_ID_MESSAGE);
+  const org = await findOrganization(first(params.orgId));
+  if (first(params.orgId) && !org) return errorRedirect("Missing or invalid organization ID");
+  const m = manual.data;
+  const zip = findZip(m.zip);
+  const wantedCounty = m.county?.trim().toLowerCase();
+  const countyFips = zip?.countyDetails.find((c) => c.fips === m.county || c.name.toLowerCase() === wantedCounty || `${c.name}, ${c.state}`.toLowerCase() === wantedCounty)?.fips ?? null;
+  const comparison = await buildComparison({
+    subject: { zip5: m.zip, countyFips, birthDate: m.dateOfBirth ?? null, age: m.age ?? null, gender: m.gender, tobacco: m.tobacco, currentCarrier: m.currentCarrier ?? null, currentPlan: null, policyEffectiveDate: null, planType: m.planType ?? null },
+    organization: compareOrganization(org, false),
+    now,
+    effectiveDate: common.effectiveDate,
+  });
+  return {
+    kind: "quote",
+    mode: "manual",
+    comparison,
+    brand: orgBrand(org),
+    firstName: null,
+    quoteId: null,
+    orgId: org?.id ?? null,
+    ...common,
+    tid: null,
+    hideMedicareAdvantage: org?.hideMedicareAdvantage ?? false,
+    nextUrl: org ? `/eligibility?orgId=${org.id}` : null,
+    advantageUrl: org ? `/schedule?orgId=${org.id}&status=decline` : null,
+  };
+}

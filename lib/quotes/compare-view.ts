@@ -1,0 +1,80 @@
+import { DEFAULT_QUOTE_PLAN, TOP_PER_PLAN } from "@/lib/quotes/select-quotes";
+import { PLAN_LABELS, type PlanCode } from "@/lib/quotes/quote-provider";
+
+/**
+ * What the compare page does in the browser with the quotes the server chose (pure, no server code):
+ * the carrier filter, the household toggle (which re-ranks by the household price), riders added to
+ * the price, and the plan-type cycle. The server sends every eligible quote per plan, already
+ * contracted and without the current carrier, so these choices never need another request.
+ */
+
+export type RiderPrice = { id: string; name: string; monthlyCents: number };
+
+export type QuoteView = {
+  naic: string;
+  carrierName: string;
+  groupName: string;
+  plan: PlanCode;
+  monthlyCents: number;
+  householdMonthlyCents: number | null;
+  discountCategory: string | null;
+  /** Who qualifies for the household discount with this carrier in this state, in words. */
+  householdRule: string | null;
+  policyFeeCents: number;
+  /** Riders this carrier prices for the plan (MN / WI / MA); empty elsewhere. */
+  riders: RiderPrice[];
+};
+
+export type PlanView = { plan: PlanCode; label: string; quotes: QuoteView[] };
+
+export type VisibleOptions = {
+  household: boolean;
+  /** Carrier names to show; empty = all. */
+  carriers: readonly string[];
+  /** Selected rider ids; their prices are added where the carrier offers them. */
+  riders: readonly string[];
+  perPlan?: number;
+};
+
+/** The monthly price shown: standard or household, plus the selected riders this carrier offers. */
+export function displayedMonthlyCents(quote: QuoteView, options: Pick<VisibleOptions, "household" | "riders">): number {
+  const base = options.household && quote.householdMonthlyCents !== null ? quote.householdMonthlyCents : quote.monthlyCents;
+  const riders = quote.riders.filter((r) => options.riders.includes(r.id)).reduce((sum, r) => sum + r.monthlyCents, 0);
+  return base + riders;
+}
+
+/** The quotes a plan shows: filtered by carrier, ranked by the displayed price (ties by name), the 3 cheapest. */
+export function visibleQuotes(plan: PlanView, options: VisibleOptions): QuoteView[] {
+  const wanted = new Set(options.carriers);
+  return plan.quotes
+    .filter((q) => wanted.size === 0 || wanted.has(q.carrierName))
+    .map((q) => ({ q, price: displayedMonthlyCents(q, options) }))
+    .sort((a, b) => a.price - b.price || a.q.carrierName.localeCompare(b.q.carrierName) || a.q.naic.localeCompare(b.q.naic))
+    .slice(0, options.perPlan ?? TOP_PER_PLAN)
+    .map(({ q }) => q);
+}
+
+/** The plan after `current` in the page's cycle (F → G → N → HDF → HDG → F, or the state's own plans). */
+export function nextPlan(plans: readonly PlanCode[], current: PlanCode): PlanCode {
+  const index = plans.indexOf(current);
+  return plans[(index + 1) % plans.length] ?? DEFAULT_QUOTE_PLAN;
+}
+
+export function planLabel(plan: PlanCode): string {
+  return PLAN_LABELS[plan];
+}
+
+/** "$127.45" */
+export function formatDollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** "$127.45/mo" */
+export function formatMonthly(cents: number): string {
+  return `${formatDollars(cents)}/mo`;
+}
+
+/** "June 1, 2026" from "2026-06-01". */
+export function formatLongDate(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+}

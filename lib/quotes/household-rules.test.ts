@@ -1,0 +1,48 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Papa from "papaparse";
+import { householdRuleFromCsv, householdRuleLabel, householdRuleText } from "@/lib/quotes/household-rules";
+
+const rows = Papa.parse<Record<string, string>>(readFileSync(join(process.cwd(), "..", "shared", "data", "household_discount_rules.csv"), "utf8"), { header: true, skipEmptyLines: true }).data;
+const rule = (state: string, carrier: string) => householdRuleFromCsv(rows.find((r) => r.state === state && r.carrier === carrier)!);
+
+describe("householdRuleLabel", () => {
+  test("Humana's Achieve (NAIC, state) pairs use the Achieve column, every other Humana pair MIPPA", () => {
+    expect(householdRuleLabel("Humana", "60219", "TX")).toBe("Humana (Achieve products)");
+    expect(householdRuleLabel("Humana", "60219", "FL")).toBe("Humana (MIPPA products)");
+    expect(householdRuleLabel("Humana", "73288", "GA")).toBe("Humana (Achieve products)");
+  });
+
+  test("other groups map to their column; an unknown group has none", () => {
+    expect(householdRuleLabel("UnitedHealthcare", "79413", "TX")).toBe("UnitedHealthcare (AARP)");
+    expect(householdRuleLabel("Mutual of Omaha", "71412", "TX")).toBe("Mutual of Omaha");
+    expect(householdRuleLabel("Acme Mutual", "99999", "TX")).toBeNull();
+  });
+});
+
+describe("householdRuleText", () => {
+  test("cohabitant rules name the minimum age of the person one lives with", () => {
+    expect(householdRuleText(rule("AL", "Aflac"), "Aflac")).toBe("You need to live with a spouse or someone who is at least 50 years old.");
+  });
+
+  test("both-insured rules name the carrier", () => {
+    expect(householdRuleText(rule("AL", "Aetna"), "Aetna")).toBe("You and your spouse or partner both need an Aetna Medicare Supplement policy.");
+  });
+
+  test("built-in percentages and extra discounts are spelled out", () => {
+    expect(householdRuleText(rule("AL", "Allstate"), "Allstate")).toBe(
+      "You need to live with a spouse or someone who is at least 50 years old. The discount is 7%. Also: 3% more when both choose the same plan; 10% for paying yearly; 5% with a fitness wearable.",
+    );
+  });
+
+  test("no discount and not selling say so", () => {
+    expect(householdRuleText(rule("AL", "Anthem"), "Anthem")).toBe("Anthem has no household discount in AL.");
+    const notSelling = householdRuleFromCsv({ state: "NY", carrier: "Aflac", eligibility: "not_selling" });
+    expect(householdRuleText(notSelling, "Aflac")).toBe("Aflac does not sell Medicare Supplement plans in NY.");
+  });
+
+  test("every row of the rules file reads as text", () => {
+    expect(rows.length).toBeGreaterThan(500);
+    for (const row of rows) expect(householdRuleText(householdRuleFromCsv(row), row.carrier!)).toMatch(/\.$/);
+  });
+});
