@@ -12,6 +12,7 @@ import {
   type ScheduledEmailView,
 } from "@/lib/contacts/contact-schema";
 import { normalizeEmail } from "@/lib/contacts/contact-fields";
+import { readStoredAnswers } from "@/lib/eligibility/encrypt-answers";
 import { contactNotFound, getContactDetail, getContactOrThrow, isoDate } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { addDays, todayInZone } from "@/lib/trial/go-live";
@@ -90,17 +91,28 @@ export async function listScheduledEmails(options: ActivityOptions & { now: Date
   }));
 }
 
-/** GET /api/contacts/{id}/eligibility: the newest questionnaire (status, answers), or nulls when never completed. */
+/**
+ * GET /api/contacts/{id}/eligibility: the newest questionnaire (status, answers decrypted), or nulls when
+ * never completed. Rows from before encryption (plain JSON) read as they are.
+ */
 export async function getContactEligibility(options: ActivityOptions): Promise<ContactEligibility> {
   await assertVisible(options);
   const { db, organizationId, contactId } = options;
   const row = await db.eligibilityAnswer.findFirst({
     where: { organizationId, contactId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { status: true, answers: true, hasConditions: true, createdAt: true },
+    select: { id: true, status: true, answers: true, hasConditions: true, createdAt: true },
   });
   if (!row) return { status: null, answers: null, hasConditions: null, completedAt: null };
-  return { status: row.status, answers: row.answers, hasConditions: row.hasConditions, completedAt: row.createdAt.toISOString() };
+  let answers: unknown;
+  try {
+    answers = readStoredAnswers({ stored: row.answers, organizationId, contactId });
+  } catch (error) {
+    // Loud, without content: a wrong or lost ELIGIBILITY_ENCRYPTION_KEY must not pass for "not completed".
+    console.error(JSON.stringify({ level: "error", event: "eligibility_answers_unreadable", eligibilityAnswerId: row.id }));
+    throw new AppError("internal", undefined, { cause: error });
+  }
+  return { status: row.status, answers, hasConditions: row.hasConditions, completedAt: row.createdAt.toISOString() };
 }
 
 /** GET /api/contacts/{id}/follow-ups: the contact's requests from the schedule and quote pages, newest first. */

@@ -1,0 +1,87 @@
+import { ELIGIBILITY_QUESTIONS, type EligibilityQuestion } from "@/lib/eligibility/questions";
+
+/**
+ * Pure rules of the questionnaire (domain-rules.md C, client-side.md "Underwriting Assessment page"):
+ * when it may be submitted, what is sent, and the outcome. Used by the form and by the server, so
+ * the two cannot disagree.
+ */
+
+export type YesNo = "yes" | "no";
+export type FollowUpAnswer = boolean | string;
+
+/** What the visitor has chosen so far: the main answer per question id, follow-up answers per follow-up id. */
+export type AnswerDraft = {
+  main: Partial<Record<number, YesNo>>;
+  followUps: Partial<Record<number, FollowUpAnswer>>;
+};
+
+export const EMPTY_DRAFT: AnswerDraft = { main: {}, followUps: {} };
+
+export type SubmittedFollowUp = { id: number; question_text: string; answer: FollowUpAnswer };
+export type SubmittedAnswer = {
+  id: number;
+  question_text: string;
+  question_type: string;
+  answer: boolean;
+  follow_up_questions: SubmittedFollowUp[];
+};
+/** The payload's `answers`, keyed by main question id ("1".."7"). */
+export type SubmittedAnswers = Record<string, SubmittedAnswer>;
+
+export type EligibilityOutcome = "accept" | "decline";
+
+function isFollowUpAnswered(kind: "yesno" | "text", value: FollowUpAnswer | undefined): boolean {
+  return kind === "yesno" ? typeof value === "boolean" : typeof value === "string" && value.trim() !== "";
+}
+
+/** Answered, and when the answer is Yes, every follow-up answered (text ones non-empty: the spec's rule). */
+export function isQuestionComplete(question: EligibilityQuestion, draft: AnswerDraft): boolean {
+  const answer = draft.main[question.id];
+  if (answer === "no") return true;
+  if (answer !== "yes") return false;
+  return question.followUps.every((f) => isFollowUpAnswered(f.kind, draft.followUps[f.id]));
+}
+
+/** The Next button's rule: every question complete and nothing submitting. */
+export function canSubmit(draft: AnswerDraft, { submitting }: { submitting: boolean }): boolean {
+  return !submitting && ELIGIBILITY_QUESTIONS.every((q) => isQuestionComplete(q, draft));
+}
+
+/** The payload's answers: every main question; the follow-ups of Yes answers only, text trimmed. */
+export function toSubmittedAnswers(draft: AnswerDraft): SubmittedAnswers {
+  const answers: SubmittedAnswers = {};
+  for (const question of ELIGIBILITY_QUESTIONS) {
+    const isYes = draft.main[question.id] === "yes";
+    answers[String(question.id)] = {
+      id: question.id,
+      question_text: question.questionText,
+      question_type: question.questionType,
+      answer: isYes,
+      follow_up_questions: isYes
+        ? question.followUps.flatMap((f) => {
+            const value = draft.followUps[f.id];
+            if (!isFollowUpAnswered(f.kind, value)) return [];
+            return [{ id: f.id, question_text: f.text, answer: typeof value === "string" ? value.trim() : value! }];
+          })
+        : [],
+    };
+  }
+  return answers;
+}
+
+/**
+ * Main questions answered Yes. The original counted only question_type "main" (the heart question);
+ * here every one of the seven counts (domain-rules C, REC).
+ */
+export function mainQuestionsYesCount(answers: Record<string, { answer: boolean }>): number {
+  return ELIGIBILITY_QUESTIONS.filter((q) => answers[String(q.id)]?.answer === true).length;
+}
+
+export function hasMedicalConditions(answers: Record<string, { answer: boolean }>): boolean {
+  return mainQuestionsYesCount(answers) > 0;
+}
+
+/** Any Yes on any main question declines; all No accepts. */
+export function eligibilityOutcome(answers: Record<string, { answer: boolean }>): EligibilityOutcome {
+  return hasMedicalConditions(answers) ? "decline" : "accept";
+}
