@@ -158,6 +158,15 @@ describe("Contact Details", () => {
     expect(within(section).getAllByRole("listitem")).toHaveLength(2);
   });
 
+  it("shows a callback request's type, the number the visitor typed, and the message", () => {
+    renderView({ ...empty, followUps: [{ ...followUp(1), type: "accept", contactName: "Patricia Jones", contactPhone: "5125550142", message: "Mornings are best" }] });
+    const section = screen.getByRole("region", { name: "Follow-up Requests" });
+    expect(within(section).getByText("Accepted quote")).toBeTruthy();
+    expect(within(section).getByText(/Call back Patricia Jones at/)).toBeTruthy();
+    expect(within(section).getByRole("link", { name: "(512) 555-0142" }).getAttribute("href")).toBe("tel:5125550142");
+    expect(within(section).getByText("Mornings are best")).toBeTruthy();
+  });
+
   it("shows the error with a Back button when loading failed", () => {
     renderView(null, "Contact not found");
     expect(screen.getByRole("alert").textContent).toContain("Contact not found");

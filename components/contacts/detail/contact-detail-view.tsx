@@ -127,6 +127,14 @@ function FollowUpList({ followUps, shown }: { followUps: FollowUpView[]; shown: 
           <li key={item.id} className="flex items-start justify-between gap-4 py-3">
             <div>
               <p className="text-sm font-medium text-gray-900">{FOLLOW_UP_LABELS[item.type] ?? capitalize(item.type)}</p>
+              {item.contactPhone ? (
+                <p className="mt-0.5 text-sm text-gray-600">
+                  Call back{item.contactName ? ` ${item.contactName}` : ""} at{" "}
+                  <a href={`tel:${item.contactPhone}`} className="font-medium text-brand-600 hover:text-brand-700">
+                    {formatPhone(item.contactPhone)}
+                  </a>
+                </p>
+              ) : null}
               {item.message ? <p className="mt-0.5 text-sm text-gray-600">{item.message}</p> : null}
             </div>
             <div className="shrink-0 text-right">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef } from "react";
-import { ModalFrame } from "@/components/walkthrough/modal-frame";
+import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
 
 export type DeleteContactDialogProps = {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { ModalFrame } from "@/components/walkthrough/modal-frame";
+import { ModalFrame } from "@/components/ui/modal-frame";
 import type { ContactEligibility } from "@/lib/contacts/contact-schema";
 import { healthOutcome, normalizeHealthAnswers, type HealthQuestion } from "@/components/contacts/detail/health-answers";
 

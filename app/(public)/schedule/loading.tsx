@@ -1,0 +1,5 @@
+import { ScheduleLoading } from "@/components/scheduling/schedule-loading";
+
+export default function Loading() {
+  return <ScheduleLoading />;
+}

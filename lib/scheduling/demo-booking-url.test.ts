@@ -1,0 +1,15 @@
+import { parseEnv } from "@/lib/env";
+
+// /schedule-main's "Schedule a Demo Call" target (DEMO_BOOKING_URL, lib/env.ts).
+describe("demoBookingUrl", () => {
+  it("defaults to an email to support when unset or empty", () => {
+    expect(parseEnv({}).demoBookingUrl).toBe("mailto:support@gapwise.app?subject=Gapwise%20demo");
+    expect(parseEnv({ DEMO_BOOKING_URL: "", SUPPORT_EMAIL: "help@agency.test", PRODUCT_NAME: "Acme" }).demoBookingUrl).toBe("mailto:help@agency.test?subject=Acme%20demo");
+  });
+
+  it("takes an http(s) URL and refuses anything else", () => {
+    expect(parseEnv({ DEMO_BOOKING_URL: "https://cal.com/gapwise/demo" }).demoBookingUrl).toBe("https://cal.com/gapwise/demo");
+    expect(() => parseEnv({ DEMO_BOOKING_URL: "javascript:alert(1)" })).toThrow(/DEMO_BOOKING_URL/);
+    expect(() => parseEnv({ DEMO_BOOKING_URL: "cal.com/demo" })).toThrow(/DEMO_BOOKING_URL/);
+  });
+});

@@ -1,0 +1,93 @@
+import { createQuoteLink } from "@/lib/quotes/quote-links";
+import { loadLandingPage, thanksCompareHref } from "@/lib/scheduling/landing";
+import { loadSchedulePage } from "@/lib/scheduling/schedule-page";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
+
+const db = setupTestDatabase();
+
+async function agencyWithQuote() {
+  const org = await createOrganization(db.prisma);
+  await db.prisma.organization.update({
+    where: { id: org.id },
+    data: { brandName: "Lone Star Medigap", phone: "5125550100", redirectUrl: "www.example.com/book", primaryColor: "#0F766E", forceOrgSenderDetails: true },
+  });
+  const agent = await createUser(db.prisma, org.id);
+  await db.prisma.user.update({ where: { id: agent.id }, data: { firstName: "Alex", phone: "5125550101" } });
+  const contact = await createContact(db.prisma, org.id, { firstName: "Pat", lastName: "Jones", agentId: agent.id });
+  await db.prisma.contact.update({ where: { id: contact.id }, data: { phoneNumber: "5125550199" } });
+  const now = new Date();
+  const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, planType: "G", now });
+  return { org, agent, contact, token, now };
+}
+
+const errorTo = (message: string) => ({ kind: "redirect", to: `/error?message=${encodeURIComponent(message)}` });
+
+describe("loadSchedulePage", () => {
+  it("a quote link: the outcome's texts, the organization's options, the callback prefilled, the referral link for the agent", async () => {
+    const { org, agent, contact, token, now } = await agencyWithQuote();
+    const model = await loadSchedulePage({ params: { id: token, status: "accept", orgId: org.id, tid: "t-1", contactId: "ignored" }, now });
+    expect(model).toEqual({
+      kind: "page",
+      title: "Good News!",
+      brand: { name: "Lone Star Medigap", logoUrl: null, color: "#0F766E" },
+      text: { heading: "Great News...", message: expect.stringContaining("good candidate") },
+      options: {
+        calendar: { url: "https://www.example.com/book", label: "Schedule a Call" },
+        phone: { href: "tel:+15125550100", label: "Call Now: (512) 555-0100" },
+        callback: true,
+      },
+      callback: { quoteId: token, orgId: null, status: "accept", planType: "G", name: "Pat Jones", email: contact.email, phone: "5125550199" },
+      thankYouHref: `/self-onboarding/${org.slug}?agentId=${agent.id}`,
+    });
+  });
+
+  it("decline and anything else", async () => {
+    const { token, now } = await agencyWithQuote();
+    expect(await loadSchedulePage({ params: { id: token, status: "decline" }, now })).toMatchObject({ title: "Medicare Advantage Follow-up", text: { heading: "Here are some options..." }, callback: { status: "decline" } });
+    expect(await loadSchedulePage({ params: { id: token, status: "maybe" }, now })).toMatchObject({ title: "Let's Connect", text: { heading: "Let's Connect" }, callback: { status: null } });
+  });
+
+  it("a generic link by organization id or slug, ignoring a contactId", async () => {
+    const { org, contact, now } = await agencyWithQuote();
+    for (const params of [{ orgId: org.id, contactId: contact.id }, { org: org.slug }]) {
+      const model = await loadSchedulePage({ params, now });
+      expect(model).toMatchObject({
+        kind: "page",
+        callback: { quoteId: null, orgId: org.slug, name: "", email: "", phone: "" },
+        thankYouHref: `/self-onboarding/${org.slug}`,
+      });
+    }
+  });
+
+  it("missing parameters, an unknown token, another organization's cross-check, an unknown organization: /error", async () => {
+    const { token, now } = await agencyWithQuote();
+    const other = await createOrganization(db.prisma);
+    expect(await loadSchedulePage({ params: {}, now })).toEqual(errorTo("No parameters provided. Please provide either a quote ID or organization ID."));
+    expect(await loadSchedulePage({ params: { contactId: "x" }, now })).toEqual(errorTo("No parameters provided. Please provide either a quote ID or organization ID."));
+    expect(await loadSchedulePage({ params: { id: "Z".repeat(43) }, now })).toEqual(errorTo("Quote not found or expired. Please try again or contact support."));
+    expect(await loadSchedulePage({ params: { id: token, orgId: other.id }, now })).toEqual(errorTo("Quote not found or expired. Please try again or contact support."));
+    expect(await loadSchedulePage({ params: { orgId: "no-such-agency" }, now })).toEqual(errorTo("Missing or invalid organization ID"));
+  });
+});
+
+describe("loadLandingPage and thanksCompareHref", () => {
+  it("greets the contact and links to their quotes", async () => {
+    const { token, now } = await agencyWithQuote();
+    expect(await loadLandingPage({ params: { id: token }, now })).toEqual({
+      kind: "page",
+      brand: { name: "Lone Star Medigap", logoUrl: null, color: "#0F766E" },
+      firstName: "Pat",
+      compareHref: `/compare?id=${token}`,
+    });
+    expect(await thanksCompareHref({ params: { id: token }, now })).toBe(`/compare/${token}`);
+  });
+
+  it("without a valid id: /error for the landing page, no link on the thanks page", async () => {
+    const now = new Date();
+    for (const params of [{}, { id: "" }, { id: "not-a-token" }, { id: "Q".repeat(43) }]) {
+      expect(await loadLandingPage({ params, now })).toEqual(errorTo("Missing or invalid quote ID"));
+      expect(await thanksCompareHref({ params, now })).toBeNull();
+    }
+  });
+});
