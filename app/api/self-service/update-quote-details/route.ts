@@ -1,0 +1,12 @@
+import { withPublic } from "@/lib/api/handler";
+import { updateQuoteDetails } from "@/lib/self-service/quote-details";
+import { updateQuoteDetailsSchema } from "@/lib/self-service/self-service-schema";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/self-service/update-quote-details { quoteId, zipCode, county, dateOfBirth, gender, tobacco } → { success, redirectUrl }.
+// Addressed by the quote link token; the contact and organization come from the link.
+export const POST = withPublic(({ body }) => updateQuoteDetails({ input: body, now: new Date() }), {
+  body: updateQuoteDetailsSchema,
+  rateLimit: { name: "self-service-quote-details", limit: 60, windowSeconds: 3600 },
+});

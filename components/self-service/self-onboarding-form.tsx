@@ -1,0 +1,357 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { BusyOverlay, ChoiceGroup, describedBy, Field, FormError, inputClass, SubmitButton } from "@/components/self-service/form-parts";
+import { signupThenGenerateQuote } from "@/components/self-service/self-service-api";
+import { useZipLocation } from "@/components/self-service/use-zip-location";
+import { ZipFields } from "@/components/self-service/zip-fields";
+import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
+import { isContactEmailFormatValid } from "@/lib/contacts/contact-schema";
+import {
+  CURRENT_CARRIER_CHOICES,
+  isPastDateOfBirth,
+  OTHER_CARRIER_CHOICE,
+  premiumInput,
+  SELF_SERVICE_MESSAGES,
+  SELF_SERVICE_PLAN_TYPES,
+} from "@/lib/self-service/self-service-schema";
+import { isZipFormat } from "@/lib/zip/zip-schema";
+
+export type SelfOnboardingFormProps = {
+  organization: { id: string; name: string };
+  brandColor: string;
+  /** The link's agent, only when it is an active agent of this organization. */
+  agent: { id: string; firstName: string; lastName: string } | null;
+  /** Where to go at the end (default: a full page load of the compare page). */
+  navigate?: (url: string) => void;
+  /** For tests: today. */
+  now?: () => Date;
+};
+
+type Values = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  zip: string;
+  dateOfBirth: string;
+  gender: "M" | "F" | "";
+  tobacco: "yes" | "no" | "";
+  hasCurrentPlan: "yes" | "no" | "";
+  carrierChoice: string;
+  otherCarrier: string;
+  currentPremium: string;
+  planType: string;
+  optIn: boolean;
+};
+
+type FieldName = keyof Values;
+
+const EMPTY: Values = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  zip: "",
+  dateOfBirth: "",
+  gender: "",
+  tobacco: "",
+  hasCurrentPlan: "",
+  carrierChoice: "",
+  otherCarrier: "",
+  currentPremium: "",
+  planType: "",
+  optIn: false,
+};
+
+const SERVER_FIELDS: Record<string, FieldName> = {
+  phoneNumber: "phone",
+  zipCode: "zip",
+  optInQuarterlyUpdates: "optIn",
+  tobacco: "tobacco",
+  currentPremium: "currentPremium",
+  carrierChoice: "carrierChoice",
+};
+
+const defaultNavigate = (url: string) => window.location.assign(url);
+
+/** client-side.md "Self-onboarding form": the consumer signs up, then lands on their personal quote. */
+export function SelfOnboardingForm({ organization, brandColor, agent, navigate = defaultNavigate, now = () => new Date() }: SelfOnboardingFormProps) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [stage, setStage] = useState<"idle" | "signing-up" | "generating" | "done">("idle");
+  const location = useZipLocation(values.zip);
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const busy = stage !== "idle";
+
+  const set = <K extends FieldName>(name: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+    setFormError(null);
+  };
+
+  function validate(): { errors: Partial<Record<FieldName, string>>; message: string | null } {
+    const found: Partial<Record<FieldName, string>> = {};
+    const required = SELF_SERVICE_MESSAGES.required;
+    const requiredFields: FieldName[] = ["firstName", "lastName", "email", "phone", "zip", "dateOfBirth", "gender", "tobacco"];
+    for (const name of requiredFields) if (!String(values[name]).trim()) found[name] = required;
+    if (values.hasCurrentPlan === "yes" && !values.carrierChoice) found.carrierChoice = required;
+    if (!values.optIn) found.optIn = required;
+    if (Object.keys(found).length) return { errors: found, message: required };
+
+    if (!isZipFormat(values.zip)) found.zip = SELF_SERVICE_MESSAGES.zipFormat;
+    else if (!location.state) found.zip = location.error ?? SELF_SERVICE_MESSAGES.noState;
+    if (values.phone.length !== 10) found.phone = SELF_SERVICE_MESSAGES.invalidPhone;
+    if (!isContactEmailFormatValid(values.email)) found.email = SELF_SERVICE_MESSAGES.invalidEmail;
+    if (!isPastDateOfBirth(values.dateOfBirth, now())) found.dateOfBirth = SELF_SERVICE_MESSAGES.invalidDateOfBirth;
+    const first = Object.values(found)[0];
+    if (!first) return { errors: {}, message: null };
+    // A ZIP without a state: the field says why ("Invalid zip code"), the form says what it means.
+    const zipMessage = found.zip ? (found.zip === SELF_SERVICE_MESSAGES.zipFormat ? found.zip : SELF_SERVICE_MESSAGES.noState) : null;
+    return { errors: found, message: zipMessage ?? first };
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const checked = validate();
+    setErrors(checked.errors);
+    setFormError(checked.message);
+    if (checked.message) return;
+
+    const hasCurrentPlan = values.hasCurrentPlan === "yes";
+    const result = await signupThenGenerateQuote(
+      {
+        orgId: organization.id,
+        email: values.email.trim(),
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        phoneNumber: values.phone,
+        zipCode: values.zip,
+        state: location.state,
+        county: location.county || null,
+        dateOfBirth: values.dateOfBirth,
+        gender: values.gender as "M" | "F",
+        tobacco: values.tobacco === "yes",
+        hasCurrentPlan,
+        carrierChoice: hasCurrentPlan ? values.carrierChoice : null,
+        currentCarrier: hasCurrentPlan && values.carrierChoice === OTHER_CARRIER_CHOICE ? values.otherCarrier.trim() || null : null,
+        currentPremium: values.currentPremium || null,
+        planType: values.planType || null,
+        optInQuarterlyUpdates: values.optIn,
+        agentId: agent?.id ?? null,
+        intake: "self_onboarding",
+      },
+      (next) => setStage(next),
+    );
+    if (!result.ok) {
+      const fieldErrors: Partial<Record<FieldName, string>> = {};
+      for (const [key, messages] of Object.entries(result.fields)) {
+        const name = SERVER_FIELDS[key] ?? (key in EMPTY ? (key as FieldName) : null);
+        if (name && messages?.[0]) fieldErrors[name] = messages[0];
+      }
+      setErrors(fieldErrors);
+      setFormError(result.message);
+      setStage("idle");
+      return;
+    }
+    setStage("done");
+    navigate(result.redirectUrl);
+  }
+
+  const busyLabel = stage === "generating" || stage === "done" ? "Generating your quote..." : stage === "signing-up" ? "Signing up..." : null;
+  const text = (name: "firstName" | "lastName", label: string, autoComplete: string) => (
+    <Field id={id(name)} label={label} required error={errors[name]}>
+      <input
+        id={id(name)}
+        type="text"
+        autoComplete={autoComplete}
+        className={inputClass}
+        value={values[name]}
+        disabled={busy}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={describedBy(id(name), errors[name])}
+        onChange={(e) => set(name, e.target.value)}
+      />
+    </Field>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Get your quote">
+      <BusyOverlay message={busyLabel} />
+      {agent ? (
+        <p className="text-sm text-gray-600">
+          Your agent: <span className="font-medium text-gray-900">{`${agent.firstName} ${agent.lastName}`}</span>
+        </p>
+      ) : null}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {text("firstName", "First Name", "given-name")}
+        {text("lastName", "Last Name", "family-name")}
+      </div>
+      <Field id={id("email")} label="Email" required error={errors.email} hint={SELF_SERVICE_MESSAGES.uniqueEmailHint}>
+        <input
+          id={id("email")}
+          type="email"
+          autoComplete="email"
+          className={inputClass}
+          value={values.email}
+          disabled={busy}
+          aria-invalid={Boolean(errors.email)}
+          aria-describedby={describedBy(id("email"), errors.email, true)}
+          onChange={(e) => set("email", e.target.value)}
+        />
+      </Field>
+      <Field id={id("phone")} label="Phone Number" required error={errors.phone}>
+        <input
+          id={id("phone")}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="(555) 555-5555"
+          className={inputClass}
+          value={formatPhone(values.phone)}
+          disabled={busy}
+          aria-invalid={Boolean(errors.phone)}
+          aria-describedby={describedBy(id("phone"), errors.phone)}
+          onChange={(e) => set("phone", nextPhoneDigits(values.phone, e.target.value, e.target.selectionStart))}
+        />
+      </Field>
+      <ZipFields idPrefix={id("loc")} zip={values.zip} onZipChange={(zip) => set("zip", zip)} location={location} error={errors.zip} disabled={busy} />
+      <Field id={id("dateOfBirth")} label="Date of Birth" required error={errors.dateOfBirth}>
+        <input
+          id={id("dateOfBirth")}
+          type="date"
+          autoComplete="bday"
+          className={inputClass}
+          value={values.dateOfBirth}
+          disabled={busy}
+          aria-invalid={Boolean(errors.dateOfBirth)}
+          aria-describedby={describedBy(id("dateOfBirth"), errors.dateOfBirth)}
+          onChange={(e) => set("dateOfBirth", e.target.value)}
+        />
+      </Field>
+      <ChoiceGroup
+        legend="Gender"
+        name={id("gender")}
+        required
+        value={values.gender}
+        options={[
+          { value: "M", label: "Male" },
+          { value: "F", label: "Female" },
+        ]}
+        onChange={(v) => set("gender", v)}
+        error={errors.gender}
+        disabled={busy}
+        color={brandColor}
+      />
+      <ChoiceGroup
+        legend="Tobacco User"
+        name={id("tobacco")}
+        required
+        value={values.tobacco}
+        options={[
+          { value: "yes", label: "Yes" },
+          { value: "no", label: "No" },
+        ]}
+        onChange={(v) => set("tobacco", v)}
+        error={errors.tobacco}
+        disabled={busy}
+        color={brandColor}
+      />
+      <ChoiceGroup
+        legend="Do you currently have a Medicare Supplement plan?"
+        name={id("hasCurrentPlan")}
+        value={values.hasCurrentPlan}
+        options={[
+          { value: "yes", label: "Yes" },
+          { value: "no", label: "No" },
+        ]}
+        onChange={(v) => set("hasCurrentPlan", v)}
+        disabled={busy}
+        color={brandColor}
+      />
+      {values.hasCurrentPlan === "yes" ? (
+        <>
+          <Field id={id("carrierChoice")} label="Current Carrier" required error={errors.carrierChoice}>
+            <select
+              id={id("carrierChoice")}
+              className={inputClass}
+              value={values.carrierChoice}
+              disabled={busy}
+              aria-invalid={Boolean(errors.carrierChoice)}
+              aria-describedby={describedBy(id("carrierChoice"), errors.carrierChoice)}
+              onChange={(e) => set("carrierChoice", e.target.value)}
+            >
+              <option value="">Select your carrier</option>
+              {CURRENT_CARRIER_CHOICES.map((carrier) => (
+                <option key={carrier} value={carrier}>
+                  {carrier}
+                </option>
+              ))}
+              <option value={OTHER_CARRIER_CHOICE}>Other</option>
+            </select>
+          </Field>
+          {values.carrierChoice === OTHER_CARRIER_CHOICE ? (
+            <Field id={id("otherCarrier")} label="Carrier Name">
+              <input id={id("otherCarrier")} type="text" className={inputClass} value={values.otherCarrier} disabled={busy} onChange={(e) => set("otherCarrier", e.target.value)} />
+            </Field>
+          ) : null}
+          <Field id={id("currentPremium")} label="Current Monthly Premium" error={errors.currentPremium}>
+            <div className="relative">
+              <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-500" aria-hidden="true">
+                $
+              </span>
+              <input
+                id={id("currentPremium")}
+                type="text"
+                inputMode="decimal"
+                placeholder="0.00"
+                className={`${inputClass} pl-7`}
+                value={values.currentPremium}
+                disabled={busy}
+                aria-invalid={Boolean(errors.currentPremium)}
+                aria-describedby={describedBy(id("currentPremium"), errors.currentPremium)}
+                onChange={(e) => set("currentPremium", premiumInput(e.target.value))}
+              />
+            </div>
+          </Field>
+          <Field id={id("planType")} label="Plan Type">
+            <select id={id("planType")} className={inputClass} value={values.planType} disabled={busy} onChange={(e) => set("planType", e.target.value)}>
+              <option value="">Not sure</option>
+              {SELF_SERVICE_PLAN_TYPES.map((plan) => (
+                <option key={plan} value={plan}>
+                  {plan}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </>
+      ) : null}
+      <div>
+        <label className="flex items-start gap-3 text-sm text-gray-800">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-5 w-5 rounded border-gray-300"
+            checked={values.optIn}
+            disabled={busy}
+            aria-invalid={Boolean(errors.optIn)}
+            aria-describedby={errors.optIn ? id("optIn-error") : undefined}
+            onChange={(e) => set("optIn", e.target.checked)}
+          />
+          <span>
+            Yes, send me quarterly updates on Medicare Supplement rates from {organization.name}.<span aria-hidden="true" className="text-red-600"> *</span>
+          </span>
+        </label>
+        {errors.optIn ? (
+          <p id={id("optIn-error")} className="mt-1 text-sm text-red-600">
+            {SELF_SERVICE_MESSAGES.optInRequired}
+          </p>
+        ) : null}
+      </div>
+      <FormError message={formError} />
+      <SubmitButton label="Get My Quote" busyLabel={busyLabel} busy={busy} disabled={location.status === "loading"} color={brandColor} />
+    </form>
+  );
+}

@@ -1,0 +1,265 @@
+import { NextRequest } from "next/server";
+import { GET as orgRoute } from "@/app/api/self-service/[orgIdOrSlug]/route";
+import { POST as generateQuoteRoute } from "@/app/api/self-service/generate-quote/route";
+import { POST as signupRoute } from "@/app/api/self-service/signup/route";
+import { POST as updateDetailsRoute } from "@/app/api/self-service/update-quote-details/route";
+import { getEnv } from "@/lib/env";
+import { createQuoteLink, findQuoteLink } from "@/lib/quotes/quote-links";
+import { generateSelfServiceQuote } from "@/lib/self-service/generate-quote";
+import { signQuoteProof } from "@/lib/self-service/quote-proof";
+import { SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
+import { SELF_ONBOARDING_EVENT, selfServiceSignup, SIGNUPS_PER_EMAIL_PER_HOUR } from "@/lib/self-service/signup";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
+
+const db = setupTestDatabase();
+const NOW = new Date("2026-05-20T15:00:00Z");
+let ipCounter = 0;
+const nextIp = () => `198.51.100.${++ipCounter % 250}`;
+
+function post(path: string, body: unknown, ip = nextIp()) {
+  return new NextRequest(`http://localhost${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": ip } });
+}
+const get = (path: string, ip = nextIp()) => new NextRequest(`http://localhost${path}`, { headers: { "x-forwarded-for": ip } });
+const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
+
+let emailCounter = 0;
+function form(orgId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    orgId,
+    email: `person-${++emailCounter}@example.com`,
+    firstName: "Pat",
+    lastName: "Jones",
+    phoneNumber: "5125550188",
+    zipCode: "78737",
+    county: "Travis County",
+    dateOfBirth: "1958-03-14",
+    gender: "F",
+    tobacco: false,
+    hasCurrentPlan: true,
+    carrierChoice: "Humana",
+    currentPremium: "145.50",
+    planType: "Plan G",
+    optInQuarterlyUpdates: true,
+    ...overrides,
+  };
+}
+
+async function agency() {
+  const org = await createOrganization(db.prisma);
+  const admin = await createUser(db.prisma, org.id, { isAdmin: true });
+  const agent = await createUser(db.prisma, org.id);
+  return { org, admin, agent };
+}
+
+describe("selfServiceSignup", () => {
+  it("creates the contact from the form: ZIP gives state and county, the link's agent is assigned, an event is logged", async () => {
+    const { org, agent } = await agency();
+    const input = form(org.slug, { agentId: agent.id, email: "New.Person@Example.com" });
+    const result = await selfServiceSignup({ input, now: NOW });
+    expect(result).toMatchObject({ success: true, email: "new.person@example.com", created: true });
+    const contact = await db.prisma.contact.findUniqueOrThrow({ where: { id: result.contactId } });
+    expect(contact).toMatchObject({
+      organizationId: org.id,
+      email: "new.person@example.com",
+      phoneNumber: "5125550188",
+      state: "TX",
+      zipCode: "78737",
+      county: "Travis County",
+      countyFips: "48453",
+      gender: "F",
+      tobaccoUser: false,
+      currentCarrier: "Humana",
+      currentPremiumCents: 14550,
+      hasCurrentPlan: true,
+      planType: "Plan G",
+      optInQuarterlyUpdates: true,
+      agentId: agent.id,
+      source: "self_onboarding",
+    });
+    expect(contact.birthDate?.toISOString().slice(0, 10)).toBe("1958-03-14");
+    const events = await db.prisma.contactEvent.findMany({ where: { contactId: contact.id } });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ eventType: SELF_ONBOARDING_EVENT, metadata: { outcome: "created", agentAssigned: true } });
+    expect(JSON.stringify(events[0]!.metadata)).not.toContain("example.com");
+  });
+
+  it("an organization link (no agentId) leaves the contact unassigned; the org id works as well as the slug", async () => {
+    const { org } = await agency();
+    const result = await selfServiceSignup({ input: form(org.id), now: NOW });
+    expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: result.contactId } })).agentId).toBeNull();
+  });
+
+  it("a duplicate email updates that contact instead of adding another, and keeps its agent", async () => {
+    const { org, agent } = await agency();
+    const other = await createUser(db.prisma, org.id);
+    const existing = await createContact(db.prisma, org.id, { email: "pat@example.com", firstName: "Old", agentId: agent.id });
+    const result = await selfServiceSignup({ input: form(org.slug, { email: "PAT@example.com", firstName: "Patricia", agentId: other.id, zipCode: "78701", county: "" }), now: NOW });
+    expect(result).toMatchObject({ contactId: existing.id, created: false });
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(1);
+    const updated = await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } });
+    expect(updated).toMatchObject({ firstName: "Patricia", zipCode: "78701", county: "Travis County", agentId: agent.id, source: "manual" });
+    const event = await db.prisma.contactEvent.findFirstOrThrow({ where: { contactId: existing.id } });
+    expect(event.metadata).toMatchObject({ outcome: "updated", agentAssigned: false });
+  });
+
+  it("an unassigned existing contact takes the link's agent", async () => {
+    const { org, agent } = await agency();
+    const existing = await createContact(db.prisma, org.id, { email: "solo@example.com" });
+    await selfServiceSignup({ input: form(org.slug, { email: "solo@example.com", agentId: agent.id }), now: NOW });
+    expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } })).agentId).toBe(agent.id);
+  });
+
+  it("never assigns an agent of another organization, an inactive user or a non-agent", async () => {
+    const { org } = await agency();
+    const foreign = await agency();
+    const inactive = await createUser(db.prisma, org.id, { isActive: false });
+    const adminOnly = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: false });
+    for (const agentId of [foreign.agent.id, inactive.id, adminOnly.id, "not-a-uuid"]) {
+      const result = await selfServiceSignup({ input: form(org.slug, { agentId }), now: NOW });
+      expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: result.contactId } })).agentId).toBeNull();
+    }
+    const existing = await createContact(db.prisma, org.id, { email: "keep@example.com" });
+    await selfServiceSignup({ input: form(org.slug, { email: "keep@example.com", agentId: foreign.agent.id }), now: NOW });
+    expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } })).agentId).toBeNull();
+  });
+
+  it("enforces the plan's contact limit for new contacts, not for updates", async () => {
+    const { org } = await agency();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit: 1, extraContacts: 1 } });
+    await createContact(db.prisma, org.id, { email: "one@example.com" });
+    await selfServiceSignup({ input: form(org.slug, { email: "two@example.com" }), now: NOW });
+    await expect(selfServiceSignup({ input: form(org.slug, { email: "three@example.com" }), now: NOW })).rejects.toMatchObject({ code: "conflict", message: SELF_SERVICE_MESSAGES.notAccepting });
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(2);
+    await expect(selfServiceSignup({ input: form(org.slug, { email: "one@example.com" }), now: NOW })).resolves.toMatchObject({ created: false });
+  });
+
+  it("refuses bad input with the spec's messages and writes nothing", async () => {
+    const { org } = await agency();
+    await expect(selfServiceSignup({ input: form(org.slug, { firstName: " " }), now: NOW })).rejects.toMatchObject({
+      code: "validation_failed",
+      message: "Please fill out all required fields.",
+      fields: { firstName: ["Please fill out all required fields."] },
+    });
+    await expect(selfServiceSignup({ input: form(org.slug, { zipCode: "123" }), now: NOW })).rejects.toMatchObject({ message: "Please enter a valid 5-digit zip code" });
+    await expect(selfServiceSignup({ input: form(org.slug, { zipCode: "00000", county: "" }), now: NOW })).rejects.toMatchObject({
+      message: "Unable to determine state from zip code",
+      fields: { zipCode: ["Invalid zip code"] },
+    });
+    await expect(selfServiceSignup({ input: form(org.slug, { county: "Harris County" }), now: NOW })).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(selfServiceSignup({ input: form(org.slug, { dateOfBirth: "2026-06-01" }), now: NOW })).rejects.toMatchObject({ message: SELF_SERVICE_MESSAGES.invalidDateOfBirth });
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(0);
+  });
+
+  it("an unknown organization is 404 'Organization not found or invalid link.'", async () => {
+    await expect(selfServiceSignup({ input: form("no-such-agency"), now: NOW })).rejects.toMatchObject({ code: "not_found", message: SELF_SERVICE_MESSAGES.orgNotFound });
+  });
+
+  it("limits signups per email address", async () => {
+    const { org } = await agency();
+    const input = form(org.slug, { email: "again@example.com" });
+    for (let i = 0; i < SIGNUPS_PER_EMAIL_PER_HOUR; i++) await selfServiceSignup({ input, now: NOW });
+    await expect(selfServiceSignup({ input, now: NOW })).rejects.toMatchObject({ code: "rate_limited" });
+  });
+});
+
+describe("generate-quote", () => {
+  it("mints a quote link for the contact signup wrote, with the proof signup answered", async () => {
+    const { org } = await agency();
+    const input = form(org.slug);
+    const signup = await selfServiceSignup({ input, now: NOW });
+    const answer = await generateSelfServiceQuote({ input: { orgId: org.id, contactEmail: input.email.toUpperCase().toLowerCase(), proof: signup.proof }, now: NOW });
+    expect(answer).toMatchObject({ success: true, contactId: signup.contactId, redirectUrl: `/compare?id=${answer.quoteId}` });
+    const found = await findQuoteLink(answer.quoteId, NOW);
+    expect(found?.contact.id).toBe(signup.contactId);
+  });
+
+  it("refuses without the proof, with a forged or expired one, another contact's, or another organization's", async () => {
+    const { org } = await agency();
+    const foreign = await agency();
+    const victim = await createContact(db.prisma, org.id, { email: "victim@example.com" });
+    const secret = getEnv().authSecret;
+    const attempts = [
+      undefined,
+      "",
+      `${victim.id}.99999999999.forged`,
+      signQuoteProof({ secret, organizationId: org.id, contactId: victim.id, now: new Date(NOW.getTime() - 3_600_000) }),
+      signQuoteProof({ secret, organizationId: foreign.org.id, contactId: victim.id, now: NOW }),
+      signQuoteProof({ secret: "another-secret", organizationId: org.id, contactId: victim.id, now: NOW }),
+    ];
+    for (const proof of attempts) {
+      await expect(generateSelfServiceQuote({ input: { orgId: org.slug, contactEmail: "victim@example.com", proof }, now: NOW })).rejects.toMatchObject({ code: "forbidden" });
+    }
+    // A valid proof for one contact does not open another contact's email.
+    const mine = await selfServiceSignup({ input: form(org.slug), now: NOW });
+    await expect(generateSelfServiceQuote({ input: { orgId: org.slug, contactEmail: "victim@example.com", proof: mine.proof }, now: NOW })).rejects.toMatchObject({ code: "forbidden" });
+    expect(await db.prisma.quoteLink.count({ where: { organizationId: org.id } })).toBe(0);
+  });
+});
+
+describe("routes", () => {
+  it("GET /api/self-service/{orgIdOrSlug} answers public fields only; the agent only when it is this organization's", async () => {
+    const { org, agent } = await agency();
+    const foreign = await agency();
+    const res = await orgRoute(get(`/api/self-service/${org.slug}?agentId=${agent.id}`), ctx({ orgIdOrSlug: org.slug }));
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(Object.keys(body.organization).sort()).toEqual(["id", "logoUrl", "name", "phone", "primaryColor", "slug", "timezone"]);
+    expect(body.agent).toEqual({ id: agent.id, firstName: agent.firstName, lastName: agent.lastName });
+    const byId = await (await orgRoute(get(`/api/self-service/${org.id}?agentId=${foreign.agent.id}`), ctx({ orgIdOrSlug: org.id }))).json();
+    expect(byId).toMatchObject({ organization: { slug: org.slug }, agent: null });
+    const missing = await orgRoute(get("/api/self-service/nobody-here"), ctx({ orgIdOrSlug: "nobody-here" }));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: "not_found", message: "Organization not found or invalid link." } });
+  });
+
+  it("signup → generate-quote over HTTP; generate-quote without the proof is 403", async () => {
+    const { org } = await agency();
+    const input = form(org.id);
+    const signup = await signupRoute(post("/api/self-service/signup", input));
+    expect(signup.status).toBe(200);
+    const signed = await signup.json();
+    expect(Object.keys(signed).sort()).toEqual(["contactId", "email", "proof", "success"]);
+    const refused = await generateQuoteRoute(post("/api/self-service/generate-quote", { orgId: org.id, contactEmail: input.email }));
+    expect(refused.status).toBe(403);
+    const quote = await generateQuoteRoute(post("/api/self-service/generate-quote", { orgId: org.id, contactEmail: input.email, proof: signed.proof }));
+    expect(quote.status).toBe(200);
+    const body = await quote.json();
+    expect(body).toMatchObject({ success: true, contactId: signed.contactId });
+    expect(body.redirectUrl).toBe(`/compare?id=${body.quoteId}`);
+  });
+
+  it("signup answers 422 with the spec's message and 404 for an unknown organization", async () => {
+    const { org } = await agency();
+    const bad = await signupRoute(post("/api/self-service/signup", form(org.id, { email: "" })));
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).error.message).toBe("Please fill out all required fields.");
+    const foreign = await signupRoute(post("/api/self-service/signup", form("00000000-0000-4000-8000-000000000000")));
+    expect(foreign.status).toBe(404);
+  });
+
+  it("rate-limits the public calls per client", async () => {
+    const { org } = await agency();
+    const ip = "192.0.2.77";
+    let last: Response | undefined;
+    for (let i = 0; i < 31; i++) last = await signupRoute(post("/api/self-service/signup", { orgId: org.id }, ip));
+    expect(last!.status).toBe(429);
+    expect(last!.headers.get("retry-after")).toBeTruthy();
+    for (let i = 0; i < 31; i++) last = await generateQuoteRoute(post("/api/self-service/generate-quote", { orgId: org.id, contactEmail: "x@example.com" }, ip));
+    expect(last!.status).toBe(429);
+  });
+
+  it("update-quote-details stores the corrected facts on the link's contact and answers the compare URL", async () => {
+    const { org } = await agency();
+    const contact = await createContact(db.prisma, org.id);
+    const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date() });
+    const res = await updateDetailsRoute(post("/api/self-service/update-quote-details", { quoteId: token, zipCode: "78737", county: "Hays County", dateOfBirth: "1957-01-02", gender: "M", tobacco: true }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, redirectUrl: `/compare?id=${token}` });
+    const updated = await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } });
+    expect(updated).toMatchObject({ zipCode: "78737", county: "Hays County", state: "TX", gender: "M", tobaccoUser: true });
+    expect(updated.birthDate?.toISOString().slice(0, 10)).toBe("1957-01-02");
+    const unknown = await updateDetailsRoute(post("/api/self-service/update-quote-details", { quoteId: "A".repeat(43), zipCode: "78737", dateOfBirth: "1957-01-02", gender: "M", tobacco: true }));
+    expect(unknown.status).toBe(404);
+  });
+});
