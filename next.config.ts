@@ -5,6 +5,13 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
   poweredByHeader: false,
   typedRoutes: false,
+  // Consumer pages carry a quote token in their URL: never send it to another site as a Referer.
+  async headers() {
+    return ["compare", "eligibility", "schedule", "landing", "quote", "thanks", "self-onboarding"].flatMap((page) => [
+      { source: `/${page}`, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
+      { source: `/${page}/:rest*`, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
+    ]);
+  },
 };
 
 export default nextConfig;

@@ -137,9 +137,10 @@ export const journeys = [
   },
   {
     name: "the demo compare page and a bad link",
-    async run({ page, baseUrl, screenshot }) {
+    async run({ page, baseUrl, screenshot, expect }) {
       await page.setViewportSize(PHONE);
-      await page.goto(baseUrl + "/compare?demo=true");
+      const res = await page.goto(baseUrl + "/compare?demo=true");
+      expect(res.headers()["referrer-policy"] === "no-referrer", "consumer pages never send their URL (with its token) as a Referer");
       await page.getByText(/Demo: a sample person/).waitFor();
       await page.getByRole("button", { name: /^Select / }).first().click();
       await page.getByText(/This is a demo/).waitFor();

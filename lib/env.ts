@@ -54,6 +54,9 @@ export const rawEnvSchema = z.object({
   /** Points the Stripe SDK at a local fake in tests: http://127.0.0.1:PORT */
   STRIPE_API_BASE: z.url().optional(),
 
+  /** How many proxies in front of the app append to X-Forwarded-For (rate limits use the address the outermost one saw). 0: ignore the header. */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
+
   /** Bearer secret for HTTP cron entry points (withCron). Unset: those routes answer 404. */
   CRON_SECRET: optional,
 
@@ -170,6 +173,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       apiBase: raw.STRIPE_API_BASE,
     },
     cronSecret: raw.CRON_SECRET,
+    trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
     csg: { apiKey: raw.CSG_API_KEY, baseUrl: raw.CSG_BASE_URL },
     videos: { planGvsN: raw.PLAN_G_VS_N_VIDEO_URL, qualify: raw.QUALIFY_VIDEO_URL },
   };

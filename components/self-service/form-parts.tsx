@@ -118,3 +118,17 @@ export function SubmitButton({ label, busyLabel, busy, disabled, color }: { labe
     </button>
   );
 }
+
+/** After a signup with an address already on file: the quote link went to that inbox, not to this page. */
+export function QuoteLinkEmailed({ email, organizationName }: { email: string; organizationName: string }) {
+  return (
+    <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-5 text-emerald-900">
+      <h2 className="text-lg font-semibold">Check your email</h2>
+      <p className="mt-2 text-sm">
+        {organizationName} already has your details on file. We&apos;ve sent a link to your personalized quotes to <span className="font-medium">{email}</span>, and your agent will see the
+        details you entered.
+      </p>
+    </div>
+  );
+}
+

@@ -133,6 +133,18 @@ describe("SelfOnboardingForm", () => {
     expect(screen.getByText(/Alex Rivera/)).toBeTruthy();
   });
 
+  it("an address already on file: no quote page here, the page says the link was emailed", async () => {
+    const { fetchMock, navigate } = setup({
+      "/api/self-service/signup": () => ({ status: 200, body: { success: true, contactId: null, email: "pat@example.com", proof: null, emailedQuoteLink: true } }),
+    });
+    await fillRequired();
+    submit();
+    const status = await screen.findByRole("status");
+    expect(status.textContent).toMatch(/Check your email.*Sample Agency already has your details on file.*pat@example.com/);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.some(([url]) => url === "/api/self-service/generate-quote")).toBe(false);
+  });
+
   it.each([
     ["signup fails", { "/api/self-service/signup": () => ({ status: 500, body: { error: { code: "internal", message: "boom" } } }) }, "Signup failed. Please try again."],
     ["the organization is gone", { "/api/self-service/signup": () => ({ status: 404, body: { error: { code: "not_found", message: "x" } } }) }, "Organization not found or invalid link."],

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { BusyOverlay, ChoiceGroup, describedBy, Field, FormError, inputClass, SubmitButton } from "@/components/self-service/form-parts";
+import { BusyOverlay, ChoiceGroup, describedBy, Field, FormError, inputClass, SubmitButton, QuoteLinkEmailed } from "@/components/self-service/form-parts";
 import { signupThenGenerateQuote } from "@/components/self-service/self-service-api";
 import { useZipLocation } from "@/components/self-service/use-zip-location";
 import { ZipFields } from "@/components/self-service/zip-fields";
@@ -80,6 +80,7 @@ export function SelfOnboardingForm({ organization, brandColor, agent, navigate =
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [emailedTo, setEmailedTo] = useState<string | null>(null);
   const [stage, setStage] = useState<"idle" | "signing-up" | "generating" | "done">("idle");
   const location = useZipLocation(values.zip);
   const uid = useId();
@@ -157,6 +158,11 @@ export function SelfOnboardingForm({ organization, brandColor, agent, navigate =
       setStage("idle");
       return;
     }
+    if (result.emailedTo !== undefined) {
+      setStage("idle");
+      setEmailedTo(result.emailedTo);
+      return;
+    }
     setStage("done");
     navigate(result.redirectUrl);
   }
@@ -177,6 +183,8 @@ export function SelfOnboardingForm({ organization, brandColor, agent, navigate =
       />
     </Field>
   );
+
+  if (emailedTo) return <QuoteLinkEmailed email={emailedTo} organizationName={organization.name} />;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Get your quote">

@@ -18,7 +18,8 @@ async function postJson<T>(url: string, payload: unknown): Promise<CallResult<T>
   }
 }
 
-export type SignupAnswer = { success: true; contactId: string; email: string; proof: string };
+/** A returning address answers no proof: its quote link was emailed to the address on file. */
+export type SignupAnswer = { success: true; contactId: string | null; email: string; proof: string | null; emailedQuoteLink?: boolean };
 export type GenerateQuoteAnswer = { success: true; contactId: string; quoteId: string; redirectUrl: string };
 
 export const signupRequest = (payload: SelfServiceSignupInput) => postJson<SignupAnswer>("/api/self-service/signup", payload);
@@ -26,7 +27,10 @@ export const generateQuoteRequest = (payload: { orgId: string; contactEmail: str
 export const updateQuoteDetailsRequest = (payload: { quoteId: string; zipCode: string; county: string | null; dateOfBirth: string; gender: "M" | "F"; tobacco: boolean }) =>
   postJson<{ success: true; redirectUrl: string }>("/api/self-service/update-quote-details", payload);
 
-export type SignupFlowResult = { ok: true; redirectUrl: string } | { ok: false; message: string; fields: Record<string, string[] | undefined> };
+export type SignupFlowResult =
+  | { ok: true; redirectUrl: string; emailedTo?: undefined }
+  | { ok: true; emailedTo: string; redirectUrl?: undefined }
+  | { ok: false; message: string; fields: Record<string, string[] | undefined> };
 
 /** Client errors carry a message meant for the person (validation, limits); anything else gets the spec's generic text. */
 function failureMessage(result: { status: number; message: string | null }, fallback: string): string {
@@ -44,6 +48,7 @@ export async function signupThenGenerateQuote(payload: SelfServiceSignupInput & 
   onStage("signing-up");
   const signup = await signupRequest(payload);
   if (!signup.ok) return { ok: false, message: failureMessage(signup, SELF_SERVICE_MESSAGES.signupFailed), fields: signup.fields };
+  if (!signup.body.proof) return { ok: true, emailedTo: signup.body.email };
   onStage("generating");
   const quote = await generateQuoteRequest({ orgId: payload.orgId, contactEmail: signup.body.email, proof: signup.body.proof });
   if (!quote.ok) return { ok: false, message: quote.status === 0 ? SELF_SERVICE_MESSAGES.generic : SELF_SERVICE_MESSAGES.quoteFailed, fields: {} };

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
-import { withOrg, withPublic, withCron } from "@/lib/api/handler";
+import { clientIp, withCron, withOrg, withPublic } from "@/lib/api/handler";
 import { getContactOrThrow } from "@/lib/contacts/get-contact";
 import { resetEnvForTests } from "@/lib/env";
 import { setupTestDatabase } from "@/lib/testing/db";
@@ -128,6 +128,18 @@ describe("withPublic", () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await form(from("198.51.100.7"))).status).toBe(200);
+  });
+
+  it("counts the address our proxy appended, so a client cannot dodge the limit with its own X-Forwarded-For", async () => {
+    const form = withPublic(async () => ({ success: true }), { rateLimit: { name: `test-spoof-${Date.now()}`, limit: 2, windowSeconds: 60 } });
+    // The client writes a fresh fake address each time; the load balancer appends the real one.
+    const spoofed = (n: number) => request("/api/contact-us", { method: "POST", headers: { "x-forwarded-for": `10.0.0.${n}, 203.0.113.77` } });
+    expect((await form(spoofed(1))).status).toBe(200);
+    expect((await form(spoofed(2))).status).toBe(200);
+    expect((await form(spoofed(3))).status).toBe(429);
+    expect(clientIp(request("/x", { headers: { "x-forwarded-for": "1.1.1.1, 2.2.2.2" } }))).toBe("2.2.2.2");
+    expect(clientIp(request("/x", { headers: { "x-real-ip": "2001:db8::1" } }))).toBe("2001:db8::1");
+    expect(clientIp(request("/x", { headers: { "x-forwarded-for": "<script>" } }))).toBe("local");
   });
 
   it("maps an AppError to its status", async () => {

@@ -151,10 +151,19 @@ export type PublicContext<B, Q, P> = Input<B, Q, P> & { ip: string };
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
-export function clientIp(req: NextRequest): string {
-  // Behind one proxy (the deployment's), the first X-Forwarded-For hop is the client.
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || req.headers.get("x-real-ip") || "local";
+/**
+ * The caller's address for rate limits. X-Forwarded-For is a list the client may start itself; each
+ * proxy appends the address it saw. So the trustworthy entry is the one added by our outermost proxy:
+ * counted from the right by TRUSTED_PROXY_HOPS (default 1: one load balancer in front). A client
+ * that sends its own X-Forwarded-For only adds entries to the left of it.
+ */
+export function clientIp(req: { headers: Pick<Headers, "get"> }): string {
+  const hops = getEnv().trustedProxyHops;
+  const forwarded = (req.headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  const candidate = hops > 0 && forwarded.length > 0 ? forwarded[Math.max(0, forwarded.length - hops)] : hops > 0 ? req.headers.get("x-real-ip") : null;
+  // Only an address-shaped value becomes part of a database key.
+  const ip = candidate?.trim();
+  return ip && ip.length <= 64 && /^[0-9a-fA-F:.]+$/.test(ip) ? ip : "local";
 }
 
 /**

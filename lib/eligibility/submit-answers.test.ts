@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import { POST as submitRoute } from "@/app/api/org/[slug]/eligibility-answers/route";
 import { POST as tempContactRoute } from "@/app/api/org/[slug]/temp-contact/route";
+import { TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR } from "@/lib/eligibility/temp-contact";
 import { GET as contactEligibilityRoute } from "@/app/api/contacts/[id]/eligibility/route";
 import { encryptAnswers } from "@/lib/eligibility/encrypt-answers";
 import { toSubmittedAnswers, type AnswerDraft } from "@/lib/eligibility/outcome";
@@ -45,6 +46,13 @@ async function submit(segment: string, body: unknown, ip?: string) {
 }
 
 describe("POST /api/org/{orgId}/eligibility-answers", () => {
+  it("keeps one current answer when the same contact submits twice at once (a double tap)", async () => {
+    const { org, contact, token } = await agencyWithLink();
+    const results = await Promise.all(Array.from({ length: 8 }, () => submit(org.id, { quote_id: token, answers: toSubmittedAnswers(allNo()) })));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(await db.prisma.eligibilityAnswer.count({ where: { contactId: contact.id } })).toBe(1);
+  });
+
   it("accepts all No, storing the outcome and an event with counts only", async () => {
     const { org, contact, token } = await agencyWithLink();
     const res = await submit(org.id, { quote_id: token, answers: toSubmittedAnswers(allNo()) });
@@ -206,5 +214,14 @@ describe("POST /api/org/{orgId}/temp-contact", () => {
     for (let i = 0; i < 11; i++) statuses.push((await createTemp("no-such-agency", ip)).status);
     expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it("caps temporary contacts per organization, whatever the caller's address", async () => {
+    const { org } = await agencyWithLink();
+    const statuses: number[] = [];
+    for (let i = 0; i <= TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR; i++) statuses.push((await createTemp(org.slug)).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id, status: "temp" } })).toBe(TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR);
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { tenantTransaction } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { namesOrganization } from "@/lib/eligibility/eligibility-organization";
 import { encryptAnswers } from "@/lib/eligibility/encrypt-answers";
 import { eligibilityOutcome, hasMedicalConditions, mainQuestionsYesCount, type EligibilityOutcome, type SubmittedAnswers } from "@/lib/eligibility/outcome";
@@ -36,6 +37,8 @@ export async function submitEligibilityAnswers({ orgSegment, quoteToken, contact
   const organizationId = organization.id;
 
   await tenantTransaction(organizationId, async (tx) => {
+    // A double tap sends two submissions at once: one waits for the other, so the contact keeps exactly one current row.
+    await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`eligibility:${contact.id}`}))`);
     const current = await tx.contact.findFirst({ where: { id: contact.id, organizationId }, select: { id: true, status: true } });
     if (!current) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
     await tx.eligibilityAnswer.deleteMany({ where: { organizationId, contactId: contact.id } });

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/api/errors";
 import { tenantTransaction } from "@/lib/db";
 import { findOrganizationByIdOrSlug } from "@/lib/eligibility/eligibility-organization";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
+import { consumeRateLimit } from "@/lib/rate-limit";
 
 /**
  * POST /api/org/{orgId}/temp-contact (domain-rules.md C): a visitor who opened the questionnaire from
@@ -13,6 +14,11 @@ import { createQuoteLink } from "@/lib/quotes/quote-links";
  */
 
 export const ORGANIZATION_NOT_FOUND_MESSAGE = "Organization not found";
+/**
+ * Temporary contacts per organization per hour, whoever asks: the per-address limit of the route
+ * stops one visitor; this stops many addresses together from filling an agency's book.
+ */
+export const TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR = 60;
 
 /** Unique per organization (emails are) and never a real mailbox. */
 export function tempContactEmail(now: Date): string {
@@ -23,6 +29,7 @@ export async function createTempContact({ orgSegment, now }: { orgSegment: strin
   const organization = await findOrganizationByIdOrSlug(orgSegment);
   if (!organization) throw AppError.notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
   const organizationId = organization.id;
+  await consumeRateLimit({ key: `temp-contact:org:${organizationId}`, limit: TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR, windowSeconds: 3600, now });
 
   return tenantTransaction(organizationId, async (tx) => {
     const { defaultAgentId } = (await tx.organization.findFirst({ where: { id: organizationId }, select: { defaultAgentId: true } })) ?? { defaultAgentId: null };

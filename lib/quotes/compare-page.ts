@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { brandColor, DEFAULT_BRAND_COLOR } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
+import { consumeRateLimit } from "@/lib/rate-limit";
 import { buildComparison, type CompareOrganization, type Comparison, type QuoteSubject } from "@/lib/quotes/compare-quotes";
 import { findQuoteLink, isQuoteToken, orphanedQuoteLinkOrgSlug, QUOTE_NOT_FOUND_MESSAGE, quoteAgent } from "@/lib/quotes/quote-links";
 import { logoUrl } from "@/lib/settings/logo-rules";
@@ -20,6 +21,9 @@ import { findZip } from "@/lib/zip/zip-table";
  */
 
 export const MISSING_QUOTE_ID_MESSAGE = "Missing or invalid quote ID";
+export const TOO_MANY_QUOTES_MESSAGE = "Too many quote requests. Please wait a few minutes and try again.";
+/** Manual quotes per address per 10 minutes: each one asks the quote provider (CSG when configured). */
+export const MANUAL_QUOTES_PER_ADDRESS = 60;
 
 export type CompareBrand = {
   name: string;
@@ -58,12 +62,16 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 
 const effectiveDateParam = z.string().regex(/^\d{4}-\d{2}-01$/).optional().catch(undefined);
 
-/** The manual quote's facts (client-side.md routes: zip, state, county, gender, tobacco, age, dateOfBirth, currentCarrier, planType). */
+/**
+ * The manual quote's facts (client-side.md routes: zip, county, gender, tobacco, age, currentCarrier,
+ * planType). The spec also lists dateOfBirth; it is not read, because a birth date does not belong
+ * in a URL (the intake form sends the age).
+ */
 const manualParams = z.object({
+  orgId: z.string().min(1).max(100),
   zip: z.string().regex(/^\d{5}$/),
   county: z.string().max(100).optional().catch(undefined),
   age: z.coerce.number().int().min(50).max(110).optional().catch(undefined),
-  dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
   gender: z.string().optional().transform((g) => (g && /^f/i.test(g) ? ("F" as const) : ("M" as const))),
   tobacco: z.string().optional().transform((t) => t === "true" || t === "1" || t === "yes"),
   currentCarrier: z.string().max(100).optional().catch(undefined),
@@ -110,6 +118,8 @@ function orgBrand(org: OrgRow | null): CompareBrand {
 
 const findOrganization = (idOrSlug: string | undefined): Promise<OrgRow | null> => findOrganizationByIdOrSlug(idOrSlug, ORG_SELECT);
 
+export const MISSING_ORGANIZATION_MESSAGE = "Missing or invalid organization ID";
+
 const errorRedirect = (message: string) => ({ kind: "redirect" as const, to: `/error?message=${encodeURIComponent(message)}` });
 
 function commonOptions(params: Params) {
@@ -124,7 +134,7 @@ function commonOptions(params: Params) {
 /** The sample person of the demo: Austin, TX, 65, female, no tobacco. */
 const DEMO_SUBJECT: QuoteSubject = { zip5: "78701", birthDate: null, age: 65, gender: "F", tobacco: false, currentCarrier: null, currentPlan: null, policyEffectiveDate: null, planType: "G" };
 
-export async function loadComparePage({ params, now }: { params: Params; now: Date }): Promise<ComparePageModel> {
+export async function loadComparePage({ params, now, ip = "local" }: { params: Params; now: Date; /** The caller's address (clientIp), for the manual quotes' limit. */ ip?: string }): Promise<ComparePageModel> {
   const common = commonOptions(params);
   const id = first(params.id);
 
@@ -181,15 +191,20 @@ export async function loadComparePage({ params, now }: { params: Params; now: Da
   }
 
   const manual = manualParams.safeParse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, first(v)])));
-  if (!manual.success) return errorRedirect(MISSING_QUOTE_ID_MESSAGE);
-  const org = await findOrganization(first(params.orgId));
-  if (first(params.orgId) && !org) return errorRedirect("Missing or invalid organization ID");
+  if (!manual.success) return errorRedirect(first(params.zip) && !first(params.orgId) ? MISSING_ORGANIZATION_MESSAGE : MISSING_QUOTE_ID_MESSAGE);
+  const org = await findOrganization(manual.data.orgId);
+  if (!org) return errorRedirect(MISSING_ORGANIZATION_MESSAGE);
+  try {
+    await consumeRateLimit({ key: `manual-quote:ip:${ip}`, limit: MANUAL_QUOTES_PER_ADDRESS, windowSeconds: 600, now });
+  } catch {
+    return errorRedirect(TOO_MANY_QUOTES_MESSAGE);
+  }
   const m = manual.data;
   const zip = findZip(m.zip);
   const wantedCounty = m.county?.trim().toLowerCase();
   const countyFips = zip?.countyDetails.find((c) => c.fips === m.county || c.name.toLowerCase() === wantedCounty || `${c.name}, ${c.state}`.toLowerCase() === wantedCounty)?.fips ?? null;
   const comparison = await buildComparison({
-    subject: { zip5: m.zip, countyFips, birthDate: m.dateOfBirth ?? null, age: m.age ?? null, gender: m.gender, tobacco: m.tobacco, currentCarrier: m.currentCarrier ?? null, currentPlan: null, policyEffectiveDate: null, planType: m.planType ?? null },
+    subject: { zip5: m.zip, countyFips, birthDate: null, age: m.age ?? null, gender: m.gender, tobacco: m.tobacco, currentCarrier: m.currentCarrier ?? null, currentPlan: null, policyEffectiveDate: null, planType: m.planType ?? null },
     organization: compareOrganization(org, false),
     now,
     effectiveDate: common.effectiveDate,
@@ -201,11 +216,11 @@ export async function loadComparePage({ params, now }: { params: Params; now: Da
     brand: orgBrand(org),
     firstName: null,
     quoteId: null,
-    orgId: org?.id ?? null,
+    orgId: org.id,
     ...common,
     tid: null,
-    hideMedicareAdvantage: org?.hideMedicareAdvantage ?? false,
-    nextUrl: org ? `/eligibility?orgId=${org.id}` : null,
-    advantageUrl: org ? `/schedule?orgId=${org.id}&status=decline` : null,
+    hideMedicareAdvantage: org.hideMedicareAdvantage,
+    nextUrl: `/eligibility?orgId=${org.id}`,
+    advantageUrl: `/schedule?orgId=${org.id}&status=decline`,
   };
 }

@@ -1,4 +1,4 @@
-import { loadComparePage } from "@/lib/quotes/compare-page";
+import { loadComparePage, MANUAL_QUOTES_PER_ADDRESS } from "@/lib/quotes/compare-page";
 import { formatMonthly, visibleQuotes } from "@/lib/quotes/compare-view";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
 import { setupTestDatabase } from "@/lib/testing/db";
@@ -141,6 +141,16 @@ describe("what /compare does with other URLs", () => {
     expect(top(model, "G")).toEqual(["Beta:12000", "Delta:13000", "Gamma:14000"]);
     expect(model.nextUrl).toBe(`/eligibility?orgId=${org.id}`);
     expect(await loadComparePage({ params: { orgId: "no-such-agency", zip: "78701" }, now: NOW })).toMatchObject({ kind: "redirect", to: expect.stringContaining("organization") });
+    // A manual quote is always some agency's: no organization, no quotes.
+    expect(await loadComparePage({ params: { zip: "78701", age: "70" }, now: NOW })).toEqual({ kind: "redirect", to: "/error?message=Missing%20or%20invalid%20organization%20ID" });
+  });
+
+  it("limits manual quotes per address (each one asks the quote provider)", async () => {
+    const { org } = await linkFor({});
+    const params = { orgId: org.slug, zip: "78701", age: "70" };
+    for (let i = 0; i < MANUAL_QUOTES_PER_ADDRESS; i++) expect((await loadComparePage({ params, now: NOW, ip: "203.0.113.201" })).kind).toBe("quote");
+    expect(await loadComparePage({ params, now: NOW, ip: "203.0.113.201" })).toMatchObject({ kind: "redirect", to: expect.stringContaining("Too%20many") });
+    expect((await loadComparePage({ params, now: NOW, ip: "203.0.113.202" })).kind).toBe("quote");
   });
 
   it("shows the demo: a sample person, every carrier, nothing to continue to", async () => {

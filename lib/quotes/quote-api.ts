@@ -31,7 +31,8 @@ export const quoteApiBodySchema = z.object({
   state: z.string().trim().length(2).toUpperCase().optional(),
   /** County name or 5-digit FIPS; default: the ZIP's largest county. */
   county: z.string().trim().max(100).optional().nullable(),
-  age: z.coerce.number().int().min(0).max(120).default(65),
+  /** Medicare starts at 65, or earlier with a disability; rating clamps to the filed ages. */
+  age: z.coerce.number().int().min(18).max(120).default(65),
   /** The original sent "F" when the stored gender contained an f, else "M". */
   gender: z
     .string()
@@ -40,7 +41,8 @@ export const quoteApiBodySchema = z.object({
   tobacco: z.union([z.boolean(), z.string()]).default(false).transform(yes),
   /** "supported" (every carrier we support) or a list of carrier names / NAICs. */
   carriers: z.union([z.literal("supported"), z.array(z.string().max(100)).max(100)]).default("supported"),
-  effective_date: z.iso.date().optional().nullable(),
+  /** A first of the month; within a year either way of today (checked in quoteApi). */
+  effective_date: z.iso.date().regex(/-01$/, "Coverage starts on the first of a month").optional().nullable(),
   /** Plan codes to price; default: the state's plans (MN / WI / MA designs there). */
   plans: z.array(z.string().refine(isPlanCode, "Unknown plan")).max(20).optional(),
   orgId: z.string().max(100).optional().nullable(),
@@ -119,7 +121,15 @@ export async function quoteApi({ body, sessionToken, ip, now, provider = getQuot
   if (!zip) throw new AppError("validation_failed", "Invalid zip code", { fields: { zip_code: ["Invalid zip code"] } });
   const county = body.county ? zip.countyDetails.find((c) => c.fips === body.county || c.name.toLowerCase() === body.county!.toLowerCase()) : zip.defaultCounty;
   if (!county) throw new AppError("validation_failed", "No counties found for this ZIP code", { fields: { county: ["No counties found for this ZIP code"] } });
-  const state = body.state ?? county.state ?? zip.state;
+  const state = county.state || zip.state;
+  // A ZIP crossing a state line is rated in the county's state; any other state is a mistake, not a choice.
+  if (body.state && body.state !== state && body.state !== zip.state) {
+    throw new AppError("validation_failed", "The state does not match this ZIP code", { fields: { state: ["The state does not match this ZIP code"] } });
+  }
+  const effectiveDate = body.effective_date ?? defaultEffectiveDate(now, caller.timezone);
+  if (Math.abs(Date.parse(`${effectiveDate}T00:00:00Z`) - now.getTime()) > 400 * 86_400_000) {
+    throw new AppError("validation_failed", "Choose a coverage start date within a year", { fields: { effective_date: ["Choose a coverage start date within a year"] } });
+  }
 
   const plans = (body.plans as PlanCode[] | undefined) ?? [...(state ? plansForState(state) : STANDARD_PLANS)];
   const naicAllow = await carrierAllowList(body.carriers);
@@ -131,7 +141,7 @@ export async function quoteApi({ body, sessionToken, ip, now, provider = getQuot
     gender: body.gender,
     tobacco: body.tobacco,
     plans,
-    effectiveDate: body.effective_date ?? defaultEffectiveDate(now, caller.timezone),
+    effectiveDate,
     naicAllow,
   });
   return toCompanyQuotes(quotes);

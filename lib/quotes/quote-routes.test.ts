@@ -82,6 +82,9 @@ describe("POST /api/quotes", () => {
     const unknown = await quotesRoute(post("/api/quotes", { ...BODY, zip_code: "00000" }, { cookie }));
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).error.message).toBe("Invalid zip code");
+    for (const wrong of [{ state: "MN" }, { age: 0 }, { effective_date: "1990-01-01" }, { effective_date: "2026-12-15" }]) {
+      expect([wrong, (await quotesRoute(post("/api/quotes", { ...BODY, ...wrong }, { cookie }))).status]).toEqual([wrong, 422]);
+    }
   });
 
   it("limits public callers per address", async () => {

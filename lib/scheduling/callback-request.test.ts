@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { POST as callbackRoute } from "@/app/api/contact-us/callback-request/route";
 import { GET as infoRoute } from "@/app/api/schedule/info/[id]/route";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
-import { callbackIdempotencyKey, CONTACT_STATUS_REQUESTED_FOLLOW_UP, DUPLICATE_WINDOW_MS, FOLLOW_UP_EVENT, requestCallback } from "@/lib/scheduling/callback-request";
+import { CALLBACKS_PER_ORGANIZATION_PER_HOUR, callbackIdempotencyKey, CONTACT_STATUS_REQUESTED_FOLLOW_UP, subjectName, DUPLICATE_WINDOW_MS, FOLLOW_UP_EVENT, requestCallback } from "@/lib/scheduling/callback-request";
 import { callbackRequestSchema, type CallbackRequestInput } from "@/lib/scheduling/callback-request-schema";
 import { getScheduleInfo } from "@/lib/scheduling/schedule-info";
 import { setupTestDatabase } from "@/lib/testing/db";
@@ -188,6 +188,26 @@ describe("requestCallback / POST /api/contact-us/callback-request", () => {
     expect(res.status).toBe(200);
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: bystander.id } })).status).toBe("New");
     expect((await db.prisma.followUpRequest.findFirstOrThrow({ where: { organizationId: org.id } })).contactId).toBe(contact.id);
+  });
+
+  it("keeps a typed name to one short line in the email subject", async () => {
+    const { org, admin } = await agencyWithQuote();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: admin.id } });
+    const res = await callbackRoute(postReq({ orgId: org.slug, ...typed, contactName: "Pat\r\nURGENT: your account is locked, call 555-0100 now to keep your license" }));
+    expect(res.status).toBe(200);
+    const request = await db.prisma.followUpRequest.findFirstOrThrow({ where: { organizationId: org.id } });
+    const email = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: callbackIdempotencyKey(request.id) } });
+    expect(email.subject).toBe("Callback request from Pat URGENT: your account is locked, call 555-0100 now to kee");
+    expect(subjectName("  \u0007 ")).toBe("a visitor");
+  });
+
+  it("caps callback requests per organization, whatever the caller's address", async () => {
+    const { org, admin } = await agencyWithQuote();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: admin.id } });
+    const statuses: number[] = [];
+    for (let i = 0; i <= CALLBACKS_PER_ORGANIZATION_PER_HOUR; i++) statuses.push((await callbackRoute(postReq({ orgId: org.slug, ...typed, message: `request ${i}` }))).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CALLBACKS_PER_ORGANIZATION_PER_HOUR);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it("a generic link (organization id or slug): a request without a contact, emailed to the default agent", async () => {

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/api/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { tenantTransaction, type TxClient } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send";
+import { consumeRateLimit } from "@/lib/rate-limit";
 import { getEnv } from "@/lib/env";
 import { QUOTE_NOT_FOUND_MESSAGE, quoteAgent } from "@/lib/quotes/quote-links";
 import { followUpKind, scheduleOutcome, SCHEDULE_MESSAGES, usesOrgDetails, type FollowUpKind } from "@/lib/scheduling/booking";
@@ -37,6 +38,18 @@ export const CALLBACK_REQUEST_LABELS: Record<FollowUpKind, string> = {
   decline: "Medicare Advantage follow-up",
   general: "General follow-up",
 };
+
+/** A visitor-typed name fit for a subject line: control characters and line breaks removed, at most 60 characters. */
+export function subjectName(name: string | null | undefined): string {
+  const clean = (name ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 60);
+  return clean || "a visitor";
+}
+
+/**
+ * Callback requests per organization per hour, whoever sends them: each one emails an agent, so many
+ * addresses together must not be able to flood an inbox.
+ */
+export const CALLBACKS_PER_ORGANIZATION_PER_HOUR = 30;
 
 export const callbackIdempotencyKey = (followUpRequestId: string) => `callback-request:${followUpRequestId}`;
 
@@ -74,6 +87,7 @@ export async function requestCallback({ body, now }: { body: CallbackRequestBody
   const { organization } = target;
   const organizationId = organization.id;
   if (!organization.callbackEnabled) throw new AppError("forbidden", "Callback requests are not available for this organization.");
+  await consumeRateLimit({ key: `callback-request:org:${organizationId}`, limit: CALLBACKS_PER_ORGANIZATION_PER_HOUR, windowSeconds: 3600, now });
 
   const type = followUpKind(scheduleOutcome(body.status));
   const typed = {
@@ -133,7 +147,8 @@ export async function requestCallback({ body, now }: { body: CallbackRequestBody
     try {
       await sendEmail({
         to: agent.email,
-        subject: `Callback request from ${request.contactName ?? "a visitor"}`,
+        // The name is what a visitor typed: single-line and short, so it cannot pose as other text.
+        subject: `Callback request from ${subjectName(request.contactName)}`,
         replyTo: request.contactEmail ?? undefined,
         react: createElement(CallbackRequestEmail, {
           brandName,

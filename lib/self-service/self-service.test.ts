@@ -45,6 +45,12 @@ function form(orgId: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The id of the contact a signup created (a returning address answers none). */
+function createdId(result: Awaited<ReturnType<typeof selfServiceSignup>>): string {
+  if (!result.created) throw new Error("expected a new contact");
+  return result.contactId;
+}
+
 async function agency() {
   const org = await createOrganization(db.prisma);
   const admin = await createUser(db.prisma, org.id, { isAdmin: true });
@@ -58,7 +64,7 @@ describe("selfServiceSignup", () => {
     const input = form(org.slug, { agentId: agent.id, email: "New.Person@Example.com" });
     const result = await selfServiceSignup({ input, now: NOW });
     expect(result).toMatchObject({ success: true, email: "new.person@example.com", created: true });
-    const contact = await db.prisma.contact.findUniqueOrThrow({ where: { id: result.contactId } });
+    const contact = await db.prisma.contact.findUniqueOrThrow({ where: { id: createdId(result) } });
     expect(contact).toMatchObject({
       organizationId: org.id,
       email: "new.person@example.com",
@@ -87,27 +93,28 @@ describe("selfServiceSignup", () => {
   it("an organization link (no agentId) leaves the contact unassigned; the org id works as well as the slug", async () => {
     const { org } = await agency();
     const result = await selfServiceSignup({ input: form(org.id), now: NOW });
-    expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: result.contactId } })).agentId).toBeNull();
+    expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: createdId(result) } })).agentId).toBeNull();
   });
 
-  it("a duplicate email updates that contact instead of adding another, and keeps its agent", async () => {
+  it("a returning email changes nothing and gets no proof: the typed details become a follow-up request, and the quote link goes to the address on file", async () => {
     const { org, agent } = await agency();
     const other = await createUser(db.prisma, org.id);
     const existing = await createContact(db.prisma, org.id, { email: "pat@example.com", firstName: "Old", agentId: agent.id });
-    const result = await selfServiceSignup({ input: form(org.slug, { email: "PAT@example.com", firstName: "Patricia", agentId: other.id, zipCode: "78701", county: "" }), now: NOW });
-    expect(result).toMatchObject({ contactId: existing.id, created: false });
+    const before = await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } });
+    const result = await selfServiceSignup({ input: form(org.slug, { email: "PAT@example.com", firstName: "Mallory", agentId: other.id, zipCode: "78701", county: "" }), now: NOW });
+    expect(result).toEqual({ success: true, contactId: null, email: "pat@example.com", proof: null, created: false, emailedQuoteLink: true });
     expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(1);
-    const updated = await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } });
-    expect(updated).toMatchObject({ firstName: "Patricia", zipCode: "78701", county: "Travis County", agentId: agent.id, source: "manual" });
+    const after = await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } });
+    expect({ ...after, updatedAt: null, lastEmailedAt: null }).toEqual({ ...before, updatedAt: null, lastEmailedAt: null });
+    const request = await db.prisma.followUpRequest.findFirstOrThrow({ where: { contactId: existing.id } });
+    expect(request).toMatchObject({ type: "general", contactName: expect.stringContaining("Mallory"), contactEmail: "pat@example.com", contactPhone: "5125550188" });
+    const sent = await db.prisma.scheduledEmail.findFirstOrThrow({ where: { contactId: existing.id, emailType: "quote_email" } });
+    expect(sent.metadata).toMatchObject({ sentByUserId: agent.id });
     const event = await db.prisma.contactEvent.findFirstOrThrow({ where: { contactId: existing.id } });
-    expect(event.metadata).toMatchObject({ outcome: "updated", agentAssigned: false });
-  });
-
-  it("an unassigned existing contact takes the link's agent", async () => {
-    const { org, agent } = await agency();
-    const existing = await createContact(db.prisma, org.id, { email: "solo@example.com" });
-    await selfServiceSignup({ input: form(org.slug, { email: "solo@example.com", agentId: agent.id }), now: NOW });
-    expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } })).agentId).toBe(agent.id);
+    expect(event.metadata).toMatchObject({ outcome: "returning", agentAssigned: false });
+    // A second try the same day sends nothing more and answers the same.
+    await expect(selfServiceSignup({ input: form(org.slug, { email: "pat@example.com" }), now: NOW })).resolves.toMatchObject({ emailedQuoteLink: true });
+    expect(await db.prisma.scheduledEmail.count({ where: { contactId: existing.id } })).toBe(1);
   });
 
   it("never assigns an agent of another organization, an inactive user or a non-agent", async () => {
@@ -117,14 +124,14 @@ describe("selfServiceSignup", () => {
     const adminOnly = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: false });
     for (const agentId of [foreign.agent.id, inactive.id, adminOnly.id, "not-a-uuid"]) {
       const result = await selfServiceSignup({ input: form(org.slug, { agentId }), now: NOW });
-      expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: result.contactId } })).agentId).toBeNull();
+      expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: createdId(result) } })).agentId).toBeNull();
     }
     const existing = await createContact(db.prisma, org.id, { email: "keep@example.com" });
     await selfServiceSignup({ input: form(org.slug, { email: "keep@example.com", agentId: foreign.agent.id }), now: NOW });
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } })).agentId).toBeNull();
   });
 
-  it("enforces the plan's contact limit for new contacts, not for updates", async () => {
+  it("enforces the plan's contact limit for new contacts, not for returning ones", async () => {
     const { org } = await agency();
     await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit: 1, extraContacts: 1 } });
     await createContact(db.prisma, org.id, { email: "one@example.com" });
@@ -168,10 +175,10 @@ describe("generate-quote", () => {
     const { org } = await agency();
     const input = form(org.slug);
     const signup = await selfServiceSignup({ input, now: NOW });
-    const answer = await generateSelfServiceQuote({ input: { orgId: org.id, contactEmail: input.email.toUpperCase().toLowerCase(), proof: signup.proof }, now: NOW });
-    expect(answer).toMatchObject({ success: true, contactId: signup.contactId, redirectUrl: `/compare?id=${answer.quoteId}` });
+    const answer = await generateSelfServiceQuote({ input: { orgId: org.id, contactEmail: input.email.toUpperCase().toLowerCase(), proof: signup.proof ?? undefined }, now: NOW });
+    expect(answer).toMatchObject({ success: true, contactId: createdId(signup), redirectUrl: `/compare?id=${answer.quoteId}` });
     const found = await findQuoteLink(answer.quoteId, NOW);
-    expect(found?.contact.id).toBe(signup.contactId);
+    expect(found?.contact.id).toBe(createdId(signup));
   });
 
   it("refuses without the proof, with a forged or expired one, another contact's, or another organization's", async () => {
@@ -192,7 +199,7 @@ describe("generate-quote", () => {
     }
     // A valid proof for one contact does not open another contact's email.
     const mine = await selfServiceSignup({ input: form(org.slug), now: NOW });
-    await expect(generateSelfServiceQuote({ input: { orgId: org.slug, contactEmail: "victim@example.com", proof: mine.proof }, now: NOW })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(generateSelfServiceQuote({ input: { orgId: org.slug, contactEmail: "victim@example.com", proof: mine.proof ?? undefined }, now: NOW })).rejects.toMatchObject({ code: "forbidden" });
     expect(await db.prisma.quoteLink.count({ where: { organizationId: org.id } })).toBe(0);
   });
 });

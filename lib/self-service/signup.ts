@@ -2,8 +2,9 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { dateColumn, isUniqueViolation } from "@/lib/contacts/create-contact";
-import { tenantTransaction } from "@/lib/db";
+import { tenantDb, tenantTransaction } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { sendQuoteEmail } from "@/lib/quotes/send-quote-email";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { findSelfServiceOrg, isUuid } from "@/lib/self-service/org-lookup";
 import { signQuoteProof } from "@/lib/self-service/quote-proof";
@@ -50,24 +51,41 @@ export function selfServiceLocation(zipCode: string, county: string | null | und
 
 const emailKey = (organizationId: string, email: string) => createHash("sha256").update(`${organizationId}\n${email}`).digest("base64url");
 
-export type SelfServiceSignupResult = {
-  success: true;
-  contactId: string;
-  email: string;
-  /** For generate-quote: proves this caller just submitted the form for this contact (quote-proof.ts). */
-  proof: string;
-  created: boolean;
-};
+export type SelfServiceSignupResult =
+  | {
+      success: true;
+      contactId: string;
+      email: string;
+      /** For generate-quote: proves this caller just created this contact (quote-proof.ts). */
+      proof: string;
+      created: true;
+      emailedQuoteLink: false;
+    }
+  | {
+      /** The address was already on file: nothing was changed, and its quote link went to that address. */
+      success: true;
+      contactId: null;
+      email: string;
+      proof: null;
+      created: false;
+      emailedQuoteLink: true;
+    };
+
+export const RETURNING_FOLLOW_UP_MESSAGE = "Submitted the online quote form again. Their saved details were not changed; the details they typed are on this request.";
 
 /**
  * POST /api/self-service/signup. In one transaction: the contact is created, or, when the email is
- * already the organization's, updated with what the person just told us (the spec's upsert by email).
+ * already the organization's, the submission is kept as a follow-up request on that contact.
+ *
+ * Why not update the contact (the original's upsert by email): anyone who knows an address could then
+ * rewrite that person's record and, with the proof, open their quote page. So a returning address
+ * changes nothing and gets no proof; its quote link is emailed to the address on file (only its owner
+ * can open it), and the agent sees what was typed on the contact's page.
  *
  * Agent (client-side.md §6): an agent's link assigns the agent; an organization link leaves the
  * contact unassigned (the default agent answers for it). An agentId that is not an active agent of
  * this organization is ignored, not refused: the consumer cannot repair the link and should not lose
- * the signup. An existing contact keeps its agent: a form anyone can fill in must not move a contact
- * between agents; an unassigned one takes the link's agent.
+ * the signup.
  *
  * New contacts count against the plan's contact limit (organization row locked, as the CSV import
  * does, so concurrent signups cannot overshoot it); updates never do.
@@ -103,23 +121,25 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
       ? await tx.user.findFirst({ where: { id: values.agentId, organizationId, isActive: true, isAgent: true }, select: { id: true } })
       : null;
 
-    const existing = await tx.contact.findFirst({ where: { organizationId, email: values.email }, select: { id: true, agentId: true } });
+    const existing = await tx.contact.findFirst({ where: { organizationId, email: values.email }, select: { id: true } });
     let contactId: string;
     let agentAssigned = false;
     if (existing) {
-      const assignAgent = !existing.agentId && agent !== null;
-      await tx.contact.update({
-        where: { id: existing.id, organizationId },
+      const carrier = values.hasCurrentPlan ? storedCarrier(values) : null;
+      await tx.followUpRequest.create({
         data: {
-          ...facts,
-          ...(values.planType ? { planType: values.planType } : {}),
-          // An opt-in is recorded; a form without the question does not withdraw an earlier one.
-          ...(values.optInQuarterlyUpdates ? { optInQuarterlyUpdates: true } : {}),
-          ...(assignAgent ? { agentId: agent.id } : {}),
+          organizationId,
+          contactId: existing.id,
+          type: "general",
+          contactName: `${values.firstName} ${values.lastName}`.trim(),
+          contactEmail: values.email,
+          contactPhone: values.phoneNumber,
+          planType: values.planType ?? null,
+          message: `${RETURNING_FOLLOW_UP_MESSAGE} ZIP ${location.zipCode}${carrier ? `, current carrier ${carrier}` : ""}.`,
+          createdAt: now,
         },
       });
       contactId = existing.id;
-      agentAssigned = assignAgent;
     } else {
       if (org.contact_limit >= 0) {
         const [{ count }] = (await tx.$queryRaw<{ count: number }[]>`
@@ -156,17 +176,47 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
         contactId,
         eventType: SELF_ONBOARDING_EVENT,
         createdAt: now,
-        metadata: { outcome: existing ? "updated" : "created", intake: values.intake, agentAssigned, optInQuarterlyUpdates: values.optInQuarterlyUpdates },
+        metadata: { outcome: existing ? "returning" : "created", intake: values.intake, agentAssigned, optInQuarterlyUpdates: values.optInQuarterlyUpdates },
       },
     });
     return { contactId, created: !existing };
   });
 
+  if (!outcome.created) {
+    await emailQuoteLinkToAddressOnFile({ organizationId, contactId: outcome.contactId, now });
+    return { success: true, contactId: null, email: values.email, proof: null, created: false, emailedQuoteLink: true };
+  }
   return {
     success: true,
     contactId: outcome.contactId,
     email: values.email,
     proof: signQuoteProof({ secret: getEnv().authSecret, organizationId, contactId: outcome.contactId, now }),
-    created: outcome.created,
+    created: true,
+    emailedQuoteLink: false,
   };
+}
+
+/**
+ * The returning visitor's quote email, through the same path as an agent's Send Quote (in a trial it
+ * goes to the agent as [TEST]). Sent on behalf of the contact's agent, else the default agent, else the
+ * first active admin. Already sent today, or opted out: nothing more is sent, and the answer is the same.
+ */
+async function emailQuoteLinkToAddressOnFile({ organizationId, contactId, now }: { organizationId: string; contactId: string; now: Date }) {
+  const db = tenantDb(organizationId);
+  const [contact, org] = await Promise.all([
+    db.contact.findFirst({ where: { id: contactId, organizationId }, select: { agent: { select: { id: true, email: true, isActive: true } } } }),
+    db.organization.findFirst({ where: { id: organizationId }, select: { defaultAgent: { select: { id: true, email: true, isActive: true } } } }),
+  ]);
+  const sender =
+    (contact?.agent?.isActive ? contact.agent : null) ??
+    (org?.defaultAgent?.isActive ? org.defaultAgent : null) ??
+    (await db.user.findFirst({ where: { organizationId, isActive: true, isAdmin: true }, orderBy: { createdAt: "asc" }, select: { id: true, email: true, isActive: true } }));
+  if (!sender) return;
+  try {
+    // Admin visibility: the sender acts for the organization here, whatever their own book.
+    await sendQuoteEmail({ organizationId, viewer: { id: sender.id, isAdmin: true, email: sender.email }, contactId, now });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "conflict") return;
+    throw error;
+  }
 }

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { clientIp } from "@/lib/api/handler";
 import { CompareQuotesView } from "@/components/quotes/compare-quotes-view";
 import { loadComparePage } from "@/lib/quotes/compare-page";
 
@@ -8,7 +10,7 @@ export const metadata: Metadata = { title: { absolute: "Personal Quote" }, robot
 
 /** /compare: a quote link (?id=token), a manual quote (?orgId&zip&…) or the demo (?demo=true). */
 export default async function ComparePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const model = await loadComparePage({ params: await searchParams, now: new Date() });
+  const model = await loadComparePage({ params: await searchParams, now: new Date(), ip: clientIp({ headers: await headers() }) });
   if (model.kind === "redirect") redirect(model.to);
   return <CompareQuotesView model={model} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { MISSING_QUOTE_ID_MESSAGE } from "@/lib/quotes/compare-page";
+import { MISSING_ORGANIZATION_MESSAGE, MISSING_QUOTE_ID_MESSAGE, TOO_MANY_QUOTES_MESSAGE } from "@/lib/quotes/compare-page";
 import { QUOTE_NOT_FOUND_MESSAGE } from "@/lib/quotes/quote-links";
 
 export const metadata: Metadata = { title: { absolute: "Something went wrong" }, robots: { index: false, follow: false } };
@@ -10,7 +10,7 @@ const FALLBACK = "Something went wrong. Please try again.";
  * Only the app's own messages are shown: echoing any text from the URL would let a crafted link put
  * words ("call this number…") on a page that carries the product's name.
  */
-const KNOWN_MESSAGES = new Set([MISSING_QUOTE_ID_MESSAGE, QUOTE_NOT_FOUND_MESSAGE, "Missing or invalid organization ID", "No parameters provided. Please provide either a quote ID or organization ID."]);
+const KNOWN_MESSAGES = new Set([MISSING_QUOTE_ID_MESSAGE, QUOTE_NOT_FOUND_MESSAGE, MISSING_ORGANIZATION_MESSAGE, TOO_MANY_QUOTES_MESSAGE, "No parameters provided. Please provide either a quote ID or organization ID."]);
 
 /** /error?message=…: where public pages send a visitor whose link is missing, invalid or expired. */
 export default async function ErrorPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
