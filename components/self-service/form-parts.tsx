@@ -1,7 +1,9 @@
 "use client";
 
-import type { ReactNode } from "react";
+import type { HTMLInputTypeAttribute, ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
+import { CURRENT_CARRIER_CHOICES } from "@/lib/self-service/self-service-schema";
 
 export const inputClass =
   "block w-full rounded-md border border-gray-300 bg-white px-3 py-2.5 text-base text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-gray-100 aria-[invalid=true]:border-red-500 sm:text-sm";
@@ -129,6 +131,90 @@ export function QuoteLinkEmailed({ email, organizationName }: { email: string; o
         details you entered.
       </p>
     </div>
+  );
+}
+
+type FieldControl = { id: string; label: string; error?: string | null; disabled?: boolean; required?: boolean; hint?: string };
+
+/** A text-like input in a Field, wired for errors and hints. */
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+  required,
+  hint,
+  type = "text",
+  autoComplete,
+  inputMode,
+  placeholder,
+}: FieldControl & { value: string; onChange: (value: string) => void; type?: HTMLInputTypeAttribute; autoComplete?: string; inputMode?: "numeric" | "decimal" | "email" | "tel" | "text"; placeholder?: string }) {
+  return (
+    <Field id={id} label={label} required={required} error={error} hint={hint}>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        className={inputClass}
+        value={value}
+        disabled={disabled}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
+/** A 10-digit US phone number, typed as digits and shown as (xxx) xxx-xxxx. */
+export function PhoneField({ id, label, digits, onDigits, error, disabled }: FieldControl & { digits: string; onDigits: (digits: string) => void }) {
+  return (
+    <Field id={id} label={label} required error={error}>
+      <input
+        id={id}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder="(555) 555-5555"
+        className={inputClass}
+        value={formatPhone(digits)}
+        disabled={disabled}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(id, error)}
+        onChange={(e) => onDigits(nextPhoneDigits(digits, e.target.value, e.target.selectionStart))}
+      />
+    </Field>
+  );
+}
+
+export const GENDER_OPTIONS: { value: "M" | "F"; label: string }[] = [
+  { value: "M", label: "Male" },
+  { value: "F", label: "Female" },
+];
+
+export const YES_NO_OPTIONS: { value: "yes" | "no"; label: string }[] = [
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+];
+
+/** The current-carrier select: the supported carriers, then one catch-all choice. */
+export function CarrierSelect({ id, value, onChange, error, disabled, otherValue, otherLabel }: FieldControl & { value: string; onChange: (value: string) => void; otherValue: string; otherLabel: string }) {
+  return (
+    <Field id={id} label="Current Carrier" required error={error}>
+      <select id={id} className={inputClass} value={value} disabled={disabled} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, error)} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Select your carrier</option>
+        {CURRENT_CARRIER_CHOICES.map((carrier) => (
+          <option key={carrier} value={carrier}>
+            {carrier}
+          </option>
+        ))}
+        <option value={otherValue}>{otherLabel}</option>
+      </select>
+    </Field>
   );
 }
 

@@ -1,13 +1,12 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { BusyOverlay, ChoiceGroup, describedBy, Field, FormError, inputClass, SubmitButton, QuoteLinkEmailed } from "@/components/self-service/form-parts";
+import { BusyOverlay, CarrierSelect, ChoiceGroup, FormError, GENDER_OPTIONS, PhoneField, QuoteLinkEmailed, SubmitButton, TextField, YES_NO_OPTIONS } from "@/components/self-service/form-parts";
 import { signupThenGenerateQuote } from "@/components/self-service/self-service-api";
 import { useZipLocation } from "@/components/self-service/use-zip-location";
 import { ZipFields } from "@/components/self-service/zip-fields";
-import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { isContactEmailFormatValid } from "@/lib/contacts/contact-schema";
-import { CURRENT_CARRIER_CHOICES, isPastDateOfBirth, NO_CARRIER_CHOICE, SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
+import { isPastDateOfBirth, NO_CARRIER_CHOICE, SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
 import { isZipFormat } from "@/lib/zip/zip-schema";
 
 export type FullIntakeFormProps = {
@@ -124,21 +123,7 @@ export function FullIntakeForm({ organization, brandColor, agentId = null, navig
   }
 
   const overlay = stage === "signing-up" ? "Submitting your information..." : stage === "generating" || stage === "done" ? "Generating your quote..." : null;
-  const input = (name: "firstName" | "lastName" | "email", label: string, type: string, autoComplete: string, hint?: string) => (
-    <Field id={id(name)} label={label} required error={errors[name]} hint={hint}>
-      <input
-        id={id(name)}
-        type={type}
-        autoComplete={autoComplete}
-        className={inputClass}
-        value={values[name]}
-        disabled={busy}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={describedBy(id(name), errors[name], hint)}
-        onChange={(e) => set(name, e.target.value)}
-      />
-    </Field>
-  );
+
 
   if (emailedTo) return <QuoteLinkEmailed email={emailedTo} organizationName={organization.name} />;
 
@@ -149,99 +134,26 @@ export function FullIntakeForm({ organization, brandColor, agentId = null, navig
         Let&apos;s Get Some Details
       </h1>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {input("firstName", "First Name", "text", "given-name")}
-        {input("lastName", "Last Name", "text", "family-name")}
+        <TextField id={id("firstName")} label="First Name" required autoComplete="given-name" value={values.firstName} onChange={(v) => set("firstName", v)} error={errors.firstName} disabled={busy} />
+        <TextField id={id("lastName")} label="Last Name" required autoComplete="family-name" value={values.lastName} onChange={(v) => set("lastName", v)} error={errors.lastName} disabled={busy} />
       </div>
-      <Field id={id("phone")} label="Cell Number" required error={errors.phone}>
-        <input
-          id={id("phone")}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="(555) 555-5555"
-          className={inputClass}
-          value={formatPhone(values.phone)}
-          disabled={busy}
-          aria-invalid={Boolean(errors.phone)}
-          aria-describedby={describedBy(id("phone"), errors.phone)}
-          onChange={(e) => set("phone", nextPhoneDigits(values.phone, e.target.value, e.target.selectionStart))}
-        />
-      </Field>
-      {input("email", "Email", "email", "email", SELF_SERVICE_MESSAGES.uniqueEmailHint)}
-      <Field id={id("dateOfBirth")} label="Date of Birth" required error={errors.dateOfBirth}>
-        <input
-          id={id("dateOfBirth")}
-          type="date"
-          autoComplete="bday"
-          className={inputClass}
-          value={values.dateOfBirth}
-          disabled={busy}
-          aria-invalid={Boolean(errors.dateOfBirth)}
-          aria-describedby={describedBy(id("dateOfBirth"), errors.dateOfBirth)}
-          onChange={(e) => set("dateOfBirth", e.target.value)}
-        />
-      </Field>
+      <PhoneField id={id("phone")} label="Cell Number" digits={values.phone} onDigits={(v) => set("phone", v)} error={errors.phone} disabled={busy} />
+      <TextField id={id("email")} label="Email" required type="email" autoComplete="email" hint={SELF_SERVICE_MESSAGES.uniqueEmailHint} value={values.email} onChange={(v) => set("email", v)} error={errors.email} disabled={busy} />
+      <TextField id={id("dateOfBirth")} label="Date of Birth" required type="date" autoComplete="bday" value={values.dateOfBirth} onChange={(v) => set("dateOfBirth", v)} error={errors.dateOfBirth} disabled={busy} />
       <ZipFields idPrefix={id("loc")} zip={values.zip} onZipChange={(zip) => set("zip", zip)} location={location} error={errors.zip} disabled={busy} />
-      <ChoiceGroup
-        legend="Gender"
-        name={id("gender")}
-        required
-        value={values.gender}
-        options={[
-          { value: "M", label: "Male" },
-          { value: "F", label: "Female" },
-        ]}
-        onChange={(v) => set("gender", v)}
-        error={errors.gender}
-        disabled={busy}
-        color={brandColor}
-      />
-      <ChoiceGroup
-        legend="Tobacco User"
-        name={id("tobacco")}
-        required
-        value={values.tobacco}
-        options={[
-          { value: "yes", label: "Yes" },
-          { value: "no", label: "No" },
-        ]}
-        onChange={(v) => set("tobacco", v)}
-        error={errors.tobacco}
-        disabled={busy}
-        color={brandColor}
-      />
+      <ChoiceGroup legend="Gender" name={id("gender")} required value={values.gender} options={GENDER_OPTIONS} onChange={(v) => set("gender", v)} error={errors.gender} disabled={busy} color={brandColor} />
+      <ChoiceGroup legend="Tobacco User" name={id("tobacco")} required value={values.tobacco} options={YES_NO_OPTIONS} onChange={(v) => set("tobacco", v)} error={errors.tobacco} disabled={busy} color={brandColor} />
       <ChoiceGroup
         legend="Do you have a current Medicare Supplement plan?"
         name={id("hasCurrentPlan")}
         value={values.hasCurrentPlan}
-        options={[
-          { value: "yes", label: "Yes" },
-          { value: "no", label: "No" },
-        ]}
+        options={YES_NO_OPTIONS}
         onChange={(v) => set("hasCurrentPlan", v)}
         disabled={busy}
         color={brandColor}
       />
       {values.hasCurrentPlan === "yes" ? (
-        <Field id={id("currentCarrier")} label="Current Carrier" required error={errors.currentCarrier}>
-          <select
-            id={id("currentCarrier")}
-            className={inputClass}
-            value={values.currentCarrier}
-            disabled={busy}
-            aria-invalid={Boolean(errors.currentCarrier)}
-            aria-describedby={describedBy(id("currentCarrier"), errors.currentCarrier)}
-            onChange={(e) => set("currentCarrier", e.target.value)}
-          >
-            <option value="">Select your carrier</option>
-            {CURRENT_CARRIER_CHOICES.map((carrier) => (
-              <option key={carrier} value={carrier}>
-                {carrier}
-              </option>
-            ))}
-            <option value={NO_CARRIER_CHOICE}>None/Other</option>
-          </select>
-        </Field>
+        <CarrierSelect id={id("currentCarrier")} label="Current Carrier" value={values.currentCarrier} onChange={(v) => set("currentCarrier", v)} error={errors.currentCarrier} disabled={busy} otherValue={NO_CARRIER_CHOICE} otherLabel="None/Other" />
       ) : null}
       <FormError message={formError} />
       <SubmitButton label="Get My Quote" busyLabel={overlay} busy={busy} disabled={location.status === "loading"} color={brandColor} />

@@ -1,14 +1,12 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { BusyOverlay, ChoiceGroup, describedBy, Field, FormError, inputClass, SubmitButton, QuoteLinkEmailed } from "@/components/self-service/form-parts";
+import { BusyOverlay, CarrierSelect, ChoiceGroup, describedBy, Field, FormError, GENDER_OPTIONS, inputClass, PhoneField, QuoteLinkEmailed, SubmitButton, TextField, YES_NO_OPTIONS } from "@/components/self-service/form-parts";
 import { signupThenGenerateQuote } from "@/components/self-service/self-service-api";
 import { useZipLocation } from "@/components/self-service/use-zip-location";
 import { ZipFields } from "@/components/self-service/zip-fields";
-import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { isContactEmailFormatValid } from "@/lib/contacts/contact-schema";
 import {
-  CURRENT_CARRIER_CHOICES,
   isPastDateOfBirth,
   OTHER_CARRIER_CHOICE,
   premiumInput,
@@ -168,21 +166,7 @@ export function SelfOnboardingForm({ organization, brandColor, agent, navigate =
   }
 
   const busyLabel = stage === "generating" || stage === "done" ? "Generating your quote..." : stage === "signing-up" ? "Signing up..." : null;
-  const text = (name: "firstName" | "lastName", label: string, autoComplete: string) => (
-    <Field id={id(name)} label={label} required error={errors[name]}>
-      <input
-        id={id(name)}
-        type="text"
-        autoComplete={autoComplete}
-        className={inputClass}
-        value={values[name]}
-        disabled={busy}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={describedBy(id(name), errors[name])}
-        onChange={(e) => set(name, e.target.value)}
-      />
-    </Field>
-  );
+
 
   if (emailedTo) return <QuoteLinkEmailed email={emailedTo} organizationName={organization.name} />;
 
@@ -195,112 +179,27 @@ export function SelfOnboardingForm({ organization, brandColor, agent, navigate =
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {text("firstName", "First Name", "given-name")}
-        {text("lastName", "Last Name", "family-name")}
+        <TextField id={id("firstName")} label="First Name" required autoComplete="given-name" value={values.firstName} onChange={(v) => set("firstName", v)} error={errors.firstName} disabled={busy} />
+        <TextField id={id("lastName")} label="Last Name" required autoComplete="family-name" value={values.lastName} onChange={(v) => set("lastName", v)} error={errors.lastName} disabled={busy} />
       </div>
-      <Field id={id("email")} label="Email" required error={errors.email} hint={SELF_SERVICE_MESSAGES.uniqueEmailHint}>
-        <input
-          id={id("email")}
-          type="email"
-          autoComplete="email"
-          className={inputClass}
-          value={values.email}
-          disabled={busy}
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={describedBy(id("email"), errors.email, true)}
-          onChange={(e) => set("email", e.target.value)}
-        />
-      </Field>
-      <Field id={id("phone")} label="Phone Number" required error={errors.phone}>
-        <input
-          id={id("phone")}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="(555) 555-5555"
-          className={inputClass}
-          value={formatPhone(values.phone)}
-          disabled={busy}
-          aria-invalid={Boolean(errors.phone)}
-          aria-describedby={describedBy(id("phone"), errors.phone)}
-          onChange={(e) => set("phone", nextPhoneDigits(values.phone, e.target.value, e.target.selectionStart))}
-        />
-      </Field>
+      <TextField id={id("email")} label="Email" required type="email" autoComplete="email" hint={SELF_SERVICE_MESSAGES.uniqueEmailHint} value={values.email} onChange={(v) => set("email", v)} error={errors.email} disabled={busy} />
+      <PhoneField id={id("phone")} label="Phone Number" digits={values.phone} onDigits={(v) => set("phone", v)} error={errors.phone} disabled={busy} />
       <ZipFields idPrefix={id("loc")} zip={values.zip} onZipChange={(zip) => set("zip", zip)} location={location} error={errors.zip} disabled={busy} />
-      <Field id={id("dateOfBirth")} label="Date of Birth" required error={errors.dateOfBirth}>
-        <input
-          id={id("dateOfBirth")}
-          type="date"
-          autoComplete="bday"
-          className={inputClass}
-          value={values.dateOfBirth}
-          disabled={busy}
-          aria-invalid={Boolean(errors.dateOfBirth)}
-          aria-describedby={describedBy(id("dateOfBirth"), errors.dateOfBirth)}
-          onChange={(e) => set("dateOfBirth", e.target.value)}
-        />
-      </Field>
-      <ChoiceGroup
-        legend="Gender"
-        name={id("gender")}
-        required
-        value={values.gender}
-        options={[
-          { value: "M", label: "Male" },
-          { value: "F", label: "Female" },
-        ]}
-        onChange={(v) => set("gender", v)}
-        error={errors.gender}
-        disabled={busy}
-        color={brandColor}
-      />
-      <ChoiceGroup
-        legend="Tobacco User"
-        name={id("tobacco")}
-        required
-        value={values.tobacco}
-        options={[
-          { value: "yes", label: "Yes" },
-          { value: "no", label: "No" },
-        ]}
-        onChange={(v) => set("tobacco", v)}
-        error={errors.tobacco}
-        disabled={busy}
-        color={brandColor}
-      />
+      <TextField id={id("dateOfBirth")} label="Date of Birth" required type="date" autoComplete="bday" value={values.dateOfBirth} onChange={(v) => set("dateOfBirth", v)} error={errors.dateOfBirth} disabled={busy} />
+      <ChoiceGroup legend="Gender" name={id("gender")} required value={values.gender} options={GENDER_OPTIONS} onChange={(v) => set("gender", v)} error={errors.gender} disabled={busy} color={brandColor} />
+      <ChoiceGroup legend="Tobacco User" name={id("tobacco")} required value={values.tobacco} options={YES_NO_OPTIONS} onChange={(v) => set("tobacco", v)} error={errors.tobacco} disabled={busy} color={brandColor} />
       <ChoiceGroup
         legend="Do you currently have a Medicare Supplement plan?"
         name={id("hasCurrentPlan")}
         value={values.hasCurrentPlan}
-        options={[
-          { value: "yes", label: "Yes" },
-          { value: "no", label: "No" },
-        ]}
+        options={YES_NO_OPTIONS}
         onChange={(v) => set("hasCurrentPlan", v)}
         disabled={busy}
         color={brandColor}
       />
       {values.hasCurrentPlan === "yes" ? (
         <>
-          <Field id={id("carrierChoice")} label="Current Carrier" required error={errors.carrierChoice}>
-            <select
-              id={id("carrierChoice")}
-              className={inputClass}
-              value={values.carrierChoice}
-              disabled={busy}
-              aria-invalid={Boolean(errors.carrierChoice)}
-              aria-describedby={describedBy(id("carrierChoice"), errors.carrierChoice)}
-              onChange={(e) => set("carrierChoice", e.target.value)}
-            >
-              <option value="">Select your carrier</option>
-              {CURRENT_CARRIER_CHOICES.map((carrier) => (
-                <option key={carrier} value={carrier}>
-                  {carrier}
-                </option>
-              ))}
-              <option value={OTHER_CARRIER_CHOICE}>Other</option>
-            </select>
-          </Field>
+          <CarrierSelect id={id("carrierChoice")} label="Current Carrier" value={values.carrierChoice} onChange={(v) => set("carrierChoice", v)} error={errors.carrierChoice} disabled={busy} otherValue={OTHER_CARRIER_CHOICE} otherLabel="Other" />
           {values.carrierChoice === OTHER_CARRIER_CHOICE ? (
             <Field id={id("otherCarrier")} label="Carrier Name">
               <input id={id("otherCarrier")} type="text" className={inputClass} value={values.otherCarrier} disabled={busy} onChange={(e) => set("otherCarrier", e.target.value)} />
