@@ -1,4 +1,5 @@
 import { PLAN_LABELS, STANDARD_PLANS, type PlanCode, type StandardPlanCode } from "@/lib/quotes/quote-provider";
+import { statutoryWindowContaining } from "@/lib/schedule/windows";
 
 /**
  * State Medigap switching rights on the quote page (pure; domain-rules.md A.3 and
@@ -51,25 +52,6 @@ export type SwitchWindow = {
   /** What the page says, in plain words. */
   message: string;
 };
-
-const DAY_MS = 86_400_000;
-
-function toUtc(date: string): number {
-  const [y, m, d] = date.split("-").map(Number);
-  return Date.UTC(y!, m! - 1, d!);
-}
-
-function fromUtc(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
-/** The anchor date in a given year: Feb 29 becomes Feb 28 in other years; birth_month_start is the 1st. */
-function anchorIn(year: number, monthDay: { month: number; day: number }, monthStart: boolean): number {
-  const day = monthStart ? 1 : monthDay.month === 2 && monthDay.day === 29 && !isLeap(year) ? 28 : monthDay.day;
-  return Date.UTC(year, monthDay.month - 1, day);
-}
 
 /** Normalizes "Plan G", "plan g", "G", "High Deductible Plan G" to a standard code, else null. */
 export function standardPlanOf(plan: string | null): StandardPlanCode | null {
@@ -140,27 +122,18 @@ export function switchWindowFor(input: SwitchWindowInput): SwitchWindow | null {
 
   const anchorSource = rule.anchor === "policy_anniversary" ? input.policyEffectiveDate : input.birthDate;
   if (!anchorSource) return null;
-  const [, month, day] = anchorSource.split("-").map(Number);
-  const todayMs = toUtc(today);
-  const year = Number(today.slice(0, 4));
-  // Windows may straddle New Year, so last year's, this year's and next year's anchors are all checked.
-  for (const y of [year - 1, year, year + 1]) {
-    const anchor = anchorIn(y, { month: month!, day: day! }, rule.anchor === "birth_month_start");
-    const opens = anchor - rule.windowStartDaysBefore * DAY_MS;
-    const closes = opens + (rule.windowLengthDays - 1) * DAY_MS;
-    if (todayMs < opens || todayMs > closes) continue;
-    const what = planWords(planRule, current);
-    const reason = rule.ruleType === "anniversary" ? "your policy anniversary" : "your birthday";
-    return {
-      state: rule.state,
-      kind: rule.ruleType,
-      opens: fromUtc(opens),
-      closes: fromUtc(closes),
-      allowedPlans: allowedPlans(planRule, current),
-      message: `Because of ${reason}, ${rule.state} law lets you switch to ${what} ${carrierWords(carrierRule)} without answering health questions until ${longDate(fromUtc(closes))}.`,
-    };
-  }
-  return null;
+  const window = statutoryWindowContaining(rule, anchorSource, today);
+  if (!window) return null;
+  const what = planWords(planRule, current);
+  const reason = rule.ruleType === "anniversary" ? "your policy anniversary" : "your birthday";
+  return {
+    state: rule.state,
+    kind: rule.ruleType,
+    opens: window.opens,
+    closes: window.closes,
+    allowedPlans: allowedPlans(planRule, current),
+    message: `Because of ${reason}, ${rule.state} law lets you switch to ${what} ${carrierWords(carrierRule)} without answering health questions until ${longDate(window.closes)}.`,
+  };
 }
 
 /** The plans to show: every offered plan, or, inside a window with a plan limit, the ones it allows (state plans pass through). */
