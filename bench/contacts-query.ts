@@ -8,6 +8,7 @@ import { setPrismaForTests, tenantDb } from "@/lib/db";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { migrationSql } from "@/lib/testing/db";
 import { DEFAULT_BENCH_URL, loopbackOnly, writePerformanceSection } from "./lib/bench-support";
+import { seededRandom } from "@/lib/random/seeded-random";
 
 /**
  * Contact list query at agency scale: 100,000 contacts in one organization on a real PostgreSQL
@@ -76,32 +77,12 @@ const CARRIERS: [string | null, number][] = [
 ];
 const PLANS: [string, number][] = [["G", 50], ["N", 20], ["F", 20], ["HDG", 5], ["Other", 5]];
 
-/** Deterministic PRNG (mulberry32): the same data set on every run, so runs compare. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const weighted = <T>(items: readonly [T, number][]): T => {
-    const total = items.reduce((s, [, w]) => s + w, 0);
-    let r = next() * total;
-    for (const [item, w] of items) if ((r -= w) < 0) return item;
-    return items[items.length - 1]![0];
-  };
-  return { next, int, pick, weighted };
-}
 
 // Surnames follow a long-tailed frequency (common names far more common), like a real book of business.
 const LAST_NAME_WEIGHTS: [string, number][] = LAST_NAMES.map((name, rank) => [name, 1 / (rank + 25)]);
 
 function contactRows(organizationId: string, count: number, agentIds: string[], seed: number): Prisma.ContactCreateManyInput[] {
-  const r = prng(seed);
+  const r = seededRandom(seed);
   const emails = new Set<string>();
   const rows: Prisma.ContactCreateManyInput[] = [];
   for (let i = 0; i < count; i++) {

@@ -20,6 +20,7 @@ import { setPrismaForTests } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { migrationSql } from "@/lib/testing/db";
 import { DEFAULT_BENCH_URL, loopbackOnly, writePerformanceSection } from "./lib/bench-support";
+import { seededRandom } from "@/lib/random/seeded-random";
 
 /**
  * CSV import at agency scale: a 50,000-row file (≈6 MB) through the whole pipeline — the browser's
@@ -54,19 +55,6 @@ const CARRIERS = [
 ];
 const PLANS = ["G", "Plan G", "N", "Plan N", "F", "HDG", "High Deductible G", "Plan F", "g"];
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, int, pick };
-}
 
 /** Real ZIPs from the HUD crosswalk, so the state/county lookup does real work. */
 function realZips(count: number): string[] {
@@ -83,7 +71,7 @@ const q = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
 
 /** A 50,000-row export with the template's 11 columns, in the mixed formats real files have. */
 function generateCsv(rows: number): string {
-  const r = prng(20261122);
+  const r = seededRandom(20261122);
   const zips = realZips(3_000);
   const emails: string[] = [];
   const lines = ["First Name,Last Name,Email,Current Carrier,Plan Type,Effective Date,Birth Date,Tobacco User,Gender,ZIP Code,Phone Number"];

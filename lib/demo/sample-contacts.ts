@@ -1,4 +1,5 @@
 import type { StandardPlanType } from "@/lib/contacts/contact-fields";
+import { seededRandom } from "@/lib/random/seeded-random";
 /**
  * Made-up contacts for the demo agency. Pure and deterministic: the same seed and `now` always give the
  * same contacts, so the seed, its tests and screenshots agree. No real people: names are drawn from
@@ -192,17 +193,6 @@ const LAST_NAMES = [
   "Bennett", "Wood", "Barnes", "Ross", "Henderson", "Coleman", "Jenkins", "Perry", "Powell", "Long",
 ] as const;
 
-/** mulberry32: tiny, fast, good enough for sample data, and identical on every platform. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(rng: () => number, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length)]!;
@@ -265,7 +255,7 @@ function slug(name: string) {
 }
 
 export function generateSampleContacts({ count, seed, now, agentIds }: GenerateSampleContactsOptions): SampleContactInput[] {
-  const rng = mulberry32(seed);
+  const rng = seededRandom(seed).next;
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const stateChoices = SAMPLE_STATES.map((s) => [s, STATE_WEIGHTS[s] ?? 1] as const);
   const carrierChoices = SAMPLE_CARRIERS.map((c) => [c, c.weight] as const);

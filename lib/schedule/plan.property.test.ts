@@ -4,6 +4,7 @@ import { balanceDailyLoad } from "@/lib/schedule/balance";
 import { localDate } from "@/lib/schedule/calendar";
 import { planContactEmails } from "@/lib/schedule/plan";
 import type { ContactPlan, EmailType, Plan, PlanInput, PlanStateRule } from "@/lib/schedule/types";
+import { seededRandom } from "@/lib/random/seeded-random";
 
 /**
  * Property: for random contacts, organizations, histories and days, no planned email falls inside a
@@ -30,26 +31,12 @@ const FOLLOW_UPS = new Set(["followup_1_cold", "followup_2_clicked_no_hq", "foll
 const CAP = 3;
 const PERIOD = 30;
 
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]) => items[int(0, items.length - 1)]!;
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const ms = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
 const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
-function randomDate(r: ReturnType<typeof prng>, fromYear: number, toYear: number): string {
+function randomDate(r: ReturnType<typeof seededRandom>, fromYear: number, toYear: number): string {
   const year = r.int(fromYear, toYear);
   const month = r.int(1, 12);
   const day = r.int(1, new Date(Date.UTC(year, month, 0)).getUTCDate());
@@ -59,7 +46,7 @@ function randomDate(r: ReturnType<typeof prng>, fromYear: number, toYear: number
 const STATES: (string | null)[] = [...json.states.map((s) => s.state), "TX", "FL", "OH", "AZ", null];
 const SENT_TYPES = ["birthday", "aep", "quote_email", "initial_blast", "go_live_welcome", "effective_date", "post_window"];
 
-function randomInput(r: ReturnType<typeof prng>, index: number, now: Date, buffer: { all: number; overrides: Record<string, number> }): PlanInput {
+function randomInput(r: ReturnType<typeof seededRandom>, index: number, now: Date, buffer: { all: number; overrides: Record<string, number> }): PlanInput {
   const today = ms(localDate(now, "America/Chicago"));
   const state = r.pick(STATES);
   const birthYear = r.int(1940, 1961);
@@ -157,7 +144,7 @@ function violations(input: PlanInput, plan: Plan): string[] {
 }
 
 test("10,000 random contacts: no email inside a window it must respect, never over 3 in 30 days", () => {
-  const r = prng(20260301);
+  const r = seededRandom(20260301);
   const counts = new Map<EmailType, number>();
   let failures: string[] = [];
   for (let i = 0; i < 10_000; i++) {
@@ -176,7 +163,7 @@ test("10,000 random contacts: no email inside a window it must respect, never ov
 });
 
 test("balancing an organization's load keeps both properties (2,000 contacts, a tight daily cap)", () => {
-  const r = prng(7);
+  const r = seededRandom(7);
   const now = new Date("2026-08-20T14:00:00Z");
   const inputs = Array.from({ length: 2_000 }, (_, i) => randomInput(r, i, now, { all: 60, overrides: {} }));
   // Everyone's policy starts on the 1st, as real books do: effective-date emails cluster.
