@@ -39,6 +39,22 @@ describe("sendEmail through the outbox (embedded default)", () => {
     expect(row.headers).toEqual({ "List-Unsubscribe": "<http://localhost:3000/unsubscribe/t1>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
   });
 
+  it("puts the one-click endpoint (and a mailto, when given) in List-Unsubscribe, the page link in the footer", async () => {
+    await sendEmail(
+      email("k-one-click", {
+        unsubscribeUrl: "http://localhost:3000/unsubscribe?t=abc",
+        oneClickUnsubscribeUrl: "http://localhost:3000/api/unsubscribe?t=abc",
+        unsubscribeMailto: "unsubscribe@agency.test",
+      }),
+    );
+    const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-one-click" } });
+    expect(row.headers).toEqual({
+      "List-Unsubscribe": "<http://localhost:3000/api/unsubscribe?t=abc>, <mailto:unsubscribe@agency.test>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(row.html).toContain('href="http://localhost:3000/unsubscribe?t=abc"');
+  });
+
   it("sends once when the same key races", async () => {
     const results = await Promise.all([sendEmail(email("k-race")), sendEmail(email("k-race")), sendEmail(email("k-race"))]);
     expect(results.filter((r) => r.status === "stored")).toHaveLength(1);

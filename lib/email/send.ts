@@ -25,6 +25,13 @@ export type SendEmailInput = {
   replyTo?: string;
   /** Consumer emails carry an unsubscribe link: shown in the footer and sent as List-Unsubscribe. */
   unsubscribeUrl?: string;
+  /**
+   * The https endpoint mail clients POST to for RFC 8058 one-click unsubscribe (List-Unsubscribe-Post);
+   * without it the header carries unsubscribeUrl. See lib/consent/unsubscribe-token.ts unsubscribeLinks.
+   */
+  oneClickUnsubscribeUrl?: string;
+  /** An optional mailto: unsubscribe address, listed after the https one in List-Unsubscribe. */
+  unsubscribeMailto?: string;
   /** Redirects this email to a test address with "[TEST]" in the subject (the env-wide EMAIL_TEST_ADDRESS wins). */
   testAddress?: string;
   tags?: Record<string, string>;
@@ -77,8 +84,10 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   const text = `${renderedText.trim()}\n\n${footerText(footer)}`;
   const from = input.from ?? env.email.from;
   const headers: Record<string, string> = {};
-  if (input.unsubscribeUrl) {
-    headers["List-Unsubscribe"] = `<${input.unsubscribeUrl}>`;
+  const listUnsubscribeUrl = input.oneClickUnsubscribeUrl ?? input.unsubscribeUrl;
+  if (listUnsubscribeUrl) {
+    const mailto = input.unsubscribeMailto ? (input.unsubscribeMailto.startsWith("mailto:") ? input.unsubscribeMailto : `mailto:${input.unsubscribeMailto}`) : null;
+    headers["List-Unsubscribe"] = [`<${listUnsubscribeUrl}>`, mailto ? `<${mailto}>` : null].filter(Boolean).join(", ");
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
 

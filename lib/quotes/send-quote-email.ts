@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createElement } from "react";
 import { QuoteEmail } from "@/components/emails/quote-email";
 import { AppError } from "@/lib/api/errors";
+import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
 import { contactNotFound, visibleContactWhere } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { tenantDb, tenantTransaction } from "@/lib/db";
@@ -122,6 +123,8 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
         canReply: !useOrg,
       }),
       idempotencyKey,
+      // The footer link, List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) for this contact.
+      ...unsubscribeLinks({ organizationId, contactId: contact.id }),
       tags: { email_type: QUOTE_EMAIL_TYPE, organization_id: organizationId, scheduled_email_id: scheduledEmailId },
     });
     if (result.providerMessageId) {

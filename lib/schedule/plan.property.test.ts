@@ -149,7 +149,8 @@ test("10,000 random contacts: no email inside a window it must respect, never ov
   let failures: string[] = [];
   for (let i = 0; i < 10_000; i++) {
     const now = new Date(Date.UTC(2026, 0, 1) + r.int(0, 3 * 365) * DAY + r.int(0, 23) * 3_600_000);
-    const buffer = { all: r.pick([60, 60, 30, 90]), overrides: r.chance(0.2) ? { CA: r.int(0, 90), MO: r.int(0, 90) } : {} };
+    const overrides: Record<string, number> = r.chance(0.2) ? { CA: r.int(0, 90), MO: r.int(0, 90) } : {};
+    const buffer = { all: r.pick([60, 60, 30, 90]), overrides };
     const input = randomInput(r, i, now, buffer);
     const plan = planContactEmails(input);
     for (const email of plan.planned) counts.set(email.emailType, (counts.get(email.emailType) ?? 0) + 1);

@@ -1,0 +1,115 @@
+import type { ReactNode } from "react";
+import { Body, Button, Container, Head, Heading, Html, Img, Link, Preview, Section, Text } from "@react-email/components";
+import { emailButton, emailText } from "@/components/emails/email-layout";
+import type { OutreachSender } from "@/components/emails/outreach/sender";
+
+/**
+ * The frame of every consumer outreach email: the agency's logo (or name) on its colour, one short
+ * message, one button to the tracked quote link, the sender's signature and ways to reach them.
+ * The postal address and the unsubscribe link are added by the send path (lib/email/send.ts), not here.
+ * Single column, 560px max, 15px text and a full-width-friendly button: readable on a phone.
+ */
+
+export const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
+
+/** "March 4" from "2026-03-04" (a calendar date: no time zone shift). */
+export function formatEventDate(isoDate: string | null | undefined): string | null {
+  if (!isoDate || !/^\d{4}-\d{2}-\d{2}/.test(isoDate)) return null;
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" }).format(date);
+}
+
+export function OutreachLayout({
+  sender,
+  preview,
+  heading,
+  openPixelUrl,
+  children,
+}: {
+  sender: OutreachSender;
+  preview: string;
+  heading: string;
+  openPixelUrl?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ backgroundColor: "#f4f4f5", fontFamily: "Arial, Helvetica, sans-serif", margin: 0, padding: "24px 0" }}>
+        <Container style={{ maxWidth: "560px", margin: "0 auto", backgroundColor: "#ffffff", borderRadius: "8px", overflow: "hidden" }}>
+          <Section style={{ backgroundColor: sender.logoUrl ? "#ffffff" : sender.brandColor, borderTop: `4px solid ${sender.brandColor}`, padding: "16px 24px" }}>
+            {sender.logoUrl ? (
+              <Img src={sender.logoUrl} alt={sender.brandName} height="48" style={{ maxHeight: "48px", maxWidth: "225px", width: "auto" }} />
+            ) : (
+              <Text style={{ color: "#ffffff", fontSize: "18px", fontWeight: 700, margin: 0 }}>{sender.brandName}</Text>
+            )}
+          </Section>
+          <Section style={{ padding: "24px" }}>
+            <Heading as="h1" style={{ fontSize: "22px", lineHeight: "28px", color: "#111827", margin: "0 0 16px" }}>
+              {heading}
+            </Heading>
+            {children}
+            <SenderSignOff sender={sender} />
+          </Section>
+        </Container>
+        {openPixelUrl ? <Img src={openPixelUrl} alt="" width="1" height="1" style={{ display: "block", width: "1px", height: "1px", border: 0 }} /> : null}
+      </Body>
+    </Html>
+  );
+}
+
+export function Greeting({ firstName }: { firstName: string }) {
+  return <Text style={emailText}>Hi {firstName.trim() || "there"},</Text>;
+}
+
+export function Paragraph({ children }: { children: ReactNode }) {
+  return <Text style={emailText}>{children}</Text>;
+}
+
+/** The one primary action: the tracked link to the compare page (or another tracked page). */
+export function PrimaryButton({ href, color, children }: { href: string; color: string; children: ReactNode }) {
+  return (
+    <Section style={{ margin: "8px 0 24px" }}>
+      <Button href={href} style={{ ...emailButton, backgroundColor: color }}>
+        {children}
+      </Button>
+    </Section>
+  );
+}
+
+function SenderSignOff({ sender }: { sender: OutreachSender }) {
+  const ways = [sender.canReply ? "reply to this email" : null, sender.senderPhone ? `call ${formatPhone(sender.senderPhone)}` : null].filter(Boolean);
+  return (
+    <>
+      {ways.length > 0 || sender.bookingUrl ? (
+        <Text style={emailText}>
+          {ways.length > 0 ? `Questions? Just ${ways.join(" or ")}.` : "Questions?"}
+          {sender.bookingUrl ? (
+            <>
+              {" "}
+              Or{" "}
+              <Link href={sender.bookingUrl} style={{ color: sender.brandColor, textDecoration: "underline" }}>
+                pick a time to talk
+              </Link>
+              .
+            </>
+          ) : null}
+        </Text>
+      ) : null}
+      {sender.signature?.trim() ? (
+        <Text style={{ ...emailText, whiteSpace: "pre-line" }}>{sender.signature.trim()}</Text>
+      ) : (
+        <Text style={emailText}>
+          {sender.senderName}
+          {sender.senderName !== sender.brandName ? (
+            <>
+              <br />
+              {sender.brandName}
+            </>
+          ) : null}
+        </Text>
+      )}
+    </>
+  );
+}
