@@ -3,4 +3,9 @@
 export async function register() {
   const { getEnv } = await import("@/lib/env");
   getEnv();
+  // Embedded mode has no Inngest: the server runs the outreach sweep itself (Node runtime only).
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { startOutreachTicker } = await import("@/lib/outreach/ticker");
+    startOutreachTicker();
+  }
 }

@@ -30,13 +30,28 @@ async function rememberSession(page, email) {
 
 export const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Opens the newest email to `to` in /dev/outbox and returns the href of its main button. */
+/**
+ * Opens the newest email to `to` in /dev/outbox that has a button named `buttonName`, and returns the
+ * button's href. Newest first, a few deep: the outreach ticker may have sent the same person a [TEST]
+ * email (a trial agency's scheduled emails go to its agents) since the one the journey waits for.
+ */
 export async function latestEmailLink(page, baseUrl, to, buttonName) {
   await page.goto(baseUrl + "/dev/outbox");
-  await page.getByRole("link", { name: new RegExp(`To ${escapeRe(to)}`) }).first().click();
-  const button = page.frameLocator('iframe[title^="Email:"]').getByRole("link", { name: buttonName });
-  await button.waitFor();
-  return button.getAttribute("href");
+  const emails = page.getByRole("link", { name: new RegExp(`To ${escapeRe(to)}`) });
+  await emails.first().waitFor();
+  const count = Math.min(await emails.count(), 8);
+  for (let i = 0; i < count; i++) {
+    if (i > 0) await page.goto(baseUrl + "/dev/outbox");
+    await emails.nth(i).click();
+    const button = page.frameLocator('iframe[title^="Email:"]').getByRole("link", { name: buttonName });
+    try {
+      await button.waitFor({ timeout: i === count - 1 ? 10_000 : 1_500 });
+      return button.getAttribute("href");
+    } catch {
+      // Not this one: try the next older email to the same address.
+    }
+  }
+  throw new Error(`no email to ${to} with a "${buttonName}" button in the outbox`);
 }
 
 /** Asks /login for a link and waits for both "sent" texts. */

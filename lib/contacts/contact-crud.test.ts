@@ -235,6 +235,8 @@ describe("contact activity", () => {
   async function withActivity() {
     const setup = await agency();
     const contact = await createContact({ organizationId: setup.org.id, viewer: setup.viewers.agentA, input: base() });
+    // Saving planned its real outreach (dated from today); this test reads a history it builds by hand.
+    await db.prisma.scheduledEmail.deleteMany({ where: { contactId: contact.id } });
     const row = (emailType: string, date: string, status: "pending" | "sent" | "failed" | "cancelled", extra: object = {}) =>
       db.prisma.scheduledEmail.create({
         data: {

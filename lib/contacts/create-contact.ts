@@ -7,6 +7,7 @@ import { CONTACT_DETAIL_SELECT, toContactDetail } from "@/lib/contacts/get-conta
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { resolveZipLocation } from "@/lib/zip/lookup-zip";
 import { ZIP_MESSAGES } from "@/lib/zip/zip-schema";
+import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 
 /**
  * Parses a contact body with the form's rules. The message of the answer is the first problem in the
@@ -83,7 +84,7 @@ export async function createContact({ organizationId, viewer, input }: CreateCon
   }
   const location = locationFor(values);
 
-  return tenantTransaction(organizationId, async (tx) => {
+  const contact = await tenantTransaction(organizationId, async (tx) => {
     let agentId: string | null;
     if (!viewer.isAdmin) {
       agentId = viewer.id;
@@ -134,4 +135,7 @@ export async function createContact({ organizationId, viewer, input }: CreateCon
     });
     return toContactDetail(created);
   });
+  // Its outreach (initial emails 72 hours from now, birthday, anniversary…) is planned at once.
+  await rescheduleContactsNow({ organizationId, contactIds: [contact.id], now: new Date() });
+  return contact;
 }

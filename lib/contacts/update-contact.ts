@@ -14,6 +14,7 @@ import {
 } from "@/lib/contacts/create-contact";
 import { CONTACT_DETAIL_SELECT, contactNotFound, isoDate, toContactDetail, visibleContactWhere } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
+import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 
 export type UpdateContactOptions = {
   organizationId: string;
@@ -53,7 +54,7 @@ const AUDITED_FIELDS = [
 export async function updateContact({ organizationId, viewer, id, input, zipUpdate = false }: UpdateContactOptions): Promise<ContactDetail> {
   const values = parseContactInputOrThrow(input);
 
-  return tenantTransaction(organizationId, async (tx) => {
+  const updated = await tenantTransaction(organizationId, async (tx) => {
     const existing = await tx.contact.findFirst({ where: visibleContactWhere(organizationId, id, viewer), select: CONTACT_DETAIL_SELECT });
     if (!existing) throw contactNotFound();
 
@@ -116,4 +117,7 @@ export async function updateContact({ organizationId, viewer, id, input, zipUpda
     });
     return toContactDetail(updated);
   });
+  // Dates, state or carrier may have changed: its outreach is planned again.
+  await rescheduleContactsNow({ organizationId, contactIds: [updated.id], now: new Date() });
+  return updated;
 }

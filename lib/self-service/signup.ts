@@ -10,6 +10,7 @@ import { findSelfServiceOrg, isUuid } from "@/lib/self-service/org-lookup";
 import { signQuoteProof } from "@/lib/self-service/quote-proof";
 import { isPastDateOfBirth, SELF_SERVICE_MESSAGES, selfServiceSignupSchema, storedCarrier, type SelfServiceSignupValues } from "@/lib/self-service/self-service-schema";
 import { resolveZipLocation, type ZipLocation } from "@/lib/zip/lookup-zip";
+import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 
 /** Signups per email address per organization per hour: stops a script from rewriting one contact over and over. */
 export const SIGNUPS_PER_EMAIL_PER_HOUR = 5;
@@ -186,6 +187,7 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
     await emailQuoteLinkToAddressOnFile({ organizationId, contactId: outcome.contactId, now });
     return { success: true, contactId: null, email: values.email, proof: null, created: false, emailedQuoteLink: true };
   }
+  await rescheduleContactsNow({ organizationId, contactIds: [outcome.contactId], now });
   return {
     success: true,
     contactId: outcome.contactId,

@@ -14,6 +14,7 @@ import {
 } from "@/lib/settings/org-settings-schema";
 import { completeStateCarrierSettings } from "@/lib/settings/state-carrier-settings";
 import { z } from "zod";
+import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
 
 /**
  * Organization settings (agency-side.md §3) ↔ the Organization row's columns. The settings object has
@@ -256,7 +257,7 @@ export async function updateOrgSettings({
     stateCarrierSettings: completeStateCarrierSettings(stateLicenses, carrierContracts, settings.stateCarrierSettings),
   };
 
-  return tenantTransaction(organizationId, async (tx) => {
+  const view = await tenantTransaction(organizationId, async (tx) => {
     const row = await tx.organization.findFirst({ where: { id: organizationId }, select: ORG_SETTINGS_SELECT });
     if (!row) throw AppError.notFound("Organization not found");
     const changedKeys: string[] = changedSettingsKeys(toView(row), next);
@@ -279,4 +280,7 @@ export async function updateOrgSettings({
     });
     return toView(updated);
   });
+  // Outreach toggles, delays, licensed states and carriers shape the schedule: re-plan it (queued, deduplicated).
+  await requestOrganizationReschedule({ organizationId, now });
+  return view;
 }

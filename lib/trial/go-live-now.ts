@@ -4,6 +4,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
 import { GO_LIVE_MESSAGES } from "@/lib/trial/go-live";
 import type { TrialActor } from "@/lib/trial/set-go-live-date";
+import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
 
 /**
  * POST /api/organizations/exit-demo-mode ("Go Live Now"): ends the trial. Sets demoMode false and
@@ -13,7 +14,7 @@ import type { TrialActor } from "@/lib/trial/set-go-live-date";
  */
 export async function goLiveNow({ organizationId, actor, now }: { organizationId: string; actor: TrialActor; now: Date }) {
   if (!actor.isAdmin) throw new AppError("forbidden", GO_LIVE_MESSAGES.exitDemoForbidden);
-  return tenantTransaction(organizationId, async (tx) => {
+  const result = await tenantTransaction(organizationId, async (tx) => {
     // Conditional update: of two concurrent calls only one flips the flag and writes the audit row.
     const { count } = await tx.organization.updateMany({
       where: { id: organizationId, demoMode: true },
@@ -32,4 +33,7 @@ export async function goLiveNow({ organizationId, actor, now }: { organizationId
     });
     return { success: true as const, alreadyLive: false, wentLiveAt: now.toISOString() };
   });
+  // Going live plans the welcome spread and switches every pending email to production.
+  await requestOrganizationReschedule({ organizationId, now: now });
+  return result;
 }

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
 import { GO_LIVE_MESSAGES, parseIsoDate, toIsoDate, todayInZone, validateGoLiveDate } from "@/lib/trial/go-live";
+import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
 
 export type TrialActor = { id: string; isAdmin: boolean };
 
@@ -12,7 +13,7 @@ export type TrialActor = { id: string; isAdmin: boolean };
  */
 export async function setGoLiveDate({ organizationId, actor, goLiveDate, now }: { organizationId: string; actor: TrialActor; goLiveDate: unknown; now: Date }) {
   if (!actor.isAdmin) throw new AppError("forbidden", GO_LIVE_MESSAGES.setDateForbidden);
-  return tenantTransaction(organizationId, async (tx) => {
+  const result = await tenantTransaction(organizationId, async (tx) => {
     const organization = await tx.organization.findFirst({ where: { id: organizationId }, select: { id: true, timezone: true, demoMode: true, goLiveDate: true } });
     if (!organization) throw AppError.notFound("Organization not found");
     if (!organization.demoMode) throw new AppError("conflict", "Your account is already live.");
@@ -30,4 +31,7 @@ export async function setGoLiveDate({ organizationId, actor, goLiveDate, now }: 
     });
     return { success: true as const, goLiveDate: toIsoDate(date) };
   });
+  // A new go-live date moves the welcome spread.
+  await requestOrganizationReschedule({ organizationId, now: now });
+  return result;
 }

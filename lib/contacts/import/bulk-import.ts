@@ -16,6 +16,7 @@ import { validateImportRow, type ValidatedContact } from "@/lib/contacts/import/
 import { lookupZip } from "@/lib/contacts/import/zip-county";
 import { prisma, tenantTransaction, type TxClient } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
 
 /**
  * POST /api/contacts/bulk-import (client-side §7, domain-rules D.1.5 + D.2). The browser has parsed
@@ -291,6 +292,8 @@ export async function bulkImportContacts({ organizationId, user, request, now, c
   );
 
   const imported = outcome.inserted + outcome.updated;
+  // Thousands of contacts may be new: the organization's reschedule is queued for the job runner.
+  if (imported > 0) await requestOrganizationReschedule({ organizationId, now });
   const n = (v: number) => v.toLocaleString("en-US");
   return {
     success: true,

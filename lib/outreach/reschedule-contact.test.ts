@@ -1,0 +1,239 @@
+import { listEmailTracking, listScheduledEmails } from "@/lib/contacts/contact-activity";
+import { tenantDb } from "@/lib/db";
+import { rescheduleOrganization, syncContactSchedule, type Planner } from "@/lib/outreach/reschedule-contact";
+import { outreachIdempotencyKey } from "@/lib/outreach/rules";
+import type { Plan, PlanInput } from "@/lib/schedule/types";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
+
+const db = setupTestDatabase();
+const now = new Date("2026-06-01T15:00:00Z"); // 10:00 in Chicago
+
+/** A hand-written planner: answers whatever the test sets, and remembers what it was asked. */
+function fakePlanner(initial: Plan) {
+  let plan = initial;
+  const inputs: PlanInput[] = [];
+  const planner: Planner = (input) => {
+    inputs.push(input);
+    return plan;
+  };
+  return { planner, inputs, set: (next: Plan) => (plan = next) };
+}
+
+const birthday = { emailType: "birthday" as const, sendDate: "2026-07-01", priority: 10, eventDate: "2026-07-15" };
+const anniversary = { emailType: "effective_date" as const, sendDate: "2026-08-01", priority: 20, eventDate: "2026-08-31" };
+const aep = { emailType: "aep" as const, sendDate: "2026-09-10", priority: 30, eventDate: null };
+
+async function setup({ live = false }: { live?: boolean } = {}) {
+  const org = await createOrganization(db.prisma);
+  if (live) await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date("2026-05-01T00:00:00Z") } });
+  const contact = await createContact(db.prisma, org.id);
+  return { org, contact };
+}
+
+const rowsOf = (contactId: string) => db.prisma.scheduledEmail.findMany({ where: { contactId }, orderBy: [{ scheduledSendDate: "asc" }, { emailType: "asc" }] });
+
+describe("syncContactSchedule", () => {
+  it("inserts the plan as rows at the organization's 08:30, in test mode during the trial, and is idempotent", async () => {
+    const { org, contact } = await setup();
+    const { planner } = fakePlanner({ planned: [birthday, aep], skipped: [{ emailType: "effective_date", date: "2026-08-01", skipReason: "Exclusion window" }] });
+
+    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now })).toEqual({ contacts: 1, inserted: 3, updated: 0, removed: 0, unchanged: 0 });
+    const rows = await rowsOf(contact.id);
+    expect(rows.map((r) => [r.emailType, r.scheduledSendDate.toISOString().slice(0, 10), r.status, r.skipReason, r.sendMode])).toEqual([
+      ["birthday", "2026-07-01", "pending", null, "test"],
+      ["effective_date", "2026-08-01", "skipped", "Exclusion window", "test"],
+      ["aep", "2026-09-10", "pending", null, "test"],
+    ]);
+    expect(rows[0]).toMatchObject({
+      organizationId: org.id,
+      scheduledSendAt: new Date("2026-07-01T13:30:00Z"),
+      priority: 10,
+      eventDate: new Date("2026-07-15T00:00:00Z"),
+      idempotencyKey: outreachIdempotencyKey({ contactId: contact.id, emailType: "birthday", sendDate: "2026-07-01" }),
+      attemptCount: 0,
+    });
+
+    // Run twice: nothing is written the second time (unchanged rows keep their history).
+    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now })).toEqual({ contacts: 1, inserted: 0, updated: 0, removed: 0, unchanged: 3 });
+    expect(await rowsOf(contact.id)).toEqual(rows);
+  });
+
+  it("updates changed pending rows, removes obsolete pending ones and never touches sent or sending rows", async () => {
+    const { org, contact } = await setup({ live: true });
+    const fake = fakePlanner({ planned: [birthday, anniversary, aep], skipped: [] });
+    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
+    const before = await rowsOf(contact.id);
+    expect(before.every((r) => r.sendMode === "production")).toBe(true);
+    // The birthday email went out; the anniversary one is being sent right now.
+    await db.prisma.scheduledEmail.update({ where: { id: before[0]!.id }, data: { status: "sent", sentAt: now } });
+    await db.prisma.scheduledEmail.update({ where: { id: before[1]!.id }, data: { status: "sending", attemptCount: 1, lastAttemptAt: now } });
+
+    // Next plan: none of the three at those fields; AEP moves priority, a new post-window email appears.
+    fake.set({
+      planned: [
+        { ...birthday, priority: 99, eventDate: "2026-07-16" },
+        { ...anniversary, priority: 99 },
+        { ...aep, priority: 5 },
+        { emailType: "post_window", sendDate: "2026-10-02", priority: 40, eventDate: null },
+      ],
+      skipped: [],
+    });
+    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ inserted: 1, updated: 1, removed: 0 });
+    let rows = await rowsOf(contact.id);
+    expect(rows.find((r) => r.id === before[0]!.id)).toEqual(await db.prisma.scheduledEmail.findUnique({ where: { id: before[0]!.id } }));
+    expect(rows.find((r) => r.id === before[0]!.id)).toMatchObject({ status: "sent", priority: 10 });
+    expect(rows.find((r) => r.id === before[1]!.id)).toMatchObject({ status: "sending", priority: 20 });
+    expect(rows.find((r) => r.id === before[2]!.id)).toMatchObject({ status: "pending", priority: 5 });
+    expect(rows.map((r) => r.emailType)).toEqual(["birthday", "effective_date", "aep", "post_window"]);
+
+    // A plan without them: the pending rows go, the sent and sending rows stay.
+    fake.set({ planned: [], skipped: [] });
+    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ inserted: 0, updated: 0, removed: 2 });
+    rows = await rowsOf(contact.id);
+    expect(rows.map((r) => [r.emailType, r.status])).toEqual([
+      ["birthday", "sent"],
+      ["effective_date", "sending"],
+    ]);
+  });
+
+  it("gives the planner the contact, the organization's settings, the state rule and the history", async () => {
+    const { org, contact } = await setup();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { timezone: "America/New_York", contactOutreachDelayYears: 2, outreachAep: false, failedUnderwritingOutreachTiming: "aep" } });
+    await db.prisma.contact.update({ where: { id: contact.id }, data: { state: "MO", birthDate: new Date("1955-02-28T00:00:00Z"), effectiveDate: new Date("2021-03-01T00:00:00Z"), currentCarrierNaic: "12345" } });
+    await db.prisma.stateSwitchRule.upsert({
+      where: { state: "MO" },
+      create: { state: "MO", ruleType: "anniversary", anchor: "policy_anniversary", windowStartDaysBefore: 30, windowLengthDays: 63 },
+      update: {},
+    });
+    const sent = await db.prisma.scheduledEmail.create({
+      data: {
+        organizationId: org.id,
+        contactId: contact.id,
+        emailType: "birthday",
+        scheduledSendDate: new Date("2026-05-20T00:00:00Z"),
+        scheduledSendAt: new Date("2026-05-20T12:30:00Z"),
+        status: "sent",
+        sentAt: new Date("2026-05-21T03:00:00Z"), // still May 20 in New York
+        idempotencyKey: `test-sent-${contact.id}`,
+        trackingId: `quote-${org.id}-${contact.id}-1779000000000`,
+      },
+    });
+    await db.prisma.trackingClick.create({ data: { organizationId: org.id, contactId: contact.id, trackingId: sent.trackingId!, clickedAt: new Date("2026-05-22T15:00:00Z") } });
+    await db.prisma.trackingClick.create({ data: { organizationId: org.id, contactId: contact.id, trackingId: "quote-elsewhere-1", clickedAt: new Date("2026-05-23T15:00:00Z") } });
+    await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId: contact.id, answers: {}, hasConditions: false, status: "accept", createdAt: new Date("2026-05-22T16:00:00Z") } });
+    await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId: contact.id, answers: {}, hasConditions: true, status: "decline", createdAt: new Date("2026-05-24T16:00:00Z") } });
+
+    const fake = fakePlanner({ planned: [], skipped: [] });
+    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now, horizonDays: 120 });
+    expect(fake.inputs).toHaveLength(1);
+    const input = fake.inputs[0]!;
+    expect(input.now).toEqual(now);
+    expect(input.horizonDays).toBe(120);
+    expect(input.contact).toEqual({
+      id: contact.id,
+      state: "MO",
+      birthDate: "1955-02-28",
+      effectiveDate: "2021-03-01",
+      createdAt: contact.createdAt,
+      optedOut: false,
+      currentCarrierNaic: "12345",
+      isPlaceholder: false,
+    });
+    expect(input.organization).toMatchObject({
+      timezone: "America/New_York",
+      effectiveDateOutreachDelayMonths: 23,
+      isLive: false,
+      wentLiveAt: null,
+      failedUnderwriting: { enabled: false, timing: "pre_aep" },
+      contactCount: 1,
+    });
+    expect(input.organization.enabled).toMatchObject({ birthday: true, aep: false, effective_date: true });
+    expect(input.stateRule).toMatchObject({ state: "MO", ruleType: "anniversary", anchor: "policy_anniversary", windowStartDaysBefore: 30, windowLengthDays: 63 });
+    expect(input.history.sent).toEqual([{ id: sent.id, emailType: "birthday", sentDate: "2026-05-20" }]);
+    expect(input.history.clicks).toEqual(
+      expect.arrayContaining([
+        { date: "2026-05-22", scheduledEmailId: sent.id },
+        { date: "2026-05-23", scheduledEmailId: null },
+      ]),
+    );
+    expect(input.history.health).toEqual({ date: "2026-05-24", hasConditions: true });
+    expect(input.rateIncreases).toEqual([]);
+  });
+
+  it("clears metadata the plan no longer carries, then settles", async () => {
+    const { org, contact } = await setup();
+    const fake = fakePlanner({ planned: [{ ...birthday, metadata: { followUpOf: "x" } }], skipped: [] });
+    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
+    fake.set({ planned: [birthday], skipped: [] });
+    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ updated: 1 });
+    expect((await rowsOf(contact.id))[0]!.metadata).toBeNull();
+    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ updated: 0, unchanged: 1 });
+  });
+
+  it("plans nothing for a contact who opted out, even if the planner answers otherwise", async () => {
+    const { org, contact } = await setup();
+    const fake = fakePlanner({ planned: [birthday], skipped: [] });
+    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
+    expect(await rowsOf(contact.id)).toHaveLength(1);
+    await db.prisma.contact.update({ where: { id: contact.id }, data: { doNotCommunicate: true } });
+    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ removed: 1, inserted: 0 });
+    expect(fake.inputs[1]!.contact.optedOut).toBe(true);
+    expect(await rowsOf(contact.id)).toHaveLength(0);
+  });
+
+  it("answers nothing for a contact of another organization", async () => {
+    const { contact } = await setup();
+    const { org: other } = await setup();
+    const fake = fakePlanner({ planned: [birthday], skipped: [] });
+    expect(await syncContactSchedule({ organizationId: other.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ contacts: 0, inserted: 0 });
+    expect(fake.inputs).toHaveLength(0);
+    expect(await rowsOf(contact.id)).toHaveLength(0);
+  });
+
+  it("fills the contact page's Future Activity (next 90 days) and email activity", async () => {
+    const { org, contact } = await setup({ live: true });
+    const admin = await createUser(db.prisma, org.id, { isAdmin: true });
+    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fakePlanner({ planned: [birthday, anniversary, aep], skipped: [] }).planner, now });
+    const options = { db: tenantDb(org.id), organizationId: org.id, viewer: { id: admin.id, isAdmin: true }, contactId: contact.id };
+    const upcoming = await listScheduledEmails({ ...options, now });
+    expect(upcoming.map((e) => [e.email_type, e.scheduled_send_date, e.send_mode])).toEqual([
+      ["birthday", "2026-07-01", "production"],
+      ["effective_date", "2026-08-01", "production"],
+    ]);
+    const tracking = await listEmailTracking(options);
+    expect(tracking.map((e) => [e.email_type, e.send_status])).toEqual([
+      ["aep", "scheduled"],
+      ["effective_date", "scheduled"],
+      ["birthday", "scheduled"],
+    ]);
+  });
+});
+
+describe("rescheduleOrganization", () => {
+  it("plans every contact once, page by page, and records the run", async () => {
+    const { org } = await setup();
+    for (let i = 0; i < 4; i += 1) await createContact(db.prisma, org.id);
+    const fake = fakePlanner({ planned: [birthday], skipped: [] });
+    const result = await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 2 });
+    expect(result).toMatchObject({ contacts: 5, inserted: 5, updated: 0, removed: 0 });
+    expect(new Set(fake.inputs.map((i) => i.contact.id)).size).toBe(5);
+    expect(fake.inputs).toHaveLength(5);
+    const run = await db.prisma.schedulerRun.findUniqueOrThrow({ where: { id: result!.runId } });
+    expect(run).toMatchObject({ organizationId: org.id, status: "completed", processedCount: 5, scheduledCount: 5 });
+    expect(await db.prisma.scheduledEmail.count({ where: { organizationId: org.id, schedulerRunId: run.id } })).toBe(5);
+
+    const again = await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 2 });
+    expect(again).toMatchObject({ contacts: 5, inserted: 0, updated: 0, removed: 0, unchanged: 5 });
+  });
+
+  it("marks the run failed when the planner throws", async () => {
+    const { org } = await setup();
+    const planner: Planner = () => {
+      throw new RangeError("bad date");
+    };
+    await expect(rescheduleOrganization({ organizationId: org.id, plan: planner, now })).rejects.toThrow(RangeError);
+    const run = await db.prisma.schedulerRun.findFirstOrThrow({ where: { organizationId: org.id } });
+    expect(run).toMatchObject({ status: "failed", error: "RangeError" });
+  });
+});

@@ -1,0 +1,68 @@
+import { createContact as createContactForViewer } from "@/lib/contacts/create-contact";
+import { updateContact } from "@/lib/contacts/update-contact";
+import { queueNightlyReschedules, requestOrganizationReschedule, runQueuedReschedules } from "@/lib/outreach/triggers";
+import { goLiveNow } from "@/lib/trial/go-live-now";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
+
+const db = setupTestDatabase();
+
+/** The real planner behind the real entry points: saving a contact plans its outreach. */
+async function agency() {
+  const org = await createOrganization(db.prisma);
+  const admin = await createUser(db.prisma, org.id, { isAdmin: true });
+  return { org, admin, viewer: { id: admin.id, isAdmin: true } };
+}
+
+const pendingTypes = async (contactId: string) =>
+  (await db.prisma.scheduledEmail.findMany({ where: { contactId, status: "pending" }, select: { emailType: true } })).map((r) => r.emailType).sort();
+
+describe("contact saves re-plan that contact", () => {
+  it("a new contact gets its initial emails and birthday email planned at once; an edit re-plans", async () => {
+    const { org, viewer } = await agency();
+    const birthday = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(5, 10);
+    const contact = await createContactForViewer({
+      organizationId: org.id,
+      viewer,
+      input: { firstName: "Pat", lastName: "Planned", email: "pat.planned@example.com", zipCode: "78701", birthDate: `1956-${birthday}` },
+    });
+    const planned = await pendingTypes(contact.id);
+    expect(planned).toEqual(expect.arrayContaining(["birthday", "initial_blast"]));
+
+    // Marked do-not-contact by an edit: nothing stays pending.
+    await db.prisma.contact.update({ where: { id: contact.id }, data: { doNotCommunicate: true } });
+    await updateContact({ organizationId: org.id, viewer, id: contact.id, input: { firstName: "Patricia", lastName: "Planned", email: "pat.planned@example.com", zipCode: "78701", birthDate: `1956-${birthday}` } });
+    expect(await pendingTypes(contact.id)).toEqual([]);
+  });
+});
+
+describe("organization changes queue one reschedule, which the job runner carries out", () => {
+  it("go-live queues a run; asking again while it waits reuses it; running it plans every contact and completes the run", async () => {
+    const { org, admin } = await agency();
+    const contact = await createContact(db.prisma, org.id);
+    await db.prisma.contact.update({ where: { id: contact.id }, data: { zipCode: "78701", birthDate: new Date("1956-01-15T00:00:00Z") } });
+    const now = new Date();
+    await goLiveNow({ organizationId: org.id, actor: { id: admin.id, isAdmin: true }, now });
+    const queued = await db.prisma.schedulerRun.findMany({ where: { organizationId: org.id, status: "queued" } });
+    expect(queued).toHaveLength(1);
+    expect(await requestOrganizationReschedule({ organizationId: org.id, now })).toBe(queued[0]!.id);
+
+    await runQueuedReschedules({ now, limit: 50 });
+    expect(await db.prisma.schedulerRun.findUniqueOrThrow({ where: { id: queued[0]!.id } })).toMatchObject({ status: "completed", processedCount: 1 });
+    // Live: the go-live welcome spread is planned for the contact added before go-live.
+    expect(await pendingTypes(contact.id)).toContain("go_live_welcome");
+    // Nothing is left to take.
+    expect(await runQueuedReschedules({ now, limit: 50 })).toEqual([]);
+  });
+
+  it("the nightly pass queues organizations not rescheduled in the last 20 hours, and only those", async () => {
+    const now = new Date();
+    const stale = await agency();
+    const fresh = await agency();
+    await db.prisma.schedulerRun.create({ data: { organizationId: fresh.org.id, status: "completed", startedAt: new Date(now.getTime() - 3_600_000) } });
+    await db.prisma.schedulerRun.create({ data: { organizationId: stale.org.id, status: "completed", startedAt: new Date(now.getTime() - 30 * 3_600_000) } });
+    await queueNightlyReschedules({ now });
+    expect(await db.prisma.schedulerRun.count({ where: { organizationId: stale.org.id, status: "queued" } })).toBe(1);
+    expect(await db.prisma.schedulerRun.count({ where: { organizationId: fresh.org.id, status: "queued" } })).toBe(0);
+  });
+});

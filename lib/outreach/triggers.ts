@@ -1,0 +1,76 @@
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { prisma, tenantDb } from "@/lib/db";
+import { rescheduleOrganization, syncContactSchedule, type Planner } from "@/lib/outreach/reschedule-contact";
+import { planContactEmails } from "@/lib/schedule/plan";
+
+/**
+ * When outreach is re-planned (issue #7, "reschedule a contact when it or its organization's
+ * settings change"):
+ *  - one contact created or edited: its rows are synced at once (a few queries);
+ *  - an organization's settings, go-live or a CSV import: a reschedule of the whole organization is
+ *    queued (a scheduler_runs row with status queued, at most one per organization) and the job
+ *    runner takes it — the embedded ticker every minute, or Inngest in production — so a request
+ *    never waits for 100,000 contacts;
+ *  - nightly: every organization not rescheduled in the last 20 hours is queued.
+ */
+
+export const planner: Planner = planContactEmails;
+
+const logFailure = (event: string, error: unknown) =>
+  console.error(JSON.stringify({ level: "error", event, error: error instanceof Error ? error.name : "UnknownError" }));
+
+/**
+ * Re-plans a few contacts now. A failure is logged and swallowed: the contact was saved, and the
+ * next organization run repairs its schedule, so a planning problem must not fail the save.
+ */
+export async function rescheduleContactsNow({ organizationId, contactIds, now }: { organizationId: string; contactIds: readonly string[]; now: Date }): Promise<void> {
+  for (const contactId of contactIds) {
+    try {
+      await syncContactSchedule({ organizationId, contactId, plan: planner, now });
+    } catch (error) {
+      logFailure("outreach_contact_reschedule_failed", error);
+    }
+  }
+}
+
+/** Queues a reschedule of the organization unless one is already waiting. Returns the queued run's id. */
+export async function requestOrganizationReschedule({ organizationId, now }: { organizationId: string; now: Date }): Promise<string> {
+  const db = tenantDb(organizationId);
+  const waiting = await db.schedulerRun.findFirst({ where: { organizationId, status: "queued" }, select: { id: true } });
+  if (waiting) return waiting.id;
+  const run = await db.schedulerRun.create({ data: { organizationId, status: "queued", startedAt: now }, select: { id: true } });
+  return run.id;
+}
+
+/**
+ * Takes up to `limit` queued runs (FOR UPDATE SKIP LOCKED, so two runners never take the same one)
+ * and reschedules their organizations. Owner client for the claim: the queue spans organizations;
+ * each organization's work then goes through its tenant client.
+ */
+export async function runQueuedReschedules({ now, limit = 5 }: { now: Date; limit?: number }) {
+  const claimed = await prisma.$queryRaw<{ id: string; organization_id: string }[]>(Prisma.sql`
+    UPDATE scheduler_runs SET status = 'running', started_at = ${now}
+    WHERE id IN (SELECT id FROM scheduler_runs WHERE status = 'queued' ORDER BY started_at FOR UPDATE SKIP LOCKED LIMIT ${limit})
+    RETURNING id, organization_id`);
+  const results = [];
+  for (const run of claimed) {
+    try {
+      results.push(await rescheduleOrganization({ organizationId: run.organization_id, plan: planner, now, runId: run.id }));
+    } catch (error) {
+      logFailure("outreach_organization_reschedule_failed", error);
+    }
+  }
+  return results;
+}
+
+/** The nightly pass: queues every organization whose last reschedule started more than 20 hours ago (or never). */
+export async function queueNightlyReschedules({ now }: { now: Date }): Promise<number> {
+  const since = new Date(now.getTime() - 20 * 3_600_000);
+  const due = await prisma.organization.findMany({
+    where: { schedulerRuns: { none: { startedAt: { gte: since } } } },
+    select: { id: true },
+  });
+  for (const org of due) await requestOrganizationReschedule({ organizationId: org.id, now });
+  return due.length;
+}

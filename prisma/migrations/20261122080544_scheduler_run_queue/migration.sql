@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "SchedulerRunStatus" ADD VALUE 'queued';
