@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { InngestTestEngine } from "@inngest/test";
+import { EVENTS } from "@/jobs/events";
+import { nightlyReschedule } from "@/jobs/functions/nightly-reschedule";
+import { organizationChanged } from "@/jobs/functions/organization-changed";
+import { sendScheduledEmailFunction } from "@/jobs/functions/send-scheduled-email";
+import { sweepDueEmails } from "@/jobs/functions/sweep-due-emails";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
+
+const db = setupTestDatabase();
+
+async function liveAgencyWithDueEmail() {
+  const org = await createOrganization(db.prisma);
+  await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date(Date.now() - 30 * 86_400_000) } });
+  const agent = await createUser(db.prisma, org.id);
+  const contact = await createContact(db.prisma, org.id, { firstName: "Ada", agentId: agent.id });
+  const id = randomUUID();
+  await db.prisma.scheduledEmail.create({
+    data: { id, organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: new Date(), scheduledSendAt: new Date(Date.now() - 60_000), status: "pending", idempotencyKey: `inngest-test:${id}` },
+  });
+  return { org, contact, id };
+}
+
+test("the sweep claims due emails and fans out one event per email", async () => {
+  const { org, id } = await liveAgencyWithDueEmail();
+  // Sending events needs Inngest itself: the fan-out step is mocked, its arguments are what matter.
+  const t = new InngestTestEngine({ function: sweepDueEmails, events: [{ name: "inngest/scheduled.timer", data: {} }], steps: [{ id: "fan-out-due-emails", handler: () => ({ ids: [] }) }] });
+  const { result, ctx } = await t.execute();
+  expect(result).toMatchObject({ claimed: expect.any(Number) });
+  expect((await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id } })).status).toBe("sending");
+  const sent = (ctx.step.sendEvent as unknown as jest.Mock).mock.calls.flatMap(([, events]) => events as { name: string; data: { id: string } }[]);
+  expect(sent).toContainEqual({ name: EVENTS.emailDue, data: { id, organizationId: org.id } });
+});
+
+test("the per-email function sends a claimed email through the send path and marks it sent", async () => {
+  const { org, id } = await liveAgencyWithDueEmail();
+  await db.prisma.scheduledEmail.update({ where: { id }, data: { status: "sending", attemptCount: 1 } });
+  const t = new InngestTestEngine({ function: sendScheduledEmailFunction, events: [{ name: EVENTS.emailDue, data: { id, organizationId: org.id } }] });
+  const { result } = await t.execute();
+  expect(result).toMatchObject({ id, outcome: "sent" });
+  expect(await db.prisma.outboxEmail.count({ where: { idempotencyKey: `inngest-test:${id}` } })).toBe(1);
+});
+
+test("an organization change reschedules it now; the nightly job queues organizations", async () => {
+  const org = await createOrganization(db.prisma);
+  const contact = await createContact(db.prisma, org.id);
+  await db.prisma.contact.update({ where: { id: contact.id }, data: { zipCode: "78701", birthDate: new Date("1956-03-01T00:00:00Z") } });
+  const changed = new InngestTestEngine({ function: organizationChanged, events: [{ name: EVENTS.organizationChanged, data: { organizationId: org.id } }] });
+  expect((await changed.execute()).result).toMatchObject({ organizationId: org.id, runs: expect.any(Number) });
+  expect(await db.prisma.schedulerRun.count({ where: { organizationId: org.id, status: "completed" } })).toBe(1);
+  expect(await db.prisma.scheduledEmail.count({ where: { contactId: contact.id } })).toBeGreaterThan(0);
+
+  const stale = await createOrganization(db.prisma);
+  const nightly = new InngestTestEngine({ function: nightlyReschedule, events: [{ name: "inngest/scheduled.timer", data: {} }] });
+  await nightly.execute();
+  expect(await db.prisma.schedulerRun.count({ where: { organizationId: stale.id, status: "queued" } })).toBe(1);
+  expect(await db.prisma.schedulerRun.count({ where: { organizationId: org.id, status: "queued" } })).toBe(0);
+});
+
+test("the cron triggers are what the schedule promises", () => {
+  const cron = (fn: { getConfig: (o: { baseUrl: URL; appPrefix: string }) => { triggers: { cron?: string }[] }[] }) =>
+    fn.getConfig({ baseUrl: new URL("http://localhost/api/inngest"), appPrefix: "gapwise" })[0]!.triggers.map((t) => t.cron);
+  expect(cron(sweepDueEmails as never)).toEqual(["* * * * *"]);
+  expect(cron(nightlyReschedule as never)).toEqual(["TZ=UTC 0 7 * * *"]);
+});
+
+test("/api/inngest does not exist in embedded mode (no Inngest keys)", async () => {
+  const { GET } = await import("@/app/api/inngest/route");
+  const { NextRequest } = await import("next/server");
+  const res = await GET(new NextRequest("http://localhost/api/inngest"), {});
+  expect(res.status).toBe(404);
+});
