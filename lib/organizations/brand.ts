@@ -19,3 +19,16 @@ export function isUuid(value: string | null | undefined): value is string {
 export function namesOrganization(segment: string, org: { id: string; slug: string }): boolean {
   return segment === org.slug || segment.toLowerCase() === org.id.toLowerCase();
 }
+
+/** The columns every consumer page reads to show an agency: who it is, its logo, colour and phone. */
+export const ORGANIZATION_BRANDING_SELECT = {
+  id: true,
+  slug: true,
+  name: true,
+  brandName: true,
+  logoMimeType: true,
+  logoUpdatedAt: true,
+  primaryColor: true,
+  phone: true,
+} as const;
+

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
-import { brandColor, DEFAULT_BRAND_COLOR } from "@/lib/organizations/brand";
+import { brandColor, DEFAULT_BRAND_COLOR, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { buildComparison, type CompareOrganization, type Comparison, type QuoteSubject } from "@/lib/quotes/compare-quotes";
@@ -81,14 +81,7 @@ const manualParams = z.object({
 type Params = Record<string, string | string[] | undefined>;
 
 const ORG_SELECT = {
-  id: true,
-  slug: true,
-  name: true,
-  brandName: true,
-  logoMimeType: true,
-  logoUpdatedAt: true,
-  primaryColor: true,
-  phone: true,
+  ...ORGANIZATION_BRANDING_SELECT,
   carrierContracts: true,
   hideMedicareAdvantage: true,
   timezone: true,

@@ -7,6 +7,7 @@ import { prisma, tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { ageOnDate, DEFAULT_QUOTE_AGE, DEFAULT_QUOTE_GENDER, defaultEffectiveDate } from "@/lib/quotes/select-quotes";
+import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 
 /**
  * Quote links (architecture.md rule 5): a public quote page is addressed by an unguessable token
@@ -98,14 +99,7 @@ const contactSelect = {
 } as const;
 
 const organizationSelect = {
-  id: true,
-  slug: true,
-  name: true,
-  brandName: true,
-  logoMimeType: true,
-  logoUpdatedAt: true,
-  primaryColor: true,
-  phone: true,
+  ...ORGANIZATION_BRANDING_SELECT,
   signature: true,
   orgSignature: true,
   carrierContracts: true,

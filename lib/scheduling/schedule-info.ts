@@ -6,6 +6,7 @@ import { findQuoteLink, isQuoteToken, QUOTE_NOT_FOUND_MESSAGE, quoteAgent, type 
 import { SCHEDULE_MESSAGES, usesOrgDetails, type ContactPreferences } from "@/lib/scheduling/booking";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
 import { logoUrl } from "@/lib/settings/logo-rules";
+import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 
 /**
  * GET /api/schedule/info/{id} (client-side.md §3 "Schedule info"). `id` is either a quote token (the
@@ -16,14 +17,7 @@ import { logoUrl } from "@/lib/settings/logo-rules";
 
 /** Exactly what a consumer page may know about an organization. */
 const publicOrganizationSelect = {
-  id: true,
-  slug: true,
-  name: true,
-  brandName: true,
-  logoMimeType: true,
-  logoUpdatedAt: true,
-  primaryColor: true,
-  phone: true,
+  ...ORGANIZATION_BRANDING_SELECT,
   redirectUrl: true,
   calendarEnabled: true,
   phoneEnabled: true,

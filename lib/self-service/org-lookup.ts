@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { tenantDb } from "@/lib/db";
-import { isUuid } from "@/lib/organizations/brand";
+import { isUuid, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
 import { SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
 import { logoUrl } from "@/lib/settings/logo-rules";
@@ -16,14 +16,7 @@ import { logoUrl } from "@/lib/settings/logo-rules";
 export { isUuid };
 
 const organizationSelect = {
-  id: true,
-  slug: true,
-  name: true,
-  brandName: true,
-  logoMimeType: true,
-  logoUpdatedAt: true,
-  primaryColor: true,
-  phone: true,
+  ...ORGANIZATION_BRANDING_SELECT,
   timezone: true,
 } as const;
 
