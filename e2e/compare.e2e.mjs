@@ -51,13 +51,13 @@ export const journeys = [
       // A ZIP with several counties: the county select appears; the choice is kept on the contact.
       await page.getByRole("button", { name: "Change" }).first().click();
       const dialog = page.getByRole("dialog", { name: "Where do you live?" });
-      await dialog.getByLabel("ZIP Code").fill("77494");
-      await dialog.getByLabel("County").selectOption({ label: "Harris County" });
+      await dialog.getByLabel("ZIP Code").fill("30005");
+      await dialog.getByLabel("County").selectOption({ label: "Forsyth County" });
       await screenshot("compare-phone-county");
       await dialog.getByRole("button", { name: "Update Quotes" }).click();
-      await page.getByText("77494, Harris County").waitFor();
+      await page.getByText("30005, Forsyth County").waitFor();
       await page.reload();
-      await page.getByText("77494, Harris County").waitFor(); // persisted through update-location
+      await page.getByText("30005, Forsyth County").waitFor(); // persisted through update-location
 
       // Effective date: the next 4 months, first of the month.
       await page.getByRole("button", { name: "Change" }).nth(1).click();
