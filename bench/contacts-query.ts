@@ -81,7 +81,7 @@ const PLANS: [string, number][] = [["G", 50], ["N", 20], ["F", 20], ["HDG", 5], 
 // Surnames follow a long-tailed frequency (common names far more common), like a real book of business.
 const LAST_NAME_WEIGHTS: [string, number][] = LAST_NAMES.map((name, rank) => [name, 1 / (rank + 25)]);
 
-function contactRows(organizationId: string, count: number, agentIds: string[], seed: number): Prisma.ContactCreateManyInput[] {
+export function contactRows(organizationId: string, count: number, agentIds: string[], seed: number): Prisma.ContactCreateManyInput[] {
   const r = seededRandom(seed);
   const emails = new Set<string>();
   const rows: Prisma.ContactCreateManyInput[] = [];

@@ -19,7 +19,7 @@ import { lookupZip, ZIP_DATA_FILE } from "@/lib/contacts/import/zip-county";
 import { setPrismaForTests } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { migrationSql } from "@/lib/testing/db";
-import { DEFAULT_BENCH_URL, loopbackOnly, writePerformanceSection } from "./lib/bench-support";
+import { DEFAULT_BENCH_URL, loopbackOnly, writePerformanceSection, rssSampler } from "./lib/bench-support";
 import { seededRandom } from "@/lib/random/seeded-random";
 
 /**
@@ -131,19 +131,6 @@ async function seedCarriers(owner: pg.Client) {
 const s = (ms: number) => (ms / 1000).toFixed(2);
 
 /** Samples RSS every 10 ms while the event loop is free; resourceUsage().maxRSS covers synchronous stretches. */
-function rssSampler() {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 10);
-  return {
-    sample: () => (peak = Math.max(peak, process.memoryUsage().rss)),
-    stop: () => {
-      clearInterval(timer);
-      return Math.max(peak, process.memoryUsage().rss);
-    },
-  };
-}
 
 function csvCell(v: string | boolean | null): string {
   if (v === null) return "";

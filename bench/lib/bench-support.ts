@@ -75,3 +75,18 @@ export async function createScratchDatabase(prefix = "gapwise_bench") {
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 }
+
+/** Peak resident memory while a phase runs (sampled every 10 ms). */
+export function rssSampler() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 10);
+  return {
+    sample: () => (peak = Math.max(peak, process.memoryUsage().rss)),
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage().rss);
+    },
+  };
+}
