@@ -30,7 +30,7 @@ function startApp() {
     cwd: root,
     detached: true, // its own process group, so the whole tree stops with it
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: port, APP_URL: baseUrl, EMBEDDED_DB_DIR: join(dataDir, "pglite"), EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "55433", DATABASE_URL: "" },
+    env: { ...process.env, PORT: port, APP_URL: baseUrl, EMBEDDED_DB_DIR: join(dataDir, "pglite"), EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "55433", DATABASE_URL: "", OUTREACH_TICKER: "off" },
   });
   let log = "";
   child.stdout.on("data", (d) => (log += d));

@@ -54,6 +54,9 @@ export const rawEnvSchema = z.object({
   /** Points the Stripe SDK at a local fake in tests: http://127.0.0.1:PORT */
   STRIPE_API_BASE: z.url().optional(),
 
+  /** "off" stops the embedded outreach ticker (the browser suite does, so its timing never competes with the journeys). */
+  OUTREACH_TICKER: z.enum(["on", "off"]).default("on"),
+
   /** How many proxies in front of the app append to X-Forwarded-For (rate limits use the address the outermost one saw). 0: ignore the header. */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
 
@@ -174,6 +177,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     },
     cronSecret: raw.CRON_SECRET,
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
+    outreachTicker: raw.OUTREACH_TICKER === "on",
     csg: { apiKey: raw.CSG_API_KEY, baseUrl: raw.CSG_BASE_URL },
     videos: { planGvsN: raw.PLAN_G_VS_N_VIDEO_URL, qualify: raw.QUALIFY_VIDEO_URL },
   };

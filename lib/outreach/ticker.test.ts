@@ -42,3 +42,25 @@ describe("createTicker", () => {
 it("is not started in tests (the embedded server starts it from instrumentation.ts)", () => {
   expect(startOutreachTicker()).toBeNull();
 });
+
+it("starts in an embedded development server, and not when OUTREACH_TICKER=off", async () => {
+  const { resetEnvForTests } = await import("@/lib/env");
+  const saved = { APP_ENV: process.env.APP_ENV, OUTREACH_TICKER: process.env.OUTREACH_TICKER };
+  try {
+    process.env.APP_ENV = "development";
+    process.env.OUTREACH_TICKER = "off";
+    resetEnvForTests();
+    expect(startOutreachTicker()).toBeNull();
+    process.env.OUTREACH_TICKER = "on";
+    resetEnvForTests();
+    const ticker = startOutreachTicker();
+    expect(ticker).not.toBeNull();
+    ticker!.stop();
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    resetEnvForTests();
+  }
+});

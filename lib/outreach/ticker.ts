@@ -43,7 +43,7 @@ const globalForTicker = globalThis as unknown as { __gapwiseOutreachTicker?: Tic
  */
 export function startOutreachTicker(): Ticker | null {
   const env = getEnv();
-  if (env.parts.jobs !== "ticker" || env.isTest) return null;
+  if (env.parts.jobs !== "ticker" || env.isTest || !env.outreachTicker) return null;
   globalForTicker.__gapwiseOutreachTicker ??= createTicker({
     // Planning first (queued and nightly reschedules), then sending what is due.
     job: async () => {
