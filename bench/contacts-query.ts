@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -6,8 +5,7 @@ import pg from "pg";
 import { listContacts } from "@/lib/contacts/list-contacts";
 import { setPrismaForTests, tenantDb } from "@/lib/db";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
-import { migrationSql } from "@/lib/testing/db";
-import { DEFAULT_BENCH_URL, loopbackOnly, writePerformanceSection } from "./lib/bench-support";
+import { createScratchDatabase, percentile, writePerformanceSection } from "./lib/bench-support";
 import { seededRandom } from "@/lib/random/seeded-random";
 
 /**
@@ -125,9 +123,6 @@ export function contactRows(organizationId: string, count: number, agentIds: str
 type Scenario = { name: string; gated: boolean; states?: string[]; terms: (string | undefined)[] };
 type Timing = { scenario: Scenario; p50: number; p95: number; max: number; mean: number; totals: [number, number] };
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-}
 
 const ms = (v: number) => v.toFixed(1);
 
@@ -154,25 +149,16 @@ function indexesUsed(plan: string): string[] {
 // ─────────────────────────── the benchmark ───────────────────────────
 
 export async function contactsQuery(): Promise<{ passed: boolean }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
-  loopbackOnly(adminUrl);
-  const dbName = `gapwise_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const owner = new pg.Client({ connectionString: url.toString() });
+  const db = await createScratchDatabase();
+  const { owner, serverVersion, name: dbName } = db;
+  const url = db.url;
   let prisma: PrismaClient | undefined;
 
   try {
-    await owner.connect();
-    for (const m of migrationSql()) await owner.query(m.sql); // whole scripts: they hold DO blocks and functions
-    const serverVersion = (await owner.query<{ version: string }>("SELECT version()")).rows[0]!.version;
 
     // Same adapter and pool as production (lib/db createClient), plus query events to capture the SQL for EXPLAIN.
     const client = new PrismaClient({
-      adapter: new PrismaPg({ connectionString: url.toString(), max: 10 }),
+      adapter: new PrismaPg({ connectionString: url, max: 10 }),
       transactionOptions: { maxWait: 5_000, timeout: 15_000 },
       log: [{ emit: "event", level: "query" }],
     });
@@ -332,8 +318,6 @@ export async function contactsQuery(): Promise<{ passed: boolean }> {
   } finally {
     setPrismaForTests(undefined);
     await prisma?.$disconnect();
-    await owner.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await db.drop();
   }
 }

@@ -18,8 +18,7 @@ import { validateImportRow, type ValidatedContact } from "@/lib/contacts/import/
 import { lookupZip, ZIP_DATA_FILE } from "@/lib/contacts/import/zip-county";
 import { setPrismaForTests } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { migrationSql } from "@/lib/testing/db";
-import { DEFAULT_BENCH_URL, loopbackOnly, writePerformanceSection, rssSampler } from "./lib/bench-support";
+import { createScratchDatabase, rssSampler, writePerformanceSection } from "./lib/bench-support";
 import { seededRandom } from "@/lib/random/seeded-random";
 
 /**
@@ -141,23 +140,14 @@ function csvCell(v: string | boolean | null): string {
 // ─────────────────────────── the benchmark ───────────────────────────
 
 export async function csvImport(): Promise<{ passed: boolean }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
-  loopbackOnly(adminUrl);
-  const dbName = `gapwise_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const owner = new pg.Client({ connectionString: url.toString() });
+  const db = await createScratchDatabase();
+  const { owner, serverVersion, name: dbName } = db;
+  const url = db.url;
   const copyFile = join(os.tmpdir(), `gapwise-bench-copy-${randomBytes(4).toString("hex")}.csv`);
   let prisma: PrismaClient | undefined;
 
   try {
-    await owner.connect();
-    for (const m of migrationSql()) await owner.query(m.sql);
-    const serverVersion = (await owner.query<{ version: string }>("SELECT version()")).rows[0]!.version;
-    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url.toString(), max: 10 }), transactionOptions: { maxWait: 5_000, timeout: 15_000 } });
+    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }), transactionOptions: { maxWait: 5_000, timeout: 15_000 } });
     setPrismaForTests(prisma);
     await seedCarriers(owner);
     const org = await prisma.organization.create({ data: { name: "Bench Agency", slug: `bench-${dbName}`, contactLimit: -1 } });
@@ -306,9 +296,7 @@ export async function csvImport(): Promise<{ passed: boolean }> {
   } finally {
     setPrismaForTests(undefined);
     await prisma?.$disconnect();
-    await owner.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await db.drop();
     if (existsSync(copyFile)) unlinkSync(copyFile);
   }
 }

@@ -159,7 +159,7 @@ export async function loadComparePage({ params, now, ip = "local" }: { params: P
         policyEffectiveDate: isoDate(contact.effectiveDate),
         planType: first(params.planType) ?? found.link.planType ?? contact.planType,
       },
-      organization: compareOrganization({ ...organization, carrierContracts: organization.carrierContracts } as OrgRow, false),
+      organization: compareOrganization(organization, false),
       now,
       effectiveDate: common.effectiveDate,
     });
