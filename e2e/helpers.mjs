@@ -77,3 +77,45 @@ export async function signIn(page, baseUrl, email) {
   await rememberSession(page, email);
   return href;
 }
+
+/**
+ * A new agency of its own, for journeys that change organization-wide state (going live): signup,
+ * activation link, the Pro plan in billing-off mode, and the setup wizard with the least it accepts.
+ * Ends signed in as its admin on the dashboard.
+ */
+export async function signUpAgency(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits }) {
+  await page.goto(baseUrl + "/signup");
+  await page.getByRole("heading", { name: "Get Started" }).waitFor();
+  await page.getByLabel("First Name").fill(firstName);
+  await page.getByLabel("Last Name").fill(lastName);
+  await page.getByLabel("Organization Name").fill(organizationName);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").pressSequentially(phoneDigits);
+  await page.getByText("Email is available").waitFor();
+  await page.getByRole("button", { name: "Get Started" }).click();
+  await page.getByText("Check your email").waitFor();
+  await page.goto(await latestEmailLink(page, baseUrl, email, "Activate and log in"));
+  await page.waitForURL((url) => url.pathname === "/choose-plan");
+  await page.getByRole("button", { name: "Choose Pro" }).click();
+  await page.waitForURL((url) => url.pathname === "/setup/settings");
+  const next = page.getByRole("button", { name: "Continue" });
+  await page.getByRole("heading", { level: 2, name: "Company Settings" }).waitFor();
+  const phone = page.getByLabel("Phone");
+  await phone.fill("");
+  await phone.pressSequentially(phoneDigits);
+  await next.click();
+  await page.getByRole("heading", { level: 2, name: "Carrier Information" }).waitFor();
+  const carriers = page.getByRole("list", { name: "Carriers" }).getByRole("checkbox");
+  if (!(await carriers.nth(0).isChecked())) await carriers.nth(0).check();
+  await page.getByRole("checkbox", { name: "Texas", exact: true }).check();
+  await next.click();
+  await page.getByRole("heading", { level: 2, name: "More Team Members?" }).waitFor();
+  await next.click();
+  await page.getByRole("heading", { level: 2, name: "Payment" }).waitFor();
+  await page.getByRole("button", { name: "Finish setup" }).click();
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+  const walkthrough = page.getByRole("dialog", { name: /Welcome to/ });
+  await walkthrough.waitFor();
+  await walkthrough.getByRole("button", { name: "Close", exact: true }).click();
+  await walkthrough.waitFor({ state: "hidden" });
+}

@@ -80,7 +80,7 @@ try {
       await journey.run({
         page,
         baseUrl,
-        screenshot: (name) => page.screenshot({ path: join(outputDir, `${name}.png`), fullPage: true }),
+        screenshot: (name, target = page) => target.screenshot({ path: join(outputDir, `${name}.png`), fullPage: true }),
         expect: assert,
       });
       passed++;

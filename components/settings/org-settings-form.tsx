@@ -395,6 +395,26 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
                 onChange={(orgSignature) => update({ orgSignature })}
               />
             </div>
+
+            <div className="sm:col-span-2">
+              <label htmlFor={id("postal-address")} className="block text-sm font-medium text-gray-700">
+                Postal Address
+              </label>
+              <input
+                id={id("postal-address")}
+                type="text"
+                autoComplete="street-address"
+                className={`${inputClass} mt-1`}
+                value={form.postalAddress ?? ""}
+                aria-invalid={fieldErrors("postalAddress").length > 0}
+                aria-describedby={id("postal-address-help")}
+                onChange={(e) => update({ postalAddress: e.target.value })}
+              />
+              <p id={id("postal-address-help")} className="mt-1 text-xs text-gray-500">
+                Printed at the foot of every email to your clients, as anti-spam law requires of the sender. Until you set it, the platform&apos;s address is used.
+              </p>
+              <FieldMessage messages={fieldErrors("postalAddress")} />
+            </div>
           </div>
         </Section>
 

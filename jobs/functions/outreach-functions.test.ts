@@ -40,6 +40,8 @@ test("the per-email function sends a claimed email through the send path and mar
   const { result } = await t.execute();
   expect(result).toMatchObject({ id, outcome: "sent" });
   expect(await db.prisma.outboxEmail.count({ where: { idempotencyKey: `inngest-test:${id}` } })).toBe(1);
+  // The replan step put the contact's follow-up (two days after the birthday email) on the schedule.
+  expect(await db.prisma.scheduledEmail.count({ where: { organizationId: org.id, emailType: "followup_1_cold", parentEmailId: id, status: "pending" } })).toBe(1);
 });
 
 test("an organization change reschedules it now; the nightly job queues organizations", async () => {

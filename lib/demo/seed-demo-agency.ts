@@ -11,6 +11,7 @@ import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { generateSampleContacts } from "@/lib/demo/sample-contacts";
 import { householdRuleFromCsv } from "@/lib/quotes/household-rules";
+import { stateRulesFileSchema, toStateRuleRows } from "@/lib/outreach/state-rules";
 
 /**
  * The demo data: global reference data (carriers, state switch rules) and the "Sample Agency" with its
@@ -41,25 +42,6 @@ const carrierGroupsSchema = z.object({
   naic_names: z.record(z.string(), z.string()),
 });
 
-const switchRulesSchema = z.object({
-  states: z.array(
-    z.object({
-      state: z.string().length(2),
-      rule: z.enum(["birthday", "anniversary", "continuous"]),
-      anchor: z.enum(["birthday", "birth_month_start", "policy_anniversary", "none"]),
-      days_before: z.number().int(),
-      total_days: z.number().int(),
-      different_plan_only: z.boolean(),
-      carrier: z.string(),
-      plan: z.string(),
-      age_min: z.number().int().optional(),
-      age_max: z.number().int().optional(),
-      since: z.string(),
-      note: z.string().optional(),
-    }),
-  ),
-});
-
 function readJson<T>(name: string, schema: z.ZodType<T>): T {
   return schema.parse(JSON.parse(readFileSync(dataFile(name), "utf8")));
 }
@@ -86,7 +68,7 @@ export async function seedPlans() {
 
 export async function seedReferenceData(): Promise<{ carriers: number; stateRules: number }> {
   const groups = readJson("carrier_naic_groups.json", carrierGroupsSchema);
-  const rules = readJson("state_medigap_switch_rules.json", switchRulesSchema).states;
+  const rules = readJson("state_medigap_switch_rules.json", stateRulesFileSchema);
   const legalNames = csgLegalNames();
 
   const carrierRows = Object.entries(groups.carriers).flatMap(([group, naics]) => {
@@ -99,24 +81,11 @@ export async function seedReferenceData(): Promise<{ carriers: number; stateRule
     });
   });
 
-  const ruleRows = rules.map((r) => ({
-    state: r.state,
-    ruleType: r.rule === "continuous" ? ("year_round" as const) : r.rule,
-    anchor: r.anchor,
-    windowStartDaysBefore: r.days_before,
-    windowLengthDays: r.total_days,
-    differentPlanOnly: r.different_plan_only,
-    constraints: { carrier: r.carrier, plan: r.plan },
-    ageMin: r.age_min ?? null,
-    ageMax: r.age_max ?? null,
-    since: r.since === "" ? null : r.since,
-    notes: r.note ?? null,
-  }));
-
   const hhd = householdRules();
   await prisma.$transaction([
     ...carrierRows.map(({ naic, ...data }) => prisma.carrier.upsert({ where: { naic }, create: { naic, ...data }, update: data })),
-    ...ruleRows.map(({ state, ...data }) => prisma.stateSwitchRule.upsert({ where: { state }, create: { state, ...data }, update: data })),
+    // Only the states that have no row: an edit made since (npm run state-rules) is the truth now.
+    prisma.stateSwitchRule.createMany({ data: toStateRuleRows(rules), skipDuplicates: true }),
     // The rules file is the source: rows without a filing are replaced wholesale, filing discounts are untouched.
     prisma.householdDiscount.deleteMany({ where: { filingId: null, carrierLabel: { not: null } } }),
     prisma.householdDiscount.createMany({
@@ -134,7 +103,7 @@ export async function seedReferenceData(): Promise<{ carriers: number; stateRule
     }),
   ]);
   await seedPlans();
-  return { carriers: carrierRows.length, stateRules: ruleRows.length };
+  return { carriers: carrierRows.length, stateRules: rules.states.length };
 }
 
 export type SeedDemoAgencyResult = {

@@ -1,4 +1,5 @@
 import "server-only";
+import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { AppError } from "@/lib/api/errors";
 import { tenantTransaction } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -71,5 +72,7 @@ export async function submitEligibilityAnswers({ orgSegment, quoteToken, contact
     });
   });
 
+  // Health answers (with or without conditions) choose the contact's follow-up (domain-rules A.9).
+  await rescheduleContactsNow({ organizationId, contactIds: [contact.id], now });
   return { success: true, outcome };
 }

@@ -34,6 +34,8 @@ export type SendEmailInput = {
   unsubscribeMailto?: string;
   /** Redirects this email to a test address with "[TEST]" in the subject (the env-wide EMAIL_TEST_ADDRESS wins). */
   testAddress?: string;
+  /** The sender's postal address for the footer (an agency's, on its marketing emails); default the platform's POSTAL_ADDRESS. */
+  postalAddress?: string | null;
   tags?: Record<string, string>;
 };
 
@@ -79,7 +81,7 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   }
 
   const [renderedHtml, renderedText] = await Promise.all([render(input.react), render(input.react, { plainText: true })]);
-  const footer = { postalAddress: env.postalAddress, productName: env.productName, unsubscribeUrl: input.unsubscribeUrl };
+  const footer = { postalAddress: input.postalAddress?.trim() || env.postalAddress, productName: env.productName, unsubscribeUrl: input.unsubscribeUrl };
   const html = insertBeforeBodyEnd(renderedHtml, footerHtml(footer));
   const text = `${renderedText.trim()}\n\n${footerText(footer)}`;
   const from = input.from ?? env.email.from;

@@ -227,6 +227,23 @@ describe("rescheduleOrganization", () => {
     expect(again).toMatchObject({ contacts: 5, inserted: 0, updated: 0, removed: 0, unchanged: 5 });
   });
 
+  it("balances the organization's days: a birthday shared by 60 contacts is spread under the daily cap, inside its movable range", async () => {
+    const { org } = await setup({ live: true });
+    for (let i = 0; i < 59; i += 1) await createContact(db.prisma, org.id);
+    // Every contact's birthday email on one day: 60 on 2026-07-01, three times the daily cap of a small book (20).
+    const fake = fakePlanner({ planned: [{ ...birthday, movableWithin: { from: "2026-07-01", to: "2026-07-15" } }], skipped: [] });
+    const result = await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 25 });
+    expect(result).toMatchObject({ contacts: 60, inserted: 60 });
+    const byDay = await db.prisma.scheduledEmail.groupBy({ by: ["scheduledSendDate"], where: { organizationId: org.id }, _count: true, orderBy: { scheduledSendDate: "asc" } });
+    expect(byDay.map((d) => [d.scheduledSendDate.toISOString().slice(0, 10), d._count])).toEqual([
+      ["2026-07-01", 20],
+      ["2026-07-02", 20],
+      ["2026-07-03", 20],
+    ]);
+    // The nightly run plans the same and balances the same: nothing moves again.
+    expect(await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 25 })).toMatchObject({ inserted: 0, updated: 0, removed: 0, unchanged: 60 });
+  });
+
   it("marks the run failed when the planner throws", async () => {
     const { org } = await setup();
     const planner: Planner = () => {

@@ -1,8 +1,9 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { prisma, tenantDb, tenantTransaction } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { EMAIL_PRIORITY, type EmailType, type Plan, type PlanInput, type PlanOrganization, type PlanStateRule } from "@/lib/schedule/types";
+import { balanceDailyLoad } from "@/lib/schedule/balance";
+import { EMAIL_PRIORITY, type ContactPlan, type EmailType, type Plan, type PlanInput, type PlanOrganization, type PlanRateIncrease, type PlanStateRule } from "@/lib/schedule/types";
+import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
 import { todayInZone, toIsoDate } from "@/lib/trial/go-live";
 import { isOrganizationLive, outreachIdempotencyKey, REVIVABLE_STATUSES, RESCHEDULABLE_STATUSES, desiredRows, diffSchedule, type DesiredRow, type ExistingRow } from "@/lib/outreach/rules";
 
@@ -25,6 +26,8 @@ export type SyncResult = { contacts: number; inserted: number; updated: number; 
 const SENT_HISTORY_DAYS = 400;
 const CLICK_HISTORY_DAYS = 90;
 export const RESCHEDULE_PAGE_SIZE = 500;
+/** Page transactions of one run in flight at once: enough to overlap this process and the database, few enough to leave the pool to requests. */
+const WRITE_CONCURRENCY = 3;
 
 const organizationSelect = {
   id: true,
@@ -51,6 +54,8 @@ export type RescheduleContext = {
   organization: OrganizationRow;
   planOrganization: PlanOrganization;
   stateRules: Map<string, PlanStateRule>;
+  /** Filed increases by "carrier NAIC|state": each contact is given only its own carrier's. */
+  rateIncreases: Map<string, PlanRateIncrease[]>;
   now: Date;
   horizonDays?: number;
   schedulerRunId: string | null;
@@ -82,11 +87,12 @@ export function toPlanOrganization(organization: OrganizationRow, contactCount: 
 
 export async function loadRescheduleContext({ organizationId, now, horizonDays, schedulerRunId = null }: { organizationId: string; now: Date; horizonDays?: number; schedulerRunId?: string | null }): Promise<RescheduleContext | null> {
   const db = tenantDb(organizationId);
-  const [organization, contactCount, rules] = await Promise.all([
+  const [organization, contactCount, rules, increases] = await Promise.all([
     db.organization.findFirst({ where: { id: organizationId }, select: organizationSelect }),
     db.contact.count({ where: { organizationId } }),
     // Reference data shared by every organization (no organization_id, no row-level security).
     prisma.stateSwitchRule.findMany({ select: { state: true, ruleType: true, anchor: true, windowStartDaysBefore: true, windowLengthDays: true, ageMin: true, ageMax: true } }),
+    findFiledRateIncreases({ now }),
   ]);
   if (!organization) return null;
   return {
@@ -94,6 +100,10 @@ export async function loadRescheduleContext({ organizationId, now, horizonDays, 
     organization,
     planOrganization: toPlanOrganization(organization, contactCount, now),
     stateRules: new Map(rules.map((rule) => [rule.state, rule])),
+    rateIncreases: groupBy(
+      increases.map(({ carrierNaic, state, increaseDate }) => ({ carrierNaic, state, increaseDate })),
+      (increase) => rateIncreaseKey(increase.carrierNaic, increase.state),
+    ),
     now,
     horizonDays,
     schedulerRunId,
@@ -166,13 +176,14 @@ async function planInputs(context: RescheduleContext, contacts: ContactRow[]): P
         clicks: (clicksByContact.get(contact.id) ?? []).map((row) => ({ date: todayInZone(row.clickedAt, timeZone), scheduledEmailId: emailIdByTracking.get(row.trackingId) ?? null })),
         health: health ? { date: todayInZone(health.createdAt, timeZone), hasConditions: health.hasConditions } : null,
       },
-      // Filed rate increases per carrier and state are not modelled yet (issue #7 item 7): none for now.
-      rateIncreases: [],
+      rateIncreases: (contact.currentCarrierNaic && contact.state && context.rateIncreases.get(rateIncreaseKey(contact.currentCarrierNaic, contact.state))) || [],
       ...(context.horizonDays ? { horizonDays: context.horizonDays } : {}),
       now,
     };
   });
 }
+
+const rateIncreaseKey = (carrierNaic: string, state: string) => `${carrierNaic}|${state.toUpperCase()}`;
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -186,33 +197,27 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
 }
 
 const priorityOf = (emailType: string) => EMAIL_PRIORITY[emailType as EmailType] ?? 50;
-const dbDate = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
+/** Plans a page of contacts (outside any transaction): one plan per contact, in the page's order. */
+export async function planContactsPage({ context, contacts, plan }: { context: RescheduleContext; contacts: ContactRow[]; plan: Planner }): Promise<ContactPlan[]> {
+  if (contacts.length === 0) return [];
+  const inputs = await planInputs(context, contacts);
+  return inputs.map((input) => ({ contactId: input.contact.id, plan: plan(input) }));
+}
 
-function rowData(row: DesiredRow, schedulerRunId: string | null) {
-  return {
-    status: row.status,
-    skipReason: row.skipReason,
-    priority: row.priority,
-    eventDate: row.eventDate ? dbDate(row.eventDate) : null,
-    scheduledSendAt: row.scheduledSendAt,
-    sendMode: row.sendMode,
-    parentEmailId: row.parentEmailId,
-    // DbNull, not undefined: an update must clear metadata the plan no longer carries.
-    metadata: row.metadata === null ? Prisma.DbNull : (row.metadata as Prisma.InputJsonValue),
-    schedulerRunId,
-  };
+/** Spreads an organization's plans over its days (domain-rules A.8): daily cap, effective-date smoothing, past-due catch-up. */
+export function balancePlans(context: RescheduleContext, plans: ContactPlan[]): ContactPlan[] {
+  return balanceDailyLoad(plans, { now: context.now, timeZone: context.planOrganization.timezone, contactCount: context.planOrganization.contactCount });
 }
 
 /**
- * Plans and applies one page of contacts. The plan is computed outside the transaction; the diff is
- * taken inside it against the rows as they are then, and every write is conditional on the row still
- * being pending/skipped, so a sweeper that claims a row meanwhile keeps it.
+ * Applies the plans of a page of contacts in one transaction. The diff is taken inside it against the
+ * rows as they are then, and every write is conditional on the row still being pending/skipped, so a
+ * sweeper that claims a row meanwhile keeps it.
  */
-export async function syncContactsPage({ context, contacts, plan }: { context: RescheduleContext; contacts: ContactRow[]; plan: Planner }): Promise<SyncResult> {
-  const result: SyncResult = { contacts: contacts.length, inserted: 0, updated: 0, removed: 0, unchanged: 0 };
-  if (contacts.length === 0) return result;
+export async function applyContactPlans({ context, plans }: { context: RescheduleContext; plans: ContactPlan[] }): Promise<SyncResult> {
+  const result: SyncResult = { contacts: plans.length, inserted: 0, updated: 0, removed: 0, unchanged: 0 };
+  if (plans.length === 0) return result;
   const { organizationId, organization, schedulerRunId } = context;
-  const inputs = await planInputs(context, contacts);
   const settings = {
     timeZone: context.planOrganization.timezone,
     sendTimeHour: organization.sendTimeHour,
@@ -220,8 +225,8 @@ export async function syncContactsPage({ context, contacts, plan }: { context: R
     demoMode: organization.demoMode,
     wentLiveAt: organization.wentLiveAt,
   };
-  const desiredByContact = new Map(inputs.map((input) => [input.contact.id, desiredRows(plan(input), settings, priorityOf)]));
-  const ids = contacts.map((c) => c.id);
+  const desiredByContact = new Map(plans.map(({ contactId, plan }) => [contactId, desiredRows(plan, settings, priorityOf)]));
+  const ids = plans.map((p) => p.contactId);
 
   await tenantTransaction(organizationId, async (tx) => {
     // An unsubscribe that committed after the contacts were read wins: nothing is planned for them.
@@ -245,7 +250,7 @@ export async function syncContactsPage({ context, contacts, plan }: { context: R
       (row) => row.contactId,
     );
 
-    const inserts: Prisma.ScheduledEmailCreateManyInput[] = [];
+    const inserts: NewScheduledRow[] = [];
     const updates: { id: string; row: DesiredRow }[] = [];
     const removals: string[] = [];
     for (const contactId of ids) {
@@ -253,46 +258,94 @@ export async function syncContactsPage({ context, contacts, plan }: { context: R
       result.unchanged += diff.unchanged;
       updates.push(...diff.update);
       removals.push(...diff.remove);
-      for (const row of diff.insert) {
-        inserts.push({
-          id: randomUUID(),
-          organizationId,
-          contactId,
-          emailType: row.emailType,
-          scheduledSendDate: dbDate(row.sendDate),
-          idempotencyKey: outreachIdempotencyKey({ contactId, emailType: row.emailType, sendDate: row.sendDate }),
-          ...rowData(row, schedulerRunId),
-        });
-      }
+      for (const row of diff.insert) inserts.push({ contactId, row });
     }
 
     if (removals.length) {
       result.removed = (await tx.scheduledEmail.deleteMany({ where: { organizationId, id: { in: removals }, status: { in: [...RESCHEDULABLE_STATUSES] } } })).count;
     }
-    for (const { id, row } of updates) {
-      const { count } = await tx.scheduledEmail.updateMany({ where: { id, organizationId, status: { in: [...REVIVABLE_STATUSES] } }, data: rowData(row, schedulerRunId) });
-      result.updated += count;
-    }
-    // A key already held by a sent/sending/failed row is left to that row (insert or ignore).
-    if (inserts.length) result.inserted = (await tx.scheduledEmail.createMany({ data: inserts, skipDuplicates: true })).count;
+    for (const part of chunks(updates, WRITE_CHUNK_ROWS)) result.updated += await updateScheduledRows(tx, organizationId, schedulerRunId, part);
+    for (const part of chunks(inserts, WRITE_CHUNK_ROWS)) result.inserted += await insertScheduledRows(tx, organizationId, schedulerRunId, part);
   });
   return result;
 }
 
-/** Reschedules one contact (after it was created or edited). A contact that no longer exists has nothing to do. */
-export async function syncContactSchedule({ organizationId, contactId, plan, now, horizonDays }: { organizationId: string; contactId: string; plan: Planner; now: Date; horizonDays?: number }): Promise<SyncResult> {
-  const context = await loadRescheduleContext({ organizationId, now, horizonDays });
+/** Plans, balances and applies one page of contacts (a single contact's change). */
+export async function syncContactsPage({ context, contacts, plan }: { context: RescheduleContext; contacts: ContactRow[]; plan: Planner }): Promise<SyncResult> {
+  const plans = await planContactsPage({ context, contacts, plan });
+  return applyContactPlans({ context, plans: balancePlans(context, plans) });
+}
+
+type TxClient = Parameters<Parameters<typeof tenantTransaction>[1]>[0];
+type NewScheduledRow = { contactId: string; row: DesiredRow };
+
+/** Rows per multi-row statement: well under PostgreSQL's parameter limits (arrays are one parameter each). */
+const WRITE_CHUNK_ROWS = 5_000;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const jsonText = (metadata: Record<string, unknown> | null) => (metadata === null ? null : JSON.stringify(metadata));
+
+/**
+ * One INSERT … SELECT FROM unnest(…) per chunk rather than Prisma's createMany: the same rows, a
+ * fraction of the client-side cost (bench/schedule: createMany managed about 2,700 rows/s). A key
+ * already held by a sent/sending/failed row is left to that row (ON CONFLICT DO NOTHING).
+ */
+async function insertScheduledRows(tx: TxClient, organizationId: string, schedulerRunId: string | null, rows: NewScheduledRow[]): Promise<number> {
+  const col = <T,>(pick: (r: NewScheduledRow) => T) => rows.map(pick);
+  return tx.$executeRaw(Prisma.sql`
+    INSERT INTO scheduled_emails (id, organization_id, contact_id, email_type, scheduled_send_date, scheduled_send_at, status, skip_reason, priority,
+                                  send_mode, idempotency_key, event_date, scheduler_run_id, parent_email_id, metadata, created_at, updated_at)
+    SELECT gen_random_uuid(), ${organizationId}::uuid, s.contact_id::uuid, s.email_type, s.send_date::date, s.send_at, s.status::"ScheduledEmailStatus", s.skip_reason,
+           s.priority, s.send_mode::"SendMode", s.idempotency_key, s.event_date::date, ${schedulerRunId}::uuid, s.parent_email_id::uuid, s.metadata::jsonb, now(), now()
+    FROM unnest(${col((r) => r.contactId)}::text[], ${col((r) => r.row.emailType)}::text[], ${col((r) => r.row.sendDate)}::text[],
+                ${col((r) => r.row.scheduledSendAt)}::timestamptz[], ${col((r) => r.row.status)}::text[], ${col((r) => r.row.skipReason)}::text[],
+                ${col((r) => r.row.priority)}::int[], ${col((r) => r.row.sendMode)}::text[],
+                ${col((r) => outreachIdempotencyKey({ contactId: r.contactId, emailType: r.row.emailType, sendDate: r.row.sendDate }))}::text[],
+                ${col((r) => r.row.eventDate)}::text[], ${col((r) => r.row.parentEmailId)}::text[], ${col((r) => jsonText(r.row.metadata))}::text[])
+         AS s(contact_id, email_type, send_date, send_at, status, skip_reason, priority, send_mode, idempotency_key, event_date, parent_email_id, metadata)
+    ON CONFLICT DO NOTHING`);
+}
+
+/** The plan's fields on rows that changed, in one UPDATE … FROM unnest(…), still only where the row is pending/skipped/cancelled. */
+async function updateScheduledRows(tx: TxClient, organizationId: string, schedulerRunId: string | null, rows: { id: string; row: DesiredRow }[]): Promise<number> {
+  const col = <T,>(pick: (r: { id: string; row: DesiredRow }) => T) => rows.map(pick);
+  return tx.$executeRaw(Prisma.sql`
+    UPDATE scheduled_emails AS e SET
+      status = s.status::"ScheduledEmailStatus", skip_reason = s.skip_reason, priority = s.priority, event_date = s.event_date::date,
+      scheduled_send_at = s.send_at, send_mode = s.send_mode::"SendMode", parent_email_id = s.parent_email_id::uuid, metadata = s.metadata::jsonb,
+      scheduler_run_id = ${schedulerRunId}::uuid, updated_at = now()
+    FROM unnest(${col((r) => r.id)}::text[], ${col((r) => r.row.status)}::text[], ${col((r) => r.row.skipReason)}::text[], ${col((r) => r.row.priority)}::int[],
+                ${col((r) => r.row.eventDate)}::text[], ${col((r) => r.row.scheduledSendAt)}::timestamptz[], ${col((r) => r.row.sendMode)}::text[],
+                ${col((r) => r.row.parentEmailId)}::text[], ${col((r) => jsonText(r.row.metadata))}::text[])
+         AS s(id, status, skip_reason, priority, event_date, send_at, send_mode, parent_email_id, metadata)
+    WHERE e.id = s.id::uuid AND e.organization_id = ${organizationId}::uuid AND e.status::text IN (${Prisma.join([...REVIVABLE_STATUSES])})`);
+}
+
+/** Reschedules a few contacts (created, edited, emailed, clicked): one context, one page. Contacts that no longer exist have nothing to do. */
+export async function syncContactSchedules({ organizationId, contactIds, plan, now, horizonDays }: { organizationId: string; contactIds: readonly string[]; plan: Planner; now: Date; horizonDays?: number }): Promise<SyncResult> {
   const empty: SyncResult = { contacts: 0, inserted: 0, updated: 0, removed: 0, unchanged: 0 };
+  if (contactIds.length === 0) return empty;
+  const context = await loadRescheduleContext({ organizationId, now, horizonDays });
   if (!context) return empty;
-  const contacts = await tenantDb(organizationId).contact.findMany({ where: { id: contactId, organizationId }, select: contactSelect });
+  const contacts = await tenantDb(organizationId).contact.findMany({ where: { id: { in: [...new Set(contactIds)] }, organizationId }, orderBy: { id: "asc" }, select: contactSelect });
   if (contacts.length === 0) return empty;
   return syncContactsPage({ context, contacts, plan });
 }
 
+/** Reschedules one contact (after it was created or edited). */
+export async function syncContactSchedule({ contactId, ...options }: { organizationId: string; contactId: string; plan: Planner; now: Date; horizonDays?: number }): Promise<SyncResult> {
+  return syncContactSchedules({ ...options, contactIds: [contactId] });
+}
+
 /**
- * Reschedules every contact of an organization (settings changed, went live, nightly run): pages of
- * `pageSize` contacts by id (keyset pagination, so memory stays bounded for 100,000 contacts), one
- * transaction per page. The run is recorded in scheduler_runs and stamped on the rows it writes.
+ * Reschedules every contact of an organization (settings changed, went live, nightly run): every
+ * contact planned, the organization's days balanced (daily cap), then written in pages of `pageSize`
+ * contacts, one transaction per page. The run is recorded in scheduler_runs and stamped on the rows it writes.
  */
 export async function rescheduleOrganization({
   organizationId,
@@ -315,22 +368,49 @@ export async function rescheduleOrganization({
   if (!organization) return null;
   const run = runId ? { id: runId } : await db.schedulerRun.create({ data: { organizationId, startedAt: now } });
   const totals: SyncResult = { contacts: 0, inserted: 0, updated: 0, removed: 0, unchanged: 0 };
+  // Where a run's time goes (bench/schedule reports it): reading and planning, balancing, writing.
+  const phaseMs = { plan: 0, balance: 0, write: 0 };
+  let phaseStart = performance.now();
+  const endPhase = (phase: keyof typeof phaseMs) => {
+    const at = performance.now();
+    phaseMs[phase] += at - phaseStart;
+    phaseStart = at;
+  };
   try {
     const context = (await loadRescheduleContext({ organizationId, now, horizonDays, schedulerRunId: run.id }))!;
-    let after: string | undefined;
+    // Two passes, because the daily cap is a property of the whole book: plan every contact (pages of
+    // contacts read by keyset, so only the compact plans stay in memory), balance the days, then write
+    // the rows page by page, one transaction each.
+    const plans: ContactPlan[] = [];
+    const readPage = (after: string | undefined) => {
+      const read = db.contact.findMany({ where: { organizationId, ...(after ? { id: { gt: after } } : {}) }, orderBy: { id: "asc" }, take: pageSize, select: contactSelect });
+      read.catch(() => undefined); // awaited below; a failure while the previous page is planned must not go unhandled
+      return read;
+    };
+    // The next page is read while this one is planned: the database and the planner overlap.
+    let nextRead: Promise<ContactRow[]> = readPage(undefined);
     for (;;) {
-      const contacts = await db.contact.findMany({
-        where: { organizationId, ...(after ? { id: { gt: after } } : {}) },
-        orderBy: { id: "asc" },
-        take: pageSize,
-        select: contactSelect,
-      });
+      const contacts = await nextRead;
       if (contacts.length === 0) break;
-      const page = await syncContactsPage({ context, contacts, plan });
-      for (const key of Object.keys(totals) as (keyof SyncResult)[]) totals[key] += page[key];
-      after = contacts[contacts.length - 1]!.id;
-      if (contacts.length < pageSize) break;
+      nextRead = contacts.length < pageSize ? Promise.resolve([]) : readPage(contacts[contacts.length - 1]!.id);
+      plans.push(...(await planContactsPage({ context, contacts, plan })));
     }
+    endPhase("plan");
+    const balanced = balancePlans(context, plans);
+    endPhase("balance");
+    plans.length = 0;
+    // Pages touch disjoint contacts, so a few are written at once (each its own transaction).
+    const pages: ContactPlan[][] = [];
+    for (let start = 0; start < balanced.length; start += pageSize) pages.push(balanced.slice(start, start + pageSize));
+    let nextPage = 0;
+    const writer = async () => {
+      while (nextPage < pages.length) {
+        const page = await applyContactPlans({ context, plans: pages[nextPage++]! });
+        for (const key of Object.keys(totals) as (keyof SyncResult)[]) totals[key] += page[key];
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, pages.length) }, writer));
+    endPhase("write");
   } catch (error) {
     await db.schedulerRun.update({ where: { id: run.id, organizationId }, data: { status: "failed", error: error instanceof Error ? error.name : "UnknownError", finishedAt: new Date() } });
     throw error;
@@ -339,6 +419,6 @@ export async function rescheduleOrganization({
     where: { id: run.id, organizationId },
     data: { status: "completed", processedCount: totals.contacts, scheduledCount: totals.inserted + totals.updated, finishedAt: new Date() },
   });
-  return { runId: run.id, ...totals };
+  return { runId: run.id, ...totals, phaseMs: { plan: Math.round(phaseMs.plan), balance: Math.round(phaseMs.balance), write: Math.round(phaseMs.write) } };
 }
 

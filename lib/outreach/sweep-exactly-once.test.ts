@@ -89,7 +89,7 @@ it(`sends each of ${EMAILS} due emails exactly once, with two concurrent sweeper
     return { claimed: batch.length, leftSending: batch.length - done };
   };
 
-  const [a, b] = await Promise.all([runSweep({ now, batchSize: 50, maxBatches: Number.MAX_SAFE_INTEGER, concurrency: 2, send: acceptedThenFailed }), dying()]);
+  const [a, b] = await Promise.all([runSweep({ now, batchSize: 50, maxBatches: Number.MAX_SAFE_INTEGER, concurrency: 2, send: acceptedThenFailed, replan: false }), dying()]);
   expect(b.claimed).toBeGreaterThanOrEqual(50); // B really died with a batch in hand
   expect(a.retried).toBeGreaterThan(0);
 
@@ -100,7 +100,7 @@ it(`sends each of ${EMAILS} due emails exactly once, with two concurrent sweeper
   expect(retrying).toBe(a.retried);
 
   // Recovery: a sweep after the stale-claim timeout (and after the first backoff) takes everything over.
-  const recovery = await runSweep({ now: new Date(now.getTime() + (STALE_SENDING_MINUTES + 1) * 60_000), batchSize: 100, maxBatches: Number.MAX_SAFE_INTEGER, send: counted });
+  const recovery = await runSweep({ now: new Date(now.getTime() + (STALE_SENDING_MINUTES + 1) * 60_000), batchSize: 100, maxBatches: Number.MAX_SAFE_INTEGER, send: counted, replan: false });
   expect(recovery.claimed).toBe(stuck + retrying);
 
   const rows = await db.prisma.scheduledEmail.groupBy({ by: ["status"], where: { idempotencyKey: { in: [...keys] } }, _count: true });

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sendEmail } from "@/lib/email/send";
+import { getEnv } from "@/lib/env";
 import { findQuoteLink, visitTrackingId } from "@/lib/quotes/quote-links";
 import { MAX_SEND_ATTEMPTS, STALE_SENDING_MINUTES } from "@/lib/outreach/rules";
 import { CANCEL_REASONS, claimDueEmails, runSweep, sendScheduledEmail, type SendFunction } from "@/lib/outreach/sweep";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
+import { recordEmailClick } from "@/lib/tracking/email-tracking";
 
 const db = setupTestDatabase();
 const now = new Date("2026-06-01T15:00:00Z");
@@ -86,7 +88,7 @@ describe("sendScheduledEmail", () => {
     const { org, contact } = await agency();
     const email = await dueEmail(org.id, contact.id);
     await claimDueEmails({ limit: 1000, now });
-    expect(await sendScheduledEmail({ id: email.id, now })).toEqual({ id: email.id, outcome: "sent", delivery: "stored" });
+    expect(await sendScheduledEmail({ id: email.id, now })).toEqual({ id: email.id, outcome: "sent", delivery: "stored", contactId: contact.id });
 
     const sent = await row(email.id);
     expect(sent).toMatchObject({ status: "sent", sentAt: now, sendMode: "production", recipientEmail: contact.email, lastError: null });
@@ -176,7 +178,7 @@ describe("sendScheduledEmail", () => {
     const firstTry = await row(email.id);
     const later = firstTry.scheduledSendAt;
     await claimDueEmails({ limit: 1000, now: later });
-    expect(await sendScheduledEmail({ id: email.id, now: later })).toEqual({ id: email.id, outcome: "sent", delivery: "duplicate" });
+    expect(await sendScheduledEmail({ id: email.id, now: later })).toEqual({ id: email.id, outcome: "sent", delivery: "duplicate", contactId: contact.id });
     expect(await row(email.id)).toMatchObject({ status: "sent", trackingId: firstTry.trackingId });
     expect(await outbox(email.idempotencyKey)).toHaveLength(1);
     expect(await db.prisma.quoteLink.count({ where: { contactId: contact.id } })).toBe(1);
@@ -210,14 +212,52 @@ describe("sendScheduledEmail", () => {
   });
 });
 
+describe("the law in every outreach email", () => {
+  it("prints the agency's postal address in the footer (the platform's until the agency sets one) beside the unsubscribe link", async () => {
+    const { org, contact } = await agency();
+    const first = await dueEmail(org.id, contact.id);
+    await claimDueEmails({ limit: 1000, now });
+    await sendScheduledEmail({ id: first.id, now });
+    const [withDefault] = await outbox(first.idempotencyKey);
+    expect(withDefault!.html).toContain(getEnv().postalAddress);
+
+    await db.prisma.organization.update({ where: { id: org.id }, data: { postalAddress: "Lee Insurance, 12 Elm St, Dallas, TX 75201" } });
+    const second = await dueEmail(org.id, contact.id, { date: "2026-06-02" });
+    await claimDueEmails({ limit: 1000, now });
+    await sendScheduledEmail({ id: second.id, now });
+    const [withAgency] = await outbox(second.idempotencyKey);
+    expect(withAgency!.html).toContain("Lee Insurance, 12 Elm St, Dallas, TX 75201");
+    expect(withAgency!.html).not.toContain(getEnv().postalAddress);
+    expect(withAgency!.text).toContain("Lee Insurance, 12 Elm St, Dallas, TX 75201");
+    expect(withAgency!.html).toMatch(/Unsubscribe/);
+  });
+});
+
 describe("runSweep", () => {
   it("claims and sends everything due, in batches, and leaves the rest", async () => {
     const { org, contact } = await agency();
     const due = await Promise.all(["2026-05-30", "2026-05-31", "2026-06-01"].map((date) => dueEmail(org.id, contact.id, { date })));
     const future = await dueEmail(org.id, contact.id, { at: minutes(5), date: "2026-06-02" });
-    const result = await runSweep({ now, batchSize: 2 });
+    // These hand-made rows are not what the real planner would plan: no re-planning after the sends here.
+    const result = await runSweep({ now, batchSize: 2, replan: false });
     expect(result.sent).toBeGreaterThanOrEqual(3);
     for (const email of due) expect(await row(email.id)).toMatchObject({ status: "sent" });
     expect(await row(future.id)).toMatchObject({ status: "pending" });
+  });
+
+  it("re-plans the emailed contact: a follow-up two days later, which a click then turns into the clicked follow-up", async () => {
+    const { org, contact } = await agency();
+    const welcome = await dueEmail(org.id, contact.id, { emailType: "go_live_welcome" });
+    expect(await runSweep({ now })).toMatchObject({ sent: 1 });
+
+    const followUps = () => db.prisma.scheduledEmail.findMany({ where: { contactId: contact.id, emailType: { startsWith: "followup" }, status: "pending" } });
+    expect((await followUps()).map((f) => [f.emailType, f.scheduledSendDate.toISOString().slice(0, 10), f.parentEmailId])).toEqual([["followup_1_cold", "2026-06-03", welcome.id]]);
+
+    // The contact clicks the email's quote link the next day.
+    const sent = await row(welcome.id);
+    const link = await db.prisma.quoteLink.findUniqueOrThrow({ where: { id: (sent.metadata as { quoteLinkId: string }).quoteLinkId } });
+    const target = `${getEnv().appUrl}/compare?id=${link.token}&tid=${encodeURIComponent(sent.trackingId!)}`;
+    expect(await recordEmailClick({ id: welcome.id, target, now: minutes(24 * 60) })).toMatchObject({ recorded: true });
+    expect((await followUps()).map((f) => [f.emailType, f.scheduledSendDate.toISOString().slice(0, 10), f.parentEmailId])).toEqual([["followup_2_clicked_no_hq", "2026-06-03", welcome.id]]);
   });
 });

@@ -9,6 +9,7 @@ import { toIsoDate } from "@/lib/trial/go-live";
 import { renderOutreachEmail } from "@/lib/outreach/render";
 import { clickTrackingUrl, openPixelUrl } from "@/lib/tracking/email-tracking";
 import { resolveOutreachSender } from "@/components/emails/outreach/sender";
+import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { afterFailedAttempt, errorClassName, MAX_SEND_ATTEMPTS, sendModeAt, STALE_SENDING_MINUTES } from "@/lib/outreach/rules";
 
 /**
@@ -60,7 +61,7 @@ export async function claimDueEmails({ limit, now }: { limit: number; now: Date 
 export type SendFunction = (input: SendEmailInput) => Promise<SendEmailResult>;
 
 export type SendOutcome =
-  | { id: string; outcome: "sent"; delivery: SendEmailResult["status"] }
+  | { id: string; outcome: "sent"; delivery: SendEmailResult["status"]; contactId: string }
   | { id: string; outcome: "retry"; retryAt: Date; error: string }
   | { id: string; outcome: "failed"; error: string }
   | { id: string; outcome: "cancelled"; reason: string }
@@ -119,6 +120,7 @@ export async function sendScheduledEmail({ id, now, organizationId, send = sendE
           redirectUrl: true,
           logoMimeType: true,
           logoUpdatedAt: true,
+          postalAddress: true,
           demoMode: true,
           wentLiveAt: true,
           defaultAgent: { select: senderSelect },
@@ -175,6 +177,7 @@ export async function sendScheduledEmail({ id, now, organizationId, send = sendE
       from: fromWithName(getEnv().email.from, fromName),
       replyTo: replyTo ?? undefined,
       idempotencyKey: row.idempotencyKey,
+      postalAddress: organization.postalAddress,
       ...unsubscribeLinks({ organizationId: orgId, contactId: contact.id }),
       tags: { email_type: row.emailType, organization_id: orgId, scheduled_email_id: id },
     });
@@ -191,7 +194,7 @@ export async function sendScheduledEmail({ id, now, organizationId, send = sendE
       await tx.contact.updateMany({ where: { id: contact.id, organizationId: orgId }, data: { lastEmailedAt: now } });
       return true;
     });
-    return marked ? { id, outcome: "sent", delivery: result.status } : { id, outcome: "not_claimed" };
+    return marked ? { id, outcome: "sent", delivery: result.status, contactId: contact.id } : { id, outcome: "not_claimed" };
   } catch (error) {
     if (error instanceof LostClaimError) return { id, outcome: "not_claimed" };
     const errorName = errorClassName(error);
@@ -236,7 +239,8 @@ export type SweepResult = { claimed: number; sent: number; retried: number; fail
 /**
  * One sweep: claim a batch, send it, repeat until nothing is due (or `maxBatches`). `concurrency`
  * sends of a batch run at once. An unexpected error leaves its row "sending"; a later sweep takes it
- * over after STALE_SENDING_MINUTES.
+ * over after STALE_SENDING_MINUTES. After each batch the contacts emailed in it are re-planned, so
+ * their follow-up (two days later, domain-rules A.9) is on the schedule at once.
  */
 export async function runSweep({
   now,
@@ -244,16 +248,20 @@ export async function runSweep({
   maxBatches = 20,
   concurrency = 1,
   send,
+  replan = true,
 }: {
   now: Date;
   batchSize?: number;
   maxBatches?: number;
   concurrency?: number;
   send?: SendFunction;
+  /** Re-plan the emailed contacts after each batch (default); off only where a test counts sends alone. */
+  replan?: boolean;
 }): Promise<SweepResult> {
   const result: SweepResult = { claimed: 0, sent: 0, retried: 0, failed: 0, cancelled: 0, notClaimed: 0, errors: 0 };
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const claimed = await claimDueEmails({ limit: batchSize, now });
+    const emailed = new Map<string, string[]>();
     result.claimed += claimed.length;
     let next = 0;
     const worker = async () => {
@@ -261,7 +269,10 @@ export async function runSweep({
         const email = claimed[next++]!;
         try {
           const outcome = await sendScheduledEmail({ id: email.id, organizationId: email.organizationId, now, send });
-          if (outcome.outcome === "sent") result.sent += 1;
+          if (outcome.outcome === "sent") {
+            result.sent += 1;
+            emailed.set(email.organizationId, [...(emailed.get(email.organizationId) ?? []), outcome.contactId]);
+          }
           else if (outcome.outcome === "retry") result.retried += 1;
           else if (outcome.outcome === "failed") result.failed += 1;
           else if (outcome.outcome === "cancelled") result.cancelled += 1;
@@ -273,6 +284,7 @@ export async function runSweep({
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, claimed.length)) }, worker));
+    if (replan) for (const [organizationId, contactIds] of emailed) await rescheduleContactsNow({ organizationId, contactIds, now });
     if (claimed.length < batchSize) break;
   }
   return result;

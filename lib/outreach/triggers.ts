@@ -1,13 +1,15 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma, tenantDb } from "@/lib/db";
-import { rescheduleOrganization, syncContactSchedule, type Planner } from "@/lib/outreach/reschedule-contact";
+import { rescheduleOrganization, syncContactSchedules, type Planner } from "@/lib/outreach/reschedule-contact";
 import { planContactEmails } from "@/lib/schedule/plan";
+import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
 
 /**
  * When outreach is re-planned (issue #7, "reschedule a contact when it or its organization's
  * settings change"):
- *  - one contact created or edited: its rows are synced at once (a few queries);
+ *  - a contact created or edited, or whose behaviour changes its follow-up (an email sent to it, a
+ *    click, a quote view, health answers): its rows are synced at once (a few queries);
  *  - an organization's settings, go-live or a CSV import: a reschedule of the whole organization is
  *    queued (a scheduler_runs row with status queued, at most one per organization) and the job
  *    runner takes it — the embedded ticker every minute, or Inngest in production — so a request
@@ -25,12 +27,10 @@ const logFailure = (event: string, error: unknown) =>
  * next organization run repairs its schedule, so a planning problem must not fail the save.
  */
 export async function rescheduleContactsNow({ organizationId, contactIds, now }: { organizationId: string; contactIds: readonly string[]; now: Date }): Promise<void> {
-  for (const contactId of contactIds) {
-    try {
-      await syncContactSchedule({ organizationId, contactId, plan: planner, now });
-    } catch (error) {
-      logFailure("outreach_contact_reschedule_failed", error);
-    }
+  try {
+    await syncContactSchedules({ organizationId, contactIds, plan: planner, now });
+  } catch (error) {
+    logFailure("outreach_contact_reschedule_failed", error);
   }
 }
 
@@ -48,10 +48,11 @@ export async function requestOrganizationReschedule({ organizationId, now }: { o
  * and reschedules their organizations. Owner client for the claim: the queue spans organizations;
  * each organization's work then goes through its tenant client.
  */
-export async function runQueuedReschedules({ now, limit = 5 }: { now: Date; limit?: number }) {
+export async function runQueuedReschedules({ now, limit = 5, organizationId }: { now: Date; limit?: number; /** Only this organization's queued run. */ organizationId?: string }) {
+  const onlyOrganization = organizationId ? Prisma.sql`AND organization_id = ${organizationId}::uuid` : Prisma.empty;
   const claimed = await prisma.$queryRaw<{ id: string; organization_id: string }[]>(Prisma.sql`
     UPDATE scheduler_runs SET status = 'running', started_at = ${now}
-    WHERE id IN (SELECT id FROM scheduler_runs WHERE status = 'queued' ORDER BY started_at FOR UPDATE SKIP LOCKED LIMIT ${limit})
+    WHERE id IN (SELECT id FROM scheduler_runs WHERE status = 'queued' ${onlyOrganization} ORDER BY started_at FOR UPDATE SKIP LOCKED LIMIT ${limit})
     RETURNING id, organization_id`);
   const results = [];
   for (const run of claimed) {
@@ -73,4 +74,21 @@ export async function queueNightlyReschedules({ now }: { now: Date }): Promise<n
   });
   for (const org of due) await requestOrganizationReschedule({ organizationId: org.id, now });
   return due.length;
+}
+
+/**
+ * After a rate book is loaded: queues a reschedule of every organization with a contact on a carrier
+ * that has a filed increase ahead in the contact's state, so the rate-increase emails are planned
+ * without waiting for the nightly pass.
+ */
+export async function queueReschedulesForRateIncreases({ now }: { now: Date }): Promise<number> {
+  const increases = await findFiledRateIncreases({ now });
+  if (increases.length === 0) return 0;
+  const organizations = await prisma.contact.findMany({
+    where: { OR: increases.map(({ carrierNaic, state }) => ({ currentCarrierNaic: carrierNaic, state })) },
+    distinct: ["organizationId"],
+    select: { organizationId: true },
+  });
+  for (const { organizationId } of organizations) await requestOrganizationReschedule({ organizationId, now });
+  return organizations.length;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { contactNotFound, visibleContactWhere } from "@/lib/contacts/get-contact";
@@ -236,6 +237,8 @@ export async function recordQuoteView({ found, now, path, userAgent, tid }: { fo
       data: { organizationId: link.organizationId, contactId: link.contactId, eventType: "quote_viewed", metadata: { quoteLinkId: link.id, trackingId }, createdAt: now },
     });
   });
+  // A viewed quote changes which follow-up the contact gets (domain-rules A.9).
+  if (link.contactId) await rescheduleContactsNow({ organizationId: link.organizationId, contactIds: [link.contactId], now });
 }
 
 /** POST /api/tracking/log-tracking-click: { tid, quoteId, orgId?, contactId? }; orgId and contactId are cross-checks only. */

@@ -52,7 +52,7 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
   const [organization, viewerUser] = await Promise.all([
     db.organization.findFirstOrThrow({
       where: { id: organizationId },
-      select: { name: true, brandName: true, primaryColor: true, phone: true, signature: true, orgSignature: true, forceOrgSenderDetails: true, demoMode: true, timezone: true },
+      select: { name: true, brandName: true, primaryColor: true, phone: true, signature: true, orgSignature: true, forceOrgSenderDetails: true, demoMode: true, timezone: true, postalAddress: true },
     }),
     db.user.findFirstOrThrow({ where: { id: viewer.id, organizationId }, select: senderUserSelect }),
   ]);
@@ -123,6 +123,7 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
         canReply: !useOrg,
       }),
       idempotencyKey,
+      postalAddress: organization.postalAddress,
       // The footer link, List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) for this contact.
       ...unsubscribeLinks({ organizationId, contactId: contact.id }),
       tags: { email_type: QUOTE_EMAIL_TYPE, organization_id: organizationId, scheduled_email_id: scheduledEmailId },

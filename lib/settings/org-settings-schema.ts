@@ -70,6 +70,8 @@ export const orgSettingsSchema = z
     website: websiteField,
     signature: z.string().max(2000),
     orgSignature: z.boolean(),
+    /** Printed in the footer of the agency's marketing emails (the law asks for the sender's postal address). Absent: unchanged. */
+    postalAddress: z.string().trim().max(300, "Keep the postal address under 300 characters").optional(),
     /** The agency's calendar booking link. */
     redirectUrl: bookingLinkField,
     forceOrgSenderDetails: z.boolean(),

@@ -103,6 +103,7 @@ describe("GET /api/settings and GET /api/settings/org", () => {
         primaryColor: "#6B46C1",
         secondaryColor: "#9F7AEA",
         phone: "",
+        postalAddress: "",
         website: "",
         signature: "",
         orgSignature: false,
@@ -191,6 +192,18 @@ describe("PUT /api/settings/org", () => {
       smartSendEnabled: true,
       orgSignature: true,
     });
+  });
+
+  it("keeps the postal address for the email footer: set, left alone when a client omits it, cleared with an empty string", async () => {
+    const { org, cookie } = await signedIn();
+    const address = "Lee Insurance, 12 Elm St, Dallas, TX 75201";
+    expect((await put(cookie, { settings: validSettings({ postalAddress: address }) })).status).toBe(200);
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } })).postalAddress).toBe(address);
+    await put(cookie, { settings: validSettings() });
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } })).postalAddress).toBe(address);
+    await put(cookie, { settings: validSettings({ postalAddress: "  " }) });
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } })).postalAddress).toBeNull();
+    expect((await put(cookie, { settings: validSettings({ postalAddress: "x".repeat(301) }) })).status).toBe(422);
   });
 
   it("writes one audit row listing the changed keys, and none when nothing changed", async () => {

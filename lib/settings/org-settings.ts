@@ -35,6 +35,7 @@ export const ORG_SETTINGS_SELECT = {
   redirectUrl: true,
   signature: true,
   orgSignature: true,
+  postalAddress: true,
   carrierContracts: true,
   stateLicenses: true,
   stateCarrierSettings: true,
@@ -100,6 +101,7 @@ function toView(row: SettingsRow): OrgSettingsView {
     website: row.website ?? "",
     signature: row.signature,
     orgSignature: row.orgSignature,
+    postalAddress: row.postalAddress ?? "",
     redirectUrl: row.redirectUrl ?? "",
     forceOrgSenderDetails: row.forceOrgSenderDetails,
     hideMedicareAdvantage: row.hideMedicareAdvantage,
@@ -143,6 +145,7 @@ function toColumns(settings: OrgSettings) {
     website: settings.website || null,
     signature: settings.signature,
     orgSignature: settings.orgSignature,
+    ...(settings.postalAddress === undefined ? {} : { postalAddress: settings.postalAddress || null }),
     redirectUrl: settings.redirectUrl || null,
     forceOrgSenderDetails: settings.forceOrgSenderDetails,
     hideMedicareAdvantage: settings.hideMedicareAdvantage,
@@ -179,6 +182,7 @@ const SETTINGS_KEYS = [
   "website",
   "signature",
   "orgSignature",
+  "postalAddress",
   "redirectUrl",
   "forceOrgSenderDetails",
   "hideMedicareAdvantage",
@@ -193,7 +197,8 @@ const SETTINGS_KEYS = [
 
 /** The settings keys whose values differ (compared as the settings object, not as columns). */
 export function changedSettingsKeys(before: OrgSettings, after: OrgSettings): string[] {
-  return SETTINGS_KEYS.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  // An optional key the caller left out (postalAddress) is unchanged, not cleared.
+  return SETTINGS_KEYS.filter((k) => after[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
 }
 
 /** The Organization columns that store a decoded logo (also for onboarding, which saves PNG logos). */

@@ -1,4 +1,5 @@
 import "server-only";
+import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { prisma, tenantTransaction } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { isQuoteToken } from "@/lib/quotes/quote-links";
@@ -98,5 +99,7 @@ export async function recordEmailClick({ id, target, now, userAgent }: { id: unk
       skipDuplicates: true,
     });
   });
+  // A click changes which follow-up the contact gets (domain-rules A.9).
+  await rescheduleContactsNow({ organizationId: email.organizationId, contactIds: [email.contactId], now });
   return { location, recorded: true };
 }

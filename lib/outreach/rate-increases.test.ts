@@ -1,0 +1,116 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
+import { syncContactSchedule } from "@/lib/outreach/reschedule-contact";
+import { planner, queueReschedulesForRateIncreases } from "@/lib/outreach/triggers";
+import { loadRateBook } from "@/lib/quotes/load-rate-book";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { createContact, createOrganization } from "@/lib/testing/factories";
+
+const db = setupTestDatabase();
+const now = new Date("2026-11-22T15:00:00Z");
+
+const RISING = "20001"; // +10% on 2027-01-01
+const FALLING = "20002"; // −10% on 2027-01-01
+const NEWCOMER = "20003"; // first filing in TX on 2027-02-01: nothing to compare with
+const PAST = "20004"; // +20% that took effect 2026-06-01: already in force
+
+/** A TX book whose filings tell the four stories above (plan G, two ages, community and attained). */
+function writeBook(): string {
+  const dir = mkdtempSync(join(tmpdir(), "rate-increase-book-"));
+  const filing = (key: string, naic: string, date: string) => `${key},${naic},TX,${date},attained_age,0,`;
+  const cells = (key: string, rate: number) => [`${key},G,R,65,,0,${rate},`, `${key},G,R,70,,0,${rate + 2000},`];
+  const files: Record<string, string> = {
+    "rate_book.csv": "name,source,is_sample,notes\nIncrease test book,unit test,1,",
+    "filings.csv": [
+      "filing_key,carrier_naic,state,effective_date,rating_method,policy_fee_cents,plan_design_note",
+      filing("R1", RISING, "2026-01-01"),
+      filing("R2", RISING, "2027-01-01"),
+      filing("F1", FALLING, "2026-01-01"),
+      filing("F2", FALLING, "2027-01-01"),
+      filing("N1", NEWCOMER, "2027-02-01"),
+      filing("P1", PAST, "2025-06-01"),
+      filing("P2", PAST, "2026-06-01"),
+    ].join("\n"),
+    "areas.csv": ["carrier_naic,state,kind,code,area_code", ...[RISING, FALLING, NEWCOMER, PAST].map((naic) => `${naic},TX,state,TX,R`)].join("\n"),
+    "cells.csv": [
+      "filing_key,plan,area_code,age,gender,tobacco,rate_cents,household_rate_cents",
+      ...cells("R1", 10000),
+      ...cells("R2", 11000),
+      ...cells("F1", 10000),
+      ...cells("F2", 9000),
+      ...cells("N1", 10000),
+      ...cells("P1", 10000),
+      ...cells("P2", 12000),
+    ].join("\n"),
+    "household_discounts.csv": "filing_key,pct_bps,category,description",
+    "riders.csv": "filing_key,rider_id,plan,area_code,age,rate_cents",
+  };
+  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body.trim() + "\n");
+  return dir;
+}
+
+beforeAll(async () => {
+  await db.prisma.carrier.createMany({ data: [RISING, FALLING, NEWCOMER, PAST].map((naic) => ({ naic, name: `Carrier ${naic}`, groupName: `Carrier ${naic}` })), skipDuplicates: true });
+  await loadRateBook({ dir: writeBook() });
+});
+
+describe("findFiledRateIncreases", () => {
+  it("finds a future filing that raises premiums over the one it follows, and nothing else", async () => {
+    const increases = await findFiledRateIncreases({ now });
+    expect(increases.map(({ carrierNaic, state, increaseDate }) => ({ carrierNaic, state, increaseDate }))).toEqual([{ carrierNaic: RISING, state: "TX", increaseDate: "2027-01-01" }]);
+    // 11,000/10,000 and 13,000/12,000, averaged.
+    expect(increases[0]!.averageRatio).toBeCloseTo((1.1 + 13000 / 12000) / 2, 6);
+  });
+
+  it("ignores books that are not active", async () => {
+    await db.prisma.rateBook.updateMany({ where: { name: "Increase test book" }, data: { isActive: false } });
+    try {
+      expect(await findFiledRateIncreases({ now })).toEqual([]);
+    } finally {
+      await db.prisma.rateBook.updateMany({ where: { name: "Increase test book" }, data: { isActive: true } });
+    }
+  });
+});
+
+describe("rate-increase emails from the rate book", () => {
+  it("plans a rate_increase email 14 days before the increase for the carrier's contacts in that state only", async () => {
+    const org = await createOrganization(db.prisma);
+    const onRising = await createContact(db.prisma, org.id, { state: "TX" });
+    const onFalling = await createContact(db.prisma, org.id, { state: "TX" });
+    const risingElsewhere = await createContact(db.prisma, org.id, { state: "GA" });
+    await db.prisma.contact.update({ where: { id: onRising.id }, data: { currentCarrierNaic: RISING } });
+    await db.prisma.contact.update({ where: { id: onFalling.id }, data: { currentCarrierNaic: FALLING } });
+    await db.prisma.contact.update({ where: { id: risingElsewhere.id }, data: { currentCarrierNaic: RISING } });
+
+    for (const contact of [onRising, onFalling, risingElsewhere]) await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now });
+
+    const increaseRows = await db.prisma.scheduledEmail.findMany({ where: { organizationId: org.id, emailType: "rate_increase" } });
+    expect(increaseRows.map((row) => [row.contactId, row.scheduledSendDate.toISOString().slice(0, 10), row.eventDate?.toISOString().slice(0, 10), row.status])).toEqual([
+      [onRising.id, "2026-12-18", "2027-01-01", "pending"],
+    ]);
+  });
+
+  it("leaves the increase out when the organization switched rate-increase outreach off", async () => {
+    const org = await createOrganization(db.prisma);
+    await db.prisma.organization.update({ where: { id: org.id }, data: { outreachScheduleIncrease: false } });
+    const contact = await createContact(db.prisma, org.id, { state: "TX" });
+    await db.prisma.contact.update({ where: { id: contact.id }, data: { currentCarrierNaic: RISING } });
+    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now });
+    expect(await db.prisma.scheduledEmail.count({ where: { contactId: contact.id, emailType: "rate_increase", status: "pending" } })).toBe(0);
+  });
+
+  it("after a book is loaded, queues a reschedule of exactly the organizations with a contact on a carrier whose increase is ahead", async () => {
+    const affected = await createOrganization(db.prisma);
+    const unaffected = await createOrganization(db.prisma);
+    const contact = await createContact(db.prisma, affected.id, { state: "TX" });
+    await db.prisma.contact.update({ where: { id: contact.id }, data: { currentCarrierNaic: RISING } });
+    const other = await createContact(db.prisma, unaffected.id, { state: "TX" });
+    await db.prisma.contact.update({ where: { id: other.id }, data: { currentCarrierNaic: FALLING } });
+
+    await queueReschedulesForRateIncreases({ now });
+    expect(await db.prisma.schedulerRun.count({ where: { organizationId: affected.id, status: "queued" } })).toBe(1);
+    expect(await db.prisma.schedulerRun.count({ where: { organizationId: unaffected.id } })).toBe(0);
+  });
+});
