@@ -24,6 +24,8 @@ export const rawEnvSchema = z.object({
   PRODUCT_NAME: z.string().default("Gapwise"),
   SUPPORT_EMAIL: z.email().default("support@gapwise.app"),
   POSTAL_ADDRESS: z.string().default("Gapwise, 100 Main Street, Austin, TX 78701"),
+  /** Where /demo ("Try It Out") sends visitors: an external demo site; unset: the sample quote page of this app. */
+  DEMO_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "DEMO_URL must be an http(s) URL" }).optional()),
   /** The external calendar behind /schedule-main's "Schedule a Demo Call"; unset: an email to SUPPORT_EMAIL. */
   DEMO_BOOKING_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "DEMO_BOOKING_URL must be an http(s) URL" }).optional()),
 
@@ -51,6 +53,10 @@ export const rawEnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_PRICE_ID: optional,
   STRIPE_METERED_PRICE_ID: optional,
+  /** The recurring price of one extra agent seat (pro add-on); unset: extra seats are not sold through checkout. */
+  STRIPE_EXTRA_AGENT_PRICE_ID: optional,
+  /** The billing meter's event name behind STRIPE_METERED_PRICE_ID (aggregation "last": the contact count is a level, not a sum). */
+  STRIPE_METER_EVENT_NAME: z.string().trim().min(1).default("gapwise_contacts"),
   /** Points the Stripe SDK at a local fake in tests: http://127.0.0.1:PORT */
   STRIPE_API_BASE: z.url().optional(),
 
@@ -153,6 +159,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     productName: raw.PRODUCT_NAME,
     supportEmail: raw.SUPPORT_EMAIL,
     postalAddress: raw.POSTAL_ADDRESS,
+    demoUrl: raw.DEMO_URL ?? "/compare?demo=true",
     demoBookingUrl: raw.DEMO_BOOKING_URL ?? `mailto:${raw.SUPPORT_EMAIL}?subject=${encodeURIComponent(`${raw.PRODUCT_NAME} demo`)}`,
     databaseUrl: raw.DATABASE_URL,
     databaseIsEmbeddedServer: raw.DATABASE_EMBEDDED,
@@ -173,6 +180,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
       webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
       priceId: raw.STRIPE_PRICE_ID,
       meteredPriceId: raw.STRIPE_METERED_PRICE_ID,
+      extraAgentPriceId: raw.STRIPE_EXTRA_AGENT_PRICE_ID,
+      meterEventName: raw.STRIPE_METER_EVENT_NAME,
       apiBase: raw.STRIPE_API_BASE,
     },
     cronSecret: raw.CRON_SECRET,

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { CardCheckout } from "@/components/billing/card-checkout";
 import { ContinueButton, FormAlert, StepHeader } from "@/components/onboarding/form-controls";
 import { postOnboarding } from "@/components/onboarding/onboarding-api";
 
@@ -14,7 +15,10 @@ export type PaymentStepProps = {
   onFinished: (redirectUrl: string) => void;
 };
 
-/** Step 4: Payment. With billing off it says so and finishes setup. (Stripe checkout belongs to the billing work.) */
+/**
+ * Step 4: Payment. With billing off it says so and finishes setup. With Stripe it is the embedded card
+ * checkout; the payment being recorded (payment-complete, or the checkout webhook) finishes setup.
+ */
 export function PaymentStep({ payments, planName, onFinished }: PaymentStepProps) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,12 +51,14 @@ export function PaymentStep({ payments, planName, onFinished }: PaymentStepProps
           </div>
         </div>
       ) : (
-        <p className="rounded-lg bg-amber-50 p-5 text-sm text-amber-800 ring-1 ring-amber-100">Card payment is not available here yet. Please contact support to finish your subscription.</p>
+        <CardCheckout onPaid={onFinished} />
       )}
       <FormAlert message={error} />
-      <div className="flex justify-end border-t border-gray-100 pt-5">
-        <ContinueButton type="button" label="Finish setup" disabled={payments !== "off"} saving={saving} onClick={() => void finish()} />
-      </div>
+      {payments === "off" ? (
+        <div className="flex justify-end border-t border-gray-100 pt-5">
+          <ContinueButton type="button" label="Finish setup" disabled={false} saving={saving} onClick={() => void finish()} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { EVENTS } from "@/jobs/events";
 import { nightlyReschedule } from "@/jobs/functions/nightly-reschedule";
 import { organizationChanged } from "@/jobs/functions/organization-changed";
 import { sendScheduledEmailFunction } from "@/jobs/functions/send-scheduled-email";
+import { dailyUsageReport } from "@/jobs/functions/daily-usage-report";
 import { sweepDueEmails } from "@/jobs/functions/sweep-due-emails";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
@@ -65,6 +66,7 @@ test("the cron triggers are what the schedule promises", () => {
     fn.getConfig({ baseUrl: new URL("http://localhost/api/inngest"), appPrefix: "gapwise" })[0]!.triggers.map((t) => t.cron);
   expect(cron(sweepDueEmails as never)).toEqual(["* * * * *"]);
   expect(cron(nightlyReschedule as never)).toEqual(["TZ=UTC 0 7 * * *"]);
+  expect(cron(dailyUsageReport as never)).toEqual(["TZ=UTC 0 8 * * *"]);
 });
 
 test("/api/inngest does not exist in embedded mode (no Inngest keys)", async () => {

@@ -3,27 +3,46 @@ import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { isBillingEnabled } from "@/lib/billing/stripe-client";
+import { SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
 
-export const choosePlanSchema = z.object({ plan: z.string().min(1, "Please select a plan"), orgSlug: z.string().min(1) });
+export const choosePlanSchema = z.object({
+  plan: z.string().trim().min(1, SUBSCRIPTION_MESSAGES.selectPlan),
+  orgSlug: z.string().min(1),
+  extraAgents: z.coerce.number().int().min(0).default(0),
+  extraContacts: z.coerce.number().int().min(0).default(0),
+});
 
 export async function listPlans() {
   return prisma.subscriptionTier.findMany({ where: { isActive: true }, orderBy: { sortOrder: "asc" } });
 }
 
 /**
- * POST /api/choose-plan. With billing off (no Stripe keys) the plan is recorded and marked "billing
- * disabled"; the organization then goes on to setup. (With Stripe, checkout comes first: billing work.)
+ * POST /api/choose-plan {plan, orgSlug}. The plan and its limits are recorded and the organization
+ * goes on to setup. With billing off (no Stripe keys) the subscription is active at once and marked
+ * "billing disabled". With Stripe it stays "none" until the card checkout of the payment step (the
+ * last onboarding step) completes; account status says "inactive" until then.
  */
-export async function choosePlan({ organizationId, orgSlug, plan }: { organizationId: string; orgSlug: string; plan: string }) {
-  const organization = await prisma.organization.findFirst({ where: { id: organizationId, slug: orgSlug }, select: { id: true } });
+export async function choosePlan({ organizationId, orgSlug, plan, extraAgents = 0, extraContacts = 0 }: { organizationId: string; orgSlug: string; plan: string; extraAgents?: number; extraContacts?: number }) {
+  const organization = await prisma.organization.findFirst({ where: { id: organizationId, slug: orgSlug }, select: { id: true, onboardingCompleted: true } });
   if (!organization) throw AppError.notFound("Organization not found.");
   const tier = await prisma.subscriptionTier.findFirst({ where: { id: plan, isActive: true } });
-  if (!tier) throw new AppError("validation_failed", "Please select a plan", { fields: { plan: ["Please select a plan"] } });
-  if (tier.isContactUs) throw new AppError("bad_request", `Please contact us at ${getEnv().supportEmail} for the ${tier.name} plan.`);
-  if (getEnv().parts.payments === "stripe") throw new AppError("bad_request", "Plan checkout with Stripe is not available yet.");
+  if (!tier) throw new AppError("validation_failed", SUBSCRIPTION_MESSAGES.selectPlan, { fields: { plan: [SUBSCRIPTION_MESSAGES.selectPlan] } });
+  if (tier.isContactUs) throw new AppError("bad_request", SUBSCRIPTION_MESSAGES.contactUs(tier.name, getEnv().supportEmail));
+  const problem = subscriptionChangeProblem({ tierId: null, extraAgents: 0, extraContacts: 0 }, { tierId: tier.id, extraAgents, extraContacts });
+  if (problem) throw new AppError("validation_failed", problem);
+  const billingOff = !isBillingEnabled();
   await prisma.organization.update({
     where: { id: organization.id },
-    data: { subscriptionTierId: tier.id, agentLimit: tier.agentLimit, contactLimit: tier.contactLimit, billingDisabled: true, subscriptionStatus: "active" },
+    data: {
+      subscriptionTierId: tier.id,
+      agentLimit: tier.agentLimit,
+      contactLimit: tier.contactLimit,
+      extraAgents,
+      extraContacts,
+      ...(billingOff ? { billingDisabled: true, subscriptionStatus: "active" } : {}),
+    },
   });
-  return { success: true, redirectUrl: `/setup/settings?plan=${encodeURIComponent(tier.id)}` };
+  const redirectUrl = organization.onboardingCompleted ? "/contacts" : `/setup/settings?plan=${encodeURIComponent(tier.id)}`;
+  return { success: true, redirectUrl };
 }

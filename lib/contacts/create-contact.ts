@@ -8,6 +8,7 @@ import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { resolveZipLocation } from "@/lib/zip/lookup-zip";
 import { ZIP_MESSAGES } from "@/lib/zip/zip-schema";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
+import { assertContactCapacity } from "@/lib/billing/limits";
 
 /**
  * Parses a contact body with the form's rules. The message of the answer is the first problem in the
@@ -97,6 +98,7 @@ export async function createContact({ organizationId, viewer, input }: CreateCon
     }
     if (values.contactOwnerId && values.contactOwnerId !== viewer.id) await assertAssignableUser(tx, organizationId, values.contactOwnerId, "contactOwnerId");
     await assertEmailFree(tx, organizationId, values.email);
+    await assertContactCapacity(tx, organizationId);
 
     let created;
     try {

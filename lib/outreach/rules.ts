@@ -45,10 +45,20 @@ export function sendModeAt(organization: LiveFacts, at: Date): SendMode {
 
 /** The instant of a calendar date at hour:minute in the organization's time zone (08:30 America/Chicago by default). */
 export function sendInstant(date: IsoDate, { hour, minute, timeZone }: { hour: number; minute: number; timeZone: string }): Date {
+  // A book's rows share a few hundred dates; the time-zone arithmetic is the costly part of a reschedule.
+  const key = `${date}|${hour}|${minute}|${timeZone}`;
+  const known = sendInstantCache.get(key);
+  if (known !== undefined) return new Date(known);
   const parsed = parseIsoDate(date);
   if (!parsed) throw new Error(`Not a calendar date: ${date}`);
-  return new Date(new TZDate(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate(), hour, minute, 0, timeZone).getTime());
+  const instant = new TZDate(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate(), hour, minute, 0, timeZone).getTime();
+  if (sendInstantCache.size >= SEND_INSTANT_CACHE_SIZE) sendInstantCache.clear();
+  sendInstantCache.set(key, instant);
+  return new Date(instant);
 }
+
+const SEND_INSTANT_CACHE_SIZE = 20_000;
+const sendInstantCache = new Map<string, number>();
 
 /** Delay before retry number `attempt` (1 = after the first failed attempt). */
 export function retryDelayMs(attempt: number): number {

@@ -2,6 +2,7 @@ import "server-only";
 import { getEnv } from "@/lib/env";
 import { runSweep, type SweepResult } from "@/lib/outreach/sweep";
 import { queueNightlyReschedules, runQueuedReschedules } from "@/lib/outreach/triggers";
+import { reportAllContactUsage } from "@/lib/billing/usage";
 
 /**
  * Embedded mode's job runner (architecture.md "Two ways to run"): without Inngest, the server process
@@ -44,9 +45,16 @@ const globalForTicker = globalThis as unknown as { __gapwiseOutreachTicker?: Tic
 export function startOutreachTicker(): Ticker | null {
   const env = getEnv();
   if (env.parts.jobs !== "ticker" || env.isTest || !env.outreachTicker) return null;
+  let usageReportedOn: string | null = null;
   globalForTicker.__gapwiseOutreachTicker ??= createTicker({
-    // Planning first (queued and nightly reschedules), then sending what is due.
+    // Planning first (queued and nightly reschedules), then sending what is due; once a day the
+    // contact count to Stripe (a no-op with billing off, and idempotent per organization and day).
     job: async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      if (usageReportedOn !== today) {
+        await reportAllContactUsage({ now: new Date() });
+        usageReportedOn = today;
+      }
       await queueNightlyReschedules({ now: new Date() });
       await runQueuedReschedules({ now: new Date() });
       return runSweep({ now: new Date() });

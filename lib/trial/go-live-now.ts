@@ -5,6 +5,7 @@ import { tenantTransaction } from "@/lib/db";
 import { GO_LIVE_MESSAGES } from "@/lib/trial/go-live";
 import type { TrialActor } from "@/lib/trial/set-go-live-date";
 import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
+import { reportContactUsage } from "@/lib/billing/usage";
 
 /**
  * POST /api/organizations/exit-demo-mode ("Go Live Now"): ends the trial. Sets demoMode false and
@@ -35,5 +36,8 @@ export async function goLiveNow({ organizationId, actor, now }: { organizationId
   });
   // Going live plans the welcome spread and switches every pending email to production.
   await requestOrganizationReschedule({ organizationId, now: now });
+  // Usage charges start now: the contact count goes to the metered price (no-op with billing off). It
+  // reports its own failures (recorded on the usage row, retried by the daily report), never failing go-live.
+  if (!result.alreadyLive) await reportContactUsage({ organizationId, now, reason: "go_live" });
   return result;
 }

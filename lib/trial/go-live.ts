@@ -56,10 +56,23 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
 
 /** The calendar date at `now` in an IANA time zone: 2026-03-01T04:00Z is still 2026-02-28 in Chicago. */
 export function todayInZone(now: Date, timeZone: string): IsoDate {
+  // Every zone's offset is a whole number of quarter hours, so local midnight falls on a UTC quarter
+  // hour and one quarter hour has one local date: remembered, since the time-zone arithmetic is costly
+  // and a reschedule asks it for the same instants over and over.
+  const key = `${Math.floor(now.getTime() / QUARTER_HOUR_MS)}|${timeZone}`;
+  const known = localDateCache.get(key);
+  if (known !== undefined) return known;
   const zoned = new TZDate(now.getTime(), timeZone);
   const pad = (n: number) => String(n).padStart(2, "0");
-  return `${zoned.getFullYear()}-${pad(zoned.getMonth() + 1)}-${pad(zoned.getDate())}`;
+  const date = `${zoned.getFullYear()}-${pad(zoned.getMonth() + 1)}-${pad(zoned.getDate())}`;
+  if (localDateCache.size >= LOCAL_DATE_CACHE_SIZE) localDateCache.clear();
+  localDateCache.set(key, date);
+  return date;
 }
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+const LOCAL_DATE_CACHE_SIZE = 50_000;
+const localDateCache = new Map<string, IsoDate>();
 
 /** The date input's bounds: min today, max today + 30. */
 export function goLiveDateBounds(today: IsoDate): { min: IsoDate; max: IsoDate } {

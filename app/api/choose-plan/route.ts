@@ -1,7 +1,7 @@
 import { withOrg } from "@/lib/api/handler";
 import { choosePlan, choosePlanSchema } from "@/lib/billing/choose-plan";
 
-export const POST = withOrg(({ body, organizationId }) => choosePlan({ organizationId, orgSlug: body.orgSlug, plan: body.plan }), {
+export const POST = withOrg(({ body, organizationId }) => choosePlan({ organizationId, ...body }), {
   body: choosePlanSchema,
   roles: ["admin"],
 });

@@ -1,0 +1,5 @@
+import { z } from "zod";
+import { withOrg } from "@/lib/api/handler";
+import { invoiceDownloadUrl } from "@/lib/billing/billing-account";
+
+export const GET = withOrg(({ organizationId, params }) => invoiceDownloadUrl({ organizationId, invoiceId: params.id }), { params: z.object({ id: z.string().regex(/^in_[A-Za-z0-9_]+$/) }) });

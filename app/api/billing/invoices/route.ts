@@ -1,0 +1,4 @@
+import { withOrg } from "@/lib/api/handler";
+import { listInvoices } from "@/lib/billing/billing-account";
+
+export const GET = withOrg(({ organizationId }) => listInvoices({ organizationId }));

@@ -1,0 +1,4 @@
+import { withOrg } from "@/lib/api/handler";
+import { getPaymentMethod } from "@/lib/billing/billing-account";
+
+export const GET = withOrg(({ organizationId }) => getPaymentMethod({ organizationId }));

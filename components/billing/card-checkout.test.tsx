@@ -1,0 +1,122 @@
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { CardCheckout } from "@/components/billing/card-checkout";
+
+type EmbeddedOptions = { fetchClientSecret: () => Promise<string>; onComplete: () => void };
+let embedded: EmbeddedOptions | null = null;
+const mount = jest.fn();
+const stripeAvailable = { value: true };
+jest.mock("@stripe/stripe-js", () => ({
+  loadStripe: jest.fn(async () => (!stripeAvailable.value ? null : {
+    createEmbeddedCheckoutPage: async (options: EmbeddedOptions) => {
+      embedded = options;
+      return { mount, destroy: jest.fn(), unmount: jest.fn() };
+    },
+  })),
+}));
+
+const reply = (status: number, body: unknown) => ({ ok: status < 400, status, json: async () => body });
+let statuses: string[];
+let answers: Record<string, { status: number; body: unknown }>;
+const posted: Record<string, unknown> = {};
+
+beforeEach(() => {
+  stripeAvailable.value = true;
+  embedded = null;
+  statuses = ["open", "complete"];
+  answers = {
+    "/api/subscription/pricing": { status: 200, body: { billingEnabled: true, publishableKey: "pk_test_x", priceId: "price_base", meteredPriceId: "price_meter" } },
+    "/api/create-checkout-session": { status: 200, body: { clientSecret: "cs_test_1_secret_abc" } },
+    "/api/checkout-session": { status: 200, body: { customer: "cus_1", subscription: "sub_1", subscription_item: "si_m" } },
+    "/api/stripe/payment-complete": { status: 200, body: { success: true, redirectUrl: "/dashboard?payment_success=true" } },
+  };
+  global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    const path = url.split("?")[0]!;
+    if (init?.body) posted[path] = JSON.parse(String(init.body));
+    if (path === "/api/session-status") return reply(200, { status: statuses.shift() ?? "open" });
+    const answer = answers[path];
+    return answer ? reply(answer.status, answer.body) : reply(404, {});
+  }) as unknown as typeof fetch;
+});
+
+const noWait = async () => {};
+const props = { firstName: "Owner", lastName: "Person", email: "owner@agency.test", wait: noWait };
+
+async function payThroughForm() {
+  await waitFor(() => expect(embedded).not.toBeNull());
+  await act(async () => {
+    await embedded!.fetchClientSecret();
+    embedded!.onComplete();
+  });
+}
+
+describe("CardCheckout", () => {
+  it("mounts the embedded form with our prices, then polls, reads the session and records the payment", async () => {
+    const onPaid = jest.fn();
+    render(<CardCheckout {...props} onPaid={onPaid} />);
+    expect(screen.getByText("Loading payment information...")).toBeTruthy();
+    await payThroughForm();
+    expect(mount).toHaveBeenCalled();
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith("/dashboard?payment_success=true"));
+    expect(posted["/api/create-checkout-session"]).toEqual({ priceId: "price_base", meteredPriceId: "price_meter", customerEmail: "owner@agency.test", customerName: "Owner Person" });
+    expect(posted["/api/stripe/payment-complete"]).toEqual({ email: "owner@agency.test", firstName: "Owner", lastName: "Person", stripeCustomerId: "cus_1", stripeSubscriptionId: "sub_1", stripeUsageItemId: "si_m" });
+    expect(screen.getByText("Finalizing your account setup...")).toBeTruthy();
+  });
+
+  it("'Timeout waiting for payment confirmation' when the session stays open, with the advice and Refresh Page", async () => {
+    statuses = ["open", "open", "open", "open", "open", "open"];
+    render(<CardCheckout {...props} onPaid={jest.fn()} />);
+    await payThroughForm();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Error");
+    expect(alert.textContent).toContain("Timeout waiting for payment confirmation");
+    expect(alert.textContent).toContain("404 setup_intent");
+    expect(screen.getByRole("button", { name: "Refresh Page" })).toBeTruthy();
+  });
+
+  it("'Payment session expired' for another status", async () => {
+    statuses = ["expired"];
+    render(<CardCheckout {...props} onPaid={jest.fn()} />);
+    await payThroughForm();
+    expect((await screen.findByRole("alert")).textContent).toContain("Payment session expired");
+  });
+
+  it("'Payment processing failed. Please try again.' when recording the payment fails", async () => {
+    answers["/api/stripe/payment-complete"] = { status: 500, body: {} };
+    render(<CardCheckout {...props} onPaid={jest.fn()} />);
+    await payThroughForm();
+    expect((await screen.findByRole("alert")).textContent).toContain("Payment processing failed. Please try again.");
+  });
+
+  it("'Error loading Stripe product IDs' when the price ids do not load", async () => {
+    answers["/api/subscription/pricing"] = { status: 200, body: { billingEnabled: false, publishableKey: null, priceId: null } };
+    render(<CardCheckout {...props} onPaid={jest.fn()} />);
+    expect((await screen.findByRole("alert")).textContent).toContain("Error loading Stripe product IDs");
+  });
+
+  it("'Failed to load payment form' when Stripe.js does not load (ad blockers)", async () => {
+    stripeAvailable.value = false;
+    render(<CardCheckout {...props} onPaid={jest.fn()} />);
+    expect((await screen.findByRole("alert")).textContent).toContain("Failed to load payment form");
+  });
+
+  it("without names given, pays as the signed-in user (GET /api/me)", async () => {
+    answers["/api/me"] = { status: 200, body: { success: true, user: { firstName: "Sam", lastName: "Admin", email: "sam@agency.test" } } };
+    const onPaid = jest.fn();
+    render(<CardCheckout wait={noWait} onPaid={onPaid} />);
+    await payThroughForm();
+    await waitFor(() => expect(onPaid).toHaveBeenCalled());
+    expect(posted["/api/create-checkout-session"]).toMatchObject({ customerEmail: "sam@agency.test", customerName: "Sam Admin" });
+  });
+
+  it("'Error: Missing required attributes' without a name or email", async () => {
+    render(<CardCheckout {...props} email="" onPaid={jest.fn()} />);
+    expect((await screen.findByRole("alert")).textContent).toContain("Error: Missing required attributes");
+  });
+
+  it("'Failed to create payment session' when the server cannot create one", async () => {
+    answers["/api/create-checkout-session"] = { status: 503, body: {} };
+    render(<CardCheckout {...props} onPaid={jest.fn()} />);
+    await waitFor(() => expect(embedded).not.toBeNull());
+    await expect(embedded!.fetchClientSecret()).rejects.toThrow("Failed to create payment session");
+  });
+});

@@ -1,0 +1,177 @@
+"use client";
+
+import { loadStripe, type StripeEmbeddedCheckout } from "@stripe/stripe-js";
+import { useEffect, useRef, useState } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import { CHECKOUT_POLL_MESSAGES, CheckoutStatusError, pollCheckoutStatus } from "@/lib/billing/checkout-polling";
+
+type PricingConfig = { billingEnabled: boolean; publishableKey: string | null; priceId: string | null; meteredPriceId: string | null };
+
+/** Payment screen states (agency-side.md §4). */
+export type CheckoutState = "loading" | "form" | "processing" | "complete" | "error";
+
+export type CardCheckoutProps = {
+  /** The payer; when not given, the signed-in user's (GET /api/me). */
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  /** After the payment is recorded (payment-complete answered): where to go. */
+  onPaid: (redirectUrl: string) => void;
+  /** Injected by tests; the real one waits. */
+  wait?: (ms: number) => Promise<void>;
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function json<T>(res: Response, failure: string): Promise<T> {
+  const body = (await res.json().catch(() => null)) as T | null;
+  if (!res.ok || !body) throw new Error(failure);
+  return body;
+}
+
+const ADVICE = [
+  "Disable password-manager and ad-blocker extensions for this page.",
+  "Try a private (incognito) window.",
+  "If you see '404 setup_intent', refresh the page.",
+  "Use a mainstream browser (Chrome, Safari, Firefox, Edge).",
+  "In Opera, turn off the built-in ad blocker and VPN.",
+];
+
+/**
+ * The payment step's card checkout: loads the price ids (GET /api/subscription/pricing), mounts
+ * Stripe's embedded checkout with a client secret from POST /api/create-checkout-session, and on
+ * completion polls GET /api/session-status (every 2 s, at most 5 times), reads
+ * GET /api/checkout-session and records the payment with POST /api/stripe/payment-complete.
+ */
+export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep }: CardCheckoutProps) {
+  const [state, setState] = useState<CheckoutState>("loading");
+  const [message, setMessage] = useState<string | null>(null);
+  const mountRef = useRef<HTMLDivElement>(null);
+  const sessionRef = useRef<{ sessionId: string; clientSecret: string } | null>(null);
+
+  useEffect(() => {
+    let checkout: StripeEmbeddedCheckout | null = null;
+    let cancelled = false;
+    const fail = (text: string) => {
+      if (cancelled) return;
+      setMessage(text);
+      setState("error");
+    };
+
+    const payer = { firstName: firstName ?? "", lastName: lastName ?? "", email: email ?? "" };
+
+    async function finish() {
+      const session = sessionRef.current;
+      if (!session) return fail(CHECKOUT_POLL_MESSAGES.failed);
+      setState("processing");
+      const outcome = await pollCheckoutStatus({
+        wait,
+        fetchStatus: async () => {
+          const res = await fetch(`/api/session-status?session_id=${encodeURIComponent(session.sessionId)}`);
+          if (!res.ok) throw new CheckoutStatusError(res.status);
+          return (await json<{ status: string }>(res, CHECKOUT_POLL_MESSAGES.failed)).status;
+        },
+      });
+      if (!outcome.ok) return fail(outcome.message);
+      try {
+        const details = await json<{ customer: string; subscription: string; subscription_item: string | null }>(
+          await fetch(`/api/checkout-session?clientSecret=${encodeURIComponent(session.clientSecret)}`),
+          CHECKOUT_POLL_MESSAGES.failed,
+        );
+        const done = await json<{ redirectUrl?: string }>(
+          await fetch("/api/stripe/payment-complete", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ ...payer, stripeCustomerId: details.customer, stripeSubscriptionId: details.subscription, stripeUsageItemId: details.subscription_item }),
+          }),
+          CHECKOUT_POLL_MESSAGES.retry,
+        );
+        if (cancelled) return;
+        setState("complete");
+        onPaid(done.redirectUrl ?? "/dashboard?payment_success=true");
+      } catch (error) {
+        fail(error instanceof Error ? error.message : CHECKOUT_POLL_MESSAGES.retry);
+      }
+    }
+
+    (async () => {
+      if (firstName === undefined && lastName === undefined && email === undefined) {
+        const me = (await fetch("/api/me")
+          .then((res) => (res.ok ? res.json() : null))
+          .catch(() => null)) as { user?: { firstName?: string; lastName?: string; email?: string } } | null;
+        Object.assign(payer, { firstName: me?.user?.firstName ?? "", lastName: me?.user?.lastName ?? "", email: me?.user?.email ?? "" });
+      }
+      if (!payer.firstName || !payer.lastName || !payer.email) return fail(CHECKOUT_POLL_MESSAGES.missingAttributes);
+      let config: PricingConfig;
+      try {
+        config = await json<PricingConfig>(await fetch("/api/subscription/pricing"), CHECKOUT_POLL_MESSAGES.productIds);
+        if (!config.publishableKey || !config.priceId) throw new Error(CHECKOUT_POLL_MESSAGES.productIds);
+      } catch {
+        return fail(CHECKOUT_POLL_MESSAGES.productIds);
+      }
+      try {
+        const stripe = await loadStripe(config.publishableKey);
+        if (!stripe || cancelled) throw new Error(CHECKOUT_POLL_MESSAGES.formFailed);
+        checkout = await stripe.createEmbeddedCheckoutPage({
+          fetchClientSecret: async () => {
+            const res = await fetch("/api/create-checkout-session", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ priceId: config.priceId, meteredPriceId: config.meteredPriceId ?? undefined, customerEmail: payer.email, customerName: `${payer.firstName} ${payer.lastName}` }),
+            });
+            const body = (await res.json().catch(() => null)) as { clientSecret?: string; error?: { message?: string } } | null;
+            if (!res.ok || !body?.clientSecret) throw new Error(body?.error?.message ?? CHECKOUT_POLL_MESSAGES.createFailed);
+            sessionRef.current = { clientSecret: body.clientSecret, sessionId: body.clientSecret.split("_secret_")[0] ?? "" };
+            return body.clientSecret;
+          },
+          onComplete: () => void finish(),
+        });
+        if (cancelled || !mountRef.current) return;
+        checkout.mount(mountRef.current);
+        setState("form");
+      } catch (error) {
+        fail(error instanceof Error && error.message ? error.message : CHECKOUT_POLL_MESSAGES.formFailed);
+      }
+    })();
+
+    return () => {
+      cancelled = true;
+      checkout?.destroy();
+    };
+  }, [firstName, lastName, email, onPaid, wait]);
+
+  return (
+    <div className="space-y-4">
+      {state === "loading" ? (
+        <p className="flex items-center gap-2 text-sm text-gray-600">
+          <Spinner className="h-4 w-4" label="Loading" /> Loading payment information...
+        </p>
+      ) : null}
+      {state === "processing" ? (
+        <p className="flex items-center gap-2 text-sm text-gray-700" role="status">
+          <Spinner className="h-4 w-4" label="Processing" /> Processing payment...
+        </p>
+      ) : null}
+      {state === "complete" ? (
+        <p className="flex items-center gap-2 text-sm text-gray-700" role="status">
+          <Spinner className="h-4 w-4" label="Finalizing" /> Finalizing your account setup...
+        </p>
+      ) : null}
+      {state === "error" ? (
+        <div role="alert" className="rounded-lg bg-red-50 p-5 ring-1 ring-red-200">
+          <p className="font-semibold text-red-800">Error</p>
+          <p className="mt-1 text-sm text-red-700">{message}</p>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-gray-700">
+            {ADVICE.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-md bg-white px-4 py-2 text-sm font-semibold text-gray-800 ring-1 ring-gray-300 hover:bg-gray-50">
+            Refresh Page
+          </button>
+        </div>
+      ) : null}
+      <div ref={mountRef} className={state === "form" ? "" : "hidden"} data-testid="embedded-checkout" />
+    </div>
+  );
+}

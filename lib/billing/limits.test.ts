@@ -1,0 +1,50 @@
+import { NextRequest } from "next/server";
+import { POST as createContactRoute } from "@/app/api/contacts/create/route";
+import { contactLimitMessage } from "@/lib/billing/limits";
+import { createContact } from "@/lib/contacts/create-contact";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
+
+const db = setupTestDatabase();
+let seq = 0;
+const input = () => ({ firstName: "Ann", lastName: "Lee", email: `limit.${++seq}.${Date.now()}@example.test` });
+
+async function agency({ contactLimit, extraContacts = 0 }: { contactLimit: number; extraContacts?: number }) {
+  const org = await createOrganization(db.prisma);
+  const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: true });
+  await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit, extraContacts, defaultAgentId: admin.id } });
+  return { org, admin, viewer: { id: admin.id, isAdmin: true }, cookie: (await createSession(db.prisma, admin.id)).cookie };
+}
+
+describe("contact limit on contact creation", () => {
+  it("the plan's limit plus extra contacts; one more is 409 with the upgrade message, and nothing is written", async () => {
+    const { org, viewer } = await agency({ contactLimit: 1, extraContacts: 1 });
+    await createContact({ organizationId: org.id, viewer, input: input() });
+    await createContact({ organizationId: org.id, viewer, input: input() });
+    await expect(createContact({ organizationId: org.id, viewer, input: input() })).rejects.toMatchObject({ code: "conflict", message: contactLimitMessage(2) });
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(2);
+  });
+
+  it("-1 is unlimited", async () => {
+    const { org, viewer } = await agency({ contactLimit: -1 });
+    for (let i = 0; i < 3; i++) await createContact({ organizationId: org.id, viewer, input: input() });
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(3);
+  });
+
+  it("POST /api/contacts/create answers 409 with the message", async () => {
+    const { cookie } = await agency({ contactLimit: 0 });
+    const res = await createContactRoute(
+      new NextRequest("http://localhost/api/contacts/create", { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(input()) }),
+      { params: Promise.resolve({}) },
+    );
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toBe("Your plan allows 0 contacts. Upgrade your plan to add more.");
+  });
+
+  it("two creations racing for the last place: exactly one wins", async () => {
+    const { org, viewer } = await agency({ contactLimit: 1 });
+    const results = await Promise.allSettled([createContact({ organizationId: org.id, viewer, input: input() }), createContact({ organizationId: org.id, viewer, input: input() })]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(1);
+  });
+});

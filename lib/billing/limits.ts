@@ -1,0 +1,24 @@
+import "server-only";
+import { AppError } from "@/lib/api/errors";
+import type { TxClient } from "@/lib/db";
+
+/** "Your plan allows 300 contacts. Upgrade your plan to add more." (the UI links "Upgrade your plan" to /change-plan). */
+export function contactLimitMessage(allowed: number): string {
+  return `Your plan allows ${allowed.toLocaleString("en-US")} ${allowed === 1 ? "contact" : "contacts"}. Upgrade your plan to add more.`;
+}
+
+export const UPGRADE_PATH = "/change-plan";
+
+/**
+ * Inside the caller's transaction: locks the organization row (so two concurrent creations cannot
+ * both take the last place) and refuses with 409 when `adding` more contacts would pass the plan's
+ * limit plus extra contacts (-1 = unlimited). CSV import and self-onboarding keep their own wording.
+ */
+export async function assertContactCapacity(tx: TxClient, organizationId: string, adding = 1): Promise<void> {
+  const [org] = await tx.$queryRaw<{ contact_limit: number; extra_contacts: number }[]>`
+    SELECT contact_limit, extra_contacts FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
+  if (!org || org.contact_limit < 0) return;
+  const allowed = Number(org.contact_limit) + Math.max(0, Number(org.extra_contacts));
+  const count = await tx.contact.count({ where: { organizationId } });
+  if (count + adding > allowed) throw new AppError("conflict", contactLimitMessage(allowed), { fields: { _: [contactLimitMessage(allowed)] } });
+}

@@ -1,0 +1,53 @@
+import { downgradeProblem, overLimitMessage, PAYMENT_STATUS_MESSAGES, paymentStatusFor, SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
+
+const current = { tierId: "pro", extraAgents: 1, extraContacts: 5_000 };
+
+describe("subscriptionChangeProblem (§5 Subscription)", () => {
+  it.each([
+    [{ tierId: "", extraAgents: 0, extraContacts: 0 }, "Please select a plan"],
+    [{ tierId: "pro", extraAgents: 1, extraContacts: 5_000 }, "No changes made to your subscription."],
+    [{ tierId: "pro", extraAgents: 1, extraContacts: 2_500 }, SUBSCRIPTION_MESSAGES.extraContactsStep],
+    [{ tierId: "pro", extraAgents: -1, extraContacts: 0 }, SUBSCRIPTION_MESSAGES.extraAgentsInvalid],
+    [{ tierId: "basic", extraAgents: 1, extraContacts: 0 }, SUBSCRIPTION_MESSAGES.addOnsProOnly],
+    [{ tierId: "basic", extraAgents: 0, extraContacts: 5_000 }, SUBSCRIPTION_MESSAGES.addOnsProOnly],
+    [{ tierId: "pro", extraAgents: 2, extraContacts: 5_000 }, null],
+    [{ tierId: "basic", extraAgents: 0, extraContacts: 0 }, null],
+  ])("%o → %s", (next, problem) => {
+    expect(subscriptionChangeProblem(current, next)).toBe(problem);
+  });
+  it("the messages are the spec's", () => {
+    expect(SUBSCRIPTION_MESSAGES.selectPlan).toBe("Please select a plan");
+    expect(SUBSCRIPTION_MESSAGES.noChanges).toBe("No changes made to your subscription.");
+    expect(SUBSCRIPTION_MESSAGES.extraContactsStep).toBe("Extra contacts come in blocks of 5,000.");
+  });
+});
+
+describe("limits", () => {
+  it("a plan below what the organization has is refused, with the counts", () => {
+    expect(downgradeProblem({ agentLimit: 1, contactLimit: 300, extraAgents: 0, extraContacts: 0, agentCount: 3, contactCount: 10 })).toBe(
+      "Your organization has 3 agents, but your plan only allows for 1. Remove agents or choose a larger plan.",
+    );
+    expect(downgradeProblem({ agentLimit: 5, contactLimit: 300, extraAgents: 0, extraContacts: 0, agentCount: 3, contactCount: 1_200 })).toBe(
+      "Your organization has 1,200 contacts, but your plan only allows for 300. Remove contacts or choose a larger plan.",
+    );
+    expect(downgradeProblem({ agentLimit: 5, contactLimit: 300, extraAgents: 0, extraContacts: 5_000, agentCount: 3, contactCount: 1_200 })).toBeNull();
+    expect(downgradeProblem({ agentLimit: -1, contactLimit: -1, extraAgents: 0, extraContacts: 0, agentCount: 300, contactCount: 90_000 })).toBeNull();
+  });
+  it("overLimitMessage names one and many", () => {
+    expect(overLimitMessage("agents", 1, 0)).toBe("Your organization has 1 agent, but your plan only allows for 0. Upgrade your plan to add more.");
+  });
+});
+
+describe("payment status", () => {
+  it.each([
+    ["active", "paid", "Payments active"],
+    ["trialing", "paid", "Payments active"],
+    ["past_due", "needs_update", "Payment needs to be updated. Click to update payment information."],
+    ["unpaid", "needs_update", "Payment needs to be updated. Click to update payment information."],
+    ["canceled", "no_subscription", "Payment status unknown"],
+    ["something_new", "unknown", "Payment status unknown"],
+  ] as const)("%s → %s (%s)", (stripeStatus, status, text) => {
+    expect(paymentStatusFor(stripeStatus)).toBe(status);
+    expect(PAYMENT_STATUS_MESSAGES[paymentStatusFor(stripeStatus)]).toBe(text);
+  });
+});

@@ -1,0 +1,71 @@
+import { planAllowsAddOns } from "@/lib/billing/plans";
+import { isValidExtraContacts, PRICING } from "@/lib/billing/pricing";
+
+/**
+ * Pure rules of a subscription change (agency-side.md §5 "Subscription", §6 add-ons pro only) and of
+ * the plan limits. The messages are the spec's where it has one.
+ */
+
+export const SUBSCRIPTION_MESSAGES = {
+  selectPlan: "Please select a plan",
+  noChanges: "No changes made to your subscription.",
+  saveFailed: "Failed to save subscription",
+  loadTiersFailed: "Failed to load subscription tiers",
+  loadCurrentFailed: "Failed to load current subscription",
+  updatePlanFailed: "Failed to update plan. Please try again.",
+  customTierFailed: "Failed to calculate custom tier pricing",
+  addOnsProOnly: "Extra agents and extra contacts are available on the Pro plan only.",
+  extraContactsStep: `Extra contacts come in blocks of ${PRICING.extraContactsStep.toLocaleString("en-US")}.`,
+  extraAgentsInvalid: "Extra agents must be a whole number of 0 or more.",
+  contactUs: (tierName: string, supportEmail: string) => `Please contact us at ${supportEmail} for the ${tierName} plan.`,
+} as const;
+
+export type SubscriptionChange = { tierId: string; extraAgents: number; extraContacts: number };
+export type CurrentSubscription = { tierId: string | null; extraAgents: number; extraContacts: number };
+
+/** The problem with a requested change, or null when it may be saved. */
+export function subscriptionChangeProblem(current: CurrentSubscription, next: SubscriptionChange): string | null {
+  if (!next.tierId) return SUBSCRIPTION_MESSAGES.selectPlan;
+  if (!Number.isInteger(next.extraAgents) || next.extraAgents < 0) return SUBSCRIPTION_MESSAGES.extraAgentsInvalid;
+  if (!isValidExtraContacts(next.extraContacts)) return SUBSCRIPTION_MESSAGES.extraContactsStep;
+  if (!planAllowsAddOns(next.tierId) && (next.extraAgents > 0 || next.extraContacts > 0)) return SUBSCRIPTION_MESSAGES.addOnsProOnly;
+  if (current.tierId === next.tierId && current.extraAgents === next.extraAgents && current.extraContacts === next.extraContacts) return SUBSCRIPTION_MESSAGES.noChanges;
+  return null;
+}
+
+/** -1 means unlimited; add-ons raise a finite limit. */
+export function effectiveLimit(limit: number, extra: number): number | null {
+  return limit < 0 ? null : limit + Math.max(0, extra);
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** The domain-rules F banner wording for an organization over a limit. */
+export function overLimitMessage(kind: "agents" | "contacts", count: number, allowed: number): string {
+  const [one, many] = kind === "agents" ? ["agent", "agents"] : ["contact", "contacts"];
+  return `Your organization has ${plural(count, one, many)}, but your plan only allows for ${allowed.toLocaleString("en-US")}. Upgrade your plan to add more.`;
+}
+
+/** Refuses a plan whose limits are below what the organization already has (a downgrade must make room first). */
+export function downgradeProblem({ agentLimit, contactLimit, extraAgents, extraContacts, agentCount, contactCount }: { agentLimit: number; contactLimit: number; extraAgents: number; extraContacts: number; agentCount: number; contactCount: number }): string | null {
+  const agents = effectiveLimit(agentLimit, extraAgents);
+  if (agents !== null && agentCount > agents) return overLimitMessage("agents", agentCount, agents).replace("Upgrade your plan to add more.", "Remove agents or choose a larger plan.");
+  const contacts = effectiveLimit(contactLimit, extraContacts);
+  if (contacts !== null && contactCount > contacts) return overLimitMessage("contacts", contactCount, contacts).replace("Upgrade your plan to add more.", "Remove contacts or choose a larger plan.");
+  return null;
+}
+
+/** The header's payment status (paid | needs_update | no_subscription | unknown) from Stripe's subscription status. */
+export function paymentStatusFor(subscriptionStatus: string): "paid" | "needs_update" | "no_subscription" | "unknown" {
+  if (subscriptionStatus === "active" || subscriptionStatus === "trialing") return "paid";
+  if (["past_due", "unpaid", "incomplete", "paused"].includes(subscriptionStatus)) return "needs_update";
+  if (["canceled", "incomplete_expired", "none"].includes(subscriptionStatus)) return "no_subscription";
+  return "unknown";
+}
+
+export const PAYMENT_STATUS_MESSAGES = {
+  paid: "Payments active",
+  needs_update: "Payment needs to be updated. Click to update payment information.",
+  no_subscription: "Payment status unknown",
+  unknown: "Payment status unknown",
+} as const;
