@@ -66,6 +66,8 @@ type Slot = {
   from: number | null;
   to: number | null;
   exempt: boolean;
+  /** Where the slot sits in its day's load list: a move takes it out in O(1). */
+  index: number;
 };
 
 type Owner = { contactId: string; slots: Slot[]; history: number[] };
@@ -85,6 +87,7 @@ export function balanceDailyLoad(plans: readonly ContactPlan[], options: Balance
       from: email.movableWithin ? dayNumber(email.movableWithin.from) : null,
       to: email.movableWithin ? dayNumber(email.movableWithin.to) : null,
       exempt: FOLLOW_UP_TYPES.has(email.emailType),
+      index: -1,
     }));
     return owner;
   });
@@ -93,8 +96,13 @@ export function balanceDailyLoad(plans: readonly ContactPlan[], options: Balance
   const load = new Map<number, Slot[]>();
   const add = (slot: Slot) => {
     const list = load.get(slot.day);
-    if (list) list.push(slot);
-    else load.set(slot.day, [slot]);
+    if (list) {
+      slot.index = list.length;
+      list.push(slot);
+    } else {
+      slot.index = 0;
+      load.set(slot.day, [slot]);
+    }
   };
   for (const slot of slots) add(slot);
 
@@ -106,9 +114,14 @@ export function balanceDailyLoad(plans: readonly ContactPlan[], options: Balance
     const counted = [...slot.owner.history, ...others.filter((other) => !other.exempt).map((other) => other.day)].sort((a, b) => a - b);
     return !counted.includes(day) && fitsFrequencyLimit(counted, day, limit);
   };
+  // The order of a day's list does not matter (the cap step sorts it), so a move swaps the last slot into the hole.
   const move = (slot: Slot, day: number) => {
     const list = load.get(slot.day)!;
-    list.splice(list.indexOf(slot), 1);
+    const last = list.pop()!;
+    if (last !== slot) {
+      list[slot.index] = last;
+      last.index = slot.index;
+    }
     slot.day = day;
     add(slot);
   };
@@ -126,7 +139,9 @@ export function balanceDailyLoad(plans: readonly ContactPlan[], options: Balance
   const edDays = new Map<number, Slot[]>();
   for (const slot of slots) {
     if (slot.email.emailType !== ("effective_date" satisfies EmailType) || slot.day < today) continue;
-    edDays.set(slot.day, [...(edDays.get(slot.day) ?? []), slot]);
+    const onDay = edDays.get(slot.day);
+    if (onDay) onDay.push(slot);
+    else edDays.set(slot.day, [slot]);
   }
   for (const [day, onDay] of [...edDays].sort(([a], [b]) => a - b)) {
     if (onDay.length <= edLimit) continue;

@@ -18,8 +18,18 @@ export function dayNumber(date: IsoDate): number {
 }
 
 export function isoDate(day: number): IsoDate {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  // A reschedule turns hundreds of thousands of day numbers back into strings, over a few hundred days.
+  let text = isoDateCache.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (isoDateCache.size >= ISO_DATE_CACHE_SIZE) isoDateCache.clear();
+    isoDateCache.set(day, text);
+  }
+  return text;
 }
+
+const ISO_DATE_CACHE_SIZE = 10_000;
+const isoDateCache = new Map<number, IsoDate>();
 
 export function dayOf(year: number, month: number, day: number): number {
   return Date.UTC(year, month - 1, day) / DAY_MS;
