@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PlanLimitBanner } from "@/components/billing/plan-limit-banner";
 import { AppHeader, type PaymentStatus } from "@/components/layout/app-header";
 import { SampleDataBanner } from "@/components/layout/sample-data-banner";
 import { TrialBanner } from "@/components/trial/trial-banner";
@@ -6,6 +7,7 @@ import { todayInZone, trialStatus } from "@/lib/trial/go-live";
 import { redirect } from "next/navigation";
 import { currentAccount } from "@/lib/auth/page-guard";
 import { getEnv } from "@/lib/env";
+import { loadPlanLimitNotice } from "@/lib/billing/limit-notice";
 
 export const dynamic = "force-dynamic";
 
@@ -23,6 +25,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   if (!account) redirect("/login");
   const { user, organization } = account;
   const today = todayInZone(new Date(), organization.timezone);
+  const limitNotice = await loadPlanLimitNotice(organization);
   return (
     <div className="min-h-screen bg-gray-50">
       <AppHeader
@@ -30,6 +33,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
         user={{ firstName: user.firstName, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin, canManageBilling: user.canManageBilling }}
         paymentStatus={paymentStatusOf(organization)}
       />
+      {limitNotice ? <PlanLimitBanner message={limitNotice.message} isAdmin={user.isAdmin} /> : null}
       {organization.isSampleData ? <SampleDataBanner agencyName={organization.name} /> : null}
       <TrialBanner isAdmin={user.isAdmin} status={trialStatus({ demoMode: organization.demoMode, goLiveDate: organization.goLiveDate, today })} today={today} />
       {children}

@@ -68,6 +68,19 @@ describe("BillingView", () => {
     expect(screen.getByText("Failed to load plan information. Please try again later.")).toBeTruthy();
   });
 
+  it.each([
+    [{ ...invoices[0], status: "refunded" }, "Unknown invoice status: refunded"],
+    [{ ...invoices[0], date: "2026-11-01T08:00:00.000Z" }, "Expected a date only, not a date and time"],
+    [{ ...invoices[0], date: "Nov 1, 2026" }, "Expected a date in ISO 8601 format"],
+    [{ ...invoices[0], date: "2026-11-31" }, "Invalid date format"],
+  ])("an invoice the page cannot read fails the list with the data error as text (%#)", async (invoice, detail) => {
+    answers["/api/billing/invoices"] = { status: 200, body: { data: [invoice] } };
+    render(<BillingView paymentStatus="paid" isAdmin billingEnabled />);
+    const failed = await screen.findByText("Failed to load invoices");
+    expect(failed.parentElement!.textContent).toContain(detail);
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+
   it("a failed download says so", async () => {
     answers["/api/billing/invoices/in_2/download"] = { status: 404, body: {} };
     render(<BillingView paymentStatus="paid" isAdmin={false} billingEnabled openUrl={jest.fn()} />);

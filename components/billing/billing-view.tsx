@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { DecodeError, decodeInvoiceStatus, decodeIsoDate } from "@/lib/billing/billing-decode";
 
 export const BILLING_TEXT = {
   invoicesFailed: "Failed to load invoices",
@@ -28,7 +29,7 @@ type Invoice = { id: string; number: string | null; date: string; status: "pendi
 type PaymentMethod = { id: string; type: string; last4: string; brand: string; expiryMonth: number; expiryYear: number; email: string | null };
 type Plan = { name: string; contactCount: number; priceDescription: string; contactsIncluded: number; estimatedMonthlyTotal: number };
 
-type Loadable<T> = { state: "loading" } | { state: "loaded"; value: T } | { state: "failed"; message: string };
+type Loadable<T> = { state: "loading" } | { state: "loaded"; value: T } | { state: "failed"; message: string; detail?: string };
 
 async function getData<T>(url: string, failure: string): Promise<T> {
   const res = await fetch(url, { headers: { accept: "application/json" } });
@@ -37,19 +38,35 @@ async function getData<T>(url: string, failure: string): Promise<T> {
   return body.data as T;
 }
 
-function useLoad<T>(url: string, failure: string, enabled: boolean): Loadable<T> {
+/** The invoices as the page shows them; a status or date the page does not know is a data error (§5), shown as text. */
+function decodeInvoices(data: unknown): Invoice[] {
+  if (!Array.isArray(data)) throw new DecodeError("Expected a list of invoices");
+  return data.map((invoice: Invoice) => ({ ...invoice, status: decodeInvoiceStatus(invoice.status), date: decodeIsoDate(invoice.date) }));
+}
+
+// Module-level so the effect below does not rerun on each render.
+const asIs = <T,>(data: unknown) => data as T;
+
+function useLoad<T>(url: string, failure: string, enabled: boolean, decode: (data: unknown) => T = asIs<T>): Loadable<T> {
   const [value, setValue] = useState<Loadable<T>>({ state: "loading" });
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
-    getData<T>(url, failure).then(
-      (data) => !cancelled && setValue({ state: "loaded", value: data }),
+    getData<unknown>(url, failure).then(
+      (data) => {
+        if (cancelled) return;
+        try {
+          setValue({ state: "loaded", value: decode(data) });
+        } catch (error) {
+          setValue({ state: "failed", message: failure, detail: error instanceof DecodeError ? error.message : undefined });
+        }
+      },
       () => !cancelled && setValue({ state: "failed", message: failure }),
     );
     return () => {
       cancelled = true;
     };
-  }, [url, failure, enabled]);
+  }, [url, failure, enabled, decode]);
   return value;
 }
 
@@ -66,11 +83,12 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
-function Failed({ message }: { message: string }) {
+function Failed({ message, detail }: { message: string; detail?: string }) {
   return (
-    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-      {message}
-    </p>
+    <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+      <p>{message}</p>
+      {detail ? <p className="mt-1 text-xs text-red-600">{detail}</p> : null}
+    </div>
   );
 }
 
@@ -86,7 +104,7 @@ function Loading({ what }: { what: string }) {
 export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = (url) => window.open(url, "_blank", "noopener") }: { paymentStatus: BillingPaymentStatus; isAdmin: boolean; billingEnabled: boolean; openUrl?: (url: string) => void }) {
   const plan = useLoad<Plan>("/api/billing/plan", BILLING_TEXT.planFailed, true);
   const method = useLoad<PaymentMethod | null>("/api/billing/payment-method", BILLING_TEXT.paymentMethodFailed, billingEnabled);
-  const invoices = useLoad<Invoice[]>("/api/billing/invoices", BILLING_TEXT.invoicesFailed, billingEnabled);
+  const invoices = useLoad<Invoice[]>("/api/billing/invoices", BILLING_TEXT.invoicesFailed, billingEnabled, decodeInvoices);
   const [downloading, setDownloading] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [openingPortal, setOpeningPortal] = useState(false);
@@ -191,7 +209,7 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
       <Card title="Invoices">
         {!billingEnabled ? <p className="text-sm text-gray-600">{BILLING_TEXT.billingDisabled}: there are no invoices.</p> : null}
         {billingEnabled && invoices.state === "loading" ? <Loading what="invoices" /> : null}
-        {billingEnabled && invoices.state === "failed" ? <Failed message={invoices.message} /> : null}
+        {billingEnabled && invoices.state === "failed" ? <Failed message={invoices.message} detail={invoices.detail} /> : null}
         {billingEnabled && invoices.state === "loaded" && invoices.value.length === 0 ? <p className="text-sm text-gray-600">{BILLING_TEXT.noInvoices}</p> : null}
         {billingEnabled && invoices.state === "loaded" && invoices.value.length > 0 ? (
           <div className="-mx-6 overflow-x-auto">

@@ -24,6 +24,7 @@ beforeEach(() => {
   embedded = null;
   statuses = ["open", "complete"];
   answers = {
+    "/api/stripe/subscription-status": { status: 200, body: { data: { status: "none", planName: "Pro", currentPeriodEnd: null, cancelAtPeriodEnd: false, hasSubscription: false, customerId: null, subscriptionId: null } } },
     "/api/subscription/pricing": { status: 200, body: { billingEnabled: true, publishableKey: "pk_test_x", priceId: "price_base", meteredPriceId: "price_meter" } },
     "/api/create-checkout-session": { status: 200, body: { clientSecret: "cs_test_1_secret_abc" } },
     "/api/checkout-session": { status: 200, body: { customer: "cus_1", subscription: "sub_1", subscription_item: "si_m" } },
@@ -62,8 +63,8 @@ describe("CardCheckout", () => {
     expect(screen.getByText("Finalizing your account setup...")).toBeTruthy();
   });
 
-  it("'Timeout waiting for payment confirmation' when the session stays open, with the advice and Refresh Page", async () => {
-    statuses = ["open", "open", "open", "open", "open", "open"];
+  it("'Timeout waiting for payment confirmation' when the session stays open after the first look and 5 retries, with the advice and Refresh Page", async () => {
+    statuses = ["open", "open", "open", "open", "open", "open", "complete"];
     render(<CardCheckout {...props} onPaid={jest.fn()} />);
     await payThroughForm();
     const alert = await screen.findByRole("alert");
@@ -71,6 +72,44 @@ describe("CardCheckout", () => {
     expect(alert.textContent).toContain("Timeout waiting for payment confirmation");
     expect(alert.textContent).toContain("404 setup_intent");
     expect(screen.getByRole("button", { name: "Refresh Page" })).toBeTruthy();
+    expect((global.fetch as jest.Mock).mock.calls.filter(([url]) => String(url).startsWith("/api/session-status"))).toHaveLength(6);
+    for (const advice of ["password-manager and ad-blocker", "private (incognito) window", "mainstream browser", "Opera"]) expect(alert.textContent).toContain(advice);
+  });
+
+  it("'Payment processing error: {status}' when the status call fails", async () => {
+    const base = global.fetch as jest.Mock;
+    global.fetch = jest.fn(async (url: string, init?: RequestInit) => (String(url).startsWith("/api/session-status") ? reply(502, {}) : base(url, init))) as unknown as typeof fetch;
+    render(<CardCheckout {...props} onPaid={jest.fn()} />);
+    await payThroughForm();
+    expect((await screen.findByRole("alert")).textContent).toContain("Payment processing error: 502");
+  });
+
+  it("an active subscription (paid while the browser was away) is shown and resumed, never sold twice", async () => {
+    answers["/api/stripe/subscription-status"] = { status: 200, body: { data: { status: "active", planName: "Pro", currentPeriodEnd: "2026-12-22", cancelAtPeriodEnd: true, hasSubscription: true, customerId: "cus_9", subscriptionId: "sub_9" } } };
+    const onPaid = jest.fn();
+    render(<CardCheckout {...props} onPaid={onPaid} />);
+    expect(await screen.findByText("Your subscription is active")).toBeTruthy();
+    expect(screen.getByText("Plan: Pro")).toBeTruthy();
+    expect(screen.getByText("Current period ends Dec 22, 2026")).toBeTruthy();
+    expect(screen.getByText("Your subscription is set to cancel at the end of the current period.")).toBeTruthy();
+    expect(embedded).toBeNull();
+    expect((global.fetch as jest.Mock).mock.calls.some(([url]) => url === "/api/create-checkout-session")).toBe(false);
+    act(() => screen.getByRole("button", { name: "Continue" }).click());
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith("/dashboard?payment_success=true"));
+    expect(posted["/api/stripe/payment-complete"]).toMatchObject({ stripeCustomerId: "cus_9", stripeSubscriptionId: "sub_9" });
+  });
+
+  it("'Failed to load current subscription' when the status check fails", async () => {
+    answers["/api/stripe/subscription-status"] = { status: 500, body: {} };
+    render(<CardCheckout {...props} onPaid={jest.fn()} />);
+    expect((await screen.findByRole("alert")).textContent).toContain("Failed to load current subscription");
+    expect(embedded).toBeNull();
+  });
+
+  it("a period end that is not a date only is a data error shown as text", async () => {
+    answers["/api/stripe/subscription-status"] = { status: 200, body: { data: { status: "active", planName: "Pro", currentPeriodEnd: "2026-12-22T00:00:00Z", cancelAtPeriodEnd: false, hasSubscription: true, customerId: "cus_9", subscriptionId: "sub_9" } } };
+    render(<CardCheckout {...props} onPaid={jest.fn()} />);
+    expect((await screen.findByRole("alert")).textContent).toContain("Expected a date only, not a date and time");
   });
 
   it("'Payment session expired' for another status", async () => {

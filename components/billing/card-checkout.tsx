@@ -3,12 +3,29 @@
 import { loadStripe, type StripeEmbeddedCheckout } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { DecodeError, formatDisplayDate } from "@/lib/billing/billing-decode";
 import { CHECKOUT_POLL_MESSAGES, CheckoutStatusError, pollCheckoutStatus } from "@/lib/billing/checkout-polling";
+import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
 
 type PricingConfig = { billingEnabled: boolean; publishableKey: string | null; priceId: string | null; meteredPriceId: string | null };
+type SubscriptionStatusData = { status: string; planName: string | null; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean; hasSubscription: boolean; customerId: string | null; subscriptionId: string | null };
+type ActiveSubscription = { planName: string | null; periodEnd: string | null; cancelAtPeriodEnd: boolean; customerId: string; subscriptionId: string };
 
-/** Payment screen states (agency-side.md §4). */
-export type CheckoutState = "loading" | "form" | "processing" | "complete" | "error";
+/**
+ * Payment screen states (agency-side.md §4): checking the subscription status, the active
+ * subscription found (status loaded), resuming that setup, loading the form, the form, processing,
+ * complete, error.
+ */
+export type CheckoutState = "checking" | "active" | "resuming" | "loading" | "form" | "processing" | "complete" | "error";
+
+export const CHECKOUT_TEXT = {
+  loading: "Loading payment information...",
+  active: "Your subscription is active",
+  periodEnd: (date: string) => `Current period ends ${date}`,
+  cancelAtPeriodEnd: "Your subscription is set to cancel at the end of the current period.",
+  resuming: "Resuming your previous setup...",
+  finalizing: "Finalizing your account setup...",
+} as const;
 
 export type CardCheckoutProps = {
   /** The payer; when not given, the signed-in user's (GET /api/me). */
@@ -44,10 +61,12 @@ const ADVICE = [
  * GET /api/checkout-session and records the payment with POST /api/stripe/payment-complete.
  */
 export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep }: CardCheckoutProps) {
-  const [state, setState] = useState<CheckoutState>("loading");
+  const [state, setState] = useState<CheckoutState>("checking");
   const [message, setMessage] = useState<string | null>(null);
+  const [active, setActive] = useState<ActiveSubscription | null>(null);
   const mountRef = useRef<HTMLDivElement>(null);
   const sessionRef = useRef<{ sessionId: string; clientSecret: string } | null>(null);
+  const payerRef = useRef({ firstName: firstName ?? "", lastName: lastName ?? "", email: email ?? "" });
 
   useEffect(() => {
     let checkout: StripeEmbeddedCheckout | null = null;
@@ -59,6 +78,7 @@ export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep 
     };
 
     const payer = { firstName: firstName ?? "", lastName: lastName ?? "", email: email ?? "" };
+    payerRef.current = payer;
 
     async function finish() {
       const session = sessionRef.current;
@@ -95,6 +115,23 @@ export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep 
     }
 
     (async () => {
+      // Checking status: a subscription already paid for (the browser left mid-checkout, or the
+      // webhook got there first) is resumed, never sold twice.
+      try {
+        const res = await fetch("/api/stripe/subscription-status");
+        const body = await json<{ data: SubscriptionStatusData }>(res, SUBSCRIPTION_MESSAGES.loadCurrentFailed);
+        const data = body.data;
+        if (data.hasSubscription && data.customerId && data.subscriptionId && ["active", "trialing"].includes(data.status)) {
+          if (cancelled) return;
+          setActive({ planName: data.planName, periodEnd: data.currentPeriodEnd ? formatDisplayDate(data.currentPeriodEnd) : null, cancelAtPeriodEnd: data.cancelAtPeriodEnd, customerId: data.customerId, subscriptionId: data.subscriptionId });
+          setState("active");
+          return;
+        }
+      } catch (error) {
+        return fail(error instanceof DecodeError ? error.message : SUBSCRIPTION_MESSAGES.loadCurrentFailed);
+      }
+      if (cancelled) return;
+      setState("loading");
       if (firstName === undefined && lastName === undefined && email === undefined) {
         const me = (await fetch("/api/me")
           .then((res) => (res.ok ? res.json() : null))
@@ -140,11 +177,47 @@ export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep 
     };
   }, [firstName, lastName, email, onPaid, wait]);
 
+  async function resume() {
+    if (!active) return;
+    setState("resuming");
+    try {
+      const done = await json<{ redirectUrl?: string }>(
+        await fetch("/api/stripe/payment-complete", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ ...payerRef.current, stripeCustomerId: active.customerId, stripeSubscriptionId: active.subscriptionId }),
+        }),
+        CHECKOUT_POLL_MESSAGES.retry,
+      );
+      setState("complete");
+      onPaid(done.redirectUrl ?? "/dashboard?payment_success=true");
+    } catch {
+      setMessage(CHECKOUT_POLL_MESSAGES.retry);
+      setState("error");
+    }
+  }
+
   return (
     <div className="space-y-4">
-      {state === "loading" ? (
-        <p className="flex items-center gap-2 text-sm text-gray-600">
-          <Spinner className="h-4 w-4" label="Loading" /> Loading payment information...
+      {state === "checking" || state === "loading" ? (
+        <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
+          <Spinner className="h-4 w-4" label="Loading" /> {CHECKOUT_TEXT.loading}
+        </p>
+      ) : null}
+      {state === "active" && active ? (
+        <div className="rounded-lg bg-green-50 p-5 ring-1 ring-green-200">
+          <p className="font-semibold text-green-900">{CHECKOUT_TEXT.active}</p>
+          {active.planName ? <p className="mt-1 text-sm text-gray-700">Plan: {active.planName}</p> : null}
+          {active.periodEnd ? <p className="text-sm text-gray-700">{CHECKOUT_TEXT.periodEnd(active.periodEnd)}</p> : null}
+          {active.cancelAtPeriodEnd ? <p className="mt-2 text-sm font-medium text-amber-800">{CHECKOUT_TEXT.cancelAtPeriodEnd}</p> : null}
+          <button type="button" onClick={() => void resume()} className="mt-4 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Continue
+          </button>
+        </div>
+      ) : null}
+      {state === "resuming" ? (
+        <p className="flex items-center gap-2 text-sm text-gray-700" role="status">
+          <Spinner className="h-4 w-4" label="Resuming" /> {CHECKOUT_TEXT.resuming}
         </p>
       ) : null}
       {state === "processing" ? (
@@ -154,7 +227,7 @@ export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep 
       ) : null}
       {state === "complete" ? (
         <p className="flex items-center gap-2 text-sm text-gray-700" role="status">
-          <Spinner className="h-4 w-4" label="Finalizing" /> Finalizing your account setup...
+          <Spinner className="h-4 w-4" label="Finalizing" /> {CHECKOUT_TEXT.finalizing}
         </p>
       ) : null}
       {state === "error" ? (

@@ -25,6 +25,13 @@ describe("PricingCalculator", () => {
     expect(screen.getByRole("heading", { name: "Book of Business - Remaining LTV (Millions)" })).toBeTruthy();
     expect(screen.getByRole("columnheader", { name: "Base Case" })).toBeTruthy();
     expect(screen.getByRole("columnheader", { name: "Rollover Case" })).toBeTruthy();
+    // §2: the cards, the plan summary, the monthly price box, the value analysis and the result bar.
+    for (const heading of ["Additional contacts", "Value analysis", "Monthly impact", "Annual impact"]) expect(screen.getByRole("heading", { name: heading })).toBeTruthy();
+    expect(document.querySelector('dl[aria-label="Plan summary"]')?.textContent).toContain("700 additional contacts × $0.2475");
+    expect(screen.getByText("Monthly price")).toBeTruthy();
+    const result = screen.getByRole("region", { name: "Result" });
+    expect(Array.from(result.querySelectorAll("p:first-child")).map((p) => p.textContent)).toEqual(["Monthly Cost", "Net Annual Benefit", "ROI"]);
+    expect(screen.getAllByRole("row").slice(1).map((row) => row.firstElementChild?.textContent)).toEqual(["0", "1", "2", "3", "4", "5", "6"]);
   });
 
   it("turning launch pricing off shows INACTIVE and full prices", () => {
@@ -56,8 +63,11 @@ describe("PricingCalculator", () => {
     render(<PricingCalculator />);
     const contacts = screen.getByLabelText("Number of contacts");
     expect(contacts.getAttribute("min")).toBe("0");
-    expect(screen.getByLabelText("Annual commission per contact ($)").getAttribute("step")).toBe("5");
+    const commission = screen.getByLabelText("Annual commission per contact ($)");
+    expect(commission.getAttribute("min")).toBe("0");
+    expect(commission.getAttribute("step")).toBe("5");
     const rollover = screen.getByLabelText("Annual rollover (%)");
+    expect(rollover.getAttribute("min")).toBe("0");
     expect(rollover.getAttribute("max")).toBe("100");
     expect(rollover.getAttribute("step")).toBe("0.1");
     fireEvent.change(contacts, { target: { value: "" } });

@@ -118,6 +118,15 @@ describe("SubscriptionWizard: change", () => {
     expect(JSON.parse(String(calls.find((c) => c.init?.method === "PUT")!.init!.body))).toEqual({ tierId: "basic", extraAgents: 0, extraContacts: 0 });
   });
 
+  it("a failed change without a server message says 'Failed to update plan. Please try again.' and stays on step 0", async () => {
+    routes.push((url, init) => (url === "/api/organizations/acme/subscription" && init?.method === "PUT" ? { status: 503, body: null } : undefined));
+    render(<SubscriptionWizard mode="change" {...props} onDone={jest.fn()} />);
+    await screen.findByText("Current plan");
+    fireEvent.click(screen.getByRole("button", { name: "Choose Basic" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to update plan. Please try again.");
+    expect((screen.getByRole("button", { name: "Choose Basic" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it("'Failed to load current subscription' when the subscription does not load", async () => {
     routes.push((url) => (url === "/api/organizations/my-subscription" ? { status: 500, body: {} } : undefined));
     render(<SubscriptionWizard mode="change" {...props} />);

@@ -154,6 +154,11 @@ export function SubscriptionWizard({
     ) {
       return setError(SUBSCRIPTION_MESSAGES.noChanges);
     }
+    // Choose Plan's catalogue text is 'Failed to save subscription'; Change Plan's is 'Failed to update plan…'.
+    const saveFailure =
+      mode === "choose"
+        ? SUBSCRIPTION_MESSAGES.saveFailed
+        : SUBSCRIPTION_MESSAGES.updatePlanFailed;
     setStep(1);
     try {
       const res =
@@ -176,17 +181,11 @@ export function SubscriptionWizard({
         error?: { message?: string };
       } | null;
       if (!res.ok || !body?.redirectUrl)
-        throw new Error(
-          body?.error?.message ?? SUBSCRIPTION_MESSAGES.saveFailed,
-        );
+        throw new Error(body?.error?.message ?? saveFailure);
       setStep(2);
       onDone(body.redirectUrl);
     } catch (e) {
-      setError(
-        e instanceof Error && e.message
-          ? e.message
-          : SUBSCRIPTION_MESSAGES.saveFailed,
-      );
+      setError(e instanceof Error && e.message ? e.message : saveFailure);
       setStep(0);
     }
   }

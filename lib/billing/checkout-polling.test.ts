@@ -1,4 +1,4 @@
-import { CHECKOUT_POLL_MESSAGES, CheckoutStatusError, MAX_POLLS, POLL_INTERVAL_MS, pollCheckoutStatus } from "@/lib/billing/checkout-polling";
+import { CHECKOUT_POLL_MESSAGES, CheckoutStatusError, MAX_POLLS, MAX_RETRIES, POLL_INTERVAL_MS, pollCheckoutStatus } from "@/lib/billing/checkout-polling";
 
 function run(statuses: (string | Error)[]) {
   const waits: number[] = [];
@@ -12,9 +12,10 @@ function run(statuses: (string | Error)[]) {
 }
 
 describe("pollCheckoutStatus", () => {
-  it("polls every 2 s, at most 5 times", () => {
+  it("polls every 2 s, at most 5 retries after the first look", () => {
     expect(POLL_INTERVAL_MS).toBe(2000);
-    expect(MAX_POLLS).toBe(5);
+    expect(MAX_RETRIES).toBe(5);
+    expect(MAX_POLLS).toBe(6);
   });
   it("complete at once: no waiting", async () => {
     const { promise, waits } = run(["complete"]);
@@ -26,11 +27,14 @@ describe("pollCheckoutStatus", () => {
     expect(await promise).toEqual({ ok: true, polls: 3 });
     expect(waits).toEqual([2000, 2000]);
   });
-  it("still open after 5 polls: 'Timeout waiting for payment confirmation'", async () => {
+  it("complete on the last retry still succeeds", async () => {
+    expect(await run(["open", "open", "open", "open", "open", "complete"]).promise).toEqual({ ok: true, polls: 6 });
+  });
+  it("still open after more than 5 polls: 'Timeout waiting for payment confirmation'", async () => {
     const { promise, fetchStatus, waits } = run(["open"]);
-    expect(await promise).toEqual({ ok: false, message: "Timeout waiting for payment confirmation", polls: 5 });
-    expect(fetchStatus).toHaveBeenCalledTimes(5);
-    expect(waits).toHaveLength(4);
+    expect(await promise).toEqual({ ok: false, message: "Timeout waiting for payment confirmation", polls: 6 });
+    expect(fetchStatus).toHaveBeenCalledTimes(6);
+    expect(waits).toEqual([2000, 2000, 2000, 2000, 2000]);
   });
   it("any other status: 'Payment session {status}'", async () => {
     expect(await run(["open", "expired"]).promise).toEqual({ ok: false, message: "Payment session expired", polls: 2 });

@@ -1,5 +1,6 @@
 /**
- * Card checkout polling (agency-side.md §4 "Card checkout", §9: every 2 seconds, at most 5 retries).
+ * Card checkout polling (agency-side.md §4 "Card checkout", §9: every 2 seconds, at most 5 retries;
+ * §8: the timeout comes "after more than 5 polls"): the first look plus 5 retries, 6 in all.
  * Pure: the caller passes how to ask for the status and how to wait, so tests need no timers.
  *   complete → done (the caller then fetches the details and calls payment-complete);
  *   open     → ask again, up to the limit, then 'Timeout waiting for payment confirmation';
@@ -8,7 +9,8 @@
  */
 
 export const POLL_INTERVAL_MS = 2_000;
-export const MAX_POLLS = 5;
+export const MAX_RETRIES = 5;
+export const MAX_POLLS = 1 + MAX_RETRIES;
 
 export const CHECKOUT_POLL_MESSAGES = {
   timeout: "Timeout waiting for payment confirmation",

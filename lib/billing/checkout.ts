@@ -8,6 +8,7 @@ import { getStripe, isBillingEnabled, stripeFailure } from "@/lib/billing/stripe
 import { idOf, meteredItemOf, subscriptionFields } from "@/lib/billing/subscription-sync";
 import { PAYMENT_STATUS_MESSAGES, paymentStatusFor, SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
 import { reportContactUsage } from "@/lib/billing/usage";
+import { planAllowsAddOns } from "@/lib/billing/plans";
 
 /**
  * Card checkout (agency-side.md §4 "Card checkout", §7 Payment; domain-rules F "Stripe objects").
@@ -40,9 +41,15 @@ export const embeddedCheckoutSchema = z.object({
 });
 
 async function organizationForCheckout(organizationId: string) {
-  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, slug: true, subscriptionTierId: true, stripeCustomerId: true, billingDisabled: true } });
+  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, slug: true, subscriptionTierId: true, stripeCustomerId: true, billingDisabled: true, extraAgents: true, extraContacts: true } });
   if (!org) throw AppError.notFound("Organization not found.");
   return org;
+}
+
+/** The Pro extra seats chosen with the plan are a licensed line item: without it they would never be charged. */
+function extraAgentSeatItems(tierId: string | null, extraAgents: number): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  const { extraAgentPriceId } = getEnv().stripe;
+  return extraAgentPriceId && planAllowsAddOns(tierId) && extraAgents > 0 ? [{ price: extraAgentPriceId, quantity: extraAgents }] : [];
 }
 
 /** POST /api/create-checkout-session {priceId, customerEmail, customerName, meteredPriceId?} → {clientSecret}. */
@@ -57,6 +64,8 @@ export async function createEmbeddedCheckoutSession({ organizationId, input }: {
   const org = await organizationForCheckout(organizationId);
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [{ price: input.priceId, quantity: 1 }];
   if (input.meteredPriceId) lineItems.push({ price: input.meteredPriceId });
+  lineItems.push(...extraAgentSeatItems(org.subscriptionTierId, org.extraAgents));
+  const metadata = { organizationId: org.id, tierId: org.subscriptionTierId ?? "", extraAgents: String(org.extraAgents), extraContacts: String(org.extraContacts) };
   let session: Stripe.Checkout.Session;
   try {
     session = await getStripe().checkout.sessions.create({
@@ -68,7 +77,7 @@ export async function createEmbeddedCheckoutSession({ organizationId, input }: {
       line_items: lineItems,
       ...(org.stripeCustomerId ? { customer: org.stripeCustomerId } : { customer_email: input.customerEmail }),
       client_reference_id: org.id,
-      metadata: { organizationId: org.id, tierId: org.subscriptionTierId ?? "" },
+      metadata,
       subscription_data: { metadata: { organizationId: org.id, tierId: org.subscriptionTierId ?? "" } },
       return_url: `${appUrl}/dashboard?payment_success=true`,
     });
@@ -81,7 +90,7 @@ export async function createEmbeddedCheckoutSession({ organizationId, input }: {
 
 export const legacyCheckoutSchema = z.object({
   orgSlug: z.string().min(1),
-  tierId: z.string().trim().min(1, SUBSCRIPTION_MESSAGES.selectPlan),
+  tierId: z.string().trim().default(""),
   extraAgents: z.coerce.number().int().min(0).default(0),
   extraContacts: z.coerce.number().int().min(0).default(0),
 });
@@ -98,7 +107,7 @@ export async function createRedirectCheckoutSession({ organizationId, input, cus
   const env = getEnv();
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [{ price: tier.stripePriceId ?? env.stripe.priceId!, quantity: 1 }];
   if (env.stripe.meteredPriceId) lineItems.push({ price: env.stripe.meteredPriceId });
-  if (input.extraAgents > 0 && env.stripe.extraAgentPriceId) lineItems.push({ price: env.stripe.extraAgentPriceId, quantity: input.extraAgents });
+  lineItems.push(...extraAgentSeatItems(tier.id, input.extraAgents));
   let session: Stripe.Checkout.Session;
   try {
     session = await getStripe().checkout.sessions.create({
@@ -241,20 +250,48 @@ export async function paymentStatus({ organizationId }: { organizationId: string
   return { success: true, status, message: PAYMENT_STATUS_MESSAGES[status], paymentCompleted: org.paymentCompleted };
 }
 
-/** GET /api/stripe/subscription-status → {data}: the subscription as Stripe has it now (the payment screen's "active subscription" state). */
+/**
+ * GET /api/stripe/subscription-status → {data}: the subscription as Stripe has it now (the payment
+ * screen's "checking status" → "active subscription" states). A checkout that completed while the
+ * browser was away and before any webhook arrived is recorded here, so the payment step resumes
+ * instead of selling a second subscription. The ids let the screen finish setup with payment-complete.
+ */
 export async function subscriptionStatus({ organizationId }: { organizationId: string }) {
-  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { billingDisabled: true, stripeSubscriptionId: true, subscriptionStatus: true, currentPeriodEnd: true, cancelAtPeriodEnd: true, subscriptionTier: { select: { name: true } } } });
+  const select = { billingDisabled: true, stripeSubscriptionId: true, stripeCustomerId: true, stripeCheckoutSessionId: true, subscriptionStatus: true, currentPeriodEnd: true, cancelAtPeriodEnd: true, subscriptionTier: { select: { name: true } } } as const;
+  let org = await prisma.organization.findUnique({ where: { id: organizationId }, select });
   if (!org) throw AppError.notFound("Organization not found.");
+  const billingOn = isBillingEnabled() && !org.billingDisabled;
+  if (billingOn && !org.stripeSubscriptionId && org.stripeCheckoutSessionId) {
+    try {
+      const session = await ownSession(organizationId, org.stripeCheckoutSessionId);
+      if (session.status === "complete" && (await applyCompletedCheckout({ organizationId, session }))) {
+        org = (await prisma.organization.findUnique({ where: { id: organizationId }, select }))!;
+      }
+    } catch (error) {
+      // A session Stripe no longer knows is simply not a checkout to resume.
+      if (!(error instanceof AppError && error.code === "not_found")) throw stripeFailure(SUBSCRIPTION_MESSAGES.loadCurrentFailed, error);
+    }
+  }
   const planName = org.subscriptionTier?.name ?? null;
-  if (org.billingDisabled || !isBillingEnabled() || !org.stripeSubscriptionId) {
-    return { data: { status: org.billingDisabled ? "billing_disabled" : org.subscriptionStatus, planName, currentPeriodEnd: org.currentPeriodEnd?.toISOString().slice(0, 10) ?? null, cancelAtPeriodEnd: org.cancelAtPeriodEnd, hasSubscription: Boolean(org.stripeSubscriptionId) } };
+  if (!billingOn || !org.stripeSubscriptionId) {
+    return { data: { status: org.billingDisabled ? "billing_disabled" : org.subscriptionStatus, planName, currentPeriodEnd: org.currentPeriodEnd?.toISOString().slice(0, 10) ?? null, cancelAtPeriodEnd: org.cancelAtPeriodEnd, hasSubscription: Boolean(org.stripeSubscriptionId), customerId: null, subscriptionId: null } };
   }
   try {
     const subscription = await getStripe().subscriptions.retrieve(org.stripeSubscriptionId);
     const fields = subscriptionFields(subscription);
     await prisma.organization.update({ where: { id: organizationId }, data: fields });
     const end = fields.currentPeriodEnd as Date | null;
-    return { data: { status: subscription.status, planName, currentPeriodEnd: end ? end.toISOString().slice(0, 10) : null, cancelAtPeriodEnd: subscription.cancel_at_period_end, hasSubscription: true } };
+    return {
+      data: {
+        status: subscription.status,
+        planName,
+        currentPeriodEnd: end ? end.toISOString().slice(0, 10) : null,
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        hasSubscription: true,
+        customerId: idOf(subscription.customer),
+        subscriptionId: subscription.id,
+      },
+    };
   } catch (error) {
     throw stripeFailure(SUBSCRIPTION_MESSAGES.loadCurrentFailed, error);
   }

@@ -4,10 +4,11 @@ import { AppError } from "@/lib/api/errors";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { isBillingEnabled } from "@/lib/billing/stripe-client";
-import { SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
+import { downgradeProblem, SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
 
 export const choosePlanSchema = z.object({
-  plan: z.string().trim().min(1, SUBSCRIPTION_MESSAGES.selectPlan),
+  // No plan is checked below, so the answer's message is the spec's 'Please select a plan'.
+  plan: z.string().trim().default(""),
   orgSlug: z.string().min(1),
   extraAgents: z.coerce.number().int().min(0).default(0),
   extraContacts: z.coerce.number().int().min(0).default(0),
@@ -24,13 +25,22 @@ export async function listPlans() {
  * last onboarding step) completes; account status says "inactive" until then.
  */
 export async function choosePlan({ organizationId, orgSlug, plan, extraAgents = 0, extraContacts = 0 }: { organizationId: string; orgSlug: string; plan: string; extraAgents?: number; extraContacts?: number }) {
-  const organization = await prisma.organization.findFirst({ where: { id: organizationId, slug: orgSlug }, select: { id: true, onboardingCompleted: true } });
+  const organization = await prisma.organization.findFirst({ where: { id: organizationId, slug: orgSlug }, select: { id: true, onboardingCompleted: true, stripeSubscriptionId: true, billingDisabled: true } });
   if (!organization) throw AppError.notFound("Organization not found.");
+  // A paid subscription changes through PUT /api/organizations/{slug}/subscription, which updates
+  // Stripe first; choosing again here would change the seats without charging for them.
+  if (isBillingEnabled() && !organization.billingDisabled && organization.stripeSubscriptionId) throw new AppError("conflict", SUBSCRIPTION_MESSAGES.alreadySubscribed);
   const tier = await prisma.subscriptionTier.findFirst({ where: { id: plan, isActive: true } });
   if (!tier) throw new AppError("validation_failed", SUBSCRIPTION_MESSAGES.selectPlan, { fields: { plan: [SUBSCRIPTION_MESSAGES.selectPlan] } });
   if (tier.isContactUs) throw new AppError("bad_request", SUBSCRIPTION_MESSAGES.contactUs(tier.name, getEnv().supportEmail));
   const problem = subscriptionChangeProblem({ tierId: null, extraAgents: 0, extraContacts: 0 }, { tierId: tier.id, extraAgents, extraContacts });
   if (problem) throw new AppError("validation_failed", problem);
+  const [agentCount, contactCount] = await Promise.all([
+    prisma.user.count({ where: { organizationId: organization.id, isActive: true, isAgent: true } }),
+    prisma.contact.count({ where: { organizationId: organization.id } }),
+  ]);
+  const room = downgradeProblem({ agentLimit: tier.agentLimit, contactLimit: tier.contactLimit, extraAgents, extraContacts, agentCount, contactCount });
+  if (room) throw new AppError("conflict", room);
   const billingOff = !isBillingEnabled();
   await prisma.organization.update({
     where: { id: organization.id },

@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { POST as createContactRoute } from "@/app/api/contacts/create/route";
 import { contactLimitMessage } from "@/lib/billing/limits";
+import { loadPlanLimitNotice } from "@/lib/billing/limit-notice";
 import { createContact } from "@/lib/contacts/create-contact";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
@@ -46,5 +47,17 @@ describe("contact limit on contact creation", () => {
     const results = await Promise.allSettled([createContact({ organizationId: org.id, viewer, input: input() }), createContact({ organizationId: org.id, viewer, input: input() })]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(1);
+  });
+});
+
+describe("the shell's plan-limit banner (loadPlanLimitNotice)", () => {
+  it("says so once every contact place is taken, with the live counts; unlimited plans say nothing", async () => {
+    const { org, viewer } = await agency({ contactLimit: 1 });
+    const row = () => db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
+    expect(await loadPlanLimitNotice(await row())).toBeNull();
+    await createContact({ organizationId: org.id, viewer, input: input() });
+    expect(await loadPlanLimitNotice(await row())).toEqual({ kind: "contacts", message: "Your organization has 1 contact, the most your plan allows. Upgrade your plan to add more." });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit: -1, agentLimit: -1 } });
+    expect(await loadPlanLimitNotice(await row())).toBeNull();
   });
 });

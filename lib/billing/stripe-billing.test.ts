@@ -14,6 +14,7 @@ import { GET as paymentMethodRoute } from "@/app/api/billing/payment-method/rout
 import { POST as portalRoute } from "@/app/api/billing/portal/route";
 import { PUT as updateSubscriptionRoute } from "@/app/api/organizations/[orgId]/subscription/route";
 import { POST as choosePlanRoute } from "@/app/api/choose-plan/route";
+import { GET as pricingRoute } from "@/app/api/subscription/pricing/route";
 import { PLANS } from "@/lib/billing/plans";
 import { reportAllContactUsage, reportContactUsage } from "@/lib/billing/usage";
 import { goLiveNow } from "@/lib/trial/go-live-now";
@@ -86,10 +87,69 @@ async function checkout(cookie: string) {
   return { clientSecret, sessionId };
 }
 
+async function agentOf(orgId: string) {
+  const agent = await createUser(db.prisma, orgId, { isAgent: true });
+  return (await createSession(db.prisma, agent.id)).cookie;
+}
+
 describe("choose plan with Stripe on", () => {
   it("records the plan but not an active subscription: payment comes in the payment step", async () => {
     const { org } = await agency("basic");
     expect(await orgRow(org.id)).toMatchObject({ subscriptionTierId: "basic", billingDisabled: false, subscriptionStatus: "none", paymentCompleted: false });
+  });
+
+  it("once paid, choosing again is refused (409): seats would change without Stripe charging for them", async () => {
+    const { org, cookie } = await agency("pro");
+    const { sessionId } = await checkout(cookie);
+    stripe.completeCheckout(sessionId);
+    await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
+    const res = await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "pro", orgSlug: org.slug, extraAgents: 4 } }), ctx());
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toBe("Your organization already has a paid subscription. Change it on the Change Plan page.");
+    expect((await orgRow(org.id)).extraAgents).toBe(0);
+  });
+});
+
+describe("GET /api/subscription/pricing with Stripe on", () => {
+  it("gives the browser the publishable key and price ids, never a secret", async () => {
+    const res = await pricingRoute(req("/api/subscription/pricing"), ctx());
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ billingEnabled: true, publishableKey: "pk_test_fake", priceId: "price_base", meteredPriceId: "price_meter_contacts" });
+    expect(text).not.toContain(stripe.secretKey);
+    expect(text).not.toContain(stripe.webhookSecret);
+  });
+});
+
+describe("roles and other organizations", () => {
+  it("payments are admin only: an agent gets 403 from checkout, payment-complete, the legacy checkout and the portal", async () => {
+    const { org } = await agency();
+    const cookie = await agentOf(org.id);
+    const answers = await Promise.all([
+      createCheckoutRoute(req("/api/create-checkout-session", { method: "POST", cookie, body: { priceId: "price_base", customerEmail: "a@b.test", customerName: "A B" } }), ctx()),
+      paymentCompleteRoute(req("/api/stripe/payment-complete", { method: "POST", cookie, body: { stripeCustomerId: "cus_x", stripeSubscriptionId: "sub_x" } }), ctx()),
+      legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie, body: { orgSlug: org.slug, tierId: "pro" } }), ctx()),
+      portalRoute(req("/api/billing/portal", { method: "POST", cookie }), ctx()),
+      updateSubscriptionRoute(req(`/api/organizations/${org.slug}/subscription`, { method: "PUT", cookie, body: { tierId: "basic" } }), ctx({ orgId: org.slug })),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
+    expect(stripe.requests.some((r) => r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id)).toBe(false);
+  });
+
+  it("another organization's slug (legacy checkout) and checkout session (redirect) are 404", async () => {
+    const mine = await agency();
+    const theirs = await agency();
+    const slugOfOther = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie: mine.cookie, body: { orgSlug: theirs.org.slug, tierId: "pro" } }), ctx());
+    expect(slugOfOther.status).toBe(404);
+    const legacy = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie: theirs.cookie, body: { orgSlug: theirs.org.slug, tierId: "pro" } }), ctx());
+    const { sessionId } = await legacy.json();
+    expect((await redirectRoute(req(`/api/stripe/redirect-to-checkout?session_id=${sessionId}`, { cookie: mine.cookie }), ctx())).status).toBe(404);
+  });
+
+  it("the legacy checkout without a plan says 'Please select a plan'", async () => {
+    const { org, cookie } = await agency();
+    const res = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie, body: { orgSlug: org.slug } }), ctx());
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.message).toBe("Please select a plan");
   });
 });
 
@@ -136,6 +196,34 @@ describe("embedded checkout → polling → payment complete", () => {
     expect(status).toEqual({ success: true, status: "paid", message: "Payments active", paymentCompleted: true });
     const sub = await (await subscriptionStatusRoute(req("/api/stripe/subscription-status", { cookie }), ctx())).json();
     expect(sub.data).toMatchObject({ status: "active", planName: "Pro", cancelAtPeriodEnd: false, hasSubscription: true });
+  });
+
+  it("Pro extra seats chosen with the plan are charged: the embedded checkout adds the seat item", async () => {
+    const org = await createOrganization(db.prisma);
+    const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: true });
+    const { cookie } = await createSession(db.prisma, admin.id);
+    expect((await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "pro", orgSlug: org.slug, extraAgents: 2, extraContacts: 5_000 } }), ctx())).status).toBe(200);
+    await checkout(cookie);
+    const sent = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id)!;
+    expect(sent.body.line_items).toEqual([{ price: "price_base", quantity: "1" }, { price: "price_meter_contacts" }, { price: "price_extra_agent", quantity: "2" }]);
+    expect(sent.body.metadata).toMatchObject({ extraAgents: "2", extraContacts: "5000" });
+  });
+
+  it("a checkout completed while the browser was away (no polling, no webhook yet) is found by subscription-status, so the payment step resumes it", async () => {
+    const { org, cookie } = await agency();
+    const { sessionId } = await checkout(cookie);
+    const { customer, subscription } = stripe.completeCheckout(sessionId);
+    expect((await orgRow(org.id)).stripeSubscriptionId).toBeNull();
+    const res = await subscriptionStatusRoute(req("/api/stripe/subscription-status", { cookie }), ctx());
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data).toMatchObject({ status: "active", planName: "Pro", hasSubscription: true, customerId: customer.id, subscriptionId: subscription.id, cancelAtPeriodEnd: false });
+    // §5: dates in answers are ISO 8601 dates only.
+    expect(data.currentPeriodEnd).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await orgRow(org.id)).toMatchObject({ paymentCompleted: true, stripeSubscriptionId: subscription.id });
+    const done = await paymentCompleteRoute(req("/api/stripe/payment-complete", { method: "POST", cookie, body: { stripeCustomerId: data.customerId, stripeSubscriptionId: data.subscriptionId } }), ctx());
+    expect(done.status).toBe(200);
+    expect((await orgRow(org.id)).onboardingCompleted).toBe(true);
   });
 
   it("'Error: Missing required attributes' without price, email or name; a price that is not ours is refused", async () => {
@@ -188,6 +276,13 @@ describe("webhooks", () => {
     expect(await db.prisma.stripeEvent.findUnique({ where: { id: event.id } })).toBeNull();
   });
 
+  it("an oversized body is refused (413) before any signature work", async () => {
+    const event = stripe.event("customer.subscription.updated", { id: "sub_big", object: "subscription", customer: "cus_big", metadata: { padding: "x".repeat(1024 * 1024) }, status: "active", items: { object: "list", data: [] } });
+    const res = await deliver(event);
+    expect(res.status).toBe(413);
+    expect(await db.prisma.stripeEvent.findUnique({ where: { id: event.id } })).toBeNull();
+  });
+
   it("checkout → webhook → active subscription, even when the browser never came back", async () => {
     const { org, cookie } = await agency();
     const { sessionId } = await checkout(cookie);
@@ -210,6 +305,9 @@ describe("webhooks", () => {
     expect(await orgRow(org.id)).toMatchObject({ paymentStatus: "needs_update", paymentFailureCount: 1, subscriptionStatus: "past_due" });
     const status = await (await paymentStatusRoute(req("/api/stripe/payment-status", { cookie }), ctx())).json();
     expect(status.message).toBe("Payment needs to be updated. Click to update payment information.");
+    // The billing page lists the attempted, unpaid invoice as failed (§3 Invoice status).
+    const listed = await (await invoicesRoute(req("/api/billing/invoices", { cookie }), ctx())).json();
+    expect(listed.data.find((i: { id: string }) => i.id === failed.id)).toMatchObject({ status: "failed" });
 
     // The same event again (Stripe retries): still one failure.
     expect(await (await deliver(failedEvent)).json()).toMatchObject({ outcome: "duplicate" });
@@ -350,12 +448,19 @@ describe("billing page calls", () => {
     await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
     process.env.STRIPE_SECRET_KEY = "sk_test_revoked";
     resetEnvForTests();
+    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       const invoices = await invoicesRoute(req("/api/billing/invoices", { cookie }), ctx());
       expect(invoices.status).toBe(503);
       expect((await invoices.json()).error.message).toBe("Failed to load invoices");
       expect((await (await paymentMethodRoute(req("/api/billing/payment-method", { cookie }), ctx())).json()).error.message).toBe("Failed to load payment method information.");
+      // The failure is logged (request id, error name) but never with a key.
+      expect(logged).toHaveBeenCalled();
+      const text = logged.mock.calls.map((args) => args.map((a) => (typeof a === "string" ? a : JSON.stringify(a, Object.getOwnPropertyNames(a ?? {})))).join(" ")).join("\n");
+      expect(text).not.toContain("sk_test_");
+      expect(text).not.toContain(stripe.webhookSecret);
     } finally {
+      logged.mockRestore();
       process.env.STRIPE_SECRET_KEY = stripe.secretKey;
       resetEnvForTests();
     }

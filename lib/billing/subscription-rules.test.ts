@@ -1,4 +1,4 @@
-import { downgradeProblem, overLimitMessage, PAYMENT_STATUS_MESSAGES, paymentStatusFor, SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
+import { downgradeProblem, overLimitMessage, planLimitNotice, PAYMENT_STATUS_MESSAGES, paymentStatusFor, SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
 
 const current = { tierId: "pro", extraAgents: 1, extraContacts: 5_000 };
 
@@ -35,6 +35,20 @@ describe("limits", () => {
   });
   it("overLimitMessage names one and many", () => {
     expect(overLimitMessage("agents", 1, 0)).toBe("Your organization has 1 agent, but your plan only allows for 0. Upgrade your plan to add more.");
+  });
+});
+
+describe("planLimitNotice (the banner with the upgrade link)", () => {
+  const plan = { agentLimit: 1, contactLimit: 300, extraAgents: 0, extraContacts: 0 };
+  it.each([
+    [{ agentCount: 1, contactCount: 299 }, null],
+    [{ agentCount: 2, contactCount: 10 }, { kind: "agents", message: "Your organization has 2 agents, but your plan only allows for 1. Upgrade your plan to add more." }],
+    [{ agentCount: 1, contactCount: 301 }, { kind: "contacts", message: "Your organization has 301 contacts, but your plan only allows for 300. Upgrade your plan to add more." }],
+    [{ agentCount: 1, contactCount: 300 }, { kind: "contacts", message: "Your organization has 300 contacts, the most your plan allows. Upgrade your plan to add more." }],
+    [{ agentCount: 1, contactCount: 300, extraContacts: 5_000 }, null],
+    [{ agentCount: 9, contactCount: 90_000, agentLimit: -1, contactLimit: -1 }, null],
+  ] as const)("%o → %o", (counts, notice) => {
+    expect(planLimitNotice({ ...plan, ...counts })).toEqual(notice);
   });
 });
 

@@ -17,6 +17,7 @@ export const SUBSCRIPTION_MESSAGES = {
   addOnsProOnly: "Extra agents and extra contacts are available on the Pro plan only.",
   extraContactsStep: `Extra contacts come in blocks of ${PRICING.extraContactsStep.toLocaleString("en-US")}.`,
   extraAgentsInvalid: "Extra agents must be a whole number of 0 or more.",
+  alreadySubscribed: "Your organization already has a paid subscription. Change it on the Change Plan page.",
   contactUs: (tierName: string, supportEmail: string) => `Please contact us at ${supportEmail} for the ${tierName} plan.`,
 } as const;
 
@@ -44,6 +45,25 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
 export function overLimitMessage(kind: "agents" | "contacts", count: number, allowed: number): string {
   const [one, many] = kind === "agents" ? ["agent", "agents"] : ["contact", "contacts"];
   return `Your organization has ${plural(count, one, many)}, but your plan only allows for ${allowed.toLocaleString("en-US")}. Upgrade your plan to add more.`;
+}
+
+export type PlanLimitNotice = { kind: "agents" | "contacts"; message: string };
+
+/**
+ * The banner with the upgrade link (issue #8 item 7; the original's LimitBanner): an organization over
+ * a limit (domain-rules F wording), or with every contact place taken, so the next contact, import or
+ * self-onboarding would be refused. A full set of agent seats is the normal state of a one-agent
+ * plan, so only going over it is shown.
+ */
+export function planLimitNotice({ agentLimit, contactLimit, extraAgents, extraContacts, agentCount, contactCount }: { agentLimit: number; contactLimit: number; extraAgents: number; extraContacts: number; agentCount: number; contactCount: number }): PlanLimitNotice | null {
+  const agents = effectiveLimit(agentLimit, extraAgents);
+  if (agents !== null && agentCount > agents) return { kind: "agents", message: overLimitMessage("agents", agentCount, agents) };
+  const contacts = effectiveLimit(contactLimit, extraContacts);
+  if (contacts !== null && contactCount > contacts) return { kind: "contacts", message: overLimitMessage("contacts", contactCount, contacts) };
+  if (contacts !== null && contacts > 0 && contactCount === contacts) {
+    return { kind: "contacts", message: `Your organization has ${plural(contactCount, "contact", "contacts")}, the most your plan allows. Upgrade your plan to add more.` };
+  }
+  return null;
 }
 
 /** Refuses a plan whose limits are below what the organization already has (a downgrade must make room first). */

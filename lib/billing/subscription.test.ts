@@ -56,13 +56,34 @@ describe("POST /api/choose-plan with billing off", () => {
     const post = (body: unknown) => choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body }), ctx());
     const empty = await post({ plan: "", orgSlug: org.slug });
     expect(empty.status).toBe(422);
-    expect((await empty.json()).error.fields.plan).toEqual(["Please select a plan"]);
+    const emptyBody = await empty.json();
+    expect(emptyBody.error.message).toBe("Please select a plan");
+    expect(emptyBody.error.fields.plan).toEqual(["Please select a plan"]);
+    expect((await (await post({ orgSlug: org.slug })).json()).error.message).toBe("Please select a plan");
     expect((await (await post({ plan: "gold", orgSlug: org.slug })).json()).error.message).toBe("Please select a plan");
     expect((await (await post({ plan: "enterprise", orgSlug: org.slug })).json()).error.message).toMatch(/^Please contact us at .+ for the Enterprise plan\.$/);
     expect((await (await post({ plan: "basic", orgSlug: org.slug, extraAgents: 2 })).json()).error.message).toBe(SUBSCRIPTION_MESSAGES.addOnsProOnly);
     const pro = await post({ plan: "pro", orgSlug: org.slug, extraAgents: 2, extraContacts: 5_000 });
     expect(pro.status).toBe(200);
     expect(await orgRow(org.id)).toMatchObject({ subscriptionTierId: "pro", extraAgents: 2, extraContacts: 5_000 });
+  });
+
+  it("is admin only: an agent gets 403 and the plan is not recorded", async () => {
+    const { org } = await agency();
+    const agent = await createUser(db.prisma, org.id, { isAgent: true });
+    const { cookie } = await createSession(db.prisma, agent.id);
+    const res = await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "basic", orgSlug: org.slug } }), ctx());
+    expect(res.status).toBe(403);
+    expect((await orgRow(org.id)).subscriptionTierId).toBeNull();
+  });
+
+  it("a plan smaller than the agency already is is refused with the counts (409)", async () => {
+    const { org, cookie } = await agency();
+    await createUser(db.prisma, org.id, { isAgent: true });
+    const res = await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "basic", orgSlug: org.slug } }), ctx());
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toBe("Your organization has 2 agents, but your plan only allows for 1. Remove agents or choose a larger plan.");
+    expect((await orgRow(org.id)).subscriptionTierId).toBeNull();
   });
 
   it("another organization's slug answers 404 and changes nothing", async () => {
@@ -109,6 +130,15 @@ describe("PUT /api/organizations/{slug}/subscription", () => {
     expect((await again.json()).error.message).toBe("No changes made to your subscription.");
   });
 
+  it("without a plan: 'Please select a plan' as the answer's message", async () => {
+    const { org, cookie } = await agency({ plan: "basic" });
+    for (const body of [{ tierId: "" }, {}, { tierId: "gold" }]) {
+      const res = await put(cookie, org.slug, body);
+      expect(res.status).toBe(422);
+      expect((await res.json()).error.message).toBe("Please select a plan");
+    }
+  });
+
   it("refuses a step other than 5,000, add-ons off the pro plan, and a plan smaller than the agency", async () => {
     const { org, admin, cookie } = await agency({ plan: "pro" });
     expect((await (await put(cookie, org.slug, { tierId: "pro", extraContacts: 1_000 })).json()).error.message).toBe("Extra contacts come in blocks of 5,000.");
@@ -151,7 +181,8 @@ describe("billing off never reaches Stripe", () => {
     expect(await (await invoicesRoute(req("/api/billing/invoices", { cookie }), ctx())).json()).toEqual({ data: [] });
     expect(await (await paymentMethodRoute(req("/api/billing/payment-method", { cookie }), ctx())).json()).toEqual({ data: null });
     const plan = await (await planRoute(req("/api/billing/plan", { cookie }), ctx())).json();
-    expect(plan.data).toMatchObject({ name: "Basic", contactsIncluded: 300, basePrice: 100, pricePerAdditionalContact: 0.33, billingDisabled: true });
+    expect(plan.data).toMatchObject({ name: "Basic", contactCount: 0, totalClients: 0, contactsIncluded: 300, basePrice: 100, pricePerAdditionalContact: 0.33, platformFee: 100, contactTierThreshold: 300, billingDisabled: true });
+    expect(plan.data.priceDescription).toBe("$100/month including 300 contacts, then $0.33 per contact per month");
     expect(await (await paymentStatusRoute(req("/api/stripe/payment-status", { cookie }), ctx())).json()).toMatchObject({ success: true, status: "billing_disabled", message: "Billing is disabled in this mode" });
     const checkout = await createCheckoutRoute(req("/api/create-checkout-session", { method: "POST", cookie, body: { priceId: "price_x", customerEmail: "a@b.test", customerName: "A B" } }), ctx());
     expect(checkout.status).toBe(400);

@@ -14,7 +14,8 @@ import { downgradeProblem, SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } fr
  */
 
 export const subscriptionChangeSchema = z.object({
-  tierId: z.string().trim().min(1, SUBSCRIPTION_MESSAGES.selectPlan),
+  // An empty tier is refused by the lookup below with the spec's 'Please select a plan' as the message.
+  tierId: z.string().trim().default(""),
   extraAgents: z.coerce.number().int(SUBSCRIPTION_MESSAGES.extraAgentsInvalid).min(0, SUBSCRIPTION_MESSAGES.extraAgentsInvalid).default(0),
   extraContacts: z.coerce.number().int().min(0).default(0),
 });

@@ -35,10 +35,14 @@ export const HANDLED_EVENT_TYPES = [
 
 export type WebhookResult = { received: true; eventId: string; outcome: "processed" | "duplicate" | "ignored" };
 
+/** Stripe's events are a few kilobytes; anything near this is not one (and is not worth hashing). */
+export const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
 export function verifyStripeEvent({ payload, signature }: { payload: string; signature: string | null }): Stripe.Event {
   const secret = getEnv().stripe.webhookSecret;
   if (!isBillingEnabled() || !secret) throw AppError.notFound(WEBHOOK_MESSAGES.notConfigured);
   if (!signature) throw new AppError("bad_request", WEBHOOK_MESSAGES.badSignature);
+  if (Buffer.byteLength(payload) > MAX_WEBHOOK_BYTES) throw new AppError("payload_too_large");
   try {
     return getStripe().webhooks.constructEvent(payload, signature, secret);
   } catch {
