@@ -22,6 +22,7 @@ const SECTION = "## Outreach reschedule (bench/schedule.ts)";
 const NOW = new Date("2026-11-22T15:00:00Z");
 
 const mb = (bytes: number) => bytes / 2 ** 20;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export async function schedule(): Promise<{ passed: boolean }> {
   const db = await createScratchDatabase();
@@ -61,14 +62,16 @@ export async function schedule(): Promise<{ passed: boolean }> {
         "",
         `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${db.serverVersion.split(" on ")[0]}.`,
         "",
-        `One live organization with ${CONTACTS.toLocaleString("en-US")} contacts (states, birth dates and policy dates spread like a real book; the bench-contacts generator), rescheduled in full by \`rescheduleOrganization\` with the real planner: keyset pages of 500 contacts, one transaction per page, through the tenant client.`,
+        `One live organization with ${CONTACTS.toLocaleString("en-US")} contacts (states, birth dates and policy dates spread like a real book; the bench-contacts generator), rescheduled in full by \`rescheduleOrganization\` with the real planner: every contact planned (keyset pages of 500, the next page read while one is planned), the whole book balanced by \`balanceDailyLoad\` (daily cap, effective-date smoothing, catch-up), then the rows written page by page, three page transactions at a time, with multi-row \`INSERT … FROM unnest\` statements, through the tenant client (row-level security in the path).`,
         "",
-        "| run | time | contacts | rows inserted | updated | removed | unchanged |",
-        "|---|---|---|---|---|---|---|",
-        `| first (empty schedule) | ${firstSeconds.toFixed(1)} s | ${first!.contacts.toLocaleString("en-US")} | ${first!.inserted.toLocaleString("en-US")} | ${first!.updated} | ${first!.removed} | ${first!.unchanged} |`,
-        `| second (nothing changed: the nightly case) | ${secondSeconds.toFixed(1)} s | ${second!.contacts.toLocaleString("en-US")} | ${second!.inserted} | ${second!.updated} | ${second!.removed} | ${second!.unchanged.toLocaleString("en-US")} |`,
+        "| run | time | plan (read + rules) | balance | write (diff + rows) | contacts | rows inserted | updated | removed | unchanged |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+        `| first (empty schedule) | ${firstSeconds.toFixed(1)} s | ${seconds(first!.phaseMs.plan)} | ${seconds(first!.phaseMs.balance)} | ${seconds(first!.phaseMs.write)} | ${first!.contacts.toLocaleString("en-US")} | ${first!.inserted.toLocaleString("en-US")} | ${first!.updated} | ${first!.removed} | ${first!.unchanged} |`,
+        `| second (nothing changed: the nightly case) | ${secondSeconds.toFixed(1)} s | ${seconds(second!.phaseMs.plan)} | ${seconds(second!.phaseMs.balance)} | ${seconds(second!.phaseMs.write)} | ${second!.contacts.toLocaleString("en-US")} | ${second!.inserted} | ${second!.updated} | ${second!.removed} | ${second!.unchanged.toLocaleString("en-US")} |`,
         "",
         `Target: a full reschedule under ${TARGET_SECONDS} s — **${passed ? "PASS" : "FAIL"}**. Peak RSS of the process ${mb(peak).toFixed(0)} MB (${mb(peak - baseline).toFixed(0)} MB above its level before the run).`,
+        "",
+        "History: the first version wrote rows with Prisma's `createMany` (about 2,700 rows/s) and took 136.6 s; multi-row unnest statements, three pages in flight and memoised time-zone arithmetic (send instants, local dates) brought it under the target. The second run costs mostly reading the 332,000 existing rows back through Prisma to diff them.",
         "",
         `Rows by status: ${byStatus.map((s) => `${s.status} ${s._count.toLocaleString("en-US")}`).join(", ")}. Pending by type: ${byType.map((t) => `${t.emailType} ${t._count.toLocaleString("en-US")}`).join(", ")}.`,
       ].join("\n"),

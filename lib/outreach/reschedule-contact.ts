@@ -229,6 +229,9 @@ export async function applyContactPlans({ context, plans }: { context: Reschedul
   const ids = plans.map((p) => p.contactId);
 
   await tenantTransaction(organizationId, async (tx) => {
+    // A schedule page is derived data that the next run rebuilds: its commit need not wait for the
+    // disk flush (a crash can lose at most the last few pages' rows, never a sent email's state).
+    await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
     // An unsubscribe that committed after the contacts were read wins: nothing is planned for them.
     const optedOut = await tx.contact.findMany({
       where: { organizationId, id: { in: ids }, OR: [{ unsubscribedAt: { not: null } }, { doNotCommunicate: true }] },
