@@ -172,7 +172,7 @@ export const journeys = [
       await walkthrough.getByRole("button", { name: "Close", exact: true }).click();
       await walkthrough.waitFor({ state: "hidden" });
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-      await page.getByText("Total Contacts").waitFor();
+      await page.getByText("Total emails sent with quotes").waitFor();
       created.email = email; // journey 2 signs in as this admin
       await screenshot("setup-5-dashboard");
 

@@ -1,18 +1,7 @@
 // The Underwriting Assessment on a phone: a contact opens it from a quote link, answers all No (→ accept)
 // or a Yes with its follow-ups (→ decline); the agency then reads the answers in the contact's Health
 // Assessment Results. Also the generic organization link (temporary contact) and a missing organization.
-import { signIn } from "./helpers.mjs";
-
-const PHONE = { width: 390, height: 844 };
-const TITLES = [
-  "Heart Health",
-  "Lung Health",
-  "Cancer History",
-  "Diabetes with Complications",
-  "Memory or Cognitive Health",
-  "Recent and Current Hospitalizations",
-  "Current Hospitalization or Medical Test",
-];
+import { ELIGIBILITY_QUESTIONS, PHONE, signIn } from "./helpers.mjs";
 
 /** Quote links for two of the sample agency's contacts, made through the app as its admin. */
 async function quoteLinksForTwoContacts(page, baseUrl, expect) {
@@ -50,10 +39,10 @@ export const journeys = [
       await screenshot("eligibility-phone-empty");
       const next = page.getByRole("button", { name: "Next" });
       expect(await next.isDisabled(), "Next is disabled before any answer");
-      for (const title of TITLES.slice(0, -1)) await mainAnswer(page, title, "No").click();
+      for (const title of ELIGIBILITY_QUESTIONS.slice(0, -1)) await mainAnswer(page, title, "No").click();
       expect(await next.isDisabled(), "Next is disabled with one question unanswered");
-      await mainAnswer(page, TITLES.at(-1), "No").click();
-      expect(await mainAnswer(page, TITLES.at(-1), "No").getAttribute("aria-pressed") === "true", "No reads as pressed");
+      await mainAnswer(page, ELIGIBILITY_QUESTIONS.at(-1), "No").click();
+      expect(await mainAnswer(page, ELIGIBILITY_QUESTIONS.at(-1), "No").getAttribute("aria-pressed") === "true", "No reads as pressed");
       await screenshot("eligibility-phone-all-no");
       await next.click();
       await page.waitForURL((url) => url.pathname === "/schedule" && url.searchParams.get("status") === "accept" && url.searchParams.get("id") === accepting.token);
@@ -66,7 +55,7 @@ export const journeys = [
       const heart = card(page, "Heart Health");
       const details = heart.getByPlaceholder("Please provide details...");
       await details.waitFor();
-      for (const title of TITLES.slice(1)) await mainAnswer(page, title, "No").click();
+      for (const title of ELIGIBILITY_QUESTIONS.slice(1)) await mainAnswer(page, title, "No").click();
       expect(await page.getByRole("button", { name: "Next" }).isDisabled(), "Next waits for the follow-ups of a Yes");
       await details.fill(diagnosis);
       const yesNoFollowUps = heart.getByRole("group");
@@ -102,7 +91,7 @@ export const journeys = [
       await page.setViewportSize(PHONE);
       await page.goto(`${baseUrl}/eligibility?orgId=sample-agency`);
       await page.getByRole("heading", { level: 1, name: "Underwriting Assessment" }).waitFor();
-      for (const title of TITLES) await mainAnswer(page, title, "No").click();
+      for (const title of ELIGIBILITY_QUESTIONS) await mainAnswer(page, title, "No").click();
       await page.getByRole("button", { name: "Next" }).click();
       await page.waitForURL((url) => url.pathname === "/schedule" && url.searchParams.get("status") === "accept" && /^[A-Za-z0-9_-]{43}$/.test(url.searchParams.get("id") ?? ""));
       expect(!new URL(page.url()).searchParams.has("contactId"), "the schedule page is addressed by a link token, not a contact id");

@@ -28,6 +28,20 @@ async function rememberSession(page, email) {
   if (cookies.length) sessions.set(email, cookies);
 }
 
+/** A phone's viewport (the public pages are opened from emails on phones). */
+export const PHONE = { width: 390, height: 844 };
+
+/** The seven main questions of the Underwriting Assessment, in order. */
+export const ELIGIBILITY_QUESTIONS = [
+  "Heart Health",
+  "Lung Health",
+  "Cancer History",
+  "Diabetes with Complications",
+  "Memory or Cognitive Health",
+  "Recent and Current Hospitalizations",
+  "Current Hospitalization or Medical Test",
+];
+
 export const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**

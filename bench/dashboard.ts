@@ -1,0 +1,217 @@
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { getDashboardStats, getSendRanking, getTimeSeries, listRenewals, type DashboardQuery } from "@/lib/dashboard/metrics";
+import { setPrismaForTests, tenantDb } from "@/lib/db";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { contactRows } from "./contacts-query";
+import { createScratchDatabase, percentile, writePerformanceSection } from "./lib/bench-support";
+
+/**
+ * Dashboard at agency scale: one organization with 100,000 contacts and 1,000,000 event rows (a year
+ * of sends, clicks, health answers, follow-up requests, contact and email events) on a real
+ * PostgreSQL server, read through lib/dashboard with tenantDb (row-level security in the path as in
+ * production). The gated figure is the p95 of getDashboardStats (the /api/dashboard/stats call:
+ * cards, funnel, monthly chart, upcoming emails) for an admin over the default 30-day period.
+ */
+
+const CONTACTS = 100_000;
+const AGENTS = 8;
+const NOW = new Date("2026-11-22T15:00:00Z");
+const WARMUP = 5;
+const ITERATIONS = 60;
+const TARGET_P95_MS = 200;
+const SECTION = "## Dashboard stats (bench/dashboard.ts)";
+
+/** How the million events are split; spread uniformly over the 365 days before NOW (pending emails: the next 60 days). */
+const EVENT_MIX = {
+  sentQuotes: 300_000,
+  sentFollowUps: 80_000,
+  pendingEmails: 40_000,
+  otherEmails: 30_000, // cancelled, skipped, failed
+  trackingClicks: 300_000,
+  eligibilityAnswers: 100_000,
+  contactEvents: 100_000,
+  emailEvents: 30_000,
+  followUpRequests: 20_000,
+} as const;
+const OTHER_ORG_CONTACTS = 5_000;
+
+const ms = (v: number) => v.toFixed(1);
+
+/**
+ * The bench data, written as the owner in set-based SQL (its speed is not what is measured). Random
+ * but reproducible (setseed). Each kind of row is written in time order, as the app writes them: clicks,
+ * answers and requests are appended when they happen, and a sent email's row version is written when
+ * it is sent (status and sent_at are indexed, so that update is never in place). Unique (contact, type,
+ * date) collisions are skipped, so the counts actually inserted are read back and reported.
+ */
+async function insertEvents(owner: import("pg").Client, organizationId: string, scale: number) {
+  const n = (count: number) => Math.round(count * scale);
+  const now = NOW.toISOString();
+  await owner.query("SELECT setseed(0.42)");
+  await owner.query(`CREATE TEMP TABLE ids AS SELECT row_number() OVER (ORDER BY id) AS i, id FROM contacts WHERE organization_id = $1`, [organizationId]);
+  await owner.query("CREATE INDEX ON ids (i)");
+  const [{ count }] = (await owner.query<{ count: string }>("SELECT count(*) FROM ids")).rows as [{ count: string }];
+  const contactCount = Number(count);
+  // A random contact per generated row: draw an index in the row, then join (a subquery would redraw per ids row).
+  const draw = `1 + floor(random() * ${contactCount})::int AS ci`;
+  const pastInstant = `($2::timestamptz - random() * interval '365 days')`;
+
+  const emails = async (total: number, types: string[], status: string, future: boolean) => {
+    const typeExpr = `(ARRAY[${types.map((t) => `'${t}'`).join(",")}])[1 + floor(random() * ${types.length})::int]`;
+    const instant = future ? `($2::timestamptz + random() * interval '60 days')` : pastInstant;
+    await owner.query(
+      `INSERT INTO scheduled_emails (id, organization_id, contact_id, email_type, scheduled_send_date, scheduled_send_at, status, sent_at, idempotency_key, send_mode, tracking_id, created_at, updated_at)
+       SELECT gen_random_uuid(), $1, ids.id, t, (at AT TIME ZONE 'America/Chicago')::date, at, '${status}'::"ScheduledEmailStatus", ${status === "sent" ? "at" : "NULL"},
+              'bench-' || gen_random_uuid(), 'production', 'email-' || ids.id || '-' || g, at, at
+       FROM (SELECT g, ${draw}, ${typeExpr} AS t, ${instant} AS at FROM generate_series(1, ${total}) g) s JOIN ids ON ids.i = s.ci
+       ORDER BY at
+       ON CONFLICT DO NOTHING`,
+      [organizationId, now],
+    );
+  };
+  await emails(n(EVENT_MIX.sentQuotes), ["birthday", "effective_date", "aep", "post_window", "initial_blast", "rate_increase", "quote_email"], "sent", false);
+  await emails(n(EVENT_MIX.sentFollowUps), ["followup_1_cold", "followup_2_clicked_no_hq", "followup_3_hq_no_yes", "followup_4_hq_with_yes"], "sent", false);
+  await emails(n(EVENT_MIX.pendingEmails), ["birthday", "effective_date", "aep", "initial_blast", "followup_1_cold"], "pending", true);
+  await emails(Math.round(n(EVENT_MIX.otherEmails) / 3), ["birthday", "aep"], "cancelled", false);
+  await emails(Math.round(n(EVENT_MIX.otherEmails) / 3), ["effective_date", "post_window"], "skipped", false);
+  await emails(Math.round(n(EVENT_MIX.otherEmails) / 3), ["rate_increase", "birthday"], "failed", false);
+
+  const simple = (sql: string, total: number) => owner.query(sql.replaceAll("{N}", String(total)), [organizationId, now]);
+  await simple(
+    `INSERT INTO tracking_clicks (id, organization_id, contact_id, tracking_id, clicked_at, path)
+     SELECT gen_random_uuid(), $1, ids.id, 'quote-' || g, at, '/compare'
+     FROM (SELECT g, ${draw}, ${pastInstant} AS at FROM generate_series(1, {N}) g) s JOIN ids ON ids.i = s.ci ORDER BY at`,
+    n(EVENT_MIX.trackingClicks),
+  );
+  await simple(
+    `INSERT INTO eligibility_answers (id, organization_id, contact_id, answers, has_conditions, main_questions_yes_count, status, created_at, updated_at)
+     SELECT gen_random_uuid(), $1, ids.id, '{}'::jsonb, r < 0.3, CASE WHEN r < 0.3 THEN 1 ELSE 0 END, CASE WHEN r < 0.3 THEN 'decline' ELSE 'accept' END, at, at
+     FROM (SELECT ${draw}, random() AS r, ${pastInstant} AS at FROM generate_series(1, {N}) g) s JOIN ids ON ids.i = s.ci ORDER BY at`,
+    n(EVENT_MIX.eligibilityAnswers),
+  );
+  await simple(
+    `INSERT INTO contact_events (id, organization_id, contact_id, event_type, metadata, created_at)
+     SELECT gen_random_uuid(), $1, ids.id, (ARRAY['quote_viewed','eligibility_answered','followup_request'])[1 + floor(random() * 3)::int], '{}'::jsonb, at
+     FROM (SELECT ${draw}, ${pastInstant} AS at FROM generate_series(1, {N}) g) s JOIN ids ON ids.i = s.ci ORDER BY at`,
+    n(EVENT_MIX.contactEvents),
+  );
+  await simple(
+    `INSERT INTO email_events (id, organization_id, contact_id, type, occurred_at, metadata, created_at)
+     SELECT gen_random_uuid(), $1, ids.id, (ARRAY['delivered','opened','clicked']::"EmailEventType"[])[1 + floor(random() * 3)::int], at, '{}'::jsonb, at
+     FROM (SELECT ${draw}, ${pastInstant} AS at FROM generate_series(1, {N}) g) s JOIN ids ON ids.i = s.ci ORDER BY at`,
+    n(EVENT_MIX.emailEvents),
+  );
+  await simple(
+    `INSERT INTO follow_up_requests (id, organization_id, contact_id, type, created_at)
+     SELECT gen_random_uuid(), $1, ids.id, (ARRAY['accept','decline','general']::"FollowUpRequestType"[])[1 + floor(random() * 3)::int], at
+     FROM (SELECT ${draw}, ${pastInstant} AS at FROM generate_series(1, {N}) g) s JOIN ids ON ids.i = s.ci ORDER BY at`,
+    n(EVENT_MIX.followUpRequests),
+  );
+  await owner.query("DROP TABLE ids");
+
+  const counted = await owner.query<{ table: string; n: string }>(
+    `SELECT 'scheduled_emails' AS table, count(*) AS n FROM scheduled_emails WHERE organization_id = $1
+     UNION ALL SELECT 'tracking_clicks', count(*) FROM tracking_clicks WHERE organization_id = $1
+     UNION ALL SELECT 'eligibility_answers', count(*) FROM eligibility_answers WHERE organization_id = $1
+     UNION ALL SELECT 'contact_events', count(*) FROM contact_events WHERE organization_id = $1
+     UNION ALL SELECT 'email_events', count(*) FROM email_events WHERE organization_id = $1
+     UNION ALL SELECT 'follow_up_requests', count(*) FROM follow_up_requests WHERE organization_id = $1`,
+    [organizationId],
+  );
+  return Object.fromEntries(counted.rows.map((row) => [row.table, Number(row.n)])) as Record<string, number>;
+}
+
+type Case = { name: string; gated: boolean; iterations?: number; run: () => Promise<unknown> };
+
+export async function dashboard(): Promise<{ passed: boolean }> {
+  const db = await createScratchDatabase();
+  const { owner, serverVersion, name: dbName } = db;
+  let prisma: PrismaClient | undefined;
+  try {
+    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 10 }), transactionOptions: { maxWait: 10_000, timeout: 60_000 } });
+    setPrismaForTests(prisma);
+    const orgA = await prisma.organization.create({ data: { name: "Bench Agency", slug: `bench-${dbName}` } });
+    const orgB = await prisma.organization.create({ data: { name: "Other Agency", slug: `other-${dbName}` } });
+    const makeUsers = (organizationId: string, prefix: string, count: number) =>
+      Promise.all(Array.from({ length: count }, (_, i) => prisma!.user.create({ data: { organizationId, email: `${prefix}${i}-${dbName}@bench.test`, firstName: "Agent", lastName: `${prefix}${i}`, isAdmin: i === 0 } })));
+    const agentsA = await makeUsers(orgA.id, "a", AGENTS);
+    const agentsB = await makeUsers(orgB.id, "b", 2);
+
+    console.log(`\n[dashboard] inserting ${CONTACTS.toLocaleString("en-US")} contacts and about 1,000,000 events…`);
+    const loadStart = performance.now();
+    const tenantA = tenantDb(orgA.id);
+    const rowsA = contactRows(orgA.id, CONTACTS, agentsA.map((u) => u.id), 20261122);
+    for (let i = 0; i < rowsA.length; i += 5_000) await tenantA.contact.createMany({ data: rowsA.slice(i, i + 5_000) });
+    const rowsB = contactRows(orgB.id, OTHER_ORG_CONTACTS, agentsB.map((u) => u.id), 7);
+    await tenantDb(orgB.id).contact.createMany({ data: rowsB });
+    const counts = await insertEvents(owner, orgA.id, 1);
+    const countsB = await insertEvents(owner, orgB.id, 0.05);
+    await owner.query("VACUUM ANALYZE");
+    const loadS = (performance.now() - loadStart) / 1000;
+    const totalEvents = Object.values(counts).reduce((sum, value) => sum + value, 0);
+    console.log(`[dashboard] loaded in ${loadS.toFixed(0)} s: ${JSON.stringify(counts)} (${totalEvents.toLocaleString("en-US")} events); other org ${Object.values(countsB).reduce((s, v) => s + v, 0).toLocaleString("en-US")}`);
+
+    const admin = { id: agentsA[0]!.id, isAdmin: true };
+    const agent = { id: agentsA[1]!.id, isAdmin: false };
+    const scope = (viewer: { id: string; isAdmin: boolean }) => ({ organizationId: orgA.id, viewer, now: NOW, db: tenantA });
+    const stats = (query: DashboardQuery, viewer = admin) => () => getDashboardStats({ ...scope(viewer), query });
+    const cases: Case[] = [
+      { name: "stats, admin, Last 30 Days (target)", gated: true, run: stats({ period: "30days" }) },
+      { name: "stats, admin, Today", gated: false, run: stats({ period: "today" }) },
+      { name: "stats, admin, Last 90 Days", gated: false, iterations: 20, run: stats({ period: "90days" }) },
+      { name: "stats, admin, Year to Date", gated: false, iterations: 10, run: stats({ period: "ytd" }) },
+      { name: "stats, agent (1/8 of the book), Last 30 Days", gated: false, run: stats({ period: "30days" }, agent) },
+      { name: "send-ranking, admin, Last 30 Days", gated: false, run: () => getSendRanking({ ...scope(admin), query: { period: "30days" } }) },
+      { name: "time-series, admin, Last 30 Days", gated: false, run: () => getTimeSeries({ ...scope(admin), query: { period: "30days" } }) },
+      { name: "renewals, admin", gated: false, run: () => listRenewals(scope(admin)) },
+    ];
+    const results: { name: string; gated: boolean; iterations: number; p50: number; p95: number; max: number }[] = [];
+    for (const benchCase of cases) {
+      const durations: number[] = [];
+      for (let i = 0; i < WARMUP + (benchCase.iterations ?? ITERATIONS); i++) {
+        const t0 = performance.now();
+        await benchCase.run();
+        if (i >= WARMUP) durations.push(performance.now() - t0);
+      }
+      const sorted = durations.sort((a, b) => a - b);
+      results.push({ name: benchCase.name, gated: benchCase.gated, iterations: benchCase.iterations ?? ITERATIONS, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted[sorted.length - 1]! });
+      console.log(`[dashboard] ${benchCase.name}: p50 ${ms(percentile(sorted, 0.5))} ms, p95 ${ms(percentile(sorted, 0.95))} ms`);
+    }
+    const sample = await getDashboardStats({ ...scope(admin), query: { period: "30days" } });
+    const target = results.find((r) => r.gated)!;
+    const passed = target.p95 < TARGET_P95_MS;
+    const verdict = `${passed ? "PASS" : "FAIL"}: p95 ${ms(target.p95)} ms for "${target.name}" against the ${TARGET_P95_MS} ms target.`;
+    const table = [
+      "| call (via tenantDb, row-level security on) | iterations | p50 ms | p95 ms | max ms |",
+      "|---|---|---|---|---|",
+      ...results.map((r) => `| ${r.name} | ${r.iterations} (+${WARMUP} warm-up) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`),
+    ].join("\n");
+    const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${serverVersion.split(",")[0]}`;
+    console.log(`\n${table}\n\n${verdict}\n`);
+    writePerformanceSection(
+      SECTION,
+      [
+        SECTION,
+        "",
+        `Measured ${new Date().toISOString()} on ${machine}; database on 127.0.0.1, default server settings.`,
+        "",
+        `Data: ${CONTACTS.toLocaleString("en-US")} contacts (${AGENTS} agents) and ${totalEvents.toLocaleString("en-US")} event rows in one organization, spread over the year before ${NOW.toISOString()} (pending emails over the 60 days after): ${Object.entries(counts).map(([table, value]) => `${table} ${value.toLocaleString("en-US")}`).join(", ")}. A second organization (${OTHER_ORG_CONTACTS.toLocaleString("en-US")} contacts, 5% of the events) that row-level security must hide. VACUUM ANALYZE after the load (${loadS.toFixed(0)} s in all).`,
+        "",
+        `Calls: the lib/dashboard functions behind GET /api/dashboard/* (docs/dashboard-metrics.md), each through \`tenantDb(orgId)\`, sequentially. Stats runs its three parts (one pass over the period's sent emails for the cards, funnel and monthly chart; follow-up requests; upcoming total and page) concurrently on the pool. The 30-day answer: ${sample.quotesSent.toLocaleString("en-US")} quotes sent, ${sample.quotesViewed.toLocaleString("en-US")} viewed, ${sample.healthQuestionsCompleted.toLocaleString("en-US")} health completed, ${sample.upcomingEmailsTotal.toLocaleString("en-US")} upcoming.`,
+        "",
+        table,
+        "",
+        `**${verdict}**`,
+        "",
+        "Notes from tuning (same data, EXPLAIN ANALYZE as role `app`): under row-level security only leakproof operators may serve as index conditions, and the status enum's `=` is not leakproof, so `status = 'sent'` cannot narrow an index scan; the sends are found through scheduled_emails (organization_id, email_type, sent_at) with the organization's email types (found by a skip scan of that index, a dozen probes) and the sent_at range, and the status is checked on the rows found. All send-based figures (cards, funnel, monthly chart) come from one pass over the period's sent rows. With the same rows in random physical order (not time order) the first version of these queries (three passes) measured p95 371 ms on this machine. No index is required; an optional covering index `scheduled_emails (organization_id, sent_at) INCLUDE (contact_id, email_type, status)` made the funnel query index-only (about 60–95 ms instead of about 100 ms for 30 days on time-ordered rows) and would keep it fast if sent rows end up scattered.",
+      ].join("\n"),
+    );
+    return { passed };
+  } finally {
+    setPrismaForTests(undefined);
+    await prisma?.$disconnect();
+    await db.drop();
+  }
+}
