@@ -130,6 +130,6 @@ export async function signUpAgency(page, baseUrl, { firstName, lastName, organiz
   await page.waitForURL((url) => url.pathname === "/dashboard");
   const walkthrough = page.getByRole("dialog", { name: /Welcome to/ });
   await walkthrough.waitFor();
-  await walkthrough.getByRole("button", { name: "Close", exact: true }).click();
+  await walkthrough.getByRole("button", { name: "Got it, Don't Show Again" }).click();
   await walkthrough.waitFor({ state: "hidden" });
 }

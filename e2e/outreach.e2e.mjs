@@ -101,6 +101,15 @@ export const journeys = [
       await page.goto(baseUrl + "/contacts?hasViewedQuoteRecently=true");
       await page.getByRole("link", { name: new RegExp(`${first[0]} ${first[1]}`) }).first().waitFor();
 
+      // --- the agency's dashboard counts it: three quote emails sent today, one contact viewed
+      await page.goto(baseUrl + "/dashboard?period=today");
+      const cards = page.locator('section[data-ready-for="period=today"]');
+      await cards.waitFor();
+      const figure = async (key) => (await cards.getByTestId(`card-${key}`).locator("p").nth(1).textContent()).trim();
+      expect((await figure("quotesSent")) === "3", `Quotes Sent today is 3 (was ${await figure("quotesSent")})`);
+      expect((await figure("quotesViewed")) === "1", `View Count today is 1 (was ${await figure("quotesViewed")})`);
+      await screenshot("outreach-dashboard-today");
+
       // --- a contact who did nothing gets the cold follow-up
       await openContact(page, baseUrl, third[2]);
       await page.getByRole("region", { name: "Future Activity" }).getByText("Follow-up 1").waitFor();
