@@ -2,6 +2,7 @@ import "server-only";
 import { accountStage, stageDestination } from "@/lib/auth/account-stage";
 import { prisma } from "@/lib/db";
 import { accountStatus } from "@/lib/organizations/account-status";
+import { bookContactWhere } from "@/lib/contacts/book";
 
 /**
  * The signed-in user with their organization, by session token: what pages, the shell and the
@@ -89,7 +90,7 @@ export async function mePayload(account: CurrentAccount) {
   const { user, organization } = account;
   const [currentAgentCount, currentContactCount] = await Promise.all([
     prisma.user.count({ where: { organizationId: organization.id, isActive: true, isAgent: true } }),
-    prisma.contact.count({ where: { organizationId: organization.id } }),
+    prisma.contact.count({ where: bookContactWhere(organization.id) }),
   ]);
   const status = accountStatus({ ...organization, currentAgentCount, currentContactCount });
   return {

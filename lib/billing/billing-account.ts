@@ -6,6 +6,7 @@ import { getEnv } from "@/lib/env";
 import { formatDollars, formatPerContact, monthlyPrice, PRICING } from "@/lib/billing/pricing";
 import { getStripe, isBillingEnabled, stripeFailure } from "@/lib/billing/stripe-client";
 import { idOf } from "@/lib/billing/subscription-sync";
+import { bookContactWhere } from "@/lib/contacts/book";
 
 /**
  * The billing page's calls (agency-side.md §2 Billing page, §7): GET /api/billing/invoices,
@@ -110,7 +111,7 @@ export async function getPaymentMethod({ organizationId }: { organizationId: str
 export async function getBillingPlan({ organizationId }: { organizationId: string }) {
   const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { subscriptionTier: { select: { name: true } }, extraAgents: true, billingDisabled: true } });
   if (!org) throw AppError.notFound("Organization not found.");
-  const contactCount = await prisma.contact.count({ where: { organizationId } });
+  const contactCount = await prisma.contact.count({ where: bookContactWhere(organizationId) });
   const price = monthlyPrice({ contacts: contactCount, extraAgents: org.extraAgents });
   return {
     data: {

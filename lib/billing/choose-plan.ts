@@ -5,6 +5,7 @@ import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { isBillingEnabled } from "@/lib/billing/stripe-client";
 import { downgradeProblem, SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
+import { bookContactWhere } from "@/lib/contacts/book";
 
 export const choosePlanSchema = z.object({
   // No plan is checked below, so the answer's message is the spec's 'Please select a plan'.
@@ -37,7 +38,7 @@ export async function choosePlan({ organizationId, orgSlug, plan, extraAgents = 
   if (problem) throw new AppError("validation_failed", problem);
   const [agentCount, contactCount] = await Promise.all([
     prisma.user.count({ where: { organizationId: organization.id, isActive: true, isAgent: true } }),
-    prisma.contact.count({ where: { organizationId: organization.id } }),
+    prisma.contact.count({ where: bookContactWhere(organization.id) }),
   ]);
   const room = downgradeProblem({ agentLimit: tier.agentLimit, contactLimit: tier.contactLimit, extraAgents, extraContacts, agentCount, contactCount });
   if (room) throw new AppError("conflict", room);

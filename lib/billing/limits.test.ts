@@ -2,7 +2,9 @@ import { NextRequest } from "next/server";
 import { POST as createContactRoute } from "@/app/api/contacts/create/route";
 import { contactLimitMessage } from "@/lib/billing/limits";
 import { loadPlanLimitNotice } from "@/lib/billing/limit-notice";
+import { planLimitNotice } from "@/lib/billing/subscription-rules";
 import { createContact } from "@/lib/contacts/create-contact";
+import { createTempContact } from "@/lib/eligibility/temp-contact";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
@@ -24,6 +26,19 @@ describe("contact limit on contact creation", () => {
     await createContact({ organizationId: org.id, viewer, input: input() });
     await expect(createContact({ organizationId: org.id, viewer, input: input() })).rejects.toMatchObject({ code: "conflict", message: contactLimitMessage(2) });
     expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(2);
+  });
+
+  it("eligibility placeholders (anonymous questionnaire visitors) take no place in the plan", async () => {
+    const { org, viewer } = await agency({ contactLimit: 1 });
+    for (let i = 0; i < 3; i++) {
+      await createTempContact({ orgSegment: org.id, now: new Date(Date.now() + i) });
+    }
+    await createContact({ organizationId: org.id, viewer, input: input() });
+    await expect(createContact({ organizationId: org.id, viewer, input: input() })).rejects.toMatchObject({ code: "conflict" });
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id, status: "temp" } })).toBe(3);
+    const row = await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
+    // The banner counts the one real contact, not the placeholders.
+    expect(await loadPlanLimitNotice(row)).toEqual(planLimitNotice({ ...row, agentCount: 1, contactCount: 1 }));
   });
 
   it("-1 is unlimited", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import type { TxClient } from "@/lib/db";
+import { bookContactWhere } from "@/lib/contacts/book";
 
 /** "Your plan allows 300 contacts. Upgrade your plan to add more." (the UI links "Upgrade your plan" to /change-plan). */
 export function contactLimitMessage(allowed: number): string {
@@ -19,6 +20,6 @@ export async function assertContactCapacity(tx: TxClient, organizationId: string
     SELECT contact_limit, extra_contacts FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
   if (!org || org.contact_limit < 0) return;
   const allowed = Number(org.contact_limit) + Math.max(0, Number(org.extra_contacts));
-  const count = await tx.contact.count({ where: { organizationId } });
+  const count = await tx.contact.count({ where: bookContactWhere(organizationId) });
   if (count + adding > allowed) throw new AppError("conflict", contactLimitMessage(allowed), { fields: { _: [contactLimitMessage(allowed)] } });
 }

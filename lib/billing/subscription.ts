@@ -6,6 +6,7 @@ import { getEnv } from "@/lib/env";
 import { customTier, PRICING } from "@/lib/billing/pricing";
 import { getStripe, isBillingEnabled, stripeFailure } from "@/lib/billing/stripe-client";
 import { downgradeProblem, SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
+import { bookContactWhere } from "@/lib/contacts/book";
 
 /**
  * Plans and the organization's subscription: GET /api/organizations/subscription-tiers,
@@ -83,7 +84,7 @@ export async function getOrganizationSubscription({ organizationId, requestedId 
 async function counts(organizationId: string) {
   const [agentCount, contactCount] = await Promise.all([
     prisma.user.count({ where: { organizationId, isActive: true, isAgent: true } }),
-    prisma.contact.count({ where: { organizationId } }),
+    prisma.contact.count({ where: bookContactWhere(organizationId) }),
   ]);
   return { agentCount, contactCount };
 }

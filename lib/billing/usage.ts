@@ -2,6 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { getStripe, isBillingEnabled } from "@/lib/billing/stripe-client";
+import { bookContactWhere } from "@/lib/contacts/book";
 
 /**
  * Usage: the organization's contact count is reported to the metered price (domain-rules F "Usage
@@ -37,7 +38,7 @@ export async function reportContactUsage({ organizationId, now, reason }: { orga
   const existing = await prisma.billingUsageReport.findUnique({ where: { idempotencyKey: identifier } });
   if (existing && !existing.error) return { status: "skipped", reason: "already_reported" };
 
-  const contactCount = await prisma.contact.count({ where: { organizationId } });
+  const contactCount = await prisma.contact.count({ where: bookContactWhere(organizationId) });
   const row = existing
     ? await prisma.billingUsageReport.update({ where: { id: existing.id }, data: { contactCount, error: null, reportedAt: now } })
     : await prisma.billingUsageReport

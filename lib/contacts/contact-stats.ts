@@ -1,11 +1,11 @@
 import "server-only";
 import { tenantDb, type TenantDb } from "@/lib/db";
-import { contactVisibilityWhere, type ContactViewer } from "@/lib/contacts/list-contacts";
+import { listedContactWhere, type ContactViewer } from "@/lib/contacts/list-contacts";
 
 /**
  * The four stat cards above the contact list (client-side.md §2 "Contact list page"). Every figure
  * counts only what the viewer may see — the organization's contacts for an admin, their own for an
- * agent (contactVisibilityWhere) — over all time, without the list's filters:
+ * agent, without eligibility placeholders (listedContactWhere) — over all time, without the list's filters:
  *
  * - totalContacts:   contacts the viewer sees.
  * - quotesSent:      QuoteLink rows (personalized quote links generated for a contact: manual "send
@@ -29,7 +29,7 @@ export type GetContactStatsOptions = {
 };
 
 export async function getContactStats({ organizationId, viewer, db = tenantDb(organizationId) }: GetContactStatsOptions): Promise<ContactStats> {
-  const visible = contactVisibilityWhere(organizationId, viewer);
+  const visible = listedContactWhere(organizationId, viewer);
   const [totalContacts, quotesSent, quotesViewed, healthQuestions] = await Promise.all([
     db.contact.count({ where: visible }),
     db.quoteLink.count({ where: { organizationId, contact: { is: visible } } }),

@@ -1,6 +1,6 @@
 import "server-only";
 import { tenantDb, type TenantDb } from "@/lib/db";
-import { contactVisibilityWhere, listContactFilterOptions, listContacts, type ContactViewer, type ListContactsQuery } from "@/lib/contacts/list-contacts";
+import { listedContactWhere, listContactFilterOptions, listContacts, type ContactViewer, type ListContactsQuery } from "@/lib/contacts/list-contacts";
 import { toContactListRow, type ContactListResponse } from "@/lib/contacts/list-contacts-view";
 
 export type ListContactsForViewerOptions = {
@@ -27,5 +27,5 @@ export async function listContactsForViewer({ organizationId, viewer, query, now
 
 /** How many contacts the viewer sees (agents: their own). */
 export async function countContactsForViewer({ organizationId, viewer }: { organizationId: string; viewer: ContactViewer }) {
-  return tenantDb(organizationId).contact.count({ where: contactVisibilityWhere(organizationId, viewer) });
+  return tenantDb(organizationId).contact.count({ where: listedContactWhere(organizationId, viewer) });
 }

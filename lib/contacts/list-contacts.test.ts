@@ -9,6 +9,9 @@ import { contactExportHref, contactListHref, contactListQueryString } from "@/li
 import type { ContactListResponse } from "@/lib/contacts/list-contacts-view";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
 import { setupTestDatabase } from "@/lib/testing/db";
+import { getContactStats } from "@/lib/contacts/contact-stats";
+import { exportContacts } from "@/lib/contacts/export-contacts";
+import { getContactDetail } from "@/lib/contacts/get-contact";
 
 const NOW = new Date("2026-11-20T15:00:00Z");
 const DAY = 86_400_000;
@@ -441,5 +444,27 @@ describe("GET /api/contacts", () => {
     const seen = await get(`?search=${encodeURIComponent(ann.email)}`, cookie);
     expect(seen.body).toMatchObject({ total: 0, contacts: [], filterOptions: { states: ["TX"], carriers: [] } });
     expect((await get("", cookie)).body.contacts.map((c) => c.id)).toEqual([own.id]);
+  });
+});
+
+describe("eligibility placeholders", () => {
+  const db = setupTestDatabase();
+  it("are not rows of the book: left out of the list, its filters, the stat cards and the export, yet their page opens by link", async () => {
+    const org = await createOrganization(db.prisma);
+    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const real = await addContact(db.prisma, org.id, { firstName: "Real", lastName: "Person", state: "TX", currentCarrier: "Aetna" });
+    const placeholder = await db.prisma.contact.create({
+      data: { organizationId: org.id, firstName: "", lastName: "", email: `temp-1-abcd@example.com`, status: "temp", state: "GA", currentCarrier: "Humana" },
+    });
+    const viewer = admin(boss.id);
+    const list = await listContacts({ db: tenantDb(org.id), organizationId: org.id, viewer, now: NOW });
+    expect(list.contacts.map((c) => c.id)).toEqual([real.id]);
+    expect(list.total).toBe(1);
+    expect(await listContactFilterOptions({ db: tenantDb(org.id), organizationId: org.id, viewer })).toEqual({ states: ["TX"], carriers: ["Aetna"] });
+    expect((await getContactStats({ organizationId: org.id, viewer })).totalContacts).toBe(1);
+    const exported = await exportContacts({ organizationId: org.id, viewer, query: listContactsQuerySchema.parse({}), now: NOW });
+    expect(exported.rowCount).toBe(1);
+    expect(exported.csv).not.toContain("temp-1-abcd@example.com");
+    expect((await getContactDetail({ db: tenantDb(org.id), organizationId: org.id, id: placeholder.id, viewer })).id).toBe(placeholder.id);
   });
 });

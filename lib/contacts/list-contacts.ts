@@ -8,6 +8,7 @@ import {
   UNASSIGNED_AGENT,
   type ContactPageSize,
 } from "@/lib/contacts/list-contacts-query";
+import { bookContactWhere } from "@/lib/contacts/book";
 
 export { listContactsQuerySchema, normalizeSearchTerm, type ListContactsQuery } from "@/lib/contacts/list-contacts-query";
 
@@ -80,6 +81,11 @@ export function contactVisibilityWhere(organizationId: string, viewer: ContactVi
   return viewer.isAdmin ? { organizationId } : { organizationId, agentId: viewer.id };
 }
 
+/** What the contact list, its filters and stat cards and the export show: the viewer's part of the book (lib/contacts/book.ts). */
+export function listedContactWhere(organizationId: string, viewer: ContactViewer): Prisma.ContactWhereInput {
+  return { AND: [contactVisibilityWhere(organizationId, viewer), bookContactWhere(organizationId)] };
+}
+
 /**
  * Prisma passes `contains` through as LIKE '%term%' without escaping, so a typed "%" or "_" would
  * match anything; backslash is PostgreSQL's default LIKE escape.
@@ -121,7 +127,7 @@ function pageSize(limit: number | undefined): ContactPageSize {
 /** The where of the list: visibility plus the filters. Exported so that "select all N" bulk actions act on exactly the listed set. */
 export function contactListWhere(input: Omit<ListContactsInput, "db" | "page" | "limit">): Prisma.ContactWhereInput {
   const { organizationId, viewer, states, carriers, agentIds, now } = input;
-  const and: Prisma.ContactWhereInput[] = [contactVisibilityWhere(organizationId, viewer)];
+  const and: Prisma.ContactWhereInput[] = [listedContactWhere(organizationId, viewer)];
 
   const term = normalizeSearchTerm(input.search);
   // search_text is already lower-case (trigger), so a plain LIKE '%term%' is right and is the form
@@ -203,7 +209,7 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
  * database, served by the (organization_id, state) and (organization_id, current_carrier) indexes.
  */
 export async function listContactFilterOptions({ db, organizationId, viewer }: { db: TenantDb; organizationId: string; viewer: ContactViewer }): Promise<ContactFilterOptions> {
-  const visible = contactVisibilityWhere(organizationId, viewer);
+  const visible = listedContactWhere(organizationId, viewer);
   const [states, carriers] = await Promise.all([
     db.contact.groupBy({ by: ["state"], where: { AND: [visible, { state: { not: null } }] }, orderBy: { state: "asc" } }),
     db.contact.groupBy({ by: ["currentCarrier"], where: { AND: [visible, { currentCarrier: { not: null } }] }, orderBy: { currentCarrier: "asc" } }),

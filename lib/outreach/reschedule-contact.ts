@@ -6,6 +6,7 @@ import { EMAIL_PRIORITY, type ContactPlan, type EmailType, type Plan, type PlanI
 import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
 import { todayInZone, toIsoDate } from "@/lib/trial/go-live";
 import { isOrganizationLive, outreachIdempotencyKey, REVIVABLE_STATUSES, RESCHEDULABLE_STATUSES, desiredRows, diffSchedule, type DesiredRow, type ExistingRow } from "@/lib/outreach/rules";
+import { bookContactWhere } from "@/lib/contacts/book";
 
 /**
  * ScheduledEmail rows are the truth (architecture.md rule 11). A reschedule asks the planner (the pure
@@ -89,7 +90,7 @@ export async function loadRescheduleContext({ organizationId, now, horizonDays, 
   const db = tenantDb(organizationId);
   const [organization, contactCount, rules, increases] = await Promise.all([
     db.organization.findFirst({ where: { id: organizationId }, select: organizationSelect }),
-    db.contact.count({ where: { organizationId } }),
+    db.contact.count({ where: bookContactWhere(organizationId) }),
     // Reference data shared by every organization (no organization_id, no row-level security).
     prisma.stateSwitchRule.findMany({ select: { state: true, ruleType: true, anchor: true, windowStartDaysBefore: true, windowLengthDays: true, ageMin: true, ageMax: true } }),
     findFiledRateIncreases({ now }),

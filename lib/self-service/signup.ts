@@ -11,6 +11,7 @@ import { signQuoteProof } from "@/lib/self-service/quote-proof";
 import { isPastDateOfBirth, SELF_SERVICE_MESSAGES, selfServiceSignupSchema, storedCarrier, type SelfServiceSignupValues } from "@/lib/self-service/self-service-schema";
 import { resolveZipLocation, type ZipLocation } from "@/lib/zip/lookup-zip";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
+import { BOOK_CONTACT_SQL } from "@/lib/contacts/book";
 
 /** Signups per email address per organization per hour: stops a script from rewriting one contact over and over. */
 export const SIGNUPS_PER_EMAIL_PER_HOUR = 5;
@@ -144,7 +145,7 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
     } else {
       if (org.contact_limit >= 0) {
         const [{ count }] = (await tx.$queryRaw<{ count: number }[]>`
-          SELECT count(*)::int AS count FROM contacts WHERE organization_id = ${organizationId}::uuid`) as [{ count: number }];
+          SELECT count(*)::int AS count FROM contacts WHERE organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}`) as [{ count: number }];
         if (count + 1 > org.contact_limit + org.extra_contacts) throw new AppError("conflict", SELF_SERVICE_MESSAGES.notAccepting);
       }
       try {

@@ -17,6 +17,7 @@ import { lookupZip } from "@/lib/contacts/import/zip-county";
 import { prisma, tenantTransaction, type TxClient } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
+import { BOOK_CONTACT_SQL } from "@/lib/contacts/book";
 
 /**
  * POST /api/contacts/bulk-import (client-side §7, domain-rules D.1.5 + D.2). The browser has parsed
@@ -229,7 +230,7 @@ export async function bulkImportContacts({ organizationId, user, request, now, c
       if (org.contact_limit >= 0 && toInsert.length > 0) {
         const allowed = org.contact_limit + org.extra_contacts;
         const [{ count }] = (await tx.$queryRaw<{ count: number }[]>`
-          SELECT count(*)::int AS count FROM contacts WHERE organization_id = ${organizationId}::uuid`) as [{ count: number }];
+          SELECT count(*)::int AS count FROM contacts WHERE organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}`) as [{ count: number }];
         if (count + toInsert.length > allowed) throw new AppError("conflict", limitMessage(allowed, count, toInsert.length));
       }
 
