@@ -243,6 +243,9 @@ export const journeys = [
       const timingBefore = await timingRadios.evaluateAll((els) => els.findIndex((el) => el.checked));
       const timingAfter = timingBefore === 1 ? 2 : 1;
       await timingRadios.nth(timingAfter).check();
+      // the postal address printed at the foot of the agency's emails
+      const postalAddress = `Renamed Agency, ${stamp % 1000} Elm St, Dallas, TX 75201`;
+      await page.getByLabel("Postal Address").fill(postalAddress);
       await page.getByText("You have unsaved changes.").waitFor();
       await screenshot("settings-edited");
       expect(await save.isEnabled(), "Save Changes is enabled after a change");
@@ -257,6 +260,7 @@ export const journeys = [
       expect((await page.getByRole("switch", { name: "Birthday emails", exact: true }).isChecked()) === !birthdayBefore, "Birthday emails persisted");
       const timingNow = await page.getByRole("group", { name: "Outreach timing" }).getByRole("radio").evaluateAll((els) => els.findIndex((el) => el.checked));
       expect(timingNow === timingAfter, `outreach timing persisted (radio ${timingNow}, expected ${timingAfter})`);
+      expect((await page.getByLabel("Postal Address").inputValue()) === postalAddress, `postal address persisted (was "${await page.getByLabel("Postal Address").inputValue()}")`);
       if (ridersOffered) {
         const riderAfter = page.getByRole("group", { name: "Minnesota (MN)" }).getByRole("checkbox").first();
         await riderAfter.waitFor();

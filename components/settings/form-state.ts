@@ -54,6 +54,7 @@ export function toFormState(view: OrgSettingsView | SettingsForm, carriers: read
     website: view.website,
     signature: view.signature,
     orgSignature: view.orgSignature,
+    postalAddress: view.postalAddress ?? "",
     redirectUrl: view.redirectUrl,
     forceOrgSenderDetails: view.forceOrgSenderDetails,
     hideMedicareAdvantage: view.hideMedicareAdvantage,

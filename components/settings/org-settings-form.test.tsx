@@ -148,6 +148,17 @@ describe("OrgSettingsForm", () => {
     expect(saveButton().disabled).toBe(true);
   });
 
+  it("shows the postal address for the email footer and saves a change of it", async () => {
+    await renderForm({ initial: { ...data, settings: { ...settings, postalAddress: "Lee Insurance, 12 Elm St, Dallas, TX 75201" } } });
+    const field = screen.getByLabelText("Postal Address") as HTMLInputElement;
+    expect(field.value).toBe("Lee Insurance, 12 Elm St, Dallas, TX 75201");
+    fireEvent.change(field, { target: { value: "Lee Insurance, 14 Oak Ave, Dallas, TX 75201" } });
+    fireEvent.click(saveButton());
+    await flush();
+    const put = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings/org" && init?.method === "PUT")!;
+    expect(JSON.parse(put[1].body as string).settings.postalAddress).toBe("Lee Insurance, 14 Oak Ave, Dallas, TX 75201");
+  });
+
   it("shows the carrier message and keeps Save disabled when no carrier is selected", async () => {
     await renderForm();
     fireEvent.click(checkbox("Aetna"));
