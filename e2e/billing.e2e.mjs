@@ -8,7 +8,7 @@
 //                                               checkout through the app's own calls, then /stripe renders the fake's invoices.
 // (Stripe's embedded card form itself comes from js.stripe.com, which the offline browser cannot load; the
 // journey plays the card form's part with the fake's completeCheckout.)
-import { latestEmailLink, signIn } from "./helpers.mjs";
+import { signIn, signUpToChoosePlan } from "./helpers.mjs";
 
 const stripeMode = process.env.E2E_STRIPE === "1";
 let fake = null;
@@ -27,21 +27,6 @@ if (stripeMode) {
 }
 
 const stamp = Date.now();
-
-async function signUpToChoosePlan(page, baseUrl, { email, organizationName }) {
-  await page.goto(baseUrl + "/signup");
-  await page.getByRole("heading", { name: "Get Started" }).waitFor();
-  await page.getByLabel("First Name").fill("Morgan");
-  await page.getByLabel("Last Name").fill("Billing");
-  await page.getByLabel("Organization Name").fill(organizationName);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").pressSequentially("5125550142");
-  await page.getByText("Email is available").waitFor();
-  await page.getByRole("button", { name: "Get Started" }).click();
-  await page.getByText("Check your email").waitFor();
-  await page.goto(await latestEmailLink(page, baseUrl, email, "Activate and log in"));
-  await page.waitForURL((url) => url.pathname === "/choose-plan");
-}
 
 const text = async (page, testId) => (await page.getByTestId(testId).textContent())?.trim();
 

@@ -92,12 +92,8 @@ export async function signIn(page, baseUrl, email) {
   return href;
 }
 
-/**
- * A new agency of its own, for journeys that change organization-wide state (going live): signup,
- * activation link, the Pro plan in billing-off mode, and the setup wizard with the least it accepts.
- * Ends signed in as its admin on the dashboard.
- */
-export async function signUpAgency(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits }) {
+/** A new agency's admin signs up and follows the activation link from the outbox: on /choose-plan. */
+export async function signUpToChoosePlan(page, baseUrl, { firstName = "Morgan", lastName = "Billing", organizationName, email, phoneDigits = "5125550142" }) {
   await page.goto(baseUrl + "/signup");
   await page.getByRole("heading", { name: "Get Started" }).waitFor();
   await page.getByLabel("First Name").fill(firstName);
@@ -110,6 +106,15 @@ export async function signUpAgency(page, baseUrl, { firstName, lastName, organiz
   await page.getByText("Check your email").waitFor();
   await page.goto(await latestEmailLink(page, baseUrl, email, "Activate and log in"));
   await page.waitForURL((url) => url.pathname === "/choose-plan");
+}
+
+/**
+ * A new agency of its own, for journeys that change organization-wide state (going live): signup,
+ * activation link, the Pro plan in billing-off mode, and the setup wizard with the least it accepts.
+ * Ends signed in as its admin on the dashboard.
+ */
+export async function signUpAgency(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits }) {
+  await signUpToChoosePlan(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits });
   await page.getByRole("button", { name: "Choose Pro" }).click();
   await page.waitForURL((url) => url.pathname === "/setup/settings");
   const next = page.getByRole("button", { name: "Continue" });

@@ -7,6 +7,7 @@ import { namesOrganization } from "@/lib/eligibility/eligibility-organization";
 import { encryptAnswers } from "@/lib/eligibility/encrypt-answers";
 import { eligibilityOutcome, hasMedicalConditions, mainQuestionsYesCount, type EligibilityOutcome, type SubmittedAnswers } from "@/lib/eligibility/outcome";
 import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE } from "@/lib/quotes/quote-links";
+import { PLACEHOLDER_CONTACT_STATUS } from "@/lib/contacts/book";
 
 /**
  * POST /api/org/{orgId}/eligibility-answers (domain-rules.md C "Storage"). The contact is the quote
@@ -63,7 +64,7 @@ export async function submitEligibilityAnswers({ orgSegment, quoteToken, contact
         metadata: {
           answers_count: Object.keys(answers).length,
           // "direct": a visitor who came without an agent's quote (the temporary contact of a generic link).
-          source: current.status === "temp" ? "direct" : "quote",
+          source: current.status === PLACEHOLDER_CONTACT_STATUS ? "direct" : "quote",
           main_questions_yes_count: yesCount,
           has_medical_conditions: yesCount > 0,
         },

@@ -5,6 +5,7 @@ import { tenantTransaction } from "@/lib/db";
 import { findOrganizationByIdOrSlug } from "@/lib/eligibility/eligibility-organization";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
 import { consumeRateLimit } from "@/lib/rate-limit";
+import { PLACEHOLDER_CONTACT_STATUS } from "@/lib/contacts/book";
 
 /**
  * POST /api/org/{orgId}/temp-contact (domain-rules.md C): a visitor who opened the questionnaire from
@@ -39,7 +40,7 @@ export async function createTempContact({ orgSegment, now }: { orgSegment: strin
         firstName: "Temporary",
         lastName: "Contact",
         email: tempContactEmail(now),
-        status: "temp",
+        status: PLACEHOLDER_CONTACT_STATUS,
         source: "self_onboarding",
         // The default agent receives contacts without an agent (client-side.md §6), so someone sees the answers.
         agentId: defaultAgentId,
