@@ -3,6 +3,9 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // PGlite is a test/embedded-only dependency; keep it (and the Prisma adapters) out of the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
+  // Reference data (ZIP table, carrier groups, …) is read from data/reference at run time: ship it with every
+  // server function so a serverless host has it (lib/reference/reference-data.ts).
+  outputFileTracingIncludes: { "/**": ["./data/reference/**/*"] },
   poweredByHeader: false,
   typedRoutes: false,
   // Consumer pages carry a quote token in their URL: never send it to another site as a Referer.

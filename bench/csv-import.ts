@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
+import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import { performance } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -15,7 +16,7 @@ import { bulkImportRequestSchema } from "@/lib/contacts/import/import-types";
 import { parseCsvText, uniqueColumnValues } from "@/lib/contacts/import/parse-csv";
 import { mapPlanType } from "@/lib/contacts/import/plan-mapping";
 import { validateImportRow, type ValidatedContact } from "@/lib/contacts/import/validate-row";
-import { lookupZip, ZIP_DATA_FILE } from "@/lib/contacts/import/zip-county";
+import { lookupZip } from "@/lib/contacts/import/zip-county";
 import { setPrismaForTests } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { createScratchDatabase, rssSampler, writePerformanceSection } from "./lib/bench-support";
@@ -57,7 +58,7 @@ const PLANS = ["G", "Plan G", "N", "Plan N", "F", "HDG", "High Deductible G", "P
 
 /** Real ZIPs from the HUD crosswalk, so the state/county lookup does real work. */
 function realZips(count: number): string[] {
-  const lines = readFileSync(ZIP_DATA_FILE, "utf8").split("\n");
+  const lines = readFileSync(REFERENCE_FILES.zipCounty, "utf8").split("\n");
   const zips: string[] = [];
   for (let i = 1; i < lines.length && zips.length < count; i += 13) {
     const zip = lines[i]?.slice(0, 5);
@@ -111,9 +112,9 @@ function collectGarbage() {
   (vm.runInNewContext("gc") as () => void)();
 }
 
-/** The supported carriers (shared/data/carrier_naic_groups.json), as the seed writes them, with plain SQL. */
+/** The supported carriers (data/reference/carriers/carrier_naic_groups.json), as the seed writes them, with plain SQL. */
 async function seedCarriers(owner: pg.Client) {
-  const groups = JSON.parse(readFileSync(join(process.cwd(), "..", "shared", "data", "carrier_naic_groups.json"), "utf8")) as {
+  const groups = JSON.parse(readFileSync(REFERENCE_FILES.carrierGroups, "utf8")) as {
     carriers: Record<string, string[]>;
     aliases: Record<string, string>;
     naic_names: Record<string, string>;

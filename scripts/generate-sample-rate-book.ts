@@ -14,13 +14,13 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import { attainedAgeCurve, COMMUNITY_AGE, MAX_RATING_AGE, MIN_RATING_AGE, premiumCents, type RateFactors } from "@/lib/quotes/pricing";
 import type { PlanCode, RatingMethod, RiderId } from "@/lib/quotes/quote-provider";
 
 const SEED = 20_260_101;
 const BASE_DATE = "2025-01-01";
 const SWITCH = { state: "TX", naic: "72052", date: "2026-07-01", increase: 1.077 };
-const SHARED = join(process.cwd(), "..", "shared", "data");
 
 // ---------- deterministic randomness ----------
 function hashSeed(text: string): number {
@@ -133,14 +133,14 @@ const STATES: StateConfig[] = [
 
 // ---------- reference data ----------
 function seededNaics(): Set<string> {
-  const groups = JSON.parse(readFileSync(join(SHARED, "carrier_naic_groups.json"), "utf8")) as { carriers: Record<string, string[]> };
+  const groups = JSON.parse(readFileSync(REFERENCE_FILES.carrierGroups, "utf8")) as { carriers: Record<string, string[]> };
   return new Set(Object.values(groups.carriers).flat());
 }
 
 /** ZIP5s by (state, ZIP3) from the HUD crosswalk. */
 function zip5sByZip3(): Map<string, string[]> {
   const out = new Map<string, Set<string>>();
-  const lines = readFileSync(join(SHARED, "zip_county_hud_2023q1.csv"), "utf8").split("\n").slice(1);
+  const lines = readFileSync(REFERENCE_FILES.zipCounty, "utf8").split("\n").slice(1);
   for (const line of lines) {
     const [zip, state] = line.split(",");
     if (!zip || !state) continue;

@@ -50,7 +50,7 @@ export const SAMPLE_REQUIRED_STATES = ["CA", "ID", "KY", "MD", "NV", "OK", "OR",
 
 type Place = { zip: string; city: string; county: string; countyFips: string; areaCode: string };
 
-// Real ZIP → county pairs taken from ../shared/data/zip_county_hud_2023q1.csv (first, i.e. main, county
+// Real ZIP → county pairs taken from data/reference/zip-county/zip_county_hud_2023q1.csv (first, i.e. main, county
 // of each ZIP), hard-coded so the generator stays pure and needs no file access.
 const PLACES: Record<string, readonly Place[]> = {
   CA: [
@@ -148,7 +148,7 @@ const STATE_WEIGHTS: Record<string, number> = { TX: 10, FL: 10, CA: 9, NY: 7, PA
 
 type CarrierChoice = { name: string; naic: string; nyNaic?: string; weight: number };
 
-// Group names and NAICs from ../shared/data/carrier_naic_groups.json. New York policies are written by
+// Group names and NAICs from data/reference/carriers/carrier_naic_groups.json. New York policies are written by
 // the groups' New York companies where they have one.
 export const SAMPLE_CARRIERS: readonly CarrierChoice[] = [
   { name: "UnitedHealthcare", naic: "79413", nyNaic: "60093", weight: 24 },

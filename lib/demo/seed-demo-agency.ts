@@ -1,7 +1,6 @@
 import { PLANS } from "@/lib/billing/plans";
 import "server-only";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { createElement } from "react";
 import Papa from "papaparse";
 import { z } from "zod";
@@ -11,6 +10,7 @@ import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { generateSampleContacts } from "@/lib/demo/sample-contacts";
 import { householdRuleFromCsv } from "@/lib/quotes/household-rules";
+import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import { stateRulesFileSchema, toStateRuleRows } from "@/lib/outreach/state-rules";
 
 /**
@@ -33,8 +33,6 @@ const AGENTS = [
   { email: "jordan@sample-agency.test", firstName: "Jordan", lastName: "Lee", phone: "5125550102" },
 ];
 
-// CI clones the repo with shared/ beside it, so the data lives one level above the working directory.
-const dataFile = (name: string) => join(process.cwd(), "..", "shared", "data", name);
 
 const carrierGroupsSchema = z.object({
   carriers: z.record(z.string(), z.array(z.string().regex(/^\d{5}$/))),
@@ -42,19 +40,19 @@ const carrierGroupsSchema = z.object({
   naic_names: z.record(z.string(), z.string()),
 });
 
-function readJson<T>(name: string, schema: z.ZodType<T>): T {
-  return schema.parse(JSON.parse(readFileSync(dataFile(name), "utf8")));
+function readJson<T>(file: string, schema: z.ZodType<T>): T {
+  return schema.parse(JSON.parse(readFileSync(file, "utf8")));
 }
 
 /** NAIC → legal name from CSG's company list (the JSON only has the abbreviated names). */
 function csgLegalNames(): Map<string, string> {
-  const parsed = Papa.parse<{ naic: string; name_full: string }>(readFileSync(dataFile("csg_medsupp_companies.csv"), "utf8"), { header: true, skipEmptyLines: true });
+  const parsed = Papa.parse<{ naic: string; name_full: string }>(readFileSync(REFERENCE_FILES.csgCompanies, "utf8"), { header: true, skipEmptyLines: true });
   return new Map(parsed.data.map((row) => [row.naic, row.name_full]));
 }
 
 /** Household-discount eligibility per state and carrier (the rule text beside the compare page's toggle). */
 function householdRules() {
-  const parsed = Papa.parse<Record<string, string>>(readFileSync(dataFile("household_discount_rules.csv"), "utf8"), { header: true, skipEmptyLines: true });
+  const parsed = Papa.parse<Record<string, string>>(readFileSync(REFERENCE_FILES.householdDiscounts, "utf8"), { header: true, skipEmptyLines: true });
   return parsed.data.map(householdRuleFromCsv).filter((rule) => /^[A-Z]{2}$/.test(rule.state) && rule.carrierLabel !== "");
 }
 
@@ -67,8 +65,8 @@ export async function seedPlans() {
 }
 
 export async function seedReferenceData(): Promise<{ carriers: number; stateRules: number }> {
-  const groups = readJson("carrier_naic_groups.json", carrierGroupsSchema);
-  const rules = readJson("state_medigap_switch_rules.json", stateRulesFileSchema);
+  const groups = readJson(REFERENCE_FILES.carrierGroups, carrierGroupsSchema);
+  const rules = readJson(REFERENCE_FILES.stateSwitchRules, stateRulesFileSchema);
   const legalNames = csgLegalNames();
 
   const carrierRows = Object.entries(groups.carriers).flatMap(([group, naics]) => {

@@ -7,7 +7,7 @@ import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
 /**
  * State switch windows are data (issue #7): the state_switch_rules table is the truth that the
  * planner and the compare page read. The seed inserts the rows of
- * ../shared/data/state_medigap_switch_rules.json that are missing (lib/demo/seed-demo-agency.ts) and never overwrites a row, so an
+ * data/reference/state-switch-rules/state_medigap_switch_rules.json that are missing (lib/demo/seed-demo-agency.ts) and never overwrites a row, so an
  * edit made in the database survives restarts and deploys. `npm run state-rules -- export|import`
  * (scripts/state-rules.ts) reads and writes the table in the same JSON shape; an import queues a
  * reschedule of every organization, so the next job-runner pass re-plans every book under the new rules.

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import Papa from "papaparse";
 import { householdRuleFromCsv, householdRuleLabel, householdRuleText } from "@/lib/quotes/household-rules";
 
-const rows = Papa.parse<Record<string, string>>(readFileSync(join(process.cwd(), "..", "shared", "data", "household_discount_rules.csv"), "utf8"), { header: true, skipEmptyLines: true }).data;
+const rows = Papa.parse<Record<string, string>>(readFileSync(REFERENCE_FILES.householdDiscounts, "utf8"), { header: true, skipEmptyLines: true }).data;
 const rule = (state: string, carrier: string) => householdRuleFromCsv(rows.find((r) => r.state === state && r.carrier === carrier)!);
 
 describe("householdRuleLabel", () => {

@@ -1,6 +1,6 @@
 /**
  * Who qualifies for a carrier's household discount in a state, in words (pure; domain-rules.md B.5,
- * ../shared/data/household_discount_rules.csv, stored as household_discounts rows without a filing).
+ * data/reference/household-discounts/household_discount_rules.csv, stored as household_discounts rows without a filing).
  * The compare page shows this text beside the household toggle, so a visitor knows whether the
  * lower price is theirs before they choose it.
  */

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import {
   attainedAgeCurve,
   clampRatingAge,
@@ -39,8 +39,8 @@ describe("attainedAgeCurve", () => {
     expect(c.get(69)!).toBeGreaterThan(1);
   });
 
-  it("embeds the shared 2018 data file", () => {
-    const file = join(process.cwd(), "..", "shared", "data", "medigap_avg_premium_by_age_2018.csv");
+  it("embeds the 2018 reference data file", () => {
+    const file = REFERENCE_FILES.ageCurve;
     const rows = readFileSync(file, "utf8").trim().split("\n").slice(1).map((l) => l.split(","));
     for (const [age, , g] of rows) expect(PLAN_G_AVERAGE_2018[Number(age)]).toBe(Number(g));
   });

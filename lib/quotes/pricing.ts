@@ -64,7 +64,7 @@ export function householdCents(rateCents: number, pctBps: number): number {
 }
 
 /**
- * National average Plan G premium by age 64–85 (2018 price survey; shared/data/
+ * National average Plan G premium by age 64–85 (2018 price survey; data/reference/age-curve/
  * medigap_avg_premium_by_age_2018.csv). The shape of the sample book's attained-age curves.
  */
 export const PLAN_G_AVERAGE_2018: Readonly<Record<number, number>> = {

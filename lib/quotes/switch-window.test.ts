@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import { plansInWindow, standardPlanOf, switchWindowFor, type SwitchRule, type SwitchWindowInput } from "@/lib/quotes/switch-window";
 
 type JsonRule = { state: string; rule: string; anchor: string; days_before: number; total_days: number; carrier: string; plan: string; age_min?: number; age_max?: number };
-const json = JSON.parse(readFileSync(join(process.cwd(), "..", "shared", "data", "state_medigap_switch_rules.json"), "utf8")) as { states: JsonRule[] };
+const json = JSON.parse(readFileSync(REFERENCE_FILES.stateSwitchRules, "utf8")) as { states: JsonRule[] };
 
 /** The rules exactly as the seed stores them (lib/demo/seed-demo-agency.ts). */
 const RULES: Record<string, SwitchRule> = Object.fromEntries(

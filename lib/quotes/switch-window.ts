@@ -3,7 +3,7 @@ import { statutoryWindowContaining } from "@/lib/schedule/windows";
 
 /**
  * State Medigap switching rights on the quote page (pure; domain-rules.md A.3 and
- * ../shared/data/state_medigap_switch_rules.json, stored in state_switch_rules).
+ * data/reference/state-switch-rules/state_medigap_switch_rules.json, stored in state_switch_rules).
  *
  * The original product imported a birthday-rule module on the compare page but never called it. Here,
  * when today falls inside the contact's birthday or anniversary window, or the state guarantees

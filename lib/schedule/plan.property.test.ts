@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import { balanceDailyLoad } from "@/lib/schedule/balance";
 import { localDate } from "@/lib/schedule/calendar";
 import { planContactEmails } from "@/lib/schedule/plan";
@@ -14,7 +14,7 @@ import { seededRandom } from "@/lib/random/seeded-random";
  */
 
 type JsonRule = { state: string; rule: string; anchor: string; days_before: number; total_days: number; age_min?: number; age_max?: number };
-const json = JSON.parse(readFileSync(join(process.cwd(), "..", "shared", "data", "state_medigap_switch_rules.json"), "utf8")) as { states: JsonRule[] };
+const json = JSON.parse(readFileSync(REFERENCE_FILES.stateSwitchRules, "utf8")) as { states: JsonRule[] };
 const RULES = new Map(json.states.map((r) => [r.state, r]));
 const toPlanRule = (r: JsonRule): PlanStateRule => ({
   state: r.state,

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import { planContactEmails } from "@/lib/schedule/plan";
 import type { EmailType, Plan, PlanContact, PlanHistory, PlanInput, PlanOrganization, PlanStateRule } from "@/lib/schedule/types";
 
 type JsonRule = { state: string; rule: string; anchor: string; days_before: number; total_days: number; age_min?: number; age_max?: number };
-const json = JSON.parse(readFileSync(join(process.cwd(), "..", "shared", "data", "state_medigap_switch_rules.json"), "utf8")) as { states: JsonRule[] };
+const json = JSON.parse(readFileSync(REFERENCE_FILES.stateSwitchRules, "utf8")) as { states: JsonRule[] };
 
 /** The rules as the seed stores them (state_switch_rules). */
 const RULES: Record<string, PlanStateRule> = Object.fromEntries(

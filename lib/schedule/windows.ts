@@ -2,7 +2,7 @@ import { anniversaryDay, dayNumber, isoDate, yearOfDay, type IsoDate } from "@/l
 import type { PlanStateRule } from "@/lib/schedule/types";
 
 /**
- * State switching windows (domain-rules A.3, ../shared/data/state_medigap_switch_rules.json, stored in
+ * State switching windows (domain-rules A.3, data/reference/state-switch-rules/state_medigap_switch_rules.json, stored in
  * state_switch_rules). One computation for both readers: the quote page (lib/quotes/switch-window.ts:
  * "are you inside your window today?") and the outreach rules (never email inside a window or the
  * buffer before it).

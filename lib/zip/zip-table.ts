@@ -1,17 +1,15 @@
 import "server-only";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import type { ZipCounty, ZipLookup } from "@/lib/zip/zip-schema";
 
 /**
- * The HUD-USPS ZIP → county crosswalk (shared/data/zip_county_hud_2023q1.csv, ~55k rows), read once on
- * first use into a Map keyed by ZIP. The file sits beside the repository (CI clones it there), so it is
- * read at run time rather than bundled.
+ * The HUD-USPS ZIP → county crosswalk (data/reference/zip-county, ~55k rows), read once on first use
+ * into a Map keyed by ZIP. Read at run time rather than bundled; next.config.ts ships the file with every
+ * server function.
  */
 
-type ZipEntry = { state: string; cities: string[]; counties: ZipCounty[] };
-
-export const ZIP_DATA_PATH = join(process.cwd(), "..", "shared", "data", "zip_county_hud_2023q1.csv");
+export type ZipEntry = { state: string; cities: string[]; counties: ZipCounty[] };
 
 const EXPECTED_HEADER = "zip,usps_state,usps_city,county_fips,county_name,county_state,res_ratio,tot_ratio";
 
@@ -43,8 +41,13 @@ export function parseZipCsv(text: string): Map<string, ZipEntry> {
 }
 
 function zipTable(): Map<string, ZipEntry> {
-  table ??= parseZipCsv(readFileSync(ZIP_DATA_PATH, "utf8"));
+  table ??= parseZipCsv(readFileSync(REFERENCE_FILES.zipCounty, "utf8"));
   return table;
+}
+
+/** The table's entry for a ZIP (state, cities, named counties by share), or null when the ZIP is unknown. */
+export function findZipEntry(zip: string): Readonly<ZipEntry> | null {
+  return zipTable().get(zip) ?? null;
 }
 
 /** The ZIP's state, counties (largest share first) and cities; null when the ZIP is unknown or has no named county. */

@@ -1,7 +1,7 @@
 import { OTHER_CARRIER } from "@/lib/contacts/contact-fields";
 import { createCarrierMapper, mapCarrierName, withBuiltInAliases } from "@/lib/contacts/import/carrier-mapping";
 
-// The carriers table's groups (shared/data/carrier_naic_groups.json) plus two from D.1's built-in list.
+// The carriers table's groups (data/reference/carriers/carrier_naic_groups.json) plus two from D.1's built-in list.
 const SUPPORTED = withBuiltInAliases(["Aetna", "Humana", "UnitedHealthcare", "Cigna", "Aflac", "Allstate", "Mutual of Omaha", "Ace Chubb", "Blue Cross Blue Shield", "Wellcare"]);
 
 describe("mapCarrierName", () => {

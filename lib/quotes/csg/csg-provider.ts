@@ -1,6 +1,6 @@
 import "server-only";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import { AppError } from "@/lib/api/errors";
 import { CSG_PLAN_CODES, CSG_QUOTE_FIELDS, csgCountyName, mapCsgRows, type CarrierGroupLookup, type CsgQuoteRow } from "@/lib/quotes/csg/csg-mapping";
 import { clampRatingAge } from "@/lib/quotes/pricing";
@@ -49,7 +49,7 @@ export type CsgProviderOptions = {
   timeoutMs?: number;
   /** The county name CSG should rate in, null for none. Default: from the ZIP crosswalk. */
   countyNameFor?: (req: QuoteRequest) => string | null;
-  /** Carrier family by NAIC. Default: shared/data/carrier_naic_groups.json, else CSG's parent company. */
+  /** Carrier family by NAIC. Default: data/reference/carriers/carrier_naic_groups.json, else CSG's parent company. */
   groupNameFor?: CarrierGroupLookup;
 };
 
@@ -65,10 +65,10 @@ export function csgCountyForRequest(req: QuoteRequest): string | null {
 
 let carrierGroups: Map<string, string> | null = null;
 
-/** The 8 supported carrier families (shared/data/carrier_naic_groups.json), read once. */
+/** The 8 supported carrier families (data/reference/carriers/carrier_naic_groups.json), read once. */
 export function supportedCarrierGroup(naic: string): string | undefined {
   if (!carrierGroups) {
-    const file = JSON.parse(readFileSync(join(process.cwd(), "..", "shared", "data", "carrier_naic_groups.json"), "utf8")) as { carriers: Record<string, string[]> };
+    const file = JSON.parse(readFileSync(REFERENCE_FILES.carrierGroups, "utf8")) as { carriers: Record<string, string[]> };
     carrierGroups = new Map(Object.entries(file.carriers).flatMap(([group, naics]) => naics.map((n) => [n, group] as const)));
   }
   return carrierGroups.get(naic);
