@@ -71,7 +71,7 @@ function newestMtime(path) {
 function buildIsStale() {
   const stampFile = join(root, ".next", "gapwise-build-stamp");
   if (!existsSync(join(root, ".next", "BUILD_ID")) || !existsSync(stampFile)) return true;
-  const sources = ["app", "components", "lib", "public", "prisma/schema.prisma", "package-lock.json", "next.config.ts", "proxy.ts", "instrumentation.ts"];
+  const sources = ["app", "components", "lib", "inngest", "public", "prisma/schema.prisma", "package-lock.json", "next.config.ts", "proxy.ts", "instrumentation.ts"];
   const newest = Math.max(...sources.map((s) => newestMtime(join(root, s))));
   return newest > Number(readFileSync(stampFile, "utf8"));
 }

@@ -7,7 +7,7 @@ import { REFERENCE_FILES } from "@/lib/reference/reference-data";
  * user's clone, a host or a CI clone does not have. Comments may still point a developer at the spec.
  */
 const ROOT = process.cwd();
-const CODE_DIRS = ["app", "components", "lib", "inngest", "jobs", "scripts", "bench", "prisma", "e2e"];
+const CODE_DIRS = ["app", "components", "lib", "inngest", "scripts", "bench", "prisma", "e2e"];
 const SKIP = new Set(["node_modules", "generated", "output", ".next"]);
 
 function codeFiles(dir: string): string[] {

@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { serve } from "inngest/next";
 import { getEnv } from "@/lib/env";
-import { inngest } from "@/jobs/client";
-import { functions } from "@/jobs";
+import { inngest } from "@/inngest/client";
+import { functions } from "@/inngest/functions";
 
 /**
  * Inngest calls the functions here (requests signed with INNGEST_SIGNING_KEY). In embedded mode

@@ -1,5 +1,5 @@
-import { inngest } from "@/jobs/client";
-import { EVENTS, type ContactChangedData } from "@/jobs/events";
+import { inngest } from "@/inngest/client";
+import { EVENTS, type ContactChangedData } from "@/inngest/events";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 
 /** A contact changed outside a request that already re-planned it (e.g. an integration): re-plan it. */

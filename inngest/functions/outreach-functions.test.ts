@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { InngestTestEngine } from "@inngest/test";
-import { EVENTS } from "@/jobs/events";
-import { nightlyReschedule } from "@/jobs/functions/nightly-reschedule";
-import { organizationChanged } from "@/jobs/functions/organization-changed";
-import { sendScheduledEmailFunction } from "@/jobs/functions/send-scheduled-email";
-import { dailyUsageReport } from "@/jobs/functions/daily-usage-report";
-import { sweepDueEmails } from "@/jobs/functions/sweep-due-emails";
+import { EVENTS } from "@/inngest/events";
+import { nightlyReschedule } from "@/inngest/functions/nightly-reschedule";
+import { organizationChanged } from "@/inngest/functions/organization-changed";
+import { sendScheduledEmailFunction } from "@/inngest/functions/send-scheduled-email";
+import { dailyUsageReport } from "@/inngest/functions/daily-usage-report";
+import { sweepDueEmails } from "@/inngest/functions/sweep-due-emails";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 

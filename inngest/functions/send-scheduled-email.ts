@@ -1,5 +1,5 @@
-import { inngest } from "@/jobs/client";
-import { EVENTS, type EmailDueData } from "@/jobs/events";
+import { inngest } from "@/inngest/client";
+import { EVENTS, type EmailDueData } from "@/inngest/events";
 import { sendScheduledEmail } from "@/lib/outreach/sweep";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 

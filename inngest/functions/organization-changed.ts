@@ -1,5 +1,5 @@
-import { inngest } from "@/jobs/client";
-import { EVENTS, type OrganizationChangedData } from "@/jobs/events";
+import { inngest } from "@/inngest/client";
+import { EVENTS, type OrganizationChangedData } from "@/inngest/events";
 import { requestOrganizationReschedule, runQueuedReschedules } from "@/lib/outreach/triggers";
 
 /** Settings changed or the organization went live (welcome spread): reschedule it now rather than at the next sweep. */

@@ -1,4 +1,4 @@
-import { inngest } from "@/jobs/client";
+import { inngest } from "@/inngest/client";
 import { queueNightlyReschedules } from "@/lib/outreach/triggers";
 
 /**

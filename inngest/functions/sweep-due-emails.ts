@@ -1,5 +1,5 @@
-import { inngest } from "@/jobs/client";
-import { EVENTS } from "@/jobs/events";
+import { inngest } from "@/inngest/client";
+import { EVENTS } from "@/inngest/events";
 import { claimDueEmails } from "@/lib/outreach/sweep";
 import { runQueuedReschedules } from "@/lib/outreach/triggers";
 
