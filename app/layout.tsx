@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { PreviewBanner } from "@/components/layout/preview-banner";
 import { getEnv } from "@/lib/env";
 import "./globals.css";
 
@@ -14,7 +15,10 @@ export function generateMetadata(): Metadata {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="min-h-screen bg-white font-sans text-gray-900">{children}</body>
+      <body className="min-h-screen bg-white font-sans text-gray-900">
+        {getEnv().isPreview ? <PreviewBanner productName={getEnv().productName} /> : null}
+        {children}
+      </body>
     </html>
   );
 }

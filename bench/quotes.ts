@@ -8,7 +8,7 @@ import { setPrismaForTests } from "@/lib/db";
 import { seedReferenceData } from "@/lib/demo/seed-demo-agency";
 import { seedSampleRateBook } from "@/lib/demo/seed-sample-rate-book";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { createScratchDatabase, percentile, writePerformanceSection } from "./lib/bench-support";
+import { benchServerEnv, createScratchDatabase, percentile, writePerformanceSection } from "./lib/bench-support";
 
 /**
  * POST /api/quotes under load, served by `next start` (production build) on a real PostgreSQL
@@ -28,16 +28,16 @@ const TARGET_P99_MS = 50;
 const SECTION = "## Quote API (bench/quotes.ts)";
 const BODY = JSON.stringify({ zip_code: "78701", state: "TX", age: 70, gender: "F", tobacco: false, carriers: "supported", plans: ["F", "G", "N", "HDF", "HDG"] });
 
-function ensureBuild() {
+function ensureBuild(databaseUrl: string) {
   if (existsSync(join(process.cwd(), ".next", "BUILD_ID"))) return;
   console.log("[quotes] no production build: running next build");
-  const built = spawnSync(join(process.cwd(), "node_modules", ".bin", "next"), ["build"], { stdio: "inherit" });
+  const built = spawnSync(join(process.cwd(), "node_modules", ".bin", "next"), ["build"], { stdio: "inherit", env: benchServerEnv({ databaseUrl, port: PORT }) });
   if (built.status !== 0) throw new Error("next build failed");
 }
 
 async function startServer(databaseUrl: string): Promise<ChildProcess> {
   const child = spawn(join(process.cwd(), "node_modules", ".bin", "next"), ["start", "-p", String(PORT)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_EMBEDDED: "", APP_URL: `http://127.0.0.1:${PORT}`, NODE_ENV: "production" },
+    env: benchServerEnv({ databaseUrl, port: PORT }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -93,8 +93,8 @@ async function measure(total: number, cookie: string, concurrency: number, path?
 const fmt = (v: number) => v.toFixed(1);
 
 export async function quotes(): Promise<{ passed: boolean }> {
-  ensureBuild();
   const db = await createScratchDatabase();
+  ensureBuild(db.url);
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 4 }) });
   let server: ChildProcess | undefined;
   try {

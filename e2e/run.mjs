@@ -3,6 +3,12 @@
 // directory, migrations, seed, build when stale, `next start`), then clicks through every journey in
 // e2e/*.e2e.mjs in real Chromium (playwright-core + the system's Chromium). Screenshots go to
 // e2e/output/. Prints "N passed, N failed"; the exit code is the truth.
+//
+// With E2E_PREVIEW_DATABASE_URL (an empty PostgreSQL database) it runs the preview journeys instead
+// (journeys marked `mode: "preview"`), against the app deployed as a host deploys a preview: APP_ENV=preview,
+// `npm run build:deploy` (configuration check, migrations, seed, next build) and `next start`, with random
+// secrets and an outbox access key that the journeys get as `outboxKey`.
+import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +20,9 @@ const outputDir = join(root, "e2e", "output");
 const port = process.env.E2E_PORT ?? "3100";
 const baseUrl = `http://localhost:${port}`;
 const only = process.argv[2];
+const previewDatabaseUrl = process.env.E2E_PREVIEW_DATABASE_URL;
+const mode = previewDatabaseUrl ? "preview" : "embedded";
+const outboxKey = randomBytes(24).toString("base64url");
 
 const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
 if (!chromiumPath) {
@@ -25,12 +34,26 @@ rmSync(outputDir, { recursive: true, force: true });
 mkdirSync(outputDir, { recursive: true });
 const dataDir = join(tmpdir(), `gapwise-e2e-${Date.now()}`);
 
+/** The embedded app as `npm start` runs it, or a preview deployment as a host builds and serves it. */
+function appCommand() {
+  if (mode === "embedded") {
+    return { command: "node", args: ["scripts/start.mjs"], env: { EMBEDDED_DB_DIR: join(dataDir, "pglite"), EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "55433", DATABASE_URL: "" } };
+  }
+  const secret = () => randomBytes(32).toString("base64");
+  return {
+    command: "bash",
+    args: ["-c", `node scripts/deploy-build.mjs && exec node_modules/.bin/next start -p ${port} -H 127.0.0.1`],
+    env: { APP_ENV: "preview", DATABASE_URL: previewDatabaseUrl, DATABASE_EMBEDDED: "", AUTH_SECRET: secret(), ELIGIBILITY_ENCRYPTION_KEY: secret(), CRON_SECRET: secret(), OUTBOX_ACCESS_KEY: outboxKey, SERVED_BY: "", RESEND_API_KEY: "" },
+  };
+}
+
 function startApp() {
-  const child = spawn("node", ["scripts/start.mjs"], {
+  const { command, args, env } = appCommand();
+  const child = spawn(command, args, {
     cwd: root,
     detached: true, // its own process group, so the whole tree stops with it
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: port, APP_URL: baseUrl, EMBEDDED_DB_DIR: join(dataDir, "pglite"), EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "55433", DATABASE_URL: "", OUTREACH_TICKER: "off" },
+    env: { ...process.env, PORT: port, APP_URL: baseUrl, OUTREACH_TICKER: "off", ...env },
   });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
@@ -39,7 +62,8 @@ function startApp() {
   return { child, log: () => log, exited };
 }
 
-async function waitForHealth(app, timeoutMs = 240_000) {
+// A preview builds from scratch (next build) before it serves: give it longer on a 2-core machine.
+async function waitForHealth(app, timeoutMs = mode === "preview" ? 900_000 : 240_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -55,7 +79,10 @@ async function waitForHealth(app, timeoutMs = 240_000) {
 const journeys = [];
 for (const file of readdirSync(join(root, "e2e")).filter((f) => f.endsWith(".e2e.mjs")).sort()) {
   const mod = await import(join(root, "e2e", file));
-  for (const journey of mod.journeys) if (!only || journey.name.includes(only) || file.includes(only)) journeys.push({ file, ...journey });
+  for (const journey of mod.journeys) {
+    if ((journey.mode ?? "embedded") !== mode) continue;
+    if (!only || journey.name.includes(only) || file.includes(only)) journeys.push({ file, ...journey });
+  }
 }
 
 const app = startApp();
@@ -65,7 +92,7 @@ const started = Date.now();
 let context;
 try {
   await waitForHealth(app);
-  console.log(`app ready at ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${mode} app ready at ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   context = await chromium.launchPersistentContext(join(dataDir, "chromium-profile"), {
     executablePath: chromiumPath,
     headless: true,
@@ -80,6 +107,7 @@ try {
       await journey.run({
         page,
         baseUrl,
+        outboxKey,
         screenshot: (name, target = page) => target.screenshot({ path: join(outputDir, `${name}.png`), fullPage: true }),
         expect: assert,
       });

@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { isLoopbackHost } from "@/lib/dev-tools/dev-access-rule";
 
 /**
  * The only reader of process.env. Chooses the embedded or production part for each concern
@@ -18,9 +20,25 @@ const flag = z
 
 export const rawEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  /** development | test | production. Only "production" is a real deployment: it turns off /dev/outbox and requires real parts. */
-  APP_ENV: z.enum(["development", "test", "production"]).optional(),
-  APP_URL: z.url().default("http://localhost:3000"),
+  /**
+   * development | test | preview | production. "production" and "preview" are deployments: both need real secrets
+   * and PostgreSQL; a preview never reaches a consumer. Unset: VERCEL_ENV decides on a Vercel-style host, else development.
+   */
+  APP_ENV: z.enum(["development", "test", "preview", "production"]).optional(),
+  /** Set by a Vercel-style host: production | preview | development. VERCEL_ENV=preview always means a preview. */
+  VERCEL_ENV: z.enum(["production", "preview", "development"]).optional(),
+  /** The deployment's own host name (no scheme), set by the host; APP_URL of a preview when APP_URL is unset. */
+  VERCEL_URL: optional,
+  /** The branch's stable host name (no scheme), set by the host; preferred over VERCEL_URL for a preview's links. */
+  VERCEL_BRANCH_URL: optional,
+  /** Public base URL, used in links inside emails. Unset: the preview's own URL on a preview, http://localhost:3000 locally. */
+  APP_URL: optional.pipe(z.url().optional()),
+  /** "npm-start": set by `npm start` (scripts/start.mjs) only. The in-process job ticker and keyless dev tools exist only then. */
+  SERVED_BY: z.enum(["npm-start"]).optional(),
+  /** The address `npm start` binds the server to (set by it, from HOST; default 127.0.0.1). Keyless dev tools need a loopback address. */
+  SERVED_HOST: optional,
+  /** Opens /dev/outbox and /api/dev/* outside localhost (never in production): a reviewer's key for a preview. 24+ characters. */
+  OUTBOX_ACCESS_KEY: optional,
   PRODUCT_NAME: z.string().default("Gapwise"),
   SUPPORT_EMAIL: z.email().default("support@gapwise.app"),
   POSTAL_ADDRESS: z.string().default("Gapwise, 100 Main Street, Austin, TX 78701"),
@@ -79,19 +97,20 @@ export const rawEnvSchema = z.object({
 
 export type RawEnv = z.infer<typeof rawEnvSchema>;
 
+export type AppEnv = "development" | "test" | "preview" | "production";
+
 export type Parts = {
   database: "embedded" | "postgres";
   email: "outbox" | "resend";
-  jobs: "ticker" | "inngest";
+  /** ticker: in-process, under `npm start` only; inngest: Inngest functions; cron: /api/cron/outreach called by the host's cron. */
+  jobs: "ticker" | "inngest" | "cron";
   payments: "off" | "stripe";
   quotes: "local" | "csg";
 };
 
-// Development-only defaults: the embedded mode must run with no configuration at all. A production
-// deployment (APP_ENV=production) must set its own, which parseEnv enforces.
-const DEV_AUTH_SECRET = "gapwise-embedded-development-secret-do-not-use-in-production";
-// sha256("gapwise-embedded-development-eligibility-key"): public, so it protects nothing outside development.
-const DEV_ELIGIBILITY_KEY = "+Cs1MHrqp70QFoeWlG8FGFmUNan2wDKZhlEg8DI9vBM=";
+// No secret has a default. `npm start` in embedded mode generates its own once (kept under .data/, mode 0600);
+// a test process gets random ones of its own, so nothing signed in one run is valid in another.
+const testSecrets = { authSecret: randomBytes(32).toString("base64"), eligibilityKey: randomBytes(32).toString("base64") };
 const isAes256Key = (base64: string) => /^[A-Za-z0-9+/]{43}=$/.test(base64) && Buffer.from(base64, "base64").length === 32;
 
 export class EnvError extends Error {
@@ -107,14 +126,19 @@ export function parseEnv(source: Record<string, string | undefined>) {
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const raw = parsed.data;
-  const appEnv = raw.APP_ENV ?? (raw.NODE_ENV === "test" ? "test" : "development");
+  const appEnv = deploymentMode(raw);
   const isProduction = appEnv === "production";
+  const isPreview = appEnv === "preview";
+  const isTest = appEnv === "test";
+  const isDeployment = isProduction || isPreview;
+  const servedByNpmStart = raw.SERVED_BY === "npm-start";
   const problems: string[] = [];
 
   const parts: Parts = {
     database: raw.DATABASE_URL && !raw.DATABASE_EMBEDDED ? "postgres" : "embedded",
-    email: raw.RESEND_API_KEY ? "resend" : "outbox",
-    jobs: raw.INNGEST_EVENT_KEY || raw.INNGEST_SIGNING_KEY ? "inngest" : "ticker",
+    // A preview sends through Resend only to EMAIL_TEST_ADDRESS; without one every email stays in the outbox.
+    email: raw.RESEND_API_KEY && (!isPreview || raw.EMAIL_TEST_ADDRESS) ? "resend" : "outbox",
+    jobs: raw.INNGEST_EVENT_KEY || raw.INNGEST_SIGNING_KEY ? "inngest" : servedByNpmStart || isTest ? "ticker" : "cron",
     payments: raw.STRIPE_SECRET_KEY ? "stripe" : "off",
     quotes: raw.CSG_API_KEY ? "csg" : "local",
   };
@@ -139,23 +163,46 @@ export function parseEnv(source: Record<string, string | undefined>) {
   if (raw.ELIGIBILITY_ENCRYPTION_KEY && !isAes256Key(raw.ELIGIBILITY_ENCRYPTION_KEY)) {
     problems.push("ELIGIBILITY_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (openssl rand -base64 32).");
   }
+  if (!isTest) {
+    const started = servedByNpmStart ? "" : " (`npm start` in embedded mode creates both under .data/ by itself)";
+    if (!raw.AUTH_SECRET) problems.push(`AUTH_SECRET is not set: sign-in links and signed tokens need it (openssl rand -base64 32)${started}.`);
+    else if (raw.AUTH_SECRET.length < 32) problems.push("AUTH_SECRET must be at least 32 characters (openssl rand -base64 32).");
+    if (!raw.ELIGIBILITY_ENCRYPTION_KEY) problems.push(`ELIGIBILITY_ENCRYPTION_KEY is not set: health answers are encrypted with it (openssl rand -base64 32)${started}.`);
+  }
+  if (parts.jobs === "cron" && !raw.CRON_SECRET) {
+    problems.push("Jobs need INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY, or CRON_SECRET for /api/cron/outreach, which the host's cron calls every minute (the in-process ticker runs only under `npm start`).");
+  }
+  const appUrl = resolveAppUrl(raw, appEnv);
+  if (!appUrl) problems.push("APP_URL is not set: a deployment needs its public https URL for the links in emails (a preview on a Vercel-style host uses VERCEL_BRANCH_URL or VERCEL_URL).");
+  if (raw.OUTBOX_ACCESS_KEY && raw.OUTBOX_ACCESS_KEY.length < 24) problems.push("OUTBOX_ACCESS_KEY must be at least 24 characters (openssl rand -base64 24).");
+  if (isDeployment) {
+    const mode = isProduction ? "APP_ENV=production" : "A preview";
+    if (parts.database !== "postgres") problems.push(`${mode} needs DATABASE_URL pointing at PostgreSQL (the embedded database cannot run on a serverless host).`);
+  }
+  if (isPreview) {
+    const live = (["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"] as const).filter((k) => /^(sk|pk|rk)_live_/.test(raw[k] ?? ""));
+    if (live.length) problems.push(`A preview must not use live Stripe keys (${live.join(", ")}): set the test-mode keys (sk_test_…, pk_test_…) for previews.`);
+  }
   if (isProduction) {
-    if (!raw.ELIGIBILITY_ENCRYPTION_KEY) problems.push("APP_ENV=production needs ELIGIBILITY_ENCRYPTION_KEY (openssl rand -base64 32): health answers are encrypted with it.");
-    if (parts.database !== "postgres") problems.push("APP_ENV=production needs DATABASE_URL pointing at PostgreSQL (the embedded database is for development).");
-    if (!raw.AUTH_SECRET || raw.AUTH_SECRET.length < 32) problems.push("APP_ENV=production needs AUTH_SECRET of at least 32 characters (openssl rand -base64 32).");
     if (parts.email !== "resend") problems.push("APP_ENV=production needs RESEND_API_KEY: the outbox transport never delivers email.");
     if (parts.jobs !== "inngest") problems.push("APP_ENV=production needs INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY.");
     if (raw.INNGEST_DEV) problems.push("INNGEST_DEV must not be set in production.");
-    if (!raw.APP_URL.startsWith("https://")) problems.push("APP_ENV=production needs APP_URL to be an https:// URL.");
+    if (appUrl && !appUrl.startsWith("https://")) problems.push("APP_ENV=production needs APP_URL to be an https:// URL.");
+    if (raw.OUTBOX_ACCESS_KEY) problems.push("OUTBOX_ACCESS_KEY must not be set in production: the outbox does not exist there.");
   }
   if (problems.length) throw new EnvError(problems);
 
   return {
     appEnv,
     isProduction,
-    isTest: appEnv === "test",
+    isPreview,
+    isTest,
+    /** `npm start` (or `npm start -- --dev`) serves this process: the in-process ticker, and dev tools for requests from this machine. */
+    servedByNpmStart,
+    /** `npm start` serves this process on a loopback address only: a request to localhost comes from this machine. */
+    servedLocally: servedByNpmStart && isLoopbackHost(raw.SERVED_HOST ?? "127.0.0.1"),
     parts,
-    appUrl: raw.APP_URL.replace(/\/$/, ""),
+    appUrl: appUrl!,
     productName: raw.PRODUCT_NAME,
     supportEmail: raw.SUPPORT_EMAIL,
     postalAddress: raw.POSTAL_ADDRESS,
@@ -163,15 +210,18 @@ export function parseEnv(source: Record<string, string | undefined>) {
     demoBookingUrl: raw.DEMO_BOOKING_URL ?? `mailto:${raw.SUPPORT_EMAIL}?subject=${encodeURIComponent(`${raw.PRODUCT_NAME} demo`)}`,
     databaseUrl: raw.DATABASE_URL,
     databaseIsEmbeddedServer: raw.DATABASE_EMBEDDED,
-    authSecret: raw.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    authSecret: raw.AUTH_SECRET ?? testSecrets.authSecret,
     /** AES-256-GCM key (base64 of 32 bytes) for EligibilityAnswer.answers. */
-    eligibilityKey: raw.ELIGIBILITY_ENCRYPTION_KEY ?? DEV_ELIGIBILITY_KEY,
+    eligibilityKey: raw.ELIGIBILITY_ENCRYPTION_KEY ?? testSecrets.eligibilityKey,
+    outboxAccessKey: raw.OUTBOX_ACCESS_KEY,
     email: {
       from: raw.EMAIL_FROM,
       resendApiKey: raw.RESEND_API_KEY,
       resendBaseUrl: raw.RESEND_BASE_URL,
       resendWebhookSecret: raw.RESEND_WEBHOOK_SECRET,
       testAddress: raw.EMAIL_TEST_ADDRESS,
+      /** Every email's subject starts with this on a preview ("[PREVIEW] "); empty elsewhere. */
+      subjectPrefix: isPreview ? "[PREVIEW] " : "",
     },
     inngest: { eventKey: raw.INNGEST_EVENT_KEY, signingKey: raw.INNGEST_SIGNING_KEY, dev: raw.INNGEST_DEV },
     stripe: {
@@ -190,6 +240,23 @@ export function parseEnv(source: Record<string, string | undefined>) {
     csg: { apiKey: raw.CSG_API_KEY, baseUrl: raw.CSG_BASE_URL },
     videos: { planGvsN: raw.PLAN_G_VS_N_VIDEO_URL, qualify: raw.QUALIFY_VIDEO_URL },
   };
+}
+
+/** A preview is a preview whatever APP_ENV says: a host's preview deployment must never act as production. */
+function deploymentMode(raw: RawEnv): AppEnv {
+  if (raw.VERCEL_ENV === "preview") return "preview";
+  if (raw.APP_ENV) return raw.APP_ENV;
+  if (raw.VERCEL_ENV === "production") return "production";
+  return raw.NODE_ENV === "test" ? "test" : "development";
+}
+
+/** APP_URL without a trailing slash; on a preview without it, the host's branch (or deployment) URL; locally localhost. */
+function resolveAppUrl(raw: RawEnv, appEnv: AppEnv): string | null {
+  if (raw.APP_URL) return raw.APP_URL.replace(/\/$/, "");
+  const hostName = raw.VERCEL_BRANCH_URL ?? raw.VERCEL_URL;
+  if (appEnv === "preview" && hostName) return `https://${hostName.replace(/^https?:\/\//, "").replace(/\/$/, "")}`;
+  if (appEnv === "production" || appEnv === "preview") return null;
+  return "http://localhost:3000";
 }
 
 export type Env = ReturnType<typeof parseEnv>;

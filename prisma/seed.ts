@@ -1,11 +1,17 @@
 import { prisma } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import { SAMPLE_AGENCY_NAME, seedDemoAgency, seedReferenceData } from "@/lib/demo/seed-demo-agency";
 import { seedSampleRateBook } from "@/lib/demo/seed-sample-rate-book";
 
 // `npm run seed`: reference data, the sample rate book (only into a database without one), then the demo
-// agency. All idempotent, so running it again is harmless.
+// agency. All idempotent, so running it again is harmless. With --deployment (npm run build:deploy) a
+// production deployment gets the reference data only: no sample prices, no sample agency.
 async function main() {
   await seedReferenceData();
+  if (process.argv.includes("--deployment") && getEnv().isProduction) {
+    console.log("seed: reference data ready (production: no sample rate book, no sample agency)");
+    return;
+  }
   if ((await seedSampleRateBook()).loaded) console.log("seed: SAMPLE rate book loaded (sample prices, labeled as such)");
   const result = await seedDemoAgency({ now: new Date() });
   console.log(

@@ -8,15 +8,19 @@
 // This is tooling, not app code: it may read process.env (the app reads it only through lib/env.ts).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { embeddedSecrets } from "./local-secrets.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const isDev = process.argv.includes("--dev");
 try { process.loadEnvFile(join(root, ".env")); } catch { /* no .env: embedded defaults */ }
 
 const port = process.env.PORT ?? "3000";
+// Loopback only unless HOST says otherwise: the embedded mode is a local demo, and its development tools
+// (the outbox lists every sign-in link) open without a key only to requests from this machine.
+const host = process.env.HOST ?? "127.0.0.1";
 const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
-const env = { ...process.env, PORT: port, APP_URL: appUrl, NEXT_TELEMETRY_DISABLED: "1" };
+const env = { ...process.env, PORT: port, APP_URL: appUrl, NEXT_TELEMETRY_DISABLED: "1", SERVED_BY: "npm-start", SERVED_HOST: host };
 const children = new Set();
 let dbServer;
 let shuttingDown = false;
@@ -52,6 +56,10 @@ async function startEmbeddedDatabase() {
   }
   env.DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`;
   env.DATABASE_EMBEDDED = "1";
+  // Secrets set in the environment win; otherwise this data directory's own, generated on its first start.
+  const { file, secrets } = embeddedSecrets(dirname(dataDir));
+  for (const [name, value] of Object.entries(secrets)) env[name] ||= value;
+  log(`secrets for this data directory in ${file}`);
   log(`embedded PostgreSQL (PGlite) on 127.0.0.1:${dbPort}, data in ${dataDir}`);
   return { close: async () => { await server.stop(); await db.close(); } };
 }
@@ -97,14 +105,14 @@ process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 try {
-  await run("node_modules/.bin/tsx", ["--tsconfig", "tsconfig.scripts.json", "scripts/check-env.ts"]);
   if (!process.env.DATABASE_URL) dbServer = await startEmbeddedDatabase();
   else log("using the PostgreSQL server at DATABASE_URL");
+  await run("node_modules/.bin/tsx", ["--tsconfig", "tsconfig.scripts.json", "scripts/check-env.ts"]);
   await run("node", ["scripts/prisma-wasm.mjs", "deploy"]);
   await run("node_modules/.bin/tsx", ["--tsconfig", "tsconfig.scripts.json", "prisma/seed.ts"]);
   const bin = "node_modules/.bin/next";
   if (isDev) {
-    const dev = run(bin, ["dev", "-p", port]);
+    const dev = run(bin, ["dev", "-p", port, "-H", host]);
     await waitUntilServing(appUrl);
     printReady();
     await dev;
@@ -115,7 +123,7 @@ try {
       await run(bin, ["build"]);
       writeFileSync(join(root, ".next", "gapwise-build-stamp"), String(startedAt));
     }
-    const server = run(bin, ["start", "-p", port]);
+    const server = run(bin, ["start", "-p", port, "-H", host]);
     await waitUntilServing(appUrl);
     printReady();
     await server;

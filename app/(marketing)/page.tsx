@@ -4,7 +4,9 @@ import { PublicHeader } from "@/components/layout/public-header";
 import { SignedInHome } from "@/components/layout/signed-in-home";
 import { ClientShowcase, type ShowcaseItem } from "@/components/marketing/client-showcase";
 import { MarketingFooter } from "@/components/marketing/marketing-footer";
+import { cookies, headers } from "next/headers";
 import { currentAccount } from "@/lib/auth/page-guard";
+import { hasDevToolsAccess } from "@/lib/dev-tools/dev-access";
 import { getEnv } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
@@ -73,6 +75,8 @@ const SHOWCASE: ShowcaseItem[] = [
 export default async function HomePage() {
   const env = getEnv();
   const account = await currentAccount();
+  // The outbox link only for whoever may open it (lib/dev-tools): this machine under npm start, a key holder, the sample admin.
+  const showDevLinks = await hasDevToolsAccess({ headers: await headers(), cookies: await cookies() });
   if (account) {
     return (
       <main className="min-h-screen bg-gray-50">
@@ -165,7 +169,7 @@ export default async function HomePage() {
           </div>
         </section>
       </main>
-      <MarketingFooter productName={env.productName} supportEmail={env.supportEmail} showDevLinks={!env.isProduction} />
+      <MarketingFooter productName={env.productName} supportEmail={env.supportEmail} showDevLinks={showDevLinks} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -12,6 +13,26 @@ export function loopbackOnly(url: string) {
   if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) {
     throw new Error(`BENCH_DATABASE_URL must point at 127.0.0.1 (got host ${host}).`);
   }
+}
+
+/**
+ * The environment of a `next build` / `next start` a benchmark runs against a real PostgreSQL: production
+ * build, random secrets (no secret has a default), and the cron route as its job runner (the in-process
+ * ticker is npm start's), so nothing runs in the background while it measures.
+ */
+export function benchServerEnv({ databaseUrl, port }: { databaseUrl: string; port: number }): NodeJS.ProcessEnv {
+  const secret = () => randomBytes(32).toString("base64");
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: databaseUrl,
+    DATABASE_EMBEDDED: "",
+    APP_URL: `http://127.0.0.1:${port}`,
+    AUTH_SECRET: secret(),
+    ELIGIBILITY_ENCRYPTION_KEY: secret(),
+    CRON_SECRET: secret(),
+  };
 }
 
 /** Replaces (or appends) the section headed `section` in docs/performance.md, keeping the others. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { AppError, fieldErrorsFromZod, toAppError } from "@/lib/api/errors";
@@ -191,6 +191,13 @@ export function withPublic<B extends Schema | undefined = undefined, Q extends S
   };
 }
 
+/** Compares a presented credential with the expected one in constant time. */
+function sameSecret(presented: string, expected: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /**
  * Scheduled entry points called over HTTP by a cron service: `Authorization: Bearer <CRON_SECRET>`.
  * Without CRON_SECRET configured the route does not exist (404). (Inngest routes verify their own
@@ -202,7 +209,7 @@ export function withCron<Q extends Schema | undefined = undefined>(handler: (ctx
     try {
       const secret = getEnv().cronSecret;
       if (!secret) throw AppError.notFound();
-      if (req.headers.get("authorization") !== `Bearer ${secret}`) throw new AppError("unauthorized", "Invalid cron credentials.");
+      if (!sameSecret(req.headers.get("authorization") ?? "", `Bearer ${secret}`)) throw new AppError("unauthorized", "Invalid cron credentials.");
       const input = await parseInput(req, ctx, options);
       return respond(await handler({ req, requestId, ...input }));
     } catch (error) {

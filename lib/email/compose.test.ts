@@ -1,6 +1,12 @@
 import { applyTestMode, footerHtml, footerText, insertBeforeBodyEnd } from "@/lib/email/compose";
 
 describe("applyTestMode", () => {
+  it("marks every subject of a preview [PREVIEW], once, also on top of [TEST]", () => {
+    expect(applyTestMode({ to: "pat@example.com", subject: "Your quote" }, undefined, "[PREVIEW] ")).toEqual({ to: "pat@example.com", subject: "[PREVIEW] Your quote", isTest: true });
+    expect(applyTestMode({ to: "pat@example.com", subject: "Your quote" }, "qa@agency.test", "[PREVIEW] ").subject).toBe("[PREVIEW] [TEST] Your quote");
+    expect(applyTestMode({ to: "pat@example.com", subject: "[PREVIEW] Your quote" }, undefined, "[PREVIEW] ").subject).toBe("[PREVIEW] Your quote");
+  });
+
   it("leaves the message alone without a test address", () => {
     expect(applyTestMode({ to: "pat@example.com", subject: "Your quote" }, undefined)).toEqual({ to: "pat@example.com", subject: "Your quote", isTest: false });
   });

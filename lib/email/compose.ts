@@ -1,8 +1,16 @@
 /** Pure pieces of the send path: test-mode routing and the footer every email carries. */
 
-export function applyTestMode(message: { to: string; subject: string }, testAddress: string | undefined) {
-  if (!testAddress) return { ...message, isTest: false };
-  return { to: testAddress, subject: message.subject.startsWith("[TEST] ") ? message.subject : `[TEST] ${message.subject}`, isTest: true };
+/**
+ * Where an email really goes and what its subject says. A test address (EMAIL_TEST_ADDRESS, or a trial's
+ * agent) takes every email with "[TEST]"; a preview marks every subject "[PREVIEW]" (its transport keeps
+ * the email in the outbox unless a test address is set, lib/env.ts).
+ */
+export function applyTestMode(message: { to: string; subject: string }, testAddress: string | undefined, subjectPrefix = "") {
+  const routed = testAddress
+    ? { to: testAddress, subject: message.subject.startsWith("[TEST] ") ? message.subject : `[TEST] ${message.subject}`, isTest: true }
+    : { ...message, isTest: false };
+  if (!subjectPrefix || routed.subject.startsWith(subjectPrefix)) return routed;
+  return { ...routed, subject: `${subjectPrefix}${routed.subject}`, isTest: true };
 }
 
 type Footer = { postalAddress: string; productName: string; unsubscribeUrl?: string };

@@ -110,6 +110,27 @@ describe("sendEmail through Resend (RESEND_API_KEY set), against a local fake", 
     expect(row).toMatchObject({ status: "sent", transport: "resend", providerMessageId: "re_msg_1" });
   });
 
+  describe("on a preview deployment", () => {
+    const preview = { APP_ENV: "preview", APP_URL: "https://preview.gapwise.example", DATABASE_URL: "postgresql://u:p@127.0.0.1:1/x", CRON_SECRET: "c".repeat(32), AUTH_SECRET: "a".repeat(32), ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString("base64") };
+    afterEach(() => setEnv({ ...Object.fromEntries(Object.keys(preview).map((k) => [k, undefined])), APP_ENV: "test", EMAIL_TEST_ADDRESS: undefined }));
+
+    it("holds a consumer email in the outbox, marked [PREVIEW], although a Resend key is set", async () => {
+      setEnv(preview);
+      const before = received.length;
+      const result = await sendEmail(email("k-preview-held", { to: "pat.consumer@example.com" }));
+      expect(result).toMatchObject({ status: "stored", transport: "outbox" });
+      expect(received).toHaveLength(before); // nothing reached the provider
+      const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-preview-held" } });
+      expect(row).toMatchObject({ transport: "outbox", status: "stored", subject: "[PREVIEW] Your sample agency is ready", to: "pat.consumer@example.com" });
+    });
+
+    it("sends through Resend only to EMAIL_TEST_ADDRESS when one is set", async () => {
+      setEnv({ ...preview, EMAIL_TEST_ADDRESS: "qa@gapwise.example" });
+      await sendEmail(email("k-preview-tester", { to: "pat.consumer@example.com" }));
+      expect(received.at(-1)!.body).toMatchObject({ to: "qa@gapwise.example", subject: "[PREVIEW] [TEST] Your sample agency is ready" });
+    });
+  });
+
   it("marks a provider failure as failed and lets a retry with the same key go through", async () => {
     failNext = true;
     await expect(sendEmail(email("k-resend-retry"))).rejects.toBeInstanceOf(EmailSendError);

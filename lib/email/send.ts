@@ -73,7 +73,7 @@ function isUniqueViolation(error: unknown) {
 export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult> {
   const env = getEnv();
   const transport = env.parts.email;
-  const { to, subject, isTest } = applyTestMode({ to: input.to, subject: input.subject }, env.email.testAddress ?? input.testAddress);
+  const { to, subject, isTest } = applyTestMode({ to: input.to, subject: input.subject }, env.email.testAddress ?? input.testAddress, env.email.subjectPrefix);
 
   const existing = await prisma.outboxEmail.findUnique({ where: { idempotencyKey: input.idempotencyKey } });
   if (existing && existing.status !== "failed") {

@@ -43,11 +43,18 @@ it("is not started in tests (the embedded server starts it from instrumentation.
   expect(startOutreachTicker()).toBeNull();
 });
 
-it("starts in an embedded development server, and not when OUTREACH_TICKER=off", async () => {
+it("starts in a server npm start runs, and not when OUTREACH_TICKER=off or elsewhere", async () => {
   const { resetEnvForTests } = await import("@/lib/env");
-  const saved = { APP_ENV: process.env.APP_ENV, OUTREACH_TICKER: process.env.OUTREACH_TICKER };
+  const names = ["APP_ENV", "OUTREACH_TICKER", "SERVED_BY", "AUTH_SECRET", "ELIGIBILITY_ENCRYPTION_KEY", "CRON_SECRET"];
+  const saved = Object.fromEntries(names.map((k) => [k, process.env[k]]));
   try {
-    process.env.APP_ENV = "development";
+    Object.assign(process.env, { APP_ENV: "development", AUTH_SECRET: "a".repeat(32), ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64") });
+    // A development server that npm start did not start (next start on a host) has the cron route, not the ticker.
+    process.env.CRON_SECRET = "c".repeat(32);
+    resetEnvForTests();
+    expect(startOutreachTicker()).toBeNull();
+    delete process.env.CRON_SECRET;
+    process.env.SERVED_BY = "npm-start";
     process.env.OUTREACH_TICKER = "off";
     resetEnvForTests();
     expect(startOutreachTicker()).toBeNull();

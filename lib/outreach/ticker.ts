@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { runSweep, type SweepResult } from "@/lib/outreach/sweep";
-import { queueNightlyReschedules, runQueuedReschedules } from "@/lib/outreach/triggers";
+import { runOutreachJobs } from "@/lib/outreach/run-outreach-jobs";
+import type { SweepResult } from "@/lib/outreach/sweep";
 import { reportAllContactUsage } from "@/lib/billing/usage";
 
 /**
@@ -39,8 +39,8 @@ export function createTicker<T>({ job, intervalMs = TICK_INTERVAL_MS, onError }:
 const globalForTicker = globalThis as unknown as { __gapwiseOutreachTicker?: Ticker };
 
 /**
- * Starts the outreach sweep ticker when jobs run in-process (no Inngest keys) and this is not a test
- * run; called from instrumentation.ts. Returns the ticker, or null when it is not this process's job.
+ * Starts the outreach sweep ticker when jobs run in-process (served by `npm start`, no Inngest keys) and
+ * this is not a test run; called from instrumentation.ts. Returns the ticker, or null when it is not this process's job.
  */
 export function startOutreachTicker(): Ticker | null {
   const env = getEnv();
@@ -55,9 +55,7 @@ export function startOutreachTicker(): Ticker | null {
         await reportAllContactUsage({ now: new Date() });
         usageReportedOn = today;
       }
-      await queueNightlyReschedules({ now: new Date() });
-      await runQueuedReschedules({ now: new Date() });
-      return runSweep({ now: new Date() });
+      return (await runOutreachJobs({ now: new Date() })).sweep;
     },
     onError: (error) => console.error(JSON.stringify({ level: "error", event: "outreach_sweep_failed", error: error instanceof Error ? error.name : "UnknownError" })),
   });

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { hasDevToolsAccess } from "@/lib/dev-tools/dev-access";
 import { getOutboxEmail, htmlForPreview, listOutboxEmails } from "@/lib/email/outbox";
 import { getEnv } from "@/lib/env";
 
@@ -9,8 +11,15 @@ export const dynamic = "force-dynamic";
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium" });
 
+function outboxDescription(env: ReturnType<typeof getEnv>): string {
+  if (env.isPreview) return "Emails this preview sent, newest first, all marked [PREVIEW]. None reached a client.";
+  if (env.parts.email === "outbox") return "Emails the app sent in this embedded mode, newest first. Nothing here left this machine.";
+  return "Emails the app sent through the email provider, newest first.";
+}
+
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ id?: string }> }) {
-  if (getEnv().isProduction) notFound();
+  // Every sign-in link is listed here: only this machine, the access key's holder or the sample agency's admin.
+  if (!(await hasDevToolsAccess({ headers: await headers(), cookies: await cookies() }))) notFound();
   const { id } = await searchParams;
   const emails = await listOutboxEmails();
   const selected = id ? await getOutboxEmail(id) : emails[0] ? await getOutboxEmail(emails[0].id) : null;
@@ -21,7 +30,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-xl font-bold">Outbox</h1>
           <p className="text-sm text-gray-500">
-            Emails the app sent in this {getEnv().parts.email === "outbox" ? "embedded" : "development"} mode, newest first. Nothing here left this machine.
+            {outboxDescription(getEnv())}
           </p>
         </div>
       </header>

@@ -1,5 +1,10 @@
 import { withCron } from "@/lib/api/handler";
 import { reportAllContactUsage } from "@/lib/billing/usage";
 
-/** POST /api/billing/report-usage (Bearer CRON_SECRET): the daily contact-count report to Stripe's metered price. */
-export const POST = withCron(() => reportAllContactUsage({ now: new Date() }));
+/**
+ * GET|POST /api/billing/report-usage (Bearer CRON_SECRET): the daily contact-count report to Stripe's metered
+ * price, called once a day by the host's cron (vercel.json; hosts' crons call with GET). Idempotent per day.
+ */
+const reportUsage = withCron(() => reportAllContactUsage({ now: new Date() }));
+export const GET = reportUsage;
+export const POST = reportUsage;
