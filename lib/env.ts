@@ -34,7 +34,7 @@ export const rawEnvSchema = z.object({
   /** Public base URL, used in links inside emails. Unset: the preview's own URL on a preview, http://localhost:3000 locally. */
   APP_URL: optional.pipe(z.url().optional()),
   /** "npm-start": set by `npm start` (scripts/start.mjs) only. The in-process job ticker and keyless dev tools exist only then. */
-  SERVED_BY: z.enum(["npm-start"]).optional(),
+  SERVED_BY: optional.pipe(z.enum(["npm-start"]).optional()),
   /** The address `npm start` binds the server to (set by it, from HOST; default 127.0.0.1). Keyless dev tools need a loopback address. */
   SERVED_HOST: optional,
   /** Opens /dev/outbox and /api/dev/* outside localhost (never in production): a reviewer's key for a preview. 24+ characters. */
