@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { routeRedirect } from "@/lib/auth/account-stage";
+import { stageRedirect } from "@/lib/auth/account-stage";
 import { getCurrentAccount, type CurrentAccount } from "@/lib/auth/current-account";
 import { sessionTokenFrom } from "@/lib/auth/session";
 
@@ -17,12 +17,10 @@ export async function currentAccount(): Promise<CurrentAccount | null> {
  */
 export async function requirePageAccount(pathname: string): Promise<CurrentAccount> {
   const account = await currentAccount();
-  const target = routeRedirect({
+  const target = stageRedirect(
     pathname,
-    stage: account?.stage ?? "logged_out",
-    plan: account?.organization.subscriptionTierId ?? null,
-    isAdmin: account?.user.isAdmin ?? false,
-  });
+    account && { subscriptionTierId: account.organization.subscriptionTierId, onboardingCompleted: account.organization.onboardingCompleted, isAdmin: account.user.isAdmin },
+  );
   if (target) redirect(target);
   if (!account) redirect("/login");
   return account;
