@@ -11,9 +11,10 @@ export async function currentAccount(): Promise<CurrentAccount | null> {
 }
 
 /**
- * The truth behind the proxy's coarse redirects: every signed-in page calls this with its own path.
- * It checks the session in the database and the account stage, and redirects where the stage routing
- * table says (lib/auth/account-stage.ts).
+ * The check that counts: every signed-in page calls this with its own path, although proxy.ts has
+ * applied the same table before rendering (the proxy lets requests through when the database is
+ * unreachable, and a stage can change between the two). It checks the session in the database and
+ * redirects where the stage routing table says (lib/auth/account-stage.ts).
  */
 export async function requirePageAccount(pathname: string): Promise<CurrentAccount> {
   const account = await currentAccount();
