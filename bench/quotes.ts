@@ -1,14 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import os from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { setPrismaForTests } from "@/lib/db";
 import { seedReferenceData } from "@/lib/demo/seed-demo-agency";
 import { seedSampleRateBook } from "@/lib/demo/seed-sample-rate-book";
-import { PrismaClient } from "@/lib/generated/prisma/client";
-import { benchServerEnv, createScratchDatabase, percentile, writePerformanceSection } from "./lib/bench-support";
+import { percentile, writePerformanceSection } from "./lib/bench-support";
+import { withNextServer } from "./lib/next-server";
 
 /**
  * POST /api/quotes under load, served by `next start` (production build) on a real PostgreSQL
@@ -27,35 +22,6 @@ const TARGET_P50_MS = 10;
 const TARGET_P99_MS = 50;
 const SECTION = "## Quote API (bench/quotes.ts)";
 const BODY = JSON.stringify({ zip_code: "78701", state: "TX", age: 70, gender: "F", tobacco: false, carriers: "supported", plans: ["F", "G", "N", "HDF", "HDG"] });
-
-function ensureBuild(databaseUrl: string) {
-  if (existsSync(join(process.cwd(), ".next", "BUILD_ID"))) return;
-  console.log("[quotes] no production build: running next build");
-  const built = spawnSync(join(process.cwd(), "node_modules", ".bin", "next"), ["build"], { stdio: "inherit", env: benchServerEnv({ databaseUrl, port: PORT }) });
-  if (built.status !== 0) throw new Error("next build failed");
-}
-
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(join(process.cwd(), "node_modules", ".bin", "next"), ["start", "-p", String(PORT)], {
-    env: benchServerEnv({ databaseUrl, port: PORT }),
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let log = "";
-  child.stdout!.on("data", (d) => (log += d));
-  child.stderr!.on("data", (d) => (log += d));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`next start did not come up:\n${log}`);
-}
 
 type Sample = { clientMs: number; serverMs: number };
 
@@ -93,12 +59,7 @@ async function measure(total: number, cookie: string, concurrency: number, path?
 const fmt = (v: number) => v.toFixed(1);
 
 export async function quotes(): Promise<{ passed: boolean }> {
-  const db = await createScratchDatabase();
-  ensureBuild(db.url);
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 4 }) });
-  let server: ChildProcess | undefined;
-  try {
-    setPrismaForTests(prisma);
+  return withNextServer("quotes", PORT, async ({ db, prisma, startServer }) => {
     await seedReferenceData();
     await seedSampleRateBook();
     const groups = [...new Set((await prisma.carrier.findMany({ select: { groupName: true } })).map((c) => c.groupName ?? ""))];
@@ -108,7 +69,7 @@ export async function quotes(): Promise<{ passed: boolean }> {
     await prisma.session.create({ data: { sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) } });
     const cookie = `authjs.session-token=${sessionToken}`;
 
-    server = await startServer(db.url);
+    await startServer();
     const first = await fetch(`http://127.0.0.1:${PORT}/api/quotes`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: BODY });
     const answer = (await first.json()) as { quotes: unknown[] }[];
     const quoteCount = answer.reduce((n, c) => n + c.quotes.length, 0);
@@ -149,15 +110,5 @@ export async function quotes(): Promise<{ passed: boolean }> {
       ].join("\n"),
     );
     return { passed };
-  } finally {
-    if (server?.pid) {
-      try {
-        process.kill(-server.pid, "SIGTERM");
-      } catch {
-        /* already gone */
-      }
-    }
-    await prisma.$disconnect().catch(() => undefined);
-    await db.drop();
-  }
+  });
 }

@@ -1,6 +1,6 @@
 // Accounts: signup → activation link → /choose-plan; sign-in by emailed link; single-use links;
 // the resend countdown; stage and role routing.
-import { latestEmailLink, requestLink, signIn } from "./helpers.mjs";
+import { latestEmailLink, proxyRedirectOf, requestLink, signIn } from "./helpers.mjs";
 
 
 
@@ -31,6 +31,13 @@ export const journeys = [
       expect(!href.includes(encodeURIComponent(email)) && !href.includes(email), "the address is not in the link");
       await page.goto(href);
       await page.waitForURL((url) => url.pathname === "/choose-plan");
+
+      // without a plan, the app's pages send back to /choose-plan: the proxy does, before any page renders
+      const toDashboard = await page.goto(baseUrl + "/dashboard");
+      await page.waitForURL((url) => url.pathname === "/choose-plan");
+      await page.getByRole("heading", { level: 1, name: "Choose Your Plan" }).waitFor();
+      const redirectedTo = await proxyRedirectOf(toDashboard);
+      expect(redirectedTo === "/choose-plan", `proxy.ts redirected /dashboard to /choose-plan (proxy redirect: ${redirectedTo})`);
 
       // the same address cannot sign up twice
       await page.context().clearCookies();
@@ -85,14 +92,15 @@ export const journeys = [
   },
   {
     name: "an agent who opens /settings is sent to /contacts",
-    async run({ page, baseUrl, screenshot }) {
+    async run({ page, baseUrl, screenshot, expect }) {
       await signIn(page, baseUrl, "alex@sample-agency.test");
       await page.waitForURL(baseUrl + "/contacts");
       await page.getByRole("button", { name: /Alex Rivera/ }).click();
       for (const item of ["Payment Settings", "Contact Us", "Log out"]) await page.getByRole("menuitem", { name: item }).waitFor();
       await page.keyboard.press("Escape");
-      await page.goto(baseUrl + "/settings");
+      const toSettings = await page.goto(baseUrl + "/settings");
       await page.waitForURL(baseUrl + "/contacts");
+      expect((await proxyRedirectOf(toSettings)) === "/contacts", "proxy.ts sent the agent away from the admin screen");
       await screenshot("contacts-agent");
     },
   },
@@ -138,12 +146,18 @@ export const journeys = [
     },
   },
   {
-    name: "logged out visitors of signed-in pages go to /login",
-    async run({ page, baseUrl }) {
+    name: "logged out visitors of signed-in pages go to /login, and a stale session cookie is dropped",
+    async run({ page, baseUrl, expect }) {
       for (const path of ["/contacts", "/dashboard", "/choose-plan", "/settings"]) {
         await page.goto(baseUrl + path);
         await page.waitForURL(baseUrl + "/login");
       }
+      await page.context().addCookies([{ name: "authjs.session-token", value: "no-such-session", url: baseUrl }]);
+      const toContacts = await page.goto(baseUrl + "/contacts");
+      await page.waitForURL(baseUrl + "/login");
+      expect((await proxyRedirectOf(toContacts)) === "/login", "proxy.ts sent the unknown session to /login");
+      const left = (await page.context().cookies()).filter((c) => c.name.endsWith("authjs.session-token"));
+      expect(left.length === 0, `the stale cookie is gone (left: ${left.map((c) => c.name).join(", ")})`);
     },
   },
 ];

@@ -28,6 +28,19 @@ async function rememberSession(page, email) {
   if (cookies.length) sessions.set(email, cookies);
 }
 
+/**
+ * Where proxy.ts sent a navigation before any page rendered: the first hop's Location when the proxy
+ * answered it with a redirect (its responses carry Server-Timing proxy;dur), else null. Pages redirect
+ * with 307s too, so the header is what tells the two apart.
+ */
+export async function proxyRedirectOf(response) {
+  let request = response.request();
+  while (request.redirectedFrom()) request = request.redirectedFrom();
+  const first = await request.response();
+  const fromProxy = first?.status() === 307 && /\bproxy;dur=/.test(first.headers()["server-timing"] ?? "");
+  return fromProxy ? new URL(first.headers()["location"], request.url()).pathname : null;
+}
+
 /** A phone's viewport (the public pages are opened from emails on phones). */
 export const PHONE = { width: 390, height: 844 };
 

@@ -1,4 +1,4 @@
-import { accountStage, routeRedirect, stageDestination } from "@/lib/auth/account-stage";
+import { accountStage, routeRedirect, stageDestination, stageRedirect, type AccountStage, type StageFacts } from "@/lib/auth/account-stage";
 
 describe("accountStage and its destination", () => {
   it.each([
@@ -38,6 +38,10 @@ describe("routeRedirect (the stage routing table)", () => {
     ["/setup/settings", "setup_incomplete", true, null],
     ["/setup/add-agents", "setup_incomplete", true, null],
     ["/change-plan", "setup_incomplete", true, null],
+    // an agent of an agency whose admin has not finished setup uses the app (setup is admin-only)
+    ["/contacts", "setup_incomplete", false, null],
+    ["/setup/settings", "setup_incomplete", false, "/contacts"],
+    ["/settings", "setup_incomplete", false, "/contacts"],
     // ready
     ["/contacts", "ready", false, null],
     ["/dashboard", "ready", false, null],
@@ -52,5 +56,36 @@ describe("routeRedirect (the stage routing table)", () => {
   ];
   it.each(cases)("%s in stage %s (admin %s) → %s", (pathname, stage, isAdmin, expected) => {
     expect(routeRedirect({ pathname, stage, plan: "pro", isAdmin })).toBe(expected);
+  });
+});
+
+describe("stageRedirect (what the proxy and the pages call)", () => {
+  const admin = (subscriptionTierId: string | null, onboardingCompleted: boolean): StageFacts => ({ subscriptionTierId, onboardingCompleted, isAdmin: true });
+  it.each([
+    ["/dashboard", null, "/login"],
+    ["/dashboard", admin(null, false), "/choose-plan"],
+    ["/dashboard", admin("pro", false), "/setup/settings?plan=pro"],
+    ["/dashboard", admin("pro", true), null],
+    ["/settings", { subscriptionTierId: "pro", onboardingCompleted: true, isAdmin: false }, "/contacts"],
+    ["/pricing", null, null],
+  ] as const)("%s for %o → %s", (pathname, facts, expected) => {
+    expect(stageRedirect(pathname, facts)).toBe(expected);
+  });
+});
+
+describe("the table never sends anyone round in circles", () => {
+  const paths = ["/", "/login", "/dashboard", "/contacts", "/contact/1", "/settings", "/add-agents", "/brand-settings", "/profile", "/stripe", "/choose-plan", "/change-plan", "/setup/settings", "/setup/add-agents"];
+  const stages: AccountStage[] = ["logged_out", "no_plan", "setup_incomplete", "ready"];
+  const visitors = stages.flatMap((stage) => [true, false].map((isAdmin) => ({ stage, isAdmin })));
+  it.each(visitors)("stage $stage, admin $isAdmin: every redirect chain ends within 2 hops", ({ stage, isAdmin }) => {
+    for (const start of paths) {
+      const seen = [start];
+      let target = routeRedirect({ pathname: start, stage, plan: "pro", isAdmin });
+      while (target !== null) {
+        seen.push(target);
+        expect(seen.length).toBeLessThanOrEqual(3);
+        target = routeRedirect({ pathname: new URL(target, "http://x").pathname, stage, plan: "pro", isAdmin });
+      }
+    }
   });
 });

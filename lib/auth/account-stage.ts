@@ -1,6 +1,7 @@
 /**
- * Where a visitor belongs, by account stage (agency-side.md §2, "Post-login destination"). Pure: the
- * proxy uses it for coarse redirects and pages use it again, with the database's answer, for the truth.
+ * Where a visitor belongs, by account stage (agency-side.md §2, "Post-login destination"). Pure, and the
+ * one table: proxy.ts applies it before a page renders and every signed-in page applies it again
+ * (requirePageAccount), both with the database's answer for the session.
  */
 
 export type AccountStage = "logged_out" | "no_plan" | "setup_incomplete" | "ready";
@@ -54,7 +55,23 @@ export function routeRedirect({ pathname, stage, plan, isAdmin }: { pathname: st
     if (!isAdmin && (sub === "settings" || sub === "add-agents")) return "/contacts";
     return null;
   }
-  if (stage === "no_plan" || stage === "setup_incomplete") return stageDestination(stage, plan);
+  if (stage === "no_plan") return stageDestination(stage, plan);
+  // Setup is the admin's to finish, and its screens are admin-only: holding an agent there would send
+  // them back and forth between /setup/settings and /contacts forever. Agents get the app meanwhile.
+  if (stage === "setup_incomplete" && isAdmin) return stageDestination(stage, plan);
   if (!isAdmin && ADMIN_SEGMENTS.has(segment)) return "/contacts";
   return null;
+}
+
+/** What the table needs to know about a signed-in account (organization's plan and setup, user's role). */
+export type StageFacts = { subscriptionTierId: string | null; onboardingCompleted: boolean; isAdmin: boolean };
+
+/** routeRedirect for a visitor signed in with `facts`, or signed out (null): what the proxy and pages call. */
+export function stageRedirect(pathname: string, facts: StageFacts | null): string | null {
+  return routeRedirect({
+    pathname,
+    stage: accountStage({ signedIn: facts !== null, subscriptionTierId: facts?.subscriptionTierId ?? null, onboardingCompleted: facts?.onboardingCompleted ?? false }),
+    plan: facts?.subscriptionTierId ?? null,
+    isAdmin: facts?.isAdmin ?? false,
+  });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { routeRedirect } from "@/lib/auth/account-stage";
+import { stageRedirect } from "@/lib/auth/account-stage";
 import { getCurrentAccount, type CurrentAccount } from "@/lib/auth/current-account";
 import { sessionTokenFrom } from "@/lib/auth/session";
 
@@ -11,18 +11,17 @@ export async function currentAccount(): Promise<CurrentAccount | null> {
 }
 
 /**
- * The truth behind the proxy's coarse redirects: every signed-in page calls this with its own path.
- * It checks the session in the database and the account stage, and redirects where the stage routing
- * table says (lib/auth/account-stage.ts).
+ * The check that counts: every signed-in page calls this with its own path, although proxy.ts has
+ * applied the same table before rendering (the proxy lets requests through when the database is
+ * unreachable, and a stage can change between the two). It checks the session in the database and
+ * redirects where the stage routing table says (lib/auth/account-stage.ts).
  */
 export async function requirePageAccount(pathname: string): Promise<CurrentAccount> {
   const account = await currentAccount();
-  const target = routeRedirect({
+  const target = stageRedirect(
     pathname,
-    stage: account?.stage ?? "logged_out",
-    plan: account?.organization.subscriptionTierId ?? null,
-    isAdmin: account?.user.isAdmin ?? false,
-  });
+    account && { subscriptionTierId: account.organization.subscriptionTierId, onboardingCompleted: account.organization.onboardingCompleted, isAdmin: account.user.isAdmin },
+  );
   if (target) redirect(target);
   if (!account) redirect("/login");
   return account;

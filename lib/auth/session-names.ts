@@ -1,2 +1,2 @@
-/** Auth.js's session cookie names (https, http). Dependency-free: the proxy imports it. */
+/** Auth.js's session cookie names (https, http). Dependency-free: read by the session lookup and the cookie writer. */
 export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;

@@ -29,6 +29,12 @@ async function isSampleAgencyAdmin(cookies: CookieReader): Promise<boolean> {
   return org?.isSampleData === true;
 }
 
+/** /dev/access (where a reviewer enters OUTBOX_ACCESS_KEY) exists only where such a key is configured, never in production. */
+export function isDevAccessPageOpen(): boolean {
+  const env = getEnv();
+  return !env.isProduction && !!env.outboxAccessKey;
+}
+
 /** Whether this request may use the development tools (lib/dev-tools/dev-access-rule.ts says who). */
 export async function hasDevToolsAccess(request: DevToolsRequest): Promise<boolean> {
   const facts = devAccessFacts(request);

@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DevAccessForm } from "@/components/dev-tools/dev-access-form";
-import { getEnv } from "@/lib/env";
+import { isDevAccessPageOpen } from "@/lib/dev-tools/dev-access";
 
 export const metadata: Metadata = { title: "Outbox access", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
 /** /dev/access: where a reviewer of a preview enters OUTBOX_ACCESS_KEY. Exists only where such a key is configured. */
 export default function DevAccessPage() {
-  const env = getEnv();
-  if (env.isProduction || !env.outboxAccessKey) notFound();
+  if (!isDevAccessPageOpen()) notFound();
   return (
     <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-6 py-12">
       <h1 className="text-2xl font-bold">Outbox access</h1>

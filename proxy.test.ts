@@ -1,0 +1,153 @@
+import { randomBytes } from "node:crypto";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
+import { NextRequest } from "next/server";
+import { seedPlans } from "@/lib/demo/seed-demo-agency";
+import { setPrismaForTests } from "@/lib/db";
+import { resetEnvForTests } from "@/lib/env";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { setupTestDatabase } from "@/lib/testing/db";
+import { createOrganization, createUser } from "@/lib/testing/factories";
+import { config, proxy } from "./proxy";
+
+const db = setupTestDatabase();
+const VALID_UNTIL = new Date("2099-01-01T00:00:00Z");
+const EXPIRED_AT = new Date("2000-01-01T00:00:00Z");
+const ORIGIN = "http://localhost:3000";
+
+type Account = { plan?: string; onboardingCompleted?: boolean; isAdmin?: boolean; isActive?: boolean; expires?: Date };
+
+/** A session cookie for a user of a new organization in the given stage. */
+async function cookieFor({ plan, onboardingCompleted = false, isAdmin = true, isActive = true, expires = VALID_UNTIL }: Account) {
+  const org = await createOrganization(db.prisma);
+  await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: plan ?? null, onboardingCompleted } });
+  const user = await createUser(db.prisma, org.id, { isAdmin, isActive });
+  const sessionToken = randomBytes(32).toString("hex");
+  await db.prisma.session.create({ data: { sessionToken, userId: user.id, expires } });
+  return `authjs.session-token=${sessionToken}`;
+}
+
+async function open(path: string, cookie?: string) {
+  const response = await proxy(new NextRequest(ORIGIN + path, { headers: cookie ? { cookie } : {} }));
+  const location = response.headers.get("location");
+  return { response, redirectedTo: location ? location.replace(ORIGIN, "") : null, passedThrough: response.headers.get("x-middleware-next") === "1" };
+}
+
+beforeAll(() => seedPlans());
+
+describe("proxy: the stage table before a signed-in page renders", () => {
+  it("sends a visitor without a session to /login", async () => {
+    for (const path of ["/dashboard", "/contacts", "/contact/123", "/choose-plan", "/setup/settings"]) {
+      const { response, redirectedTo } = await open(path);
+      expect([path, response.status, redirectedTo]).toEqual([path, 307, "/login"]);
+    }
+  });
+
+  it("sends a signed-in admin without a plan to /choose-plan, and lets them choose one", async () => {
+    const cookie = await cookieFor({});
+    expect((await open("/dashboard", cookie)).redirectedTo).toBe("/choose-plan");
+    expect((await open("/setup/settings", cookie)).redirectedTo).toBe("/choose-plan");
+    expect((await open("/choose-plan", cookie)).passedThrough).toBe(true);
+  });
+
+  it("sends an admin with a plan but unfinished setup to the setup wizard, and lets them through it", async () => {
+    const cookie = await cookieFor({ plan: "pro" });
+    expect((await open("/contacts", cookie)).redirectedTo).toBe("/setup/settings?plan=pro");
+    expect((await open("/setup/settings?step=licensing", cookie)).passedThrough).toBe(true);
+    expect((await open("/change-plan", cookie)).passedThrough).toBe(true);
+  });
+
+  it("lets a ready account through and says what the lookup cost (Server-Timing)", async () => {
+    const cookie = await cookieFor({ plan: "basic", onboardingCompleted: true });
+    const { passedThrough, response } = await open("/dashboard", cookie);
+    expect(passedThrough).toBe(true);
+    expect(response.headers.get("server-timing")).toMatch(/^proxy;dur=\d+(\.\d+)?$/);
+  });
+
+  it("sends an agent away from the admin screens to /contacts, and lets an admin open them", async () => {
+    const agent = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: false });
+    const admin = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: true });
+    for (const path of ["/settings", "/add-agents", "/brand-settings", "/setup/add-agents"]) {
+      expect([path, (await open(path, agent)).redirectedTo]).toEqual([path, "/contacts"]);
+      expect([path, (await open(path, admin)).passedThrough]).toEqual([path, true]);
+    }
+    expect((await open("/profile", agent)).passedThrough).toBe(true);
+  });
+
+  it.each([
+    ["an unknown token", null],
+    ["an expired session", { plan: "pro", onboardingCompleted: true, expires: EXPIRED_AT }],
+    ["a deactivated user", { plan: "pro", onboardingCompleted: true, isActive: false }],
+  ] as const)("sends %s to /login and expires the cookie (Secure where the name demands it)", async (_, account) => {
+    const cookie = account ? await cookieFor(account) : "authjs.session-token=not-a-session";
+    const { redirectedTo, response } = await open("/dashboard", cookie);
+    expect(redirectedTo).toBe("/login");
+    const cleared = response.cookies.getAll().map(({ name, value, path, secure, expires }) => ({ name, value, path, secure, expired: expires !== undefined && new Date(expires).getTime() <= Date.now() }));
+    expect(cleared).toEqual([
+      { name: "__Secure-authjs.session-token", value: "", path: "/", secure: true, expired: true },
+      { name: "authjs.session-token", value: "", path: "/", secure: false, expired: true },
+    ]);
+  });
+
+  it("leaves public pages alone, with or without a session (no lookup, no redirect)", async () => {
+    const stale = "authjs.session-token=not-a-session";
+    for (const path of ["/", "/login", "/signup", "/pricing", "/compare?demo=true", "/self-onboarding/some-agency"]) {
+      for (const cookie of [undefined, stale]) {
+        const { passedThrough, response } = await open(path, cookie);
+        expect([path, passedThrough, response.headers.get("server-timing"), response.headers.get("set-cookie")]).toEqual([path, true, null, null]);
+      }
+    }
+  });
+
+  it("lets the request through to the page when the database is unreachable", async () => {
+    const cookie = await cookieFor({ plan: "pro", onboardingCompleted: true });
+    const unreachable = new PrismaClient({ adapter: new PrismaPg({ connectionString: "postgres://nobody@127.0.0.1:1/none", connectionTimeoutMillis: 2_000 }) });
+    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    setPrismaForTests(unreachable);
+    try {
+      const { passedThrough, response } = await open("/settings", cookie);
+      expect([passedThrough, response.headers.get("set-cookie")]).toEqual([true, null]);
+      expect(JSON.parse(String(logged.mock.calls[0]?.[0]))).toMatchObject({ level: "error", event: "proxy_stage_lookup_failed", path: "/settings" });
+    } finally {
+      setPrismaForTests(db.prisma);
+      logged.mockRestore();
+      await unreachable.$disconnect();
+    }
+  });
+});
+
+describe("proxy: the development pages", () => {
+  const KEY = "outbox-key-for-the-proxy-test-0123";
+  afterEach(() => {
+    delete process.env.OUTBOX_ACCESS_KEY;
+    resetEnvForTests();
+  });
+  const isNotFound = (response: Response) => response.status === 404 && (response.headers.get("x-middleware-rewrite") ?? "").endsWith("/_not-found");
+
+  it("answer a real 404 (not a streamed page) to whoever may not use them", async () => {
+    process.env.OUTBOX_ACCESS_KEY = KEY;
+    resetEnvForTests();
+    for (const path of ["/dev/outbox", "/dev/outbox?id=1", "/dev"]) expect([path, isNotFound((await open(path)).response)]).toEqual([path, true]);
+    const keyHolder = await proxy(new NextRequest(ORIGIN + "/dev/outbox", { headers: { "x-outbox-key": KEY } }));
+    expect(keyHolder.headers.get("x-middleware-next")).toBe("1");
+  });
+
+  it("open /dev/access only where a key is configured", async () => {
+    expect(isNotFound((await open("/dev/access")).response)).toBe(true);
+    process.env.OUTBOX_ACCESS_KEY = KEY;
+    resetEnvForTests();
+    expect((await open("/dev/access")).passedThrough).toBe(true);
+  });
+});
+
+describe("proxy matcher", () => {
+  const matches = (path: string) => unstable_doesMiddlewareMatch({ config, url: ORIGIN + path });
+  it("runs on pages, signed-in or public", () => {
+    for (const path of ["/", "/dashboard", "/contact/0b0f6a1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b", "/setup/settings", "/pricing", "/apiary"]) expect([path, matches(path)]).toEqual([path, true]);
+  });
+  it("never runs on API routes (they answer 401/403 themselves), build output or public files", () => {
+    for (const path of ["/api", "/api/me", "/api/auth/session", "/_next/static/chunks/app.js", "/_next/image?url=x", "/favicon.ico", "/example.csv", "/marketing/hero.png"]) {
+      expect([path, matches(path)]).toEqual([path, false]);
+    }
+  });
+});
