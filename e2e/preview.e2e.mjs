@@ -39,7 +39,7 @@ export const journeys = [
       // --- the sample agency's admin signs in through the outbox, goes live, and sends a quote to a client
       await signIn(page, baseUrl, "admin@sample-agency.test");
       await page.getByRole("note", { name: "Preview deployment" }).waitFor();
-      await page.goto(baseUrl + "/dashboard");
+      await page.goto(baseUrl + "/contacts");
       await page.getByRole("button", { name: "Go Live Now" }).click();
       const confirm = page.getByRole("dialog", { name: "Go live now?" });
       await confirm.getByRole("button", { name: "Yes, go live" }).click();

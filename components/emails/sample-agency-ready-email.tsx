@@ -19,7 +19,7 @@ export function SampleAgencyReadyEmail({ productName, firstName, agencyName, con
       <Text style={emailText}>Hi {firstName},</Text>
       <Text style={emailText}>
         {agencyName} has been created with {contactCount} sample contacts, two agents and an admin. All of it is sample
-        data, made up for trying {productName} out: no real people are in it and no email leaves this machine.
+        data, made up for trying {productName} out: no real people are in it and no email to its contacts reaches a real person.
       </Text>
       <Button href={appUrl} style={emailButton}>
         Open {productName}
