@@ -1,3 +1,4 @@
+import "../scripts/embedded-tool-env.mjs"; // first: without DATABASE_URL, the embedded database of a running npm start
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { SAMPLE_AGENCY_NAME, seedDemoAgency, seedReferenceData } from "@/lib/demo/seed-demo-agency";

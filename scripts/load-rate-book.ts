@@ -1,6 +1,7 @@
 // `npm run rates:load -- <directory>` loads a rate book from CSV files (lib/quotes/RATE-BOOK-FORMAT.md),
 // makes it the active book, and queues a reschedule of the organizations whose contacts' carriers
 // have a filed increase ahead, so their rate-increase emails are planned at once.
+import "./embedded-tool-env.mjs"; // first: without DATABASE_URL, the embedded database of a running npm start
 import { loadRateBook, RateBookLoadError } from "@/lib/quotes/load-rate-book";
 import { queueReschedulesForRateIncreases } from "@/lib/outreach/triggers";
 

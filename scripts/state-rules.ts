@@ -1,6 +1,7 @@
 // `npm run state-rules -- export > rules.json` prints the state switch rules the scheduler uses;
 // `npm run state-rules -- import rules.json [--remove XX,YY]` writes them (same JSON shape as
 // data/reference/state-switch-rules/state_medigap_switch_rules.json) and queues a reschedule of every organization.
+import "./embedded-tool-env.mjs"; // first: without DATABASE_URL, the embedded database of a running npm start
 import { readFileSync } from "node:fs";
 import { ZodError } from "zod";
 import { exportStateRules, importStateRules } from "@/lib/outreach/state-rules";

@@ -27,8 +27,13 @@ export type DevAccessFacts = {
   servedLocally: boolean;
   /** The request's Host header. */
   host: string | null;
-  /** The request came through a proxy (X-Forwarded-For or Forwarded present): not from this machine's browser. */
-  forwarded: boolean;
+  /**
+   * The X-Forwarded-For chain. Next's own server adds the socket's address to it, so a direct request from this
+   * machine carries loopback addresses only; a proxy in front adds the real client's.
+   */
+  forwardedFor: string | null;
+  /** An RFC 7239 Forwarded header was present: a proxy is in front. */
+  hasForwardedHeader: boolean;
   /** OUTBOX_ACCESS_KEY, when configured. */
   accessKey: string | undefined;
   /** The key the request presented in the header. */
@@ -57,8 +62,15 @@ export function presentsValidKey(facts: Pick<DevAccessFacts, "accessKey" | "pres
   return !!facts.presentedCookie && equalInConstantTime(facts.presentedCookie, devAccessCookieValue(facts.accessKey, facts.cookieSecret));
 }
 
-export function isLocalRequest(facts: Pick<DevAccessFacts, "servedLocally" | "host" | "forwarded">): boolean {
-  return facts.servedLocally && !facts.forwarded && isLoopbackHost(facts.host);
+/** 127.0.0.0/8, ::1, and IPv4-mapped 127.x (what a socket on a dual-stack loopback reports). */
+export function isLoopbackAddress(address: string): boolean {
+  const ip = address.trim().toLowerCase().replace(/^::ffff:/, "");
+  return ip === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
+}
+
+export function isLocalRequest(facts: Pick<DevAccessFacts, "servedLocally" | "host" | "forwardedFor" | "hasForwardedHeader">): boolean {
+  const hops = (facts.forwardedFor ?? "").split(",").filter((hop) => hop.trim() !== "");
+  return facts.servedLocally && !facts.hasForwardedHeader && hops.every(isLoopbackAddress) && isLoopbackHost(facts.host);
 }
 
 export function canUseDevTools(facts: DevAccessFacts): boolean {
