@@ -35,6 +35,12 @@ describe("shiftedDate", () => {
     }
   });
 
+  it("keeps the clock in whole milliseconds for a shift by a fraction of a day", () => {
+    const Shifted = shiftedDate(RealDate, 0.123456 * DAY_MS);
+    expect(Number.isInteger(Shifted.now())).toBe(true);
+    expect(Number.isInteger(new Shifted().getTime())).toBe(true);
+  });
+
   it("leaves dates built from a value alone and stays a Date", () => {
     expect(new ShiftedDate(0).getTime()).toBe(0);
     expect(new ShiftedDate("2028-02-29T12:00:00Z").toISOString()).toBe("2028-02-29T12:00:00.000Z");

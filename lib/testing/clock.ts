@@ -32,7 +32,9 @@ type DateConstructor = typeof Date;
  * subclasses keep working because the prototype is the real one.
  */
 export function shiftedDate(base: DateConstructor, offsetMs: number): DateConstructor {
-  const now = () => base.now() + offsetMs;
+  // Whole milliseconds, as the real clock gives them (a fraction of a day need not be; ulid refuses a fractional time).
+  const shift = Math.round(offsetMs);
+  const now = () => base.now() + shift;
   return new Proxy(base, {
     construct: (target, args, newTarget) => Reflect.construct(target, args.length === 0 ? [now()] : args, newTarget),
     // Date() called without new answers the current time as a string.
