@@ -5,12 +5,14 @@ import { setupTestDatabase } from "@/lib/testing/db";
 // Row-level security is the second wall behind the organizationId in every where (rls.md).
 describe("tenant isolation by row-level security", () => {
   const db = setupTestDatabase();
+  // Nothing here depends on the time: the records are stamped at a fixed moment.
+  const now = new Date("2026-03-02T15:00:00Z");
 
   it("shows a tenant only its own rows, even when the where forgets the organization", async () => {
-    const a = await createOrganization(db.prisma);
-    const b = await createOrganization(db.prisma);
-    const mine = await createContact(db.prisma, a.id);
-    const theirs = await createContact(db.prisma, b.id);
+    const a = await createOrganization(db.prisma, { now });
+    const b = await createOrganization(db.prisma, { now });
+    const mine = await createContact(db.prisma, a.id, { now });
+    const theirs = await createContact(db.prisma, b.id, { now });
 
     const scoped = tenantDb(a.id);
     const visible = await scoped.contact.findMany({ select: { id: true } });
@@ -23,8 +25,8 @@ describe("tenant isolation by row-level security", () => {
   });
 
   it("sees nothing in a tenant table without the organization setting", async () => {
-    const org = await createOrganization(db.prisma);
-    await createContact(db.prisma, org.id);
+    const org = await createOrganization(db.prisma, { now });
+    await createContact(db.prisma, org.id, { now });
     const rows = await db.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT set_config('role', 'app', true)`;
       return tx.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM contacts`;
@@ -33,9 +35,9 @@ describe("tenant isolation by row-level security", () => {
   });
 
   it("refuses writes into or over another organization's rows", async () => {
-    const a = await createOrganization(db.prisma);
-    const b = await createOrganization(db.prisma);
-    const theirs = await createContact(db.prisma, b.id, { firstName: "Original" });
+    const a = await createOrganization(db.prisma, { now });
+    const b = await createOrganization(db.prisma, { now });
+    const theirs = await createContact(db.prisma, b.id, { now, firstName: "Original" });
     const scoped = tenantDb(a.id);
 
     await expect(scoped.contact.create({ data: { organizationId: b.id, firstName: "X", lastName: "Y", email: "x@example.test" } })).rejects.toMatchObject({ code: "P2039" });
@@ -47,7 +49,7 @@ describe("tenant isolation by row-level security", () => {
   });
 
   it("runs a multi-statement unit in one scoped transaction that rolls back as a whole", async () => {
-    const org = await createOrganization(db.prisma);
+    const org = await createOrganization(db.prisma, { now });
     await expect(
       tenantTransaction(org.id, async (tx) => {
         await tx.contact.create({ data: { organizationId: org.id, firstName: "A", lastName: "B", email: "tx@example.test" } });
@@ -73,8 +75,8 @@ describe("tenant isolation by row-level security", () => {
   });
 
   it("keeps contacts.search_text in step with name, email and phone", async () => {
-    const org = await createOrganization(db.prisma);
-    const contact = await createContact(db.prisma, org.id, { firstName: "Maria", lastName: "Lopez", email: "maria@example.test" });
+    const org = await createOrganization(db.prisma, { now });
+    const contact = await createContact(db.prisma, org.id, { now, firstName: "Maria", lastName: "Lopez", email: "maria@example.test" });
     await db.prisma.contact.update({ where: { id: contact.id }, data: { phoneNumber: "5125550100" } });
     const row = await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } });
     expect(row.searchText).toBe("maria lopez maria@example.test 5125550100");

@@ -10,15 +10,17 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The job functions read the clock; the records they work on are stamped with it.
+const now = new Date();
 
 async function liveAgencyWithDueEmail() {
-  const org = await createOrganization(db.prisma);
-  await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date(Date.now() - 30 * 86_400_000) } });
-  const agent = await createUser(db.prisma, org.id);
-  const contact = await createContact(db.prisma, org.id, { firstName: "Ada", agentId: agent.id });
+  const org = await createOrganization(db.prisma, { now });
+  await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date(now.getTime() - 30 * 86_400_000) } });
+  const agent = await createUser(db.prisma, org.id, { now });
+  const contact = await createContact(db.prisma, org.id, { now, firstName: "Ada", agentId: agent.id });
   const id = randomUUID();
   await db.prisma.scheduledEmail.create({
-    data: { id, organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: new Date(), scheduledSendAt: new Date(Date.now() - 60_000), status: "pending", idempotencyKey: `inngest-test:${id}` },
+    data: { id, organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: now, scheduledSendAt: new Date(now.getTime() - 60_000), status: "pending", idempotencyKey: `inngest-test:${id}` },
   });
   return { org, contact, id };
 }
@@ -46,15 +48,15 @@ test("the per-email function sends a claimed email through the send path and mar
 });
 
 test("an organization change reschedules it now; the nightly job queues organizations", async () => {
-  const org = await createOrganization(db.prisma);
-  const contact = await createContact(db.prisma, org.id);
+  const org = await createOrganization(db.prisma, { now });
+  const contact = await createContact(db.prisma, org.id, { now });
   await db.prisma.contact.update({ where: { id: contact.id }, data: { zipCode: "78701", birthDate: new Date("1956-03-01T00:00:00Z") } });
   const changed = new InngestTestEngine({ function: organizationChanged, events: [{ name: EVENTS.organizationChanged, data: { organizationId: org.id } }] });
   expect((await changed.execute()).result).toMatchObject({ organizationId: org.id, runs: expect.any(Number) });
   expect(await db.prisma.schedulerRun.count({ where: { organizationId: org.id, status: "completed" } })).toBe(1);
   expect(await db.prisma.scheduledEmail.count({ where: { contactId: contact.id } })).toBeGreaterThan(0);
 
-  const stale = await createOrganization(db.prisma);
+  const stale = await createOrganization(db.prisma, { now });
   const nightly = new InngestTestEngine({ function: nightlyReschedule, events: [{ name: "inngest/scheduled.timer", data: {} }] });
   await nightly.execute();
   expect(await db.prisma.schedulerRun.count({ where: { organizationId: stale.id, status: "queued" } })).toBe(1);

@@ -23,6 +23,8 @@ jest.mock("@/lib/audit/record-audit", () => {
 });
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 let n = 0;
 const email = (label = "agent") => `${label}.${++n}.${Date.now()}@agents.test`;
@@ -30,10 +32,10 @@ const newAgent = (overrides: Record<string, unknown> = {}) => ({ firstName: "Ann
 
 /** An organization on a plan of `agentLimit` seats, with a signed-in admin who is its default agent. */
 async function agency({ agentLimit = 5, extraAgents = 0 } = {}) {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: true });
+  const org = await createOrganization(db.prisma, { now });
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
   await db.prisma.organization.update({ where: { id: org.id }, data: { agentLimit, extraAgents, defaultAgentId: admin.id } });
-  const { cookie } = await createSession(db.prisma, admin.id);
+  const { cookie } = await createSession(db.prisma, admin.id, { now });
   return { org, admin, cookie };
 }
 
@@ -96,8 +98,8 @@ describe("createAgent", () => {
 
   it("refuses an email already used in any organization (409)", async () => {
     const { org, admin } = await agency();
-    const other = await createOrganization(db.prisma);
-    const taken = await createUser(db.prisma, other.id, { email: email("taken") });
+    const other = await createOrganization(db.prisma, { now });
+    const taken = await createUser(db.prisma, other.id, { now, email: email("taken") });
     await expectAppError(createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: taken.email.toUpperCase() }) }), "conflict", AGENT_MESSAGES.emailTaken);
     await expectAppError(createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: admin.email }) }), "conflict", AGENT_MESSAGES.emailTaken);
     expect(await auditRows(org.id)).toHaveLength(0);
@@ -151,7 +153,7 @@ describe("createAgent", () => {
   });
 
   it("makes the first agent the default when the organization has none", async () => {
-    const org = await createOrganization(db.prisma);
+    const org = await createOrganization(db.prisma, { now });
     await db.prisma.organization.update({ where: { id: org.id }, data: { agentLimit: 5 } });
     const agent = await createAgent({ organizationId: org.id, actorUserId: null, input: newAgent() });
     expect(agent.isDefault).toBe(true);
@@ -226,9 +228,9 @@ describe("deleteAgent", () => {
     const { org, admin } = await agency();
     const leaving = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     const staying = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
-    await createSession(db.prisma, leaving.id);
-    const theirs = [await createContact(db.prisma, org.id, { agentId: leaving.id }), await createContact(db.prisma, org.id, { agentId: leaving.id })];
-    const untouched = await createContact(db.prisma, org.id, { agentId: admin.id });
+    await createSession(db.prisma, leaving.id, { now });
+    const theirs = [await createContact(db.prisma, org.id, { now, agentId: leaving.id }), await createContact(db.prisma, org.id, { now, agentId: leaving.id })];
+    const untouched = await createContact(db.prisma, org.id, { now, agentId: admin.id });
 
     const result = await deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: staying.id });
     expect(result).toEqual({ success: true, deletedAgentId: leaving.id, reassignedTo: staying.id, contactsReassigned: 2 });
@@ -254,7 +256,7 @@ describe("deleteAgent", () => {
   it("without reassignment leaves the contacts unassigned", async () => {
     const { org, admin } = await agency();
     const leaving = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
-    const contact = await createContact(db.prisma, org.id, { agentId: leaving.id });
+    const contact = await createContact(db.prisma, org.id, { now, agentId: leaving.id });
     expect(await deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id })).toMatchObject({ reassignedTo: null, contactsReassigned: 1 });
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).agentId).toBeNull();
   });
@@ -263,7 +265,7 @@ describe("deleteAgent", () => {
     const { org, admin } = await agency();
     const leaving = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     const staying = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
-    const contact = await createContact(db.prisma, org.id, { agentId: leaving.id });
+    const contact = await createContact(db.prisma, org.id, { now, agentId: leaving.id });
     jest.mocked(audit.recordAudit).mockRejectedValueOnce(new Error("audit down"));
     await expect(deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: staying.id })).rejects.toThrow("audit down");
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).agentId).toBe(leaving.id);
@@ -273,10 +275,10 @@ describe("deleteAgent", () => {
   it("a bad reassignment target changes nothing", async () => {
     const { org, admin } = await agency();
     const leaving = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
-    const inactive = await createUser(db.prisma, org.id, { isActive: false });
+    const inactive = await createUser(db.prisma, org.id, { now, isActive: false });
     const adminOnly = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ isAdmin: true, isAgent: false }) });
     const foreign = await agency();
-    const contact = await createContact(db.prisma, org.id, { agentId: leaving.id });
+    const contact = await createContact(db.prisma, org.id, { now, agentId: leaving.id });
     await expectAppError(deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: foreign.admin.id }), "not_found");
     await expectAppError(deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: inactive.id }), "validation_failed", AGENT_MESSAGES.reassignInactive);
     await expectAppError(deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: adminOnly.id }), "validation_failed", AGENT_MESSAGES.reassignInactive);
@@ -309,7 +311,7 @@ describe("routes", () => {
     const body = await res.json();
     expect(body.defaultAgentId).toBe(admin.id);
     expect(body.agents).toHaveLength(2);
-    const agentSession = await createSession(db.prisma, agent.id);
+    const agentSession = await createSession(db.prisma, agent.id, { now });
     const own = await (await listRoute(req("/api/agents", { cookie: agentSession.cookie }), ctx())).json();
     expect(own.agents.map((a: { id: string }) => a.id)).toEqual([agent.id]);
     expect((await listRoute(req("/api/agents"), ctx())).status).toBe(401);
@@ -332,7 +334,7 @@ describe("routes", () => {
     const { org, admin } = await agency();
     const agent = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     const other = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
-    const { cookie } = await createSession(db.prisma, agent.id);
+    const { cookie } = await createSession(db.prisma, agent.id, { now });
     const put = { firstName: "X", lastName: "Y", email: other.email, phone: "5125550188" };
     expect((await createRoute(req("/api/agents/create", { method: "POST", cookie, body: newAgent() }), ctx())).status).toBe(403);
     expect((await updateRoute(req(`/api/agents/${other.id}`, { method: "PUT", cookie, body: put }), ctx({ id: other.id }))).status).toBe(403);
@@ -354,7 +356,7 @@ describe("routes", () => {
     const refused = await deleteRoute(req(`/api/agents/${a.id}`, { method: "DELETE", cookie }), ctx({ id: a.id }));
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.message).toBe(AGENT_MESSAGES.deleteFailed);
-    const contact = await createContact(db.prisma, org.id, { agentId: b.id });
+    const contact = await createContact(db.prisma, org.id, { now, agentId: b.id });
     const deleted = await deleteRoute(req(`/api/agents/${b.id}?reassignTo=${a.id}`, { method: "DELETE", cookie }), ctx({ id: b.id }));
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toMatchObject({ success: true, reassignedTo: a.id, contactsReassigned: 1 });
@@ -364,7 +366,7 @@ describe("routes", () => {
   it("another organization's admin gets 404 for this organization's agent ids, and reassignTo to another organization's agent is 404", async () => {
     const mine = await agency();
     const agent = await createAgent({ organizationId: mine.org.id, actorUserId: mine.admin.id, input: newAgent() });
-    const contact = await createContact(db.prisma, mine.org.id, { agentId: agent.id });
+    const contact = await createContact(db.prisma, mine.org.id, { now, agentId: agent.id });
     const theirs = await agency();
     const theirAgent = await createAgent({ organizationId: theirs.org.id, actorUserId: theirs.admin.id, input: newAgent() });
     const cookie = theirs.cookie;

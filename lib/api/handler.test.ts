@@ -8,6 +8,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 function request(path: string, init: { method?: string; cookie?: string; body?: string; headers?: Record<string, string> } = {}) {
   const headers = new Headers(init.headers);
@@ -22,16 +24,16 @@ const getContact = withOrg(({ db, organizationId, params }) => getContactOrThrow
 });
 
 async function signedInAgent(options: { isAdmin?: boolean } = {}) {
-  const org = await createOrganization(db.prisma);
-  const user = await createUser(db.prisma, org.id, { isAdmin: options.isAdmin ?? false });
-  const { cookie } = await createSession(db.prisma, user.id);
+  const org = await createOrganization(db.prisma, { now });
+  const user = await createUser(db.prisma, org.id, { now, isAdmin: options.isAdmin ?? false });
+  const { cookie } = await createSession(db.prisma, user.id, { now });
   return { org, user, cookie };
 }
 
 describe("withOrg", () => {
   it("answers a signed-in caller with their own organization's record", async () => {
     const { org, cookie } = await signedInAgent();
-    const contact = await createContact(db.prisma, org.id, { firstName: "Own" });
+    const contact = await createContact(db.prisma, org.id, { now, firstName: "Own" });
     const res = await getContact(request(`/api/contacts/${contact.id}`, { cookie }), params({ id: contact.id }));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: contact.id, firstName: "Own" });
@@ -39,8 +41,8 @@ describe("withOrg", () => {
 
   it("answers 404 for another organization's id, in the one error shape", async () => {
     const { cookie } = await signedInAgent();
-    const other = await createOrganization(db.prisma);
-    const theirs = await createContact(db.prisma, other.id);
+    const other = await createOrganization(db.prisma, { now });
+    const theirs = await createContact(db.prisma, other.id, { now });
     const res = await getContact(request(`/api/contacts/${theirs.id}`, { cookie }), params({ id: theirs.id }));
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: "not_found", message: "Contact not found" } });
@@ -54,12 +56,12 @@ describe("withOrg", () => {
 
   it("answers 401 without a session, with an expired session, and for a deactivated user", async () => {
     expect((await getContact(request("/api/contacts/x"), params({ id: "x" }))).status).toBe(401);
-    const org = await createOrganization(db.prisma);
-    const user = await createUser(db.prisma, org.id);
-    const expired = await createSession(db.prisma, user.id, new Date(Date.now() - 1000));
+    const org = await createOrganization(db.prisma, { now });
+    const user = await createUser(db.prisma, org.id, { now });
+    const expired = await createSession(db.prisma, user.id, { now: new Date(now.getTime() - 86_400_000), expires: new Date(now.getTime() - 1000) });
     expect((await getContact(request("/api/contacts/x", { cookie: expired.cookie }), params({ id: "x" }))).status).toBe(401);
-    const inactive = await createUser(db.prisma, org.id, { isActive: false });
-    const session = await createSession(db.prisma, inactive.id);
+    const inactive = await createUser(db.prisma, org.id, { now, isActive: false });
+    const session = await createSession(db.prisma, inactive.id, { now });
     const res = await getContact(request("/api/contacts/x", { cookie: session.cookie }), params({ id: "x" }));
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: { code: "unauthorized", message: "Session expired. Please log in again." } });

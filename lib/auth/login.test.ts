@@ -8,6 +8,8 @@ import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE, LOGIN_RATE_LIMITED_MESSAGE,
 import { issueLoginLinkLikeAuthJs as issueLink } from "@/lib/testing/auth";
 
 const db = setupTestDatabase();
+// Auth.js (lib/testing/auth.ts in its place) reads the clock when it issues a link; the records are stamped with it too.
+const now = new Date();
 let ipCounter = 0;
 const freshIp = () => `192.0.2.${++ipCounter}`;
 
@@ -19,12 +21,12 @@ async function latestLinkFor(email: string) {
 }
 
 async function signedUpAdmin(options: { plan?: string | null; onboardingCompleted?: boolean } = {}) {
-  const org = await createOrganization(db.prisma);
+  const org = await createOrganization(db.prisma, { now });
   if (options.plan !== undefined || options.onboardingCompleted !== undefined) {
     if (options.plan) await db.prisma.subscriptionTier.upsert({ where: { id: options.plan }, create: { id: options.plan, name: options.plan, priceCents: 10000, agentLimit: 1, contactLimit: 300 }, update: {} });
     await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: options.plan ?? null, onboardingCompleted: options.onboardingCompleted ?? false } });
   }
-  const user = await createUser(db.prisma, org.id, { isAdmin: true });
+  const user = await createUser(db.prisma, org.id, { now, isAdmin: true });
   return { org, user };
 }
 
@@ -51,8 +53,8 @@ describe("requestLoginLink", () => {
   });
 
   it("sends nothing to a deactivated user", async () => {
-    const org = await createOrganization(db.prisma);
-    const user = await createUser(db.prisma, org.id, { isActive: false });
+    const org = await createOrganization(db.prisma, { now });
+    const user = await createUser(db.prisma, org.id, { now, isActive: false });
     await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
     expect(await latestLinkFor(user.email)).toBeNull();
   });

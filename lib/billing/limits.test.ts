@@ -9,14 +9,16 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 let seq = 0;
 const input = () => ({ firstName: "Ann", lastName: "Lee", email: `limit.${++seq}.${Date.now()}@example.test` });
 
 async function agency({ contactLimit, extraContacts = 0 }: { contactLimit: number; extraContacts?: number }) {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: true });
+  const org = await createOrganization(db.prisma, { now });
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
   await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit, extraContacts, defaultAgentId: admin.id } });
-  return { org, admin, viewer: { id: admin.id, isAdmin: true }, cookie: (await createSession(db.prisma, admin.id)).cookie };
+  return { org, admin, viewer: { id: admin.id, isAdmin: true }, cookie: (await createSession(db.prisma, admin.id, { now })).cookie };
 }
 
 describe("contact limit on contact creation", () => {

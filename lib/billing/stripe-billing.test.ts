@@ -28,6 +28,8 @@ import { createContact, createOrganization, createSession, createUser } from "@/
  * signed with Stripe's own test-header helper.
  */
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 let stripe: FakeStripeServer;
 
 beforeAll(async () => {
@@ -62,9 +64,9 @@ const ctx = (params: Record<string, string> = {}) => ({ params: Promise.resolve(
 const orgRow = (id: string) => db.prisma.organization.findUniqueOrThrow({ where: { id } });
 
 async function agency(plan = "pro") {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: true });
-  const { cookie } = await createSession(db.prisma, admin.id);
+  const org = await createOrganization(db.prisma, { now });
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
+  const { cookie } = await createSession(db.prisma, admin.id, { now });
   const chosen = await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan, orgSlug: org.slug } }), ctx());
   expect(chosen.status).toBe(200);
   return { org, admin, cookie };
@@ -88,8 +90,8 @@ async function checkout(cookie: string) {
 }
 
 async function agentOf(orgId: string) {
-  const agent = await createUser(db.prisma, orgId, { isAgent: true });
-  return (await createSession(db.prisma, agent.id)).cookie;
+  const agent = await createUser(db.prisma, orgId, { now, isAgent: true });
+  return (await createSession(db.prisma, agent.id, { now })).cookie;
 }
 
 describe("choose plan with Stripe on", () => {
@@ -173,7 +175,7 @@ describe("embedded checkout → polling → payment complete", () => {
     expect(await poll()).toMatchObject({ status: "open" });
     expect((await orgRow(org.id)).paymentCompleted).toBe(false);
 
-    await createContact(db.prisma, org.id);
+    await createContact(db.prisma, org.id, { now });
     const { customer, subscription } = stripe.completeCheckout(sessionId);
     expect(await poll()).toMatchObject({ status: "complete" });
     const afterPoll = await orgRow(org.id);
@@ -199,9 +201,9 @@ describe("embedded checkout → polling → payment complete", () => {
   });
 
   it("Pro extra seats chosen with the plan are charged: the embedded checkout adds the seat item", async () => {
-    const org = await createOrganization(db.prisma);
-    const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: true });
-    const { cookie } = await createSession(db.prisma, admin.id);
+    const org = await createOrganization(db.prisma, { now });
+    const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
+    const { cookie } = await createSession(db.prisma, admin.id, { now });
     expect((await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "pro", orgSlug: org.slug, extraAgents: 2, extraContacts: 5_000 } }), ctx())).status).toBe(200);
     await checkout(cookie);
     const sent = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id)!;
@@ -367,8 +369,8 @@ describe("usage reporting", () => {
     const { sessionId } = await checkout(cookie);
     const { customer } = stripe.completeCheckout(sessionId);
     await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
-    for (let i = 0; i < 3; i++) await createContact(db.prisma, org.id);
     const now = new Date("2026-11-23T06:00:00Z");
+    for (let i = 0; i < 3; i++) await createContact(db.prisma, org.id, { now });
     const first = await reportContactUsage({ organizationId: org.id, now, reason: "daily" });
     expect(first).toEqual({ status: "reported", contactCount: 3, identifier: `contacts-${org.id}-daily-2026-11-23` });
     expect(await reportContactUsage({ organizationId: org.id, now: new Date("2026-11-23T18:00:00Z"), reason: "daily" })).toEqual({ status: "skipped", reason: "already_reported" });
@@ -384,10 +386,10 @@ describe("usage reporting", () => {
     const { sessionId } = await checkout(cookie);
     const { customer } = stripe.completeCheckout(sessionId);
     await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
-    for (let i = 0; i < 2; i++) await createContact(db.prisma, org.id);
+    const now = new Date("2026-11-26T15:00:00Z");
+    for (let i = 0; i < 2; i++) await createContact(db.prisma, org.id, { now });
     await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: true, wentLiveAt: null } });
     const admin = await db.prisma.user.findFirstOrThrow({ where: { organizationId: org.id, isAdmin: true } });
-    const now = new Date("2026-11-26T15:00:00Z");
     await goLiveNow({ organizationId: org.id, actor: { id: admin.id, isAdmin: true }, now });
     const live = stripe.meterEvents().filter((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id && e.identifier === `contacts-${org.id}-go_live-2026-11-26`);
     expect(live.map((e) => (e.payload as { value: string }).value)).toEqual(["2"]);
@@ -406,7 +408,7 @@ describe("usage reporting", () => {
   });
 
   it("the daily run skips billing-disabled organizations", async () => {
-    const off = await createOrganization(db.prisma);
+    const off = await createOrganization(db.prisma, { now });
     await db.prisma.organization.update({ where: { id: off.id }, data: { billingDisabled: true, stripeCustomerId: "cus_demo_never", paymentCompleted: true } });
     const totals = await reportAllContactUsage({ now: new Date("2026-11-25T06:00:00Z") });
     expect(totals.failed).toBe(0);

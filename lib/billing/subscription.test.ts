@@ -19,16 +19,18 @@ import { createContact, createOrganization, createSession, createUser } from "@/
 
 // Billing off (no STRIPE_* variables): the embedded default.
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 beforeAll(async () => {
   for (const { id, ...data } of PLANS) await db.prisma.subscriptionTier.upsert({ where: { id }, create: { id, ...data }, update: data });
 });
 
 async function agency({ plan = null as string | null, onboardingCompleted = false } = {}) {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: true });
+  const org = await createOrganization(db.prisma, { now });
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
   if (plan) await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: plan, billingDisabled: true, subscriptionStatus: "active", onboardingCompleted } });
-  const { cookie, sessionToken } = await createSession(db.prisma, admin.id);
+  const { cookie, sessionToken } = await createSession(db.prisma, admin.id, { now });
   return { org, admin, cookie, sessionToken };
 }
 
@@ -70,8 +72,8 @@ describe("POST /api/choose-plan with billing off", () => {
 
   it("is admin only: an agent gets 403 and the plan is not recorded", async () => {
     const { org } = await agency();
-    const agent = await createUser(db.prisma, org.id, { isAgent: true });
-    const { cookie } = await createSession(db.prisma, agent.id);
+    const agent = await createUser(db.prisma, org.id, { now, isAgent: true });
+    const { cookie } = await createSession(db.prisma, agent.id, { now });
     const res = await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "basic", orgSlug: org.slug } }), ctx());
     expect(res.status).toBe(403);
     expect((await orgRow(org.id)).subscriptionTierId).toBeNull();
@@ -79,7 +81,7 @@ describe("POST /api/choose-plan with billing off", () => {
 
   it("a plan smaller than the agency already is is refused with the counts (409)", async () => {
     const { org, cookie } = await agency();
-    await createUser(db.prisma, org.id, { isAgent: true });
+    await createUser(db.prisma, org.id, { now, isAgent: true });
     const res = await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "basic", orgSlug: org.slug } }), ctx());
     expect(res.status).toBe(409);
     expect((await res.json()).error.message).toBe("Your organization has 2 agents, but your plan only allows for 1. Remove agents or choose a larger plan.");
@@ -143,7 +145,7 @@ describe("PUT /api/organizations/{slug}/subscription", () => {
     const { org, admin, cookie } = await agency({ plan: "pro" });
     expect((await (await put(cookie, org.slug, { tierId: "pro", extraContacts: 1_000 })).json()).error.message).toBe("Extra contacts come in blocks of 5,000.");
     expect((await (await put(cookie, org.slug, { tierId: "basic", extraAgents: 1 })).json()).error.message).toBe(SUBSCRIPTION_MESSAGES.addOnsProOnly);
-    await createUser(db.prisma, org.id, { isAgent: true });
+    await createUser(db.prisma, org.id, { now, isAgent: true });
     const down = await put(cookie, org.slug, { tierId: "basic" });
     expect(down.status).toBe(409);
     expect((await down.json()).error.message).toBe("Your organization has 2 agents, but your plan only allows for 1. Remove agents or choose a larger plan.");
@@ -153,8 +155,8 @@ describe("PUT /api/organizations/{slug}/subscription", () => {
 
   it("is admin only, and another organization's slug is 404", async () => {
     const { org } = await agency({ plan: "basic" });
-    const agent = await createUser(db.prisma, org.id, { isAgent: true });
-    const { cookie: agentCookie } = await createSession(db.prisma, agent.id);
+    const agent = await createUser(db.prisma, org.id, { now, isAgent: true });
+    const { cookie: agentCookie } = await createSession(db.prisma, agent.id, { now });
     expect((await put(agentCookie, org.slug, { tierId: "pro" })).status).toBe(403);
     const other = await agency({ plan: "basic" });
     expect((await put(other.cookie, org.slug, { tierId: "pro" })).status).toBe(404);
@@ -198,8 +200,8 @@ describe("/api/me accountStatus reflects the limits", () => {
     const me = async () => mePayload((await getCurrentAccount(sessionToken))!);
     expect((await me()).accountStatus).toMatchObject({ status: "good_standing", subscriptionStatus: "billing_disabled" });
     await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit: 1 } });
-    await createContact(db.prisma, org.id);
-    await createContact(db.prisma, org.id);
+    await createContact(db.prisma, org.id, { now });
+    await createContact(db.prisma, org.id, { now });
     expect((await me()).accountStatus).toMatchObject({ status: "contact_limit_exceeded", currentContactCount: 2, contactLimit: 1 });
   });
 });

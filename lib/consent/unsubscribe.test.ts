@@ -7,6 +7,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 let ipCounter = 0;
 const post = (token: string | null, body?: string) =>
@@ -26,8 +28,8 @@ async function scheduled(organizationId: string, contactId: string, status: "pen
 }
 
 async function contactWithEmails() {
-  const org = await createOrganization(db.prisma);
-  const contact = await createContact(db.prisma, org.id);
+  const org = await createOrganization(db.prisma, { now });
+  const contact = await createContact(db.prisma, org.id, { now });
   const pending = [await scheduled(org.id, contact.id, "pending", 1), await scheduled(org.id, contact.id, "pending", 2)];
   const sent = await scheduled(org.id, contact.id, "sent", 3);
   return { org, contact, pending, sent, token: createUnsubscribeToken({ organizationId: org.id, contactId: contact.id }) };
@@ -118,7 +120,7 @@ describe("the /unsubscribe page model", () => {
 describe("resubscribe by an agent", () => {
   it("clears the opt-out and appends to the ledger; another organization's contact is 404", async () => {
     const { org, contact, token } = await contactWithEmails();
-    const other = await createOrganization(db.prisma);
+    const other = await createOrganization(db.prisma, { now });
     await post(token, "List-Unsubscribe=One-Click");
     await expect(resubscribeContact({ organizationId: other.id, contactId: contact.id, actorUserId: "u", now: new Date() })).rejects.toMatchObject({ code: "not_found" });
     expect(await resubscribeContact({ organizationId: org.id, contactId: contact.id, actorUserId: "user-1", now: new Date() })).toEqual({ success: true, resubscribed: true });
@@ -129,9 +131,9 @@ describe("resubscribe by an agent", () => {
 
 describe("the quote email carries the unsubscribe link", () => {
   it("in the footer (the page) and in List-Unsubscribe (the one-click endpoint), and the header URL works", async () => {
-    const org = await createOrganization(db.prisma);
-    const agent = await createUser(db.prisma, org.id);
-    const contact = await createContact(db.prisma, org.id, { agentId: agent.id });
+    const org = await createOrganization(db.prisma, { now });
+    const agent = await createUser(db.prisma, org.id, { now });
+    const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id });
     await sendQuoteEmail({ organizationId: org.id, viewer: { id: agent.id, isAdmin: false, email: agent.email }, contactId: contact.id, now: new Date() });
     const email = await db.prisma.outboxEmail.findFirstOrThrow({ where: { originalTo: contact.email } });
     const token = createUnsubscribeToken({ organizationId: org.id, contactId: contact.id });

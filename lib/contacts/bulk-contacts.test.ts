@@ -13,6 +13,8 @@ jest.mock("@/lib/audit/record-audit", () => {
 });
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 type Answer = { status: number; body: { success?: boolean; deleted_ids?: string[]; updated_ids?: string[]; message?: string; error?: { code: string; message: string; fields?: Record<string, string[]> } } };
 
@@ -26,32 +28,32 @@ const del = (body: unknown, cookie?: string) => call(deleteRoute, "DELETE", "/ap
 const reassign = (body: unknown, cookie?: string) => call(reassignRoute, "PUT", "/api/contacts/reassign", body, cookie);
 
 async function agency() {
-  const org = await createOrganization(db.prisma);
-  const boss = await createUser(db.prisma, org.id, { isAdmin: true });
-  const agent = await createUser(db.prisma, org.id);
-  const other = await createUser(db.prisma, org.id);
-  const c1 = await createContact(db.prisma, org.id, { agentId: agent.id });
-  const c2 = await createContact(db.prisma, org.id, { agentId: agent.id });
-  const c3 = await createContact(db.prisma, org.id, { agentId: other.id });
-  const c4 = await createContact(db.prisma, org.id, { agentId: null });
+  const org = await createOrganization(db.prisma, { now });
+  const boss = await createUser(db.prisma, org.id, { now, isAdmin: true });
+  const agent = await createUser(db.prisma, org.id, { now });
+  const other = await createUser(db.prisma, org.id, { now });
+  const c1 = await createContact(db.prisma, org.id, { now, agentId: agent.id });
+  const c2 = await createContact(db.prisma, org.id, { now, agentId: agent.id });
+  const c3 = await createContact(db.prisma, org.id, { now, agentId: other.id });
+  const c4 = await createContact(db.prisma, org.id, { now, agentId: null });
   return {
     org,
     boss,
     agent,
     other,
     contacts: [c1, c2, c3, c4],
-    bossCookie: (await createSession(db.prisma, boss.id)).cookie,
-    agentCookie: (await createSession(db.prisma, agent.id)).cookie,
+    bossCookie: (await createSession(db.prisma, boss.id, { now })).cookie,
+    agentCookie: (await createSession(db.prisma, agent.id, { now })).cookie,
   };
 }
 
 /** Another organization with a signed-in admin and an agent of its own. */
 async function foreignAgency() {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true });
-  const agent = await createUser(db.prisma, org.id);
-  const contact = await createContact(db.prisma, org.id, { agentId: agent.id });
-  return { org, admin, agent, contact, cookie: (await createSession(db.prisma, admin.id)).cookie };
+  const org = await createOrganization(db.prisma, { now });
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
+  const agent = await createUser(db.prisma, org.id, { now });
+  const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id });
+  return { org, admin, agent, contact, cookie: (await createSession(db.prisma, admin.id, { now })).cookie };
 }
 
 const contactIds = (organizationId: string) => db.prisma.contact.findMany({ where: { organizationId }, select: { id: true }, orderBy: { id: "asc" } }).then((rows) => rows.map((r) => r.id));
@@ -182,7 +184,7 @@ describe("PUT /api/contacts/reassign", () => {
 
   it("refuses an inactive agent and a missing choice with the spec's message", async () => {
     const { org, contacts, bossCookie } = await agency();
-    const gone = await createUser(db.prisma, org.id, { isActive: false });
+    const gone = await createUser(db.prisma, org.id, { now, isActive: false });
     const inactive = await reassign({ contact_ids: [contacts[0]!.id], agent_id: gone.id }, bossCookie);
     expect(inactive.status).toBe(422);
     expect(inactive.body.error?.message).toBe("Contacts can only be reassigned to an active agent.");

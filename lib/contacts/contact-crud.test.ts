@@ -17,6 +17,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact as insertContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 const req = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
   new NextRequest(`http://localhost${path}`, {
@@ -31,15 +33,15 @@ const email = (name = "client") => `${name}.${++seq}.${Date.now()}@example.test`
 
 /** An agency with an admin (the default agent) and two plain agents, each signed in. */
 async function agency() {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: true });
-  const agentA = await createUser(db.prisma, org.id);
-  const agentB = await createUser(db.prisma, org.id);
+  const org = await createOrganization(db.prisma, { now });
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
+  const agentA = await createUser(db.prisma, org.id, { now });
+  const agentB = await createUser(db.prisma, org.id, { now });
   await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: admin.id } });
   const cookies = {
-    admin: (await createSession(db.prisma, admin.id)).cookie,
-    agentA: (await createSession(db.prisma, agentA.id)).cookie,
-    agentB: (await createSession(db.prisma, agentB.id)).cookie,
+    admin: (await createSession(db.prisma, admin.id, { now })).cookie,
+    agentA: (await createSession(db.prisma, agentA.id, { now })).cookie,
+    agentB: (await createSession(db.prisma, agentB.id, { now })).cookie,
   };
   const viewers = { admin: { id: admin.id, isAdmin: true }, agentA: { id: agentA.id, isAdmin: false }, agentB: { id: agentB.id, isAdmin: false } };
   return { org, admin, agentA, agentB, cookies, viewers };
@@ -113,8 +115,8 @@ describe("createContact", () => {
 
   it("refuses an agent of another organization", async () => {
     const { org, viewers } = await agency();
-    const other = await createOrganization(db.prisma);
-    const stranger = await createUser(db.prisma, other.id);
+    const other = await createOrganization(db.prisma, { now });
+    const stranger = await createUser(db.prisma, other.id, { now });
     await expect(createContact({ organizationId: org.id, viewer: viewers.admin, input: { ...base(), agentId: stranger.id } })).rejects.toMatchObject({
       code: "validation_failed",
       message: CONTACT_MESSAGES.invalidAgent,
@@ -336,7 +338,7 @@ describe("GET /api/contacts/check-email/{email}", () => {
 describe("contact routes", () => {
   it("answer the caller's own contacts, and 404 to another organization's admin on every route", async () => {
     const mine = await agency();
-    const contact = await insertContact(db.prisma, mine.org.id, { agentId: mine.agentA.id });
+    const contact = await insertContact(db.prisma, mine.org.id, { now, agentId: mine.agentA.id });
     const stranger = await agency();
     const id = contact.id;
     const calls = [

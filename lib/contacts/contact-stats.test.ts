@@ -4,17 +4,19 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// Nothing here depends on the time: the records are stamped at a fixed moment.
+const now = new Date("2026-03-02T15:00:00Z");
 
 describe("getContactStats", () => {
   it("counts quote links, contacts who viewed and contacts who answered, for the contacts the viewer sees", async () => {
-    const org = await createOrganization(db.prisma);
-    const foreign = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
-    const agent = await createUser(db.prisma, org.id);
-    const mine = await createContact(db.prisma, org.id, { agentId: agent.id });
-    const mine2 = await createContact(db.prisma, org.id, { agentId: agent.id });
-    const theirs = await createContact(db.prisma, org.id, { agentId: null });
-    const outsider = await createContact(db.prisma, foreign.id);
+    const org = await createOrganization(db.prisma, { now });
+    const foreign = await createOrganization(db.prisma, { now });
+    const boss = await createUser(db.prisma, org.id, { now, isAdmin: true });
+    const agent = await createUser(db.prisma, org.id, { now });
+    const mine = await createContact(db.prisma, org.id, { now, agentId: agent.id });
+    const mine2 = await createContact(db.prisma, org.id, { now, agentId: agent.id });
+    const theirs = await createContact(db.prisma, org.id, { now, agentId: null });
+    const outsider = await createContact(db.prisma, foreign.id, { now });
 
     const link = (organizationId: string, contactId: string | null) => db.prisma.quoteLink.create({ data: { organizationId, contactId, token: randomBytes(12).toString("hex") } });
     const click = (organizationId: string, contactId: string) => db.prisma.trackingClick.create({ data: { organizationId, contactId, trackingId: `t-${randomBytes(4).toString("hex")}` } });
@@ -38,8 +40,8 @@ describe("getContactStats", () => {
   });
 
   it("is all zeros for an empty book", async () => {
-    const org = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const org = await createOrganization(db.prisma, { now });
+    const boss = await createUser(db.prisma, org.id, { now, isAdmin: true });
     expect(await getContactStats({ organizationId: org.id, viewer: { id: boss.id, isAdmin: true } })).toEqual({ totalContacts: 0, quotesSent: 0, quotesViewed: 0, healthQuestions: 0 });
   });
 });

@@ -6,6 +6,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 const DAY = 86_400_000;
 
 /** Minimal RFC 4180 reader for the assertions (quotes, doubled quotes, CRLF). */
@@ -45,22 +47,22 @@ const get = (query: string, cookie?: string) => exportRoute(new NextRequest(`htt
 
 describe("GET /api/contacts/export", () => {
   async function agency() {
-    const org = await createOrganization(db.prisma);
+    const org = await createOrganization(db.prisma, { now });
     await db.prisma.organization.update({ where: { id: org.id }, data: { timezone: "America/Chicago" } });
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
-    const agent = await createUser(db.prisma, org.id);
-    return { org, boss, agent, bossCookie: (await createSession(db.prisma, boss.id)).cookie, agentCookie: (await createSession(db.prisma, agent.id)).cookie };
+    const boss = await createUser(db.prisma, org.id, { now, isAdmin: true });
+    const agent = await createUser(db.prisma, org.id, { now });
+    return { org, boss, agent, bossCookie: (await createSession(db.prisma, boss.id, { now })).cookie, agentCookie: (await createSession(db.prisma, agent.id, { now })).cookie };
   }
 
   it("is for admins only; another organization's admin gets none of these contacts", async () => {
     const { org, agentCookie } = await agency();
-    await createContact(db.prisma, org.id, { firstName: "Secret", lastName: "Person" });
+    await createContact(db.prisma, org.id, { now, firstName: "Secret", lastName: "Person" });
     expect((await get("", agentCookie)).status).toBe(403);
     expect((await get("")).status).toBe(401);
 
-    const foreign = await createOrganization(db.prisma);
-    const foreignAdmin = await createUser(db.prisma, foreign.id, { isAdmin: true });
-    const response = await get("", (await createSession(db.prisma, foreignAdmin.id)).cookie);
+    const foreign = await createOrganization(db.prisma, { now });
+    const foreignAdmin = await createUser(db.prisma, foreign.id, { now, isAdmin: true });
+    const response = await get("", (await createSession(db.prisma, foreignAdmin.id, { now })).cookie);
     expect(response.status).toBe(200);
     const rows = parseCsv((await response.text()).replace(/^\uFEFF/, ""));
     expect(rows).toEqual([[...EXPORT_COLUMNS]]);
@@ -86,9 +88,9 @@ describe("GET /api/contacts/export", () => {
         agentId: agent.id,
       },
     });
-    const plain = await createContact(db.prisma, org.id, { firstName: "Bea", lastName: 'Brown, "Jr"', state: "FL" });
+    const plain = await createContact(db.prisma, org.id, { now, firstName: "Bea", lastName: 'Brown, "Jr"', state: "FL" });
     await db.prisma.contact.update({ where: { id: plain.id }, data: { currentCarrier: "+Mutual", planType: "-N", county: "Travis\nCounty" } });
-    await createContact(db.prisma, org.id, { firstName: "Cy", lastName: "Cole", state: "CA" });
+    await createContact(db.prisma, org.id, { now, firstName: "Cy", lastName: "Cole", state: "CA" });
     const viewedAt = new Date(Date.now() - 3 * DAY);
     await db.prisma.trackingClick.create({ data: { organizationId: org.id, contactId: evil.id, trackingId: `t-${randomBytes(4).toString("hex")}`, clickedAt: viewedAt } });
     const answeredAt = new Date(Date.now() - 40 * DAY);

@@ -13,7 +13,7 @@ import { getContactStats } from "@/lib/contacts/contact-stats";
 import { exportContacts } from "@/lib/contacts/export-contacts";
 import { getContactDetail } from "@/lib/contacts/get-contact";
 
-const NOW = new Date("2026-11-20T15:00:00Z");
+const NOW = new Date("2026-11-20T15:00:00Z"); // the services are given this moment; a route reads the clock, so its sessions are made at the clock's time
 const DAY = 86_400_000;
 const admin = (id: string) => ({ id, isAdmin: true });
 
@@ -141,9 +141,9 @@ describe("listContacts", () => {
   const db = setupTestDatabase();
 
   it("never shows another organization's contacts, even through the wrong tenant client", async () => {
-    const a = await createOrganization(db.prisma);
-    const b = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, a.id, { isAdmin: true });
+    const a = await createOrganization(db.prisma, { now: NOW });
+    const b = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, a.id, { now: NOW, isAdmin: true });
     const mine = await addContact(db.prisma, a.id, { firstName: "Ann", lastName: "Smith" });
     await addContact(db.prisma, b.id, { firstName: "Bob", lastName: "Smith" });
 
@@ -162,10 +162,10 @@ describe("listContacts", () => {
   });
 
   it("shows an agent only their own contacts and ignores their agent filter; admins see and filter all", async () => {
-    const org = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
-    const agent1 = await createUser(db.prisma, org.id);
-    const agent2 = await createUser(db.prisma, org.id);
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
+    const agent1 = await createUser(db.prisma, org.id, { now: NOW });
+    const agent2 = await createUser(db.prisma, org.id, { now: NOW });
     const c1 = await addContact(db.prisma, org.id, { firstName: "A", lastName: "One", agentId: agent1.id });
     const c2 = await addContact(db.prisma, org.id, { firstName: "B", lastName: "Two", agentId: agent2.id });
     const c3 = await addContact(db.prisma, org.id, { firstName: "C", lastName: "Three", agentId: null });
@@ -185,8 +185,8 @@ describe("listContacts", () => {
   });
 
   it("searches names, email and phone, with a formatted phone as input", async () => {
-    const org = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
     const maria = await addContact(db.prisma, org.id, { firstName: "Maria", lastName: "Lopez", email: "mlopez@acme-mail.test", phoneNumber: "5125550100" });
     const john = await addContact(db.prisma, org.id, { firstName: "John", lastName: "Smithers", email: "jsmith@other.test", phoneNumber: "2145550199" });
     await addContact(db.prisma, org.id, { firstName: "Pat", lastName: "Jones", email: "pat@example.test", phoneNumber: "7135550123" });
@@ -211,8 +211,8 @@ describe("listContacts", () => {
   });
 
   it("filters by states and carriers", async () => {
-    const org = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
     const txAetna = await addContact(db.prisma, org.id, { firstName: "A", lastName: "A", state: "TX", currentCarrier: "Aetna" });
     const flAetna = await addContact(db.prisma, org.id, { firstName: "B", lastName: "B", state: "FL", currentCarrier: "Aetna" });
     const txCigna = await addContact(db.prisma, org.id, { firstName: "C", lastName: "C", state: "TX", currentCarrier: "Cigna" });
@@ -229,8 +229,8 @@ describe("listContacts", () => {
   });
 
   it("filters on a quote view or health answers within 30 days of now", async () => {
-    const org = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
     const viewedRecently = await addContact(db.prisma, org.id, { firstName: "V", lastName: "Recent" });
     const viewedLongAgo = await addContact(db.prisma, org.id, { firstName: "V", lastName: "Old" });
     const healthRecently = await addContact(db.prisma, org.id, { firstName: "H", lastName: "Recent" });
@@ -257,8 +257,8 @@ describe("listContacts", () => {
   });
 
   it("orders by last name, first name, then id, and pages through the set with a total", async () => {
-    const org = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
     const lastNames = ["Young", "Adams", "Miller", "Brown", "Garcia"];
     const firstNames = ["Zoe", "Al", "Mia"];
     for (let i = 0; i < 120; i++) {
@@ -346,8 +346,8 @@ describe("age filter and filter options", () => {
   const db = setupTestDatabase();
 
   it("keeps contacts whose age on now's date is within age_min..age_max", async () => {
-    const org = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
     const turns65Today = await addContact(db.prisma, org.id, { firstName: "A", lastName: "Sixtyfive", birthDate: "1961-11-20" });
     const turns65Tomorrow = await addContact(db.prisma, org.id, { firstName: "B", lastName: "Sixtyfour", birthDate: "1961-11-21" });
     const seventy = await addContact(db.prisma, org.id, { firstName: "C", lastName: "Seventy", birthDate: "1955-11-21" });
@@ -362,10 +362,10 @@ describe("age filter and filter options", () => {
   });
 
   it("offers the distinct states and carriers of the contacts the viewer sees", async () => {
-    const org = await createOrganization(db.prisma);
-    const other = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
-    const agent = await createUser(db.prisma, org.id);
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const other = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
+    const agent = await createUser(db.prisma, org.id, { now: NOW });
     await addContact(db.prisma, org.id, { firstName: "A", lastName: "A", state: "TX", currentCarrier: "Humana", agentId: agent.id });
     await addContact(db.prisma, org.id, { firstName: "B", lastName: "B", state: "TX", currentCarrier: "Aetna", agentId: agent.id });
     await addContact(db.prisma, org.id, { firstName: "C", lastName: "C", state: "FL", currentCarrier: null });
@@ -386,16 +386,16 @@ describe("GET /api/contacts", () => {
   };
 
   async function agency() {
-    const org = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
-    const agent = await createUser(db.prisma, org.id);
-    const owner = await createUser(db.prisma, org.id);
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
+    const agent = await createUser(db.prisma, org.id, { now: NOW });
+    const owner = await createUser(db.prisma, org.id, { now: NOW });
     await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: boss.id } });
     const ann = await addContact(db.prisma, org.id, { firstName: "Ann", lastName: "Adams", state: "TX", currentCarrier: "Aetna", agentId: agent.id, phoneNumber: "5125550100" });
     const bob = await addContact(db.prisma, org.id, { firstName: "Bob", lastName: "Baker", state: "FL", currentCarrier: "Humana", contactOwnerId: owner.id });
     const cy = await addContact(db.prisma, org.id, { firstName: "Cy", lastName: "Cole", state: "TX", currentCarrier: "Humana", agentId: agent.id });
     await db.prisma.trackingClick.create({ data: { organizationId: org.id, contactId: cy.id, trackingId: `t-${randomBytes(4).toString("hex")}`, clickedAt: new Date(Date.now() - 2 * DAY) } });
-    return { org, boss, agent, owner, ann, bob, cy, bossCookie: (await createSession(db.prisma, boss.id)).cookie, agentCookie: (await createSession(db.prisma, agent.id)).cookie };
+    return { org, boss, agent, owner, ann, bob, cy, bossCookie: (await createSession(db.prisma, boss.id, { now: new Date() })).cookie, agentCookie: (await createSession(db.prisma, agent.id, { now: new Date() })).cookie };
   }
 
   it("answers contacts, total, page, limit and filterOptions, with the URL's filters applied", async () => {
@@ -437,10 +437,10 @@ describe("GET /api/contacts", () => {
 
   it("never lists another organization's contacts to its admin", async () => {
     const { ann } = await agency();
-    const foreign = await createOrganization(db.prisma);
-    const foreignAdmin = await createUser(db.prisma, foreign.id, { isAdmin: true });
+    const foreign = await createOrganization(db.prisma, { now: NOW });
+    const foreignAdmin = await createUser(db.prisma, foreign.id, { now: NOW, isAdmin: true });
     const own = await addContact(db.prisma, foreign.id, { firstName: "Zed", lastName: "Zane" });
-    const { cookie } = await createSession(db.prisma, foreignAdmin.id);
+    const { cookie } = await createSession(db.prisma, foreignAdmin.id, { now: new Date() });
     const seen = await get(`?search=${encodeURIComponent(ann.email)}`, cookie);
     expect(seen.body).toMatchObject({ total: 0, contacts: [], filterOptions: { states: ["TX"], carriers: [] } });
     expect((await get("", cookie)).body.contacts.map((c) => c.id)).toEqual([own.id]);
@@ -450,8 +450,8 @@ describe("GET /api/contacts", () => {
 describe("eligibility placeholders", () => {
   const db = setupTestDatabase();
   it("are not rows of the book: left out of the list, its filters, the stat cards and the export, yet their page opens by link", async () => {
-    const org = await createOrganization(db.prisma);
-    const boss = await createUser(db.prisma, org.id, { isAdmin: true });
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
     const real = await addContact(db.prisma, org.id, { firstName: "Real", lastName: "Person", state: "TX", currentCarrier: "Aetna" });
     const placeholder = await db.prisma.contact.create({
       data: { organizationId: org.id, firstName: "", lastName: "", email: `temp-1-abcd@example.com`, status: "temp", state: "GA", currentCarrier: "Humana" },

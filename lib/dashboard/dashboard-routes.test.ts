@@ -8,23 +8,25 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 const req = (path: string, cookie?: string) => new NextRequest(`http://localhost${path}`, { headers: cookie ? { cookie } : {} });
 const ctx = () => ({ params: Promise.resolve({}) });
 
 /** An agency with an admin, an agent and one quote sent (just now) to each of two contacts, one of them the agent's. */
 async function agencyWithSends() {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true });
-  const agent = await createUser(db.prisma, org.id);
+  const org = await createOrganization(db.prisma, { now });
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
+  const agent = await createUser(db.prisma, org.id, { now });
   const sentAt = new Date(Date.now() - 60_000);
   for (const agentId of [agent.id, null]) {
-    const contact = await createContact(db.prisma, org.id, { agentId });
+    const contact = await createContact(db.prisma, org.id, { now, agentId });
     await db.prisma.scheduledEmail.create({
       data: { organizationId: org.id, contactId: contact.id, emailType: "quote_email", status: "sent", sentAt, scheduledSendDate: new Date(`${sentAt.toISOString().slice(0, 10)}T00:00:00Z`), scheduledSendAt: sentAt, idempotencyKey: randomBytes(8).toString("hex") },
     });
   }
-  return { org, admin: await createSession(db.prisma, admin.id), agent: await createSession(db.prisma, agent.id) };
+  return { org, admin: await createSession(db.prisma, admin.id, { now }), agent: await createSession(db.prisma, agent.id, { now }) };
 }
 
 describe("dashboard routes", () => {
@@ -56,8 +58,8 @@ describe("dashboard routes", () => {
 
   it("never show another organization's numbers", async () => {
     await agencyWithSends();
-    const other = await createOrganization(db.prisma);
-    const otherAdmin = await createSession(db.prisma, (await createUser(db.prisma, other.id, { isAdmin: true })).id);
+    const other = await createOrganization(db.prisma, { now });
+    const otherAdmin = await createSession(db.prisma, (await createUser(db.prisma, other.id, { now, isAdmin: true })).id, { now });
     const stats = await (await statsRoute(req("/api/dashboard/stats?period=7days", otherAdmin.cookie), ctx())).json();
     expect(stats).toMatchObject({ quotesSent: 0, quotesViewed: 0, upcomingEmailsTotal: 0 });
   });

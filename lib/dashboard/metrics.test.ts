@@ -35,10 +35,10 @@ const answer = (organizationId: string, contactId: string, createdAt: Date) =>
 const followUpRequest = (organizationId: string, contactId: string, createdAt: Date) => db.prisma.followUpRequest.create({ data: { organizationId, contactId, type: "general", createdAt } });
 
 async function agency(timezone = "America/Chicago") {
-  const org = await createOrganization(db.prisma);
+  const org = await createOrganization(db.prisma, { now: NOW });
   await db.prisma.organization.update({ where: { id: org.id }, data: { timezone } });
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: false });
-  const agent = await createUser(db.prisma, org.id);
+  const admin = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true, isAgent: false });
+  const agent = await createUser(db.prisma, org.id, { now: NOW });
   return { org, admin: { id: admin.id, isAdmin: true }, agent: { id: agent.id, isAdmin: false } };
 }
 
@@ -46,10 +46,10 @@ describe("getDashboardStats", () => {
   it("counts the period's sends, attributed views and health answers, per viewer, at the Chicago day boundary", async () => {
     const { org, admin, agent } = await agency();
     const foreign = await agency();
-    const a = await createContact(db.prisma, org.id, { agentId: agent.id });
-    const b = await createContact(db.prisma, org.id, { agentId: agent.id });
-    const c = await createContact(db.prisma, org.id, { agentId: null });
-    const outsider = await createContact(db.prisma, foreign.org.id);
+    const a = await createContact(db.prisma, org.id, { now: NOW, agentId: agent.id });
+    const b = await createContact(db.prisma, org.id, { now: NOW, agentId: agent.id });
+    const c = await createContact(db.prisma, org.id, { now: NOW, agentId: null });
+    const outsider = await createContact(db.prisma, foreign.org.id, { now: NOW });
 
     // Chicago "today" is 2026-11-21T06:00Z … 2026-11-22T06:00Z.
     await email(org.id, a.id, "birthday", { sentAt: at("2026-11-21T14:00:00Z") });
@@ -103,7 +103,7 @@ describe("getDashboardStats", () => {
 
   it("uses the organization's time zone: the same instants fall on other days in Tokyo", async () => {
     const { org, admin } = await agency("Asia/Tokyo");
-    const contact = await createContact(db.prisma, org.id);
+    const contact = await createContact(db.prisma, org.id, { now: NOW });
     await email(org.id, contact.id, "birthday", { sentAt: at("2026-11-21T14:00:00Z") }); // Nov 21 23:00 Tokyo
     await email(org.id, contact.id, "aep", { sentAt: at("2026-11-21T15:30:00Z") }); // Nov 22 00:30 Tokyo
     await click(org.id, contact.id, at("2026-11-21T14:30:00Z"));
@@ -116,7 +116,7 @@ describe("getDashboardStats", () => {
 
   it("splits chartData by calendar month of the period", async () => {
     const { org, admin } = await agency();
-    const contact = await createContact(db.prisma, org.id);
+    const contact = await createContact(db.prisma, org.id, { now: NOW });
     await email(org.id, contact.id, "birthday", { sentAt: at("2026-10-31T12:00:00Z") });
     await email(org.id, contact.id, "aep", { sentAt: at("2026-11-01T04:30:00Z") }); // Oct 31 23:30 Chicago (CDT, UTC-5 until Nov 1 07:00Z)
     await email(org.id, contact.id, "post_window", { sentAt: at("2026-11-01T05:30:00Z") }); // Nov 1 00:30 CDT
@@ -156,8 +156,8 @@ describe("getDashboardStats", () => {
 describe("listUpcomingEmails", () => {
   it("lists pending non-follow-up emails dated today … today+30 in the zone, soonest first, for the viewer's book", async () => {
     const { org, admin, agent } = await agency();
-    const mine = await createContact(db.prisma, org.id, { agentId: agent.id, firstName: "Mia", lastName: "Mine" });
-    const other = await createContact(db.prisma, org.id, { firstName: "Ola", lastName: "Other" });
+    const mine = await createContact(db.prisma, org.id, { now: NOW, agentId: agent.id, firstName: "Mia", lastName: "Mine" });
+    const other = await createContact(db.prisma, org.id, { now: NOW, firstName: "Ola", lastName: "Other" });
     await email(org.id, mine.id, "birthday", { date: "2026-12-21" }); // today+30: in
     await email(org.id, mine.id, "initial_blast", { date: "2026-11-21" }); // today: in
     await email(org.id, mine.id, "effective_date", { date: "2026-12-22" }); // today+31: out
@@ -180,7 +180,7 @@ describe("listUpcomingEmails", () => {
 
   it("pages by 30 while the total counts them all", async () => {
     const { org, admin } = await agency();
-    const contacts = await Promise.all(Array.from({ length: UPCOMING_PAGE_SIZE + 2 }, () => createContact(db.prisma, org.id)));
+    const contacts = await Promise.all(Array.from({ length: UPCOMING_PAGE_SIZE + 2 }, () => createContact(db.prisma, org.id, { now: NOW })));
     for (const contact of contacts) await email(org.id, contact.id, "birthday", { date: "2026-12-01" });
     const first = await listUpcomingEmails({ organizationId: org.id, viewer: admin, now: NOW });
     const second = await listUpcomingEmails({ organizationId: org.id, viewer: admin, now: NOW, page: 2 });
@@ -193,9 +193,9 @@ describe("listUpcomingEmails", () => {
 describe("getSendRanking", () => {
   it("ranks send days newest first and attributes each view and answer to the latest send before it", async () => {
     const { org, admin, agent } = await agency();
-    const d = await createContact(db.prisma, org.id, { agentId: agent.id });
-    const e = await createContact(db.prisma, org.id);
-    const f = await createContact(db.prisma, org.id);
+    const d = await createContact(db.prisma, org.id, { now: NOW, agentId: agent.id });
+    const e = await createContact(db.prisma, org.id, { now: NOW });
+    const f = await createContact(db.prisma, org.id, { now: NOW });
     // Chicago days: Nov 19, Nov 20.
     await email(org.id, d.id, "birthday", { sentAt: at("2026-11-19T15:00:00Z") });
     await email(org.id, d.id, "aep", { sentAt: at("2026-11-20T15:00:00Z") });
@@ -235,8 +235,8 @@ describe("getSendRanking", () => {
 describe("getTimeSeries", () => {
   it("has one point per day of the period with scheduled and sent emails, and unattributed activity", async () => {
     const { org, admin, agent } = await agency();
-    const mine = await createContact(db.prisma, org.id, { agentId: agent.id });
-    const other = await createContact(db.prisma, org.id);
+    const mine = await createContact(db.prisma, org.id, { now: NOW, agentId: agent.id });
+    const other = await createContact(db.prisma, org.id, { now: NOW });
     await email(org.id, mine.id, "birthday", { sentAt: at("2026-11-21T14:00:00Z") }); // scheduled and sent Nov 21
     await email(org.id, mine.id, "followup_1_cold", { sentAt: at("2026-11-21T05:00:00Z"), date: "2026-11-20" }); // Nov 20 23:00 Chicago
     await email(org.id, other.id, "aep", { date: "2026-11-19", status: "failed" });
@@ -264,7 +264,7 @@ describe("listRenewals", () => {
   it("lists the viewer's contacts whose policy anniversary is today … today+30, soonest first", async () => {
     const { org, admin, agent } = await agency();
     const make = async (lastName: string, effectiveDate: string | null, agentId: string | null = null) => {
-      const contact = await createContact(db.prisma, org.id, { lastName, agentId });
+      const contact = await createContact(db.prisma, org.id, { now: NOW, lastName, agentId });
       return db.prisma.contact.update({ where: { id: contact.id }, data: { effectiveDate: effectiveDate ? new Date(`${effectiveDate}T00:00:00Z`) : null, planType: "G", phoneNumber: "5125550100" } });
     };
     const soon = await make("Soon", "2019-12-01", agent.id);

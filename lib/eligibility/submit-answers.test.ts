@@ -12,6 +12,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
@@ -26,16 +28,16 @@ const secretDiagnosis = () => `Diagnosis-${randomBytes(6).toString("hex")}`;
 const heartYes = (diagnosis: string): AnswerDraft => ({ main: { ...allNo().main, 1: "yes" }, followUps: { 101: diagnosis, 102: true, 103: false } });
 
 async function agencyWithLink() {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true });
-  const owner = await createUser(db.prisma, org.id);
-  const otherAgent = await createUser(db.prisma, org.id);
-  const contact = await createContact(db.prisma, org.id, { agentId: owner.id });
+  const org = await createOrganization(db.prisma, { now });
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
+  const owner = await createUser(db.prisma, org.id, { now });
+  const otherAgent = await createUser(db.prisma, org.id, { now });
+  const contact = await createContact(db.prisma, org.id, { now, agentId: owner.id });
   const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date() });
   const cookies = {
-    admin: (await createSession(db.prisma, admin.id)).cookie,
-    owner: (await createSession(db.prisma, owner.id)).cookie,
-    otherAgent: (await createSession(db.prisma, otherAgent.id)).cookie,
+    admin: (await createSession(db.prisma, admin.id, { now })).cookie,
+    owner: (await createSession(db.prisma, owner.id, { now })).cookie,
+    otherAgent: (await createSession(db.prisma, otherAgent.id, { now })).cookie,
   };
   return { org, contact, token, cookies };
 }
@@ -104,7 +106,7 @@ describe("POST /api/org/{orgId}/eligibility-answers", () => {
 
   it("refuses to read a row whose ciphertext was copied onto another contact", async () => {
     const { org, contact, cookies } = await agencyWithLink();
-    const victim = await createContact(db.prisma, org.id);
+    const victim = await createContact(db.prisma, org.id, { now });
     const stolen = encryptAnswers({ answers: toSubmittedAnswers(heartYes(secretDiagnosis())), organizationId: org.id, contactId: victim.id });
     await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId: contact.id, answers: stolen, hasConditions: true, status: "decline" } });
     const errors = jest.spyOn(console, "error").mockImplementation(() => {});
@@ -119,7 +121,7 @@ describe("POST /api/org/{orgId}/eligibility-answers", () => {
 
   it("answers 404 for a segment naming another organization, and writes nothing", async () => {
     const { contact, token } = await agencyWithLink();
-    const other = await createOrganization(db.prisma);
+    const other = await createOrganization(db.prisma, { now });
     for (const segment of [other.id, other.slug, "no-such-agency"]) {
       const res = await submit(segment, { quote_id: token, answers: toSubmittedAnswers(allNo()) });
       expect(res.status).toBe(404);
@@ -130,7 +132,7 @@ describe("POST /api/org/{orgId}/eligibility-answers", () => {
 
   it("never trusts a contact id: another contact's id with a valid link, or an id without a link, writes nothing", async () => {
     const { org, token } = await agencyWithLink();
-    const someoneElse = await createContact(db.prisma, org.id);
+    const someoneElse = await createContact(db.prisma, org.id, { now });
     expect((await submit(org.id, { quote_id: token, contact_id: someoneElse.id, answers: toSubmittedAnswers(allNo()) })).status).toBe(404);
     const bare = await submit(org.id, { contact_id: someoneElse.id, answers: toSubmittedAnswers(allNo()) });
     expect(bare.status).toBe(422);
@@ -186,7 +188,7 @@ describe("POST /api/org/{orgId}/temp-contact", () => {
   }
 
   it("makes a Temporary Contact with a quote link, through which the answers are then written", async () => {
-    const org = await createOrganization(db.prisma);
+    const org = await createOrganization(db.prisma, { now });
     const first = await createTemp(org.slug);
     const second = await createTemp(org.id);
     expect(first).toEqual({ status: 200, body: { success: true, contactId: expect.any(String), quoteId: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } });

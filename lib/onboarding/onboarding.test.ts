@@ -14,6 +14,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 // 1×1 PNG and the first bytes of a JPEG.
 const PNG_DATA_URL = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -61,11 +63,11 @@ beforeAll(async () => {
 });
 
 async function agency(plan: "basic" | "pro" | "enterprise" | null = "pro") {
-  const organization = await createOrganization(db.prisma);
+  const organization = await createOrganization(db.prisma, { now });
   const tier = PLANS.find((p) => p.id === plan);
   await db.prisma.organization.update({ where: { id: organization.id }, data: { subscriptionTierId: plan, agentLimit: tier?.agentLimit ?? 1, billingDisabled: true, subscriptionStatus: "active" } });
-  const admin = await createUser(db.prisma, organization.id, { isAdmin: true, isAgent: true, email: `admin${++n}.${Date.now()}@agency.test` });
-  const { cookie } = await createSession(db.prisma, admin.id);
+  const admin = await createUser(db.prisma, organization.id, { now, isAdmin: true, isAgent: true, email: `admin${++n}.${Date.now()}@agency.test` });
+  const { cookie } = await createSession(db.prisma, admin.id, { now });
   return { organization, admin, cookie };
 }
 
@@ -148,8 +150,8 @@ describe("POST /api/onboarding/company", () => {
 
   it("is for admins only, and needs a session", async () => {
     const { organization } = await agency();
-    const agent = await createUser(db.prisma, organization.id, { isAdmin: false, isAgent: true });
-    const { cookie } = await createSession(db.prisma, agent.id);
+    const agent = await createUser(db.prisma, organization.id, { now, isAdmin: false, isAgent: true });
+    const { cookie } = await createSession(db.prisma, agent.id, { now });
     expect((await post(companyRoute, "/api/onboarding/company", cookie, company())).status).toBe(403);
     expect((await companyRoute(req("/api/onboarding/company", { method: "POST", body: company() }), ctx())).status).toBe(401);
   });

@@ -14,6 +14,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createSession } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 let n = 0;
 const signup = (overrides: Partial<{ email: string; organizationName: string }> = {}) => ({
   firstName: "Riley",
@@ -112,7 +114,7 @@ describe("session calls", () => {
     const input = signup();
     const { organizationSlug } = await signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs });
     const user = await db.prisma.user.findUniqueOrThrow({ where: { email: input.email } });
-    const { cookie } = await createSession(db.prisma, user.id);
+    const { cookie } = await createSession(db.prisma, user.id, { now });
     return { input, user, cookie, organizationSlug };
   }
 

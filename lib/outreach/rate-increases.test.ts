@@ -76,10 +76,10 @@ describe("findFiledRateIncreases", () => {
 
 describe("rate-increase emails from the rate book", () => {
   it("plans a rate_increase email 14 days before the increase for the carrier's contacts in that state only", async () => {
-    const org = await createOrganization(db.prisma);
-    const onRising = await createContact(db.prisma, org.id, { state: "TX" });
-    const onFalling = await createContact(db.prisma, org.id, { state: "TX" });
-    const risingElsewhere = await createContact(db.prisma, org.id, { state: "GA" });
+    const org = await createOrganization(db.prisma, { now });
+    const onRising = await createContact(db.prisma, org.id, { now, state: "TX" });
+    const onFalling = await createContact(db.prisma, org.id, { now, state: "TX" });
+    const risingElsewhere = await createContact(db.prisma, org.id, { now, state: "GA" });
     await db.prisma.contact.update({ where: { id: onRising.id }, data: { currentCarrierNaic: RISING } });
     await db.prisma.contact.update({ where: { id: onFalling.id }, data: { currentCarrierNaic: FALLING } });
     await db.prisma.contact.update({ where: { id: risingElsewhere.id }, data: { currentCarrierNaic: RISING } });
@@ -93,20 +93,20 @@ describe("rate-increase emails from the rate book", () => {
   });
 
   it("leaves the increase out when the organization switched rate-increase outreach off", async () => {
-    const org = await createOrganization(db.prisma);
+    const org = await createOrganization(db.prisma, { now });
     await db.prisma.organization.update({ where: { id: org.id }, data: { outreachScheduleIncrease: false } });
-    const contact = await createContact(db.prisma, org.id, { state: "TX" });
+    const contact = await createContact(db.prisma, org.id, { now, state: "TX" });
     await db.prisma.contact.update({ where: { id: contact.id }, data: { currentCarrierNaic: RISING } });
     await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now });
     expect(await db.prisma.scheduledEmail.count({ where: { contactId: contact.id, emailType: "rate_increase", status: "pending" } })).toBe(0);
   });
 
   it("after a book is loaded, queues a reschedule of exactly the organizations with a contact on a carrier whose increase is ahead", async () => {
-    const affected = await createOrganization(db.prisma);
-    const unaffected = await createOrganization(db.prisma);
-    const contact = await createContact(db.prisma, affected.id, { state: "TX" });
+    const affected = await createOrganization(db.prisma, { now });
+    const unaffected = await createOrganization(db.prisma, { now });
+    const contact = await createContact(db.prisma, affected.id, { now, state: "TX" });
     await db.prisma.contact.update({ where: { id: contact.id }, data: { currentCarrierNaic: RISING } });
-    const other = await createContact(db.prisma, unaffected.id, { state: "TX" });
+    const other = await createContact(db.prisma, unaffected.id, { now, state: "TX" });
     await db.prisma.contact.update({ where: { id: other.id }, data: { currentCarrierNaic: FALLING } });
 
     await queueReschedulesForRateIncreases({ now });

@@ -25,9 +25,9 @@ const anniversary = { emailType: "effective_date" as const, sendDate: "2026-08-0
 const aep = { emailType: "aep" as const, sendDate: "2026-09-10", priority: 30, eventDate: null };
 
 async function setup({ live = false }: { live?: boolean } = {}) {
-  const org = await createOrganization(db.prisma);
+  const org = await createOrganization(db.prisma, { now });
   if (live) await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date("2026-05-01T00:00:00Z") } });
-  const contact = await createContact(db.prisma, org.id);
+  const contact = await createContact(db.prisma, org.id, { now });
   return { org, contact };
 }
 
@@ -193,7 +193,7 @@ describe("syncContactSchedule", () => {
 
   it("fills the contact page's Future Activity (next 90 days) and email activity", async () => {
     const { org, contact } = await setup({ live: true });
-    const admin = await createUser(db.prisma, org.id, { isAdmin: true });
+    const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
     await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fakePlanner({ planned: [birthday, anniversary, aep], skipped: [] }).planner, now });
     const options = { db: tenantDb(org.id), organizationId: org.id, viewer: { id: admin.id, isAdmin: true }, contactId: contact.id };
     const upcoming = await listScheduledEmails({ ...options, now });
@@ -213,7 +213,7 @@ describe("syncContactSchedule", () => {
 describe("rescheduleOrganization", () => {
   it("plans every contact once, page by page, and records the run", async () => {
     const { org } = await setup();
-    for (let i = 0; i < 4; i += 1) await createContact(db.prisma, org.id);
+    for (let i = 0; i < 4; i += 1) await createContact(db.prisma, org.id, { now });
     const fake = fakePlanner({ planned: [birthday], skipped: [] });
     const result = await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 2 });
     expect(result).toMatchObject({ contacts: 5, inserted: 5, updated: 0, removed: 0 });
@@ -229,7 +229,7 @@ describe("rescheduleOrganization", () => {
 
   it("balances the organization's days: a birthday shared by 60 contacts is spread under the daily cap, inside its movable range", async () => {
     const { org } = await setup({ live: true });
-    for (let i = 0; i < 59; i += 1) await createContact(db.prisma, org.id);
+    for (let i = 0; i < 59; i += 1) await createContact(db.prisma, org.id, { now });
     // Every contact's birthday email on one day: 60 on 2026-07-01, three times the daily cap of a small book (20).
     const fake = fakePlanner({ planned: [{ ...birthday, movableWithin: { from: "2026-07-01", to: "2026-07-15" } }], skipped: [] });
     const result = await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 25 });

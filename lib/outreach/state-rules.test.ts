@@ -25,7 +25,7 @@ describe("state switch rules as editable data", () => {
   });
 
   it("adds and removes states, and queues a reschedule of every organization", async () => {
-    const org = await createOrganization(db.prisma);
+    const org = await createOrganization(db.prisma, { now });
     const result = await importStateRules({ file: { states: [{ ...oregon, state: "ZZ" }] }, removeStates: ["wy"], now });
     expect(result).toMatchObject({ written: 1, removed: 1 });
     expect(await db.prisma.stateSwitchRule.findUnique({ where: { state: "ZZ" } })).not.toBeNull();

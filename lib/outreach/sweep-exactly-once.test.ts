@@ -23,9 +23,9 @@ async function seed() {
   // Two organizations, one live and one in its trial: the claim works across tenants.
   const orgs: { id: string }[] = [];
   for (const live of [true, false]) {
-    const org = await createOrganization(db.prisma);
+    const org = await createOrganization(db.prisma, { now });
     if (live) await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date("2026-05-01T00:00:00Z") } });
-    await createUser(db.prisma, org.id, { isAdmin: true });
+    await createUser(db.prisma, org.id, { now, isAdmin: true });
     orgs.push(org);
   }
   const contacts = Array.from({ length: EMAILS }, (_, i) => ({ id: randomUUID(), organizationId: orgs[i % 2]!.id, firstName: `Pat${i}`, lastName: "Sweep", email: `pat-${i}-${randomUUID().slice(0, 8)}@example.test` }));

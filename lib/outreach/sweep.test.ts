@@ -13,14 +13,14 @@ const now = new Date("2026-06-01T15:00:00Z");
 const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
 
 async function agency({ live = true }: { live?: boolean } = {}) {
-  const org = await createOrganization(db.prisma);
+  const org = await createOrganization(db.prisma, { now });
   await db.prisma.organization.update({
     where: { id: org.id },
     data: { brandName: "Lee Insurance", ...(live ? { demoMode: false, wentLiveAt: new Date("2026-05-01T00:00:00Z") } : {}) },
   });
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true });
-  const agent = await createUser(db.prisma, org.id);
-  const contact = await createContact(db.prisma, org.id, { firstName: "Ada", agentId: agent.id });
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
+  const agent = await createUser(db.prisma, org.id, { now });
+  const contact = await createContact(db.prisma, org.id, { now, firstName: "Ada", agentId: agent.id });
   return { org, admin, agent, contact };
 }
 

@@ -8,9 +8,9 @@ import { createContact, createOrganization, createUser } from "@/lib/testing/fac
 const db = setupTestDatabase();
 
 /** The real planner behind the real entry points: saving a contact plans its outreach. */
-async function agency() {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true });
+async function agency(now: Date) {
+  const org = await createOrganization(db.prisma, { now });
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
   return { org, admin, viewer: { id: admin.id, isAdmin: true } };
 }
 
@@ -19,8 +19,10 @@ const pendingTypes = async (contactId: string) =>
 
 describe("contact saves re-plan that contact", () => {
   it("a new contact gets its initial emails and birthday email planned at once; an edit re-plans", async () => {
-    const { org, viewer } = await agency();
-    const birthday = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(5, 10);
+    // Saving a contact reads the clock.
+    const now = new Date();
+    const { org, viewer } = await agency(now);
+    const birthday = new Date(now.getTime() + 40 * 86_400_000).toISOString().slice(5, 10);
     const contact = await createContactForViewer({
       organizationId: org.id,
       viewer,
@@ -38,10 +40,12 @@ describe("contact saves re-plan that contact", () => {
 
 describe("organization changes queue one reschedule, which the job runner carries out", () => {
   it("go-live queues a run; asking again while it waits reuses it; running it plans every contact and completes the run", async () => {
-    const { org, admin } = await agency();
-    const contact = await createContact(db.prisma, org.id);
-    await db.prisma.contact.update({ where: { id: contact.id }, data: { zipCode: "78701", birthDate: new Date("1956-01-15T00:00:00Z") } });
     const now = new Date();
+    // The agency and its contact were added an hour before going live.
+    const anHourAgo = new Date(now.getTime() - 3_600_000);
+    const { org, admin } = await agency(anHourAgo);
+    const contact = await createContact(db.prisma, org.id, { now: anHourAgo });
+    await db.prisma.contact.update({ where: { id: contact.id }, data: { zipCode: "78701", birthDate: new Date("1956-01-15T00:00:00Z") } });
     await goLiveNow({ organizationId: org.id, actor: { id: admin.id, isAdmin: true }, now });
     const queued = await db.prisma.schedulerRun.findMany({ where: { organizationId: org.id, status: "queued" } });
     expect(queued).toHaveLength(1);
@@ -57,8 +61,8 @@ describe("organization changes queue one reschedule, which the job runner carrie
 
   it("the nightly pass queues organizations not rescheduled in the last 20 hours, and only those", async () => {
     const now = new Date();
-    const stale = await agency();
-    const fresh = await agency();
+    const stale = await agency(now);
+    const fresh = await agency(now);
     await db.prisma.schedulerRun.create({ data: { organizationId: fresh.org.id, status: "completed", startedAt: new Date(now.getTime() - 3_600_000) } });
     await db.prisma.schedulerRun.create({ data: { organizationId: stale.org.id, status: "completed", startedAt: new Date(now.getTime() - 30 * 3_600_000) } });
     await queueNightlyReschedules({ now });

@@ -6,6 +6,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 const request = (path: string, cookie: string, method = "GET", body?: unknown) =>
   new NextRequest(`http://localhost${path}`, {
@@ -15,10 +17,10 @@ const request = (path: string, cookie: string, method = "GET", body?: unknown) =
   });
 
 async function agentOf(options: { forceOrgSenderDetails?: boolean } = {}) {
-  const org = await createOrganization(db.prisma);
+  const org = await createOrganization(db.prisma, { now });
   if (options.forceOrgSenderDetails !== undefined) await db.prisma.organization.update({ where: { id: org.id }, data: { forceOrgSenderDetails: options.forceOrgSenderDetails } });
-  const user = await createUser(db.prisma, org.id);
-  const { cookie } = await createSession(db.prisma, user.id);
+  const user = await createUser(db.prisma, org.id, { now });
+  const { cookie } = await createSession(db.prisma, user.id, { now });
   return { org, user, cookie };
 }
 
@@ -129,16 +131,16 @@ describe("GET and PUT /api/profile", () => {
 
   it("only ever changes the caller's own user", async () => {
     const mine = await agentOf();
-    const admin = await createUser(db.prisma, mine.org.id, { isAdmin: true });
-    const colleague = await createUser(db.prisma, mine.org.id);
+    const admin = await createUser(db.prisma, mine.org.id, { now, isAdmin: true });
+    const colleague = await createUser(db.prisma, mine.org.id, { now });
     const other = await agentOf();
-    const otherAdmin = await createUser(db.prisma, other.org.id, { isAdmin: true });
-    const { cookie } = await createSession(db.prisma, otherAdmin.id);
+    const otherAdmin = await createUser(db.prisma, other.org.id, { now, isAdmin: true });
+    const { cookie } = await createSession(db.prisma, otherAdmin.id, { now });
     // An id or email in the body does not choose the user: the session does.
     await putProfileRoute(request("/api/profile", cookie, "PUT", { id: mine.user.id, firstName: "Hacked", lastName: "Name", email: otherAdmin.email }));
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: mine.user.id } })).firstName).toBe("Test");
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: otherAdmin.id } })).firstName).toBe("Hacked");
-    const adminSession = await createSession(db.prisma, admin.id);
+    const adminSession = await createSession(db.prisma, admin.id, { now });
     await putProfileRoute(request("/api/profile", adminSession.cookie, "PUT", { firstName: "Boss", lastName: "Admin" }));
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: colleague.id } })).firstName).toBe("Test");
     expect(await db.prisma.auditLog.count({ where: { organizationId: mine.org.id, actorUserId: otherAdmin.id } })).toBe(0);
@@ -153,7 +155,7 @@ describe("GET and PUT /api/profile", () => {
 describe("POST /api/profile/complete-walkthrough", () => {
   it("sets the caller's flag (idempotent, audited once) and nobody else's", async () => {
     const { org, user, cookie } = await agentOf();
-    const colleague = await createUser(db.prisma, org.id);
+    const colleague = await createUser(db.prisma, org.id, { now });
     const other = await agentOf();
     const first = await completeWalkthroughRoute(request("/api/profile/complete-walkthrough", cookie, "POST"));
     expect(first.status).toBe(200);

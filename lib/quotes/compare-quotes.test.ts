@@ -13,9 +13,9 @@ beforeAll(() => loadTinyTexasBook(db.prisma));
 type ContactFacts = { birthDate?: string; currentCarrier?: string | null; currentCarrierNaic?: string | null; zipCode?: string | null; tobaccoUser?: boolean; planType?: string | null; effectiveDate?: string };
 
 async function linkFor(contact: ContactFacts) {
-  const org = await createOrganization(db.prisma);
+  const org = await createOrganization(db.prisma, { now: NOW });
   await db.prisma.organization.update({ where: { id: org.id }, data: { carrierContracts: ["Alpha", "Beta", "Gamma", "Delta", "Zeta"] } });
-  const c = await createContact(db.prisma, org.id, { state: "TX" });
+  const c = await createContact(db.prisma, org.id, { now: NOW, state: "TX" });
   await db.prisma.contact.update({
     where: { id: c.id },
     data: {

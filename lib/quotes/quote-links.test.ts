@@ -6,23 +6,27 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 let n = 0;
 const req = (path: string, cookie?: string) =>
   new NextRequest(`http://localhost${path}`, { headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": `203.0.113.${++n % 250}` } });
 const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
 
-async function agency() {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true });
-  const agent = await createUser(db.prisma, org.id);
-  return { org, admin, agent, adminCookie: (await createSession(db.prisma, admin.id)).cookie, agentCookie: (await createSession(db.prisma, agent.id)).cookie };
+/** The admin sets the agency up a minute before the agent joins (the first active user is the admin). */
+async function agency(at = now) {
+  const setUp = new Date(at.getTime() - 60_000);
+  const org = await createOrganization(db.prisma, { now: setUp });
+  const admin = await createUser(db.prisma, org.id, { now: setUp, isAdmin: true });
+  const agent = await createUser(db.prisma, org.id, { now: at });
+  return { org, admin, agent, adminCookie: (await createSession(db.prisma, admin.id, { now: at })).cookie, agentCookie: (await createSession(db.prisma, agent.id, { now: at })).cookie };
 }
 
 describe("createQuoteLink / findQuoteLink", () => {
   it("stores an unguessable token for 90 days and finds the link with its contact and organization", async () => {
-    const { org } = await agency();
-    const contact = await createContact(db.prisma, org.id);
     const now = new Date("2026-05-10T15:00:00Z");
+    const { org } = await agency(now);
+    const contact = await createContact(db.prisma, org.id, { now });
     const a = await createQuoteLink({ organizationId: org.id, contactId: contact.id, planType: "N", now });
     const b = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now });
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -37,9 +41,9 @@ describe("createQuoteLink / findQuoteLink", () => {
   });
 
   it("finds nothing for an unknown, malformed or expired token, or once the contact is deleted", async () => {
-    const { org } = await agency();
-    const contact = await createContact(db.prisma, org.id);
     const now = new Date("2026-05-10T15:00:00Z");
+    const { org } = await agency(now);
+    const contact = await createContact(db.prisma, org.id, { now });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now });
     expect(await findQuoteLink("A".repeat(43), now)).toBeNull();
     expect(await findQuoteLink("not-a-token", now)).toBeNull();
@@ -50,15 +54,14 @@ describe("createQuoteLink / findQuoteLink", () => {
 
   it("refuses another organization's contact", async () => {
     const { org } = await agency();
-    const other = await createOrganization(db.prisma);
-    const foreign = await createContact(db.prisma, other.id);
+    const other = await createOrganization(db.prisma, { now });
+    const foreign = await createContact(db.prisma, other.id, { now });
     await expect(createQuoteLink({ organizationId: org.id, contactId: foreign.id, now: new Date() })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("records a view: count, last viewed and a tracking click", async () => {
     const { org } = await agency();
-    const contact = await createContact(db.prisma, org.id);
-    const now = new Date();
+    const contact = await createContact(db.prisma, org.id, { now });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now });
     await recordQuoteView({ found: (await findQuoteLink(token, now))!, now, path: "/compare" });
     await recordQuoteView({ found: (await findQuoteLink(token, now))!, now, path: "/compare" });
@@ -74,7 +77,7 @@ describe("createQuoteLink / findQuoteLink", () => {
 describe("GET /api/quotes/generate/{contactId}", () => {
   it("answers a quote id and the compare URL", async () => {
     const { org, adminCookie } = await agency();
-    const contact = await createContact(db.prisma, org.id);
+    const contact = await createContact(db.prisma, org.id, { now });
     const res = await generateRoute(req(`/api/quotes/generate/${contact.id}`, adminCookie), ctx({ contactId: contact.id }));
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -84,9 +87,9 @@ describe("GET /api/quotes/generate/{contactId}", () => {
 
   it("answers 404 for another organization's contact and for another agent's contact; 401 without a session", async () => {
     const { org, admin, agent, agentCookie, adminCookie } = await agency();
-    const foreign = await createContact(db.prisma, (await createOrganization(db.prisma)).id);
-    const mine = await createContact(db.prisma, org.id, { agentId: agent.id });
-    const theirs = await createContact(db.prisma, org.id, { agentId: admin.id });
+    const foreign = await createContact(db.prisma, (await createOrganization(db.prisma, { now })).id, { now });
+    const mine = await createContact(db.prisma, org.id, { now, agentId: agent.id });
+    const theirs = await createContact(db.prisma, org.id, { now, agentId: admin.id });
     expect((await generateRoute(req(`/api/quotes/generate/${foreign.id}`, adminCookie), ctx({ contactId: foreign.id }))).status).toBe(404);
     expect((await generateRoute(req(`/api/quotes/generate/${theirs.id}`, agentCookie), ctx({ contactId: theirs.id }))).status).toBe(404);
     expect((await generateRoute(req(`/api/quotes/generate/${mine.id}`, agentCookie), ctx({ contactId: mine.id }))).status).toBe(200);
@@ -102,7 +105,7 @@ describe("GET /api/quotes/decode/{id}", () => {
       where: { id: org.id },
       data: { brandName: "Lee Insurance", phone: "5125550100", carrierContracts: ["Humana"], defaultAgentId: admin.id, signature: "The Lee team", orgSignature: true },
     });
-    const contact = await createContact(db.prisma, org.id, { agentId: agent.id, firstName: "Ada" });
+    const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id, firstName: "Ada" });
     await db.prisma.contact.update({ where: { id: contact.id }, data: { birthDate: new Date("1956-03-15T00:00:00Z"), zipCode: "78701", gender: "F", tobaccoUser: true, currentCarrier: "Aetna", planType: "G" } });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date() });
 
@@ -134,7 +137,7 @@ describe("GET /api/quotes/decode/{id}", () => {
 
   it("answers 404 with the spec's message for an unknown, malformed or expired link", async () => {
     const { org } = await agency();
-    const contact = await createContact(db.prisma, org.id);
+    const contact = await createContact(db.prisma, org.id, { now });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date(Date.now() - (QUOTE_LINK_DAYS + 1) * 86_400_000) });
     for (const id of [token, "B".repeat(43), "nope"]) {
       const res = await decodeRoute(req(`/api/quotes/decode/${id}`), ctx({ id }));
@@ -145,9 +148,9 @@ describe("GET /api/quotes/decode/{id}", () => {
 
   it("treats orgId as a cross-check: the link's own organization (id or slug) passes, another one answers 404", async () => {
     const { org } = await agency();
-    const contact = await createContact(db.prisma, org.id);
+    const contact = await createContact(db.prisma, org.id, { now });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date() });
-    const other = await createOrganization(db.prisma);
+    const other = await createOrganization(db.prisma, { now });
     expect((await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${org.id}`), ctx({ id: token }))).status).toBe(200);
     expect((await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${org.slug}&tid=em-x`), ctx({ id: token }))).status).toBe(200);
     expect((await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${other.id}`), ctx({ id: token }))).status).toBe(404);

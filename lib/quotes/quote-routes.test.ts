@@ -8,6 +8,8 @@ import { createContact, createOrganization, createSession, createUser } from "@/
 import { loadTinyTexasBook } from "@/lib/testing/tiny-rate-book";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 let ipCounter = 0;
 const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
@@ -21,9 +23,9 @@ const post = (path: string, body: unknown, { cookie, ip }: { cookie?: string; ip
 beforeAll(() => loadTinyTexasBook(db.prisma));
 
 async function agencyWithLink() {
-  const org = await createOrganization(db.prisma);
-  const user = await createUser(db.prisma, org.id, { isAdmin: true });
-  const contact = await createContact(db.prisma, org.id, { state: "TX" });
+  const org = await createOrganization(db.prisma, { now });
+  const user = await createUser(db.prisma, org.id, { now, isAdmin: true });
+  const contact = await createContact(db.prisma, org.id, { now, state: "TX" });
   await db.prisma.contact.update({ where: { id: contact.id }, data: { zipCode: "78701" } });
   const { token, link } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date() });
   return { org, user, contact, token, link };
@@ -34,7 +36,7 @@ const BODY = { zip_code: "78701", state: "TX", age: 70, gender: "Female", tobacc
 describe("POST /api/quotes", () => {
   it("answers a signed-in agent with rates by company, in cents, in the engine's shape", async () => {
     const { user } = await agencyWithLink();
-    const { cookie } = await createSession(db.prisma, user.id);
+    const { cookie } = await createSession(db.prisma, user.id, { now });
     const res = await quotesRoute(post("/api/quotes", BODY, { cookie }));
     expect(res.status).toBe(200);
     const companies = await res.json();
@@ -52,7 +54,7 @@ describe("POST /api/quotes", () => {
 
   it("filters by a carriers list of names or NAICs", async () => {
     const { user } = await agencyWithLink();
-    const { cookie } = await createSession(db.prisma, user.id);
+    const { cookie } = await createSession(db.prisma, user.id, { now });
     const res = await quotesRoute(post("/api/quotes", { ...BODY, carriers: ["Beta", "10004"] }, { cookie }));
     expect((await res.json()).map((c: { naic: string }) => c.naic)).toEqual(["10002", "10004"]);
   });
@@ -65,7 +67,7 @@ describe("POST /api/quotes", () => {
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json()).error.message).toBe("Authentication error: Please check your session and try again.");
 
-    const other = await createOrganization(db.prisma);
+    const other = await createOrganization(db.prisma, { now });
     const foreign = await quotesRoute(post("/api/quotes", { ...BODY, quoteId: token, orgId: other.id }));
     expect(foreign.status).toBe(403);
     expect((await foreign.json()).error.message).toBe("Access forbidden: You don't have permission to access these quotes.");
@@ -75,7 +77,7 @@ describe("POST /api/quotes", () => {
 
   it("answers bad input with 422 field errors and an unknown ZIP with 'Invalid zip code'", async () => {
     const { user } = await agencyWithLink();
-    const { cookie } = await createSession(db.prisma, user.id);
+    const { cookie } = await createSession(db.prisma, user.id, { now });
     const bad = await quotesRoute(post("/api/quotes", { ...BODY, zip_code: "7870", plans: ["Q"] }, { cookie }));
     expect(bad.status).toBe(422);
     expect(Object.keys((await bad.json()).error.fields).sort()).toEqual(["plans.0", "zip_code"]);

@@ -103,10 +103,10 @@ describe("the compare page in the states with their own plan designs", () => {
   const NOW = new Date("2026-11-22T15:00:00Z");
 
   async function comparison(zipCode: string, state: string, birthDate: string) {
-    const org = await createOrganization(db.prisma);
+    const org = await createOrganization(db.prisma, { now: NOW });
     const groups = (await db.prisma.carrier.findMany({ select: { groupName: true } })).map((c) => c.groupName!);
     await db.prisma.organization.update({ where: { id: org.id }, data: { carrierContracts: [...new Set(groups)] } });
-    const contact = await createContact(db.prisma, org.id, { state });
+    const contact = await createContact(db.prisma, org.id, { now: NOW, state });
     await db.prisma.contact.update({ where: { id: contact.id }, data: { zipCode, birthDate: new Date(`${birthDate}T00:00:00Z`) } });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: NOW });
     const model = await loadComparePage({ params: { id: token }, now: NOW });

@@ -6,6 +6,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 const post = (contactId: string, cookie?: string) =>
   sendQuoteRoute(
     new NextRequest(`http://localhost/api/contacts/${contactId}/send-quote-email`, {
@@ -17,11 +19,11 @@ const post = (contactId: string, cookie?: string) =>
   );
 
 async function agency() {
-  const org = await createOrganization(db.prisma);
+  const org = await createOrganization(db.prisma, { now });
   await db.prisma.organization.update({ where: { id: org.id }, data: { brandName: "Lee Insurance", primaryColor: "#0F766E", phone: "5125550100" } });
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true });
-  const agent = await createUser(db.prisma, org.id);
-  return { org, admin, agent, adminCookie: (await createSession(db.prisma, admin.id)).cookie, agentCookie: (await createSession(db.prisma, agent.id)).cookie };
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
+  const agent = await createUser(db.prisma, org.id, { now });
+  return { org, admin, agent, adminCookie: (await createSession(db.prisma, admin.id, { now })).cookie, agentCookie: (await createSession(db.prisma, agent.id, { now })).cookie };
 }
 
 const linkIn = (html: string) => /http:\/\/localhost:3000\/compare\?id=([A-Za-z0-9_-]{43})/.exec(html)?.[1];
@@ -29,7 +31,7 @@ const linkIn = (html: string) => /http:\/\/localhost:3000\/compare\?id=([A-Za-z0
 describe("POST /api/contacts/{id}/send-quote-email", () => {
   it("in trial sends to the sending agent with [TEST], records the rows, and the link opens the contact's quote", async () => {
     const { org, agent, agentCookie } = await agency();
-    const contact = await createContact(db.prisma, org.id, { agentId: agent.id, firstName: "Ada" });
+    const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id, firstName: "Ada" });
     const res = await post(contact.id, agentCookie);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -61,7 +63,7 @@ describe("POST /api/contacts/{id}/send-quote-email", () => {
   it("after go-live sends to the contact", async () => {
     const { org, adminCookie } = await agency();
     await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false } });
-    const contact = await createContact(db.prisma, org.id, { firstName: "Bo" });
+    const contact = await createContact(db.prisma, org.id, { now, firstName: "Bo" });
     const res = await post(contact.id, adminCookie);
     const body = await res.json();
     expect(body).toMatchObject({ success: true, message: QUOTE_EMAIL_MESSAGES.sent, trackingRecord: { send_mode: "production" } });
@@ -75,7 +77,7 @@ describe("POST /api/contacts/{id}/send-quote-email", () => {
     const { org, agent } = await agency();
     await db.prisma.organization.update({ where: { id: org.id }, data: { forceOrgSenderDetails: false } });
     await db.prisma.user.update({ where: { id: agent.id }, data: { useOrgSenderDetails: false, firstName: "Sam", lastName: "Rivera", phone: "5125559999" } });
-    const contact = await createContact(db.prisma, org.id, { agentId: agent.id });
+    const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id });
     await sendQuoteEmail({ organizationId: org.id, viewer: { id: agent.id, isAdmin: false, email: agent.email }, contactId: contact.id, now: new Date() });
     const email = await db.prisma.outboxEmail.findFirstOrThrow({ where: { originalTo: contact.email } });
     expect(email.html).toContain("Sam Rivera");
@@ -85,8 +87,8 @@ describe("POST /api/contacts/{id}/send-quote-email", () => {
 
   it("answers 404 for another organization's contact and another agent's contact, and sends nothing", async () => {
     const { org, admin, agentCookie, adminCookie } = await agency();
-    const foreign = await createContact(db.prisma, (await createOrganization(db.prisma)).id);
-    const adminsContact = await createContact(db.prisma, org.id, { agentId: admin.id });
+    const foreign = await createContact(db.prisma, (await createOrganization(db.prisma, { now })).id, { now });
+    const adminsContact = await createContact(db.prisma, org.id, { now, agentId: admin.id });
     expect((await post(foreign.id, adminCookie)).status).toBe(404);
     expect((await post(adminsContact.id, agentCookie)).status).toBe(404);
     expect((await post(adminsContact.id)).status).toBe(401);
@@ -96,12 +98,12 @@ describe("POST /api/contacts/{id}/send-quote-email", () => {
 
   it("refuses a second quote email the same day and an opted-out contact (409)", async () => {
     const { org, adminCookie } = await agency();
-    const contact = await createContact(db.prisma, org.id);
+    const contact = await createContact(db.prisma, org.id, { now });
     expect((await post(contact.id, adminCookie)).status).toBe(200);
     const again = await post(contact.id, adminCookie);
     expect(again.status).toBe(409);
     expect((await again.json()).error.message).toBe(QUOTE_EMAIL_MESSAGES.alreadySentToday);
-    const optedOut = await createContact(db.prisma, org.id);
+    const optedOut = await createContact(db.prisma, org.id, { now });
     await db.prisma.contact.update({ where: { id: optedOut.id }, data: { doNotCommunicate: true } });
     expect((await post(optedOut.id, adminCookie)).status).toBe(409);
     expect(await db.prisma.outboxEmail.count({ where: { originalTo: optedOut.email } })).toBe(0);

@@ -9,6 +9,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter % 250}`;
@@ -24,17 +26,16 @@ const postReq = (body: unknown, ip = nextIp()) =>
 const parse = (input: CallbackRequestInput) => callbackRequestSchema.parse(input);
 
 async function agencyWithQuote(orgData: Record<string, unknown> = {}, agentData: Record<string, unknown> = {}) {
-  const org = await createOrganization(db.prisma);
+  const org = await createOrganization(db.prisma, { now });
   await db.prisma.organization.update({
     where: { id: org.id },
     data: { brandName: "Lone Star Medigap", phone: "5125550100", redirectUrl: "www.example.com/book", primaryColor: "#0F766E", ...orgData },
   });
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true });
-  const agent = await createUser(db.prisma, org.id);
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
+  const agent = await createUser(db.prisma, org.id, { now });
   await db.prisma.user.update({ where: { id: agent.id }, data: { firstName: "Alex", lastName: "Rivera", phone: "5125550101", bookingLink: "calendly.com/alex", ...agentData } });
-  const contact = await createContact(db.prisma, org.id, { firstName: "Pat", lastName: "Jones", agentId: agent.id });
+  const contact = await createContact(db.prisma, org.id, { now, firstName: "Pat", lastName: "Jones", agentId: agent.id });
   await db.prisma.contact.update({ where: { id: contact.id }, data: { phoneNumber: "5125550199", planType: "G" } });
-  const now = new Date();
   const { token, link } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, planType: "N", now });
   return { org, admin, agent, contact, token, link, now };
 }
@@ -83,7 +84,7 @@ describe("getScheduleInfo / GET /api/schedule/info/{id}", () => {
 
   it("404 for an unknown or expired token, an unknown organization, or a cross-check naming another organization", async () => {
     const { token, now } = await agencyWithQuote();
-    const other = await createOrganization(db.prisma);
+    const other = await createOrganization(db.prisma, { now });
     await expect(getScheduleInfo({ id: "A".repeat(43), now })).rejects.toMatchObject({ code: "not_found", message: "Quote not found or expired. Please try again or contact support." });
     await expect(getScheduleInfo({ id: token, now: new Date(now.getTime() + 91 * 86_400_000) })).rejects.toMatchObject({ code: "not_found" });
     await expect(getScheduleInfo({ id: "no-such-agency", now })).rejects.toMatchObject({ code: "not_found" });
@@ -183,7 +184,7 @@ describe("requestCallback / POST /api/contact-us/callback-request", () => {
 
   it("never touches a contact named in the body: only the quote token identifies one", async () => {
     const { org, token, contact } = await agencyWithQuote();
-    const bystander = await createContact(db.prisma, org.id);
+    const bystander = await createContact(db.prisma, org.id, { now });
     const res = await callbackRoute(postReq({ quoteId: token, contactId: bystander.id, ...typed }));
     expect(res.status).toBe(200);
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: bystander.id } })).status).toBe("New");
@@ -224,7 +225,7 @@ describe("requestCallback / POST /api/contact-us/callback-request", () => {
 
   it("404 for an unknown token, an unknown organization, or a token with another organization's id", async () => {
     const { org, token } = await agencyWithQuote();
-    const other = await createOrganization(db.prisma);
+    const other = await createOrganization(db.prisma, { now });
     for (const body of [
       { quoteId: "B".repeat(43), ...typed },
       { quoteId: "short", ...typed },

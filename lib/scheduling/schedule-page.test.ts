@@ -5,27 +5,28 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The pages load at this moment; the agency and its quote link were made then too.
+const now = new Date("2026-11-22T15:00:00Z");
 
 async function agencyWithQuote() {
-  const org = await createOrganization(db.prisma);
+  const org = await createOrganization(db.prisma, { now });
   await db.prisma.organization.update({
     where: { id: org.id },
     data: { brandName: "Lone Star Medigap", phone: "5125550100", redirectUrl: "www.example.com/book", primaryColor: "#0F766E", forceOrgSenderDetails: true },
   });
-  const agent = await createUser(db.prisma, org.id);
+  const agent = await createUser(db.prisma, org.id, { now });
   await db.prisma.user.update({ where: { id: agent.id }, data: { firstName: "Alex", phone: "5125550101" } });
-  const contact = await createContact(db.prisma, org.id, { firstName: "Pat", lastName: "Jones", agentId: agent.id });
+  const contact = await createContact(db.prisma, org.id, { now, firstName: "Pat", lastName: "Jones", agentId: agent.id });
   await db.prisma.contact.update({ where: { id: contact.id }, data: { phoneNumber: "5125550199" } });
-  const now = new Date();
   const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, planType: "G", now });
-  return { org, agent, contact, token, now };
+  return { org, agent, contact, token };
 }
 
 const errorTo = (message: string) => ({ kind: "redirect", to: `/error?message=${encodeURIComponent(message)}` });
 
 describe("loadSchedulePage", () => {
   it("a quote link: the outcome's texts, the organization's options, the callback prefilled, the referral link for the agent", async () => {
-    const { org, agent, contact, token, now } = await agencyWithQuote();
+    const { org, agent, contact, token } = await agencyWithQuote();
     const model = await loadSchedulePage({ params: { id: token, status: "accept", orgId: org.id, tid: "t-1", contactId: "ignored" }, now });
     expect(model).toEqual({
       kind: "page",
@@ -43,13 +44,13 @@ describe("loadSchedulePage", () => {
   });
 
   it("decline and anything else", async () => {
-    const { token, now } = await agencyWithQuote();
+    const { token } = await agencyWithQuote();
     expect(await loadSchedulePage({ params: { id: token, status: "decline" }, now })).toMatchObject({ title: "Medicare Advantage Follow-up", text: { heading: "Here are some options..." }, callback: { status: "decline" } });
     expect(await loadSchedulePage({ params: { id: token, status: "maybe" }, now })).toMatchObject({ title: "Let's Connect", text: { heading: "Let's Connect" }, callback: { status: null } });
   });
 
   it("a generic link by organization id or slug, ignoring a contactId", async () => {
-    const { org, contact, now } = await agencyWithQuote();
+    const { org, contact } = await agencyWithQuote();
     for (const params of [{ orgId: org.id, contactId: contact.id }, { org: org.slug }]) {
       const model = await loadSchedulePage({ params, now });
       expect(model).toMatchObject({
@@ -61,8 +62,8 @@ describe("loadSchedulePage", () => {
   });
 
   it("missing parameters, an unknown token, another organization's cross-check, an unknown organization: /error", async () => {
-    const { token, now } = await agencyWithQuote();
-    const other = await createOrganization(db.prisma);
+    const { token } = await agencyWithQuote();
+    const other = await createOrganization(db.prisma, { now });
     expect(await loadSchedulePage({ params: {}, now })).toEqual(errorTo("No parameters provided. Please provide either a quote ID or organization ID."));
     expect(await loadSchedulePage({ params: { contactId: "x" }, now })).toEqual(errorTo("No parameters provided. Please provide either a quote ID or organization ID."));
     expect(await loadSchedulePage({ params: { id: "Z".repeat(43) }, now })).toEqual(errorTo("Quote not found or expired. Please try again or contact support."));
@@ -73,7 +74,7 @@ describe("loadSchedulePage", () => {
 
 describe("loadLandingPage and thanksCompareHref", () => {
   it("greets the contact and links to their quotes", async () => {
-    const { token, now } = await agencyWithQuote();
+    const { token } = await agencyWithQuote();
     expect(await loadLandingPage({ params: { id: token }, now })).toEqual({
       kind: "page",
       brand: { name: "Lone Star Medigap", logoUrl: null, color: "#0F766E" },
@@ -84,7 +85,6 @@ describe("loadLandingPage and thanksCompareHref", () => {
   });
 
   it("without a valid id: /error for the landing page, no link on the thanks page", async () => {
-    const now = new Date();
     for (const params of [{}, { id: "" }, { id: "not-a-token" }, { id: "Q".repeat(43) }]) {
       expect(await loadLandingPage({ params, now })).toEqual(errorTo("Missing or invalid quote ID"));
       expect(await thanksCompareHref({ params, now })).toBeNull();

@@ -52,9 +52,9 @@ function createdId(result: Awaited<ReturnType<typeof selfServiceSignup>>): strin
 }
 
 async function agency() {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true });
-  const agent = await createUser(db.prisma, org.id);
+  const org = await createOrganization(db.prisma, { now: NOW });
+  const admin = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
+  const agent = await createUser(db.prisma, org.id, { now: NOW });
   return { org, admin, agent };
 }
 
@@ -98,8 +98,8 @@ describe("selfServiceSignup", () => {
 
   it("a returning email changes nothing and gets no proof: the typed details become a follow-up request, and the quote link goes to the address on file", async () => {
     const { org, agent } = await agency();
-    const other = await createUser(db.prisma, org.id);
-    const existing = await createContact(db.prisma, org.id, { email: "pat@example.com", firstName: "Old", agentId: agent.id });
+    const other = await createUser(db.prisma, org.id, { now: NOW });
+    const existing = await createContact(db.prisma, org.id, { now: NOW, email: "pat@example.com", firstName: "Old", agentId: agent.id });
     const before = await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } });
     const result = await selfServiceSignup({ input: form(org.slug, { email: "PAT@example.com", firstName: "Mallory", agentId: other.id, zipCode: "78701", county: "" }), now: NOW });
     expect(result).toEqual({ success: true, contactId: null, email: "pat@example.com", proof: null, created: false, emailedQuoteLink: true });
@@ -120,13 +120,13 @@ describe("selfServiceSignup", () => {
   it("never assigns an agent of another organization, an inactive user or a non-agent", async () => {
     const { org } = await agency();
     const foreign = await agency();
-    const inactive = await createUser(db.prisma, org.id, { isActive: false });
-    const adminOnly = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: false });
+    const inactive = await createUser(db.prisma, org.id, { now: NOW, isActive: false });
+    const adminOnly = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true, isAgent: false });
     for (const agentId of [foreign.agent.id, inactive.id, adminOnly.id, "not-a-uuid"]) {
       const result = await selfServiceSignup({ input: form(org.slug, { agentId }), now: NOW });
       expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: createdId(result) } })).agentId).toBeNull();
     }
-    const existing = await createContact(db.prisma, org.id, { email: "keep@example.com" });
+    const existing = await createContact(db.prisma, org.id, { now: NOW, email: "keep@example.com" });
     await selfServiceSignup({ input: form(org.slug, { email: "keep@example.com", agentId: foreign.agent.id }), now: NOW });
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } })).agentId).toBeNull();
   });
@@ -134,7 +134,7 @@ describe("selfServiceSignup", () => {
   it("enforces the plan's contact limit for new contacts, not for returning ones", async () => {
     const { org } = await agency();
     await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit: 1, extraContacts: 1 } });
-    await createContact(db.prisma, org.id, { email: "one@example.com" });
+    await createContact(db.prisma, org.id, { now: NOW, email: "one@example.com" });
     await selfServiceSignup({ input: form(org.slug, { email: "two@example.com" }), now: NOW });
     await expect(selfServiceSignup({ input: form(org.slug, { email: "three@example.com" }), now: NOW })).rejects.toMatchObject({ code: "conflict", message: SELF_SERVICE_MESSAGES.notAccepting });
     expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(2);
@@ -184,7 +184,7 @@ describe("generate-quote", () => {
   it("refuses without the proof, with a forged or expired one, another contact's, or another organization's", async () => {
     const { org } = await agency();
     const foreign = await agency();
-    const victim = await createContact(db.prisma, org.id, { email: "victim@example.com" });
+    const victim = await createContact(db.prisma, org.id, { now: NOW, email: "victim@example.com" });
     const secret = getEnv().authSecret;
     const attempts = [
       undefined,
@@ -258,7 +258,7 @@ describe("routes", () => {
 
   it("update-quote-details stores the corrected facts on the link's contact and answers the compare URL", async () => {
     const { org } = await agency();
-    const contact = await createContact(db.prisma, org.id);
+    const contact = await createContact(db.prisma, org.id, { now: NOW });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date() });
     const res = await updateDetailsRoute(post("/api/self-service/update-quote-details", { quoteId: token, zipCode: "78737", county: "Hays County", dateOfBirth: "1957-01-02", gender: "M", tobacco: true }));
     expect(res.status).toBe(200);

@@ -17,6 +17,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 let ipCounter = 0;
 function req(path: string, init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
@@ -32,9 +34,9 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
 
 async function signedIn(options: { isAdmin?: boolean; isAgent?: boolean } = {}) {
-  const org = await createOrganization(db.prisma);
-  const user = await createUser(db.prisma, org.id, { isAdmin: options.isAdmin ?? true, isAgent: options.isAgent ?? true });
-  const { cookie } = await createSession(db.prisma, user.id);
+  const org = await createOrganization(db.prisma, { now });
+  const user = await createUser(db.prisma, org.id, { now, isAdmin: options.isAdmin ?? true, isAgent: options.isAgent ?? true });
+  const { cookie } = await createSession(db.prisma, user.id, { now });
   return { org, user, cookie };
 }
 

@@ -1,51 +1,67 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
-/** Minimal records for tests, written with the owner client (bypassing row-level security). */
+/**
+ * Minimal records for tests, written with the owner client (bypassing row-level security).
+ * Every factory takes the test's `now` and stamps createdAt/updatedAt (and a session's expiry) from it,
+ * never from the clock the test happens to run on: code under test reads these times (contacts added
+ * before going live get a welcome email, a session is valid until it expires).
+ */
 
 const unique = () => randomBytes(4).toString("hex");
+const DAY_MS = 86_400_000;
 
-export async function createOrganization(prisma: PrismaClient, overrides: { name?: string } = {}) {
-  const name = overrides.name ?? `Test Agency ${unique()}`;
-  return prisma.organization.create({ data: { name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${unique()}` } });
+/** The moment a record is written, in the test's time. */
+type Now = { now: Date };
+const stamped = ({ now }: Now) => ({ createdAt: now, updatedAt: now });
+
+export async function createOrganization(prisma: PrismaClient, options: Now & { name?: string }) {
+  const name = options.name ?? `Test Agency ${unique()}`;
+  return prisma.organization.create({ data: { name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${unique()}`, ...stamped(options) } });
 }
 
-export async function createUser(prisma: PrismaClient, organizationId: string, overrides: { isAdmin?: boolean; isAgent?: boolean; isActive?: boolean; email?: string } = {}) {
+export async function createUser(prisma: PrismaClient, organizationId: string, options: Now & { isAdmin?: boolean; isAgent?: boolean; isActive?: boolean; email?: string }) {
   const id = unique();
   return prisma.user.create({
     data: {
       organizationId,
-      email: overrides.email ?? `agent-${id}@example.test`,
+      email: options.email ?? `agent-${id}@example.test`,
       firstName: "Test",
       lastName: `Agent ${id}`,
-      isAdmin: overrides.isAdmin ?? false,
-      isAgent: overrides.isAgent ?? true,
-      isActive: overrides.isActive ?? true,
+      isAdmin: options.isAdmin ?? false,
+      isAgent: options.isAgent ?? true,
+      isActive: options.isActive ?? true,
+      ...stamped(options),
     },
   });
 }
 
-/** A signed-in user: returns the cookie header value that authenticates as them. */
-export async function createSession(prisma: PrismaClient, userId: string, expires = new Date(Date.now() + 86_400_000)) {
+/**
+ * A signed-in user: returns the cookie header value that authenticates as them. The session is created
+ * at `now` and expires a day later unless `expires` says otherwise.
+ */
+export async function createSession(prisma: PrismaClient, userId: string, options: Now & { expires?: Date }) {
   const sessionToken = randomBytes(32).toString("hex");
-  await prisma.session.create({ data: { sessionToken, userId, expires } });
+  const expires = options.expires ?? new Date(options.now.getTime() + DAY_MS);
+  await prisma.session.create({ data: { sessionToken, userId, expires, ...stamped(options) } });
   return { sessionToken, cookie: `authjs.session-token=${sessionToken}` };
 }
 
 export async function createContact(
   prisma: PrismaClient,
   organizationId: string,
-  overrides: Partial<{ firstName: string; lastName: string; email: string; state: string; agentId: string | null }> = {},
+  options: Now & Partial<{ firstName: string; lastName: string; email: string; state: string; agentId: string | null }>,
 ) {
   const id = unique();
   return prisma.contact.create({
     data: {
       organizationId,
-      firstName: overrides.firstName ?? "Pat",
-      lastName: overrides.lastName ?? `Contact ${id}`,
-      email: overrides.email ?? `contact-${id}@example.test`,
-      state: overrides.state ?? "TX",
-      agentId: overrides.agentId ?? null,
+      firstName: options.firstName ?? "Pat",
+      lastName: options.lastName ?? `Contact ${id}`,
+      email: options.email ?? `contact-${id}@example.test`,
+      state: options.state ?? "TX",
+      agentId: options.agentId ?? null,
+      ...stamped(options),
     },
   });
 }

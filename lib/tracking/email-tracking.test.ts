@@ -6,6 +6,8 @@ import { createContact, createOrganization } from "@/lib/testing/factories";
 import { allowedRedirectTarget, clickTrackingUrl, openPixelUrl, scheduledEmailIdFrom, TRACKING_GIF } from "@/lib/tracking/email-tracking";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 const APP = "http://localhost:3000";
 let ip = 0;
 const headers = () => ({ "x-forwarded-for": `10.8.0.${++ip}`, "user-agent": "Mail/1.0" });
@@ -15,9 +17,8 @@ const click = (id: string, u?: string) =>
   clickGet(new NextRequest(`http://localhost/api/t/click/${id}${u === undefined ? "" : `?u=${encodeURIComponent(u)}`}`, { headers: headers() }), { params: Promise.resolve({ id }) });
 
 async function sentEmail(status: "sent" | "pending" = "sent") {
-  const org = await createOrganization(db.prisma);
-  const contact = await createContact(db.prisma, org.id);
-  const now = new Date();
+  const org = await createOrganization(db.prisma, { now });
+  const contact = await createContact(db.prisma, org.id, { now });
   const trackingId = `quote-${org.id}-${contact.id}-${now.getTime()}`;
   const email = await db.prisma.scheduledEmail.create({
     data: { organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: now, scheduledSendAt: now, status, idempotencyKey: `k-${contact.id}`, trackingId, sentAt: status === "sent" ? now : null },

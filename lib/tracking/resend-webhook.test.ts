@@ -7,6 +7,8 @@ import { createContact, createOrganization } from "@/lib/testing/factories";
 import { isValidSvixSignature } from "@/lib/tracking/resend-webhook";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 const SECRET = `whsec_${Buffer.from("gapwise-test-webhook-secret-32by").toString("base64")}`;
 
 beforeAll(() => {
@@ -37,9 +39,8 @@ function deliver(event: unknown, { id = `msg_${Math.random().toString(36).slice(
 }
 
 async function sentEmail() {
-  const org = await createOrganization(db.prisma);
-  const contact = await createContact(db.prisma, org.id);
-  const now = new Date();
+  const org = await createOrganization(db.prisma, { now });
+  const contact = await createContact(db.prisma, org.id, { now });
   const providerMessageId = `re_${contact.id.slice(0, 8)}`;
   const email = await db.prisma.scheduledEmail.create({
     data: { organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: now, scheduledSendAt: now, status: "sent", idempotencyKey: `k-${contact.id}`, sentAt: now, providerMessageId },

@@ -8,6 +8,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes here read the clock when a request comes in; the records they read are stamped with it too.
+const now = new Date();
 
 const post = (path: string, cookie: string, body?: unknown) =>
   new NextRequest(`http://localhost${path}`, {
@@ -17,10 +19,10 @@ const post = (path: string, cookie: string, body?: unknown) =>
   });
 
 async function agency() {
-  const org = await createOrganization(db.prisma);
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: true });
-  const agent = await createUser(db.prisma, org.id, { isAdmin: false, isAgent: true });
-  return { org, admin, agent, adminCookie: (await createSession(db.prisma, admin.id)).cookie, agentCookie: (await createSession(db.prisma, agent.id)).cookie };
+  const org = await createOrganization(db.prisma, { now });
+  const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
+  const agent = await createUser(db.prisma, org.id, { now, isAdmin: false, isAgent: true });
+  return { org, admin, agent, adminCookie: (await createSession(db.prisma, admin.id, { now })).cookie, agentCookie: (await createSession(db.prisma, agent.id, { now })).cookie };
 }
 
 const audits = (organizationId: string, action: string) => db.prisma.auditLog.findMany({ where: { organizationId, action } });

@@ -7,7 +7,7 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
-const NOW = new Date("2026-03-15T15:00:00Z");
+const NOW = new Date("2026-03-15T15:00:00Z"); // the services are given this moment; a route reads the clock, so its sessions are made at the clock's time
 
 beforeAll(async () => {
   for (const [naic, name, aliases] of [
@@ -42,10 +42,10 @@ const request = (input: Partial<BulkImportRequestInput> & { contacts: ImportCont
   bulkImportRequestSchema.parse({ overwriteExisting: false, agentId: null, ...input });
 
 async function agency(options: { contactLimit?: number; extraContacts?: number } = {}) {
-  const org = await createOrganization(db.prisma);
+  const org = await createOrganization(db.prisma, { now: NOW });
   await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit: options.contactLimit ?? -1, extraContacts: options.extraContacts ?? 0 } });
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: true });
-  const agent = await createUser(db.prisma, org.id, { isAdmin: false, isAgent: true });
+  const admin = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true, isAgent: true });
+  const agent = await createUser(db.prisma, org.id, { now: NOW, isAdmin: false, isAgent: true });
   return { org, admin, agent };
 }
 const asUser = (u: { id: string; isAdmin: boolean; isAgent: boolean }) => ({ id: u.id, isAdmin: u.isAdmin, isAgent: u.isAgent });
@@ -106,7 +106,7 @@ describe("bulkImportContacts", () => {
 
   it("overwrite on (admin): existing emails are updated, blank cells keep stored values", async () => {
     const { org, admin, agent } = await agency();
-    const existing = await createContact(db.prisma, org.id, { email: "kept@example.com", firstName: "Old", state: "TX", agentId: agent.id });
+    const existing = await createContact(db.prisma, org.id, { now: NOW, email: "kept@example.com", firstName: "Old", state: "TX", agentId: agent.id });
     await db.prisma.contact.update({ where: { id: existing.id }, data: { phoneNumber: "5550100999", tobaccoUser: true } });
     const contacts = numbered([row({ email: "KEPT@example.com", firstName: "New", phoneNumber: "", tobaccoUser: "", zipCode: "" }), row()]);
     const result = await bulkImportContacts({ organizationId: org.id, user: asUser(admin), request: request({ contacts, overwriteExisting: true }), now: NOW });
@@ -117,7 +117,7 @@ describe("bulkImportContacts", () => {
 
   it("overwrite off: existing emails are left alone and reported", async () => {
     const { org, admin } = await agency();
-    await createContact(db.prisma, org.id, { email: "exists@example.com", firstName: "Old" });
+    await createContact(db.prisma, org.id, { now: NOW, email: "exists@example.com", firstName: "Old" });
     const contacts = numbered([row({ email: "exists@example.com", firstName: "New" }), row()]);
     const result = await bulkImportContacts({ organizationId: org.id, user: asUser(admin), request: request({ contacts }), now: NOW });
     expect(result).toMatchObject({ newContacts: 1, updatedContacts: 0, skippedRows: 1 });
@@ -127,7 +127,7 @@ describe("bulkImportContacts", () => {
 
   it("a non-admin agent: overwrite forced off and every row assigned to themselves", async () => {
     const { org, admin, agent } = await agency();
-    await createContact(db.prisma, org.id, { email: "theirs@example.com", firstName: "Old", agentId: admin.id });
+    await createContact(db.prisma, org.id, { now: NOW, email: "theirs@example.com", firstName: "Old", agentId: admin.id });
     const contacts = numbered([row({ email: "theirs@example.com", firstName: "Hijack" }), row({ email: "mine@example.com" })]);
     const result = await bulkImportContacts({ organizationId: org.id, user: asUser(agent), request: request({ contacts, overwriteExisting: true, agentId: admin.id }), now: NOW });
     expect(result).toMatchObject({ newContacts: 1, updatedContacts: 0 });
@@ -139,7 +139,7 @@ describe("bulkImportContacts", () => {
 
   it("a user who is neither admin nor agent gets the spec's 403 text", async () => {
     const { org } = await agency();
-    const nobody = await createUser(db.prisma, org.id, { isAdmin: false, isAgent: false });
+    const nobody = await createUser(db.prisma, org.id, { now: NOW, isAdmin: false, isAgent: false });
     await expect(bulkImportContacts({ organizationId: org.id, user: asUser(nobody), request: request({ contacts: [row()] }), now: NOW })).rejects.toMatchObject({
       code: "forbidden",
       message: "You don't have permission to upload contacts. Please contact your administrator.",
@@ -148,8 +148,8 @@ describe("bulkImportContacts", () => {
 
   it("enforces the plan's contact limit before writing anything", async () => {
     const { org, admin } = await agency({ contactLimit: 3, extraContacts: 1 });
-    await createContact(db.prisma, org.id, { email: "one@example.com" });
-    await createContact(db.prisma, org.id, { email: "two@example.com" });
+    await createContact(db.prisma, org.id, { now: NOW, email: "one@example.com" });
+    await createContact(db.prisma, org.id, { now: NOW, email: "two@example.com" });
     const tooMany = numbered([row(), row(), row()]);
     await expect(bulkImportContacts({ organizationId: org.id, user: asUser(admin), request: request({ contacts: tooMany }), now: NOW })).rejects.toMatchObject({
       code: "conflict",
@@ -166,7 +166,7 @@ describe("bulkImportContacts", () => {
 
   it("is atomic: a database failure at row 40,000 of 40,001 leaves the organization unchanged", async () => {
     const { org, admin } = await agency();
-    await createContact(db.prisma, org.id, { email: "before@example.com", firstName: "Before" });
+    await createContact(db.prisma, org.id, { now: NOW, email: "before@example.com", firstName: "Before" });
     await db.query(`
       CREATE OR REPLACE FUNCTION test_fail_on_boom() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -212,7 +212,7 @@ describe("bulkImportContacts", () => {
 describe("POST /api/contacts/bulk-import", () => {
   it("imports for a signed-in admin and answers the spec's fields", async () => {
     const { org, admin } = await agency();
-    const { cookie } = await createSession(db.prisma, admin.id);
+    const { cookie } = await createSession(db.prisma, admin.id, { now: new Date() });
     const res = await bulkImportRoute(post({ contacts: numbered([row(), row({ email: "bad" })]), overwriteExisting: false, agentId: null }, cookie), ctx);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -223,8 +223,8 @@ describe("POST /api/contacts/bulk-import", () => {
   it("another organization's admin cannot touch this organization: foreign agentId → 404, same emails stay separate", async () => {
     const mine = await agency();
     const theirs = await agency();
-    const target = await createContact(db.prisma, mine.org.id, { email: "shared@example.com", firstName: "Mine", agentId: mine.agent.id });
-    const { cookie } = await createSession(db.prisma, theirs.admin.id);
+    const target = await createContact(db.prisma, mine.org.id, { now: NOW, email: "shared@example.com", firstName: "Mine", agentId: mine.agent.id });
+    const { cookie } = await createSession(db.prisma, theirs.admin.id, { now: new Date() });
 
     const foreignAgent = await bulkImportRoute(post({ contacts: [row()], overwriteExisting: true, agentId: mine.agent.id }, cookie), ctx);
     expect(foreignAgent.status).toBe(404);
@@ -240,8 +240,8 @@ describe("POST /api/contacts/bulk-import", () => {
 
   it("403 with the spec's text for a user without a role", async () => {
     const { org } = await agency();
-    const nobody = await createUser(db.prisma, org.id, { isAdmin: false, isAgent: false });
-    const { cookie } = await createSession(db.prisma, nobody.id);
+    const nobody = await createUser(db.prisma, org.id, { now: NOW, isAdmin: false, isAgent: false });
+    const { cookie } = await createSession(db.prisma, nobody.id, { now: new Date() });
     const res = await bulkImportRoute(post({ contacts: [row()] }, cookie), ctx);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: { code: "forbidden", message: IMPORT_MESSAGES.forbidden } });
@@ -249,7 +249,7 @@ describe("POST /api/contacts/bulk-import", () => {
 
   it("400 for no rows or no valid email, 401 without a session, 422 for a malformed body, 400 for non-JSON", async () => {
     const { admin } = await agency();
-    const { cookie } = await createSession(db.prisma, admin.id);
+    const { cookie } = await createSession(db.prisma, admin.id, { now: new Date() });
     for (const contacts of [[], [row({ email: "nope" }), row({ email: "" })]]) {
       const res = await bulkImportRoute(post({ contacts, overwriteExisting: false, agentId: null }, cookie), ctx);
       expect(res.status).toBe(400);
@@ -264,7 +264,7 @@ describe("POST /api/contacts/bulk-import", () => {
 
   it("413 with the import's text for a body over the limit", async () => {
     const { admin } = await agency();
-    const { cookie } = await createSession(db.prisma, admin.id);
+    const { cookie } = await createSession(db.prisma, admin.id, { now: new Date() });
     const res = await bulkImportRoute(post({ contacts: [row()] }, cookie, { "content-length": String(60 * 1024 * 1024) }), ctx);
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: { code: "payload_too_large", message: "The file is too large. The limit is 20 MB." } });

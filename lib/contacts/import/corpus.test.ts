@@ -17,6 +17,7 @@ import { createOrganization, createSession, createUser } from "@/lib/testing/fac
  */
 
 const db = setupTestDatabase();
+// The route reads the clock (the session, the import); the pipeline is given the same moment.
 const NOW = new Date();
 const HEADER = "First Name,Last Name,Email,Current Carrier,Plan Type,Effective Date,Birth Date,Tobacco User,Gender,ZIP Code,Phone Number";
 const GOOD = "Ada,Lovelace,ada@example.com,Humana,G,2024-01-01,1955-12-10,No,F,78701,5550100123";
@@ -70,10 +71,10 @@ const SUPPORTED = withBuiltInAliases(["Aetna", "Humana", "UnitedHealthcare", "Ci
 let cookie = "";
 
 beforeAll(async () => {
-  const org = await createOrganization(db.prisma);
+  const org = await createOrganization(db.prisma, { now: NOW });
   await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit: -1 } });
-  const admin = await createUser(db.prisma, org.id, { isAdmin: true, isAgent: true });
-  cookie = (await createSession(db.prisma, admin.id)).cookie;
+  const admin = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true, isAgent: true });
+  cookie = (await createSession(db.prisma, admin.id, { now: NOW })).cookie;
 });
 
 function runClientSide(text: string) {
