@@ -19,9 +19,11 @@ type Account = { plan?: string; onboardingCompleted?: boolean; isAdmin?: boolean
 
 /** A session cookie for a user of a new organization in the given stage. */
 async function cookieFor({ plan, onboardingCompleted = false, isAdmin = true, isActive = true, expires = VALID_UNTIL }: Account) {
-  const org = await createOrganization(db.prisma);
+  // The proxy checks sessions against the wall clock; the records are written at that moment.
+  const now = new Date();
+  const org = await createOrganization(db.prisma, { now });
   await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: plan ?? null, onboardingCompleted } });
-  const user = await createUser(db.prisma, org.id, { isAdmin, isActive });
+  const user = await createUser(db.prisma, org.id, { now, isAdmin, isActive });
   const sessionToken = randomBytes(32).toString("hex");
   await db.prisma.session.create({ data: { sessionToken, userId: user.id, expires } });
   return `authjs.session-token=${sessionToken}`;

@@ -16,17 +16,17 @@ async function sessionFor(userId: string, expires: Date) {
 
 describe("getSessionStageFacts", () => {
   it("reads the organization's plan and setup and the user's role in one lookup", async () => {
-    const org = await createOrganization(db.prisma);
+    const org = await createOrganization(db.prisma, { now: NOW });
     await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: "pro", onboardingCompleted: true } });
-    const agent = await createUser(db.prisma, org.id, { isAdmin: false });
+    const agent = await createUser(db.prisma, org.id, { now: NOW, isAdmin: false });
     const token = await sessionFor(agent.id, new Date("2026-12-24T15:00:00Z"));
     expect(await getSessionStageFacts(token, NOW)).toEqual({ subscriptionTierId: "pro", onboardingCompleted: true, isAdmin: false });
   });
 
   it("knows nothing of an unknown token, an expired session (expiry is exclusive) or a deactivated user", async () => {
-    const org = await createOrganization(db.prisma);
-    const admin = await createUser(db.prisma, org.id, { isAdmin: true });
-    const gone = await createUser(db.prisma, org.id, { isActive: false });
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const admin = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
+    const gone = await createUser(db.prisma, org.id, { now: NOW, isActive: false });
     expect(await getSessionStageFacts("no-such-token", NOW)).toBeNull();
     expect(await getSessionStageFacts(await sessionFor(admin.id, NOW), NOW)).toBeNull();
     expect(await getSessionStageFacts(await sessionFor(gone.id, new Date("2026-12-24T15:00:00Z")), NOW)).toBeNull();

@@ -7,6 +7,7 @@ import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+// The routes check sessions against the wall clock, so the records are written at the real moment.
 const KEY = "preview-outbox-key-0123456789abcdef";
 const PREVIEW_HOST = "gapwise-git-feature.vercel.app";
 
@@ -31,9 +32,9 @@ describe("/api/dev/* outside localhost", () => {
   });
 
   it("answers 404 to an admin of a real agency (a session is not a key)", async () => {
-    const org = await createOrganization(db.prisma);
-    const admin = await createUser(db.prisma, org.id, { isAdmin: true });
-    const { cookie } = await createSession(db.prisma, admin.id);
+    const org = await createOrganization(db.prisma, { now: new Date() });
+    const admin = await createUser(db.prisma, org.id, { now: new Date(), isAdmin: true });
+    const { cookie } = await createSession(db.prisma, admin.id, { now: new Date() });
     expect((await call(runOutreach, "/api/dev/outreach/run", { headers: { cookie } })).status).toBe(404);
   });
 
@@ -43,10 +44,10 @@ describe("/api/dev/* outside localhost", () => {
   });
 
   it("lets the sample agency's admin through", async () => {
-    const org = await createOrganization(db.prisma);
+    const org = await createOrganization(db.prisma, { now: new Date() });
     await db.prisma.organization.update({ where: { id: org.id }, data: { isSampleData: true } });
-    const admin = await createUser(db.prisma, org.id, { isAdmin: true });
-    const { cookie } = await createSession(db.prisma, admin.id);
+    const admin = await createUser(db.prisma, org.id, { now: new Date(), isAdmin: true });
+    const { cookie } = await createSession(db.prisma, admin.id, { now: new Date() });
     const res = await call(runOutreach, "/api/dev/outreach/run", { headers: { cookie }, body: { sendNext: 0 } });
     expect(res.status).toBe(200);
   });

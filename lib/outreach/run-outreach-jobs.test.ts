@@ -30,13 +30,13 @@ describe("GET /api/cron/outreach (the job runner on a host without Inngest)", ()
     process.env.CRON_SECRET = SECRET;
     resetEnvForTests();
     const now = new Date();
-    const org = await createOrganization(db.prisma);
+    const org = await createOrganization(db.prisma, { now });
     await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date(now.getTime() - 30 * 86_400_000) } });
-    const agent = await createUser(db.prisma, org.id);
-    const contact = await createContact(db.prisma, org.id, { firstName: "Ada", agentId: agent.id });
+    const agent = await createUser(db.prisma, org.id, { now });
+    const contact = await createContact(db.prisma, org.id, { now, firstName: "Ada", agentId: agent.id });
     // Rescheduled a moment ago, so the nightly pass leaves this organization's rows alone.
     await db.prisma.schedulerRun.create({ data: { organizationId: org.id, status: "completed", startedAt: now, finishedAt: now } });
-    const queued = await createOrganization(db.prisma);
+    const queued = await createOrganization(db.prisma, { now });
     await requestOrganizationReschedule({ organizationId: queued.id, now });
     const id = randomUUID();
     await db.prisma.scheduledEmail.create({
