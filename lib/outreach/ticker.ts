@@ -3,6 +3,7 @@ import { getEnv } from "@/lib/env";
 import { runSweep, type SweepResult } from "@/lib/outreach/sweep";
 import { queueNightlyReschedules, runQueuedReschedules } from "@/lib/outreach/triggers";
 import { reportAllContactUsage } from "@/lib/billing/usage";
+import { deleteAbandonedImportJobs } from "@/lib/contacts/import/import-jobs";
 
 /**
  * Embedded mode's job runner (architecture.md "Two ways to run"): without Inngest, the server process
@@ -48,11 +49,13 @@ export function startOutreachTicker(): Ticker | null {
   let usageReportedOn: string | null = null;
   globalForTicker.__gapwiseOutreachTicker ??= createTicker({
     // Planning first (queued and nightly reschedules), then sending what is due; once a day the
-    // contact count to Stripe (a no-op with billing off, and idempotent per organization and day).
+    // contact count to Stripe (a no-op with billing off, and idempotent per organization and day) and
+    // the cleanup of CSV uploads abandoned for 24 hours.
     job: async () => {
       const today = new Date().toISOString().slice(0, 10);
       if (usageReportedOn !== today) {
         await reportAllContactUsage({ now: new Date() });
+        await deleteAbandonedImportJobs({ now: new Date() });
         usageReportedOn = today;
       }
       await queueNightlyReschedules({ now: new Date() });
