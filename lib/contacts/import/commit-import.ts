@@ -3,7 +3,8 @@ import { AppError } from "@/lib/api/errors";
 import { BOOK_CONTACT_SQL } from "@/lib/contacts/book";
 import { OTHER_CARRIER } from "@/lib/contacts/contact-fields";
 import { contactLimitMessage } from "@/lib/contacts/import/import-job-rules";
-import { IMPORT_MESSAGES, type CarrierConversion, type ImportErrorRow, type ImportRowValues, type InvalidEmailRow } from "@/lib/contacts/import/import-types";
+import { IMPORT_MESSAGES, type CarrierConversion, type ImportErrorRow, type InvalidEmailRow } from "@/lib/contacts/import/import-types";
+import { cellsFromStaged } from "@/lib/contacts/import/stage-import-rows";
 import type { TxClient } from "@/lib/db";
 
 /**
@@ -11,10 +12,10 @@ import type { TxClient } from "@/lib/db";
  * tenant transaction (row-level security on), with set-based SQL so that 200,000 rows take seconds:
  *
  * 1. The organization row is locked (two imports cannot both pass the plan limit) and the agent checked.
- * 2. The winners: of the valid rows with the same email, the LAST in file order is imported and the
- *    earlier ones are error rows ("Duplicate email in this file: … (row n is imported instead)", n being
- *    the next row with that email). They go to a temporary table (dropped at commit), flagged when the
- *    email already exists in the organization.
+ * 2. The valid rows go to a temporary table (dropped at commit), each with the line of the next valid
+ *    row of the same email (one sort): of the rows with one email, the LAST in file order (no next row)
+ *    is imported and the earlier ones are error rows ("Duplicate email in this file: … (row n is
+ *    imported instead)"). The imported ones are flagged when the email already exists.
  * 3. The plan's contact limit: the book plus the new emails must fit.
  * 4. Overwrite on: existing contacts get the file's values, except that a blank cell keeps the stored
  *    value and a blank "Assign to Agent" keeps the contact's agent (UPDATE … FROM). Overwrite off: an
@@ -46,7 +47,7 @@ export type CommitStagedRowsOptions = {
   now: Date;
 };
 
-type ErrorRecord = { kind: "error" | "duplicate" | "existing"; row_number: number; cells: ImportRowValues; error: string | null; email: string; next_row: number | null };
+type ErrorRecord = { kind: "error" | "duplicate" | "existing"; row_number: number; cells: string[]; error: string | null; email: string; next_row: number | null };
 
 function errorText(r: ErrorRecord): string {
   if (r.kind === "duplicate") return `Duplicate email in this file: ${r.email} (row ${r.next_row} is imported instead)`;
@@ -75,27 +76,28 @@ export async function commitStagedRows(tx: TxClient, { jobId, organizationId, ov
   if (!org) throw AppError.notFound();
   await assertActiveAgent(tx, organizationId, agentId);
 
-  // 2. The winners, flagged when their email exists.
+  // 2. The valid rows with the next row of their email; the last of each email flagged when it exists.
   await tx.$executeRaw`
     CREATE TEMPORARY TABLE import_commit_rows (
-      chunk_index int NOT NULL, position int NOT NULL, row_number int NOT NULL, email text NOT NULL,
+      chunk_index int NOT NULL, position int NOT NULL, row_number int NOT NULL, next_row int, email text NOT NULL,
       first_name text, last_name text, phone_number text, state text, zip_code text, county text, county_fips text,
       gender "Gender", tobacco_user boolean, birth_date date, effective_date date, current_carrier text,
       carrier_recognized boolean NOT NULL, plan_type text, existing boolean NOT NULL DEFAULT false
     ) ON COMMIT DROP`;
   await tx.$executeRaw`
-    INSERT INTO import_commit_rows (chunk_index, position, row_number, email, first_name, last_name, phone_number, state, zip_code, county,
-                                    county_fips, gender, tobacco_user, birth_date, effective_date, current_carrier, carrier_recognized, plan_type)
-    SELECT DISTINCT ON (email) chunk_index, position, row_number, email, first_name, last_name, phone_number, state, zip_code, county,
-           county_fips, gender, tobacco_user, birth_date, effective_date, current_carrier, carrier_recognized, plan_type
+    INSERT INTO import_commit_rows (chunk_index, position, row_number, next_row, email, first_name, last_name, phone_number, state, zip_code,
+                                    county, county_fips, gender, tobacco_user, birth_date, effective_date, current_carrier, carrier_recognized, plan_type)
+    SELECT chunk_index, position, row_number, lead(row_number) OVER (PARTITION BY email ORDER BY chunk_index, position), email, first_name,
+           last_name, phone_number, state, zip_code, county, county_fips, gender, tobacco_user, birth_date, effective_date, current_carrier,
+           carrier_recognized, plan_type
     FROM import_job_rows
-    WHERE import_job_id = ${jobId}::uuid AND outcome = 'valid'
-    ORDER BY email, chunk_index DESC, position DESC`;
+    WHERE import_job_id = ${jobId}::uuid AND outcome = 'valid'`;
   await tx.$executeRaw`ANALYZE import_commit_rows`;
   await tx.$executeRaw`
-    UPDATE import_commit_rows AS w SET existing = true FROM contacts AS c WHERE c.organization_id = ${organizationId}::uuid AND c.email = w.email`;
+    UPDATE import_commit_rows AS w SET existing = true FROM contacts AS c
+    WHERE w.next_row IS NULL AND c.organization_id = ${organizationId}::uuid AND c.email = w.email`;
   const [{ new_rows: newRows }] = (await tx.$queryRaw<{ new_rows: number }[]>`
-    SELECT count(*) FILTER (WHERE NOT existing)::int AS new_rows FROM import_commit_rows`) as [{ new_rows: number }];
+    SELECT count(*)::int AS new_rows FROM import_commit_rows WHERE next_row IS NULL AND NOT existing`) as [{ new_rows: number }];
 
   // 3. The plan's contact limit.
   if (org.contact_limit >= 0 && newRows > 0) {
@@ -137,7 +139,7 @@ export async function commitStagedRows(tx: TxClient, { jobId, organizationId, ov
            s.gender, COALESCE(s.tobacco_user, false), s.birth_date, s.effective_date, s.current_carrier, s.plan_type, ${agentId}::uuid,
            'csv'::"ContactSource", ${now}, ${now}
     FROM import_commit_rows AS s
-    WHERE NOT s.existing
+    WHERE s.next_row IS NULL AND NOT s.existing
     ORDER BY s.chunk_index, s.position
     ON CONFLICT (organization_id, email) DO NOTHING`;
 
@@ -147,29 +149,26 @@ export async function commitStagedRows(tx: TxClient, { jobId, organizationId, ov
       SELECT row_number, email FROM import_job_rows
       WHERE import_job_id = ${jobId}::uuid AND outcome = 'invalid_email' ORDER BY chunk_index, position`
   ).map((r) => ({ rowNumber: r.row_number, email: r.email }));
+  // The cells of duplicate and existing rows by primary key, row by row: a join would be planned from the
+  // staging table's statistics, which a freshly filled table lacks (a nested loop over every row was seen).
   const errorRows = (
     await tx.$queryRaw<ErrorRecord[]>`
       SELECT kind, row_number, cells, error, email, next_row FROM (
         SELECT 'error' AS kind, chunk_index, position, row_number, cells, error, email, NULL::int AS next_row
         FROM import_job_rows WHERE import_job_id = ${jobId}::uuid AND outcome = 'error'
         UNION ALL
-        SELECT 'duplicate', chunk_index, position, row_number, cells, NULL, email, next_row
-        FROM (SELECT chunk_index, position, row_number, cells, email,
-                     lead(row_number) OVER (PARTITION BY email ORDER BY chunk_index, position) AS next_row
-              FROM import_job_rows WHERE import_job_id = ${jobId}::uuid AND outcome = 'valid') AS d
-        WHERE next_row IS NOT NULL
-        UNION ALL
-        SELECT 'existing', s.chunk_index, s.position, s.row_number, r.cells, NULL, s.email, NULL
+        SELECT CASE WHEN s.existing THEN 'existing' ELSE 'duplicate' END, s.chunk_index, s.position, s.row_number,
+               (SELECT r.cells FROM import_job_rows AS r WHERE r.import_job_id = ${jobId}::uuid AND r.chunk_index = s.chunk_index AND r.position = s.position),
+               NULL, s.email, s.next_row
         FROM import_commit_rows AS s
-        JOIN import_job_rows AS r ON r.import_job_id = ${jobId}::uuid AND r.chunk_index = s.chunk_index AND r.position = s.position
-        WHERE s.existing AND NOT ${overwrite}
+        WHERE s.next_row IS NOT NULL OR (s.existing AND NOT ${overwrite})
       ) AS e
       ORDER BY row_number, chunk_index, position`
-  ).map((r) => ({ rowNumber: r.row_number, values: r.cells, error: errorText(r) }));
+  ).map((r) => ({ rowNumber: r.row_number, values: cellsFromStaged(r.cells), error: errorText(r) }));
   const carrierConversions = (
     await tx.$queryRaw<{ row_number: number; current_carrier: string }[]>`
       SELECT row_number, current_carrier FROM import_commit_rows
-      WHERE current_carrier IS NOT NULL AND NOT carrier_recognized AND (NOT existing OR ${overwrite})
+      WHERE next_row IS NULL AND current_carrier IS NOT NULL AND NOT carrier_recognized AND (NOT existing OR ${overwrite})
       ORDER BY row_number, chunk_index, position`
   ).map((r) => ({ rowNumber: r.row_number, original: r.current_carrier, mappedTo: OTHER_CARRIER }));
 

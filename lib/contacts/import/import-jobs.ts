@@ -11,7 +11,7 @@ import {
   type ImportChunkRequest,
   type ImportChunkResponse,
 } from "@/lib/contacts/import/import-types";
-import { insertStagedRows, prepareImportRows } from "@/lib/contacts/import/stage-import-rows";
+import { importCarrierMapper, stageRows } from "@/lib/contacts/import/stage-import-rows";
 import { prisma, tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
 import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
 
@@ -39,12 +39,12 @@ import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
  */
 
 const CHUNK_TRANSACTION_OPTIONS = { timeout: 60_000, maxWait: 15_000 };
-/** 200,000 rows commit in about 10 s on PostgreSQL (docs/performance.md); the limit leaves room for a busy server. */
+/** 200,000 rows commit in about 12 s on PostgreSQL (docs/performance.md); the limit leaves room for a busy server. */
 const COMMIT_TRANSACTION_OPTIONS = { timeout: 180_000, maxWait: 15_000 };
 /** How many rows of each list the import job keeps (the answer always has all of them). */
 const JOB_LIST_CAP = 1_000;
 
-type LockedJob = { id: string; status: string; total_rows: number; overwrite_existing: boolean; agent_id: string | null; created_at: Date };
+type LockedJob = { id: string; status: string; total_rows: number; received_rows: number; overwrite_existing: boolean; agent_id: string | null; created_at: Date };
 
 /** The caller's own job, locked for the rest of the transaction; refused when missing, finished or abandoned. */
 async function lockImportJob(
@@ -52,7 +52,7 @@ async function lockImportJob(
   { organizationId, user, jobId, now, allowAbandoned = false }: { organizationId: string; user: ImportUser; jobId: string; now: Date; allowAbandoned?: boolean },
 ): Promise<LockedJob> {
   const [job] = await tx.$queryRaw<LockedJob[]>`
-    SELECT id, status::text AS status, total_rows, overwrite_existing, agent_id, created_at FROM import_jobs
+    SELECT id, status::text AS status, total_rows, received_rows, overwrite_existing, agent_id, created_at FROM import_jobs
     WHERE id = ${jobId}::uuid AND organization_id = ${organizationId}::uuid AND created_by_id = ${user.id}::uuid
     FOR UPDATE`;
   if (!job) throw new AppError("not_found", IMPORT_MESSAGES.uploadNotFound);
@@ -100,19 +100,19 @@ export type StageImportChunkOptions = {
 /** Validates one chunk and stages its rows; a chunk index that arrived before is answered without staging again. */
 export async function stageImportChunk({ organizationId, user, jobId, chunk, now, rowsPerStatement }: StageImportChunkOptions): Promise<ImportChunkResponse> {
   assertCanImport(user);
-  // Validation and reference lookups hold no lock.
-  const rows = await prepareImportRows(chunk.contacts, { now });
+  const rows = chunk.contacts.length;
+  const mapper = await importCarrierMapper();
   return tenantTransaction(
     organizationId,
     async (tx) => {
       const job = await lockImportJob(tx, { organizationId, user, jobId, now });
-      const [{ chunk_rows: chunkRows, all_rows: allRows }] = (await tx.$queryRaw<{ chunk_rows: number; all_rows: number }[]>`
-        SELECT count(*) FILTER (WHERE chunk_index = ${chunk.index})::int AS chunk_rows, count(*)::int AS all_rows
-        FROM import_job_rows WHERE import_job_id = ${jobId}::uuid`) as [{ chunk_rows: number; all_rows: number }];
-      if (chunkRows > 0) return { success: true, jobId, index: chunk.index, stagedRows: chunkRows, alreadyStaged: true };
-      if (allRows + rows.length > job.total_rows) throw new AppError("conflict", IMPORT_MESSAGES.uploadTooManyRows);
-      await insertStagedRows(tx, { jobId, organizationId, chunkIndex: chunk.index, rows, rowsPerStatement });
-      return { success: true, jobId, index: chunk.index, stagedRows: rows.length, alreadyStaged: false };
+      const [{ staged }] = (await tx.$queryRaw<{ staged: number }[]>`
+        SELECT count(*)::int AS staged FROM import_job_rows WHERE import_job_id = ${jobId}::uuid AND chunk_index = ${chunk.index}`) as [{ staged: number }];
+      if (staged > 0) return { success: true, jobId, index: chunk.index, stagedRows: staged, alreadyStaged: true };
+      if (job.received_rows + rows > job.total_rows) throw new AppError("conflict", IMPORT_MESSAGES.uploadTooManyRows);
+      await stageRows(tx, { jobId, organizationId, chunkIndex: chunk.index, contacts: chunk.contacts, now, mapper, rowsPerStatement });
+      await tx.importJob.update({ where: { id: jobId }, data: { receivedRows: { increment: rows } } });
+      return { success: true, jobId, index: chunk.index, stagedRows: rows, alreadyStaged: false };
     },
     CHUNK_TRANSACTION_OPTIONS,
   );

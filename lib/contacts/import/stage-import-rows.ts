@@ -1,7 +1,7 @@
 import "server-only";
 import { normalizeEmail } from "@/lib/contacts/contact-fields";
 import { createCarrierMapper, type SupportedCarrier } from "@/lib/contacts/import/carrier-mapping";
-import { rowValues, type ImportContact } from "@/lib/contacts/import/import-types";
+import { IMPORT_FIELDS, type ImportContact, type ImportRowValues } from "@/lib/contacts/import/import-types";
 import { validateImportRow, type ValidatedContact } from "@/lib/contacts/import/validate-row";
 import { lookupZip } from "@/lib/contacts/import/zip-county";
 import { prisma, type TxClient } from "@/lib/db";
@@ -12,31 +12,35 @@ import { Prisma } from "@/lib/generated/prisma/client";
  * carriers matched against the carriers table (names + aliases, special cases; D.2 step 7: a match
  * stores the standard name, anything else keeps the original text and becomes a carrier conversion),
  * state and county from the ZIP (the file's state when given, else the ZIP's; county from the ZIP when
- * its state agrees), then written to `import_job_rows` with multi-row `INSERT … SELECT FROM unnest`
- * statements. Invalid emails and error rows are staged too, with the submitted values, so that the
- * commit can report every row in file order.
+ * its state agrees), then written to `import_job_rows` with multi-row `INSERT … SELECT FROM
+ * jsonb_array_elements` statements: one parameter per statement, each row a JSON array of its values
+ * in the order of STAGED_COLUMNS. (Binding one array per column made Prisma and the driver allocate
+ * about 4 KB per row, most of a chunk request's memory; Prisma copies a parameter about three times, so
+ * the compact form matters.) Invalid emails and error rows are staged too, with the submitted values,
+ * so that the commit can report every row in file order.
  */
 
 /** Values echoed back in error rows are cut to this length (a 1 MB cell need not travel back whole). */
 const ECHO_CHARS = 1_000;
-const DEFAULT_ROWS_PER_STATEMENT = 5_000;
+/**
+ * Rows per INSERT. Small on purpose: a batch's objects and its JSON are dead before the next batch, so
+ * they are collected young instead of piling up in the old generation while the chunk is written.
+ */
+const DEFAULT_ROWS_PER_STATEMENT = 1_000;
 
-export type StagedRow = {
-  /** Place in the chunk (file order within the chunk). */
-  position: number;
-  rowNumber: number;
-  outcome: "valid" | "invalid_email" | "error";
-  error: string | null;
-  /** JSON of the submitted values (cut to ECHO_CHARS each). */
-  cells: string;
-  email: string;
-  contact: (ValidatedContact & { countyFips: string | null; carrierRecognized: boolean }) | null;
-};
+export type StagedOutcome = "valid" | "invalid_email" | "error";
 
-function echoCells(row: ImportContact): string {
-  const values = rowValues(row);
-  for (const key of Object.keys(values) as (keyof typeof values)[]) if (values[key].length > ECHO_CHARS) values[key] = `${values[key].slice(0, ECHO_CHARS)}…`;
-  return JSON.stringify(values);
+/** The submitted values, as staged: an array in IMPORT_FIELDS order (no keys repeated on every row), each cut to ECHO_CHARS. */
+function echoCells(row: ImportContact): string[] {
+  return IMPORT_FIELDS.map((field) => {
+    const value = row[field] ?? "";
+    return value.length > ECHO_CHARS ? `${value.slice(0, ECHO_CHARS)}…` : value;
+  });
+}
+
+/** The staged cells back as the error row's values. */
+export function cellsFromStaged(cells: readonly string[]): ImportRowValues {
+  return Object.fromEntries(IMPORT_FIELDS.map((field, i) => [field, cells[i] ?? ""])) as ImportRowValues;
 }
 
 /** Supported carriers for matching: one entry per carrier group, with every spelling the table knows. */
@@ -63,48 +67,77 @@ function placeFor(contact: ValidatedContact): { state: string | null; county: st
   };
 }
 
-/** Validates and prepares the rows of one chunk (reference data only: no tenant data is read). */
-export async function prepareImportRows(contacts: readonly ImportContact[], { now }: { now: Date }): Promise<StagedRow[]> {
-  const mapper = createCarrierMapper(await listImportCarriers(), { fuzzy: false });
-  return contacts.map((row, position): StagedRow => {
-    const result = validateImportRow(row, { now });
-    const base = { position, rowNumber: row.rowNumber, cells: echoCells(row) };
-    if (result.invalidEmail) return { ...base, outcome: "invalid_email", error: null, email: row.email.trim(), contact: null };
-    if (!result.contact) return { ...base, outcome: "error", error: result.errors.join("; "), email: normalizeEmail(row.email), contact: null };
-    const carrier = mapper.map(result.contact.currentCarrier);
-    // The validated object is completed in place: at 200,000 rows every extra copy costs memory.
-    const contact = Object.assign(result.contact, placeFor(result.contact), { carrierRecognized: carrier.recognized });
-    if (carrier.recognized) contact.currentCarrier = carrier.carrier;
-    return { ...base, outcome: "valid", error: null, email: contact.email, contact };
-  });
+/**
+ * A staged row as the JSON array the INSERT reads, in this order:
+ * position, row_number, outcome, error, cells, email, then the contact's columns (null unless valid).
+ */
+const STAGED_COLUMNS = [
+  "position", "row_number", "outcome", "error", "cells", "email", "first_name", "last_name", "phone_number", "state", "zip_code",
+  "county", "county_fips", "gender", "tobacco_user", "birth_date", "effective_date", "current_carrier", "carrier_recognized", "plan_type",
+] as const;
+const NO_CONTACT = Array<null>(STAGED_COLUMNS.length - 6).fill(null);
+
+type CarrierMapper = ReturnType<typeof createCarrierMapper>;
+
+/** One row validated and prepared (carrier, place), as its STAGED_COLUMNS values. */
+function stagedValues(row: ImportContact, position: number, { now, mapper }: { now: Date; mapper: CarrierMapper }): unknown[] {
+  const result = validateImportRow(row, { now });
+  const head = (outcome: StagedOutcome, error: string | null, email: string) => [position, row.rowNumber, outcome, error, echoCells(row), email];
+  if (result.invalidEmail) return [...head("invalid_email", null, row.email.trim()), ...NO_CONTACT];
+  if (!result.contact) return [...head("error", result.errors.join("; "), normalizeEmail(row.email)), ...NO_CONTACT];
+  const c = result.contact;
+  const carrier = mapper.map(c.currentCarrier);
+  const place = placeFor(c);
+  return [
+    ...head("valid", null, c.email), c.firstName, c.lastName, c.phoneNumber, place.state, c.zipCode, place.county, place.countyFips, c.gender,
+    c.tobaccoUser, c.birthDate, c.effectiveDate, carrier.recognized ? carrier.carrier : c.currentCarrier, carrier.recognized, c.planType,
+  ];
 }
 
-function stagedRowsInsert(jobId: string, organizationId: string, chunkIndex: number, rows: StagedRow[]) {
-  const col = <T,>(pick: (r: StagedRow) => T) => rows.map(pick);
-  const field = <T,>(pick: (c: NonNullable<StagedRow["contact"]>) => T) => rows.map((r) => (r.contact ? pick(r.contact) : null));
+/** Validates and prepares rows (reference data only: no tenant data is read), as the JSON payload of one INSERT. */
+function stagedBatchPayload(contacts: readonly ImportContact[], { start, end, now, mapper }: { start: number; end: number; now: Date; mapper: CarrierMapper }): string {
+  const batch: unknown[][] = [];
+  for (let i = start; i < end; i++) batch.push(stagedValues(contacts[i]!, i, { now, mapper }));
+  return JSON.stringify(batch);
+}
+
+/** The carrier matcher of the import: the carriers table, exact and special-case matches only (no guessing on the server). */
+export async function importCarrierMapper(): Promise<CarrierMapper> {
+  return createCarrierMapper(await listImportCarriers(), { fuzzy: false });
+}
+
+const at = (column: (typeof STAGED_COLUMNS)[number]) => Prisma.raw(`r->>${STAGED_COLUMNS.indexOf(column)}`);
+
+function stagedRowsInsert(jobId: string, organizationId: string, chunkIndex: number, payload: string) {
   return Prisma.sql`
     INSERT INTO import_job_rows (import_job_id, chunk_index, position, organization_id, row_number, outcome, error, cells, email,
                                  first_name, last_name, phone_number, state, zip_code, county, county_fips, gender, tobacco_user,
                                  birth_date, effective_date, current_carrier, carrier_recognized, plan_type)
-    SELECT ${jobId}::uuid, ${chunkIndex}::int, s.pos, ${organizationId}::uuid, s.row_number, s.outcome::"ImportRowOutcome", s.error, s.cells::jsonb, s.email,
-           s.first_name, s.last_name, s.phone, s.state, s.zip, s.county, s.fips, s.gender::"Gender", s.tobacco,
-           s.birth::date, s.effective::date, s.carrier, COALESCE(s.recognized, false), s.plan
-    FROM unnest(${col((r) => r.position)}::int[], ${col((r) => r.rowNumber)}::int[], ${col((r) => r.outcome)}::text[], ${col((r) => r.error)}::text[],
-                ${col((r) => r.cells)}::text[], ${col((r) => r.email)}::text[], ${field((c) => c.firstName)}::text[], ${field((c) => c.lastName)}::text[],
-                ${field((c) => c.phoneNumber)}::text[], ${field((c) => c.state)}::text[], ${field((c) => c.zipCode)}::text[], ${field((c) => c.county)}::text[],
-                ${field((c) => c.countyFips)}::text[], ${field((c) => c.gender)}::text[], ${field((c) => c.tobaccoUser)}::boolean[], ${field((c) => c.birthDate)}::text[],
-                ${field((c) => c.effectiveDate)}::text[], ${field((c) => c.currentCarrier)}::text[], ${field((c) => c.carrierRecognized)}::boolean[],
-                ${field((c) => c.planType)}::text[])
-         AS s(pos, row_number, outcome, error, cells, email, first_name, last_name, phone, state, zip, county, fips, gender, tobacco,
-              birth, effective, carrier, recognized, plan)`;
+    SELECT ${jobId}::uuid, ${chunkIndex}::int, (${at("position")})::int, ${organizationId}::uuid, (${at("row_number")})::int,
+           (${at("outcome")})::"ImportRowOutcome", ${at("error")}, r->${Prisma.raw(String(STAGED_COLUMNS.indexOf("cells")))}, ${at("email")},
+           ${at("first_name")}, ${at("last_name")}, ${at("phone_number")}, ${at("state")}, ${at("zip_code")}, ${at("county")}, ${at("county_fips")},
+           (${at("gender")})::"Gender", (${at("tobacco_user")})::boolean, (${at("birth_date")})::date, (${at("effective_date")})::date,
+           ${at("current_carrier")}, COALESCE((${at("carrier_recognized")})::boolean, false), ${at("plan_type")}
+    FROM jsonb_array_elements(${payload}::jsonb) AS r`;
 }
 
-/** Writes prepared rows of one chunk, `rowsPerStatement` rows per INSERT (bind parameters: one array per column). */
-export async function insertStagedRows(
-  tx: TxClient,
-  { jobId, organizationId, chunkIndex, rows, rowsPerStatement = DEFAULT_ROWS_PER_STATEMENT }: { jobId: string; organizationId: string; chunkIndex: number; rows: StagedRow[]; rowsPerStatement?: number },
-): Promise<void> {
-  for (let start = 0; start < rows.length; start += rowsPerStatement) {
-    await tx.$executeRaw(stagedRowsInsert(jobId, organizationId, chunkIndex, rows.slice(start, start + rowsPerStatement)));
+export type StageRowsOptions = {
+  jobId: string;
+  organizationId: string;
+  chunkIndex: number;
+  contacts: readonly ImportContact[];
+  now: Date;
+  mapper: CarrierMapper;
+  rowsPerStatement?: number;
+};
+
+/**
+ * Validates, prepares and writes a chunk's rows, `rowsPerStatement` at a time: each batch is prepared
+ * just before its INSERT, so only one batch's objects and JSON are alive at once.
+ */
+export async function stageRows(tx: TxClient, { jobId, organizationId, chunkIndex, contacts, now, mapper, rowsPerStatement = DEFAULT_ROWS_PER_STATEMENT }: StageRowsOptions): Promise<void> {
+  for (let start = 0; start < contacts.length; start += rowsPerStatement) {
+    const payload = stagedBatchPayload(contacts, { start, end: Math.min(contacts.length, start + rowsPerStatement), now, mapper });
+    await tx.$executeRaw(stagedRowsInsert(jobId, organizationId, chunkIndex, payload));
   }
 }

@@ -3,7 +3,7 @@ import { commitImportJob } from "@/lib/contacts/import/import-jobs";
 import { importJobParamsSchema } from "@/lib/contacts/import/import-types";
 
 export const dynamic = "force-dynamic";
-// One transaction of set-based SQL: 200,000 rows in about 10 s on PostgreSQL (docs/performance.md).
+// One transaction of set-based SQL: 200,000 rows in about 12 s on PostgreSQL (docs/performance.md).
 export const maxDuration = 120;
 
 /**

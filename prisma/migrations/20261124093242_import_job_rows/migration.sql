@@ -1,8 +1,11 @@
 -- CreateEnum
 CREATE TYPE "ImportRowOutcome" AS ENUM ('valid', 'invalid_email', 'error');
 
--- CreateTable
-CREATE TABLE "import_job_rows" (
+-- AlterTable
+ALTER TABLE "import_jobs" ADD COLUMN     "received_rows" INTEGER NOT NULL DEFAULT 0;
+
+-- CreateTable (UNLOGGED, written by hand: staged rows are scratch data, see schema.prisma)
+CREATE UNLOGGED TABLE "import_job_rows" (
     "import_job_id" UUID NOT NULL,
     "chunk_index" INTEGER NOT NULL,
     "position" INTEGER NOT NULL,
