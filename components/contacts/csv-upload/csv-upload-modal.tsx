@@ -551,10 +551,13 @@ function ImportOptions({
 }
 
 function UploadProgress({ stage, rows, onCancel }: { stage: UploadStage; rows: number; onCancel: () => void }) {
+  // The panel sits below the mappings: bring it into view when the upload starts and when it moves on.
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => panel.current?.scrollIntoView?.({ block: "nearest" }), [stage.step]);
   if (stage.step !== "processing") {
     const label = stage.step === "preparing" ? `Preparing ${count(rows)} contacts...` : `Uploading ${count(stage.chunk)} of ${count(stage.chunks)}…`;
     return (
-      <div className="space-y-2">
+      <div ref={panel} className="space-y-2">
         <ProcessingNotice label={label} fraction={stage.fraction} />
         <div className="flex items-center justify-between gap-2">
           <p className="text-xs text-gray-500">Nothing is imported until every part has arrived.</p>
@@ -566,7 +569,7 @@ function UploadProgress({ stage, rows, onCancel }: { stage: UploadStage; rows: n
     );
   }
   return (
-    <div>
+    <div ref={panel}>
       <ProcessingNotice label="Processing..." fraction={null} />
       <p className="mt-2 text-xs text-gray-500">Importing your contacts. Large files can take a minute; please keep this window open.</p>
     </div>
