@@ -317,6 +317,9 @@ describe("CsvUploadModal: the request", () => {
   });
 
   it("shows upload progress, then Processing... until the server answers", async () => {
+    // Chromium's scrollIntoView returns a promise: the panel must not hand it to React as an effect cleanup.
+    const scrollIntoView = jest.fn(() => Promise.resolve());
+    Element.prototype.scrollIntoView = scrollIntoView as unknown as Element["scrollIntoView"];
     const { props } = await startUploadWithJob();
     const chunk = await nthRequest(1);
     act(() => chunk.progress(0.5));
@@ -331,6 +334,8 @@ describe("CsvUploadModal: the request", () => {
     const commit = await nthRequest(2);
     await act(async () => commit.respond(200, SUCCESS));
     expect(await screen.findByText("Congratulations Ann, you've added 5 contacts!")).toBeTruthy();
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: "nearest" });
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
 
   it("refuses to upload when no row has a valid email", async () => {

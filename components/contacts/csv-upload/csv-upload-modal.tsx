@@ -553,7 +553,11 @@ function ImportOptions({
 function UploadProgress({ stage, rows, onCancel }: { stage: UploadStage; rows: number; onCancel: () => void }) {
   // The panel sits below the mappings: bring it into view when the upload starts and when it moves on.
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => panel.current?.scrollIntoView?.({ block: "nearest" }), [stage.step]);
+  useEffect(() => {
+    // A statement, not the arrow's value: Chromium's scrollIntoView returns a promise, and React would
+    // call whatever an effect returns as its cleanup.
+    panel.current?.scrollIntoView?.({ block: "nearest" });
+  }, [stage.step]);
   if (stage.step !== "processing") {
     const label = stage.step === "preparing" ? `Preparing ${count(rows)} contacts...` : `Uploading ${count(stage.chunk)} of ${count(stage.chunks)}…`;
     return (
