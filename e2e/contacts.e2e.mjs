@@ -1,9 +1,10 @@
 // Contacts: the CSV import of a messy spreadsheet (aliases, BOM, CRLF, mixed dates, invalid emails,
-// error rows, an unknown carrier) with its result panels and downloads; search, filters, paging,
-// bulk reassign and delete; add / view / edit one contact; an agent's own book; the CSV export.
+// error rows, an unknown carrier) with its result panels and downloads; a large file sent in chunks
+// with progress, and a cancelled upload that imports nothing; search, filters, paging, bulk reassign
+// and delete; add / view / edit one contact; an agent's own book; the CSV export.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { signIn as signInByLink } from "./helpers.mjs";
+import { signIn as signInByLink, signUpAgency } from "./helpers.mjs";
 
 const ADMIN = "admin@sample-agency.test";
 const ALEX = "alex@sample-agency.test";
@@ -104,6 +105,25 @@ async function download(page, trigger) {
 }
 
 const FIELD_HEADERS = ["First Name", "Last Name", "Email", "Current Carrier", "Plan Type", "Effective Date", "Birth Date", "Tobacco User", "Gender", "ZIP Code", "Phone Number"];
+
+/** A clean export of `rows` contacts in the template's columns (about 290 bytes of JSON a row: 8,000 rows need two chunks). */
+function largeCsv(rows, tag) {
+  const lines = [FIELD_HEADERS.join(",")];
+  for (let i = 0; i < rows; i++) {
+    lines.push([`Jordan${i}`, `Whitfield-${tag}`, `jordan.whitfield.${tag}.${i}@example.com`, i % 2 ? "Humana" : "Aetna", "Plan G", "2021-03-01", "1954-08-20", "No", i % 2 ? "F" : "M", "78701", `512555${String(i % 10_000).padStart(4, "0")}`].join(","));
+  }
+  return Buffer.from(`${lines.join("\r\n")}\r\n`);
+}
+
+/** Opens the CSV upload from the contact list and chooses a generated file. */
+async function chooseCsv(page, name, buffer) {
+  await page.getByRole("button", { name: "+ Add Contact" }).click();
+  await page.getByRole("dialog", { name: "Add Contacts" }).getByRole("button", { name: /Multiple Contacts via CSV/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload CSV" });
+  await dialog.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer });
+  await dialog.getByRole("heading", { name: "Column Mapping" }).waitFor();
+  return dialog;
+}
 const ymd = (d) => d.toISOString().slice(0, 10);
 
 export const journeys = [
@@ -250,6 +270,66 @@ export const journeys = [
         await search(page, email);
         await page.getByText("No contacts found").waitFor();
       }
+    },
+  },
+  {
+    name: "contacts: a large CSV goes in chunks with progress; a cancelled upload imports nothing",
+    async run({ page, baseUrl, screenshot, expect }) {
+      // An agency of its own (the sample agency's plan holds 500 contacts), with room for 10,000 more.
+      const stamp = Date.now();
+      await signUpAgency(page, baseUrl, { firstName: "Casey", lastName: "Chunks", organizationName: `Casey Chunks ${stamp}`, email: `casey.chunks.${stamp}@example.com`, phoneDigits: "5125550188" });
+      const me = await (await page.request.get(baseUrl + "/api/me")).json();
+      const plan = await page.request.put(`${baseUrl}/api/organizations/${me.user.organization_slug}/subscription`, { data: { tierId: me.user.subscription_tier, extraAgents: 0, extraContacts: 10_000 } });
+      expect(plan.ok(), `extra contacts added to the plan (${plan.status()} ${await plan.text()})`);
+      await page.goto(baseUrl + "/contacts");
+      await contactsHeading(page, 0).waitFor();
+
+      // Chunk requests are held a little so that each step of the progress can be seen.
+      const sentChunks = [];
+      await page.route("**/api/contacts/import-jobs/*/chunks", async (route) => {
+        const body = route.request().postData() ?? "";
+        sentChunks.push({ index: JSON.parse(body).index, bytes: Buffer.byteLength(body) });
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
+      const dialog = await chooseCsv(page, "book-8000.csv", largeCsv(8_000, "a"));
+      await dialog.getByText(/8,000\s+rows found/).waitFor();
+      await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+      await dialog.getByRole("progressbar", { name: "Uploading 1 of 2…" }).waitFor();
+      await dialog.getByText("Nothing is imported until every part has arrived.").waitFor();
+      await screenshot("contacts-csv-chunk-progress");
+      await dialog.getByRole("progressbar", { name: "Uploading 2 of 2…" }).waitFor();
+      const added = page.getByRole("dialog", { name: "Contacts Added" });
+      await added.getByText("Congratulations Casey, you've added 8,000 contacts!").waitFor({ timeout: 120_000 });
+      expect(JSON.stringify(sentChunks.map((c) => c.index)) === "[0,1]", `two chunks sent in order (${JSON.stringify(sentChunks)})`);
+      expect(sentChunks.every((c) => c.bytes <= 1.5 * 1024 * 1024), `every chunk at most 1.5 MB (${JSON.stringify(sentChunks)})`);
+      await added.getByRole("button", { name: "Done" }).click();
+      await contactsHeading(page, 8_000).waitFor();
+      await page.unroute("**/api/contacts/import-jobs/*/chunks");
+
+      // A second file, cancelled while its second chunk is on the way: the job is deleted, nothing is imported.
+      let release = () => {};
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route("**/api/contacts/import-jobs/*/chunks", async (route) => {
+        if (JSON.parse(route.request().postData() ?? "{}").index === 1) await held;
+        await route.continue().catch(() => {}); // the browser may have dropped the request by then
+      });
+      const second = await chooseCsv(page, "book-more.csv", largeCsv(8_000, "b"));
+      const cancelled = page.waitForResponse((res) => res.request().method() === "DELETE" && /\/api\/contacts\/import-jobs\/[^/]+$/.test(new URL(res.url()).pathname));
+      await second.getByRole("button", { name: "Upload", exact: true }).click();
+      await second.getByRole("progressbar", { name: "Uploading 2 of 2…" }).waitFor();
+      await second.getByRole("button", { name: "Cancel upload" }).click();
+      expect((await cancelled).status() === 200, "the cancelled upload's job is deleted");
+      release();
+      await second.getByText("Upload cancelled. Nothing was imported.").waitFor();
+      await screenshot("contacts-csv-cancelled");
+      expect(await second.getByRole("button", { name: "Upload", exact: true }).isEnabled(), "Upload can be tried again");
+      await second.getByRole("button", { name: "Cancel", exact: true }).click();
+      await page.unroute("**/api/contacts/import-jobs/*/chunks");
+      await page.reload();
+      await contactsHeading(page, 8_000).waitFor();
+      await search(page, "jordan.whitfield.b.");
+      await page.getByText("No contacts found").waitFor();
     },
   },
   {

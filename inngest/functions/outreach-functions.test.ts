@@ -5,6 +5,7 @@ import { nightlyReschedule } from "@/inngest/functions/nightly-reschedule";
 import { organizationChanged } from "@/inngest/functions/organization-changed";
 import { sendScheduledEmailFunction } from "@/inngest/functions/send-scheduled-email";
 import { dailyUsageReport } from "@/inngest/functions/daily-usage-report";
+import { importStagingCleanup } from "@/inngest/functions/import-staging-cleanup";
 import { sweepDueEmails } from "@/inngest/functions/sweep-due-emails";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
@@ -69,6 +70,26 @@ test("the cron triggers are what the schedule promises", () => {
   expect(cron(sweepDueEmails as never)).toEqual(["* * * * *"]);
   expect(cron(nightlyReschedule as never)).toEqual(["TZ=UTC 0 7 * * *"]);
   expect(cron(dailyUsageReport as never)).toEqual(["TZ=UTC 0 8 * * *"]);
+  expect(cron(importStagingCleanup as never)).toEqual(["TZ=UTC 30 7 * * *"]);
+});
+
+test("the nightly cleanup deletes CSV uploads abandoned for 24 hours with their staged rows", async () => {
+  // The function reads the clock (new Date()), so the uploads are dated from it.
+  const now = new Date();
+  const org = await createOrganization(db.prisma, { now });
+  const user = await createUser(db.prisma, org.id, { now, isAdmin: true });
+  const created = async (hoursAgo: number) => {
+    const job = await db.prisma.importJob.create({ data: { organizationId: org.id, status: "pending", totalRows: 1, createdById: user.id, createdAt: new Date(now.getTime() - hoursAgo * 3_600_000) } });
+    await db.prisma.importJobRow.create({ data: { importJobId: job.id, chunkIndex: 0, position: 0, organizationId: org.id, rowNumber: 2, outcome: "valid", cells: {}, email: "a@example.com" } });
+    return job.id;
+  };
+  const abandoned = await created(25);
+  const recent = await created(1);
+  const t = new InngestTestEngine({ function: importStagingCleanup, events: [{ name: "inngest/scheduled.timer", data: {} }] });
+  expect((await t.execute()).result).toMatchObject({ jobs: 1 });
+  expect(await db.prisma.importJob.count({ where: { id: abandoned } })).toBe(0);
+  expect(await db.prisma.importJobRow.count({ where: { importJobId: abandoned } })).toBe(0);
+  expect(await db.prisma.importJobRow.count({ where: { importJobId: recent } })).toBe(1);
 });
 
 test("/api/inngest does not exist in embedded mode (no Inngest keys)", async () => {

@@ -100,6 +100,10 @@ describe("withOrg", () => {
     const { cookie } = await signedInAgent();
     const res = await upload(request("/api/contacts/bulk-import", { method: "POST", cookie, body: JSON.stringify({ rows: Array(50).fill("x") }) }));
     expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: { code: "payload_too_large", message: "The request is too large." } });
+    const worded = withOrg(async () => ({ ok: true }), { body: z.object({ rows: z.array(z.string()) }), maxBodyBytes: 100, tooLargeMessage: "That part is too big." });
+    const res2 = await worded(request("/api/contacts/bulk-import", { method: "POST", cookie, body: JSON.stringify({ rows: Array(50).fill("x") }) }));
+    expect(await res2.json()).toEqual({ error: { code: "payload_too_large", message: "That part is too big." } });
   });
 
   it("answers 500 for an unknown error without leaking its message", async () => {

@@ -25,6 +25,8 @@ type InputOptions<B, Q, P> = {
   params?: P;
   /** Largest accepted JSON body in bytes (default 1 MB). */
   maxBodyBytes?: number;
+  /** The 413's message when the body is over maxBodyBytes (default: the error table's). */
+  tooLargeMessage?: string;
 };
 
 type Input<B, Q, P> = { req: NextRequest; body: Infer<B>; query: Infer<Q>; params: Infer<P>; requestId: string };
@@ -40,12 +42,12 @@ export type OrgContext<B, Q, P> = Input<B, Q, P> & {
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
-async function readBody(req: NextRequest, schema: Schema | undefined, maxBytes: number): Promise<unknown> {
+async function readBody(req: NextRequest, schema: Schema | undefined, maxBytes: number, tooLargeMessage?: string): Promise<unknown> {
   if (!schema) return undefined;
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new AppError("payload_too_large");
+  if (declared > maxBytes) throw new AppError("payload_too_large", tooLargeMessage);
   const text = await req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError("payload_too_large");
+  if (Buffer.byteLength(text) > maxBytes) throw new AppError("payload_too_large", tooLargeMessage);
   let json: unknown = undefined;
   if (text.trim() !== "") {
     try {
@@ -79,7 +81,7 @@ async function parseInput<B, Q, P>(req: NextRequest, ctx: RouteContext | undefin
     throw error;
   }
   const query = parseWith(options.query as Schema | undefined, queryObject(req));
-  const body = await readBody(req, options.body as Schema | undefined, options.maxBodyBytes ?? DEFAULT_MAX_BODY);
+  const body = await readBody(req, options.body as Schema | undefined, options.maxBodyBytes ?? DEFAULT_MAX_BODY, options.tooLargeMessage);
   return { params, query, body } as { params: Infer<P>; query: Infer<Q>; body: Infer<B> };
 }
 

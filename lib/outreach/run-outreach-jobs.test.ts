@@ -55,3 +55,28 @@ describe("GET /api/cron/outreach (the job runner on a host without Inngest)", ()
     expect(await db.prisma.outboxEmail.count({ where: { to: contact.email } })).toBe(1);
   });
 });
+
+describe("GET /api/cron/daily", () => {
+  afterEach(() => {
+    delete process.env.CRON_SECRET;
+    resetEnvForTests();
+  });
+
+  it("does not exist without CRON_SECRET; with it, deletes CSV uploads abandoned for a day", async () => {
+    const { GET: cronDaily } = await import("@/app/api/cron/daily/route");
+    const call = (authorization?: string) => cronDaily(new NextRequest("https://preview.gapwise.example/api/cron/daily", { headers: authorization ? { authorization } : {} }));
+    expect((await call(`Bearer ${SECRET}`)).status).toBe(404);
+    process.env.CRON_SECRET = SECRET;
+    resetEnvForTests();
+    expect((await call("Bearer wrong")).status).toBe(401);
+
+    const now = new Date();
+    const org = await createOrganization(db.prisma, { now });
+    const user = await createUser(db.prisma, org.id, { now, isAdmin: true });
+    const abandoned = await db.prisma.importJob.create({ data: { organizationId: org.id, status: "pending", totalRows: 1, createdById: user.id, createdAt: new Date(now.getTime() - 25 * 3_600_000) } });
+    const res = await call(`Bearer ${SECRET}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ usage: { reported: 0 }, importCleanup: { jobs: 1 } });
+    expect(await db.prisma.importJob.count({ where: { id: abandoned.id } })).toBe(0);
+  });
+});

@@ -2,7 +2,7 @@ import "server-only";
 import { getEnv } from "@/lib/env";
 import { runOutreachJobs } from "@/lib/outreach/run-outreach-jobs";
 import type { SweepResult } from "@/lib/outreach/sweep";
-import { reportAllContactUsage } from "@/lib/billing/usage";
+import { runDailyJobs } from "@/lib/jobs/run-daily-jobs";
 
 /**
  * Embedded mode's job runner (architecture.md "Two ways to run"): without Inngest, the server process
@@ -47,12 +47,12 @@ export function startOutreachTicker(): Ticker | null {
   if (env.parts.jobs !== "ticker" || env.isTest || !env.outreachTicker) return null;
   let usageReportedOn: string | null = null;
   globalForTicker.__gapwiseOutreachTicker ??= createTicker({
-    // Planning first (queued and nightly reschedules), then sending what is due; once a day the
-    // contact count to Stripe (a no-op with billing off, and idempotent per organization and day).
+    // Planning first (queued and nightly reschedules), then sending what is due; once a day the daily
+    // jobs (lib/jobs/run-daily-jobs.ts: usage to Stripe, abandoned CSV uploads).
     job: async () => {
       const today = new Date().toISOString().slice(0, 10);
       if (usageReportedOn !== today) {
-        await reportAllContactUsage({ now: new Date() });
+        await runDailyJobs({ now: new Date() });
         usageReportedOn = today;
       }
       return (await runOutreachJobs({ now: new Date() })).sweep;

@@ -79,12 +79,9 @@ describe("buildImportRequest", () => {
     stateColumn: "State",
   };
 
-  it("sends the mapped values with spreadsheet row numbers, the original text for Other carriers, the options", async () => {
-    const built = await buildImportRequest(parsed, selections, { overwriteExisting: true, agentId: "00000000-0000-4000-8000-000000000001", fileName: "book.csv" });
-    const body = JSON.parse(built.body);
-    expect(body.overwriteExisting).toBe(true);
-    expect(body.agentId).toBe("00000000-0000-4000-8000-000000000001");
-    expect(body.fileName).toBe("book.csv");
+  it("sends the mapped values with spreadsheet row numbers and the original text for Other carriers", async () => {
+    const built = await buildImportRequest(parsed, selections);
+    const body = { contacts: built.rowJson.map((json) => JSON.parse(json)) };
     expect(body.contacts).toHaveLength(4);
     expect(body.contacts[0]).toMatchObject({ rowNumber: 2, firstName: "Ann", email: "ann@example.com", currentCarrier: "United Healthcare", planType: "Plan G", state: "TX" });
     expect(body.contacts[1]).toMatchObject({ rowNumber: 3, currentCarrier: " Acme Mutual ", planType: "Plan N", tobaccoUser: "yes" });
@@ -101,19 +98,17 @@ describe("buildImportRequest", () => {
     const built = await buildImportRequest(
       big,
       { mapping: autoMapColumns(big.headers), carrierMapping: { Aetna: "Aetna" }, planMapping: { G: "Plan G" } },
-      { overwriteExisting: false, agentId: null, sliceSize: 5000, yieldToBrowser, onProgress: (f) => progress.push(f) },
+      { sliceSize: 5000, yieldToBrowser, onProgress: (f) => progress.push(f) },
     );
     expect(yieldToBrowser).toHaveBeenCalledTimes(2);
     expect(progress).toEqual([5000 / 12_345, 10_000 / 12_345, 1]);
-    const body = JSON.parse(built.body);
-    expect(body.contacts).toHaveLength(12_345);
-    expect(body.contacts[12_344]).toMatchObject({ rowNumber: 12_346, email: "p12344@example.com" });
-    expect(body).toMatchObject({ overwriteExisting: false, agentId: null });
+    expect(built.rowJson).toHaveLength(12_345);
+    expect(JSON.parse(built.rowJson[12_344]!)).toMatchObject({ rowNumber: 12_346, email: "p12344@example.com" });
   });
 
   it("stops when cancelled", async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(buildImportRequest(parsed, selections, { overwriteExisting: false, agentId: null, signal: controller.signal })).rejects.toThrow("Import cancelled");
+    await expect(buildImportRequest(parsed, selections, { signal: controller.signal })).rejects.toThrow("Import cancelled");
   });
 });

@@ -9,9 +9,9 @@ import { isValidImportEmail } from "@/lib/contacts/import/validate-row";
 
 /**
  * The pure half of the CSV upload modal (client-side §3 "CSV upload state"): mapping suggestions for the
- * unique carrier and plan values, the Upload rules, and the bulk-import request built slice by slice from
- * the parsed rows and the user's choices (the row mapping itself is the engine's buildImportContacts).
- * No DOM, no Worker: unit-tested directly.
+ * unique carrier and plan values, the Upload rules, and the import's rows built slice by slice from the
+ * parsed rows and the user's choices (the row mapping itself is the engine's buildImportContacts), each
+ * serialised once for the chunks (send-import-chunks). No DOM, no Worker: unit-tested directly.
  */
 
 /** Label of the carrier choice for anything not supported (§2); the row keeps its original text. */
@@ -96,9 +96,6 @@ export type ImportSelections = {
 };
 
 export type BuildRequestOptions = {
-  overwriteExisting: boolean;
-  agentId: string | null;
-  fileName?: string;
   /** Rows converted between two yields to the browser (keeps the page responsive on 50,000 rows). */
   sliceSize?: number;
   /** Fraction of rows converted so far. */
@@ -109,8 +106,8 @@ export type BuildRequestOptions = {
 };
 
 export type BuiltImportRequest = {
-  /** The JSON body of POST /api/contacts/bulk-import. */
-  body: string;
+  /** Each contact's JSON, in file order: what the chunks are cut from. */
+  rowJson: string[];
   /** The contacts sent, in file order (the unrecognized-carrier download reads them back by row). */
   contacts: ImportContactInput[];
 };
@@ -119,17 +116,16 @@ const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const abortError = () => new DOMException("Import cancelled", "AbortError");
 
 /**
- * Builds the request body incrementally: rows are mapped (buildImportContacts) and serialised slice by
- * slice with a yield to the browser in between; the JSON text is joined once at the end. Rejects with an
- * AbortError when the signal fires.
+ * Builds the rows incrementally: mapped (buildImportContacts) and serialised slice by slice with a yield
+ * to the browser in between. Rejects with an AbortError when the signal fires.
  */
 export async function buildImportRequest(
   parsed: Pick<ParsedCsv, "headers" | "rows">,
   selections: ImportSelections,
-  { overwriteExisting, agentId, fileName, sliceSize = 5000, onProgress, yieldToBrowser = macrotask, signal }: BuildRequestOptions,
+  { sliceSize = 5000, onProgress, yieldToBrowser = macrotask, signal }: BuildRequestOptions = {},
 ): Promise<BuiltImportRequest> {
   const contacts: ImportContactInput[] = [];
-  const parts: string[] = [];
+  const rowJson: string[] = [];
   const total = parsed.rows.length;
   for (let start = 0; start < total; start += sliceSize) {
     if (signal?.aborted) throw abortError();
@@ -137,12 +133,11 @@ export async function buildImportRequest(
     const slice = buildImportContacts({ ...selections, parsed: { headers: parsed.headers, rows: parsed.rows.slice(start, end) } });
     for (const contact of slice) {
       contacts.push(contact);
-      parts.push(JSON.stringify(contact));
+      rowJson.push(JSON.stringify(contact));
     }
     onProgress?.(end / total);
     if (end < total) await yieldToBrowser();
   }
   if (signal?.aborted) throw abortError();
-  const tail = JSON.stringify({ overwriteExisting, agentId, ...(fileName ? { fileName: fileName.slice(0, 255) } : {}) });
-  return { body: `{"contacts":[${parts.join(",")}],${tail.slice(1)}`, contacts };
+  return { rowJson, contacts };
 }

@@ -1,19 +1,32 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { CsvUploadModalLoader } from "@/components/contacts/csv-upload/csv-upload-loader";
 
 const USER_ID = "00000000-0000-4000-8000-000000000001";
 const asResponse = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
 
+const RESULT = { success: true, message: "ok", totalRows: 1, newContacts: 1, updatedContacts: 0, skippedRows: 0, errorRows: [], invalidEmails: [], carrierConversions: [], importJobId: "j" };
+
+/** The import's calls, answered as the server would: the job opens, the chunk is staged, the commit imports one. */
 class FakeXhr {
-  static last: FakeXhr | null = null;
+  static urls: string[] = [];
   upload: { onprogress: null; onload: (() => void) | null } = { onprogress: null, onload: null };
   onload: (() => void) | null = null;
   status = 0;
   responseText = "";
-  open() {}
+  url = "";
+  open(_method: string, url: string) {
+    this.url = url;
+  }
   setRequestHeader() {}
   send() {
-    FakeXhr.last = this;
+    FakeXhr.urls.push(this.url);
+    const body = this.url.endsWith("/commit") ? RESULT : this.url.endsWith("/chunks") ? { success: true, jobId: "j", index: 0, stagedRows: 1, alreadyStaged: false } : { success: true, jobId: "j" };
+    setTimeout(() => {
+      this.upload.onload?.();
+      this.status = 200;
+      this.responseText = JSON.stringify(body);
+      this.onload?.();
+    }, 0);
   }
   abort() {}
 }
@@ -21,7 +34,7 @@ class FakeXhr {
 let meStatus = 200;
 beforeEach(() => {
   meStatus = 200;
-  FakeXhr.last = null;
+  FakeXhr.urls = [];
   global.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
   global.fetch = jest.fn(async (url: string) => {
     if (url === "/api/me") return asResponse(meStatus, { success: true, user: { id: USER_ID, firstName: "Lena", is_admin: false }, demo_mode: true });
@@ -36,14 +49,7 @@ async function importOneContact() {
   fireEvent.change(screen.getByLabelText("CSV file"), { target: { files: [new File(["First Name,Last Name,Email,Carrier\nAl,Bo,al@example.com,Aetna\n"], "one.csv")] } });
   await screen.findByText("Column Mapping");
   fireEvent.click(screen.getByRole("button", { name: "Upload" }));
-  await waitFor(() => expect(FakeXhr.last).not.toBeNull());
-  const xhr = FakeXhr.last!;
-  await act(async () => {
-    xhr.upload.onload?.();
-    xhr.status = 200;
-    xhr.responseText = JSON.stringify({ success: true, message: "ok", totalRows: 1, newContacts: 1, updatedContacts: 0, skippedRows: 0, errorRows: [], invalidEmails: [], carrierConversions: [], importJobId: "j" });
-    xhr.onload?.();
-  });
+  await waitFor(() => expect(FakeXhr.urls).toEqual(["/api/contacts/import-jobs", "/api/contacts/import-jobs/j/chunks", "/api/contacts/import-jobs/j/commit"]));
 }
 
 describe("CsvUploadModalLoader", () => {

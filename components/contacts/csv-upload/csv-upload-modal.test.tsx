@@ -45,7 +45,7 @@ beforeEach(() => {
   (parseModule.parseCsvFile as jest.Mock).mockClear();
 });
 
-// ---- XMLHttpRequest (the upload) ----
+// ---- XMLHttpRequest (the upload: open the job, the chunks, the commit; DELETE to cancel) ----
 class FakeXhr {
   static instances: FakeXhr[] = [];
   upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
@@ -63,8 +63,8 @@ class FakeXhr {
     this.url = url;
   }
   setRequestHeader() {}
-  send(body: string) {
-    this.body = body;
+  send(body: string | null) {
+    this.body = body ?? "";
     FakeXhr.instances.push(this);
   }
   abort() {
@@ -126,12 +126,49 @@ async function chooseAndMap(text = CSV) {
   await screen.findByText("Column Mapping");
 }
 
+const JOB_ID = "00000000-0000-4000-8000-0000000000aa";
+const JOBS_URL = "/api/contacts/import-jobs";
+
+/** The n-th request of the upload (0-based), once it has been sent. */
+async function nthRequest(n: number) {
+  await waitFor(() => expect(FakeXhr.instances.length).toBeGreaterThan(n));
+  return FakeXhr.instances[n]!;
+}
+
+const chunkAccepted = (xhr: FakeXhr) => ({ success: true, jobId: JOB_ID, index: xhr.json.index, stagedRows: xhr.json.contacts.length, alreadyStaged: false });
+
+/**
+ * Answers the upload already started: the job opens, every chunk is accepted, and the commit answers
+ * `status` / `body`. Returns the requests: the job's, the chunks' and the commit's.
+ */
+async function answerUpload(status: number, body: unknown) {
+  const create = await nthRequest(0);
+  await act(async () => create.respond(200, { success: true, jobId: JOB_ID }));
+  const chunks: FakeXhr[] = [];
+  for (let n = 1; ; n++) {
+    const xhr = await nthRequest(n);
+    if (xhr.url.endsWith("/commit")) {
+      await act(async () => xhr.respond(status, body));
+      return { create, chunks, commit: xhr, contacts: chunks.flatMap((c) => c.json.contacts) };
+    }
+    chunks.push(xhr);
+    await act(async () => xhr.respond(200, chunkAccepted(xhr)));
+  }
+}
+
+/** Renders the modal, maps the sample file, clicks Upload and opens the job: the chunks come next. */
+async function startUploadWithJob(overrides: Partial<CsvUploadModalProps> = {}) {
+  const view = await renderModal(overrides);
+  await chooseAndMap();
+  fireEvent.click(uploadButton());
+  const create = await nthRequest(0);
+  await act(async () => create.respond(200, { success: true, jobId: JOB_ID }));
+  return view;
+}
+
 async function uploadAndRespond(status: number, body: unknown) {
   fireEvent.click(uploadButton());
-  await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-  const xhr = FakeXhr.instances[0]!;
-  await act(async () => xhr.respond(status, body));
-  return xhr;
+  return answerUpload(status, body);
 }
 
 describe("CsvUploadModal: choosing a file", () => {
@@ -250,16 +287,15 @@ describe("CsvUploadModal: the request", () => {
     fireEvent.change(select("Acme Mutual"), { target: { value: "Humana" } });
     fireEvent.change(select("Assign to Agent"), { target: { value: ADMIN_ID } });
     fireEvent.click(screen.getByLabelText("Overwrite existing contacts (matched on email address)"));
-    const xhr = await uploadAndRespond(200, SUCCESS);
-    expect(xhr.method).toBe("POST");
-    expect(xhr.url).toBe("/api/contacts/bulk-import");
-    expect(xhr.json.overwriteExisting).toBe(true);
-    expect(xhr.json.agentId).toBe(ADMIN_ID);
-    expect(xhr.json.fileName).toBe("book.csv");
-    expect(xhr.json.contacts).toHaveLength(4);
-    expect(xhr.json.contacts[0]).toMatchObject({ rowNumber: 2, firstName: "Ann", lastName: "Lee", email: "ann@example.com", currentCarrier: "United Healthcare", planType: "Plan G", birthDate: "1955-02-03", tobaccoUser: "No", gender: "F", zipCode: "78701", phoneNumber: "5125550100" });
-    expect(xhr.json.contacts[1]).toMatchObject({ rowNumber: 3, currentCarrier: "Humana", planType: "Plan N" });
-    expect(xhr.json.contacts[3]).toMatchObject({ rowNumber: 5, currentCarrier: "Aetna", planType: "High Deductible Plan G" });
+    const { create, chunks, commit, contacts } = await uploadAndRespond(200, SUCCESS);
+    expect([create.method, create.url]).toEqual(["POST", JOBS_URL]);
+    expect(create.json).toEqual({ overwriteExisting: true, agentId: ADMIN_ID, fileName: "book.csv", totalRows: 4 });
+    expect(chunks.map((c) => [c.method, c.url, c.json.index])).toEqual([["POST", `${JOBS_URL}/${JOB_ID}/chunks`, 0]]);
+    expect([commit.method, commit.url]).toEqual(["POST", `${JOBS_URL}/${JOB_ID}/commit`]);
+    expect(contacts).toHaveLength(4);
+    expect(contacts[0]).toMatchObject({ rowNumber: 2, firstName: "Ann", lastName: "Lee", email: "ann@example.com", currentCarrier: "United Healthcare", planType: "Plan G", birthDate: "1955-02-03", tobaccoUser: "No", gender: "F", zipCode: "78701", phoneNumber: "5125550100" });
+    expect(contacts[1]).toMatchObject({ rowNumber: 3, currentCarrier: "Humana", planType: "Plan N" });
+    expect(contacts[3]).toMatchObject({ rowNumber: 5, currentCarrier: "Aetna", planType: "High Deductible Plan G" });
   });
 
   it("forces overwrite off for a non-admin agent (no checkbox, false in the request)", async () => {
@@ -268,34 +304,38 @@ describe("CsvUploadModal: the request", () => {
     await chooseAndMap();
     expect(screen.queryByLabelText("Overwrite existing contacts (matched on email address)")).toBeNull();
     expect(select("Assign to Agent").value).toBe(BOB_ID);
-    const xhr = await uploadAndRespond(200, SUCCESS);
-    expect(xhr.json.overwriteExisting).toBe(false);
-    expect(xhr.json.agentId).toBe(BOB_ID);
+    const { create } = await uploadAndRespond(200, SUCCESS);
+    expect(create.json.overwriteExisting).toBe(false);
+    expect(create.json.agentId).toBe(BOB_ID);
   });
 
   it("keeps the original text of a carrier mapped to Other/Unsupported", async () => {
     await renderModal();
     await chooseAndMap();
-    const xhr = await uploadAndRespond(200, SUCCESS);
-    expect(xhr.json.contacts[1].currentCarrier).toBe("Acme Mutual");
+    const { contacts } = await uploadAndRespond(200, SUCCESS);
+    expect(contacts[1].currentCarrier).toBe("Acme Mutual");
   });
 
   it("shows upload progress, then Processing... until the server answers", async () => {
-    const { props } = await renderModal();
-    await chooseAndMap();
-    fireEvent.click(uploadButton());
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-    const xhr = FakeXhr.instances[0]!;
-    act(() => xhr.progress(0.5));
-    expect(screen.getByRole("progressbar", { name: "Uploading... 50%" }).getAttribute("aria-valuenow")).toBe("50");
+    // Chromium's scrollIntoView returns a promise: the panel must not hand it to React as an effect cleanup.
+    const scrollIntoView = jest.fn(() => Promise.resolve());
+    Element.prototype.scrollIntoView = scrollIntoView as unknown as Element["scrollIntoView"];
+    const { props } = await startUploadWithJob();
+    const chunk = await nthRequest(1);
+    act(() => chunk.progress(0.5));
+    expect(screen.getByRole("progressbar", { name: "Uploading 1 of 1…" }).getAttribute("aria-valuenow")).toBe("50");
     expect(screen.getByRole("button", { name: "Uploading..." })).toHaveProperty("disabled", true);
-    act(() => xhr.upload.onload?.());
+    await act(async () => chunk.respond(200, chunkAccepted(chunk)));
     expect(screen.getByText("Processing...")).toBeTruthy();
-    // Escape does not close while the import runs.
+    // The commit cannot be cancelled, and Escape does not close while the import runs.
+    expect(screen.queryByRole("button", { name: "Cancel upload" })).toBeNull();
     fireEvent.keyDown(document, { key: "Escape" });
     expect(props.onClose).not.toHaveBeenCalled();
-    await act(async () => xhr.respond(200, SUCCESS));
+    const commit = await nthRequest(2);
+    await act(async () => commit.respond(200, SUCCESS));
     expect(await screen.findByText("Congratulations Ann, you've added 5 contacts!")).toBeTruthy();
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: "nearest" });
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
 
   it("refuses to upload when no row has a valid email", async () => {
@@ -313,6 +353,88 @@ describe("CsvUploadModal: the request", () => {
     fireEvent.click(uploadButton());
     expect(await screen.findByText("Column mapping or carrier mapping not configured")).toBeTruthy();
     expect(FakeXhr.instances).toHaveLength(0);
+  });
+});
+
+describe("CsvUploadModal: chunks", () => {
+  /** A file of `rows` rows: about 260 bytes of JSON each, so 8,000 rows need two chunks of at most 1.5 MB. */
+  const bigCsv = (rows: number) =>
+    [CSV.split("\n")[0], ...Array.from({ length: rows }, (_, i) => `Annabelle${i},Lee-Worthington,annabelle.lee.worthington${i}@example.com,AARP/UHC,G,1955-02-03,2024-01-01,No,F,78701,5125550100`)].join("\n");
+
+  it("cuts a large file into chunks of at most 1.5 MB and shows Uploading n of N… with the overall progress", async () => {
+    await renderModal();
+    await chooseAndMap(bigCsv(8_000));
+    fireEvent.click(uploadButton());
+    const create = await nthRequest(0);
+    expect(create.json).toMatchObject({ totalRows: 8_000 });
+    await act(async () => create.respond(200, { success: true, jobId: JOB_ID }));
+    const first = await nthRequest(1);
+    act(() => first.progress(0.5));
+    expect(screen.getByRole("progressbar", { name: "Uploading 1 of 2…" }).getAttribute("aria-valuenow")).toBe("25");
+    expect(screen.getByText("Nothing is imported until every part has arrived.")).toBeTruthy();
+    await act(async () => first.respond(200, chunkAccepted(first)));
+    const second = await nthRequest(2);
+    act(() => second.progress(0.5));
+    expect(screen.getByRole("progressbar", { name: "Uploading 2 of 2…" }).getAttribute("aria-valuenow")).toBe("75");
+    await act(async () => second.respond(200, chunkAccepted(second)));
+    const commit = await nthRequest(3);
+    expect(commit.url).toBe(`${JOBS_URL}/${JOB_ID}/commit`);
+    await act(async () => commit.respond(200, { ...SUCCESS, newContacts: 8_000, updatedContacts: 0 }));
+    expect(await screen.findByText("Congratulations Ann, you've added 8,000 contacts!")).toBeTruthy();
+
+    for (const chunk of [first, second]) expect(new Blob([chunk.body]).size).toBeLessThanOrEqual(1.5 * 1024 * 1024);
+    expect([first.json.index, second.json.index]).toEqual([0, 1]);
+    const rowNumbers = [...first.json.contacts, ...second.json.contacts].map((c: { rowNumber: number }) => c.rowNumber);
+    expect(rowNumbers).toEqual(Array.from({ length: 8_000 }, (_, i) => i + 2));
+  }, 30_000);
+
+  it("Cancel upload stops sending, deletes the job and says nothing was imported", async () => {
+    const { props } = await startUploadWithJob();
+    await nthRequest(1);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel upload" }));
+    const cancel = await nthRequest(2);
+    expect([cancel.method, cancel.url]).toEqual(["DELETE", `${JOBS_URL}/${JOB_ID}`]);
+    await act(async () => cancel.respond(200, { success: true }));
+    expect(await screen.findByText("Upload cancelled. Nothing was imported.")).toBeTruthy();
+    expect(FakeXhr.instances.some((x) => x.url.endsWith("/commit"))).toBe(false);
+    expect(props.onImported).not.toHaveBeenCalled();
+    expect(uploadButton()).toHaveProperty("disabled", false);
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("sends a chunk lost on the way again, with the same index", async () => {
+    await startUploadWithJob();
+    const lost = await nthRequest(1);
+    await act(async () => lost.respond(503, null));
+    const again = await nthRequest(2); // after a one-second pause
+    expect([again.url, again.json.index, again.body]).toEqual([lost.url, 0, lost.body]);
+    await act(async () => again.respond(200, { ...chunkAccepted(again), alreadyStaged: true }));
+    const commit = await nthRequest(3);
+    await act(async () => commit.respond(200, SUCCESS));
+    expect(await screen.findByText("Congratulations Ann, you've added 5 contacts!")).toBeTruthy();
+  });
+
+  it("a chunk refused by the server: the job is deleted and the reason shown", async () => {
+    await startUploadWithJob();
+    const chunk = await nthRequest(1);
+    await act(async () => chunk.respond(409, { error: { code: "conflict", message: "This upload has expired. Please upload the file again." } }));
+    const cancel = await nthRequest(2);
+    expect(cancel.method).toBe("DELETE");
+    await act(async () => cancel.respond(200, { success: true }));
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Server error (status 409)")).toBeTruthy();
+    expect(within(alert).getByText("This upload has expired. Please upload the file again.")).toBeTruthy();
+    expect(FakeXhr.instances).toHaveLength(3);
+  });
+
+  it("a refusal to open the job (403) sends nothing else", async () => {
+    await renderModal();
+    await chooseAndMap();
+    fireEvent.click(uploadButton());
+    const create = await nthRequest(0);
+    await act(async () => create.respond(403, { error: { code: "forbidden", message: "You don't have permission to upload contacts. Please contact your administrator." } }));
+    expect(within(await screen.findByRole("alert")).getByText("You don't have permission to upload contacts. Please contact your administrator.")).toBeTruthy();
+    expect(FakeXhr.instances).toHaveLength(1);
   });
 });
 

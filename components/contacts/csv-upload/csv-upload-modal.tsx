@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { SupportedCarrier } from "@/lib/contacts/import/carrier-mapping";
 import { autoMapColumns, detectCountyColumn, detectStateColumn, type ColumnMapping } from "@/lib/contacts/import/column-mapping";
-import { MAX_IMPORT_BODY_BYTES, type BulkImportResponse, type ImportContactInput, type ImportField } from "@/lib/contacts/import/import-types";
+import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, type BulkImportResponse, type ImportContactInput, type ImportField } from "@/lib/contacts/import/import-types";
 import { uniqueColumnValues, type ParsedCsv } from "@/lib/contacts/import/parse-csv";
 import {
   buildImportRequest,
@@ -31,7 +31,7 @@ import {
 import { bulkImportFailure, CSV_UPLOAD_MESSAGES, type UploadFailure } from "@/components/contacts/csv-upload/import-messages";
 import { CsvFileError, fileRefusal, parseCsvFile } from "@/components/contacts/csv-upload/parse-csv-file";
 import { errorRowsDownload, saveCsvFile, unrecognizedCarriersDownload } from "@/components/contacts/csv-upload/result-downloads";
-import { sendBulkImport } from "@/components/contacts/csv-upload/send-bulk-import";
+import { sendImportInChunks } from "@/components/contacts/csv-upload/send-import-chunks";
 
 export type CsvUploadModalProps = {
   open: boolean;
@@ -42,8 +42,8 @@ export type CsvUploadModalProps = {
   organization: { demoMode: boolean; effectiveDateWindowMonths?: number | null };
 };
 
-/** How far an upload has gone: building the request, sending it, the server importing it. */
-type UploadStage = { step: "preparing" | "sending" | "processing"; fraction: number | null };
+/** How far an upload has gone: building the rows, sending chunk n of N, the server importing them. */
+type UploadStage = { step: "preparing"; fraction: number } | { step: "sending"; chunk: number; chunks: number; fraction: number } | { step: "processing" };
 type View = "form" | "result" | "success";
 
 const DEFAULT_EFFECTIVE_DATE_WINDOW_MONTHS = 11;
@@ -53,8 +53,10 @@ const count = (n: number) => n.toLocaleString("en-US");
  * The CSV upload modal (client-side §2 "CSV upload modal", §3 "CSV upload state", §4 CSV import states):
  * choose or drop a file, the file is parsed (in a worker) and its columns mapped automatically, the user
  * reviews the column, carrier and plan mappings, picks the agent (and, for admins, overwrite), and the
- * rows are sent to POST /api/contacts/bulk-import with upload progress. Then the result panels and the
- * success message. Escape closes it (except while an upload runs) and focus returns to the opener.
+ * rows are sent in chunks of at most 1.5 MB to one import job (send-import-chunks: "Uploading 3 of 12…"
+ * with a progress bar; Cancel upload deletes the job, so nothing is imported), then committed in one
+ * transaction. Then the result panels and the success message. Escape closes it (except while an upload
+ * runs) and focus returns to the opener.
  */
 export function CsvUploadModal(props: CsvUploadModalProps) {
   if (!props.open) return null;
@@ -84,11 +86,13 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
   // Upload and result.
   const [upload, setUpload] = useState<UploadStage | null>(null);
   const [uploadError, setUploadError] = useState<UploadFailure | null>(null);
+  const [cancelled, setCancelled] = useState(false);
   const [result, setResult] = useState<BulkImportResponse | null>(null);
   const [view, setView] = useState<View>("form");
   const sentContacts = useRef<ImportContactInput[]>([]);
   const parseAbort = useRef<AbortController | null>(null);
   const uploadAbort = useRef<AbortController | null>(null);
+  const cancelledByUser = useRef(false);
 
   const isAdmin = currentUser.isAdmin;
   const overwriteExisting = isAdmin && overwrite; // §5: forced off for a non-admin agent
@@ -183,6 +187,7 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
   const selectFile = (chosen: File) => {
     parseAbort.current?.abort();
     setUploadError(null);
+    setCancelled(false);
     setParsed(null);
     setMapping(null);
     setCarrierOverrides({});
@@ -223,6 +228,7 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
 
   const changeMapping = (field: ImportField, header: string | null) => {
     setUploadError(null);
+    setCancelled(false);
     setMapping((current) => (current ? { ...current, [field]: header } : current));
   };
 
@@ -237,9 +243,19 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
       setUploadError({ message: CSV_UPLOAD_MESSAGES.noValidContacts, detail: null });
       return;
     }
+    if (parsed.rows.length > MAX_IMPORT_ROWS) {
+      setUploadError({ message: IMPORT_MESSAGES.tooManyRows, detail: null });
+      return;
+    }
     setUploadError(null);
+    setCancelled(false);
     const controller = new AbortController();
     uploadAbort.current = controller;
+    cancelledByUser.current = false;
+    const stopped = () => {
+      setUpload(null);
+      if (cancelledByUser.current) setCancelled(true);
+    };
     setUpload({ step: "preparing", fraction: 0 });
     try {
       const built = await buildImportRequest(
@@ -251,22 +267,18 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
           stateColumn: detectStateColumn(parsed.headers, mapping),
           countyColumn: detectCountyColumn(parsed.headers, mapping),
         },
-        { overwriteExisting, agentId: agentId || null, fileName: file?.name, signal: controller.signal, onProgress: (fraction) => setUpload({ step: "preparing", fraction }) },
+        { signal: controller.signal, onProgress: (fraction) => setUpload({ step: "preparing", fraction }) },
       );
-      if (built.body.length > MAX_IMPORT_BODY_BYTES) {
-        setUpload(null);
-        setUploadError(bulkImportFailure(413, null));
-        return;
-      }
       sentContacts.current = built.contacts;
-      setUpload({ step: "sending", fraction: 0 });
-      const reply = await sendBulkImport({
-        body: built.body,
+      const reply = await sendImportInChunks({
+        rowJson: built.rowJson,
+        overwriteExisting,
+        agentId: agentId || null,
+        fileName: file?.name,
         signal: controller.signal,
-        onUploadProgress: (fraction) => setUpload((current) => (current?.step === "sending" ? { step: "sending", fraction } : current)),
-        onUploaded: () => setUpload({ step: "processing", fraction: null }),
+        onProgress: (progress) => setUpload(progress.step === "processing" ? { step: "processing" } : progress),
       });
-      if (reply.aborted) return;
+      if (reply.aborted) return stopped();
       const body = reply.body as Partial<BulkImportResponse> | null;
       if (reply.status >= 200 && reply.status < 300 && body && body.success === true) {
         const imported: BulkImportResponse = {
@@ -287,10 +299,16 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
       setUpload(null);
       setUploadError(bulkImportFailure(reply.status, reply.body));
     } catch (error) {
-      if (controller.signal.aborted || (error instanceof DOMException && error.name === "AbortError")) return;
+      if (controller.signal.aborted || (error instanceof DOMException && error.name === "AbortError")) return stopped();
       setUpload(null);
       setUploadError({ message: CSV_UPLOAD_MESSAGES.readFailed, detail: null });
     }
+  };
+
+  /** Stops an upload before its commit: the job is deleted and nothing is imported. */
+  const cancelUpload = () => {
+    cancelledByUser.current = true;
+    uploadAbort.current?.abort();
   };
 
   const resetForAnotherFile = () => {
@@ -447,7 +465,12 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
                 disabled={busy}
               />
 
-              {upload ? <UploadProgress stage={upload} rows={parsed?.rows.length ?? 0} /> : null}
+              {upload ? <UploadProgress stage={upload} rows={parsed?.rows.length ?? 0} onCancel={cancelUpload} /> : null}
+              {cancelled ? (
+                <p role="status" className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700 ring-1 ring-gray-200">
+                  {CSV_UPLOAD_MESSAGES.cancelled}
+                </p>
+              ) : null}
               {uploadError ? <ErrorPanel message={uploadError.message} detail={uploadError.detail} /> : null}
             </div>
 
@@ -527,11 +550,30 @@ function ImportOptions({
   );
 }
 
-function UploadProgress({ stage, rows }: { stage: UploadStage; rows: number }) {
-  if (stage.step === "preparing") return <ProcessingNotice label={`Preparing ${count(rows)} contacts...`} fraction={stage.fraction} />;
-  if (stage.step === "sending") return <ProcessingNotice label={`Uploading... ${Math.round((stage.fraction ?? 0) * 100)}%`} fraction={stage.fraction} />;
+function UploadProgress({ stage, rows, onCancel }: { stage: UploadStage; rows: number; onCancel: () => void }) {
+  // The panel sits below the mappings: bring it into view when the upload starts and when it moves on.
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A statement, not the arrow's value: Chromium's scrollIntoView returns a promise, and React would
+    // call whatever an effect returns as its cleanup.
+    panel.current?.scrollIntoView?.({ block: "nearest" });
+  }, [stage.step]);
+  if (stage.step !== "processing") {
+    const label = stage.step === "preparing" ? `Preparing ${count(rows)} contacts...` : `Uploading ${count(stage.chunk)} of ${count(stage.chunks)}…`;
+    return (
+      <div ref={panel} className="space-y-2">
+        <ProcessingNotice label={label} fraction={stage.fraction} />
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-xs text-gray-500">Nothing is imported until every part has arrived.</p>
+          <button type="button" className={secondaryButton} onClick={onCancel}>
+            Cancel upload
+          </button>
+        </div>
+      </div>
+    );
+  }
   return (
-    <div>
+    <div ref={panel}>
       <ProcessingNotice label="Processing..." fraction={null} />
       <p className="mt-2 text-xs text-gray-500">Importing your contacts. Large files can take a minute; please keep this window open.</p>
     </div>

@@ -2,7 +2,7 @@ import { IMPORT_MESSAGES } from "@/lib/contacts/import/import-types";
 
 /**
  * The CSV upload modal's user-facing texts (client-side.md §2 "CSV upload modal", §6, §8 "Bulk import")
- * and the mapping of a failed POST /api/contacts/bulk-import answer to the text shown under
+ * and the mapping of a failed import call (opening the job, a chunk, the commit) to the text shown under
  * "Error uploading CSV". Pure.
  */
 
@@ -18,6 +18,7 @@ export const CSV_UPLOAD_MESSAGES = {
   emptyFile: IMPORT_MESSAGES.emptyFile,
   noHeaders: IMPORT_MESSAGES.noHeaders,
   readFailed: "The file could not be read. Please try again.",
+  cancelled: "Upload cancelled. Nothing was imported.",
   serverError: (status: number) => `Server error (status ${status})`,
 } as const;
 
@@ -48,7 +49,7 @@ export function bulkImportFailure(status: number, body: unknown): UploadFailure 
   if (status === 400 || status === 422) return withDetail(CSV_UPLOAD_MESSAGES.badRequest);
   if (status === 401) return { message: CSV_UPLOAD_MESSAGES.sessionExpired, detail: null };
   if (status === 403) return { message: CSV_UPLOAD_MESSAGES.forbidden, detail: null };
-  if (status === 413) return { message: CSV_UPLOAD_MESSAGES.tooLarge, detail: null };
+  if (status === 413) return withDetail(CSV_UPLOAD_MESSAGES.tooLarge);
   if (status >= 200 && status < 300) return { message: fromServer ?? CSV_UPLOAD_MESSAGES.badRequest, detail: null };
   // Other refusals (404 agent not found, 409 plan contact limit) keep the server's explanation as detail.
   if (status < 500) return withDetail(CSV_UPLOAD_MESSAGES.serverError(status));

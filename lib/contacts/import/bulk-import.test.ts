@@ -1,62 +1,23 @@
-import { NextRequest } from "next/server";
 import { POST as bulkImportRoute } from "@/app/api/contacts/bulk-import/route";
 import { bulkImportContacts } from "@/lib/contacts/import/bulk-import";
 import { bulkImportRequestSchema, IMPORT_MESSAGES, type BulkImportRequestInput, type ImportContactInput } from "@/lib/contacts/import/import-types";
 import { uploadErrorsCsv } from "@/lib/contacts/import/write-csv";
 import { setupTestDatabase } from "@/lib/testing/db";
-import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
+import { createContact, createSession, createUser } from "@/lib/testing/factories";
+import { asImportUser, importAgency, importRow, jsonRequest, numbered, seedImportCarriers } from "@/lib/testing/import-fixtures";
 
 const db = setupTestDatabase();
 const NOW = new Date("2026-03-15T15:00:00Z"); // the services are given this moment; a route reads the clock, so its sessions are made at the clock's time
 
-beforeAll(async () => {
-  for (const [naic, name, aliases] of [
-    ["60052", "Humana", ["humana", "humana insurance company"]],
-    ["79413", "UnitedHealthcare", ["unitedhealthcare", "uhc", "united healthcare"]],
-  ] as const) {
-    await db.prisma.carrier.upsert({ where: { naic }, create: { naic, name, groupName: name, aliases: [...aliases] }, update: {} });
-  }
-});
+beforeAll(() => seedImportCarriers(db.prisma));
 
-let seq = 0;
-function row(overrides: Partial<ImportContactInput> = {}): ImportContactInput {
-  seq++;
-  return {
-    rowNumber: seq + 1,
-    firstName: "Ada",
-    lastName: `Lovelace${seq}`,
-    email: `ada${seq}.${Date.now()}@example.com`,
-    phoneNumber: "(555) 010-0123",
-    currentCarrier: "Humana",
-    effectiveDate: "2027-01-01",
-    birthDate: "12/10/1955",
-    tobaccoUser: "No",
-    gender: "F",
-    zipCode: "78701",
-    planType: "G",
-    ...overrides,
-  };
-}
-const numbered = (rows: ImportContactInput[]) => rows.map((r, i) => ({ ...r, rowNumber: i + 2 }));
+const row = importRow;
 const request = (input: Partial<BulkImportRequestInput> & { contacts: ImportContactInput[] }) =>
   bulkImportRequestSchema.parse({ overwriteExisting: false, agentId: null, ...input });
+const agency = (options: { contactLimit?: number; extraContacts?: number } = {}) => importAgency(db.prisma, { now: NOW, ...options });
+const asUser = asImportUser;
 
-async function agency(options: { contactLimit?: number; extraContacts?: number } = {}) {
-  const org = await createOrganization(db.prisma, { now: NOW });
-  await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit: options.contactLimit ?? -1, extraContacts: options.extraContacts ?? 0 } });
-  const admin = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true, isAgent: true });
-  const agent = await createUser(db.prisma, org.id, { now: NOW, isAdmin: false, isAgent: true });
-  return { org, admin, agent };
-}
-const asUser = (u: { id: string; isAdmin: boolean; isAgent: boolean }) => ({ id: u.id, isAdmin: u.isAdmin, isAgent: u.isAgent });
-
-function post(body: unknown, cookie?: string, headers: Record<string, string> = {}) {
-  return new NextRequest("http://localhost/api/contacts/bulk-import", {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}), ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
+const post = (body: unknown, cookie?: string, headers: Record<string, string> = {}) => jsonRequest("/api/contacts/bulk-import", { body, cookie, headers });
 const ctx = { params: Promise.resolve({}) };
 
 describe("bulkImportContacts", () => {
@@ -156,7 +117,10 @@ describe("bulkImportContacts", () => {
       message: "Your plan allows 4 contacts. You have 2, and this file would add 3 new contacts (1 over the limit). Nothing was imported: upgrade your plan or remove rows, then upload again.",
     });
     expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(2);
-    expect(await db.prisma.importJob.count({ where: { organizationId: org.id } })).toBe(0);
+    // The job records the refusal; nothing stays staged.
+    const failed = await db.prisma.importJob.findFirstOrThrow({ where: { organizationId: org.id } });
+    expect(failed).toMatchObject({ status: "failed", errorMessage: expect.stringMatching(/^Your plan allows 4 contacts\./), addedCount: 0 });
+    expect(await db.prisma.importJobRow.count({ where: { organizationId: org.id } })).toBe(0);
     // Exactly at the limit is fine, and so are updates of existing contacts once there.
     const fits = await bulkImportContacts({ organizationId: org.id, user: asUser(admin), request: request({ contacts: numbered([row(), row()]) }), now: NOW });
     expect(fits.newContacts).toBe(2);
@@ -175,7 +139,8 @@ describe("bulkImportContacts", () => {
       END $$`);
     await db.query("CREATE TRIGGER test_fail_on_boom BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION test_fail_on_boom()");
     try {
-      // The 40,000th row fails inside the database, after 39 chunks have already been written.
+      // The 40,000th row fails inside the database: staged in 41 statements, then the overwrite of before@ and
+      // 39,999 inserts already done in the commit's transaction.
       const contacts = numbered(Array.from({ length: 40_001 }, (_, i) => row({ email: i === 39_999 ? "boom@example.com" : `bulk${i}@example.com` })));
       contacts.unshift({ ...row({ email: "before@example.com", firstName: "Overwritten" }), rowNumber: 1 });
       await expect(
@@ -186,7 +151,8 @@ describe("bulkImportContacts", () => {
     }
     expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(1);
     expect((await db.prisma.contact.findFirstOrThrow({ where: { organizationId: org.id } })).firstName).toBe("Before");
-    expect(await db.prisma.importJob.count({ where: { organizationId: org.id } })).toBe(0);
+    expect(await db.prisma.importJob.findFirstOrThrow({ where: { organizationId: org.id } })).toMatchObject({ status: "failed", errorMessage: "The import failed. Nothing was imported. Please try again." });
+    expect(await db.prisma.importJobRow.count({ where: { organizationId: org.id } })).toBe(0);
     expect(await db.prisma.auditLog.count({ where: { organizationId: org.id, action: "contacts.imported" } })).toBe(0);
   }, 180_000);
 
