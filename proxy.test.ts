@@ -15,15 +15,15 @@ const VALID_UNTIL = new Date("2099-01-01T00:00:00Z");
 const EXPIRED_AT = new Date("2000-01-01T00:00:00Z");
 const ORIGIN = "http://localhost:3000";
 
-type Account = { plan?: string; onboardingCompleted?: boolean; isAdmin?: boolean; isActive?: boolean; expires?: Date };
+type Account = { plan?: string; onboardingCompleted?: boolean; isAdmin?: boolean; canManageBilling?: boolean; isActive?: boolean; expires?: Date };
 
 /** A session cookie for a user of a new organization in the given stage. */
-async function cookieFor({ plan, onboardingCompleted = false, isAdmin = true, isActive = true, expires = VALID_UNTIL }: Account) {
+async function cookieFor({ plan, onboardingCompleted = false, isAdmin = true, canManageBilling, isActive = true, expires = VALID_UNTIL }: Account) {
   // The proxy checks sessions against the wall clock; the records are written at that moment.
   const now = new Date();
   const org = await createOrganization(db.prisma, { now });
   await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: plan ?? null, onboardingCompleted } });
-  const user = await createUser(db.prisma, org.id, { now, isAdmin, isActive });
+  const user = await createUser(db.prisma, org.id, { now, isAdmin, canManageBilling, isActive });
   const sessionToken = randomBytes(32).toString("hex");
   await db.prisma.session.create({ data: { sessionToken, userId: user.id, expires } });
   return `authjs.session-token=${sessionToken}`;
@@ -74,6 +74,15 @@ describe("proxy: the stage table before a signed-in page renders", () => {
       expect([path, (await open(path, admin)).passedThrough]).toEqual([path, true]);
     }
     expect((await open("/profile", agent)).passedThrough).toBe(true);
+  });
+
+  it("sends a user without the billing flag away from the billing page, and lets a holder of the flag open it", async () => {
+    const agent = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: false });
+    const flaggedAgent = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: false, canManageBilling: true });
+    const unflaggedAdmin = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: true, canManageBilling: false });
+    expect((await open("/stripe", agent)).redirectedTo).toBe("/contacts");
+    expect((await open("/stripe", unflaggedAdmin)).redirectedTo).toBe("/contacts");
+    expect((await open("/stripe", flaggedAgent)).passedThrough).toBe(true);
   });
 
   it.each([
