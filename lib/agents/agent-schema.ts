@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/validation/text";
 import { US_STATES } from "@/lib/reference/us-states";
 
 /**
@@ -62,7 +63,7 @@ export function normalizeBookingLink(value: string | null | undefined): string |
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
 }
 
-const nameField = z.string(invalid).trim().min(1, invalid).max(100, invalid);
+const nameField = singleLine(z.string(invalid).trim().min(1, invalid).max(100, invalid), AGENT_MESSAGES.invalid);
 const phoneInput = z
   .string(invalid)
   .transform(normalizePhone)

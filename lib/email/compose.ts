@@ -1,4 +1,6 @@
-/** Pure pieces of the send path: test-mode routing and the footer every email carries. */
+import { oneLine } from "@/lib/validation/text";
+
+/** Pure pieces of the send path: test-mode routing, header hygiene and the footer every email carries. */
 
 /**
  * Where an email really goes and what its subject says. A test address (EMAIL_TEST_ADDRESS, or a trial's
@@ -11,6 +13,31 @@ export function applyTestMode(message: { to: string; subject: string }, testAddr
     : { ...message, isTest: false };
   if (!subjectPrefix || routed.subject.startsWith(subjectPrefix)) return routed;
   return { ...routed, subject: `${subjectPrefix}${routed.subject}`, isTest: true };
+}
+
+/**
+ * What goes into a header. A CR or LF in a value would end the header and start another (Bcc:, a second
+ * body…), so every control character becomes a space: whatever a name holds, Subject, From and Reply-To
+ * stay one line each. The send path applies it to every header it builds.
+ */
+export const headerText = oneLine;
+
+/** "Name <address>" from the configured From, with a display name that cannot break out of its quotes or the header. */
+export function fromWithName(configuredFrom: string, name: string): string {
+  const address = /<([^>]+)>/.exec(configuredFrom)?.[1] ?? configuredFrom.trim();
+  const safe = headerText(name).replace(/["<>\\]/g, "").trim();
+  return safe ? `"${safe}" <${address}>` : configuredFrom;
+}
+
+/** The headers of one email, each value made one line (headerText). */
+export function safeHeaders<T extends { subject: string; from: string; replyTo?: string; headers: Record<string, string> }>(message: T): T {
+  return {
+    ...message,
+    subject: headerText(message.subject),
+    from: headerText(message.from),
+    replyTo: message.replyTo === undefined ? undefined : headerText(message.replyTo) || undefined,
+    headers: Object.fromEntries(Object.entries(message.headers).map(([name, value]) => [headerText(name), headerText(value)])),
+  };
 }
 
 type Footer = { postalAddress: string; productName: string; unsubscribeUrl?: string };

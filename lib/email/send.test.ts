@@ -110,6 +110,20 @@ describe("sendEmail through Resend (RESEND_API_KEY set), against a local fake", 
     expect(row).toMatchObject({ status: "sent", transport: "resend", providerMessageId: "re_msg_1" });
   });
 
+  it("hands the provider one-line headers whatever the names held (a CR/LF in a contact's name never starts a header)", async () => {
+    await sendEmail(
+      email("k-resend-crlf", {
+        subject: "Pat\r\nBcc: victim@example.com\r\n\r\n<b>body</b>, your quotes",
+        from: '"Ann\r\nBcc: x@y.z" <hello@gapwise.test>',
+        replyTo: "ann@agency.test\r\nX-Evil: 1",
+      }),
+    );
+    const body = received.at(-1)!.body as { subject: string; from: string; reply_to: string };
+    expect(body).toMatchObject({ subject: "Pat Bcc: victim@example.com <b>body</b>, your quotes", from: '"Ann Bcc: x@y.z" <hello@gapwise.test>', reply_to: "ann@agency.test X-Evil: 1" });
+    const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-resend-crlf" } });
+    expect([row.subject, row.from, row.replyTo].join("|")).not.toMatch(/[\r\n]/);
+  });
+
   describe("on a preview deployment", () => {
     const preview = { APP_ENV: "preview", APP_URL: "https://preview.gapwise.example", DATABASE_URL: "postgresql://u:p@127.0.0.1:1/x", CRON_SECRET: "c".repeat(32), AUTH_SECRET: "a".repeat(32), ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString("base64") };
     afterEach(() => setEnv({ ...Object.fromEntries(Object.keys(preview).map((k) => [k, undefined])), APP_ENV: "test", EMAIL_TEST_ADDRESS: undefined }));

@@ -4,12 +4,13 @@ import { render } from "@react-email/render";
 import { Resend } from "resend";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { applyTestMode, footerHtml, footerText, insertBeforeBodyEnd } from "@/lib/email/compose";
+import { applyTestMode, footerHtml, footerText, insertBeforeBodyEnd, safeHeaders } from "@/lib/email/compose";
 
 /**
  * The one send path (architecture.md rule 12). Every email the product sends goes through sendEmail:
  * it renders the React Email template, applies test mode, adds the postal-address footer and the
- * List-Unsubscribe header, and delivers through one transport:
+ * List-Unsubscribe header, makes every header it builds one line (a CR/LF from a contact's or an agent's
+ * name never starts another header: compose.ts safeHeaders), and delivers through one transport:
  * - "outbox" (default): the email is stored in the outbox table and shown at /dev/outbox;
  * - "resend" (RESEND_API_KEY set): sent through Resend, with the idempotency key passed along.
  * Either way a row in the outbox table records it, keyed by the idempotency key, so the same key sends once.
@@ -73,7 +74,8 @@ function isUniqueViolation(error: unknown) {
 export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult> {
   const env = getEnv();
   const transport = env.parts.email;
-  const { to, subject, isTest } = applyTestMode({ to: input.to, subject: input.subject }, env.email.testAddress ?? input.testAddress, env.email.subjectPrefix);
+  const routed = applyTestMode({ to: input.to, subject: input.subject }, env.email.testAddress ?? input.testAddress, env.email.subjectPrefix);
+  const { to, isTest } = routed;
 
   const existing = await prisma.outboxEmail.findUnique({ where: { idempotencyKey: input.idempotencyKey } });
   if (existing && existing.status !== "failed") {
@@ -84,20 +86,20 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   const footer = { postalAddress: input.postalAddress?.trim() || env.postalAddress, productName: env.productName, unsubscribeUrl: input.unsubscribeUrl };
   const html = insertBeforeBodyEnd(renderedHtml, footerHtml(footer));
   const text = `${renderedText.trim()}\n\n${footerText(footer)}`;
-  const from = input.from ?? env.email.from;
-  const headers: Record<string, string> = {};
+  const listHeaders: Record<string, string> = {};
   const listUnsubscribeUrl = input.oneClickUnsubscribeUrl ?? input.unsubscribeUrl;
   if (listUnsubscribeUrl) {
     const mailto = input.unsubscribeMailto ? (input.unsubscribeMailto.startsWith("mailto:") ? input.unsubscribeMailto : `mailto:${input.unsubscribeMailto}`) : null;
-    headers["List-Unsubscribe"] = [`<${listUnsubscribeUrl}>`, mailto ? `<${mailto}>` : null].filter(Boolean).join(", ");
-    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+    listHeaders["List-Unsubscribe"] = [`<${listUnsubscribeUrl}>`, mailto ? `<${mailto}>` : null].filter(Boolean).join(", ");
+    listHeaders["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
+  const { subject, from, replyTo, headers } = safeHeaders({ subject: routed.subject, from: input.from ?? env.email.from, replyTo: input.replyTo, headers: listHeaders });
 
   const data = {
     to,
     originalTo: input.to,
     from,
-    replyTo: input.replyTo ?? null,
+    replyTo: replyTo ?? null,
     subject,
     html,
     text,
@@ -126,7 +128,7 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   if (transport === "outbox") return { id: row.id, status: "stored", transport };
 
   const { data: sent, error } = await resend().emails.send(
-    { from, to, subject, html, text, replyTo: input.replyTo, headers, tags: Object.entries(input.tags ?? {}).map(([name, value]) => ({ name, value })) },
+    { from, to, subject, html, text, replyTo, headers, tags: Object.entries(input.tags ?? {}).map(([name, value]) => ({ name, value })) },
     { idempotencyKey: input.idempotencyKey },
   );
   if (error || !sent) {

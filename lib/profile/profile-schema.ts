@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/validation/text";
 
 /**
  * The agent's profile (agency-side.md §2 "Profile", §4 Profile states, §5 Profile rules, §7 PUT /api/profile).
@@ -137,8 +138,8 @@ export function profileChanged(saved: ProfileFormValues, current: ProfileFormVal
  * booking_link. Email cannot be edited: a different address is refused by updateProfile.
  */
 export const updateProfileBodySchema = z.object({
-  firstName: z.string().max(100),
-  lastName: z.string().max(100),
+  firstName: singleLine(z.string().max(100)),
+  lastName: singleLine(z.string().max(100)),
   email: z.string().max(320).optional(),
   phone: z.string().max(40).nullish(),
   signature: z.string().max(2000).optional(),

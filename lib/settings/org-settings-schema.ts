@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/validation/text";
 import { STATE_CODES } from "@/lib/reference/us-states";
 
 /**
@@ -63,7 +64,7 @@ export const orgSettingsSchema = z
     emailSendPolicyAnniversary: z.boolean(),
     emailSendAep: z.boolean(),
     smartSendEnabled: z.boolean(),
-    brandName: z.string().trim().min(1, "Agency name is required").max(200),
+    brandName: singleLine(z.string().trim().min(1, "Agency name is required").max(200)),
     primaryColor: hexColor,
     secondaryColor: hexColor,
     phone: phoneDigitsField,
