@@ -58,3 +58,18 @@ export function illFormedTextPaths(value: unknown, path: string[] = []): string[
 export function singleLine<T extends z.ZodType<string>>(schema: T, message: string = TEXT_MESSAGES.controlCharacters) {
   return schema.refine((value) => !hasControlCharacters(value), { error: message });
 }
+
+/** A string jsonb accepts: well formed, and without NUL (PostgreSQL refuses "\u0000" in jsonb and text). */
+function storableText(value: string): string {
+  return toWellFormedText(value).replace(/\u0000/g, "\uFFFD");
+}
+
+/** A JSON value PostgreSQL stores whatever its strings held: every string, keys included, made storable. */
+export function toStorableJson<T>(value: T): T {
+  if (typeof value === "string") return storableText(value) as T;
+  if (Array.isArray(value)) return value.map((item) => toStorableJson(item)) as T;
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [storableText(key), toStorableJson(item)])) as T;
+  }
+  return value;
+}
