@@ -1,4 +1,4 @@
-import { applyTestMode, footerHtml, footerText, fromWithName, headerText, insertBeforeBodyEnd, safeHeaders } from "@/lib/email/compose";
+import { applyTestMode, footerHtml, footerText, fromWithName, headerText, insertBeforeBodyEnd, redactSecrets, safeHeaders } from "@/lib/email/compose";
 
 describe("applyTestMode", () => {
   it("marks every subject of a preview [PREVIEW], once, also on top of [TEST]", () => {
@@ -60,5 +60,19 @@ describe("headers stay one line each", () => {
     });
     for (const value of [cleaned.subject, cleaned.from, cleaned.replyTo!, ...Object.values(cleaned.headers)]) expect(value).not.toMatch(/[\r\n]/);
     expect(safeHeaders({ subject: "s", from: "f", replyTo: undefined, headers: {} }).replyTo).toBeUndefined();
+  });
+});
+
+describe("redactSecrets", () => {
+  it("replaces each secret, as written and percent-encoded, everywhere it appears", () => {
+    const token = "a1b2c3d4e5f6";
+    const odd = "tok+en/with=chars";
+    const html = `<a href="https://app.test/auth/verify/acme/${token}">Sign in</a> https://app.test/auth/verify/acme/${token} ${encodeURIComponent(odd)}`;
+    expect(redactSecrets(html, [token, odd])).toBe('<a href="https://app.test/auth/verify/acme/[redacted]">Sign in</a> https://app.test/auth/verify/acme/[redacted] [redacted]');
+  });
+
+  it("leaves the text alone without secrets, and ignores values too short to be one", () => {
+    expect(redactSecrets("Sign in at https://app.test", [])).toBe("Sign in at https://app.test");
+    expect(redactSecrets("Sign in at https://app.test", ["app", ""])).toBe("Sign in at https://app.test");
   });
 });

@@ -65,3 +65,15 @@ export function insertBeforeBodyEnd(html: string, fragment: string): string {
   const at = html.toLowerCase().lastIndexOf("</body>");
   return at === -1 ? html + fragment : html.slice(0, at) + fragment + html.slice(at);
 }
+
+export const REDACTED = "[redacted]";
+
+/**
+ * `text` with every secret (a sign-in link's token) replaced by "[redacted]", as written or
+ * percent-encoded, so the stored copy of an email cannot be used to sign in. Secrets shorter than 8
+ * characters are ignored (a short value would also erase ordinary text).
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  const forms = [...new Set(secrets.filter((secret) => secret.length >= 8).flatMap((secret) => [secret, encodeURIComponent(secret)]))];
+  return forms.reduce((redacted, form) => redacted.split(form).join(REDACTED), text);
+}

@@ -4,7 +4,7 @@ import { render } from "@react-email/render";
 import { Resend } from "resend";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { applyTestMode, footerHtml, footerText, insertBeforeBodyEnd, safeHeaders } from "@/lib/email/compose";
+import { applyTestMode, footerHtml, footerText, insertBeforeBodyEnd, redactSecrets, safeHeaders } from "@/lib/email/compose";
 
 /**
  * The one send path (architecture.md rule 12). Every email the product sends goes through sendEmail:
@@ -14,6 +14,9 @@ import { applyTestMode, footerHtml, footerText, insertBeforeBodyEnd, safeHeaders
  * - "outbox" (default): the email is stored in the outbox table and shown at /dev/outbox;
  * - "resend" (RESEND_API_KEY set): sent through Resend, with the idempotency key passed along.
  * Either way a row in the outbox table records it, keyed by the idempotency key, so the same key sends once.
+ * The row keeps an email's `secrets` (a sign-in link's token) only when it is the delivery (the outbox
+ * transport, which production refuses); otherwise they are stored as "[redacted]", so whoever can read
+ * the table cannot sign in with what it holds.
  */
 
 export type SendEmailInput = {
@@ -38,6 +41,11 @@ export type SendEmailInput = {
   /** The sender's postal address for the footer (an agency's, on its marketing emails); default the platform's POSTAL_ADDRESS. */
   postalAddress?: string | null;
   tags?: Record<string, string>;
+  /**
+   * Values in the email that grant access (a sign-in link's token). The recipient gets them; the stored
+   * row holds "[redacted]" in their place unless the row is the delivery (the outbox transport).
+   */
+  secrets?: readonly string[];
 };
 
 export type SendEmailResult = {
@@ -95,14 +103,17 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   }
   const { subject, from, replyTo, headers } = safeHeaders({ subject: routed.subject, from: input.from ?? env.email.from, replyTo: input.replyTo, headers: listHeaders });
 
+  // What the row keeps: the outbox transport's row is what /dev/outbox shows and the only way the email
+  // reaches anyone, so it keeps everything; a row that only logs a provider's send keeps no secret.
+  const stored = (body: string) => (transport === "outbox" ? body : redactSecrets(body, input.secrets ?? []));
   const data = {
     to,
     originalTo: input.to,
     from,
     replyTo: replyTo ?? null,
     subject,
-    html,
-    text,
+    html: stored(html),
+    text: stored(text),
     headers,
     tags: input.tags ?? {},
     testMode: isTest,
