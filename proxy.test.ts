@@ -6,6 +6,7 @@ import { seedPlans } from "@/lib/demo/seed-demo-agency";
 import { setPrismaForTests } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { listApiRoutes, routeUrl } from "@/lib/testing/api-routes";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createUser } from "@/lib/testing/factories";
 import { config, proxy } from "./proxy";
@@ -15,15 +16,15 @@ const VALID_UNTIL = new Date("2099-01-01T00:00:00Z");
 const EXPIRED_AT = new Date("2000-01-01T00:00:00Z");
 const ORIGIN = "http://localhost:3000";
 
-type Account = { plan?: string; onboardingCompleted?: boolean; isAdmin?: boolean; isActive?: boolean; expires?: Date };
+type Account = { plan?: string; onboardingCompleted?: boolean; isAdmin?: boolean; canManageBilling?: boolean; isActive?: boolean; expires?: Date };
 
 /** A session cookie for a user of a new organization in the given stage. */
-async function cookieFor({ plan, onboardingCompleted = false, isAdmin = true, isActive = true, expires = VALID_UNTIL }: Account) {
+async function cookieFor({ plan, onboardingCompleted = false, isAdmin = true, canManageBilling, isActive = true, expires = VALID_UNTIL }: Account) {
   // The proxy checks sessions against the wall clock; the records are written at that moment.
   const now = new Date();
   const org = await createOrganization(db.prisma, { now });
   await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: plan ?? null, onboardingCompleted } });
-  const user = await createUser(db.prisma, org.id, { now, isAdmin, isActive });
+  const user = await createUser(db.prisma, org.id, { now, isAdmin, canManageBilling, isActive });
   const sessionToken = randomBytes(32).toString("hex");
   await db.prisma.session.create({ data: { sessionToken, userId: user.id, expires } });
   return `authjs.session-token=${sessionToken}`;
@@ -74,6 +75,15 @@ describe("proxy: the stage table before a signed-in page renders", () => {
       expect([path, (await open(path, admin)).passedThrough]).toEqual([path, true]);
     }
     expect((await open("/profile", agent)).passedThrough).toBe(true);
+  });
+
+  it("sends a user without the billing flag away from the billing page, and lets a holder of the flag open it", async () => {
+    const agent = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: false });
+    const flaggedAgent = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: false, canManageBilling: true });
+    const unflaggedAdmin = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: true, canManageBilling: false });
+    expect((await open("/stripe", agent)).redirectedTo).toBe("/contacts");
+    expect((await open("/stripe", unflaggedAdmin)).redirectedTo).toBe("/contacts");
+    expect((await open("/stripe", flaggedAgent)).passedThrough).toBe(true);
   });
 
   it.each([
@@ -147,9 +157,42 @@ describe("proxy matcher", () => {
   it("runs on pages, signed-in or public", () => {
     for (const path of ["/", "/dashboard", "/contact/0b0f6a1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b", "/setup/settings", "/pricing", "/apiary"]) expect([path, matches(path)]).toEqual([path, true]);
   });
-  it("never runs on API routes (they answer 401/403 themselves), build output or public files", () => {
+  it("never runs on API routes without a % in their path (they answer 401/403 themselves), build output or public files", () => {
     for (const path of ["/api", "/api/me", "/api/auth/session", "/_next/static/chunks/app.js", "/_next/image?url=x", "/favicon.ico", "/example.csv", "/marketing/hero.png"]) {
       expect([path, matches(path)]).toEqual([path, false]);
+    }
+  });
+});
+
+describe("proxy: paths that are not valid percent-encoding", () => {
+  const dynamicRoutes = listApiRoutes().filter((route) => route.dynamic);
+
+  it("finds the dynamic API routes on disk", () => {
+    expect(dynamicRoutes.length).toBeGreaterThanOrEqual(24);
+  });
+
+  // Next's router throws while decoding such a segment and answers a plain-text 500 before any route
+  // handler runs; the proxy is matched for them and answers in the one error shape.
+  it.each(dynamicRoutes.map((route) => [route.pattern]))("%s with a segment of %%ff%%fe: 400 in the error shape", async (pattern) => {
+    const url = routeUrl(pattern, "%ff%fe");
+    expect(unstable_doesMiddlewareMatch({ config, url })).toBe(true);
+    const { response } = await open(url);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: "bad_request", message: "The request path is not valid URL encoding." } });
+  });
+
+  it("lets well-encoded API paths through untouched, and leaves API paths without a % to the routes", async () => {
+    expect((await open("/api/org/caf%C3%A9-agency/details")).passedThrough).toBe(true);
+    expect(unstable_doesMiddlewareMatch({ config, url: "/api/contacts/abc" })).toBe(false);
+  });
+
+  it("answers a page path that does not decode with the 404 page, signed in or not", async () => {
+    const cookie = await cookieFor({ plan: "pro", onboardingCompleted: true });
+    for (const path of ["/contact/%ff%fe", "/self-onboarding/%E0%A4%A", "/%ff"]) {
+      for (const who of [undefined, cookie]) {
+        const { response } = await open(path, who);
+        expect([path, response.status, response.headers.get("x-middleware-rewrite")]).toEqual([path, 404, `${ORIGIN}/_not-found`]);
+      }
     }
   });
 });

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { isDecodablePath, undecodablePathResponse } from "@/lib/api/path-encoding";
 import { isSignedInArea, stageRedirect, type StageFacts } from "@/lib/auth/account-stage";
 import { sessionTokenFrom } from "@/lib/auth/session";
 import { clearSessionCookies } from "@/lib/auth/session-cookie";
@@ -15,6 +16,8 @@ import { hasDevToolsAccess, isDevAccessPageOpen } from "@/lib/dev-tools/dev-acce
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  // Not valid percent-encoding ("%ff%fe"): Next's router would answer a plain-text 500 (lib/api/path-encoding.ts).
+  if (!isDecodablePath(pathname)) return undecodablePathResponse(request);
   if (pathname === "/dev" || pathname.startsWith("/dev/")) return devToolsGate(request);
   // Public pages (home, pricing, login, consumer pages…) never cost a lookup.
   if (!isSignedInArea(pathname)) return NextResponse.next();
@@ -51,5 +54,6 @@ async function devToolsGate(request: NextRequest) {
 }
 
 // Pages only: API routes answer for themselves; build output, image optimisation and public files
-// (anything ending in a file extension) never need a stage.
-export const config = { matcher: ["/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)"] };
+// (anything ending in a file extension) never need a stage. The second entry: API paths holding a "%", so
+// that one that does not decode gets an answer in the error shape (the others pass straight through).
+export const config = { matcher: ["/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)", "/api/:path(.*%.*)"] };

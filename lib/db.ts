@@ -20,19 +20,26 @@ export type TxClient = Prisma.TransactionClient;
 
 const globalForDb = globalThis as unknown as { __gapwisePrisma?: PrismaClient };
 
+/**
+ * Pool and transaction settings. pglite-server interleaves protocol messages across connections and
+ * serializes transactions (rls.md pitfalls 4 and 6): one connection and generous waits there. On
+ * PostgreSQL a normal pool whose connect timeout (which also bounds the wait for a free connection) is
+ * short: a database that does not answer makes a request fail within 2 s, as a 503 with Retry-After
+ * (lib/api/errors.ts isDatabaseUnavailable), instead of hanging until a transaction's maxWait.
+ */
+export function databaseClientSettings(embedded: boolean) {
+  return embedded
+    ? { pool: { max: 1, connectionTimeoutMillis: 20_000 }, transactionOptions: { maxWait: 20_000, timeout: 20_000 } }
+    : { pool: { max: 10, connectionTimeoutMillis: 2_000 }, transactionOptions: { maxWait: 5_000, timeout: 15_000 } };
+}
+
 function createClient(): PrismaClient {
   const env = getEnv();
   if (!env.databaseUrl) {
     throw new Error("DATABASE_URL is not set. Start the app with `npm start` (it starts the embedded database) or set DATABASE_URL.");
   }
-  // pglite-server interleaves protocol messages across connections and serializes transactions
-  // (rls.md pitfalls 4 and 6): one connection and generous waits there; a normal pool on PostgreSQL.
-  const embedded = env.databaseIsEmbeddedServer;
-  const adapter = new PrismaPg({ connectionString: env.databaseUrl, max: embedded ? 1 : 10 });
-  return new PrismaClient({
-    adapter,
-    transactionOptions: embedded ? { maxWait: 20_000, timeout: 20_000 } : { maxWait: 5_000, timeout: 15_000 },
-  });
+  const { pool, transactionOptions } = databaseClientSettings(env.databaseIsEmbeddedServer);
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: env.databaseUrl, ...pool }), transactionOptions });
 }
 
 export function getPrisma(): PrismaClient {

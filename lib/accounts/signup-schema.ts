@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/validation/text";
 
 /**
  * Signup and waitlist validation, shared by the forms (client) and the API routes (server).
@@ -12,12 +13,15 @@ export const PHONE_DIGITS = 10;
 export const MIN_FRAME = 1;
 export const MAX_FRAME = 4;
 
+/** A required one-line value (a name): no line breaks or other control characters. */
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+  singleLine(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, { error: `${label} is required` })
+      .max(max, { error: `${label} must be at most ${max} characters` }),
+  );
 
 /** Trimmed and lower-cased first, then checked, so " Ann@Example.COM " is accepted as "ann@example.com". */
 export const emailField = z

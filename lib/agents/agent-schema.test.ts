@@ -37,6 +37,8 @@ describe("agentInputSchema", () => {
     ["no role", { isAdmin: false, isAgent: false }],
     ["unknown state", { stateLicenses: ["XX"] }],
     ["missing phone", { phone: undefined }],
+    ["a line break in the first name", { firstName: "Ann\r\nBcc: x@y.z" }],
+    ["a control character in the last name", { lastName: "Lee\u0007" }],
   ])("refuses %s with the spec's one message", (_label, override) => {
     const result = agentInputSchema.safeParse({ ...valid, ...override });
     expect(result.success).toBe(false);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/validation/text";
+import { httpUrlField, withHttpScheme } from "@/lib/validation/http-url";
 import { US_STATES } from "@/lib/reference/us-states";
 
 /**
@@ -57,12 +59,10 @@ export function normalizePhone(value: string): string {
 
 /** A booking link without a scheme gets https:// (§5); empty (or only "https://") means none. */
 export function normalizeBookingLink(value: string | null | undefined): string | null {
-  const text = (value ?? "").trim();
-  if (!text || /^https?:\/\/$/i.test(text)) return null;
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  return withHttpScheme(value ?? "") || null;
 }
 
-const nameField = z.string(invalid).trim().min(1, invalid).max(100, invalid);
+const nameField = singleLine(z.string(invalid).trim().min(1, invalid).max(100, invalid), AGENT_MESSAGES.invalid);
 const phoneInput = z
   .string(invalid)
   .transform(normalizePhone)
@@ -79,12 +79,10 @@ const stateLicensesField = z
   )
   .max(STATE_CODES.size, invalid)
   .transform((list) => [...new Set(list)]);
-const bookingLinkField = z
-  .string(invalid)
-  .max(2000, invalid)
+/** http(s) only (lib/validation/http-url.ts): a javascript: or data: link is refused, not stored. */
+const bookingLinkField = httpUrlField(AGENT_MESSAGES.invalid)
   .nullable()
-  .transform((value) => normalizeBookingLink(value))
-  .refine((value) => value === null || z.url().safeParse(value).success, invalid);
+  .transform((value) => value || null);
 const signatureField = z.string(invalid).max(5000, invalid);
 
 const agentFields = {

@@ -344,6 +344,19 @@ describe("routes", () => {
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: other.id } })).firstName).toBe("Ann");
   });
 
+  it("PUT refuses a booking link that is not http(s) (javascript:, data:) and stores nothing", async () => {
+    const { org, admin, cookie } = await agency();
+    const a = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ bookingLink: "https://cal.com/ann" }) });
+    const body = { firstName: "Ann", lastName: "Lee", email: a.email, phone: "5125550188" };
+    for (const bookingLink of ["javascript:alert(1)", "javascript://%0aalert(document.cookie)", "JaVaScRiPt://example.com/%0aalert(1)", "data://text/html,<script>alert(1)</script>", "ftp://files.example.com/x"]) {
+      const res = await updateRoute(req(`/api/agents/${a.id}`, { method: "PUT", cookie, body: { ...body, bookingLink } }), ctx({ id: a.id }));
+      expect([bookingLink, res.status]).toEqual([bookingLink, 422]);
+    }
+    expect((await db.prisma.user.findUniqueOrThrow({ where: { id: a.id } })).bookingLink).toBe("https://cal.com/ann");
+    const ok = await updateRoute(req(`/api/agents/${a.id}`, { method: "PUT", cookie, body: { ...body, bookingLink: "calendly.com/ann-lee" } }), ctx({ id: a.id }));
+    expect((await ok.json()).agent.bookingLink).toBe("https://calendly.com/ann-lee");
+  });
+
   it("PUT, DELETE and set_default: 200 for this organization's admin", async () => {
     const { org, admin, cookie } = await agency();
     const a = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });

@@ -14,7 +14,7 @@ export const ERROR_STATUS = {
   validation_failed: 422,
   rate_limited: 429,
   internal: 500,
-  /** A service we depend on (the CSG quote API) is failing: not our bug, worth a retry later. */
+  /** A service we depend on (the CSG quote API, the database) is failing: not our bug, worth a retry later. */
   service_unavailable: 503,
 } as const;
 
@@ -73,7 +73,53 @@ export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-type PrismaLikeError = { code?: unknown; name?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } };
+type PrismaLikeError = {
+  code?: unknown;
+  name?: unknown;
+  message?: unknown;
+  meta?: { driverAdapterError?: { cause?: { kind?: unknown; code?: unknown; originalCode?: unknown } } };
+};
+
+/** Seconds a caller is asked to wait (Retry-After) when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 30;
+
+/** Prisma's codes for "cannot reach / lost / timed out talking to the database server" and "no connection from the pool in time". */
+const DATABASE_DOWN_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+/** The driver adapter's kinds for the same (@prisma/adapter-pg convertDriverError). */
+const DATABASE_DOWN_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+/** Node's socket errors when the server is not there. */
+const DATABASE_DOWN_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EPIPE"]);
+/**
+ * PostgreSQL's SQLSTATEs: 08xxx connection exceptions, 53300 too many connections, 57P01-57P03 the
+ * server shutting down or starting up.
+ */
+const DATABASE_DOWN_SQLSTATE = /^(08[0-9A-Z]{3}|53300|57P0[123])$/;
+/**
+ * The messages that say so without a code: node-postgres's connect timeout and dropped connection, its
+ * pool waiting too long, Prisma's transaction that could not get a connection within maxWait (P2028).
+ */
+const DATABASE_DOWN_MESSAGE = /Connection terminated (due to connection timeout|unexpectedly)|timeout exceeded when trying to connect|Unable to start a transaction in the given time|Can't reach database server/;
+
+/**
+ * Whether an error says the database is unavailable (down, unreachable, refusing, out of connections),
+ * as opposed to a query's own fault. Pure: reads the error's code, driver-adapter cause and message.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as PrismaLikeError;
+  const code = typeof e.code === "string" ? e.code : "";
+  const cause = e.meta?.driverAdapterError?.cause;
+  const sqlState = typeof cause?.originalCode === "string" ? cause.originalCode : typeof cause?.code === "string" ? cause.code : "";
+  const message = typeof e.message === "string" ? e.message.trim() : "";
+  return (
+    DATABASE_DOWN_PRISMA_CODES.has(code) ||
+    DATABASE_DOWN_SOCKET_CODES.has(code) ||
+    DATABASE_DOWN_SQLSTATE.test(code) ||
+    (typeof cause?.kind === "string" && DATABASE_DOWN_ADAPTER_KINDS.has(cause.kind)) ||
+    DATABASE_DOWN_SQLSTATE.test(sqlState) ||
+    DATABASE_DOWN_MESSAGE.test(message)
+  );
+}
 
 /**
  * Maps any thrown value to an AppError. Unknown errors become a 500 whose message never leaks the
@@ -97,5 +143,7 @@ export function toAppError(error: unknown): AppError {
         return new AppError("not_found", undefined, { cause: error });
     }
   }
+  // The database is down or out of connections: 503 with Retry-After, not a 500 (nothing is wrong with the request).
+  if (isDatabaseUnavailable(error)) return new AppError("service_unavailable", undefined, { cause: error, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
   return new AppError("internal", undefined, { cause: error });
 }

@@ -95,6 +95,36 @@ describe("withOrg", () => {
     expect(await ok.json()).toEqual({ received: { firstName: "Ann", email: "ann@example.com" } });
   });
 
+  it("answers 422 for a lone surrogate anywhere in the body or query, whatever the schema (it is not text)", async () => {
+    const save = withOrg(async ({ body }) => ({ received: body }), { body: z.object({ settings: z.object({ brandName: z.string() }), tags: z.array(z.string()) }), query: z.object({ q: z.string().optional() }) });
+    const { cookie } = await signedInAgent();
+    // JSON.stringify writes a lone surrogate as the escape \ud800, which JSON.parse turns back into one.
+    const res = await save(request("/api/settings/org", { method: "PUT", cookie, body: JSON.stringify({ settings: { brandName: "Lee \uD800" }, tags: ["ok", "\uDC00"] }) }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      error: { code: "validation_failed", message: "Contains characters that are not valid text.", fields: { "settings.brandName": ["Contains characters that are not valid text."], "tags.1": ["Contains characters that are not valid text."] } },
+    });
+    const paired = await save(request("/api/settings/org", { method: "PUT", cookie, body: JSON.stringify({ settings: { brandName: "Lee \u{1F600}" }, tags: [] }) }));
+    expect(paired.status).toBe(200);
+  });
+
+  it("answers 400 in the error shape, not a 500, when the route's params cannot be decoded", async () => {
+    const { cookie } = await signedInAgent();
+    const undecodable = Promise.reject(new URIError("URI malformed"));
+    undecodable.catch(() => undefined);
+    const spy = jest.spyOn(console, "error").mockImplementation(() => {});
+    const res = await getContact(request("/api/contacts/%ff%fe", { cookie }), { params: undecodable });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: "bad_request", message: "The request path is not valid URL encoding." } });
+    // A 500 on such a path is logged with the path as it came (the log line itself never throws).
+    const failing = withOrg(async () => {
+      throw new Error("boom");
+    });
+    expect((await failing(request("/api/contacts/%ff%fe", { cookie }))).status).toBe(500);
+    expect(JSON.parse(String(spy.mock.calls.at(-1)?.[0]))).toMatchObject({ path: "/api/contacts/%ff%fe" });
+    spy.mockRestore();
+  });
+
   it("answers 413 for a body over the limit", async () => {
     const upload = withOrg(async () => ({ ok: true }), { body: z.object({ rows: z.array(z.string()) }), maxBodyBytes: 100 });
     const { cookie } = await signedInAgent();

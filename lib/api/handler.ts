@@ -3,10 +3,12 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { AppError, fieldErrorsFromZod, toAppError } from "@/lib/api/errors";
+import { UNDECODABLE_PATH_MESSAGE } from "@/lib/api/path-encoding";
 import { getSessionUser, sessionTokenFrom, type SessionUser } from "@/lib/auth/session";
 import { tenantDb, type TenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { consumeRateLimit } from "@/lib/rate-limit";
+import { illFormedTextPaths, TEXT_MESSAGES } from "@/lib/validation/text";
 
 /**
  * The three wrappers every route handler goes through (architecture.md rule 2). Each one parses
@@ -61,6 +63,9 @@ async function readBody(req: NextRequest, schema: Schema | undefined, maxBytes: 
 
 function parseWith(schema: Schema | undefined, value: unknown): unknown {
   if (!schema) return undefined;
+  // Lone surrogates are not text (lib/validation/text.ts): refused in every input, whatever its schema.
+  const illFormed = illFormedTextPaths(value);
+  if (illFormed.length) throw new AppError("validation_failed", TEXT_MESSAGES.illFormed, { fields: Object.fromEntries(illFormed.map((path) => [path, [TEXT_MESSAGES.illFormed]])) });
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError("validation_failed", undefined, { fields: fieldErrorsFromZod(result.error) });
   return result.data;
@@ -71,7 +76,7 @@ function queryObject(req: NextRequest): Record<string, string> {
 }
 
 async function parseInput<B, Q, P>(req: NextRequest, ctx: RouteContext | undefined, options: InputOptions<B, Q, P>) {
-  const rawParams = (await ctx?.params) ?? {};
+  const rawParams = await routeParams(ctx);
   // Params first: a malformed id is "not found", not a validation problem the caller can fix.
   let params: unknown;
   try {
@@ -85,11 +90,29 @@ async function parseInput<B, Q, P>(req: NextRequest, ctx: RouteContext | undefin
   return { params, query, body } as { params: Infer<P>; query: Infer<Q>; body: Infer<B> };
 }
 
+/** The route's params; a segment that does not decode (URIError: "%ff%fe") is a 400, never a 500. */
+async function routeParams(ctx: RouteContext | undefined): Promise<Record<string, string | string[] | undefined>> {
+  try {
+    return (await ctx?.params) ?? {};
+  } catch (error) {
+    if (error instanceof URIError) throw new AppError("bad_request", UNDECODABLE_PATH_MESSAGE);
+    throw error;
+  }
+}
+
+function decodedOrRaw(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Path for logs, with anything that looks like an email address redacted (some spec routes carry one). */
 function loggablePath(req: NextRequest) {
   return req.nextUrl.pathname
     .split("/")
-    .map((segment) => (decodeURIComponent(segment).includes("@") ? ":redacted" : segment))
+    .map((segment) => (decodedOrRaw(segment).includes("@") ? ":redacted" : segment))
     .join("/");
 }
 

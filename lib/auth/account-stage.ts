@@ -33,6 +33,8 @@ export function stageDestination(stage: AccountStage, plan: string | null): stri
 const APP_SEGMENTS = new Set(["dashboard", "contacts", "contact", "settings", "add-agents", "profile", "stripe", "walkthrough", "brand-settings", "templanding"]);
 /** Screens only admins may open; others are sent to /contacts. */
 const ADMIN_SEGMENTS = new Set(["settings", "add-agents", "brand-settings"]);
+/** Screens only users with the billing flag may open (agency-side.md §2: the billing link is theirs only); others are sent to /contacts. */
+const BILLING_SEGMENTS = new Set(["stripe"]);
 /** Reachable with a session before setup is done. */
 const PLAN_SEGMENTS = new Set(["choose-plan", "change-plan"]);
 
@@ -45,7 +47,19 @@ export function isSignedInArea(pathname: string): boolean {
  * Where to send a visitor who asked for `pathname`, or null to let them through. Public pages (home,
  * pricing, login, signup, consumer pages…) always let them through.
  */
-export function routeRedirect({ pathname, stage, plan, isAdmin }: { pathname: string; stage: AccountStage; plan: string | null; isAdmin: boolean }): string | null {
+export function routeRedirect({
+  pathname,
+  stage,
+  plan,
+  isAdmin,
+  canManageBilling,
+}: {
+  pathname: string;
+  stage: AccountStage;
+  plan: string | null;
+  isAdmin: boolean;
+  canManageBilling: boolean;
+}): string | null {
   const [, segment = "", sub = ""] = pathname.split("/");
   if (!isSignedInArea(pathname)) return null;
   if (stage === "logged_out") return "/login";
@@ -60,11 +74,12 @@ export function routeRedirect({ pathname, stage, plan, isAdmin }: { pathname: st
   // them back and forth between /setup/settings and /contacts forever. Agents get the app meanwhile.
   if (stage === "setup_incomplete" && isAdmin) return stageDestination(stage, plan);
   if (!isAdmin && ADMIN_SEGMENTS.has(segment)) return "/contacts";
+  if (!canManageBilling && BILLING_SEGMENTS.has(segment)) return "/contacts";
   return null;
 }
 
-/** What the table needs to know about a signed-in account (organization's plan and setup, user's role). */
-export type StageFacts = { subscriptionTierId: string | null; onboardingCompleted: boolean; isAdmin: boolean };
+/** What the table needs to know about a signed-in account (organization's plan and setup, user's role and billing flag). */
+export type StageFacts = { subscriptionTierId: string | null; onboardingCompleted: boolean; isAdmin: boolean; canManageBilling: boolean };
 
 /** routeRedirect for a visitor signed in with `facts`, or signed out (null): what the proxy and pages call. */
 export function stageRedirect(pathname: string, facts: StageFacts | null): string | null {
@@ -73,5 +88,6 @@ export function stageRedirect(pathname: string, facts: StageFacts | null): strin
     stage: accountStage({ signedIn: facts !== null, subscriptionTierId: facts?.subscriptionTierId ?? null, onboardingCompleted: facts?.onboardingCompleted ?? false }),
     plan: facts?.subscriptionTierId ?? null,
     isAdmin: facts?.isAdmin ?? false,
+    canManageBilling: facts?.canManageBilling ?? false,
   });
 }

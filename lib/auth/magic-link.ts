@@ -51,5 +51,7 @@ export async function sendLoginLinkEmail({ identifier, token }: { identifier: st
     // One email per token; the key never contains the token itself.
     idempotencyKey: `login-link:${hashVerificationToken(token)}`,
     tags: { category: "login_link" },
+    // Stored redacted unless the outbox is the delivery (lib/email/send.ts): outbox_emails is no key to accounts.
+    secrets: [token],
   });
 }

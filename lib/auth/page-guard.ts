@@ -20,7 +20,12 @@ export async function requirePageAccount(pathname: string): Promise<CurrentAccou
   const account = await currentAccount();
   const target = stageRedirect(
     pathname,
-    account && { subscriptionTierId: account.organization.subscriptionTierId, onboardingCompleted: account.organization.onboardingCompleted, isAdmin: account.user.isAdmin },
+    account && {
+      subscriptionTierId: account.organization.subscriptionTierId,
+      onboardingCompleted: account.organization.onboardingCompleted,
+      isAdmin: account.user.isAdmin,
+      canManageBilling: account.user.canManageBilling,
+    },
   );
   if (target) redirect(target);
   if (!account) redirect("/login");

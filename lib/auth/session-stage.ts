@@ -10,7 +10,7 @@ import { prisma } from "@/lib/db";
  */
 export async function getSessionStageFacts(sessionToken: string, now: Date): Promise<StageFacts | null> {
   const rows = await prisma.$queryRaw<StageFacts[]>`
-    SELECT o.subscription_tier_id AS "subscriptionTierId", o.onboarding_completed AS "onboardingCompleted", u.is_admin AS "isAdmin"
+    SELECT o.subscription_tier_id AS "subscriptionTierId", o.onboarding_completed AS "onboardingCompleted", u.is_admin AS "isAdmin", u.can_manage_billing AS "canManageBilling"
     FROM sessions s
     JOIN users u ON u.id = s.user_id
     JOIN organizations o ON o.id = u.organization_id

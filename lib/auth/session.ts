@@ -18,6 +18,8 @@ export type SessionUser = {
   organizationId: string;
   isAdmin: boolean;
   isAgent: boolean;
+  /** The billing flag: billing plan, invoices and payment method are shown and answered only with it. */
+  canManageBilling: boolean;
 };
 
 export type CookieReader = { get(name: string): { value: string } | undefined };
@@ -38,7 +40,7 @@ export async function getSessionUser(sessionToken: string | undefined, now: Date
     select: {
       expires: true,
       user: {
-        select: { id: true, email: true, firstName: true, lastName: true, organizationId: true, isAdmin: true, isAgent: true, isActive: true },
+        select: { id: true, email: true, firstName: true, lastName: true, organizationId: true, isAdmin: true, isAgent: true, canManageBilling: true, isActive: true },
       },
     },
   });

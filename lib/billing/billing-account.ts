@@ -13,6 +13,9 @@ import { bookContactWhere } from "@/lib/contacts/book";
  * /payment-method, /plan (each wrapped in `data`), GET /api/billing/invoices/{id}/download → data.url,
  * POST /api/billing/portal → data.url (the Stripe billing portal for the card and invoices).
  * With billing off, or before any checkout, they answer empty data rather than calling Stripe.
+ * Only users with the billing flag (User.canManageBilling) get answers: the spec shows billing to them
+ * only (§2 "The link to billing appears only for users with a billing flag"); anyone else is refused
+ * with 403, before the organization is read.
  */
 
 export const BILLING_MESSAGES = {
@@ -21,12 +24,23 @@ export const BILLING_MESSAGES = {
   planFailed: "Failed to load plan information. Please try again later.",
   portalFailed: "Failed to open the billing portal. Please try again.",
   invoiceNotFound: "Invoice not found.",
+  noBillingAccess: "Only users with billing access can see billing.",
 } as const;
+
+/** Who is asking: the signed-in user's billing flag, from the database (the wrapper's session user). */
+export type BillingViewer = { canManageBilling: boolean };
+type BillingCall = { organizationId: string; viewer: BillingViewer };
+
+/** 403 unless the user holds the billing flag. */
+export function assertCanManageBilling(viewer: BillingViewer) {
+  if (!viewer.canManageBilling) throw new AppError("forbidden", BILLING_MESSAGES.noBillingAccess);
+}
 
 export type InvoiceRow = { id: string; number: string | null; date: string; status: "pending" | "paid" | "failed"; amount: number; currency: string; plan: string; pdfUrl: string | null };
 export type PaymentMethodInfo = { id: string; type: string; last4: string; brand: "visa" | "mastercard" | "amex" | "other"; expiryMonth: number; expiryYear: number; email: string | null };
 
-async function billingOrganization(organizationId: string) {
+async function billingOrganization({ organizationId, viewer }: BillingCall) {
+  assertCanManageBilling(viewer);
   const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, billingDisabled: true, stripeCustomerId: true, subscriptionTier: { select: { name: true } } } });
   if (!org) throw AppError.notFound("Organization not found.");
   const customerId = isBillingEnabled() && !org.billingDisabled ? org.stripeCustomerId : null;
@@ -53,8 +67,8 @@ export function toInvoiceRow(invoice: Stripe.Invoice, planName: string): Invoice
   };
 }
 
-export async function listInvoices({ organizationId }: { organizationId: string }) {
-  const org = await billingOrganization(organizationId);
+export async function listInvoices(call: BillingCall) {
+  const org = await billingOrganization(call);
   if (!org.customerId) return { data: [] as InvoiceRow[] };
   try {
     const invoices = await getStripe().invoices.list({ customer: org.customerId, limit: 24 });
@@ -65,8 +79,8 @@ export async function listInvoices({ organizationId }: { organizationId: string 
 }
 
 /** GET /api/billing/invoices/{id}/download → {data: {url}}: the PDF of one of this organization's invoices. */
-export async function invoiceDownloadUrl({ organizationId, invoiceId }: { organizationId: string; invoiceId: string }) {
-  const org = await billingOrganization(organizationId);
+export async function invoiceDownloadUrl({ invoiceId, ...call }: BillingCall & { invoiceId: string }) {
+  const org = await billingOrganization(call);
   if (!org.customerId) throw AppError.notFound(BILLING_MESSAGES.invoiceNotFound);
   let invoice: Stripe.Invoice;
   try {
@@ -83,8 +97,8 @@ export async function invoiceDownloadUrl({ organizationId, invoiceId }: { organi
 
 const BRANDS = new Set(["visa", "mastercard", "amex"]);
 
-export async function getPaymentMethod({ organizationId }: { organizationId: string }): Promise<{ data: PaymentMethodInfo | null }> {
-  const org = await billingOrganization(organizationId);
+export async function getPaymentMethod(call: BillingCall): Promise<{ data: PaymentMethodInfo | null }> {
+  const org = await billingOrganization(call);
   if (!org.customerId) return { data: null };
   try {
     const customer = await getStripe().customers.retrieve(org.customerId, { expand: ["invoice_settings.default_payment_method"] });
@@ -108,7 +122,8 @@ export async function getPaymentMethod({ organizationId }: { organizationId: str
 }
 
 /** GET /api/billing/plan: the §3 Billing plan, priced by the one pricing model for the current contact count. */
-export async function getBillingPlan({ organizationId }: { organizationId: string }) {
+export async function getBillingPlan({ organizationId, viewer }: BillingCall) {
+  assertCanManageBilling(viewer);
   const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { subscriptionTier: { select: { name: true } }, extraAgents: true, billingDisabled: true } });
   if (!org) throw AppError.notFound("Organization not found.");
   const contactCount = await prisma.contact.count({ where: bookContactWhere(organizationId) });
@@ -131,8 +146,8 @@ export async function getBillingPlan({ organizationId }: { organizationId: strin
 }
 
 /** POST /api/billing/portal → {data: {url}}: Stripe's hosted page to change the card and see invoices. */
-export async function createBillingPortalSession({ organizationId }: { organizationId: string }) {
-  const org = await billingOrganization(organizationId);
+export async function createBillingPortalSession(call: BillingCall) {
+  const org = await billingOrganization(call);
   if (!org.customerId) throw new AppError("bad_request", BILLING_MESSAGES.portalFailed);
   try {
     const session = await getStripe().billingPortal.sessions.create({ customer: org.customerId, return_url: `${getEnv().appUrl}/stripe` });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/validation/text";
 
 /**
  * The Contact Us form (client-side.md §2 "Contact Us page", §5 "Contact-us"): name, email and message
@@ -11,7 +12,7 @@ export const CONTACT_US_FAILURE_MESSAGE = "Failed to submit form. Please try aga
 const required = (max: number) => z.string({ error: CONTACT_US_REQUIRED_MESSAGE }).trim().min(1, CONTACT_US_REQUIRED_MESSAGE).max(max, `At most ${max} characters.`);
 
 export const contactMessageSchema = z.object({
-  name: required(200),
+  name: singleLine(required(200)),
   email: z
     .string({ error: CONTACT_US_REQUIRED_MESSAGE })
     .trim()

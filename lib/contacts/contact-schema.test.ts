@@ -28,6 +28,14 @@ describe("contact form rules (§5)", () => {
     expect(fieldErrors({ ...valid, email }).email).toBe(ok ? undefined : CONTACT_MESSAGES.invalidEmail);
   });
 
+  it("refuses line breaks and other control characters in the names (they would reach email subjects)", () => {
+    expect(fieldErrors({ ...valid, firstName: "Ada\r\nBcc: victim@example.com", lastName: "Lee\u0000" })).toEqual({
+      firstName: "Please remove line breaks and other control characters.",
+      lastName: "Please remove line breaks and other control characters.",
+    });
+    expect(contactInputSchema.parse({ ...valid, firstName: " Ada\n" }).firstName).toBe("Ada");
+  });
+
   it("stores the email trimmed and lower-cased", () => {
     expect(contactInputSchema.parse({ ...valid, email: "  Ann@Example.COM " }).email).toBe("ann@example.com");
   });

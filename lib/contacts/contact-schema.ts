@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/validation/text";
 import { STANDARD_PLAN_TYPES, normalizeEmail } from "@/lib/contacts/contact-fields";
 
 /**
@@ -58,7 +59,7 @@ export function canSaveContactForm(values: { firstName: string; lastName: string
 
 const blankToNull = (value: unknown) => (value === undefined ? undefined : value === null || (typeof value === "string" && value.trim() === "") ? null : value);
 
-const requiredName = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(100, { error: "Please use at most 100 characters" });
+const requiredName = (message: string) => singleLine(z.string({ error: message }).trim().min(1, { error: message }).max(100, { error: "Please use at most 100 characters" }));
 
 const emailField = z
   .string({ error: CONTACT_MESSAGES.emailRequired })

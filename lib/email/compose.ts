@@ -1,4 +1,6 @@
-/** Pure pieces of the send path: test-mode routing and the footer every email carries. */
+import { oneLine } from "@/lib/validation/text";
+
+/** Pure pieces of the send path: test-mode routing, header hygiene and the footer every email carries. */
 
 /**
  * Where an email really goes and what its subject says. A test address (EMAIL_TEST_ADDRESS, or a trial's
@@ -11,6 +13,31 @@ export function applyTestMode(message: { to: string; subject: string }, testAddr
     : { ...message, isTest: false };
   if (!subjectPrefix || routed.subject.startsWith(subjectPrefix)) return routed;
   return { ...routed, subject: `${subjectPrefix}${routed.subject}`, isTest: true };
+}
+
+/**
+ * What goes into a header. A CR or LF in a value would end the header and start another (Bcc:, a second
+ * body…), so every control character becomes a space: whatever a name holds, Subject, From and Reply-To
+ * stay one line each. The send path applies it to every header it builds.
+ */
+export const headerText = oneLine;
+
+/** "Name <address>" from the configured From, with a display name that cannot break out of its quotes or the header. */
+export function fromWithName(configuredFrom: string, name: string): string {
+  const address = /<([^>]+)>/.exec(configuredFrom)?.[1] ?? configuredFrom.trim();
+  const safe = headerText(name).replace(/["<>\\]/g, "").trim();
+  return safe ? `"${safe}" <${address}>` : configuredFrom;
+}
+
+/** The headers of one email, each value made one line (headerText). */
+export function safeHeaders<T extends { subject: string; from: string; replyTo?: string; headers: Record<string, string> }>(message: T): T {
+  return {
+    ...message,
+    subject: headerText(message.subject),
+    from: headerText(message.from),
+    replyTo: message.replyTo === undefined ? undefined : headerText(message.replyTo) || undefined,
+    headers: Object.fromEntries(Object.entries(message.headers).map(([name, value]) => [headerText(name), headerText(value)])),
+  };
 }
 
 type Footer = { postalAddress: string; productName: string; unsubscribeUrl?: string };
@@ -37,4 +64,16 @@ export function footerText({ postalAddress, productName, unsubscribeUrl }: Foote
 export function insertBeforeBodyEnd(html: string, fragment: string): string {
   const at = html.toLowerCase().lastIndexOf("</body>");
   return at === -1 ? html + fragment : html.slice(0, at) + fragment + html.slice(at);
+}
+
+export const REDACTED = "[redacted]";
+
+/**
+ * `text` with every secret (a sign-in link's token) replaced by "[redacted]", as written or
+ * percent-encoded, so the stored copy of an email cannot be used to sign in. Secrets shorter than 8
+ * characters are ignored (a short value would also erase ordinary text).
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  const forms = [...new Set(secrets.filter((secret) => secret.length >= 8).flatMap((secret) => [secret, encodeURIComponent(secret)]))];
+  return forms.reduce((redacted, form) => redacted.split(form).join(REDACTED), text);
 }

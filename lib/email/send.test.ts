@@ -3,9 +3,21 @@ import type { AddressInfo } from "node:net";
 import { SampleAgencyReadyEmail } from "@/components/emails/sample-agency-ready-email";
 import { resetEnvForTests } from "@/lib/env";
 import { EmailSendError, resetEmailTransportForTests, sendEmail } from "@/lib/email/send";
+import { loginLinkUrl, sendLoginLinkEmail } from "@/lib/auth/magic-link";
 import { setupTestDatabase } from "@/lib/testing/db";
+import { createOrganization, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
+
+const now = new Date("2026-03-02T15:00:00Z");
+/** A user and the sign-in link emailed to them; the stored row and the link. */
+async function sendSignInLink(token: string) {
+  const org = await createOrganization(db.prisma, { now });
+  const user = await createUser(db.prisma, org.id, { now, isAdmin: true });
+  await sendLoginLinkEmail({ identifier: user.email, token });
+  const row = await db.prisma.outboxEmail.findFirstOrThrow({ where: { originalTo: user.email, tags: { path: ["category"], equals: "login_link" } } });
+  return { row, url: loginLinkUrl(org.slug, token) };
+}
 
 const email = (key: string, extra: Partial<Parameters<typeof sendEmail>[0]> = {}) => ({
   to: "sam@agency.test",
@@ -61,6 +73,13 @@ describe("sendEmail through the outbox (embedded default)", () => {
     expect(await db.prisma.outboxEmail.count({ where: { idempotencyKey: "k-race" } })).toBe(1);
   });
 
+  it("keeps a sign-in link whole: the outbox is its delivery (and /dev/outbox shows it)", async () => {
+    const token = "f".repeat(64);
+    const { row, url } = await sendSignInLink(token);
+    expect(row.html).toContain(url);
+    expect(row.text).toContain(url);
+  });
+
   it("redirects to the test address with [TEST] in the subject", async () => {
     await sendEmail(email("k-test-mode", { testAddress: "qa@agency.test" }));
     const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-test-mode" } });
@@ -108,6 +127,34 @@ describe("sendEmail through Resend (RESEND_API_KEY set), against a local fake", 
     expect(String(received[0]!.body.html)).toContain("Sample Agency");
     const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-resend-1" } });
     expect(row).toMatchObject({ status: "sent", transport: "resend", providerMessageId: "re_msg_1" });
+  });
+
+  it("delivers a sign-in link whole but stores it redacted: a reader of outbox_emails cannot sign in", async () => {
+    const token = "0123456789abcdef".repeat(4);
+    const { row, url } = await sendSignInLink(token);
+    const delivered = received.at(-1)!.body as { html: string; text: string };
+    expect(delivered.html).toContain(url);
+    expect(delivered.text).toContain(url);
+    expect(row).toMatchObject({ transport: "resend", status: "sent" });
+    for (const stored of [row.html, row.text ?? ""]) {
+      expect(stored).not.toContain(token);
+      expect(stored).toContain(url.replace(token, "[redacted]"));
+    }
+    expect(JSON.stringify(await db.query("SELECT * FROM outbox_emails WHERE id = $1", [row.id]))).not.toContain(token);
+  });
+
+  it("hands the provider one-line headers whatever the names held (a CR/LF in a contact's name never starts a header)", async () => {
+    await sendEmail(
+      email("k-resend-crlf", {
+        subject: "Pat\r\nBcc: victim@example.com\r\n\r\n<b>body</b>, your quotes",
+        from: '"Ann\r\nBcc: x@y.z" <hello@gapwise.test>',
+        replyTo: "ann@agency.test\r\nX-Evil: 1",
+      }),
+    );
+    const body = received.at(-1)!.body as { subject: string; from: string; reply_to: string };
+    expect(body).toMatchObject({ subject: "Pat Bcc: victim@example.com <b>body</b>, your quotes", from: '"Ann Bcc: x@y.z" <hello@gapwise.test>', reply_to: "ann@agency.test X-Evil: 1" });
+    const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-resend-crlf" } });
+    expect([row.subject, row.from, row.replyTo].join("|")).not.toMatch(/[\r\n]/);
   });
 
   describe("on a preview deployment", () => {

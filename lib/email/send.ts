@@ -4,15 +4,19 @@ import { render } from "@react-email/render";
 import { Resend } from "resend";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { applyTestMode, footerHtml, footerText, insertBeforeBodyEnd } from "@/lib/email/compose";
+import { applyTestMode, footerHtml, footerText, insertBeforeBodyEnd, redactSecrets, safeHeaders } from "@/lib/email/compose";
 
 /**
  * The one send path (architecture.md rule 12). Every email the product sends goes through sendEmail:
  * it renders the React Email template, applies test mode, adds the postal-address footer and the
- * List-Unsubscribe header, and delivers through one transport:
+ * List-Unsubscribe header, makes every header it builds one line (a CR/LF from a contact's or an agent's
+ * name never starts another header: compose.ts safeHeaders), and delivers through one transport:
  * - "outbox" (default): the email is stored in the outbox table and shown at /dev/outbox;
  * - "resend" (RESEND_API_KEY set): sent through Resend, with the idempotency key passed along.
  * Either way a row in the outbox table records it, keyed by the idempotency key, so the same key sends once.
+ * The row keeps an email's `secrets` (a sign-in link's token) only when it is the delivery (the outbox
+ * transport, which production refuses); otherwise they are stored as "[redacted]", so whoever can read
+ * the table cannot sign in with what it holds.
  */
 
 export type SendEmailInput = {
@@ -37,6 +41,11 @@ export type SendEmailInput = {
   /** The sender's postal address for the footer (an agency's, on its marketing emails); default the platform's POSTAL_ADDRESS. */
   postalAddress?: string | null;
   tags?: Record<string, string>;
+  /**
+   * Values in the email that grant access (a sign-in link's token). The recipient gets them; the stored
+   * row holds "[redacted]" in their place unless the row is the delivery (the outbox transport).
+   */
+  secrets?: readonly string[];
 };
 
 export type SendEmailResult = {
@@ -73,7 +82,8 @@ function isUniqueViolation(error: unknown) {
 export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult> {
   const env = getEnv();
   const transport = env.parts.email;
-  const { to, subject, isTest } = applyTestMode({ to: input.to, subject: input.subject }, env.email.testAddress ?? input.testAddress, env.email.subjectPrefix);
+  const routed = applyTestMode({ to: input.to, subject: input.subject }, env.email.testAddress ?? input.testAddress, env.email.subjectPrefix);
+  const { to, isTest } = routed;
 
   const existing = await prisma.outboxEmail.findUnique({ where: { idempotencyKey: input.idempotencyKey } });
   if (existing && existing.status !== "failed") {
@@ -84,23 +94,26 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   const footer = { postalAddress: input.postalAddress?.trim() || env.postalAddress, productName: env.productName, unsubscribeUrl: input.unsubscribeUrl };
   const html = insertBeforeBodyEnd(renderedHtml, footerHtml(footer));
   const text = `${renderedText.trim()}\n\n${footerText(footer)}`;
-  const from = input.from ?? env.email.from;
-  const headers: Record<string, string> = {};
+  const listHeaders: Record<string, string> = {};
   const listUnsubscribeUrl = input.oneClickUnsubscribeUrl ?? input.unsubscribeUrl;
   if (listUnsubscribeUrl) {
     const mailto = input.unsubscribeMailto ? (input.unsubscribeMailto.startsWith("mailto:") ? input.unsubscribeMailto : `mailto:${input.unsubscribeMailto}`) : null;
-    headers["List-Unsubscribe"] = [`<${listUnsubscribeUrl}>`, mailto ? `<${mailto}>` : null].filter(Boolean).join(", ");
-    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+    listHeaders["List-Unsubscribe"] = [`<${listUnsubscribeUrl}>`, mailto ? `<${mailto}>` : null].filter(Boolean).join(", ");
+    listHeaders["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
+  const { subject, from, replyTo, headers } = safeHeaders({ subject: routed.subject, from: input.from ?? env.email.from, replyTo: input.replyTo, headers: listHeaders });
 
+  // What the row keeps: the outbox transport's row is what /dev/outbox shows and the only way the email
+  // reaches anyone, so it keeps everything; a row that only logs a provider's send keeps no secret.
+  const stored = (body: string) => (transport === "outbox" ? body : redactSecrets(body, input.secrets ?? []));
   const data = {
     to,
     originalTo: input.to,
     from,
-    replyTo: input.replyTo ?? null,
+    replyTo: replyTo ?? null,
     subject,
-    html,
-    text,
+    html: stored(html),
+    text: stored(text),
     headers,
     tags: input.tags ?? {},
     testMode: isTest,
@@ -126,7 +139,7 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   if (transport === "outbox") return { id: row.id, status: "stored", transport };
 
   const { data: sent, error } = await resend().emails.send(
-    { from, to, subject, html, text, replyTo: input.replyTo, headers, tags: Object.entries(input.tags ?? {}).map(([name, value]) => ({ name, value })) },
+    { from, to, subject, html, text, replyTo, headers, tags: Object.entries(input.tags ?? {}).map(([name, value]) => ({ name, value })) },
     { idempotencyKey: input.idempotencyKey },
   );
   if (error || !sent) {

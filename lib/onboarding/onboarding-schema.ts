@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/validation/text";
 import { emailField } from "@/lib/accounts/signup-schema";
 import { agentInputSchema, type AgentInput } from "@/lib/agents/agent-schema";
 import { STATE_CODES } from "@/lib/reference/us-states";
@@ -56,7 +57,9 @@ export const requiredPhoneField = z
 
 /** Step 1, Company Settings. `logo` is a PNG data URL; leaving it out keeps the saved logo. */
 export const onboardingCompanySchema = z.object({
-  companyName: z.string({ error: ONBOARDING_MESSAGES.companyNameRequired }).trim().min(1, ONBOARDING_MESSAGES.companyNameRequired).max(200, "Company name must be at most 200 characters"),
+  companyName: singleLine(
+    z.string({ error: ONBOARDING_MESSAGES.companyNameRequired }).trim().min(1, ONBOARDING_MESSAGES.companyNameRequired).max(200, "Company name must be at most 200 characters"),
+  ),
   companyPhone: requiredPhoneField,
   companyWebsite: websiteField.optional().transform((v) => v ?? ""),
   bookingLink: bookingLinkField.optional().transform((v) => v ?? ""),

@@ -119,6 +119,14 @@ describe("POST /api/onboarding/company", () => {
     expect(audit).toMatchObject({ actorUserId: admin.id, entityType: "organization", entityId: organization.id });
   });
 
+  it("refuses a company name holding a lone surrogate with 422 (it was a 500 from the audit log), and writes nothing", async () => {
+    const { organization, cookie } = await agency();
+    const res = await post(companyRoute, "/api/onboarding/company", cookie, company({ companyName: "Lone \uD800 Star" }));
+    expect(res.status).toBe(422);
+    expect((await res.json()).error).toEqual({ code: "validation_failed", message: "Contains characters that are not valid text.", fields: { companyName: ["Contains characters that are not valid text."] } });
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: organization.id } })).name).not.toContain("Lone");
+  });
+
   it("answers 422 with the field messages when name or phone is missing", async () => {
     const { organization, cookie } = await agency();
     const res = await post(companyRoute, "/api/onboarding/company", cookie, company({ companyName: "  ", companyPhone: "" }));

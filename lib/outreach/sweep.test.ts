@@ -6,7 +6,7 @@ import { MAX_SEND_ATTEMPTS, STALE_SENDING_MINUTES } from "@/lib/outreach/rules";
 import { CANCEL_REASONS, claimDueEmails, runSweep, sendScheduledEmail, type SendFunction } from "@/lib/outreach/sweep";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
-import { recordEmailClick } from "@/lib/tracking/email-tracking";
+import { clickTrackingParam, openPixelParam, recordEmailClick } from "@/lib/tracking/email-tracking";
 
 const db = setupTestDatabase();
 const now = new Date("2026-06-01T15:00:00Z");
@@ -95,12 +95,12 @@ describe("sendScheduledEmail", () => {
     const [message] = await outbox(email.idempotencyKey);
     // The birthday template, its subject, and an open pixel for this email.
     expect(message).toMatchObject({ to: contact.email, testMode: false, subject: "Ada, a birthday check on your Medicare Supplement" });
-    expect(message!.html).toContain(`/api/t/open/${email.id}.gif`);
+    expect(message!.html).toContain(`/api/t/open/${openPixelParam(email.id)}`);
     expect(message!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
 
     // The link goes through the click tracker to this contact's quote, and its tid attributes the visit to this email.
     const tracked = new URL(/href="(http:\/\/localhost:3000\/api\/t\/click\/[^"]+)"/.exec(message!.html)![1]!.replace(/&amp;/g, "&"));
-    expect(tracked.pathname).toBe(`/api/t/click/${email.id}`);
+    expect(tracked.pathname).toBe(`/api/t/click/${clickTrackingParam(email.id, tracked.searchParams.get("u")!)}`);
     const url = new URL(tracked.searchParams.get("u")!);
     expect(url.pathname).toBe("/compare");
     const found = await findQuoteLink(url.searchParams.get("id")!, now);
@@ -257,7 +257,7 @@ describe("runSweep", () => {
     const sent = await row(welcome.id);
     const link = await db.prisma.quoteLink.findUniqueOrThrow({ where: { id: (sent.metadata as { quoteLinkId: string }).quoteLinkId } });
     const target = `${getEnv().appUrl}/compare?id=${link.token}&tid=${encodeURIComponent(sent.trackingId!)}`;
-    expect(await recordEmailClick({ id: welcome.id, target, now: minutes(24 * 60) })).toMatchObject({ recorded: true });
+    expect(await recordEmailClick({ id: clickTrackingParam(welcome.id, target), target, now: minutes(24 * 60) })).toMatchObject({ recorded: true });
     expect((await followUps()).map((f) => [f.emailType, f.scheduledSendDate.toISOString().slice(0, 10), f.parentEmailId])).toEqual([["followup_2_clicked_no_hq", "2026-06-03", welcome.id]]);
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import { prisma, tenantDb, tenantTransaction } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
+import { fromWithName } from "@/lib/email/compose";
 import { sendEmail, type SendEmailInput, type SendEmailResult } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
@@ -78,13 +79,6 @@ class LostClaimError extends Error {
 }
 
 const senderSelect = { id: true, firstName: true, lastName: true, email: true, phone: true, signature: true, bookingLink: true, useOrgSenderDetails: true, isActive: true } as const;
-
-/** "Name <address>" from the configured From, with the sender's display name. */
-function fromWithName(configuredFrom: string, name: string): string {
-  const address = /<([^>]+)>/.exec(configuredFrom)?.[1] ?? configuredFrom.trim();
-  const safe = name.replace(/["<>\r\n]/g, "").trim();
-  return safe ? `"${safe}" <${address}>` : configuredFrom;
-}
 
 /**
  * Sends one claimed row. `organizationId` comes from the claim (saves a lookup); `send` is the one send

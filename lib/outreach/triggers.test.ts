@@ -1,6 +1,9 @@
 import { createContact as createContactForViewer } from "@/lib/contacts/create-contact";
 import { updateContact } from "@/lib/contacts/update-contact";
-import { queueNightlyReschedules, requestOrganizationReschedule, runQueuedReschedules } from "@/lib/outreach/triggers";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { setPrismaForTests } from "@/lib/db";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { queueNightlyReschedules, requestOrganizationReschedule, rescheduleContactsNow, runQueuedReschedules } from "@/lib/outreach/triggers";
 import { goLiveNow } from "@/lib/trial/go-live-now";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
@@ -35,6 +38,56 @@ describe("contact saves re-plan that contact", () => {
     await db.prisma.contact.update({ where: { id: contact.id }, data: { doNotCommunicate: true } });
     await updateContact({ organizationId: org.id, viewer, id: contact.id, input: { firstName: "Patricia", lastName: "Planned", email: "pat.planned@example.com", zipCode: "78701", birthDate: `1956-${birthday}` } });
     expect(await pendingTypes(contact.id)).toEqual([]);
+  });
+});
+
+describe("a contact whose re-plan fails still gets its outreach soon, not at the nightly pass", () => {
+  async function contactWithBirthday(now: Date) {
+    const { org } = await agency(now);
+    await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false } });
+    const contact = await createContact(db.prisma, org.id, { now });
+    const birthday = new Date(now.getTime() + 40 * 86_400_000).toISOString().slice(5, 10);
+    await db.prisma.contact.update({ where: { id: contact.id }, data: { zipCode: "78701", birthDate: new Date(`1956-${birthday}T00:00:00Z`) } });
+    return { org, contact };
+  }
+  const queuedRuns = (organizationId: string) => db.prisma.schedulerRun.count({ where: { organizationId, status: "queued" } });
+
+  it("a failed re-plan queues the organization's reschedule, and the job runner's next pass plans the contact", async () => {
+    const now = new Date();
+    const { org, contact } = await contactWithBirthday(now);
+    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await rescheduleContactsNow({ organizationId: org.id, contactIds: [contact.id], now, plan: () => { throw new Error("planner down"); } });
+    } finally {
+      logged.mockRestore();
+    }
+    expect(await pendingTypes(contact.id)).toEqual([]);
+    expect(await queuedRuns(org.id)).toBe(1);
+    await runQueuedReschedules({ now, organizationId: org.id });
+    expect(await pendingTypes(contact.id)).toContain("birthday");
+  });
+
+  it("during a database outage the queueing is tried again until the database answers", async () => {
+    const now = new Date();
+    const { org, contact } = await contactWithBirthday(now);
+    const down = new PrismaClient({ adapter: new PrismaPg({ connectionString: "postgresql://app:app@127.0.0.1:1/app", connectionTimeoutMillis: 1_000 }) });
+    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    setPrismaForTests(down);
+    try {
+      // The save went through just before the outage; its re-plan and the first try to queue fail.
+      await rescheduleContactsNow({ organizationId: org.id, contactIds: [contact.id], now, retryDelaysMs: [300, 300] });
+    } finally {
+      setPrismaForTests(db.prisma); // the database is back
+    }
+    expect(logged.mock.calls.map(([line]) => JSON.parse(String(line)).event)).toEqual(["outreach_contact_reschedule_failed", "outreach_reschedule_queue_failed"]);
+    logged.mockRestore();
+    await down.$disconnect();
+    expect(await queuedRuns(org.id)).toBe(0);
+    const deadline = Date.now() + 5_000;
+    while ((await queuedRuns(org.id)) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await queuedRuns(org.id)).toBe(1);
+    await runQueuedReschedules({ now, organizationId: org.id });
+    expect(await pendingTypes(contact.id)).toContain("birthday");
   });
 });
 

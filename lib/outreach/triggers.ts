@@ -22,15 +22,47 @@ export const planner: Planner = planContactEmails;
 const logFailure = (event: string, error: unknown) =>
   console.error(JSON.stringify({ level: "error", event, error: error instanceof Error ? error.name : "UnknownError" }));
 
+/** After a failed re-plan, how long to wait before each further try to queue the repair (while the database is down). */
+export const REPAIR_RETRY_DELAYS_MS = [5_000, 30_000, 120_000] as const;
+
 /**
- * Re-plans a few contacts now. A failure is logged and swallowed: the contact was saved, and the
- * next organization run repairs its schedule, so a planning problem must not fail the save.
+ * Re-plans a few contacts now. A failure must not fail the save (the contact is saved), nor leave the
+ * contact without outreach until the nightly pass: it queues a reschedule of the organization, which the
+ * job runner takes within a minute (embedded ticker, Inngest or the cron route). When the database
+ * refuses even that (an outage), the queueing is tried again in this process after each of
+ * `retryDelaysMs`; a process that ends first (a serverless host) leaves it to the nightly pass.
+ * `plan` is replaceable only so that tests can make the re-plan fail.
  */
-export async function rescheduleContactsNow({ organizationId, contactIds, now }: { organizationId: string; contactIds: readonly string[]; now: Date }): Promise<void> {
+export async function rescheduleContactsNow({
+  organizationId,
+  contactIds,
+  now,
+  plan = planner,
+  retryDelaysMs = REPAIR_RETRY_DELAYS_MS,
+}: {
+  organizationId: string;
+  contactIds: readonly string[];
+  now: Date;
+  plan?: Planner;
+  retryDelaysMs?: readonly number[];
+}): Promise<void> {
   try {
-    await syncContactSchedules({ organizationId, contactIds, plan: planner, now });
+    await syncContactSchedules({ organizationId, contactIds, plan, now });
   } catch (error) {
     logFailure("outreach_contact_reschedule_failed", error);
+    await queueRepair({ organizationId, now, retryDelaysMs });
+  }
+}
+
+/** Queues the organization's reschedule; on failure schedules another try after the next delay (unref'd: never keeps a process alive). */
+async function queueRepair({ organizationId, now, retryDelaysMs }: { organizationId: string; now: Date; retryDelaysMs: readonly number[] }): Promise<void> {
+  try {
+    await requestOrganizationReschedule({ organizationId, now });
+  } catch (error) {
+    logFailure("outreach_reschedule_queue_failed", error);
+    const [delay, ...later] = retryDelaysMs;
+    if (delay === undefined) return;
+    setTimeout(() => void queueRepair({ organizationId, now: new Date(now.getTime() + delay), retryDelaysMs: later }), delay).unref();
   }
 }
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/validation/text";
+import { isHttpUrl, withHttpScheme } from "@/lib/validation/http-url";
 
 /**
  * The agent's profile (agency-side.md §2 "Profile", §4 Profile states, §5 Profile rules, §7 PUT /api/profile).
@@ -75,18 +77,7 @@ export function formatPhoneInput(value: string): string {
 
 /** A booking link as stored: "" for empty or only the seeded scheme; https:// in front of a link typed without one. */
 export function normalizeBookingLink(value: string | null | undefined): string {
-  const text = (value ?? "").trim();
-  if (text === "" || /^https?:\/\/$/i.test(text)) return "";
-  return /^https?:\/\//i.test(text) ? text : `https://${text}`;
-}
-
-function isValidLink(link: string): boolean {
-  try {
-    const url = new URL(link);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".") && !/\s/.test(link);
-  } catch {
-    return false;
-  }
+  return withHttpScheme(value ?? "");
 }
 
 /** Whether the agent's own call-to-action options apply (§6: not when the organization is the sender). */
@@ -101,13 +92,12 @@ export function validateProfile(values: ProfileFormValues, { forceOrgSenderDetai
   if (!values.lastName.trim()) errors.lastName = PROFILE_MESSAGES.lastNameRequired;
   const digits = phoneDigits(values.phone);
   if (digits !== "" && !/^\d{10}$/.test(digits)) errors.phone = PROFILE_MESSAGES.phoneInvalid;
+  // http(s) only, whatever the call-to-action options say: whatever is stored may be shown as a link.
+  const link = normalizeBookingLink(values.bookingLink);
+  if (link !== "" && !isHttpUrl(link)) errors.bookingLink = PROFILE_MESSAGES.bookingLinkInvalid;
   if (agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderDetails: values.useOrgSenderDetails })) {
     if (values.phoneEnabled && digits.length !== 10) errors.phone = PROFILE_MESSAGES.phoneInvalid;
-    if (values.calendarEnabled) {
-      const link = normalizeBookingLink(values.bookingLink);
-      if (link === "") errors.bookingLink = PROFILE_MESSAGES.calendarLinkRequired;
-      else if (!isValidLink(link)) errors.bookingLink = PROFILE_MESSAGES.bookingLinkInvalid;
-    }
+    if (values.calendarEnabled && link === "") errors.bookingLink = PROFILE_MESSAGES.calendarLinkRequired;
     if (!values.phoneEnabled && !values.calendarEnabled) errors.contactMethods = PROFILE_MESSAGES.contactMethodRequired;
   }
   return errors;
@@ -137,8 +127,8 @@ export function profileChanged(saved: ProfileFormValues, current: ProfileFormVal
  * booking_link. Email cannot be edited: a different address is refused by updateProfile.
  */
 export const updateProfileBodySchema = z.object({
-  firstName: z.string().max(100),
-  lastName: z.string().max(100),
+  firstName: singleLine(z.string().max(100)),
+  lastName: singleLine(z.string().max(100)),
   email: z.string().max(320).optional(),
   phone: z.string().max(40).nullish(),
   signature: z.string().max(2000).optional(),

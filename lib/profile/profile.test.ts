@@ -119,6 +119,17 @@ describe("GET and PUT /api/profile", () => {
     expect((await none.json()).error.fields).toEqual({ contactMethods: [PROFILE_MESSAGES.contactMethodRequired] });
   });
 
+  it("refuses a booking link that is not http(s), whether or not the calendar option is on", async () => {
+    const { user, cookie } = await agentOf({ forceOrgSenderDetails: false });
+    for (const calendar of [{ useOrgSenderDetails: false, phoneEnabled: true, calendarEnabled: true }, { useOrgSenderDetails: true, phoneEnabled: true, calendarEnabled: false }]) {
+      for (const link of ["javascript:alert(1)", "javascript://%0aalert(1)", "data:text/html,x"]) {
+        const res = await putProfileRoute(request("/api/profile", cookie, "PUT", { firstName: "Ann", lastName: "Lee", phone: "5125550188", booking_link: link, ...calendar }));
+        expect([link, res.status, (await res.json()).error.fields]).toEqual([link, 422, { bookingLink: [PROFILE_MESSAGES.bookingLinkInvalid] }]);
+      }
+    }
+    expect((await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).bookingLink).toBeNull();
+  });
+
   it("ignores call-to-action changes when the organization is the sender", async () => {
     const { user, cookie } = await agentOf({ forceOrgSenderDetails: true });
     const res = await putProfileRoute(

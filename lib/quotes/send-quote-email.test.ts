@@ -73,6 +73,20 @@ describe("POST /api/contacts/{id}/send-quote-email", () => {
     expect(email).toMatchObject({ to: contact.email, testMode: false, subject: "Bo, your personalized Medicare Supplement quotes" });
   });
 
+  it("a CR/LF in the contact's or the agent's stored name never reaches a header: Subject, From and Reply-To stay one line", async () => {
+    const { org, agent } = await agency();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, forceOrgSenderDetails: false } });
+    await db.prisma.user.update({ where: { id: agent.id }, data: { useOrgSenderDetails: false, firstName: "Sam\r\nBcc: list@example.com", lastName: "Rivera" } });
+    // Stored before input validation refused control characters (or written by a path that skipped it).
+    const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id, firstName: "Ada\r\nBcc: victim@example.com\r\n" });
+    await sendQuoteEmail({ organizationId: org.id, viewer: { id: agent.id, isAdmin: false, email: agent.email }, contactId: contact.id, now: new Date() });
+    const row = await db.prisma.scheduledEmail.findFirstOrThrow({ where: { contactId: contact.id } });
+    const email = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: row.idempotencyKey } });
+    expect(email.subject).toBe("Ada Bcc: victim@example.com , your personalized Medicare Supplement quotes");
+    expect(email.from).toMatch(/^"Sam Bcc: list@example\.com Rivera - Lee Insurance" </);
+    for (const header of [email.subject, email.from, email.replyTo ?? ""]) expect(header).not.toMatch(/[\r\n]/);
+  });
+
   it("uses the agent's sender details unless the organization forces its own", async () => {
     const { org, agent } = await agency();
     await db.prisma.organization.update({ where: { id: org.id }, data: { forceOrgSenderDetails: false } });

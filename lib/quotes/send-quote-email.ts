@@ -7,6 +7,7 @@ import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
 import { contactNotFound, visibleContactWhere } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { tenantDb, tenantTransaction } from "@/lib/db";
+import { fromWithName } from "@/lib/email/compose";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteTrackingId } from "@/lib/quotes/quote-links";
@@ -32,13 +33,6 @@ export const QUOTE_EMAIL_MESSAGES = {
 export type SendQuoteEmailInput = { organizationId: string; viewer: ContactViewer & { email: string }; contactId: string; now: Date };
 
 const senderUserSelect = { id: true, firstName: true, lastName: true, email: true, phone: true, signature: true, useOrgSenderDetails: true, isActive: true } as const;
-
-/** "Name <address>" from the configured From, with the sender's display name. */
-function fromWithName(configuredFrom: string, name: string): string {
-  const address = /<([^>]+)>/.exec(configuredFrom)?.[1] ?? configuredFrom.trim();
-  const safe = name.replace(/["<>\r\n]/g, "").trim();
-  return safe ? `"${safe}" <${address}>` : configuredFrom;
-}
 
 export async function sendQuoteEmail({ organizationId, viewer, contactId, now }: SendQuoteEmailInput) {
   const db = tenantDb(organizationId);

@@ -1,4 +1,5 @@
 import { formatPhone, phoneDigits } from "@/lib/accounts/signup-schema";
+import { safeHttpUrl } from "@/lib/validation/http-url";
 
 /**
  * The schedule page's rules (domain-rules C "Schedule page"): which outcome a `status` means, the texts
@@ -57,27 +58,12 @@ export const SCHEDULE_MESSAGES = {
 } as const;
 
 // "javascript:…", "mailto:…"; but not "example.com:8080/…", where the colon starts a port.
-const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
-
 /**
  * A booking link as a safe absolute URL: "https://" is added when the scheme is missing
  * ("calendly.com/x" → "https://calendly.com/x"); anything that is not http(s) afterwards (javascript:,
  * mailto:) or not a URL at all is refused, so a settings value can never become a script link.
  */
-export function normalizeBookingUrl(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  if (!trimmed) return null;
-  if (!/^https?:\/\//i.test(trimmed) && OTHER_SCHEME.test(trimmed)) return null;
-  const candidate = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  try {
-    const url = new URL(candidate);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    if (!url.hostname.includes(".") && url.hostname !== "localhost") return null;
-    return url.toString();
-  } catch {
-    return null;
-  }
-}
+export const normalizeBookingUrl = safeHttpUrl;
 
 /** "(512) 555-0100" for a 10-digit number (an 11-digit one with a leading 1 too); null otherwise. */
 export function displayPhone(value: string | null | undefined): string | null {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/validation/text";
+import { httpUrlField } from "@/lib/validation/http-url";
 import { STATE_CODES } from "@/lib/reference/us-states";
 
 /**
@@ -38,12 +40,8 @@ export const websiteField = z
   .trim()
   .transform((v) => v.replace(/^https?:\/\//i, "").replace(/\/$/, ""))
   .pipe(z.string().max(200).regex(/^$|^[a-z0-9.-]+\.[a-z]{2,}(\/\S*)?$/i, "Enter a website like www.agency.com"));
-/** A booking link without a scheme gets https:// in front. Empty stays empty. */
-export const bookingLinkField = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" || v === "https://" ? "" : /^https?:\/\//i.test(v) ? v : `https://${v}`))
-  .pipe(z.union([z.literal(""), z.url("Enter a valid link, like https://calendly.com/your-agency")]));
+/** A booking link without a scheme gets https:// in front; http(s) only (lib/validation/http-url.ts). Empty stays empty. */
+export const bookingLinkField = httpUrlField("Enter a valid link, like https://calendly.com/your-agency");
 export const phoneDigitsField = z.string().regex(/^$|^\d{10}$/, "Please enter a 10-digit phone number");
 
 export const stateCarrierSettingSchema = z.object({
@@ -63,7 +61,7 @@ export const orgSettingsSchema = z
     emailSendPolicyAnniversary: z.boolean(),
     emailSendAep: z.boolean(),
     smartSendEnabled: z.boolean(),
-    brandName: z.string().trim().min(1, "Agency name is required").max(200),
+    brandName: singleLine(z.string().trim().min(1, "Agency name is required").max(200)),
     primaryColor: hexColor,
     secondaryColor: hexColor,
     phone: phoneDigitsField,

@@ -222,6 +222,9 @@ describe("PUT /api/settings/org", () => {
   it.each([
     ["no carrier", { carrierContracts: [] }, "settings.carrierContracts", SETTINGS_MESSAGES.carrierRequired],
     ["calendar on without a link", { redirectUrl: "" }, "settings.redirectUrl", SETTINGS_MESSAGES.calendarLinkRequired],
+    ["a javascript: booking link", { redirectUrl: "javascript://%0aalert(1)" }, "settings.redirectUrl", "Enter a valid link, like https://calendly.com/your-agency"],
+    ["a data: booking link", { redirectUrl: "data:text/html,x" }, "settings.redirectUrl", "Enter a valid link, like https://calendly.com/your-agency"],
+    ["a line break in the agency name", { brandName: "Lee\r\nBcc: x@y.z" }, "settings.brandName", "Please remove line breaks and other control characters."],
     [
       "no contact method",
       { contactPreferences: { calendarEnabled: false, phoneEnabled: false, callbackEnabled: false } },

@@ -20,7 +20,7 @@ export async function createOrganization(prisma: PrismaClient, options: Now & { 
   return prisma.organization.create({ data: { name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${unique()}`, ...stamped(options) } });
 }
 
-export async function createUser(prisma: PrismaClient, organizationId: string, options: Now & { isAdmin?: boolean; isAgent?: boolean; isActive?: boolean; email?: string }) {
+export async function createUser(prisma: PrismaClient, organizationId: string, options: Now & { isAdmin?: boolean; isAgent?: boolean; isActive?: boolean; canManageBilling?: boolean; email?: string }) {
   const id = unique();
   return prisma.user.create({
     data: {
@@ -31,6 +31,8 @@ export async function createUser(prisma: PrismaClient, organizationId: string, o
       isAdmin: options.isAdmin ?? false,
       isAgent: options.isAgent ?? true,
       isActive: options.isActive ?? true,
+      // As signup and the seed do: an agency's admin holds the billing flag, agents do not.
+      canManageBilling: options.canManageBilling ?? options.isAdmin ?? false,
       ...stamped(options),
     },
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { prisma, tenantTransaction } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -6,12 +7,18 @@ import { isQuoteToken } from "@/lib/quotes/quote-links";
 
 /**
  * Opens and clicks of the emails we send (issue #7 item 6). URLs carry the scheduled email's id (a
- * uuid, no PII). The row is found with the base client (the request has no tenant), every write then
- * happens inside that row's organization. An unknown id writes nothing and still answers normally,
- * so the routes reveal nothing about which ids exist.
+ * uuid, no PII) and a signature over it (and, for a click, over its target): HMAC-SHA256 with a key
+ * derived from AUTH_SECRET, so only the email we sent can mark itself opened or clicked; an id alone
+ * (from a forwarded email's other link, a log, a guess) records nothing. The row is found with the base
+ * client (the request has no tenant), every write then happens inside that row's organization. An
+ * unknown id, a missing or wrong signature writes nothing and still answers normally (the gif; the
+ * redirect to an allowed target or the home page), so the routes reveal nothing about which ids exist
+ * and links in emails sent before signing still lead where they did.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** 16 bytes of HMAC-SHA256, base64url: 22 characters. */
+const SIGNATURE = /^[A-Za-z0-9_-]{22}$/;
 
 /** Where a tracked link may lead: this app's consumer pages only, never anywhere else (no open redirect). */
 export const TRACKED_REDIRECT_PATHS = ["/compare", "/schedule", "/eligibility"] as const;
@@ -19,20 +26,58 @@ export const TRACKED_REDIRECT_PATHS = ["/compare", "/schedule", "/eligibility"] 
 /** The smallest transparent GIF (1x1, 43 bytes). */
 export const TRACKING_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
+/** The tracking key: derived from AUTH_SECRET for this purpose only, so a tracking signature is worth nothing elsewhere. */
+function trackingKey(secret: string): Buffer {
+  return createHmac("sha256", secret).update("gapwise:email-tracking:v1").digest();
+}
+
+/** The signature of an open ("open", id) or a click ("click", id, target). */
+export function trackingSignature(parts: readonly ["open", string] | readonly ["click", string, string], secret = getEnv().authSecret): string {
+  return createHmac("sha256", trackingKey(secret)).update(parts.join("\n")).digest().subarray(0, 16).toString("base64url");
+}
+
+function signatureMatches(signature: string | null, expected: string): boolean {
+  if (!signature || !SIGNATURE.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+}
+
+/** The open pixel's path parameter: "<id>.<signature>.gif". */
+export function openPixelParam(scheduledEmailId: string): string {
+  return `${scheduledEmailId}.${trackingSignature(["open", scheduledEmailId])}.gif`;
+}
+
+/** The click tracker's path parameter for one target: "<id>.<signature>". */
+export function clickTrackingParam(scheduledEmailId: string, targetUrl: string): string {
+  return `${scheduledEmailId}.${trackingSignature(["click", scheduledEmailId, targetUrl])}`;
+}
+
 export function openPixelUrl(scheduledEmailId: string): string {
-  return `${getEnv().appUrl}/api/t/open/${scheduledEmailId}.gif`;
+  return `${getEnv().appUrl}/api/t/open/${openPixelParam(scheduledEmailId)}`;
 }
 
 /** Wraps a link of this app (the compare page with its tid, …) so that following it is recorded first. */
 export function clickTrackingUrl(scheduledEmailId: string, targetUrl: string): string {
-  return `${getEnv().appUrl}/api/t/click/${scheduledEmailId}?u=${encodeURIComponent(targetUrl)}`;
+  return `${getEnv().appUrl}/api/t/click/${clickTrackingParam(scheduledEmailId, targetUrl)}?u=${encodeURIComponent(targetUrl)}`;
 }
 
-/** "…/open/<uuid>.gif" → the uuid; anything else → null. */
-export function scheduledEmailIdFrom(param: unknown): string | null {
+/** "<uuid>[.<signature>][.gif]" → the uuid and the signature (null when unsigned, as before signing); anything else → null. */
+export function trackingParamParts(param: unknown): { id: string; signature: string | null } | null {
   if (typeof param !== "string") return null;
-  const id = param.endsWith(".gif") ? param.slice(0, -4) : param;
-  return UUID.test(id) ? id.toLowerCase() : null;
+  const [id = "", signature = null, ...rest] = (param.endsWith(".gif") ? param.slice(0, -4) : param).split(".");
+  return UUID.test(id) && rest.length === 0 ? { id: id.toLowerCase(), signature } : null;
+}
+
+/** The email id of a pixel parameter whose signature is right; null for anything else (unsigned, tampered, junk). */
+export function verifiedOpenId(param: unknown): string | null {
+  const parts = trackingParamParts(param);
+  return parts && signatureMatches(parts.signature, trackingSignature(["open", parts.id])) ? parts.id : null;
+}
+
+/** The email id of a click parameter signed for exactly this target; null for anything else. */
+export function verifiedClickId(param: unknown, target: unknown): string | null {
+  const parts = trackingParamParts(param);
+  if (!parts || typeof target !== "string") return null;
+  return signatureMatches(parts.signature, trackingSignature(["click", parts.id, target])) ? parts.id : null;
 }
 
 /** The absolute target when it is one of this app's tracked pages; null for anything else. Pure. */
@@ -57,9 +102,9 @@ async function findSentEmail(id: string | null) {
   return row && row.status === "sent" ? row : null;
 }
 
-/** GET /api/t/open/{id}.gif: one "opened" event per email, however often the image loads. */
+/** GET /api/t/open/{id}.{signature}.gif: one "opened" event per email, however often the image loads. */
 export async function recordEmailOpen({ id, now }: { id: unknown; now: Date }): Promise<{ recorded: boolean }> {
-  const email = await findSentEmail(scheduledEmailIdFrom(id));
+  const email = await findSentEmail(verifiedOpenId(id));
   if (!email) return { recorded: false };
   const { count } = await tenantTransaction(email.organizationId, (tx) =>
     // The provider-event key makes "once" a database fact, also when two loads race.
@@ -72,16 +117,20 @@ export async function recordEmailOpen({ id, now }: { id: unknown; now: Date }): 
 }
 
 /**
- * GET /api/t/click/{id}?u=…: records the click (a TrackingClick under the email's tracking id every
- * time, a "clicked" EmailEvent the first time) and answers where to redirect: the target when it is
- * one of this app's tracked pages, else the home page. An unknown email or a foreign target writes nothing.
+ * GET /api/t/click/{id}.{signature}?u=…: records the click (a TrackingClick under the email's tracking id
+ * every time, a "clicked" EmailEvent the first time) and answers where to redirect: the target when it
+ * is one of this app's tracked pages, else the home page. An unknown email, a signature that is missing
+ * or not for this target, or a foreign target writes nothing (and is still sent to an allowed target).
  */
 export async function recordEmailClick({ id, target, now, userAgent }: { id: unknown; target: unknown; now: Date; userAgent?: string | null }): Promise<{ location: string; recorded: boolean }> {
   const appUrl = getEnv().appUrl;
   const home = `${appUrl}/`;
-  const email = await findSentEmail(scheduledEmailIdFrom(id));
   const location = allowedRedirectTarget(target, appUrl);
-  if (!email || !location) return { location: home, recorded: false };
+  if (!location) return { location: home, recorded: false };
+  // Unsigned (an email sent before signing) or tampered: still to the allowed page, without a record.
+  // The answer depends on the target only, never on whether the id exists.
+  const email = await findSentEmail(verifiedClickId(id, target));
+  if (!email) return { location, recorded: false };
 
   const url = new URL(location);
   const tid = url.searchParams.get("tid");

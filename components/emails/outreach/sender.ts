@@ -1,4 +1,5 @@
 import { logoUrl } from "@/lib/settings/logo-rules";
+import { safeHttpUrl } from "@/lib/validation/http-url";
 
 /**
  * Who an outreach email is from, white-labelled per the organization's sender settings. Pure: the
@@ -50,17 +51,6 @@ export type SenderAgent = {
   isActive?: boolean;
 };
 
-const httpUrl = (value: string | null | undefined) => {
-  const trimmed = value?.trim();
-  if (!trimmed) return null;
-  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  try {
-    return new URL(withScheme).toString();
-  } catch {
-    return null;
-  }
-};
-
 /**
  * The sender props for a template plus the envelope: `fromName` (display name for From) and `replyTo`
  * (the agent's address, or null in organization mode). `agent` is the contact's agent; pass null when
@@ -83,7 +73,7 @@ export function resolveOutreachSender({ organization, agent, appUrl }: { organiz
     senderName,
     senderPhone: useOrg ? organization.phone : (activeAgent?.phone ?? organization.phone),
     signature: useOrg || organization.orgSignature ? organization.signature : activeAgent?.signature,
-    bookingUrl: httpUrl(useOrg ? organization.redirectUrl : (activeAgent?.bookingLink ?? organization.redirectUrl)),
+    bookingUrl: safeHttpUrl(useOrg ? organization.redirectUrl : (activeAgent?.bookingLink ?? organization.redirectUrl)),
     canReply: !useOrg,
   };
   return { sender, fromName: useOrg ? brandName : `${senderName} - ${brandName}`, replyTo: useOrg ? null : (activeAgent?.email ?? null) };

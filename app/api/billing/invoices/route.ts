@@ -1,4 +1,4 @@
 import { withOrg } from "@/lib/api/handler";
 import { listInvoices } from "@/lib/billing/billing-account";
 
-export const GET = withOrg(({ organizationId }) => listInvoices({ organizationId }));
+export const GET = withOrg(({ organizationId, user }) => listInvoices({ organizationId, viewer: user }));

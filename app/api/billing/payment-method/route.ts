@@ -1,4 +1,4 @@
 import { withOrg } from "@/lib/api/handler";
 import { getPaymentMethod } from "@/lib/billing/billing-account";
 
-export const GET = withOrg(({ organizationId }) => getPaymentMethod({ organizationId }));
+export const GET = withOrg(({ organizationId, user }) => getPaymentMethod({ organizationId, viewer: user }));

@@ -1,4 +1,4 @@
 import { withOrg } from "@/lib/api/handler";
 import { getBillingPlan } from "@/lib/billing/billing-account";
 
-export const GET = withOrg(({ organizationId }) => getBillingPlan({ organizationId }));
+export const GET = withOrg(({ organizationId, user }) => getBillingPlan({ organizationId, viewer: user }));

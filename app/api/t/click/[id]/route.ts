@@ -5,7 +5,10 @@ import { recordEmailClick } from "@/lib/tracking/email-tracking";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/t/click/{scheduledEmailId}?u=<this app's /compare|/schedule|/eligibility URL>: record, then redirect. */
+/**
+ * GET /api/t/click/{scheduledEmailId}.{signature}?u=<this app's /compare|/schedule|/eligibility URL>: record
+ * (only when the signature is the one we signed for this id and target), then redirect.
+ */
 export const GET = withPublic(
   async ({ params, query, req }) => {
     const { location } = await recordEmailClick({ id: params.id, target: query.u, now: new Date(), userAgent: req.headers.get("user-agent") });

@@ -4,7 +4,7 @@ import { recordEmailOpen, TRACKING_GIF } from "@/lib/tracking/email-tracking";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/t/open/{scheduledEmailId}.gif: the open pixel. Always the image, never cached. */
+/** GET /api/t/open/{scheduledEmailId}.{signature}.gif: the open pixel (records only when signed by us). Always the image, never cached. */
 export const GET = withPublic(
   async ({ params }) => {
     await recordEmailOpen({ id: params.id, now: new Date() });
