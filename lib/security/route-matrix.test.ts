@@ -238,6 +238,19 @@ const BODY_CORPUS: { name: string; rawBody?: string; body?: unknown; contentType
 const PARAM_CORPUS = ["%ff%fe", "..%2f..%2fetc%2fpasswd", "' OR 1=1 --", "\u0000", "a".repeat(5_000), "\ud800"];
 const QUERY_CORPUS = ["?page=-1&limit=99999999999999999999&search=%ff%fe&sort=%27%3B--", "?states=XX,,%00&agents=not-a-uuid&page=1e309", "?id[]=1&id[$ne]=2"];
 
+/** A valid body with every string in it changed by `change` (where validation passes, the service sees the value). */
+function withStrings(value: unknown, change: (s: string) => string): unknown {
+  if (typeof value === "string") return change(value);
+  if (Array.isArray(value)) return value.map((v) => withStrings(v, change));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withStrings(v, change)]));
+  return value;
+}
+const VALID_BODY_VARIANTS: { name: string; change: (s: string) => string }[] = [
+  { name: "lone surrogates in a valid body", change: (s) => `${s}\ud800` },
+  { name: "CR/LF and NUL in a valid body", change: (s) => `${s}\r\nBcc: mallory@example.com\u0000` },
+  { name: "injection in a valid body", change: (s) => `${s}'; DROP TABLE contacts; --<script>` },
+];
+
 describe("bad input", () => {
   const checkShape = (route: Route, label: string, status: number, text: string, contentType: string, problems: string[]) => {
     if (status >= 500) problems.push(`${route.key} ${label} → ${status} ${text.slice(0, 200)}`);
@@ -255,6 +268,11 @@ describe("bad input", () => {
       for (const input of BODY_CORPUS) {
         const { status, text, contentType } = await call(route, { caller, params: paramsFor(row, fx.b), ...input });
         checkShape(route, input.name, status, text, contentType, problems);
+      }
+      for (const variant of row.body ? VALID_BODY_VARIANTS : []) {
+        const body = withStrings(row.body!(fx.b), variant.change);
+        const { status, text, contentType } = await call(route, { caller, params: paramsFor(row, fx.b), body });
+        checkShape(route, variant.name, status, text, contentType, problems);
       }
     }
     expect(problems).toEqual([]);
