@@ -173,7 +173,7 @@ describe("route × role × organization", () => {
       const row = rowOf(route);
       const { status, text } = await call(route, { caller: fx.callers.anonymous, params: paramsFor(row, fx.a), body: defaultBody(route, row, fx.a) });
       mustNot5xx(route, "anonymous", status, text);
-      const expected = { member: [401], admin: [401], cron: [404], inngest: [404], dev: [404], webhook: [400, 401, 403, 404], public: null }[row.access];
+      const expected = { member: [401], admin: [401], billing: [401], cron: [404], inngest: [404], dev: [404], webhook: [400, 401, 403, 404], public: null }[row.access];
       if (expected && !expected.includes(status)) problems.push(`${route.key} (${row.access}) anonymous → ${status}`);
       if (row.access !== "public" && leaks(text).length) problems.push(`${route.key} anonymous sees ${leaks(text).join(", ")}`);
     }
@@ -191,11 +191,22 @@ describe("route × role × organization", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a user without the billing flag is refused every billing call, whatever the role", async () => {
+    const problems: string[] = [];
+    for (const route of ROUTES_ON_DISK.filter((r) => rowOf(r).access === "billing")) {
+      const row = rowOf(route);
+      const { status, text } = await call(route, { caller: fx.callers.agentA, params: paramsFor(row, fx.a), body: defaultBody(route, row, fx.a), query: row.query });
+      mustNot5xx(route, "agent of A", status, text);
+      if (status !== 403) problems.push(`${route.key} agent without the flag → ${status}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("organization B's agent and admin, aimed at A's records, change nothing of A's and see none of it", async () => {
     const before = await digestOfA();
     const problems: string[] = [];
     for (const caller of [fx.callers.agentB, fx.callers.adminB]) {
-      for (const route of ROUTES_ON_DISK.filter((r) => ["member", "admin"].includes(rowOf(r).access))) {
+      for (const route of ROUTES_ON_DISK.filter((r) => ["member", "admin", "billing"].includes(rowOf(r).access))) {
         const row = rowOf(route);
         // A's ids in the path and in the body: the tenant check must stop them.
         const { status, text } = await call(route, { caller, params: paramsFor(row, fx.a), body: defaultBody(route, row, fx.a), query: row.query });
@@ -211,7 +222,7 @@ describe("route × role × organization", () => {
 
   it("A's own members reach their routes without a 5xx", async () => {
     for (const caller of [fx.callers.agentA, fx.callers.adminA]) {
-      for (const route of ROUTES_ON_DISK.filter((r) => ["member", "admin", "public"].includes(rowOf(r).access) && r.method === "GET")) {
+      for (const route of ROUTES_ON_DISK.filter((r) => ["member", "admin", "billing", "public"].includes(rowOf(r).access) && r.method === "GET")) {
         const row = rowOf(route);
         const { status, text } = await call(route, { caller, params: paramsFor(row, fx.a), query: row.query });
         mustNot5xx(route, caller.name, status, text);

@@ -7,6 +7,7 @@
  * - public: no session (consumer pages, token- or slug-addressed, rate-limited where they write);
  * - member: any signed-in member of an organization (agents see only their own contacts inside it);
  * - admin: admins only;
+ * - billing: users with the billing flag (User.canManageBilling), whatever their role;
  * - cron: Bearer CRON_SECRET (the route does not exist without it);
  * - webhook: the provider's signature;
  * - inngest: Inngest's signed calls (does not exist without Inngest keys);
@@ -16,7 +17,7 @@
  * records. body: a valid body where validation would otherwise answer before the tenant check does.
  */
 
-export type Access = "public" | "member" | "admin" | "cron" | "webhook" | "inngest" | "dev";
+export type Access = "public" | "member" | "admin" | "billing" | "cron" | "webhook" | "inngest" | "dev";
 export type ParamKind = "contact" | "agent" | "org-id" | "org-slug" | "import-job" | "email" | "invoice" | "token" | "zip" | "state" | "number";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -46,11 +47,11 @@ export const ROUTES: Record<string, RouteRow> = {
   "GET /api/auth/session": { access: "public" },
   "POST /api/auth/set-session": { access: "member" },
   "GET /api/auth/verify/[orgSlug]/[token]": { access: "public", params: { orgSlug: "org-slug", token: "token" } },
-  "GET /api/billing/invoices": { access: "member" },
-  "GET /api/billing/invoices/[id]/download": { access: "member", params: { id: "invoice" } },
-  "GET /api/billing/payment-method": { access: "member" },
-  "GET /api/billing/plan": { access: "member" },
-  "POST /api/billing/portal": { access: "admin" },
+  "GET /api/billing/invoices": { access: "billing" },
+  "GET /api/billing/invoices/[id]/download": { access: "billing", params: { id: "invoice" } },
+  "GET /api/billing/payment-method": { access: "billing" },
+  "GET /api/billing/plan": { access: "billing" },
+  "POST /api/billing/portal": { access: "billing" },
   "GET /api/billing/report-usage": { access: "cron" },
   "POST /api/billing/report-usage": { access: "cron" },
   "GET /api/checkout-session": { access: "member" },

@@ -53,4 +53,10 @@ describe("well-formed text (no lone surrogates)", () => {
     expect(illFormedTextPaths("\uD800")).toEqual(["_"]);
     expect(illFormedTextPaths({ a: "b", c: ["d", { e: "f" }] })).toEqual([]);
   });
+
+  it("illFormedTextPaths also names strings holding NUL, which PostgreSQL cannot store", () => {
+    expect(illFormedTextPaths({ contacts: [{ firstName: "Ann" }, { firstName: "Bo\u0000b" }] })).toEqual(["contacts.1.firstName"]);
+    expect(illFormedTextPaths({ ["k\u0000"]: "v" })).toEqual(["k\uFFFD"]);
+    expect(illFormedTextPaths({ note: "tab\tand\r\nbreaks are text" })).toEqual([]);
+  });
 });

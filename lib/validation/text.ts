@@ -35,6 +35,8 @@ export function isWellFormedText(value: string): boolean {
   return !LONE_SURROGATE.test(value);
 }
 
+const isAcceptedText = (value: string) => isWellFormedText(value) && !value.includes("\u0000");
+
 /** Lone surrogates replaced by U+FFFD (String.prototype.toWellFormed). */
 export function toWellFormedText(value: string): string {
   return value.replace(LONE_SURROGATES, "\uFFFD");
@@ -42,14 +44,15 @@ export function toWellFormedText(value: string): string {
 
 /**
  * The paths ("settings.brandName", "contacts.3.firstName"; "_" for the value itself) of every string in
- * a parsed JSON value, query or params object that is not well formed, object keys included. Empty
- * when all is text.
+ * a parsed JSON value, query or params object that is not text the database can hold, object keys
+ * included: a lone surrogate, or NUL (PostgreSQL refuses "\u0000" in text and jsonb alike, which made
+ * a 500 of the CSV import). Empty when all is text.
  */
 export function illFormedTextPaths(value: unknown, path: string[] = []): string[] {
-  if (typeof value === "string") return isWellFormedText(value) ? [] : [path.length ? path.join(".") : "_"];
+  if (typeof value === "string") return isAcceptedText(value) ? [] : [path.length ? path.join(".") : "_"];
   if (Array.isArray(value)) return value.flatMap((item, index) => illFormedTextPaths(item, [...path, String(index)]));
   if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, item]) => (isWellFormedText(key) ? illFormedTextPaths(item, [...path, key]) : [[...path, toWellFormedText(key)].join(".")]));
+    return Object.entries(value).flatMap(([key, item]) => (isAcceptedText(key) ? illFormedTextPaths(item, [...path, key]) : [[...path, storableText(key)].join(".")]));
   }
   return [];
 }
