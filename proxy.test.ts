@@ -70,10 +70,8 @@ describe("proxy: the stage table before a signed-in page renders", () => {
   it("sends an agent away from the admin screens to /contacts, and lets an admin open them", async () => {
     const agent = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: false });
     const admin = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: true });
-    for (const path of ["/settings", "/add-agents", "/brand-settings", "/setup/add-agents"]) {
-      expect([path, (await open(path, agent)).redirectedTo]).toEqual([path, "/contacts"]);
-      expect([path, (await open(path, admin)).passedThrough]).toEqual([path, true]);
-    }
+    for (const path of ["/settings", "/add-agents", "/brand-settings", "/setup/add-agents", "/change-plan"]) expect([path, (await open(path, agent)).redirectedTo]).toEqual([path, "/contacts"]);
+    for (const path of ["/settings", "/add-agents", "/brand-settings", "/change-plan"]) expect([path, (await open(path, admin)).passedThrough]).toEqual([path, true]);
     expect((await open("/profile", agent)).passedThrough).toBe(true);
   });
 
@@ -84,6 +82,22 @@ describe("proxy: the stage table before a signed-in page renders", () => {
     expect((await open("/stripe", agent)).redirectedTo).toBe("/contacts");
     expect((await open("/stripe", unflaggedAdmin)).redirectedTo).toBe("/contacts");
     expect((await open("/stripe", flaggedAgent)).passedThrough).toBe(true);
+  });
+
+  it("answers the plan and setup pages' own refusals with a real 307 before any page renders", async () => {
+    const ready = await cookieFor({ plan: "pro", onboardingCompleted: true });
+    const inSetup = await cookieFor({ plan: "pro" });
+    const noPlan = await cookieFor({});
+    for (const [path, cookie, target] of [
+      ["/choose-plan", ready, "/change-plan"],
+      ["/setup/settings", ready, "/contacts"],
+      ["/setup/add-agents", ready, "/contacts"],
+      ["/setup/add-agents", inSetup, "/setup/settings?step=agents"],
+      ["/change-plan", noPlan, "/choose-plan"],
+    ] as const) {
+      const { response, redirectedTo } = await open(path, cookie);
+      expect([path, response.status, redirectedTo]).toEqual([path, 307, target]);
+    }
   });
 
   it.each([

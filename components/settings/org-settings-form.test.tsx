@@ -86,6 +86,12 @@ const saveButton = () => screen.getByRole("button", { name: /Save Changes|Saving
 const checkbox = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe("OrgSettingsForm", () => {
+  it("names a missing booking link on load when the calendar option is on without one", async () => {
+    await renderForm({ initial: { ...data, settings: { ...settings, redirectUrl: "" } } });
+    // At the link field and beside the calendar option.
+    expect(screen.getAllByText(SETTINGS_MESSAGES.calendarLinkRequired)).toHaveLength(2);
+  });
+
   it("shows every section and enables Save only once something changed", async () => {
     await renderForm();
     expect(screen.getByRole("heading", { level: 1, name: "Settings" })).toBeTruthy();

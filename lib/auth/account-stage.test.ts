@@ -36,7 +36,6 @@ describe("routeRedirect (the stage routing table)", () => {
     // plan without setup
     ["/contacts", "setup_incomplete", true, "/setup/settings?plan=pro"],
     ["/setup/settings", "setup_incomplete", true, null],
-    ["/setup/add-agents", "setup_incomplete", true, null],
     ["/change-plan", "setup_incomplete", true, null],
     // an agent of an agency whose admin has not finished setup uses the app (setup is admin-only)
     ["/contacts", "setup_incomplete", false, null],
@@ -53,6 +52,19 @@ describe("routeRedirect (the stage routing table)", () => {
     ["/brand-settings", "ready", false, "/contacts"],
     ["/setup/settings", "ready", false, "/contacts"],
     ["/profile", "ready", false, null],
+    // the plan pages: choosing is for an agency without a plan, changing for its admin once it has one
+    ["/choose-plan", "no_plan", false, null],
+    ["/choose-plan", "setup_incomplete", true, "/change-plan"],
+    ["/choose-plan", "ready", true, "/change-plan"],
+    ["/choose-plan", "ready", false, "/contacts"],
+    ["/change-plan", "no_plan", true, "/choose-plan"],
+    ["/change-plan", "no_plan", false, "/choose-plan"],
+    ["/change-plan", "ready", true, null],
+    ["/change-plan", "ready", false, "/contacts"],
+    // the wizard: its agents step lives on /setup/settings; once setup is done it is over
+    ["/setup/add-agents", "setup_incomplete", true, "/setup/settings?step=agents"],
+    ["/setup/settings", "ready", true, "/contacts"],
+    ["/setup/add-agents", "ready", true, "/contacts"],
   ];
   it.each(cases)("%s in stage %s (admin %s) → %s", (pathname, stage, isAdmin, expected) => {
     expect(routeRedirect({ pathname, stage, plan: "pro", isAdmin, canManageBilling: isAdmin })).toBe(expected);

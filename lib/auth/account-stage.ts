@@ -63,10 +63,17 @@ export function routeRedirect({
   const [, segment = "", sub = ""] = pathname.split("/");
   if (!isSignedInArea(pathname)) return null;
   if (stage === "logged_out") return "/login";
-  if (PLAN_SEGMENTS.has(segment)) return null;
+  // The plan pages' own rules, here so that the proxy answers them with a real redirect before the page
+  // streams: /choose-plan is for an agency without a plan, /change-plan for its admin once it has one.
+  if (segment === "choose-plan") return stage === "no_plan" ? null : isAdmin ? "/change-plan" : "/contacts";
+  if (segment === "change-plan") return stage === "no_plan" ? "/choose-plan" : isAdmin ? null : "/contacts";
   if (segment === "setup") {
     if (stage === "no_plan") return "/choose-plan";
     if (!isAdmin && (sub === "settings" || sub === "add-agents")) return "/contacts";
+    // Setup is done: the wizard is over.
+    if (stage === "ready") return stageDestination(stage, plan);
+    // The wizard's agents step lives on /setup/settings.
+    if (sub === "add-agents") return "/setup/settings?step=agents";
     return null;
   }
   if (stage === "no_plan") return stageDestination(stage, plan);

@@ -3,7 +3,7 @@ import { createOrganization, createUser } from "@/lib/testing/factories";
 import { requestLoginLink, LOGIN_LIMITS } from "@/lib/auth/login";
 import { verifyLoginLink } from "@/lib/auth/verify-login";
 import { getSessionUser } from "@/lib/auth/session";
-import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE, LOGIN_RATE_LIMITED_MESSAGE, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
+import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE, LINK_OTHER_AGENCY_MESSAGE, LOGIN_RATE_LIMITED_MESSAGE, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
 
 import { issueLoginLinkLikeAuthJs as issueLink } from "@/lib/testing/auth";
 
@@ -90,10 +90,10 @@ describe("verifyLoginLink", () => {
     const { user } = await signedUpAdmin({ plan: "basic", onboardingCompleted: true });
     await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
     const link = await latestLinkFor(user.email);
-    const first = await verifyLoginLink({ token: link!.token, now: new Date() });
+    const first = await verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: new Date() });
     expect(first).toMatchObject({ email: user.email, redirectUrl: "/contacts" });
     expect(await getSessionUser(first.sessionToken)).toMatchObject({ id: user.id });
-    await expect(verifyLoginLink({ token: link!.token, now: new Date() })).rejects.toMatchObject({ code: "unauthorized", message: LINK_INVALID_MESSAGE });
+    await expect(verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: new Date() })).rejects.toMatchObject({ code: "unauthorized", message: LINK_INVALID_MESSAGE });
     const after = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(after.lastLoginAt).not.toBeNull();
     expect(after.emailVerified).not.toBeNull();
@@ -104,12 +104,24 @@ describe("verifyLoginLink", () => {
     await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
     const link = await latestLinkFor(user.email);
     const sixteenMinutesLater = new Date(Date.now() + 16 * 60 * 1000);
-    await expect(verifyLoginLink({ token: link!.token, now: sixteenMinutesLater })).rejects.toMatchObject({ code: "unauthorized", message: LINK_EXPIRED_MESSAGE });
+    await expect(verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: sixteenMinutesLater })).rejects.toMatchObject({ code: "unauthorized", message: LINK_EXPIRED_MESSAGE });
     expect(await db.prisma.session.count({ where: { userId: user.id } })).toBe(0);
   });
 
+  it("refuses (and burns) org A's link opened at org B's address, without a session in either", async () => {
+    const { org: orgA, user } = await signedUpAdmin({ plan: "basic", onboardingCompleted: true });
+    const { org: orgB } = await signedUpAdmin({ plan: "basic", onboardingCompleted: true });
+    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
+    const link = await latestLinkFor(user.email);
+    expect(link!.orgSlug).toBe(orgA.slug);
+    await expect(verifyLoginLink({ orgSlug: orgB.slug, token: link!.token, now: new Date() })).rejects.toMatchObject({ code: "unauthorized", message: LINK_OTHER_AGENCY_MESSAGE });
+    expect(await db.prisma.session.count({ where: { userId: user.id } })).toBe(0);
+    // The link is spent: a tampered link is not tried again at the right address.
+    await expect(verifyLoginLink({ orgSlug: orgA.slug, token: link!.token, now: new Date() })).rejects.toMatchObject({ message: LINK_INVALID_MESSAGE });
+  });
+
   it("refuses a token that was never issued", async () => {
-    await expect(verifyLoginLink({ token: "ab".repeat(32), now: new Date() })).rejects.toMatchObject({ message: LINK_INVALID_MESSAGE });
+    await expect(verifyLoginLink({ orgSlug: "any-agency", token: "ab".repeat(32), now: new Date() })).rejects.toMatchObject({ message: LINK_INVALID_MESSAGE });
   });
 
   it.each([
@@ -120,6 +132,6 @@ describe("verifyLoginLink", () => {
     const { user } = await signedUpAdmin(stage);
     await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
     const link = await latestLinkFor(user.email);
-    expect((await verifyLoginLink({ token: link!.token, now: new Date() })).redirectUrl).toBe(destination);
+    expect((await verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: new Date() })).redirectUrl).toBe(destination);
   });
 });

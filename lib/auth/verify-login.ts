@@ -3,15 +3,17 @@ import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { accountStage, stageDestination } from "@/lib/auth/account-stage";
 import { hashVerificationToken, SESSION_DAYS } from "@/lib/auth/magic-link";
-import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE } from "@/lib/auth/messages";
+import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE, LINK_OTHER_AGENCY_MESSAGE } from "@/lib/auth/messages";
 import { prisma } from "@/lib/db";
 
 /**
  * GET /api/auth/verify/{orgSlug}/{token}: consumes a sign-in link and starts an Auth.js database
  * session. One statement deletes the token and returns it, so a link works exactly once even when two
- * requests race; an expired link is consumed too, then refused.
+ * requests race; an expired link is consumed too, then refused. The link names its agency
+ * (`orgSlug`): a token of another agency's user is consumed and refused, never a silent sign-in into an
+ * agency the address bar does not show.
  */
-export async function verifyLoginLink({ token, now }: { token: string; now: Date }) {
+export async function verifyLoginLink({ orgSlug, token, now }: { orgSlug: string; token: string; now: Date }) {
   const rows = await prisma.$queryRaw<{ identifier: string; expires: Date }[]>`
     DELETE FROM verification_tokens WHERE token = ${hashVerificationToken(token)} RETURNING identifier, expires`;
   const consumed = rows[0];
@@ -28,6 +30,7 @@ export async function verifyLoginLink({ token, now }: { token: string; now: Date
     },
   });
   if (!user) throw new AppError("unauthorized", LINK_INVALID_MESSAGE);
+  if (user.organization.slug !== orgSlug) throw new AppError("unauthorized", LINK_OTHER_AGENCY_MESSAGE);
 
   const session = await startSession({ userId: user.id, now });
   await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: now, emailVerified: user.emailVerified ?? now } });

@@ -4,10 +4,12 @@ import { POST as companyRoute } from "@/app/api/onboarding/company/route";
 import { POST as completeRoute } from "@/app/api/onboarding/complete/route";
 import { POST as licensingRoute } from "@/app/api/onboarding/licensing/route";
 import { GET as resumeRoute } from "@/app/api/onboarding/resume/route";
+import { PUT as putSettingsRoute } from "@/app/api/settings/org/route";
 import { PLANS } from "@/lib/billing/plans";
 import { resetEnvForTests } from "@/lib/env";
 import { getOnboardingState } from "@/lib/onboarding/get-onboarding-state";
 import { ONBOARDING_MESSAGES } from "@/lib/onboarding/onboarding-schema";
+import { loadSettingsPageData } from "@/lib/settings/settings-page-data";
 import { canOpenStep, nextOnboardingStep, parseStep, stepsForPlan } from "@/lib/onboarding/onboarding-steps";
 import { defaultStateCarrierSettings } from "@/lib/onboarding/save-onboarding-licensing";
 import { setupTestDatabase } from "@/lib/testing/db";
@@ -125,6 +127,19 @@ describe("POST /api/onboarding/company", () => {
     expect(res.status).toBe(422);
     expect((await res.json()).error).toEqual({ code: "validation_failed", message: "Contains characters that are not valid text.", fields: { companyName: ["Contains characters that are not valid text."] } });
     expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: organization.id } })).name).not.toContain("Lone");
+  });
+
+  it("without a booking link, turns the calendar option off, so the settings it leaves save back unchanged", async () => {
+    const { organization, cookie } = await agency();
+    expect((await post(companyRoute, "/api/onboarding/company", cookie, company({ bookingLink: "" }))).status).toBe(200);
+    expect(await org(organization.id)).toMatchObject({ redirectUrl: null, calendarEnabled: false, phoneEnabled: true, callbackEnabled: true });
+    expect((await post(licensingRoute, "/api/onboarding/licensing", cookie, licensing())).status).toBe(200);
+    const { settings } = await loadSettingsPageData({ organizationId: organization.id });
+    const saved = await putSettingsRoute(req("/api/settings/org", { method: "PUT", cookie, body: { settings } }), ctx());
+    expect(saved.status).toBe(200);
+    // With a link, the option is on.
+    expect((await post(companyRoute, "/api/onboarding/company", cookie, company())).status).toBe(200);
+    expect(await org(organization.id)).toMatchObject({ redirectUrl: "https://calendly.com/lonestar", calendarEnabled: true });
   });
 
   it("answers 422 with the field messages when name or phone is missing", async () => {

@@ -8,7 +8,8 @@ import { nextOnboardingStep, STEP_NUMBER } from "@/lib/onboarding/onboarding-ste
 
 /**
  * POST /api/onboarding/company (step 1). Saves the agency's name, phone, website (without scheme),
- * calendar booking link (https://), brand colours and, when sent, a PNG logo; advances the saved step.
+ * calendar booking link (https://; the calendar option is on exactly when there is one), brand colours
+ * and, when sent, a PNG logo; advances the saved step.
  */
 export async function saveOnboardingCompany({ organizationId, actorUserId, input, now = new Date() }: { organizationId: string; actorUserId: string; input: OnboardingCompany; now?: Date }) {
   // Validated by content before anything is written: PNG only in onboarding (agency-side.md §5).
@@ -26,6 +27,9 @@ export async function saveOnboardingCompany({ organizationId, actorUserId, input
         phone: input.companyPhone,
         website: input.companyWebsite || null,
         redirectUrl: input.bookingLink || null,
+        // The calendar option needs the link (the settings schema's rule): without one the agency starts
+        // with it off, so its settings stay valid and can be saved as they are.
+        calendarEnabled: input.bookingLink !== "",
         primaryColor: input.primaryColor,
         secondaryColor: input.secondaryColor,
         ...(logo ? { logo: new Uint8Array(logo.bytes), logoMimeType: logo.mimeType, logoUpdatedAt: now } : {}),

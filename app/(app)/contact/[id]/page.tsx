@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { ContactDetailView } from "@/components/contacts/detail/contact-detail-view";
 import { listAgents } from "@/lib/agents/list-agents";
 import { AppError } from "@/lib/api/errors";
@@ -9,8 +10,10 @@ import type { ContactPageData } from "@/lib/contacts/contact-schema";
 export const metadata: Metadata = { title: "Contact Details" };
 
 /**
- * Contact Details: one contact the viewer may see (agents: their own; anything else reads "Contact not
- * found" with a Back button), loaded on the server with its activity; edits and deletes go through the API.
+ * Contact Details: one contact the viewer may see (agents: their own; anything else is a 404 that reads
+ * "Contact not found" with a Back button, ./not-found.tsx), loaded on the server with its activity; edits
+ * and deletes go through the API. The status is real because no Suspense boundary (loading.tsx) sits
+ * above this page: notFound() is thrown before the first byte is sent.
  */
 export default async function ContactPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -23,6 +26,7 @@ export default async function ContactPage({ params }: { params: Promise<{ id: st
   try {
     data = await loadContactPage({ organizationId, viewer, id, now: new Date() });
   } catch (cause) {
+    if (cause instanceof AppError && cause.code === "not_found") notFound();
     if (cause instanceof AppError && cause.code !== "internal") {
       error = cause.message;
     } else {

@@ -10,7 +10,7 @@ const paramsSchema = z.object({ orgSlug: z.string().min(1).max(200), token: z.st
 
 export const GET = withPublic(
   async ({ params }) => {
-    const { sessionToken, expires, email, orgSlug, redirectUrl } = await verifyLoginLink({ token: params.token, now: new Date() });
+    const { sessionToken, expires, email, orgSlug, redirectUrl } = await verifyLoginLink({ orgSlug: params.orgSlug, token: params.token, now: new Date() });
     const res = NextResponse.json({ success: true, redirectUrl, session: { expires: expires.toISOString() }, email, orgSlug });
     res.cookies.set(sessionCookieName(), sessionToken, sessionCookieOptions(expires));
     res.headers.set("cache-control", "no-store");
