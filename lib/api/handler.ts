@@ -7,6 +7,7 @@ import { getSessionUser, sessionTokenFrom, type SessionUser } from "@/lib/auth/s
 import { tenantDb, type TenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { consumeRateLimit } from "@/lib/rate-limit";
+import { isAcceptedBodyType, mediaType, originVerdict } from "@/lib/security/csrf";
 
 /**
  * The three wrappers every route handler goes through (architecture.md rule 2). Each one parses
@@ -27,6 +28,8 @@ type InputOptions<B, Q, P> = {
   maxBodyBytes?: number;
   /** The 413's message when the body is over maxBodyBytes (default: the error table's). */
   tooLargeMessage?: string;
+  /** Media types a state-changing call may send besides application/json (RFC 8058's one-click unsubscribe posts a form). */
+  acceptBodyTypes?: readonly string[];
 };
 
 type Input<B, Q, P> = { req: NextRequest; body: Infer<B>; query: Infer<Q>; params: Infer<P>; requestId: string };
@@ -50,6 +53,8 @@ async function readBody(req: NextRequest, schema: Schema | undefined, maxBytes: 
   if (Buffer.byteLength(text) > maxBytes) throw new AppError("payload_too_large", tooLargeMessage);
   let json: unknown = undefined;
   if (text.trim() !== "") {
+    // A body must say it is JSON (lib/security/csrf.ts); the content type was checked before the session or the rate limit.
+    if (mediaType(req.headers.get("content-type")) === null) throw new AppError("unsupported_media_type");
     try {
       json = JSON.parse(text);
     } catch {
@@ -68,6 +73,23 @@ function parseWith(schema: Schema | undefined, value: unknown): unknown {
 
 function queryObject(req: NextRequest): Record<string, string> {
   return Object.fromEntries(req.nextUrl.searchParams.entries());
+}
+
+/**
+ * CSRF (docs/security.md): a state-changing call must come from this app's own origin and, when it
+ * declares a content type, declare JSON. Runs first: a refused call costs no session lookup, no rate
+ * limit count and no write.
+ */
+function refuseCrossSite(req: NextRequest, acceptBodyTypes: readonly string[] | undefined) {
+  const verdict = originVerdict({
+    method: req.method,
+    origin: req.headers.get("origin"),
+    secFetchSite: req.headers.get("sec-fetch-site"),
+    requestHosts: [req.headers.get("host"), req.headers.get("x-forwarded-host")?.split(",")[0], req.nextUrl.host],
+    appUrl: getEnv().appUrl,
+  });
+  if (!verdict.allowed) throw new AppError("forbidden", "Cross-site requests are not allowed.");
+  if (!isAcceptedBodyType({ method: req.method, contentType: req.headers.get("content-type"), accepted: acceptBodyTypes })) throw new AppError("unsupported_media_type");
 }
 
 async function parseInput<B, Q, P>(req: NextRequest, ctx: RouteContext | undefined, options: InputOptions<B, Q, P>) {
@@ -134,6 +156,7 @@ export function withOrg<B extends Schema | undefined = undefined, Q extends Sche
     const requestId = randomUUID();
     const startedAt = performance.now();
     try {
+      refuseCrossSite(req, options.acceptBodyTypes);
       const user = await getSessionUser(sessionTokenFrom(req.cookies));
       if (!user) throw new AppError("unauthorized");
       if (options.roles?.length) {
@@ -174,12 +197,20 @@ export function clientIp(req: { headers: Pick<Headers, "get"> }): string {
  */
 export function withPublic<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   handler: (ctx: PublicContext<B, Q, P>) => Promise<unknown>,
-  options: InputOptions<B, Q, P> & { rateLimit?: RateLimitRule } = {},
+  options: InputOptions<B, Q, P> & {
+    rateLimit?: RateLimitRule;
+    /**
+     * A webhook whose handler verifies a signature over the raw body (Stripe, Resend): the signature, not
+     * the caller's origin, authorizes it, and no browser calls it. No Origin or content-type rule.
+     */
+    signedWebhook?: true;
+  } = {},
 ) {
   return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
     const startedAt = performance.now();
     try {
+      if (!options.signedWebhook) refuseCrossSite(req, options.acceptBodyTypes);
       const ip = clientIp(req);
       if (options.rateLimit) {
         const { name, limit, windowSeconds } = options.rateLimit;
