@@ -192,6 +192,34 @@ describe("CSRF rules of the wrappers (docs/security.md)", () => {
   });
 });
 
+describe("headers of every API answer", () => {
+  it("say no-store and nosniff, on answers and errors alike, and keep a route's own Cache-Control", async () => {
+    const { cookie } = await signedInAgent();
+    const answers = [
+      await withOrg(async () => ({ ok: true }))(request("/api/me", { cookie })),
+      await withOrg(async () => ({ ok: true }))(request("/api/me")),
+      await withPublic(async () => ({ ok: true }))(request("/api/health")),
+      await withCron(async () => ({ ok: true }))(request("/api/cron/x")),
+    ];
+    for (const res of answers) expect([res.status, res.headers.get("cache-control"), res.headers.get("x-content-type-options")]).toEqual([res.status, "no-store", "nosniff"]);
+    const cached = await withPublic(async () => new Response("logo", { headers: { "cache-control": "public, max-age=3600" } }))(request("/api/org/x/logo"));
+    expect(cached.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it("add HSTS when the app is served over https", async () => {
+    const ok = withPublic(async () => ({ ok: true }));
+    expect((await ok(request("/api/health"))).headers.get("strict-transport-security")).toBeNull();
+    process.env.APP_URL = "https://app.gapwise.example";
+    resetEnvForTests();
+    try {
+      expect((await ok(request("/api/health"))).headers.get("strict-transport-security")).toBe("max-age=31536000");
+    } finally {
+      delete process.env.APP_URL;
+      resetEnvForTests();
+    }
+  });
+});
+
 describe("withCron", () => {
   afterEach(() => {
     delete process.env.CRON_SECRET;

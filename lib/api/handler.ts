@@ -8,6 +8,8 @@ import { tenantDb, type TenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { isAcceptedBodyType, mediaType, originVerdict } from "@/lib/security/csrf";
+import { securityFacts } from "@/lib/security/security-facts";
+import { apiSecurityHeaders } from "@/lib/security/security-headers";
 
 /**
  * The three wrappers every route handler goes through (architecture.md rule 2). Each one parses
@@ -135,14 +137,18 @@ function respond(result: unknown): Response {
 }
 
 /**
- * Adds `Server-Timing: app;dur=<ms>`: the time from the wrapper's entry to the answer, so benchmarks
- * (bench/quotes.ts) and browsers' dev tools can tell server time from network and queueing time.
+ * The headers every API answer gets: `Server-Timing: app;dur=<ms>` (the time from the wrapper's entry,
+ * so benchmarks (bench/quotes.ts) and browsers' dev tools can tell server time from network and
+ * queueing time), the security headers, and `Cache-Control: no-store` unless the route chose its own:
+ * answers carry personal data, which no shared cache or back button should keep.
  */
-function withServerTiming(response: Response, startedAt: number): Response {
+function finish(response: Response, startedAt?: number): Response {
   try {
-    response.headers.set("server-timing", `app;dur=${(performance.now() - startedAt).toFixed(2)}`);
+    if (startedAt !== undefined) response.headers.set("server-timing", `app;dur=${(performance.now() - startedAt).toFixed(2)}`);
+    for (const [name, value] of Object.entries(apiSecurityHeaders(securityFacts()))) response.headers.set(name, value);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
   } catch {
-    // Some responses (e.g. a redirect from fetch) have immutable headers; timing is optional.
+    // Some responses (e.g. a redirect from fetch) have immutable headers; the security headers then come from next.config.ts.
   }
   return response;
 }
@@ -165,9 +171,9 @@ export function withOrg<B extends Schema | undefined = undefined, Q extends Sche
       }
       const input = await parseInput(req, ctx, options);
       const db = tenantDb(user.organizationId);
-      return withServerTiming(respond(await handler({ req, requestId, user, organizationId: user.organizationId, db, ...input })), startedAt);
+      return finish(respond(await handler({ req, requestId, user, organizationId: user.organizationId, db, ...input })), startedAt);
     } catch (error) {
-      return withServerTiming(errorResponse(error, req, requestId), startedAt);
+      return finish(errorResponse(error, req, requestId), startedAt);
     }
   };
 }
@@ -217,9 +223,9 @@ export function withPublic<B extends Schema | undefined = undefined, Q extends S
         await consumeRateLimit({ key: `${name}:ip:${ip}`, limit, windowSeconds, now: new Date() });
       }
       const input = await parseInput(req, ctx, options);
-      return withServerTiming(respond(await handler({ req, requestId, ip, ...input })), startedAt);
+      return finish(respond(await handler({ req, requestId, ip, ...input })), startedAt);
     } catch (error) {
-      return withServerTiming(errorResponse(error, req, requestId), startedAt);
+      return finish(errorResponse(error, req, requestId), startedAt);
     }
   };
 }
@@ -244,9 +250,9 @@ export function withCron<Q extends Schema | undefined = undefined>(handler: (ctx
       if (!secret) throw AppError.notFound();
       if (!sameSecret(req.headers.get("authorization") ?? "", `Bearer ${secret}`)) throw new AppError("unauthorized", "Invalid cron credentials.");
       const input = await parseInput(req, ctx, options);
-      return respond(await handler({ req, requestId, ...input }));
+      return finish(respond(await handler({ req, requestId, ...input })));
     } catch (error) {
-      return errorResponse(error, req, requestId);
+      return finish(errorResponse(error, req, requestId));
     }
   };
 }
