@@ -8,12 +8,11 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: { "/**": ["./data/reference/**/*"] },
   poweredByHeader: false,
   typedRoutes: false,
-  // Consumer pages carry a quote token in their URL: never send it to another site as a Referer.
+  // What no proxy or wrapper answers (build output, public files) still tells browsers not to guess a
+  // type. Pages get their security headers (CSP, Referrer-Policy, …) from proxy.ts, API answers from the
+  // one wrapper (lib/api/handler.ts): docs/security.md.
   async headers() {
-    return ["compare", "eligibility", "schedule", "landing", "quote", "thanks", "self-onboarding"].flatMap((page) => [
-      { source: `/${page}`, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
-      { source: `/${page}/:rest*`, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
-    ]);
+    return [{ source: "/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] }];
   },
 };
 

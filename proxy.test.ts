@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { NextRequest } from "next/server";
+import { GET as meRoute } from "@/app/api/me/route";
 import { seedPlans } from "@/lib/demo/seed-demo-agency";
 import { setPrismaForTests } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
@@ -139,6 +140,59 @@ describe("proxy: the stage table before a signed-in page renders", () => {
       logged.mockRestore();
       await unreachable.$disconnect();
     }
+  });
+});
+
+describe("proxy: the security headers of every page", () => {
+  const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+  /** The request headers the proxy hands the renderer (Next reads the nonce from the forwarded policy). */
+  const forwarded = (response: Response, name: string) => response.headers.get(`x-middleware-request-${name}`);
+
+  it("gives a signed-in page a policy with a fresh nonce, forwarded to the renderer, and no framing", async () => {
+    const cookie = await cookieFor({ plan: "basic", onboardingCompleted: true });
+    const first = (await open("/dashboard", cookie)).response;
+    const csp = first.headers.get("content-security-policy");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(forwarded(first, "content-security-policy")).toBe(csp);
+    expect(forwarded(first, "x-nonce")).toBe(nonceOf(csp));
+    expect([first.headers.get("x-frame-options"), first.headers.get("x-content-type-options"), first.headers.get("referrer-policy")]).toEqual(["DENY", "nosniff", "strict-origin-when-cross-origin"]);
+    const second = (await open("/dashboard", cookie)).response;
+    expect(nonceOf(second.headers.get("content-security-policy"))).not.toBe(nonceOf(csp));
+  });
+
+  it("gives a consumer page (a token in its URL) no-referrer, a redirect and a 404 their headers too", async () => {
+    for (const path of ["/compare?id=abc", "/unsubscribe?t=abc", "/auth/verify/agency/0123abcd", "/self-onboarding/agency"]) {
+      const { response } = await open(path);
+      expect([path, response.headers.get("referrer-policy"), response.headers.get("x-content-type-options")]).toEqual([path, "no-referrer", "nosniff"]);
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    }
+    const redirect = (await open("/dashboard")).response;
+    expect([redirect.status, redirect.headers.get("x-frame-options")]).toEqual([307, "DENY"]);
+    const missing = (await open("/dev/outbox")).response;
+    expect(missing.status).toBe(404);
+    expect(nonceOf(forwarded(missing, "content-security-policy"))).toBe(nonceOf(missing.headers.get("content-security-policy")));
+  });
+
+  it("sends HSTS and upgrades requests when the app is served over https", async () => {
+    process.env.APP_URL = "https://app.gapwise.example";
+    resetEnvForTests();
+    try {
+      const { response } = await open("/login");
+      expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");
+      expect(response.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    } finally {
+      delete process.env.APP_URL;
+      resetEnvForTests();
+    }
+    expect((await open("/login")).response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("leaves API routes to the wrapper, whose answers with personal data are no-store and nosniff", async () => {
+    expect(unstable_doesMiddlewareMatch({ config, url: ORIGIN + "/api/me" })).toBe(false);
+    const cookie = await cookieFor({ plan: "basic", onboardingCompleted: true });
+    const res = await meRoute(new NextRequest(ORIGIN + "/api/me", { headers: { cookie } }));
+    expect([res.status, res.headers.get("cache-control"), res.headers.get("x-content-type-options"), res.headers.get("content-security-policy")]).toEqual([200, "no-store", "nosniff", null]);
   });
 });
 

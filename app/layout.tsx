@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { PreviewBanner } from "@/components/layout/preview-banner";
 import { getEnv } from "@/lib/env";
@@ -12,7 +13,10 @@ export function generateMetadata(): Metadata {
   };
 }
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: its scripts carry the nonce of that request's Content-Security-Policy
+  // (proxy.ts). A page prerendered at build time would have scripts without one, which the policy blocks.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen bg-white font-sans text-gray-900">

@@ -55,10 +55,13 @@ export const journeys = [
       const adminCookies = await page.context().cookies();
       await page.context().clearCookies();
       await page.setViewportSize(PHONE);
+      // The page reports the view once it has rendered; wait for that answer (not for "networkidle": the
+      // report's body is never read, and Chromium never calls an unread no-store answer finished).
+      const viewReported = page.waitForResponse((res) => res.url() === baseUrl + "/api/tracking/log-tracking-click");
       await page.goto(href);
       await page.getByRole("heading", { name: "Personal Quote" }).waitFor();
       await page.getByText(/\$\d+\.\d{2}\/mo/).first().waitFor();
-      await page.waitForLoadState("networkidle");
+      expect((await viewReported).ok(), "the view is recorded");
       await page.goto(`${baseUrl}/eligibility?id=${token}`);
       await page.getByRole("heading", { level: 1, name: "Underwriting Assessment" }).waitFor();
       await screenshot("showcase-underwriting");

@@ -11,7 +11,7 @@ async function quoteLinksForTwoContacts(page, baseUrl, expect) {
   const [first, second] = list.contacts;
   const links = [];
   for (const contact of [first, second]) {
-    const res = await page.request.get(`${baseUrl}/api/quotes/generate/${contact.id}`);
+    const res = await page.request.post(`${baseUrl}/api/quotes/generate/${contact.id}`);
     expect(res.ok(), `quote link for ${contact.id}: ${res.status()}`);
     links.push({ contact, token: (await res.json()).quoteId });
   }

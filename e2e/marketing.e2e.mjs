@@ -87,7 +87,7 @@ export const journeys = [
       await signIn(page, baseUrl, "admin@sample-agency.test");
       const list = await (await page.request.get(baseUrl + "/api/contacts?limit=50")).json();
       expect(Array.isArray(list.contacts) && list.contacts.length > 0, `contacts of the sample agency: ${JSON.stringify(list).slice(0, 200)}`);
-      const quote = await (await page.request.get(`${baseUrl}/api/quotes/generate/${list.contacts[0].id}`)).json();
+      const quote = await (await page.request.post(`${baseUrl}/api/quotes/generate/${list.contacts[0].id}`)).json();
       expect(quote.quoteId, "a quote link for the compare page");
       await page.context().clearCookies();
 

@@ -4,6 +4,12 @@
 // e2e/*.e2e.mjs in real Chromium (playwright-core + the system's Chromium). Screenshots go to
 // e2e/output/. Prints "N passed, N failed"; the exit code is the truth.
 //
+// A journey during which the browser reports a Content-Security-Policy violation (a refused script,
+// style, frame, image or connection: "… violates the following Content Security Policy directive" in
+// the console) fails, so a policy that breaks a page is caught here (docs/security.md). A journey that
+// provokes violations on purpose (another site framing a page) says `cspViolationsExpected: true` and
+// checks the list it is given (`cspViolations`) itself.
+//
 // With E2E_PREVIEW_DATABASE_URL (an empty PostgreSQL database) it runs the preview journeys instead
 // (journeys marked `mode: "preview"`), against the app deployed as a host deploys a preview: APP_ENV=preview,
 // `npm run build:deploy` (configuration check, migrations, seed, next build) and `next start`, with random
@@ -99,10 +105,15 @@ try {
     viewport: { width: 1280, height: 800 },
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+  const cspViolations = [];
+  context.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${message.location()?.url ?? ""}: ${message.text()}`);
+  });
   for (const journey of journeys) {
     await context.clearCookies(); // each journey starts signed out
     const page = await context.newPage();
     const t0 = Date.now();
+    cspViolations.length = 0;
     try {
       await journey.run({
         page,
@@ -110,7 +121,11 @@ try {
         outboxKey,
         screenshot: (name, target = page) => target.screenshot({ path: join(outputDir, `${name}.png`), fullPage: true }),
         expect: assert,
+        cspViolations,
       });
+      // Reports arrive asynchronously; give the last ones a moment.
+      await page.waitForTimeout(100);
+      assert(journey.cspViolationsExpected || cspViolations.length === 0, `no Content Security Policy violations, got:\n      ${cspViolations.join("\n      ")}`);
       passed++;
       console.log(`  ✓ ${journey.name} (${Date.now() - t0} ms)`);
     } catch (error) {

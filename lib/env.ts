@@ -201,6 +201,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     servedByNpmStart,
     /** `npm start` serves this process on a loopback address only: a request to localhost comes from this machine. */
     servedLocally: servedByNpmStart && isLoopbackHost(raw.SERVED_HOST ?? "127.0.0.1"),
+    /** `next dev` (NODE_ENV=development) serves this process, not `next start`: the CSP allows React's dev-only eval. */
+    devServer: raw.NODE_ENV === "development",
     parts,
     appUrl: appUrl!,
     productName: raw.PRODUCT_NAME,

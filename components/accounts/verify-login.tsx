@@ -6,8 +6,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { LINK_INVALID_MESSAGE } from "@/lib/auth/messages";
 
 /**
- * The page an emailed link opens. The link is consumed by a call from the page, not by the GET of the
- * page itself, so mail scanners that prefetch links do not burn it.
+ * The page an emailed link opens. The link is consumed by a call from the page (a POST: it starts a
+ * session), not by the GET of the page itself, so mail scanners that prefetch links do not burn it.
  */
 export function VerifyLogin({ orgSlug, token }: { orgSlug: string; token: string }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -16,7 +16,7 @@ export function VerifyLogin({ orgSlug, token }: { orgSlug: string; token: string
   useEffect(() => {
     if (started.current) return; // once, even under Strict Mode
     started.current = true;
-    fetch(`/api/auth/verify/${encodeURIComponent(orgSlug)}/${encodeURIComponent(token)}`, { credentials: "same-origin", cache: "no-store" })
+    fetch(`/api/auth/verify/${encodeURIComponent(orgSlug)}/${encodeURIComponent(token)}`, { method: "POST", credentials: "same-origin", cache: "no-store" })
       .then(async (res) => {
         const body = (await res.json().catch(() => null)) as { redirectUrl?: string; error?: { message?: string } } | null;
         if (res.ok && body?.redirectUrl) window.location.replace(body.redirectUrl);

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  /** A state-changing call whose body is not JSON (a form post, text/plain): docs/security.md, "CSRF". */
+  unsupported_media_type: 415,
   validation_failed: 422,
   rate_limited: 429,
   internal: 500,
@@ -30,6 +32,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   not_found: "Not found.",
   conflict: "That conflicts with an existing record.",
   payload_too_large: "The request is too large.",
+  unsupported_media_type: "The request body must be JSON (Content-Type: application/json).",
   validation_failed: "Some fields are invalid.",
   rate_limited: "Too many requests. Please wait a moment and try again.",
   internal: "Something went wrong. Please try again.",

@@ -188,6 +188,68 @@ describe("withPublic", () => {
   });
 });
 
+describe("CSRF rules of the wrappers (docs/security.md)", () => {
+  const cross = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+
+  it("refuse a cross-site write before the session, the rate limit or the handler", async () => {
+    const handler = jest.fn(async () => ({ ok: true }));
+    const signedIn = withOrg(handler);
+    const { cookie } = await signedInAgent();
+    expect((await signedIn(request("/api/contacts", { method: "DELETE", cookie, headers: cross }))).status).toBe(403);
+    // Without a session too: the answer is 403, not 401, and says nothing about the session.
+    expect((await signedIn(request("/api/contacts", { method: "DELETE", headers: cross }))).status).toBe(403);
+    const rateLimit = { name: `test-csrf-${Date.now()}`, limit: 1, windowSeconds: 60 };
+    const form = withPublic(handler, { rateLimit });
+    expect((await form(request("/api/waitlist", { method: "POST", headers: { ...cross, "x-forwarded-for": "203.0.113.50" } }))).status).toBe(403);
+    expect(await db.prisma.rateLimitBucket.count({ where: { key: { startsWith: rateLimit.name } } })).toBe(0);
+    expect(handler).not.toHaveBeenCalled();
+    // Reads stay open to links from anywhere.
+    expect((await signedIn(request("/api/contacts", { cookie, headers: cross }))).status).toBe(200);
+  });
+
+  it("let the signed webhooks through whatever they send: their signature is the check", async () => {
+    const webhook = withPublic(async () => ({ received: true }), { signedWebhook: true });
+    expect((await webhook(request("/api/webhooks/x", { method: "POST", headers: { ...cross, "content-type": "text/plain" } }))).status).toBe(200);
+  });
+
+  it("take another body type only where the route says so", async () => {
+    const oneClick = withPublic(async () => ({ ok: true }), { acceptBodyTypes: ["application/x-www-form-urlencoded"] });
+    const form = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } };
+    expect((await oneClick(request("/api/unsubscribe", form))).status).toBe(200);
+    const res = await withPublic(async () => ({ ok: true }))(request("/api/waitlist", form));
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ error: { code: "unsupported_media_type", message: "The request body must be JSON (Content-Type: application/json)." } });
+  });
+});
+
+describe("headers of every API answer", () => {
+  it("say no-store and nosniff, on answers and errors alike, and keep a route's own Cache-Control", async () => {
+    const { cookie } = await signedInAgent();
+    const answers = [
+      await withOrg(async () => ({ ok: true }))(request("/api/me", { cookie })),
+      await withOrg(async () => ({ ok: true }))(request("/api/me")),
+      await withPublic(async () => ({ ok: true }))(request("/api/health")),
+      await withCron(async () => ({ ok: true }))(request("/api/cron/x")),
+    ];
+    for (const res of answers) expect([res.status, res.headers.get("cache-control"), res.headers.get("x-content-type-options")]).toEqual([res.status, "no-store", "nosniff"]);
+    const cached = await withPublic(async () => new Response("logo", { headers: { "cache-control": "public, max-age=3600" } }))(request("/api/org/x/logo"));
+    expect(cached.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it("add HSTS when the app is served over https", async () => {
+    const ok = withPublic(async () => ({ ok: true }));
+    expect((await ok(request("/api/health"))).headers.get("strict-transport-security")).toBeNull();
+    process.env.APP_URL = "https://app.gapwise.example";
+    resetEnvForTests();
+    try {
+      expect((await ok(request("/api/health"))).headers.get("strict-transport-security")).toBe("max-age=31536000");
+    } finally {
+      delete process.env.APP_URL;
+      resetEnvForTests();
+    }
+  });
+});
+
 describe("withCron", () => {
   afterEach(() => {
     delete process.env.CRON_SECRET;

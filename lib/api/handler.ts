@@ -8,6 +8,9 @@ import { getSessionUser, sessionTokenFrom, type SessionUser } from "@/lib/auth/s
 import { tenantDb, type TenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { consumeRateLimit } from "@/lib/rate-limit";
+import { isAcceptedBodyType, mediaType, originVerdict } from "@/lib/security/csrf";
+import { securityFacts } from "@/lib/security/security-facts";
+import { apiSecurityHeaders } from "@/lib/security/security-headers";
 import { illFormedTextPaths, TEXT_MESSAGES } from "@/lib/validation/text";
 
 /**
@@ -29,6 +32,8 @@ type InputOptions<B, Q, P> = {
   maxBodyBytes?: number;
   /** The 413's message when the body is over maxBodyBytes (default: the error table's). */
   tooLargeMessage?: string;
+  /** Media types a state-changing call may send besides application/json (RFC 8058's one-click unsubscribe posts a form). */
+  acceptBodyTypes?: readonly string[];
 };
 
 type Input<B, Q, P> = { req: NextRequest; body: Infer<B>; query: Infer<Q>; params: Infer<P>; requestId: string };
@@ -52,6 +57,8 @@ async function readBody(req: NextRequest, schema: Schema | undefined, maxBytes: 
   if (Buffer.byteLength(text) > maxBytes) throw new AppError("payload_too_large", tooLargeMessage);
   let json: unknown = undefined;
   if (text.trim() !== "") {
+    // A body must say it is JSON (lib/security/csrf.ts); the content type was checked before the session or the rate limit.
+    if (mediaType(req.headers.get("content-type")) === null) throw new AppError("unsupported_media_type");
     try {
       json = JSON.parse(text);
     } catch {
@@ -73,6 +80,23 @@ function parseWith(schema: Schema | undefined, value: unknown): unknown {
 
 function queryObject(req: NextRequest): Record<string, string> {
   return Object.fromEntries(req.nextUrl.searchParams.entries());
+}
+
+/**
+ * CSRF (docs/security.md): a state-changing call must come from this app's own origin and, when it
+ * declares a content type, declare JSON. Runs first: a refused call costs no session lookup, no rate
+ * limit count and no write.
+ */
+function refuseCrossSite(req: NextRequest, acceptBodyTypes: readonly string[] | undefined) {
+  const verdict = originVerdict({
+    method: req.method,
+    origin: req.headers.get("origin"),
+    secFetchSite: req.headers.get("sec-fetch-site"),
+    requestHosts: [req.headers.get("host"), req.headers.get("x-forwarded-host")?.split(",")[0], req.nextUrl.host],
+    appUrl: getEnv().appUrl,
+  });
+  if (!verdict.allowed) throw new AppError("forbidden", "Cross-site requests are not allowed.");
+  if (!isAcceptedBodyType({ method: req.method, contentType: req.headers.get("content-type"), accepted: acceptBodyTypes })) throw new AppError("unsupported_media_type");
 }
 
 async function parseInput<B, Q, P>(req: NextRequest, ctx: RouteContext | undefined, options: InputOptions<B, Q, P>) {
@@ -136,14 +160,18 @@ function respond(result: unknown): Response {
 }
 
 /**
- * Adds `Server-Timing: app;dur=<ms>`: the time from the wrapper's entry to the answer, so benchmarks
- * (bench/quotes.ts) and browsers' dev tools can tell server time from network and queueing time.
+ * The headers every API answer gets: `Server-Timing: app;dur=<ms>` (the time from the wrapper's entry,
+ * so benchmarks (bench/quotes.ts) and browsers' dev tools can tell server time from network and
+ * queueing time), the security headers, and `Cache-Control: no-store` unless the route chose its own:
+ * answers carry personal data, which no shared cache or back button should keep.
  */
-function withServerTiming(response: Response, startedAt: number): Response {
+function finish(response: Response, startedAt?: number): Response {
   try {
-    response.headers.set("server-timing", `app;dur=${(performance.now() - startedAt).toFixed(2)}`);
+    if (startedAt !== undefined) response.headers.set("server-timing", `app;dur=${(performance.now() - startedAt).toFixed(2)}`);
+    for (const [name, value] of Object.entries(apiSecurityHeaders(securityFacts()))) response.headers.set(name, value);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
   } catch {
-    // Some responses (e.g. a redirect from fetch) have immutable headers; timing is optional.
+    // Some responses (e.g. a redirect from fetch) have immutable headers; the security headers then come from next.config.ts.
   }
   return response;
 }
@@ -157,6 +185,7 @@ export function withOrg<B extends Schema | undefined = undefined, Q extends Sche
     const requestId = randomUUID();
     const startedAt = performance.now();
     try {
+      refuseCrossSite(req, options.acceptBodyTypes);
       const user = await getSessionUser(sessionTokenFrom(req.cookies));
       if (!user) throw new AppError("unauthorized");
       if (options.roles?.length) {
@@ -165,9 +194,9 @@ export function withOrg<B extends Schema | undefined = undefined, Q extends Sche
       }
       const input = await parseInput(req, ctx, options);
       const db = tenantDb(user.organizationId);
-      return withServerTiming(respond(await handler({ req, requestId, user, organizationId: user.organizationId, db, ...input })), startedAt);
+      return finish(respond(await handler({ req, requestId, user, organizationId: user.organizationId, db, ...input })), startedAt);
     } catch (error) {
-      return withServerTiming(errorResponse(error, req, requestId), startedAt);
+      return finish(errorResponse(error, req, requestId), startedAt);
     }
   };
 }
@@ -197,21 +226,29 @@ export function clientIp(req: { headers: Pick<Headers, "get"> }): string {
  */
 export function withPublic<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   handler: (ctx: PublicContext<B, Q, P>) => Promise<unknown>,
-  options: InputOptions<B, Q, P> & { rateLimit?: RateLimitRule } = {},
+  options: InputOptions<B, Q, P> & {
+    rateLimit?: RateLimitRule;
+    /**
+     * A webhook whose handler verifies a signature over the raw body (Stripe, Resend): the signature, not
+     * the caller's origin, authorizes it, and no browser calls it. No Origin or content-type rule.
+     */
+    signedWebhook?: true;
+  } = {},
 ) {
   return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
     const startedAt = performance.now();
     try {
+      if (!options.signedWebhook) refuseCrossSite(req, options.acceptBodyTypes);
       const ip = clientIp(req);
       if (options.rateLimit) {
         const { name, limit, windowSeconds } = options.rateLimit;
         await consumeRateLimit({ key: `${name}:ip:${ip}`, limit, windowSeconds, now: new Date() });
       }
       const input = await parseInput(req, ctx, options);
-      return withServerTiming(respond(await handler({ req, requestId, ip, ...input })), startedAt);
+      return finish(respond(await handler({ req, requestId, ip, ...input })), startedAt);
     } catch (error) {
-      return withServerTiming(errorResponse(error, req, requestId), startedAt);
+      return finish(errorResponse(error, req, requestId), startedAt);
     }
   };
 }
@@ -236,9 +273,9 @@ export function withCron<Q extends Schema | undefined = undefined>(handler: (ctx
       if (!secret) throw AppError.notFound();
       if (!sameSecret(req.headers.get("authorization") ?? "", `Bearer ${secret}`)) throw new AppError("unauthorized", "Invalid cron credentials.");
       const input = await parseInput(req, ctx, options);
-      return respond(await handler({ req, requestId, ...input }));
+      return finish(respond(await handler({ req, requestId, ...input })));
     } catch (error) {
-      return errorResponse(error, req, requestId);
+      return finish(errorResponse(error, req, requestId));
     }
   };
 }

@@ -19,11 +19,14 @@ export function isDecodablePath(pathname: string): boolean {
   }
 }
 
-/** An API path: 400 in the one error shape. A page: the 404 page with a real 404 status. */
-export function undecodablePathResponse(request: NextRequest): NextResponse {
+/**
+ * An API path: 400 in the one error shape. A page: the 404 page with a real 404 status (`forwarded`: the
+ * request headers proxy.ts hands the renderer, with the page's CSP nonce).
+ */
+export function undecodablePathResponse(request: NextRequest, forwarded?: Headers): NextResponse {
   const { pathname } = request.nextUrl;
   if (pathname === "/api" || pathname.startsWith("/api/")) {
     return NextResponse.json(new AppError("bad_request", UNDECODABLE_PATH_MESSAGE).toBody(), { status: 400, headers: { "cache-control": "no-store" } });
   }
-  return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
+  return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404, ...(forwarded ? { request: { headers: forwarded } } : {}) });
 }

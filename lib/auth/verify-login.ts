@@ -7,7 +7,7 @@ import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE, LINK_OTHER_AGENCY_MESSAGE }
 import { prisma } from "@/lib/db";
 
 /**
- * GET /api/auth/verify/{orgSlug}/{token}: consumes a sign-in link and starts an Auth.js database
+ * POST /api/auth/verify/{orgSlug}/{token}: consumes a sign-in link and starts an Auth.js database
  * session. One statement deletes the token and returns it, so a link works exactly once even when two
  * requests race; an expired link is consumed too, then refused. The link names its agency
  * (`orgSlug`): a token of another agency's user is consumed and refused, never a silent sign-in into an

@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { GET as decodeRoute } from "@/app/api/quotes/decode/[id]/route";
-import { GET as generateRoute } from "@/app/api/quotes/generate/[contactId]/route";
+import * as generateModule from "@/app/api/quotes/generate/[contactId]/route";
 import { createQuoteLink, findQuoteLink, QUOTE_LINK_DAYS, QUOTE_NOT_FOUND_MESSAGE, recordQuoteView } from "@/lib/quotes/quote-links";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
@@ -9,8 +9,11 @@ const db = setupTestDatabase();
 // The routes here read the clock when a request comes in; the records they read are stamped with it too.
 const now = new Date();
 let n = 0;
-const req = (path: string, cookie?: string) =>
-  new NextRequest(`http://localhost${path}`, { headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": `203.0.113.${++n % 250}` } });
+const req = (path: string, cookie?: string, method = "GET") =>
+  new NextRequest(`http://localhost${path}`, { method, headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": `203.0.113.${++n % 250}` } });
+const generateRoute = generateModule.POST;
+/** The app's own call: a POST without a body. */
+const generateReq = (path: string, cookie?: string) => req(path, cookie, "POST");
 const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
 
 /** The admin sets the agency up a minute before the agent joins (the first active user is the admin). */
@@ -74,11 +77,15 @@ describe("createQuoteLink / findQuoteLink", () => {
   });
 });
 
-describe("GET /api/quotes/generate/{contactId}", () => {
+describe("POST /api/quotes/generate/{contactId}", () => {
+  it("is not a GET: a link is a write, and a cross-site navigation must not make one", () => {
+    expect(Object.keys(generateModule).filter((name) => /^(GET|HEAD)$/.test(name))).toEqual([]);
+  });
+
   it("answers a quote id and the compare URL", async () => {
     const { org, adminCookie } = await agency();
     const contact = await createContact(db.prisma, org.id, { now });
-    const res = await generateRoute(req(`/api/quotes/generate/${contact.id}`, adminCookie), ctx({ contactId: contact.id }));
+    const res = await generateRoute(generateReq(`/api/quotes/generate/${contact.id}`, adminCookie), ctx({ contactId: contact.id }));
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.redirectUrl).toBe(`http://localhost:3000/compare?id=${body.quoteId}`);
@@ -90,10 +97,10 @@ describe("GET /api/quotes/generate/{contactId}", () => {
     const foreign = await createContact(db.prisma, (await createOrganization(db.prisma, { now })).id, { now });
     const mine = await createContact(db.prisma, org.id, { now, agentId: agent.id });
     const theirs = await createContact(db.prisma, org.id, { now, agentId: admin.id });
-    expect((await generateRoute(req(`/api/quotes/generate/${foreign.id}`, adminCookie), ctx({ contactId: foreign.id }))).status).toBe(404);
-    expect((await generateRoute(req(`/api/quotes/generate/${theirs.id}`, agentCookie), ctx({ contactId: theirs.id }))).status).toBe(404);
-    expect((await generateRoute(req(`/api/quotes/generate/${mine.id}`, agentCookie), ctx({ contactId: mine.id }))).status).toBe(200);
-    expect((await generateRoute(req(`/api/quotes/generate/${mine.id}`), ctx({ contactId: mine.id }))).status).toBe(401);
+    expect((await generateRoute(generateReq(`/api/quotes/generate/${foreign.id}`, adminCookie), ctx({ contactId: foreign.id }))).status).toBe(404);
+    expect((await generateRoute(generateReq(`/api/quotes/generate/${theirs.id}`, agentCookie), ctx({ contactId: theirs.id }))).status).toBe(404);
+    expect((await generateRoute(generateReq(`/api/quotes/generate/${mine.id}`, agentCookie), ctx({ contactId: mine.id }))).status).toBe(200);
+    expect((await generateRoute(generateReq(`/api/quotes/generate/${mine.id}`), ctx({ contactId: mine.id }))).status).toBe(401);
     expect(await db.prisma.quoteLink.count({ where: { contactId: { in: [foreign.id, theirs.id] } } })).toBe(0);
   });
 });

@@ -58,7 +58,7 @@ export async function createQuoteLink({ organizationId, contactId, planType, now
   return tx ? write(tx) : tenantTransaction(organizationId, write);
 }
 
-/** GET /api/quotes/generate/{contactId}: a new link for a contact the viewer may see. */
+/** POST /api/quotes/generate/{contactId}: a new link for a contact the viewer may see. */
 export async function generateQuoteLink({ organizationId, viewer, contactId, now }: { organizationId: string; viewer: ContactViewer; contactId: string; now: Date }) {
   const db = tenantDb(organizationId);
   const contact = await db.contact.findFirst({ where: visibleContactWhere(organizationId, contactId, viewer), select: { id: true, planType: true } });

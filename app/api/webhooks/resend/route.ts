@@ -12,5 +12,5 @@ export const POST = withPublic(
       headers: { id: req.headers.get("svix-id"), timestamp: req.headers.get("svix-timestamp"), signature: req.headers.get("svix-signature") },
       now: new Date(),
     }),
-  { rateLimit: { name: "resend-webhook", limit: 1200, windowSeconds: 60 } },
+  { rateLimit: { name: "resend-webhook", limit: 1200, windowSeconds: 60 }, signedWebhook: true },
 );

@@ -12,5 +12,5 @@ export const POST = withPublic(
       signature: req.headers.get("stripe-signature"),
       now: new Date(),
     }),
-  { rateLimit: { name: "stripe-webhook", limit: 1200, windowSeconds: 60 } },
+  { rateLimit: { name: "stripe-webhook", limit: 1200, windowSeconds: 60 }, signedWebhook: true },
 );

