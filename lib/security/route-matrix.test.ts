@@ -115,9 +115,9 @@ function paramValue(kind: ParamKind, t: Targets): string {
   }
 }
 
-type CallOptions = { caller: Caller; params?: Record<string, string>; body?: unknown; rawBody?: string; query?: string; contentType?: string };
+type CallOptions = { caller: Caller; params?: Record<string, string>; body?: unknown; rawBody?: string; query?: string; contentType?: string; headers?: Record<string, string> };
 
-async function call(route: Route, { caller, params = {}, body, rawBody, query = "", contentType = "application/json" }: CallOptions) {
+async function call(route: Route, { caller, params = {}, body, rawBody, query = "", contentType = "application/json", headers: extraHeaders = {} }: CallOptions) {
   const mod = (await import(route.file)) as Record<string, (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>>;
   const handler = mod[route.method]!;
   // The handler gets the params as Next hands them over (decoded); the URL only needs to be one.
@@ -127,10 +127,11 @@ async function call(route: Route, { caller, params = {}, body, rawBody, query = 
   if (caller.cookie) headers.cookie = caller.cookie;
   const hasBody = BODY_METHODS.has(route.method) && (rawBody !== undefined || body !== undefined);
   if (hasBody) headers["content-type"] = contentType;
+  Object.assign(headers, extraHeaders);
   const req = new NextRequest(url, { method: route.method, headers, body: hasBody ? (rawBody ?? JSON.stringify(body)) : undefined });
   const response = await handler(req, { params: Promise.resolve(params) });
   const text = await response.text();
-  return { status: response.status, text, contentType: response.headers.get("content-type") ?? "" };
+  return { status: response.status, text, contentType: response.headers.get("content-type") ?? "", cacheControl: response.headers.get("cache-control") ?? "" };
 }
 
 const rowOf = (route: Route): RouteRow => ROUTES[route.key]!;
@@ -218,14 +219,57 @@ describe("route × role × organization", () => {
     expect(await digestOfA()).toBe(before);
   });
 
-  it("A's own members reach their routes without a 5xx", async () => {
+  it("A's own members reach their routes without a 5xx, and no answer of theirs may be stored by a cache", async () => {
+    const problems: string[] = [];
     for (const caller of [fx.callers.agentA, fx.callers.adminA]) {
       for (const route of ROUTES_ON_DISK.filter((r) => ["member", "admin", "billing", "public"].includes(rowOf(r).access) && r.method === "GET")) {
         const row = rowOf(route);
-        const { status, text } = await call(route, { caller, params: paramsFor(row, fx.a), query: row.query });
+        const { status, text, cacheControl } = await call(route, { caller, params: paramsFor(row, fx.a), query: row.query });
         mustNot5xx(route, caller.name, status, text);
+        // Signed-in answers carry personal data: no shared or browser cache may keep them.
+        if (rowOf(route).access !== "public" && !/\bno-store\b/.test(cacheControl)) problems.push(`${route.key} as ${caller.name} → Cache-Control "${cacheControl}"`);
       }
     }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("cross-site calls (CSRF)", () => {
+  // Who a browser could be tricked into calling for: every state-changing route a cookie or nothing authorizes.
+  const browserWrites = () => ROUTES_ON_DISK.filter((r) => BODY_METHODS.has(r.method) && ["public", "member", "admin", "billing"].includes(rowOf(r).access));
+
+  it("a state-changing call from another site is refused with 403 on every route, and changes nothing", async () => {
+    const before = await digestOfA();
+    const problems: string[] = [];
+    const fromElsewhere = [
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { origin: "https://app.evil.example", "sec-fetch-site": "same-site" },
+      { origin: "null", "sec-fetch-site": "cross-site" },
+    ];
+    for (const route of browserWrites()) {
+      const row = rowOf(route);
+      const caller = row.access === "public" ? fx.callers.anonymous : fx.callers.adminA;
+      for (const headers of fromElsewhere) {
+        const { status, text } = await call(route, { caller, params: paramsFor(row, fx.a), body: defaultBody(route, row, fx.a), query: row.query, headers });
+        if (status !== 403 || !text.includes("Cross-site requests are not allowed.")) problems.push(`${route.key} from ${headers.origin} → ${status} ${text.slice(0, 120)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await digestOfA()).toBe(before);
+  });
+
+  it("a body that does not say it is JSON is refused with 415 (a form cannot send JSON's content type)", async () => {
+    const before = await digestOfA();
+    const problems: string[] = [];
+    for (const route of browserWrites()) {
+      const row = rowOf(route);
+      const caller = row.access === "public" ? fx.callers.anonymous : fx.callers.adminA;
+      const body = defaultBody(route, row, fx.a);
+      const { status } = await call(route, { caller, params: paramsFor(row, fx.a), rawBody: JSON.stringify(body ?? {}), contentType: "text/plain", query: row.query });
+      if (status !== 415) problems.push(`${route.key} text/plain → ${status}`);
+    }
+    expect(problems).toEqual([]);
+    expect(await digestOfA()).toBe(before);
   });
 });
 
