@@ -1,6 +1,6 @@
 // Accounts: signup → activation link → /choose-plan; sign-in by emailed link; single-use links;
 // the resend countdown; stage and role routing.
-import { latestEmailLink, proxyRedirectOf, requestLink, signIn } from "./helpers.mjs";
+import { latestEmailLink, newestEmailTo, proxyRedirectOf, requestLink, signIn, waitForNewEmailTo } from "./helpers.mjs";
 
 
 
@@ -49,8 +49,10 @@ export const journeys = [
   {
     name: "the seeded admin signs in by emailed link and lands on /contacts; the link works once",
     async run({ page, baseUrl, screenshot, expect }) {
+      const previous = await newestEmailTo(page, baseUrl, "admin@sample-agency.test");
       await requestLink(page, baseUrl, "admin@sample-agency.test");
       await screenshot("login-sent");
+      await waitForNewEmailTo(page, baseUrl, "admin@sample-agency.test", previous);
       const href = await latestEmailLink(page, baseUrl, "admin@sample-agency.test", /Log in|Activate and log in/);
       await page.goto(href);
       await page.waitForURL(baseUrl + "/contacts");

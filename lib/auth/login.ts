@@ -30,15 +30,29 @@ async function enforceLoginLimits(email: string, ip: string, now: Date) {
   }
 }
 
+/** Runs a task once the answer has been sent: next/server's after() in the route; tests collect the tasks. */
+export type AfterAnswer = (task: () => Promise<void>) => void;
+
 /**
- * POST /api/auth/login. Emails a sign-in link to an active user; answers the same whether or not the
- * address has an account, so the endpoint cannot be used to find out who is a customer.
+ * POST /api/auth/login. Answers the same whether or not the address has an account, so the endpoint
+ * cannot be used to find out who is a customer: the same limits and the same answer, and nothing that
+ * depends on the address (the user lookup, the link, the email) happens before it. `afterAnswer` runs
+ * that part once the answer is on its way, so a known address does not take longer to answer.
  */
-export async function requestLoginLink({ email, ip, now, issueLink }: { email: string; ip: string; now: Date; issueLink: IssueLoginLink }) {
+export async function requestLoginLink({ email, ip, now, issueLink, afterAnswer }: { email: string; ip: string; now: Date; issueLink: IssueLoginLink; afterAnswer: AfterAnswer }) {
   await enforceLoginLimits(email, ip, now);
-  const user = await prisma.user.findFirst({ where: { email, isActive: true }, select: { id: true } });
-  if (user) await issueLink(email);
+  afterAnswer(() => sendLoginLinkIfActive(email, issueLink));
   return { success: true, message: LOGIN_SENT_MESSAGE };
+}
+
+/** The part after the answer: a link for an active user, nothing for anyone else. A failure is logged (without the address), never answered. */
+export async function sendLoginLinkIfActive(email: string, issueLink: IssueLoginLink) {
+  try {
+    const user = await prisma.user.findFirst({ where: { email, isActive: true }, select: { id: true } });
+    if (user) await issueLink(email);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "login_link_failed", error: error instanceof Error ? error.name : "Error" }));
+  }
 }
 
 /** Creates a single-use link for an existing user and emails it: Auth.js's issueLoginLink in the app. */
