@@ -138,9 +138,10 @@ export async function signUpToChoosePlan(page, baseUrl, { firstName = "Morgan", 
   await page.getByLabel("Organization Name").fill(organizationName);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone").pressSequentially(phoneDigits);
-  await page.getByText("Email is available").waitFor();
+  await page.getByText("Email address is valid").waitFor();
   await page.getByRole("button", { name: "Get Started" }).click();
   await page.getByText("Check your email").waitFor();
+  await waitForNewEmailTo(page, baseUrl, email, null); // the signup answers first and emails after (lib/organizations/sign-up-organization.ts)
   await page.goto(await latestEmailLink(page, baseUrl, email, "Activate and log in"));
   await page.waitForURL((url) => url.pathname === "/choose-plan");
 }

@@ -1,6 +1,7 @@
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createUser } from "@/lib/testing/factories";
-import { requestLoginLink, LOGIN_LIMITS, type AfterAnswer } from "@/lib/auth/login";
+import { requestLoginLink, LOGIN_LIMITS } from "@/lib/auth/login";
+import { afterTheAnswer } from "@/lib/testing/after-answer";
 import { verifyLoginLink } from "@/lib/auth/verify-login";
 import { getSessionUser } from "@/lib/auth/session";
 import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE, LOGIN_RATE_LIMITED_MESSAGE, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
@@ -13,12 +14,6 @@ const now = new Date();
 let ipCounter = 0;
 const freshIp = () => `192.0.2.${++ipCounter}`;
 
-/** Stands in for next/server's after(): holds the tasks until the test says the answer has gone. */
-function afterTheAnswer() {
-  const tasks: (() => Promise<void>)[] = [];
-  const afterAnswer: AfterAnswer = (task) => void tasks.push(task);
-  return { afterAnswer, tasks, run: async () => { for (const task of tasks.splice(0)) await task(); } };
-}
 /** requestLoginLink, then what it left for after the answer. */
 async function requestAndSend(options: Omit<Parameters<typeof requestLoginLink>[0], "afterAnswer">) {
   const later = afterTheAnswer();

@@ -1,10 +1,9 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE, LOGIN_RATE_LIMITED_MESSAGE, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
 import { prisma } from "@/lib/db";
-import { consumeRateLimit } from "@/lib/rate-limit";
+import { consumeRateLimit, emailRateLimitKey } from "@/lib/rate-limit";
 
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1, EMAIL_REQUIRED_MESSAGE).pipe(z.email(EMAIL_INVALID_MESSAGE)).transform((e) => e.toLowerCase()),
@@ -15,13 +14,10 @@ export const LOGIN_LIMITS = {
   perIp: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
 
-/** Rate-limit keys never hold the address itself. */
-const emailKey = (email: string) => `login:email:${createHash("sha256").update(email).digest("hex")}`;
-
 async function enforceLoginLimits(email: string, ip: string, now: Date) {
   try {
     await consumeRateLimit({ key: `login:ip:${ip}`, ...LOGIN_LIMITS.perIp, now });
-    await consumeRateLimit({ key: emailKey(email), ...LOGIN_LIMITS.perEmail, now });
+    await consumeRateLimit({ key: emailRateLimitKey("login", email), ...LOGIN_LIMITS.perEmail, now });
   } catch (error) {
     if (error instanceof AppError && error.code === "rate_limited") {
       throw new AppError("rate_limited", LOGIN_RATE_LIMITED_MESSAGE, { retryAfterSeconds: error.retryAfterSeconds });
