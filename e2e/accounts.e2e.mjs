@@ -1,6 +1,6 @@
 // Accounts: signup → activation link → /choose-plan; sign-in by emailed link; single-use links;
 // the resend countdown; stage and role routing.
-import { latestEmailLink, proxyRedirectOf, requestLink, signIn } from "./helpers.mjs";
+import { latestEmailLink, newestEmailTo, proxyRedirectOf, requestLink, signIn, waitForNewEmailTo } from "./helpers.mjs";
 
 
 
@@ -19,11 +19,15 @@ export const journeys = [
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Phone").pressSequentially("5125550188");
       expect((await page.getByLabel("Phone").inputValue()) === "(512) 555-0188", "phone is shown formatted");
-      await page.getByText("Email is available").waitFor();
+      await page.getByText("Email address is valid").waitFor();
       await screenshot("signup-filled");
       expect(await submit.isEnabled(), "Get Started is enabled once the form is valid");
+      const firstAnswer = page.waitForResponse((r) => r.url() === baseUrl + "/api/organizations" && r.request().method() === "POST");
       await submit.click();
       await page.getByText("Check your email").waitFor();
+      const first = await firstAnswer;
+      const firstBody = await first.text(); // before any navigation: the body is gone after one
+      await waitForNewEmailTo(page, baseUrl, email, null); // the signup answers first and emails after
       await screenshot("signup-sent");
 
       const href = await latestEmailLink(page, baseUrl, email, "Activate and log in");
@@ -39,18 +43,41 @@ export const journeys = [
       const redirectedTo = await proxyRedirectOf(toDashboard);
       expect(redirectedTo === "/choose-plan", `proxy.ts redirected /dashboard to /choose-plan (proxy redirect: ${redirectedTo})`);
 
-      // the same address cannot sign up twice
+      // the same address again: the form and the answer are those of a new address (nobody learns it has an
+      // account); no second agency, and the owner gets a sign-in link instead
       await page.context().clearCookies();
+      const previous = await newestEmailTo(page, baseUrl, email);
       await page.goto(baseUrl + "/signup");
+      await page.getByLabel("First Name").fill("Mallory");
+      await page.getByLabel("Last Name").fill("Probe");
+      await page.getByLabel("Organization Name").fill("Probe Agency");
       await page.getByLabel("Email").fill(email);
-      await page.getByText("An account with this email already exists.").waitFor();
+      await page.getByLabel("Phone").pressSequentially("5125550177");
+      await page.getByText("Email address is valid").waitFor();
+      const secondAnswer = page.waitForResponse((r) => r.url() === baseUrl + "/api/organizations" && r.request().method() === "POST");
+      await page.getByRole("button", { name: "Get Started" }).click();
+      await page.getByText("Check your email").waitFor();
+      const second = await secondAnswer;
+      const secondBody = await second.text();
+      expect(first.status() === 202 && second.status() === 202, `both signups answer 202 (${first.status()}, ${second.status()})`);
+      expect(firstBody === secondBody, `both signups answer the same body (${firstBody} / ${secondBody})`);
+      const headerNames = (r) => Object.keys(r.headers()).filter((h) => !["date", "x-request-id", "server-timing", "content-length"].includes(h)).sort().join(",");
+      expect(headerNames(first) === headerNames(second), `the same headers (${headerNames(first)} / ${headerNames(second)})`);
+      await waitForNewEmailTo(page, baseUrl, email, previous);
+      const signInHref = await latestEmailLink(page, baseUrl, email, /Log in|Activate and log in/);
+      await page.goto(signInHref);
+      await page.waitForURL((url) => url.pathname === "/choose-plan");
+      const me = await (await page.request.get(baseUrl + "/api/me")).json();
+      expect(!JSON.stringify(me).includes("Probe Agency"), "the second signup created nothing: the owner is in their own agency");
     },
   },
   {
     name: "the seeded admin signs in by emailed link and lands on /contacts; the link works once",
     async run({ page, baseUrl, screenshot, expect }) {
+      const previous = await newestEmailTo(page, baseUrl, "admin@sample-agency.test");
       await requestLink(page, baseUrl, "admin@sample-agency.test");
       await screenshot("login-sent");
+      await waitForNewEmailTo(page, baseUrl, "admin@sample-agency.test", previous);
       const href = await latestEmailLink(page, baseUrl, "admin@sample-agency.test", /Log in|Activate and log in/);
       await page.goto(href);
       await page.waitForURL(baseUrl + "/contacts");

@@ -81,6 +81,28 @@ export async function latestEmailLink(page, baseUrl, to, buttonName) {
   throw new Error(`no email to ${to} with a "${buttonName}" button in the outbox`);
 }
 
+/** The outbox entry (its href) of the newest email to `to`, or null. */
+export async function newestEmailTo(page, baseUrl, to) {
+  await page.goto(baseUrl + "/dev/outbox");
+  const newest = page.getByRole("link", { name: new RegExp(`To ${escapeRe(to)}`) }).first();
+  return (await newest.count()) ? newest.getAttribute("href") : null;
+}
+
+/**
+ * Waits until the outbox shows an email to `to` newer than `previous` (newestEmailTo before the request):
+ * /api/auth/login sends the link after it has answered (lib/auth/login.ts), so it can arrive a moment
+ * after the page says "sent".
+ */
+export async function waitForNewEmailTo(page, baseUrl, to, previous, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const newest = await newestEmailTo(page, baseUrl, to);
+    if (newest && newest !== previous) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no new email to ${to} in the outbox within ${timeoutMs / 1000} s`);
+}
+
 /** Asks /login for a link and waits for both "sent" texts. */
 export async function requestLink(page, baseUrl, email) {
   await page.goto(baseUrl + "/login");
@@ -97,7 +119,9 @@ export async function requestLink(page, baseUrl, email) {
  */
 export async function signIn(page, baseUrl, email) {
   if (await reuseSession(page, baseUrl, email)) return null;
+  const previous = await newestEmailTo(page, baseUrl, email);
   await requestLink(page, baseUrl, email);
+  await waitForNewEmailTo(page, baseUrl, email, previous);
   const href = await latestEmailLink(page, baseUrl, email, /Log in|Activate and log in/);
   await page.goto(href);
   await page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
@@ -114,9 +138,10 @@ export async function signUpToChoosePlan(page, baseUrl, { firstName = "Morgan", 
   await page.getByLabel("Organization Name").fill(organizationName);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone").pressSequentially(phoneDigits);
-  await page.getByText("Email is available").waitFor();
+  await page.getByText("Email address is valid").waitFor();
   await page.getByRole("button", { name: "Get Started" }).click();
   await page.getByText("Check your email").waitFor();
+  await waitForNewEmailTo(page, baseUrl, email, null); // the signup answers first and emails after (lib/organizations/sign-up-organization.ts)
   await page.goto(await latestEmailLink(page, baseUrl, email, "Activate and log in"));
   await page.waitForURL((url) => url.pathname === "/choose-plan");
 }

@@ -89,6 +89,18 @@ describe("parseEnv", () => {
     expect(() => parseEnv(vars)).toThrow(message);
   });
 
+  it("reads the trusted proxies and the host's client-address header; refuses what it cannot read, and the old hop count", () => {
+    expect(parseEnv(npmStart).clientAddress).toEqual({ trustedProxies: [], trustedProxyHeader: undefined });
+    expect(parseEnv({ ...production, TRUSTED_PROXIES: "10.0.0.0/8, 203.0.113.7", TRUSTED_PROXY_HEADER: "X-Vercel-Forwarded-For" }).clientAddress).toEqual({
+      trustedProxies: ["10.0.0.0/8", "203.0.113.7/32"],
+      trustedProxyHeader: "x-vercel-forwarded-for",
+    });
+    expect(() => parseEnv({ ...production, TRUSTED_PROXIES: "10.0.0.0/8, lb.internal" })).toThrow("TRUSTED_PROXIES: lb.internal is neither an address nor a CIDR range");
+    expect(() => parseEnv({ ...production, TRUSTED_PROXY_HEADER: "x-forwarded-for: 1.2.3.4" })).toThrow("TRUSTED_PROXY_HEADER must be a header name");
+    expect(() => parseEnv({ ...production, TRUSTED_PROXY_HOPS: "1" })).toThrow("TRUSTED_PROXY_HOPS is no longer read: list the addresses of your proxies in TRUSTED_PROXIES");
+    expect(parseEnv({ ...npmStart, TRUSTED_PROXY_HOPS: "" }).clientAddress.trustedProxies).toEqual([]);
+  });
+
   describe("preview deployments", () => {
     const preview = {
       VERCEL_ENV: "preview",

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { parseTrustedProxies } from "@/lib/api/client-address";
 import { isLoopbackHost } from "@/lib/dev-tools/dev-access-rule";
 
 /**
@@ -81,8 +82,21 @@ export const rawEnvSchema = z.object({
   /** "off" stops the embedded outreach ticker (the browser suite does, so its timing never competes with the journeys). */
   OUTREACH_TICKER: z.enum(["on", "off"]).default("on"),
 
-  /** How many proxies in front of the app append to X-Forwarded-For (rate limits use the address the outermost one saw). 0: ignore the header. */
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
+  /**
+   * The proxies in front of the app whose X-Forwarded-For entries are believed: IPs and CIDR ranges, comma
+   * separated (lib/api/client-address.ts). Unset: the client is the address our own server saw.
+   */
+  TRUSTED_PROXIES: optional,
+  /** A header the host sets to the client's address and never passes on from clients (x-vercel-forwarded-for on Vercel). */
+  TRUSTED_PROXY_HEADER: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, "TRUSTED_PROXY_HEADER must be a header name, such as x-vercel-forwarded-for")
+      .transform((name) => name.toLowerCase())
+      .optional(),
+  ),
+  /** Replaced by TRUSTED_PROXIES: set, it stops the start with a message saying what to set instead. */
+  TRUSTED_PROXY_HOPS: optional,
 
   /** Bearer secret for HTTP cron entry points (withCron). Unset: those routes answer 404. */
   CRON_SECRET: optional,
@@ -174,6 +188,15 @@ export function parseEnv(source: Record<string, string | undefined>) {
   }
   const appUrl = resolveAppUrl(raw, appEnv);
   if (!appUrl) problems.push("APP_URL is not set: a deployment needs its public https URL for the links in emails (a preview on a Vercel-style host uses VERCEL_BRANCH_URL or VERCEL_URL).");
+  const trusted = parseTrustedProxies(raw.TRUSTED_PROXIES);
+  if (trusted.invalid.length) {
+    problems.push(`TRUSTED_PROXIES: ${trusted.invalid.join(", ")} ${trusted.invalid.length > 1 ? "are neither addresses nor CIDR ranges" : "is neither an address nor a CIDR range"} (example: 10.0.0.0/8, 203.0.113.7, 2001:db8::/32).`);
+  }
+  if (raw.TRUSTED_PROXY_HOPS !== undefined) {
+    problems.push(
+      "TRUSTED_PROXY_HOPS is no longer read: list the addresses of your proxies in TRUSTED_PROXIES instead, or set TRUSTED_PROXY_HEADER on a host that writes the client's address into a header of its own (x-vercel-forwarded-for on Vercel). See docs/operations.md.",
+    );
+  }
   if (raw.OUTBOX_ACCESS_KEY && raw.OUTBOX_ACCESS_KEY.length < 24) problems.push("OUTBOX_ACCESS_KEY must be at least 24 characters (openssl rand -base64 24).");
   if (isDeployment) {
     const mode = isProduction ? "APP_ENV=production" : "A preview";
@@ -237,7 +260,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
       apiBase: raw.STRIPE_API_BASE,
     },
     cronSecret: raw.CRON_SECRET,
-    trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
+    /** How the client's address is read from a request (lib/api/client-address.ts). */
+    clientAddress: { trustedProxies: trusted.proxies, trustedProxyHeader: raw.TRUSTED_PROXY_HEADER },
     outreachTicker: raw.OUTREACH_TICKER === "on",
     csg: { apiKey: raw.CSG_API_KEY, baseUrl: raw.CSG_BASE_URL },
     videos: { planGvsN: raw.PLAN_G_VS_N_VIDEO_URL, qualify: raw.QUALIFY_VIDEO_URL },

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { prisma } from "@/lib/db";
 
@@ -23,4 +24,9 @@ export async function consumeRateLimit({ key, limit, windowSeconds, now }: { key
     throw new AppError("rate_limited", undefined, { retryAfterSeconds });
   }
   return { remaining: limit - row.count, resetAt: new Date(row.reset_at) };
+}
+
+/** The key of a per-address limit: `${scope}:email:<sha256 of the address>`, so no bucket holds the address itself. */
+export function emailRateLimitKey(scope: string, email: string): string {
+  return `${scope}:email:${createHash("sha256").update(email).digest("hex")}`;
 }

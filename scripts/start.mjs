@@ -3,7 +3,8 @@
 //  - Embedded mode (no DATABASE_URL): starts Postgres-in-WASM (PGlite) under ./.data/ behind a local
 //    socket, so the app, the migrations and the seed talk to it like to any PostgreSQL server.
 //  - Applies pending migrations, seeds the sample agency when missing, builds when the sources changed
-//    since the last build, then serves with `next start` and prints where to go.
+//    since the last build, then serves the build with scripts/serve.mjs (`next start` plus the socket's address
+//    in X-Forwarded-For) and prints where to go.
 //  `npm start -- --dev` runs `next dev` instead of build + start.
 // This is tooling, not app code: it may read process.env (the app reads it only through lib/env.ts).
 import { spawn } from "node:child_process";
@@ -123,7 +124,7 @@ try {
       await run(bin, ["build"]);
       writeFileSync(join(root, ".next", "gapwise-build-stamp"), String(startedAt));
     }
-    const server = run(bin, ["start", "-p", port, "-H", host]);
+    const server = run("node", ["scripts/serve.mjs"], { env: { ...env, HOST: host } });
     await waitUntilServing(appUrl);
     printReady();
     await server;

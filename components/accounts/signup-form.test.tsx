@@ -27,8 +27,8 @@ let fetchMock: jest.Mock;
 
 beforeEach(() => {
   jest.useFakeTimers();
-  checkReply = () => ({ status: 200, body: { available: true, message: "Email is available" } });
-  signupReply = () => ({ status: 201, body: { success: true, organizationSlug: "lee-insurance", message: "Check your email" } });
+  checkReply = () => ({ status: 200, body: { available: true, message: "Email address is valid" } });
+  signupReply = () => ({ status: 202, body: { success: true, message: "Check your email for a link to continue." } });
   fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith("/api/organizations/check-email/")) {
       const reply = checkReply(url, init);
@@ -98,7 +98,7 @@ describe("SignupForm", () => {
     expect(submitButton().disabled).toBe(true); // the check waits for the 500 ms pause
 
     await advance(500);
-    expect(emailStatus()).toBe("Email is available");
+    expect(emailStatus()).toBe("Email address is valid");
     expect(submitButton().disabled).toBe(false);
 
     type("Organization Name", "");
@@ -107,7 +107,7 @@ describe("SignupForm", () => {
     expect(submitButton().disabled).toBe(true);
   });
 
-  it("waits 500 ms after the last keystroke, shows 'Checking email...' and then 'Email is available'", async () => {
+  it("waits 500 ms after the last keystroke, shows 'Checking email...' and then 'Email address is valid'", async () => {
     const answer = deferred();
     checkReply = () => answer.promise;
     render(<SignupForm />);
@@ -125,13 +125,13 @@ describe("SignupForm", () => {
     expect(checkCalls()[0]?.[0]).toBe("/api/organizations/check-email/ann%40lee.com");
     expect(emailStatus()).toBe("Checking email...");
 
-    answer.resolve({ status: 200, body: { available: true, message: "Email is available" } });
+    answer.resolve({ status: 200, body: { available: true, message: "Email address is valid" } });
     await advance(0);
-    expect(emailStatus()).toBe("Email is available");
+    expect(emailStatus()).toBe("Email address is valid");
   });
 
   it("aborts a running check when the email changes", async () => {
-    checkReply = (url) => (url.endsWith("first%40lee.com") ? "hang" : { status: 200, body: { available: true, message: "Email is available" } });
+    checkReply = (url) => (url.endsWith("first%40lee.com") ? "hang" : { status: 200, body: { available: true, message: "Email address is valid" } });
     render(<SignupForm />);
     type("Email", "first@lee.com");
     await advance(500);
@@ -142,19 +142,35 @@ describe("SignupForm", () => {
     await advance(0);
     expect(firstSignal.aborted).toBe(true);
     await advance(500);
-    expect(emailStatus()).toBe("Email is available");
+    expect(emailStatus()).toBe("Email address is valid");
     await advance(5000);
-    expect(emailStatus()).toBe("Email is available"); // the aborted check never reports a timeout
+    expect(emailStatus()).toBe("Email address is valid"); // the aborted check never reports a timeout
   });
 
-  it("blocks submit when the email is taken", async () => {
+  it("never claims an address is free or taken: the check only confirms it is an address", async () => {
+    render(<SignupForm />);
+    await fillValidForm();
+    await advance(500);
+    expect(emailStatus()).toBe("Email address is valid");
+    expect(document.body.textContent).not.toMatch(/available|already exists/i);
+  });
+
+  it("treats any answer but 'available' as a failed check (the server never says taken)", async () => {
     checkReply = () => ({ status: 200, body: { available: false, message: "An account with this email already exists." } });
     render(<SignupForm />);
     await fillValidForm();
     await advance(500);
-    expect(emailStatus()).toBe("An account with this email already exists.");
-    expect((screen.getByLabelText("Email") as HTMLInputElement).getAttribute("aria-invalid")).toBe("true");
-    expect(submitButton().disabled).toBe(true);
+    expect(emailStatus()).toContain("Failed to check email availability");
+    expect(emailStatus()).not.toContain("already exists");
+  });
+
+  it("lets the visitor continue when the check is rate-limited (429)", async () => {
+    checkReply = () => ({ status: 429, body: { error: { code: "rate_limited", message: "Too many requests." } } });
+    render(<SignupForm />);
+    await fillValidForm();
+    await advance(500);
+    expect(emailStatus()).toBe("Too many email checks. Please continue.");
+    expect(submitButton().disabled).toBe(false);
   });
 
   it("says an invalid email is invalid without asking the server", async () => {
@@ -182,7 +198,7 @@ describe("SignupForm", () => {
 
   it("reports a failed check, blocks submit and can try again", async () => {
     let calls = 0;
-    checkReply = () => (++calls === 1 ? { status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } } : { status: 200, body: { available: true, message: "Email is available" } });
+    checkReply = () => (++calls === 1 ? { status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } } : { status: 200, body: { available: true, message: "Email address is valid" } });
     render(<SignupForm />);
     await fillValidForm();
     await advance(500);
@@ -191,7 +207,7 @@ describe("SignupForm", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     await advance(500);
-    expect(emailStatus()).toBe("Email is available");
+    expect(emailStatus()).toBe("Email address is valid");
     expect(submitButton().disabled).toBe(false);
   });
 
@@ -234,7 +250,7 @@ describe("SignupForm", () => {
     const [, init] = fetchMock.mock.calls.find(([url]) => url === "/api/organizations") ?? [];
     expect(JSON.parse(init.body)).toEqual({ firstName: "Ann", lastName: "Lee", organizationName: "Lee Insurance", email: "ann@lee.com", phone: "5559876543" });
     expect(init.headers["Content-Type"]).toBe("application/json");
-    answer.resolve({ status: 201, body: { success: true, organizationSlug: "lee-insurance", message: "ok" } });
+    answer.resolve({ status: 202, body: { success: true, message: "ok" } });
     await advance(0);
   });
 
@@ -250,29 +266,13 @@ describe("SignupForm", () => {
     expect(submitButton().textContent).toBe("Creating Account...");
     expect(submitButton().disabled).toBe(true);
 
-    answer.resolve({ status: 201, body: { success: true, organizationSlug: "lee-insurance", message: "Account created" } });
+    answer.resolve({ status: 202, body: { success: true, message: "Check your email for a link to continue." } });
     await advance(0);
     const heading = screen.getByRole("heading", { name: "Check your email" });
     expect(document.activeElement).toBe(heading);
-    expect(screen.getByRole("status").textContent).toContain("We sent a sign-in link to ann@lee.com.");
+    expect(screen.getByRole("status").textContent).toContain("We sent a link to ann@lee.com. Click the link in that email to continue.");
     expect((screen.getByRole("link", { name: "Send a new link" }) as HTMLAnchorElement).getAttribute("href")).toBe("/login?activate=1");
     expect(screen.queryByLabelText("Email")).toBeNull();
-  });
-
-  it("shows the server's message on 409 and checks the email again", async () => {
-    signupReply = () => ({ status: 409, body: { error: { code: "conflict", message: "An account with this email already exists." } } });
-    render(<SignupForm />);
-    await fillValidForm();
-    await advance(500);
-    checkReply = () => ({ status: 200, body: { available: false, message: "An account with this email already exists." } });
-    fireEvent.click(submitButton());
-    await advance(0);
-
-    expect(screen.getByRole("alert").textContent).toBe("An account with this email already exists.");
-    expect(screen.queryByRole("heading", { name: "Check your email" })).toBeNull();
-    await advance(500);
-    expect(emailStatus()).toBe("An account with this email already exists.");
-    expect(submitButton().disabled).toBe(true);
   });
 
   it("puts 422 field errors beside their fields", async () => {
@@ -326,7 +326,7 @@ describe("SignupForm", () => {
     expect((container.firstElementChild as HTMLElement).dataset.frame).toBe("3");
 
     await advance(500);
-    expect(emailStatus()).toBe("Email is available");
+    expect(emailStatus()).toBe("Email address is valid");
     expect(submitButton().disabled).toBe(true); // organization name still missing
     type("Organization Name", "Lee Insurance");
     await advance(0);

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { useEmailAvailability, type EmailAvailabilityStatus } from "@/components/accounts/use-email-availability";
+import { EMAIL_STATUS_TONE, useEmailAvailability } from "@/components/accounts/use-email-availability";
 import { Spinner } from "@/components/ui/spinner";
 import { formatPhone, nextPhoneDigits, phoneDigits, signupSchema, type SignupInput, type SignupValues } from "@/lib/accounts/signup-schema";
 
@@ -32,17 +32,6 @@ type ErrorBody = { error?: { code?: string; message?: string; fields?: Record<st
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-500";
-
-const availabilityTone: Record<EmailAvailabilityStatus, string> = {
-  empty: "text-gray-500",
-  pending: "text-gray-500",
-  checking: "text-gray-500",
-  available: "text-green-700",
-  unavailable: "text-red-600",
-  invalid: "text-red-600",
-  error: "text-red-600",
-  timeout: "text-amber-700",
-};
 
 export function SignupForm({ prefill, frame }: SignupFormProps) {
   const {
@@ -92,9 +81,6 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
           if (message) setError(field, { type: "server", message });
         }
         setFormError(SIGNUP_MESSAGES.invalid);
-      } else if (response.status === 409) {
-        setFormError(serverMessage || "An account with this email already exists.");
-        availability.recheck();
       } else if (response.status < 500 && serverMessage) {
         setFormError(serverMessage);
       } else {
@@ -115,8 +101,8 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
             Check your email
           </h1>
           <p className="mt-3 text-sm text-gray-600">
-            We sent a sign-in link to <strong className="font-semibold text-gray-900">{sentTo}</strong>. Click the link in that
-            email to activate your account.
+            We sent a link to <strong className="font-semibold text-gray-900">{sentTo}</strong>. Click the link in that email to
+            continue.
           </p>
           <p className="mt-2 text-sm text-gray-600">Check your inbox and spam folder.</p>
         </div>
@@ -134,8 +120,8 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
   const showAvailability = availability.status !== "empty" && availability.status !== "pending";
   const emailServerError = errors.email?.type === "server" ? errors.email.message : undefined;
   const emailMessage = emailServerError ?? (showAvailability ? availability.message : fieldError("email"));
-  const emailTone = emailServerError || !showAvailability ? "text-red-600" : availabilityTone[availability.status];
-  const emailInvalid = Boolean(emailServerError) || (showAvailability ? ["unavailable", "invalid"].includes(availability.status) : Boolean(errors.email));
+  const emailTone = emailServerError || !showAvailability ? "text-red-600" : EMAIL_STATUS_TONE[availability.status];
+  const emailInvalid = Boolean(emailServerError) || (showAvailability ? availability.status === "invalid" : Boolean(errors.email));
   const canSubmit = isValid && availability.canProceed && !isSubmitting;
 
   const describedBy = (name: FieldName) => (fieldError(name) ? `signup-${name}-error` : undefined);

@@ -10,10 +10,11 @@ export const EMAIL_CHECK_TIMEOUT_MS = 5000;
 
 export const EMAIL_MESSAGES = {
   checking: "Checking email...",
-  available: "Email is available",
-  unavailable: "An account with this email already exists.",
+  /** A well-formed address. Not "Email is available": nothing here knows (or may tell) whether it has an account (docs/security.md). */
+  available: "Email address is valid",
   invalid: INVALID_EMAIL_MESSAGE,
   timeout: "Email check timed out. Please continue.",
+  limited: "Too many email checks. Please continue.",
   error: "Failed to check email availability",
 } as const;
 
@@ -21,16 +22,31 @@ export const EMAIL_MESSAGES = {
  * - empty: nothing typed
  * - pending: typed, waiting for the 500 ms pause (no message)
  * - invalid: not an email address; the server is not asked
- * - checking / available / unavailable: the server's answer
- * - timeout: no answer within 5 s; the visitor may continue (the signup call checks again)
+ * - checking / available: asking the server / it accepted the address. The check never says whether an
+ *   address has an account (nobody may learn that from it); the form's submit decides
+ * - timeout: no answer within 5 s; the visitor may continue (the submit checks again)
+ * - limited: the server declined to check now (429: too many checks from this network); the visitor may
+ *   continue, as after a timeout
  * - error: the check failed
  */
-export type EmailAvailabilityStatus = "empty" | "pending" | "invalid" | "checking" | "available" | "unavailable" | "timeout" | "error";
+export type EmailAvailabilityStatus = "empty" | "pending" | "invalid" | "checking" | "available" | "timeout" | "limited" | "error";
+
+/** The colour of each status's text, the same in every form that checks an address. */
+export const EMAIL_STATUS_TONE: Record<EmailAvailabilityStatus, string> = {
+  empty: "text-gray-500",
+  pending: "text-gray-500",
+  checking: "text-gray-500",
+  available: "text-green-700",
+  invalid: "text-red-600",
+  error: "text-red-600",
+  timeout: "text-amber-700",
+  limited: "text-amber-700",
+};
 
 export interface EmailAvailability {
   status: EmailAvailabilityStatus;
   message: string;
-  /** True when the email may be submitted: available, or the check timed out. */
+  /** True when the email may be submitted: available, or the check timed out or was declined (the submit checks again). */
   canProceed: boolean;
   /** Checks the current email again (after the usual pause). */
   recheck: () => void;
@@ -43,12 +59,14 @@ export function emailCheckUrl(email: string): string {
 }
 
 /**
- * Whether `email` can be used for a new organization, asked of GET /api/organizations/check-email/{email}
- * 500 ms after the last change. A newer keystroke aborts the pending or running check.
+ * Whether `email` may be submitted, 500 ms after the last change: a well-formed address, confirmed by
+ * GET /api/organizations/check-email/{email} for the signup form (`server`, the default), or checked here
+ * only (`server: false`: the agent forms, whose save decides). A newer keystroke aborts the pending or
+ * running check.
  */
 export function useEmailAvailability(
   email: string,
-  { debounceMs = EMAIL_CHECK_DEBOUNCE_MS, timeoutMs = EMAIL_CHECK_TIMEOUT_MS }: { debounceMs?: number; timeoutMs?: number } = {},
+  { debounceMs = EMAIL_CHECK_DEBOUNCE_MS, timeoutMs = EMAIL_CHECK_TIMEOUT_MS, server = true }: { debounceMs?: number; timeoutMs?: number; server?: boolean } = {},
 ): EmailAvailability {
   const normalized = email.trim().toLowerCase();
   const [result, setResult] = useState<Result | null>(null);
@@ -67,6 +85,10 @@ export function useEmailAvailability(
         settle("invalid", EMAIL_MESSAGES.invalid);
         return;
       }
+      if (!server) {
+        settle("available", EMAIL_MESSAGES.available);
+        return;
+      }
       settle("checking", EMAIL_MESSAGES.checking);
       timeoutTimer = setTimeout(() => {
         timedOut = true;
@@ -78,12 +100,14 @@ export function useEmailAvailability(
           const response = await fetch(emailCheckUrl(normalized), { signal: controller.signal, headers: { Accept: "application/json" } });
           const answer = (await response.json().catch(() => null)) as { available?: unknown; message?: unknown } | null;
           controller.signal.throwIfAborted();
-          if (!response.ok || typeof answer?.available !== "boolean") {
+          if (response.status === 429) {
+            settle("limited", EMAIL_MESSAGES.limited);
+          } else if (response.status === 422) {
+            settle("invalid", EMAIL_MESSAGES.invalid);
+          } else if (!response.ok || answer?.available !== true) {
             settle("error", EMAIL_MESSAGES.error);
-          } else if (answer.available) {
-            settle("available", EMAIL_MESSAGES.available);
           } else {
-            settle("unavailable", typeof answer.message === "string" && answer.message ? answer.message : EMAIL_MESSAGES.unavailable);
+            settle("available", typeof answer.message === "string" && answer.message ? answer.message : EMAIL_MESSAGES.available);
           }
         } catch {
           // Aborted because the email changed (or the component went away): a newer check owns the state.
@@ -100,7 +124,7 @@ export function useEmailAvailability(
       clearTimeout(timeoutTimer);
       controller.abort();
     };
-  }, [normalized, attempt, debounceMs, timeoutMs]);
+  }, [normalized, attempt, debounceMs, timeoutMs, server]);
 
   const current: Omit<Result, "email"> = !normalized
     ? { status: "empty", message: "" }
@@ -111,7 +135,7 @@ export function useEmailAvailability(
   return {
     status: current.status,
     message: current.message,
-    canProceed: current.status === "available" || current.status === "timeout",
+    canProceed: current.status === "available" || current.status === "timeout" || current.status === "limited",
     recheck,
   };
 }

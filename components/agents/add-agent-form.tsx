@@ -17,15 +17,16 @@ export type AddAgentFormProps = {
 };
 
 /**
- * 'Add Another Agent': First Name, Last Name, Email (checked for availability after a 500 ms pause),
- * Phone, roles. 'Add Agent' is enabled only when both names and the email are filled in and the
- * email is available (§2); anything else invalid gets the §5 message on submit.
+ * 'Add Another Agent': First Name, Last Name, Email (checked to be an address after a 500 ms pause;
+ * whether it is free is the save's answer, which never says where it is taken: docs/security.md),
+ * Phone, roles. 'Add Agent' is enabled only when both names and a valid email are filled in (§2);
+ * anything else invalid gets the §5 message on submit.
  */
 export function AddAgentForm({ defaults, onAdded, seatNotice }: AddAgentFormProps) {
   const [values, setValues] = useState<AgentFormValues>(EMPTY_AGENT_FORM);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const availability = useEmailAvailability(values.email);
+  const availability = useEmailAvailability(values.email, { server: false });
 
   const canAdd = Boolean(values.firstName.trim() && values.lastName.trim() && values.email.trim()) && availability.status === "available" && !saving;
 
@@ -47,7 +48,6 @@ export function AddAgentForm({ defaults, onAdded, seatNotice }: AddAgentFormProp
       return;
     }
     setError(failureMessage(result, AGENT_MESSAGES.saveFailed, AGENT_MESSAGES.invalid));
-    if (result.status === 409) availability.recheck();
   };
 
   return (

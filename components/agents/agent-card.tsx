@@ -47,7 +47,7 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
   const prefix = `agent-${agent.id}`;
 
   const emailChanged = values.email.trim().toLowerCase() !== agent.email;
-  const availability = useEmailAvailability(emailChanged ? values.email : "");
+  const availability = useEmailAvailability(emailChanged ? values.email : "", { server: false });
   const emailReady = !emailChanged || availability.status === "available";
 
   useEffect(() => () => clearTimeout(copyTimer.current), []);

@@ -1,21 +1,10 @@
 "use client";
 
-import type { EmailAvailability, EmailAvailabilityStatus } from "@/components/accounts/use-email-availability";
+import { EMAIL_STATUS_TONE, type EmailAvailability } from "@/components/accounts/use-email-availability";
 import { Spinner } from "@/components/ui/spinner";
 import { AGENT_MESSAGES } from "@/lib/agents/agent-schema";
 
-const TONE: Record<EmailAvailabilityStatus, string> = {
-  empty: "text-gray-500",
-  pending: "text-gray-500",
-  checking: "text-gray-500",
-  available: "text-green-700",
-  unavailable: "text-red-600",
-  invalid: "text-red-600",
-  error: "text-red-600",
-  timeout: "text-amber-700",
-};
-
-/** The texts of §2 'More Team Members?': 'Checking email...', 'Email is available', the server's message, or the invalid-address text. */
+/** The texts of §2 'More Team Members?': the invalid-address text, or 'Email address is valid' (never whether the address has an account: the save decides, docs/security.md). */
 export function emailStatusText(availability: Pick<EmailAvailability, "status" | "message">): string {
   switch (availability.status) {
     case "empty":
@@ -30,12 +19,12 @@ export function emailStatusText(availability: Pick<EmailAvailability, "status" |
   }
 }
 
-export const isEmailInvalid = (availability: Pick<EmailAvailability, "status">) => availability.status === "invalid" || availability.status === "unavailable";
+export const isEmailInvalid = (availability: Pick<EmailAvailability, "status">) => availability.status === "invalid";
 
 export function EmailStatus({ id, availability }: { id: string; availability: EmailAvailability }) {
   const text = emailStatusText(availability);
   return (
-    <div id={id} aria-live="polite" className={`mt-1 flex min-h-5 items-center gap-2 text-sm ${TONE[availability.status]}`}>
+    <div id={id} aria-live="polite" className={`mt-1 flex min-h-5 items-center gap-2 text-sm ${EMAIL_STATUS_TONE[availability.status]}`}>
       {availability.status === "checking" ? (
         <span aria-hidden="true">
           <Spinner className="h-3.5 w-3.5" label="" />

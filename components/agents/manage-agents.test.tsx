@@ -42,7 +42,6 @@ let fetchMock: jest.Mock;
 beforeEach(() => {
   jest.useFakeTimers();
   replies = {
-    check: () => ({ status: 200, body: { available: true, message: "Email is available" } }),
     create: (_url, init) => ({ status: 201, body: { success: true, agent: agent({ ...JSON.parse(String(init?.body)), id: NEW_ID }) } }),
     update: (url, init) => ({ status: 200, body: { success: true, agent: agent({ ...JSON.parse(String(init?.body)), id: url.split("/").pop()! }) } }),
     delete: () => ({ status: 200, body: { success: true, reassignedTo: null, contactsReassigned: 3 } }),
@@ -50,7 +49,6 @@ beforeEach(() => {
   };
   fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? "GET";
-    if (url.startsWith("/api/organizations/check-email/")) return asResponse(replies.check!(url, init));
     if (url === "/api/agents/create" && method === "POST") return asResponse(replies.create!(url, init));
     if (url === "/api/agents/set_default_agent" && method === "POST") return asResponse(replies.setDefault!(url, init));
     if (url.startsWith("/api/agents/") && method === "PUT") return asResponse(replies.update!(url, init));
@@ -109,7 +107,7 @@ describe("ManageAgents", () => {
   });
 
   describe("Add Agent", () => {
-    it("is enabled only when first name, last name and email are filled in and the email is available", async () => {
+    it("is enabled only when first name, last name and a valid email are filled in", async () => {
       renderPage();
       const form = addForm();
       expect(addButton().disabled).toBe(true);
@@ -119,7 +117,7 @@ describe("ManageAgents", () => {
       type(form, "Email", "dana@agency.test");
       expect(addButton().disabled).toBe(true); // waiting for the 500 ms pause
       await advance(500);
-      expect(document.getElementById("new-agent-email-status")!.textContent).toBe("Email is available");
+      expect(document.getElementById("new-agent-email-status")!.textContent).toBe("Email address is valid");
       expect(addButton().disabled).toBe(false);
       type(form, "Last Name", "  ");
       expect(addButton().disabled).toBe(true);
@@ -127,31 +125,26 @@ describe("ManageAgents", () => {
       expect(addButton().disabled).toBe(false);
     });
 
-    it("shows 'Checking email...', the server's message when taken, and the invalid-address text", async () => {
-      let resolveCheck!: (reply: Reply) => void;
-      fetchMock.mockImplementationOnce(() => new Promise((resolve) => (resolveCheck = (reply) => resolve(asResponse(reply)))));
+    it("checks the address here, never asks the server whether it is taken, and shows the save's refusal as worded", async () => {
+      replies.create = () => ({ status: 409, body: { error: { code: "conflict", message: AGENT_MESSAGES.emailTaken, fields: { email: [AGENT_MESSAGES.emailTaken] } } } });
       renderPage();
       const form = addForm();
       type(form, "First Name", "Dana");
       type(form, "Last Name", "Diaz");
-      type(form, "Email", "taken@agency.test");
-      await advance(500);
-      expect(document.getElementById("new-agent-email-status")!.textContent).toBe("Checking email...");
-      expect(addButton().disabled).toBe(true);
-      await act(async () => resolveCheck({ status: 200, body: { available: false, message: "An account with this email already exists." } }));
-      expect(document.getElementById("new-agent-email-status")!.textContent).toBe("An account with this email already exists.");
-      expect(addButton().disabled).toBe(true);
-
       type(form, "Email", "not-an-email");
       await advance(500);
       expect(document.getElementById("new-agent-email-status")!.textContent).toBe("Please enter a valid email address.");
       expect(addButton().disabled).toBe(true);
 
-      replies.check = () => ({ status: 500, body: { error: { code: "internal", message: "x" } } });
-      type(form, "Email", "dana@agency.test");
+      type(form, "Email", "taken@agency.test");
+      type(form, "Phone", "5125550177");
       await advance(500);
-      expect(document.getElementById("new-agent-email-status")!.textContent).toContain("Failed to check email availability");
-      expect(addButton().disabled).toBe(true);
+      expect(document.getElementById("new-agent-email-status")!.textContent).toBe("Email address is valid");
+      expect(fetchMock).not.toHaveBeenCalled();
+      fireEvent.click(addButton());
+      await advance(0);
+      expect(form.getByRole("alert").textContent).toBe(AGENT_MESSAGES.emailTaken);
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/agents/create"]);
     });
 
     it("shows the spec's combined message for an incomplete phone or no role, without calling the server", async () => {

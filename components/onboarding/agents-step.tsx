@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { useEmailAvailability, type EmailAvailabilityStatus } from "@/components/accounts/use-email-availability";
+import { EMAIL_STATUS_TONE, useEmailAvailability } from "@/components/accounts/use-email-availability";
 import { ContinueButton, FormAlert, inputClass, StepHeader } from "@/components/onboarding/form-controls";
 import { postOnboarding } from "@/components/onboarding/onboarding-api";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
@@ -21,17 +21,6 @@ export type AgentsStepProps = {
 
 const EMPTY = { firstName: "", lastName: "", email: "", phone: "" };
 const ALREADY_LISTED = "This agent is already on your list.";
-
-const statusTone: Record<EmailAvailabilityStatus, string> = {
-  empty: "text-gray-500",
-  pending: "text-gray-500",
-  checking: "text-gray-500",
-  available: "text-green-700",
-  unavailable: "text-red-600",
-  invalid: "text-red-600",
-  error: "text-red-600",
-  timeout: "text-amber-700",
-};
 
 function AgentCard({ agent, onRemove }: { agent: TeamMember; onRemove?: () => void }) {
   return (
@@ -65,7 +54,7 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
   const [addError, setAddError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const availability = useEmailAvailability(form.email);
+  const availability = useEmailAvailability(form.email, { server: false });
 
   const normalizedEmail = form.email.trim().toLowerCase();
   const listed = normalizedEmail !== "" && [...agents, ...pending].some((a) => a.email.toLowerCase() === normalizedEmail);
@@ -78,7 +67,7 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
     : availability.status === "invalid"
       ? AGENT_MESSAGES.invalidEmail
       : availability.message;
-  const emailTone = listed ? "text-red-600" : statusTone[availability.status];
+  const emailTone = listed ? "text-red-600" : EMAIL_STATUS_TONE[availability.status];
 
   function addAgent() {
     if (!canAdd) return;
@@ -169,7 +158,7 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
               value={form.email}
               onChange={(e) => setField("email", e.target.value)}
               aria-describedby={`${id}-email-status`}
-              aria-invalid={listed || availability.status === "invalid" || availability.status === "unavailable" ? true : undefined}
+              aria-invalid={listed || availability.status === "invalid" ? true : undefined}
               className={`mt-1 ${inputClass}`}
             />
             <p id={`${id}-email-status`} role="status" className={`mt-1 min-h-4 text-xs ${emailTone}`}>

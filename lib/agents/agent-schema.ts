@@ -17,7 +17,9 @@ export const AGENT_MESSAGES = {
   setDefaultFailed: "Failed to set default agent",
   copyFailed: "Failed to copy link to clipboard",
   emailCheckFailed: "Failed to check email availability",
-  emailTaken: "An account with this email already exists.",
+  /** An address that already belongs to a user, of this organization or any other: it never says which (docs/security.md). */
+  emailTaken: "This email address can't be used. Please enter a different one.",
+  emailRefusedTooOften: "Too many email addresses were refused. Please try again later.",
   invalidEmail: "Please enter a valid email address.",
   notFound: "Agent not found",
   noPhone: "No phone provided",

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { AppError, fieldErrorsFromZod } from "@/lib/api/errors";
 import { AGENT_MESSAGES, checkAgentSeat, type AgentView } from "@/lib/agents/agent-schema";
 import type { TxClient } from "@/lib/db";
+import { consumeRateLimit } from "@/lib/rate-limit";
 
 /** Shared pieces of the agent services: the columns of an Agent, locking, the seat check, errors. */
 
@@ -70,7 +71,36 @@ export function parseAgentOrThrow<S extends z.ZodType>(schema: S, value: unknown
 
 export const agentNotFound = () => AppError.notFound(AGENT_MESSAGES.notFound);
 
+/** Refused addresses per organization: enough for typos and people already on the team, too few to probe who has an account elsewhere. */
+export const EMAIL_REFUSALS_LIMIT = { limit: 10, windowSeconds: 60 * 60 } as const;
+
+/**
+ * The answer when an agent's address already belongs to a user (the database's unique index: other
+ * organizations' users are invisible here). The message never says whether that user is in this
+ * organization or another (docs/security.md).
+ */
 export const emailTakenError = () => new AppError("conflict", AGENT_MESSAGES.emailTaken, { fields: { email: [AGENT_MESSAGES.emailTaken] } });
+
+/**
+ * Runs an agent write (its own transaction, finished when this sees the error) and counts each
+ * taken-address refusal against the organization's EMAIL_REFUSALS_LIMIT: beyond it the refusal is a
+ * 429, so an admin cannot test addresses in bulk. Counted outside the transaction, which the refusal
+ * has already ended (and which holds the embedded database's one connection while it runs).
+ */
+export async function limitEmailRefusals<T>(organizationId: string, now: Date, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "conflict" && error.message === AGENT_MESSAGES.emailTaken)) throw error;
+    try {
+      await consumeRateLimit({ key: `agent-email-refused:org:${organizationId}`, ...EMAIL_REFUSALS_LIMIT, now });
+    } catch (limited) {
+      if (limited instanceof AppError && limited.code === "rate_limited") throw new AppError("rate_limited", AGENT_MESSAGES.emailRefusedTooOften, { retryAfterSeconds: limited.retryAfterSeconds });
+      throw limited;
+    }
+    throw error;
+  }
+}
 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";

@@ -4,6 +4,7 @@ import { POST as createRoute } from "@/app/api/agents/create/route";
 import { DELETE as deleteRoute, PUT as updateRoute } from "@/app/api/agents/[id]/route";
 import { POST as setDefaultRoute } from "@/app/api/agents/set_default_agent/route";
 import { AGENT_MESSAGES, agentLimitMessage } from "@/lib/agents/agent-schema";
+import { EMAIL_REFUSALS_LIMIT } from "@/lib/agents/agent-store";
 import { createAgent, createAgentInTx } from "@/lib/agents/create-agent";
 import { deleteAgent } from "@/lib/agents/delete-agent";
 import { getManageAgentsData } from "@/lib/agents/get-manage-agents-data";
@@ -103,6 +104,34 @@ describe("createAgent", () => {
     await expectAppError(createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: taken.email.toUpperCase() }) }), "conflict", AGENT_MESSAGES.emailTaken);
     await expectAppError(createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: admin.email }) }), "conflict", AGENT_MESSAGES.emailTaken);
     expect(await auditRows(org.id)).toHaveLength(0);
+  });
+
+  it("answers another organization's address exactly as one of its own, naming neither an account nor an organization", async () => {
+    const { org, admin, cookie } = await agency();
+    const other = await createOrganization(db.prisma, { now });
+    const elsewhere = await createUser(db.prisma, other.id, { now, email: email("elsewhere") });
+    const post = (address: string) => createRoute(req("/api/agents/create", { method: "POST", cookie, body: newAgent({ email: address }) }), ctx());
+    const [foreign, own] = [await post(elsewhere.email), await post(admin.email)];
+    expect([foreign.status, own.status]).toEqual([409, 409]);
+    const [foreignBody, ownBody] = [await foreign.json(), await own.json()];
+    expect(foreignBody).toEqual(ownBody);
+    expect(foreignBody.error.message).toBe(AGENT_MESSAGES.emailTaken);
+    expect(foreignBody.error.message).not.toMatch(/account|organi[sz]ation|exists/i);
+    expect(await db.prisma.user.count({ where: { organizationId: org.id } })).toBe(1);
+  });
+
+  it(`refuses at most ${EMAIL_REFUSALS_LIMIT.limit} taken addresses per organization per hour (429 beyond, by create or edit); other organizations keep theirs`, async () => {
+    const { org, admin } = await agency();
+    const other = await agency();
+    const agent = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
+    for (let i = 0; i < EMAIL_REFUSALS_LIMIT.limit; i++) {
+      const refused = i % 2 ? createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: other.admin.email }), now }) : updateAgent({ organizationId: org.id, actorUserId: admin.id, id: agent.id, input: { ...newAgent(), email: other.admin.email }, now });
+      await expectAppError(refused, "conflict", AGENT_MESSAGES.emailTaken);
+    }
+    await expectAppError(createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: other.admin.email }), now }), "rate_limited", AGENT_MESSAGES.emailRefusedTooOften);
+    // a free address is still added; the other organization's refusals are its own
+    await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent(), now });
+    await expectAppError(createAgent({ organizationId: other.org.id, actorUserId: other.admin.id, input: newAgent({ email: admin.email }), now }), "conflict", AGENT_MESSAGES.emailTaken);
   });
 
   it("enforces the plan's agent seats (limit + extra agents); admins who are not agents take no seat; -1 is unlimited", async () => {

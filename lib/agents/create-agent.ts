@@ -1,6 +1,6 @@
 import "server-only";
 import { agentInputSchema, type AgentInput, type AgentView } from "@/lib/agents/agent-schema";
-import { AGENT_SELECT, assertAgentSeatAvailable, emailTakenError, isUniqueViolation, lockOrganization, parseAgentOrThrow, toAgentView } from "@/lib/agents/agent-store";
+import { AGENT_SELECT, assertAgentSeatAvailable, emailTakenError, isUniqueViolation, limitEmailRefusals, lockOrganization, parseAgentOrThrow, toAgentView } from "@/lib/agents/agent-store";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction, type TxClient } from "@/lib/db";
 
@@ -21,9 +21,10 @@ export type CreateAgentOptions = {
  * - validates the input (422, AGENT_MESSAGES.invalid);
  * - locks the organization row, then enforces the plan's agent seats when the new user is an agent
  *   (409, "Your plan allows N agents. …");
- * - email is unique across all organizations: 409 "An account with this email already exists."
+ * - email is unique across all organizations: 409 AGENT_MESSAGES.emailTaken, which does not say where
  *   (the insert's unique violation: other organizations' users are invisible under row-level security,
  *   so the database's unique index is the check; the transaction is then unusable and must end);
+ *   refusals are limited per organization by the callers (limitEmailRefusals);
  * - an agent becomes the default agent when the organization has none;
  * - writes the "agent.created" audit row.
  */
@@ -73,7 +74,7 @@ export async function createAgentInTx(tx: TxClient, { organizationId, actorUserI
   return toAgentView(created, { slug: organization.slug, defaultAgentId });
 }
 
-/** POST /api/agents/create: createAgentInTx in its own tenant transaction. */
-export async function createAgent(options: CreateAgentOptions): Promise<AgentView> {
-  return tenantTransaction(options.organizationId, (tx) => createAgentInTx(tx, options));
+/** POST /api/agents/create: createAgentInTx in its own tenant transaction; taken-address refusals limited per organization. */
+export async function createAgent({ now = new Date(), ...options }: CreateAgentOptions & { now?: Date }): Promise<AgentView> {
+  return limitEmailRefusals(options.organizationId, now, () => tenantTransaction(options.organizationId, (tx) => createAgentInTx(tx, options)));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { AGENT_MESSAGES, agentUpdateSchema, type AgentUpdateInput, type AgentView } from "@/lib/agents/agent-schema";
-import { AGENT_SELECT, agentNotFound, assertAgentSeatAvailable, emailTakenError, isUniqueViolation, lockOrganization, parseAgentOrThrow, toAgentView } from "@/lib/agents/agent-store";
+import { AGENT_SELECT, agentNotFound, assertAgentSeatAvailable, emailTakenError, isUniqueViolation, limitEmailRefusals, lockOrganization, parseAgentOrThrow, toAgentView } from "@/lib/agents/agent-store";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
 
@@ -10,6 +10,8 @@ export type UpdateAgentOptions = {
   actorUserId: string;
   id: string;
   input: AgentUpdateInput | unknown;
+  /** The clock for the refused-address limit. */
+  now?: Date;
 };
 
 const AUDITED_FIELDS = ["firstName", "lastName", "email", "phone", "isAdmin", "isAgent", "carriers", "stateLicenses", "bookingLink", "signature"] as const;
@@ -19,9 +21,9 @@ const AUDITED_FIELDS = ["firstName", "lastName", "email", "phone", "isAdmin", "i
  * signature. Refuses: no role left (422), the caller removing their own admin role, the default agent
  * losing the agent role, a new agent role beyond the plan's seats, an email already in use (409).
  */
-export async function updateAgent({ organizationId, actorUserId, id, input }: UpdateAgentOptions): Promise<AgentView> {
+export async function updateAgent({ organizationId, actorUserId, id, input, now = new Date() }: UpdateAgentOptions): Promise<AgentView> {
   const values = parseAgentOrThrow(agentUpdateSchema, input);
-  return tenantTransaction(organizationId, async (tx) => {
+  return limitEmailRefusals(organizationId, now, () => tenantTransaction(organizationId, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
     const existing = await tx.user.findFirst({ where: { id, organizationId }, select: AGENT_SELECT });
     if (!existing) throw agentNotFound();
@@ -68,5 +70,5 @@ export async function updateAgent({ organizationId, actorUserId, id, input }: Up
       metadata: { changed, ...(changed.includes("email") ? { previousEmail: existing.email, email: updated.email } : {}) },
     });
     return toAgentView(updated, organization);
-  });
+  }));
 }

@@ -166,16 +166,59 @@ describe("withPublic", () => {
     expect((await form(from("198.51.100.7"))).status).toBe(200);
   });
 
-  it("counts the address our proxy appended, so a client cannot dodge the limit with its own X-Forwarded-For", async () => {
-    const form = withPublic(async () => ({ success: true }), { rateLimit: { name: `test-spoof-${Date.now()}`, limit: 2, windowSeconds: 60 } });
-    // The client writes a fresh fake address each time; the load balancer appends the real one.
-    const spoofed = (n: number) => request("/api/contact-us", { method: "POST", headers: { "x-forwarded-for": `10.0.0.${n}, 203.0.113.77` } });
-    expect((await form(spoofed(1))).status).toBe(200);
-    expect((await form(spoofed(2))).status).toBe(200);
-    expect((await form(spoofed(3))).status).toBe(429);
-    expect(clientIp(request("/x", { headers: { "x-forwarded-for": "1.1.1.1, 2.2.2.2" } }))).toBe("2.2.2.2");
-    expect(clientIp(request("/x", { headers: { "x-real-ip": "2001:db8::1" } }))).toBe("2001:db8::1");
-    expect(clientIp(request("/x", { headers: { "x-forwarded-for": "<script>" } }))).toBe("local");
+  // What scripts/serve.mjs hands the app: whatever X-Forwarded-For the client sent, then the socket's address.
+  const fromSocket = (socket: string, clientWrote?: string) => request("/api/contact-us", { method: "POST", headers: { "x-forwarded-for": clientWrote ? `${clientWrote}, ${socket}` : socket } });
+  const randomAddress = () => `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+  it("keeps a client that writes its own X-Forwarded-For in its bucket: 60 fresh fake addresses, limited after the limit", async () => {
+    const limit = 10;
+    const form = withPublic(async () => ({ success: true }), { rateLimit: { name: `test-spoof-${Date.now()}`, limit, windowSeconds: 60 } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await form(fromSocket("203.0.113.77", `${randomAddress()}, ${randomAddress()}`))).status);
+    expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(limit).every((s) => s === 429)).toBe(true);
+  });
+
+  it("gives two direct clients (two socket addresses) a bucket each", async () => {
+    const form = withPublic(async () => ({ success: true }), { rateLimit: { name: `test-direct-${Date.now()}`, limit: 1, windowSeconds: 60 } });
+    expect((await form(fromSocket("198.51.100.1"))).status).toBe(200);
+    expect((await form(fromSocket("198.51.100.1"))).status).toBe(429);
+    expect((await form(fromSocket("198.51.100.2"))).status).toBe(200);
+    // IPv6: the /64 is one subscriber, a neighbouring /64 another
+    expect((await form(fromSocket("2001:db8:1:1::a"))).status).toBe(200);
+    expect((await form(fromSocket("2001:db8:1:1::b"))).status).toBe(429);
+    expect((await form(fromSocket("2001:db8:1:2::a"))).status).toBe(200);
+  });
+
+  describe("behind trusted proxies (TRUSTED_PROXIES)", () => {
+    afterEach(() => {
+      delete process.env.TRUSTED_PROXIES;
+      delete process.env.TRUSTED_PROXY_HEADER;
+      resetEnvForTests();
+    });
+
+    it("counts the client address the proxy forwarded, one bucket per client behind the same proxy", async () => {
+      process.env.TRUSTED_PROXIES = "10.0.0.0/8";
+      resetEnvForTests();
+      const form = withPublic(async () => ({ success: true }), { rateLimit: { name: `test-proxied-${Date.now()}`, limit: 1, windowSeconds: 60 } });
+      // client → load balancer 10.0.0.5 (appends the client) → our server (appends the load balancer)
+      const viaProxy = (client: string, clientWrote?: string) => fromSocket("10.0.0.5", clientWrote ? `${clientWrote}, ${client}` : client);
+      expect((await form(viaProxy("203.0.113.10"))).status).toBe(200);
+      expect((await form(viaProxy("203.0.113.10", randomAddress()))).status).toBe(429);
+      expect((await form(viaProxy("203.0.113.11"))).status).toBe(200);
+      expect(clientIp(viaProxy("203.0.113.12", "6.6.6.6"))).toBe("203.0.113.12");
+    });
+
+    it("reads the host's header when TRUSTED_PROXY_HEADER names it", () => {
+      process.env.TRUSTED_PROXY_HEADER = "X-Vercel-Forwarded-For";
+      resetEnvForTests();
+      expect(clientIp(request("/x", { headers: { "x-vercel-forwarded-for": "203.0.113.20", "x-forwarded-for": "203.0.113.20" } }))).toBe("203.0.113.20");
+    });
+  });
+
+  it("puts requests without a usable address in one bucket, and never believes X-Real-IP on its own", () => {
+    expect(clientIp(request("/x", { headers: { "x-forwarded-for": "<script>" } }))).toBe("unknown");
+    expect(clientIp(request("/x", { headers: { "x-real-ip": "2001:db8::1" } }))).toBe("unknown");
   });
 
   it("maps an AppError to its status", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
+import { resolveClientAddress, rateLimitSubject } from "@/lib/api/client-address";
 import { AppError, fieldErrorsFromZod, toAppError } from "@/lib/api/errors";
 import { UNDECODABLE_PATH_MESSAGE } from "@/lib/api/path-encoding";
 import { getSessionUser, sessionTokenFrom, type SessionUser } from "@/lib/auth/session";
@@ -206,18 +207,14 @@ export type PublicContext<B, Q, P> = Input<B, Q, P> & { ip: string };
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
 /**
- * The caller's address for rate limits. X-Forwarded-For is a list the client may start itself; each
- * proxy appends the address it saw. So the trustworthy entry is the one added by our outermost proxy:
- * counted from the right by TRUSTED_PROXY_HOPS (default 1: one load balancer in front). A client
- * that sends its own X-Forwarded-For only adds entries to the left of it.
+ * Who the caller is, as per-IP rate limits count it: the client's address (lib/api/client-address.ts:
+ * the socket's address our server appended to X-Forwarded-For, or what a trusted proxy or the host's
+ * header says), its /64 for IPv6; "unknown" when the request carries no address (never under
+ * scripts/serve.mjs, `next start` or a Vercel-style host, which all write one).
  */
 export function clientIp(req: { headers: Pick<Headers, "get"> }): string {
-  const hops = getEnv().trustedProxyHops;
-  const forwarded = (req.headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
-  const candidate = hops > 0 && forwarded.length > 0 ? forwarded[Math.max(0, forwarded.length - hops)] : hops > 0 ? req.headers.get("x-real-ip") : null;
-  // Only an address-shaped value becomes part of a database key.
-  const ip = candidate?.trim();
-  return ip && ip.length <= 64 && /^[0-9a-fA-F:.]+$/.test(ip) ? ip : "local";
+  const address = resolveClientAddress(req.headers, getEnv().clientAddress);
+  return address ? rateLimitSubject(address) : "unknown";
 }
 
 /**

@@ -1,6 +1,7 @@
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createUser } from "@/lib/testing/factories";
 import { requestLoginLink, LOGIN_LIMITS } from "@/lib/auth/login";
+import { afterTheAnswer } from "@/lib/testing/after-answer";
 import { verifyLoginLink } from "@/lib/auth/verify-login";
 import { getSessionUser } from "@/lib/auth/session";
 import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE, LINK_OTHER_AGENCY_MESSAGE, LOGIN_RATE_LIMITED_MESSAGE, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
@@ -12,6 +13,14 @@ const db = setupTestDatabase();
 const now = new Date();
 let ipCounter = 0;
 const freshIp = () => `192.0.2.${++ipCounter}`;
+
+/** requestLoginLink, then what it left for after the answer. */
+async function requestAndSend(options: Omit<Parameters<typeof requestLoginLink>[0], "afterAnswer">) {
+  const later = afterTheAnswer();
+  const answer = await requestLoginLink({ ...options, afterAnswer: later.afterAnswer });
+  await later.run();
+  return answer;
+}
 
 async function latestLinkFor(email: string) {
   const row = await db.prisma.outboxEmail.findFirst({ where: { to: email }, orderBy: { createdAt: "desc" } });
@@ -31,13 +40,31 @@ async function signedUpAdmin(options: { plan?: string | null; onboardingComplete
 }
 
 describe("requestLoginLink", () => {
-  it("emails a single-use link to a known address and answers exactly as for an unknown one", async () => {
+  it("answers a known address exactly as an unknown one, and does nothing that depends on the address before answering", async () => {
     const { org, user } = await signedUpAdmin();
-    const known = await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
-    const unknown = await requestLoginLink({ email: "nobody-here@example.test", ip: freshIp(), now: new Date(), issueLink });
-    expect(known).toEqual(unknown);
-    expect(known).toEqual({ success: true, message: LOGIN_SENT_MESSAGE });
+    const issued = jest.fn(issueLink);
+    const lookups = jest.spyOn(db.prisma.user, "findFirst");
+    const known = afterTheAnswer();
+    const unknown = afterTheAnswer();
+    const knownAnswer = await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink: issued, afterAnswer: known.afterAnswer });
+    const unknownAnswer = await requestLoginLink({ email: "nobody-here@example.test", ip: freshIp(), now: new Date(), issueLink: issued, afterAnswer: unknown.afterAnswer });
+    expect(knownAnswer).toEqual(unknownAnswer);
+    expect(knownAnswer).toEqual({ success: true, message: LOGIN_SENT_MESSAGE });
+    // Up to the answer both took the same path: the limits, then one task left for after the answer. No user
+    // was looked up, no link made, no email sent.
+    expect(known.tasks).toHaveLength(1);
+    expect(unknown.tasks).toHaveLength(1);
+    expect(lookups).not.toHaveBeenCalled();
+    expect(issued).not.toHaveBeenCalled();
+    expect(await latestLinkFor(user.email)).toBeNull();
+    expect(await db.prisma.verificationToken.count({ where: { identifier: user.email } })).toBe(0);
 
+    // After the answer: both look the address up; the link goes to the known address only.
+    await known.run();
+    await unknown.run();
+    expect(lookups).toHaveBeenCalled();
+    lookups.mockRestore();
+    expect(issued).toHaveBeenCalledTimes(1);
     const link = await latestLinkFor(user.email);
     expect(link).not.toBeNull();
     expect(link!.orgSlug).toBe(org.slug);
@@ -55,28 +82,46 @@ describe("requestLoginLink", () => {
   it("sends nothing to a deactivated user", async () => {
     const org = await createOrganization(db.prisma, { now });
     const user = await createUser(db.prisma, org.id, { now, isActive: false });
-    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
+    const later = afterTheAnswer();
+    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink, afterAnswer: later.afterAnswer });
+    await later.run();
     expect(await latestLinkFor(user.email)).toBeNull();
+  });
+
+  it("logs a link that could not be sent, without the address, instead of failing after the answer", async () => {
+    const { user } = await signedUpAdmin();
+    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    const later = afterTheAnswer();
+    const failing = async () => {
+      throw new TypeError(`mail server refused ${user.email}`);
+    };
+    await expect(requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink: failing, afterAnswer: later.afterAnswer })).resolves.toMatchObject({ success: true });
+    await expect(later.run()).resolves.toBeUndefined();
+    const logged = errors.mock.calls.map((call) => String(call[0])).join("\n");
+    expect(logged).toContain("login_link_failed");
+    expect(logged).toContain("TypeError");
+    expect(logged).not.toContain(user.email);
+    errors.mockRestore();
   });
 
   it(`allows ${LOGIN_LIMITS.perEmail.limit} links per email per 15 minutes, then answers 429`, async () => {
     const { user } = await signedUpAdmin();
     const now = new Date();
-    for (let i = 0; i < LOGIN_LIMITS.perEmail.limit; i++) await requestLoginLink({ email: user.email, ip: freshIp(), now, issueLink });
-    await expect(requestLoginLink({ email: user.email, ip: freshIp(), now, issueLink })).rejects.toMatchObject({ code: "rate_limited", message: LOGIN_RATE_LIMITED_MESSAGE });
+    for (let i = 0; i < LOGIN_LIMITS.perEmail.limit; i++) await requestAndSend({ email: user.email, ip: freshIp(), now, issueLink });
+    await expect(requestAndSend({ email: user.email, ip: freshIp(), now, issueLink })).rejects.toMatchObject({ code: "rate_limited", message: LOGIN_RATE_LIMITED_MESSAGE });
     // the same limit applies to unknown addresses (nothing to learn from it)
-    for (let i = 0; i < LOGIN_LIMITS.perEmail.limit; i++) await requestLoginLink({ email: "ghost@example.test", ip: freshIp(), now, issueLink });
-    await expect(requestLoginLink({ email: "ghost@example.test", ip: freshIp(), now, issueLink })).rejects.toMatchObject({ code: "rate_limited" });
+    for (let i = 0; i < LOGIN_LIMITS.perEmail.limit; i++) await requestAndSend({ email: "ghost@example.test", ip: freshIp(), now, issueLink });
+    await expect(requestAndSend({ email: "ghost@example.test", ip: freshIp(), now, issueLink })).rejects.toMatchObject({ code: "rate_limited" });
     // after the window the address may ask again
     const later = new Date(now.getTime() + LOGIN_LIMITS.perEmail.windowSeconds * 1000 + 1000);
-    await expect(requestLoginLink({ email: user.email, ip: freshIp(), now: later, issueLink })).resolves.toMatchObject({ success: true });
+    await expect(requestAndSend({ email: user.email, ip: freshIp(), now: later, issueLink })).resolves.toMatchObject({ success: true });
   });
 
   it(`allows ${LOGIN_LIMITS.perIp.limit} requests per IP per hour, stored in the database`, async () => {
     const ip = freshIp();
     const now = new Date();
-    for (let i = 0; i < LOGIN_LIMITS.perIp.limit; i++) await requestLoginLink({ email: `visitor${i}@example.test`, ip, now, issueLink });
-    await expect(requestLoginLink({ email: "one-more@example.test", ip, now, issueLink })).rejects.toMatchObject({ code: "rate_limited", retryAfterSeconds: expect.any(Number) });
+    for (let i = 0; i < LOGIN_LIMITS.perIp.limit; i++) await requestAndSend({ email: `visitor${i}@example.test`, ip, now, issueLink });
+    await expect(requestAndSend({ email: "one-more@example.test", ip, now, issueLink })).rejects.toMatchObject({ code: "rate_limited", retryAfterSeconds: expect.any(Number) });
     // the counter lives in PostgreSQL, so a restarted server (a new process) sees it too
     const [bucket] = await db.query<{ count: number }>(`SELECT count FROM rate_limit_buckets WHERE key = $1`, [`login:ip:${ip}`]);
     expect(bucket!.count).toBe(LOGIN_LIMITS.perIp.limit + 1);
@@ -88,7 +133,7 @@ describe("requestLoginLink", () => {
 describe("verifyLoginLink", () => {
   it("starts a session once, and refuses the same link again", async () => {
     const { user } = await signedUpAdmin({ plan: "basic", onboardingCompleted: true });
-    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
+    await requestAndSend({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
     const link = await latestLinkFor(user.email);
     const first = await verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: new Date() });
     expect(first).toMatchObject({ email: user.email, redirectUrl: "/contacts" });
@@ -101,7 +146,7 @@ describe("verifyLoginLink", () => {
 
   it("refuses a link after 15 minutes", async () => {
     const { user } = await signedUpAdmin();
-    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
+    await requestAndSend({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
     const link = await latestLinkFor(user.email);
     const sixteenMinutesLater = new Date(Date.now() + 16 * 60 * 1000);
     await expect(verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: sixteenMinutesLater })).rejects.toMatchObject({ code: "unauthorized", message: LINK_EXPIRED_MESSAGE });
@@ -111,7 +156,7 @@ describe("verifyLoginLink", () => {
   it("refuses (and burns) org A's link opened at org B's address, without a session in either", async () => {
     const { org: orgA, user } = await signedUpAdmin({ plan: "basic", onboardingCompleted: true });
     const { org: orgB } = await signedUpAdmin({ plan: "basic", onboardingCompleted: true });
-    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
+    await requestAndSend({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
     const link = await latestLinkFor(user.email);
     expect(link!.orgSlug).toBe(orgA.slug);
     await expect(verifyLoginLink({ orgSlug: orgB.slug, token: link!.token, now: new Date() })).rejects.toMatchObject({ code: "unauthorized", message: LINK_OTHER_AGENCY_MESSAGE });
@@ -130,7 +175,7 @@ describe("verifyLoginLink", () => {
     [{ plan: "pro", onboardingCompleted: true }, "/contacts"],
   ])("sends %o to %s", async (stage, destination) => {
     const { user } = await signedUpAdmin(stage);
-    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
+    await requestAndSend({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
     const link = await latestLinkFor(user.email);
     expect((await verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: new Date() })).redirectUrl).toBe(destination);
   });

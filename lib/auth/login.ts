@@ -1,10 +1,9 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE, LOGIN_RATE_LIMITED_MESSAGE, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
 import { prisma } from "@/lib/db";
-import { consumeRateLimit } from "@/lib/rate-limit";
+import { consumeRateLimit, emailRateLimitKey } from "@/lib/rate-limit";
 
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1, EMAIL_REQUIRED_MESSAGE).pipe(z.email(EMAIL_INVALID_MESSAGE)).transform((e) => e.toLowerCase()),
@@ -15,13 +14,10 @@ export const LOGIN_LIMITS = {
   perIp: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
 
-/** Rate-limit keys never hold the address itself. */
-const emailKey = (email: string) => `login:email:${createHash("sha256").update(email).digest("hex")}`;
-
 async function enforceLoginLimits(email: string, ip: string, now: Date) {
   try {
     await consumeRateLimit({ key: `login:ip:${ip}`, ...LOGIN_LIMITS.perIp, now });
-    await consumeRateLimit({ key: emailKey(email), ...LOGIN_LIMITS.perEmail, now });
+    await consumeRateLimit({ key: emailRateLimitKey("login", email), ...LOGIN_LIMITS.perEmail, now });
   } catch (error) {
     if (error instanceof AppError && error.code === "rate_limited") {
       throw new AppError("rate_limited", LOGIN_RATE_LIMITED_MESSAGE, { retryAfterSeconds: error.retryAfterSeconds });
@@ -30,15 +26,29 @@ async function enforceLoginLimits(email: string, ip: string, now: Date) {
   }
 }
 
+/** Runs a task once the answer has been sent: next/server's after() in the route; tests collect the tasks. */
+export type AfterAnswer = (task: () => Promise<void>) => void;
+
 /**
- * POST /api/auth/login. Emails a sign-in link to an active user; answers the same whether or not the
- * address has an account, so the endpoint cannot be used to find out who is a customer.
+ * POST /api/auth/login. Answers the same whether or not the address has an account, so the endpoint
+ * cannot be used to find out who is a customer: the same limits and the same answer, and nothing that
+ * depends on the address (the user lookup, the link, the email) happens before it. `afterAnswer` runs
+ * that part once the answer is on its way, so a known address does not take longer to answer.
  */
-export async function requestLoginLink({ email, ip, now, issueLink }: { email: string; ip: string; now: Date; issueLink: IssueLoginLink }) {
+export async function requestLoginLink({ email, ip, now, issueLink, afterAnswer }: { email: string; ip: string; now: Date; issueLink: IssueLoginLink; afterAnswer: AfterAnswer }) {
   await enforceLoginLimits(email, ip, now);
-  const user = await prisma.user.findFirst({ where: { email, isActive: true }, select: { id: true } });
-  if (user) await issueLink(email);
+  afterAnswer(() => sendLoginLinkIfActive(email, issueLink));
   return { success: true, message: LOGIN_SENT_MESSAGE };
+}
+
+/** The part after the answer: a link for an active user, nothing for anyone else. A failure is logged (without the address), never answered. */
+export async function sendLoginLinkIfActive(email: string, issueLink: IssueLoginLink) {
+  try {
+    const user = await prisma.user.findFirst({ where: { email, isActive: true }, select: { id: true } });
+    if (user) await issueLink(email);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "login_link_failed", error: error instanceof Error ? error.name : "Error" }));
+  }
 }
 
 /** Creates a single-use link for an existing user and emails it: Auth.js's issueLoginLink in the app. */

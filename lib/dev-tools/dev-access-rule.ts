@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { forwardedChain, parseAddress } from "@/lib/api/client-address";
 
 /**
  * Who may open the development tools (/dev/outbox, /dev/access and every /api/dev/* call). Pure: the
@@ -28,8 +29,8 @@ export type DevAccessFacts = {
   /** The request's Host header. */
   host: string | null;
   /**
-   * The X-Forwarded-For chain. Next's own server adds the socket's address to it, so a direct request from this
-   * machine carries loopback addresses only; a proxy in front adds the real client's.
+   * The X-Forwarded-For chain. The server (scripts/serve.mjs) appends the socket's address to it, so a direct
+   * request from this machine carries loopback addresses only; a proxy in front adds the real client's.
    */
   forwardedFor: string | null;
   /** An RFC 7239 Forwarded header was present: a proxy is in front. */
@@ -64,13 +65,14 @@ export function presentsValidKey(facts: Pick<DevAccessFacts, "accessKey" | "pres
 
 /** 127.0.0.0/8, ::1, and IPv4-mapped 127.x (what a socket on a dual-stack loopback reports). */
 export function isLoopbackAddress(address: string): boolean {
-  const ip = address.trim().toLowerCase().replace(/^::ffff:/, "");
-  return ip === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
+  const ip = parseAddress(address);
+  return ip === "::1" || (ip !== null && ip.startsWith("127."));
 }
 
+/** Every hop of the forwarding chain is this machine (an entry that is not an address is not), and so is the Host. */
 export function isLocalRequest(facts: Pick<DevAccessFacts, "servedLocally" | "host" | "forwardedFor" | "hasForwardedHeader">): boolean {
-  const hops = (facts.forwardedFor ?? "").split(",").filter((hop) => hop.trim() !== "");
-  return facts.servedLocally && !facts.hasForwardedHeader && hops.every(isLoopbackAddress) && isLoopbackHost(facts.host);
+  const hops = forwardedChain(facts.forwardedFor);
+  return facts.servedLocally && !facts.hasForwardedHeader && hops.every((hop) => hop !== null && isLoopbackAddress(hop)) && isLoopbackHost(facts.host);
 }
 
 export function canUseDevTools(facts: DevAccessFacts): boolean {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/api/errors";
+import { limitEmailRefusals } from "@/lib/agents/agent-store";
 import { createAgentInTx } from "@/lib/agents/create-agent";
 import { tenantTransaction } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -10,10 +11,11 @@ import { nextOnboardingStep, planHasAgentsStep, STEP_NUMBER } from "@/lib/onboar
 /**
  * POST /api/onboarding/agents (step 3, 'More Team Members?'): creates the new agents in ONE
  * transaction (all or none), each through createAgentInTx (plan seats, unique email, audit), then
- * advances the saved step. Only plans with more than one agent have this step.
+ * advances the saved step. Only plans with more than one agent have this step. A taken address
+ * counts against the organization's refusal limit (limitEmailRefusals).
  */
-export async function saveOnboardingAgents({ organizationId, actorUserId, input }: { organizationId: string; actorUserId: string; input: z.output<typeof onboardingAgentsSchema> }) {
-  return tenantTransaction(organizationId, async (tx) => {
+export async function saveOnboardingAgents({ organizationId, actorUserId, input, now = new Date() }: { organizationId: string; actorUserId: string; input: z.output<typeof onboardingAgentsSchema>; now?: Date }) {
+  return limitEmailRefusals(organizationId, now, () => tenantTransaction(organizationId, async (tx) => {
     const organization = await tx.organization.findFirst({
       where: { id: organizationId },
       select: { onboardingStep: true, subscriptionTierId: true, carrierContracts: true, stateLicenses: true },
@@ -45,5 +47,5 @@ export async function saveOnboardingAgents({ organizationId, actorUserId, input 
       nextStep: nextOnboardingStep({ savedStep: onboardingStep, plan: organization.subscriptionTierId }),
       agents: created.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email, phone: a.phone ?? "", isAdmin: a.isAdmin, isAgent: a.isAgent })),
     };
-  });
+  }));
 }

@@ -72,11 +72,23 @@ export async function createOrganizationWithAdmin(input: SignupValues) {
   throw new AppError("conflict", "Could not create the organization. Please try again.");
 }
 
-/** GET /api/organizations/check-email/{email}: is this address free for a new user? */
-export async function checkUserEmailAvailability(rawEmail: string) {
+/**
+ * The email check's limit per caller (withPublic's per-IP limit in the route). The check reads no
+ * account, so the limit only keeps it from being used as free load: a signup needs a handful.
+ */
+export const CHECK_EMAIL_LIMITS = { perIp: { limit: 30, windowSeconds: 3600 } } as const;
+
+/** The check's one answer for a well-formed address: it says nothing about accounts (docs/security.md). */
+export const EMAIL_FORMAT_OK_MESSAGE = "Email address is valid";
+
+/**
+ * GET /api/organizations/check-email/{email}, for the signup form: is this a well-formed address?
+ * It never looks for an account, so it answers every well-formed address the same (`available: true`:
+ * the signup may go ahead) and a malformed one 422. Whether the address already has an account is
+ * decided by the signup itself, which answers the same either way (lib/organizations/sign-up-organization.ts).
+ */
+export function checkUserEmailAvailability({ email: rawEmail }: { email: string }) {
   const parsed = emailField.safeParse(rawEmail);
   if (!parsed.success) throw new AppError("validation_failed", parsed.error.issues[0]?.message, { fields: { email: parsed.error.issues.map((i) => i.message) } });
-  const email = parsed.data;
-  const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
-  return existing ? { available: false, message: EMAIL_TAKEN_MESSAGE } : { available: true, message: "Email is available" };
+  return { available: true, message: EMAIL_FORMAT_OK_MESSAGE };
 }

@@ -7,8 +7,11 @@ import { POST as logoutRoute } from "@/app/api/auth/logout/route";
 import { POST as onboardingLoginRoute } from "@/app/api/auth/onboarding-login/route";
 import { POST as setSessionRoute } from "@/app/api/auth/set-session/route";
 import { POST as sendWelcomeRoute } from "@/app/api/auth/send-welcome-email/route";
-import { signUpOrganization } from "@/lib/organizations/sign-up-organization";
-import { EMAIL_TAKEN_MESSAGE, firstFreeSlug, slugify } from "@/lib/organizations/create-organization";
+import type { IssueLoginLink } from "@/lib/auth/login";
+import { signUpOrganization, SIGNUP_LIMITS, SIGNUP_RATE_LIMITED_MESSAGE, SIGNUP_SENT_MESSAGE } from "@/lib/organizations/sign-up-organization";
+import { CHECK_EMAIL_LIMITS, EMAIL_FORMAT_OK_MESSAGE, firstFreeSlug, slugify } from "@/lib/organizations/create-organization";
+import { emailRateLimitKey } from "@/lib/rate-limit";
+import { afterTheAnswer } from "@/lib/testing/after-answer";
 import { issueLoginLinkLikeAuthJs } from "@/lib/testing/auth";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createSession } from "@/lib/testing/factories";
@@ -44,50 +47,120 @@ describe("slugs", () => {
   });
 });
 
+/** signUpOrganization and what it left for after the answer (next/server's after() in the route). */
+async function signUpAndRun(input: ReturnType<typeof signup>, issueLink: IssueLoginLink = issueLoginLinkLikeAuthJs) {
+  const later = afterTheAnswer();
+  const answer = await signUpOrganization({ input, now: new Date(), issueLink, afterAnswer: later.afterAnswer });
+  await later.run();
+  return answer;
+}
+const orgOf = (email: string) => db.prisma.organization.findFirst({ where: { users: { some: { email } } }, include: { users: true } });
+
 describe("signUpOrganization", () => {
-  it("creates the organization and its admin (admin, agent, default agent) and emails the activation link", async () => {
+  it("answers, then creates the organization and its admin (admin, agent, default agent) and emails the activation link", async () => {
     const input = signup();
-    const result = await signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs });
-    const org = await db.prisma.organization.findUniqueOrThrow({ where: { slug: result.organizationSlug }, include: { users: true } });
+    const later = afterTheAnswer();
+    const answer = await signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs, afterAnswer: later.afterAnswer });
+    expect(answer).toEqual({ success: true, message: SIGNUP_SENT_MESSAGE });
+    expect(await orgOf(input.email)).toBeNull(); // nothing before the answer
+    await later.run();
+    const org = (await orgOf(input.email))!;
     expect(org).toMatchObject({ name: input.organizationName, demoMode: true, subscriptionTierId: null, onboardingCompleted: false });
     expect(org.users).toHaveLength(1);
     expect(org.users[0]).toMatchObject({ email: input.email, isAdmin: true, isAgent: true, firstName: "Riley" });
     expect(org.defaultAgentId).toBe(org.users[0]!.id);
     const email = await db.prisma.outboxEmail.findFirstOrThrow({ where: { to: input.email } });
     expect(email.subject).toBe("Activate your Gapwise account");
-    expect(email.html).toContain(`/auth/verify/${result.organizationSlug}/`);
+    expect(email.html).toContain(`/auth/verify/${org.slug}/`);
   });
 
   it("gives a second agency of the same name the next free slug", async () => {
-    const a = await signUpOrganization({ input: signup({ organizationName: "Twin Agency" }), now: new Date(), issueLink: issueLoginLinkLikeAuthJs });
-    const b = await signUpOrganization({ input: signup({ organizationName: "Twin Agency" }), now: new Date(), issueLink: issueLoginLinkLikeAuthJs });
-    expect(a.organizationSlug).toBe("twin-agency");
-    expect(b.organizationSlug).toBe("twin-agency-2");
+    const a = signup({ organizationName: "Twin Agency" });
+    const b = signup({ organizationName: "Twin Agency" });
+    await signUpAndRun(a);
+    await signUpAndRun(b);
+    expect((await orgOf(a.email))!.slug).toBe("twin-agency");
+    expect((await orgOf(b.email))!.slug).toBe("twin-agency-2");
   });
 
-  it("refuses a taken email with 409 and writes nothing", async () => {
+  it("answers an address that has an account exactly as a new one, creates nothing, and sends its owner a sign-in link", async () => {
     const input = signup();
-    await signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs });
+    await signUpAndRun(input);
     const orgsBefore = await db.prisma.organization.count();
-    await expect(signUpOrganization({ input: { ...input, organizationName: "Other Name" }, now: new Date(), issueLink: issueLoginLinkLikeAuthJs })).rejects.toMatchObject({
-      code: "conflict",
-      message: EMAIL_TAKEN_MESSAGE,
-    });
+    const emailsBefore = await db.prisma.outboxEmail.count({ where: { to: input.email } });
+    const issued = jest.fn(issueLoginLinkLikeAuthJs);
+    const known = afterTheAnswer();
+    const fresh = afterTheAnswer();
+    const knownAnswer = await signUpOrganization({ input: { ...input, organizationName: "Other Name" }, now: new Date(), issueLink: issued, afterAnswer: known.afterAnswer });
+    const freshAnswer = await signUpOrganization({ input: signup(), now: new Date(), issueLink: issued, afterAnswer: fresh.afterAnswer });
+    expect(knownAnswer).toEqual(freshAnswer);
+    expect([known.tasks.length, fresh.tasks.length]).toEqual([1, 1]);
+    expect(issued).not.toHaveBeenCalled();
+    await known.run();
     expect(await db.prisma.organization.count()).toBe(orgsBefore);
+    expect(await db.prisma.organization.count({ where: { name: "Other Name" } })).toBe(0);
+    expect(issued).toHaveBeenCalledWith(input.email);
+    expect(await db.prisma.outboxEmail.count({ where: { to: input.email } })).toBe(emailsBefore + 1);
+  });
+
+  it("a failure after the answer is logged without the address, never thrown", async () => {
+    const input = signup();
+    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    await signUpAndRun(input, async () => {
+      throw new Error("mail server down");
+    });
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(String(logged.mock.calls[0]![0])).toContain("activation_link_failed");
+    expect(String(logged.mock.calls[0]![0])).not.toContain(input.email);
+    logged.mockRestore();
+  });
+
+  it(`allows ${SIGNUP_LIMITS.perEmail.limit} signups of one address per hour, then 429, counted alike for every address; no bucket holds the address`, async () => {
+    const known = signup();
+    await signUpAndRun(known);
+    const fresh = signup();
+    for (const input of [known, fresh]) {
+      const used = input === known ? 1 : 0;
+      for (let i = used; i < SIGNUP_LIMITS.perEmail.limit; i++) await signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs, afterAnswer: () => undefined });
+      await expect(signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs, afterAnswer: () => undefined })).rejects.toMatchObject({
+        code: "rate_limited",
+        message: SIGNUP_RATE_LIMITED_MESSAGE,
+      });
+    }
+    const keys = await db.query<{ key: string }>(`SELECT key FROM rate_limit_buckets WHERE key LIKE 'signup:email:%'`);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(keys.map((k) => k.key)).toEqual(expect.arrayContaining([emailRateLimitKey("signup", known.email), emailRateLimitKey("signup", fresh.email)]));
+    expect(keys.every((k) => /^signup:email:[0-9a-f]{64}$/.test(k.key))).toBe(true);
   });
 });
 
 describe("GET /api/organizations/check-email/{email}", () => {
-  it("says whether an address is free, and 422 for a malformed one", async () => {
+  const check = (email: string, ip?: string) => checkEmail(req(`/api/organizations/check-email/${encodeURIComponent(email)}`, { ip }), ctx({ email }));
+
+  it("answers a taken and a free address the same, without looking for an account; a malformed one 422", async () => {
     const input = signup();
-    await signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs });
-    const taken = await checkEmail(req(`/api/organizations/check-email/${encodeURIComponent(input.email)}`), ctx({ email: input.email }));
-    expect(await taken.json()).toEqual({ available: false, message: EMAIL_TAKEN_MESSAGE });
-    const free = await checkEmail(req("/api/organizations/check-email/new%40agency.test"), ctx({ email: "New@Agency.test" }));
-    expect(await free.json()).toEqual({ available: true, message: "Email is available" });
-    const bad = await checkEmail(req("/api/organizations/check-email/nope"), ctx({ email: "nope" }));
+    await signUpAndRun(input);
+    const lookups = [jest.spyOn(db.prisma.user, "findUnique"), jest.spyOn(db.prisma.user, "findFirst")];
+    const taken = await check(input.email.toUpperCase());
+    const free = await check(`free.${Date.now()}@agency.test`);
+    expect([taken.status, free.status]).toEqual([200, 200]);
+    expect(await taken.json()).toEqual({ available: true, message: EMAIL_FORMAT_OK_MESSAGE });
+    expect(await free.json()).toEqual({ available: true, message: EMAIL_FORMAT_OK_MESSAGE });
+    for (const lookup of lookups) {
+      expect(lookup).not.toHaveBeenCalled();
+      lookup.mockRestore();
+    }
+    const bad = await check("nope");
     expect(bad.status).toBe(422);
     expect((await bad.json()).error.message).toBe("Please enter a valid email address");
+  });
+
+  it(`allows ${CHECK_EMAIL_LIMITS.perIp.limit} checks per IP per hour, then 429`, async () => {
+    for (let i = 0; i < CHECK_EMAIL_LIMITS.perIp.limit; i++) expect((await check(`visitor${i}.${Date.now()}@agency.test`, "203.0.113.70")).status).toBe(200);
+    const limited = await check("one-more@agency.test", "203.0.113.70");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await check("one-more@agency.test", "203.0.113.71")).status).toBe(200);
   });
 });
 
@@ -112,8 +185,9 @@ describe("POST /api/waitlist", () => {
 describe("session calls", () => {
   async function admin() {
     const input = signup();
-    const { organizationSlug } = await signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs });
-    const user = await db.prisma.user.findUniqueOrThrow({ where: { email: input.email } });
+    await signUpAndRun(input);
+    const user = await db.prisma.user.findUniqueOrThrow({ where: { email: input.email }, include: { organization: true } });
+    const organizationSlug = user.organization.slug;
     const { cookie } = await createSession(db.prisma, user.id, { now });
     return { input, user, cookie, organizationSlug };
   }
@@ -154,19 +228,13 @@ describe("session calls", () => {
     expect((await setSessionRoute(req("/api/auth/set-session", { method: "POST", body: { email: user.email } }), ctx())).status).toBe(401);
   });
 
-  it("POST /api/auth/onboarding-login needs the signup browser's single-use token", async () => {
+  it("POST /api/auth/onboarding-login never starts a session: signup gives no shortcut, so it tells nobody whether an address had an account", async () => {
     const input = signup();
-    const { onboarding } = await signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs });
-    const without = await onboardingLoginRoute(req("/api/auth/onboarding-login", { method: "POST", body: { emailRaw: input.email } }), ctx());
-    expect(without.status).toBe(401);
-    const cookie = `gapwise-onboarding=${onboarding.token}`;
-    const wrongEmail = await onboardingLoginRoute(req("/api/auth/onboarding-login", { method: "POST", cookie, body: { emailRaw: "other@agency.test" } }), ctx());
-    expect(wrongEmail.status).toBe(401);
-    const ok = await onboardingLoginRoute(req("/api/auth/onboarding-login", { method: "POST", cookie, body: { emailRaw: input.email } }), ctx());
-    expect(ok.status).toBe(200);
-    expect(ok.headers.get("set-cookie")).toMatch(/authjs\.session-token=[0-9a-f]{64}/);
-    const again = await onboardingLoginRoute(req("/api/auth/onboarding-login", { method: "POST", cookie, body: { emailRaw: input.email } }), ctx());
-    expect(again.status).toBe(401);
+    await signUpAndRun(input);
+    const res = await onboardingLoginRoute(req("/api/auth/onboarding-login", { method: "POST", cookie: "gapwise-onboarding=anything", body: { emailRaw: input.email } }), ctx());
+    expect(res.status).toBe(401);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(await db.prisma.verificationToken.count({ where: { identifier: { startsWith: "onboarding:" } } })).toBe(0);
   });
 
   it("POST /api/auth/send-welcome-email sends once, to the caller only", async () => {

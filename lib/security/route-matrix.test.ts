@@ -19,6 +19,10 @@ const db = setupTestDatabase();
 jest.mock("@/lib/auth/auth", () => ({
   issueLoginLink: (email: string) => jest.requireActual<typeof import("@/lib/testing/auth")>("@/lib/testing/auth").issueLoginLinkLikeAuthJs(email),
 }));
+// Work a route leaves for after the answer (next/server's after(), which needs Next's request scope): held
+// here and run once the answer is in, as Next would; a task that throws counts as a 500 of its call.
+const afterTasks: (() => unknown)[] = [];
+jest.mock("next/server", () => ({ ...jest.requireActual<typeof import("next/server")>("next/server"), after: (task: () => unknown) => void afterTasks.push(task) }));
 const API_DIR = join(process.cwd(), "app", "api");
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const BODY_METHODS = new Set<Method>(["POST", "PUT", "PATCH", "DELETE"]);
@@ -131,6 +135,13 @@ async function call(route: Route, { caller, params = {}, body, rawBody, query = 
   const req = new NextRequest(url, { method: route.method, headers, body: hasBody ? (rawBody ?? JSON.stringify(body)) : undefined });
   const response = await handler(req, { params: Promise.resolve(params) });
   const text = await response.text();
+  for (const task of afterTasks.splice(0)) {
+    try {
+      await task();
+    } catch (error) {
+      return { status: 500, text: `after the answer: ${String(error)}`, contentType: "text/plain", cacheControl: "" };
+    }
+  }
   return { status: response.status, text, contentType: response.headers.get("content-type") ?? "", cacheControl: response.headers.get("cache-control") ?? "" };
 }
 
