@@ -4,6 +4,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { AppError, fieldErrorsFromZod, toAppError } from "@/lib/api/errors";
 import { getSessionUser, sessionTokenFrom, type SessionUser } from "@/lib/auth/session";
+import { consumeChallengeSolution } from "@/lib/challenge/challenge";
+import { CHALLENGE_HEADER, type ChallengePurpose } from "@/lib/challenge/challenge-format";
 import { tenantDb, type TenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { consumeRateLimit } from "@/lib/rate-limit";
@@ -171,10 +173,13 @@ export function clientIp(req: { headers: Pick<Headers, "get"> }): string {
 /**
  * Consumer and public calls: no session. Public pages are addressed by signed tokens; the handler
  * derives the organization from the row it finds. Rate-limited per client IP when `rateLimit` is given.
+ * `challenge`: the call creates records from a public form, so it must carry a solved proof-of-work
+ * challenge for that purpose (lib/challenge), checked and spent after the client's rate limit and
+ * before the body is read, so neither a flood nor a replay reaches the handler.
  */
 export function withPublic<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   handler: (ctx: PublicContext<B, Q, P>) => Promise<unknown>,
-  options: InputOptions<B, Q, P> & { rateLimit?: RateLimitRule } = {},
+  options: InputOptions<B, Q, P> & { rateLimit?: RateLimitRule; challenge?: ChallengePurpose } = {},
 ) {
   return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
@@ -185,6 +190,7 @@ export function withPublic<B extends Schema | undefined = undefined, Q extends S
         const { name, limit, windowSeconds } = options.rateLimit;
         await consumeRateLimit({ key: `${name}:ip:${ip}`, limit, windowSeconds, now: new Date() });
       }
+      if (options.challenge) await consumeChallengeSolution({ purpose: options.challenge, solution: req.headers.get(CHALLENGE_HEADER), now: new Date() });
       const input = await parseInput(req, ctx, options);
       return withServerTiming(respond(await handler({ req, requestId, ip, ...input })), startedAt);
     } catch (error) {
