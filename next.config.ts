@@ -10,7 +10,7 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // Consumer pages carry a quote token in their URL: never send it to another site as a Referer.
   async headers() {
-    return ["compare", "eligibility", "schedule", "landing", "quote", "thanks", "self-onboarding"].flatMap((page) => [
+    return ["compare", "eligibility", "schedule", "landing", "quote", "thanks", "self-onboarding", "confirm-email"].flatMap((page) => [
       { source: `/${page}`, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
       { source: `/${page}/:rest*`, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
     ]);

@@ -34,7 +34,7 @@ export type SendQuoteEmailInput = { organizationId: string; viewer: ContactViewe
 const senderUserSelect = { id: true, firstName: true, lastName: true, email: true, phone: true, signature: true, useOrgSenderDetails: true, isActive: true } as const;
 
 /** "Name <address>" from the configured From, with the sender's display name. */
-function fromWithName(configuredFrom: string, name: string): string {
+export function fromWithName(configuredFrom: string, name: string): string {
   const address = /<([^>]+)>/.exec(configuredFrom)?.[1] ?? configuredFrom.trim();
   const safe = name.replace(/["<>\r\n]/g, "").trim();
   return safe ? `"${safe}" <${address}>` : configuredFrom;
