@@ -26,6 +26,24 @@ export async function consumeRateLimit({ key, limit, windowSeconds, now }: { key
 }
 
 /**
+ * The part of a client's address a per-client limit counts: an IPv4 address as it is, an IPv6 address by
+ * its /64 (one subscriber's network: a single machine can use any of its 2^64 addresses, so counting
+ * whole IPv6 addresses would give one client endless buckets). An IPv4-mapped IPv6 address is its IPv4.
+ */
+export function rateLimitClient(ip: string): string {
+  if (!ip.includes(":")) return ip;
+  const lower = ip.toLowerCase();
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower) ?? /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
+  if (mapped) return mapped[1]!;
+  const [head = "", tail = ""] = lower.split("::", 2);
+  const left = head ? head.split(":") : [];
+  const right = lower.includes("::") && tail ? tail.split(":") : [];
+  const groups = lower.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return ip;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+/**
  * Daily: buckets whose window has ended count for nothing (the next hit starts a new window), so they
  * are deleted; without this, every client address, email address and spent challenge id (lib/challenge)
  * would stay in the table for good.

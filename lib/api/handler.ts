@@ -8,7 +8,7 @@ import { consumeChallengeSolution } from "@/lib/challenge/challenge";
 import { CHALLENGE_HEADER, type ChallengePurpose } from "@/lib/challenge/challenge-format";
 import { tenantDb, type TenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { consumeRateLimit } from "@/lib/rate-limit";
+import { consumeRateLimit, rateLimitClient } from "@/lib/rate-limit";
 
 /**
  * The three wrappers every route handler goes through (architecture.md rule 2). Each one parses
@@ -188,7 +188,7 @@ export function withPublic<B extends Schema | undefined = undefined, Q extends S
       const ip = clientIp(req);
       if (options.rateLimit) {
         const { name, limit, windowSeconds } = options.rateLimit;
-        await consumeRateLimit({ key: `${name}:ip:${ip}`, limit, windowSeconds, now: new Date() });
+        await consumeRateLimit({ key: `${name}:ip:${rateLimitClient(ip)}`, limit, windowSeconds, now: new Date() });
       }
       if (options.challenge) await consumeChallengeSolution({ purpose: options.challenge, solution: req.headers.get(CHALLENGE_HEADER), now: new Date() });
       const input = await parseInput(req, ctx, options);

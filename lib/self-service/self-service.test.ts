@@ -9,7 +9,7 @@ import { generateSelfServiceQuote } from "@/lib/self-service/generate-quote";
 import { signQuoteProof } from "@/lib/self-service/quote-proof";
 import { SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
 import { bookContactWhere } from "@/lib/contacts/book";
-import { SELF_ONBOARDING_EVENT, selfServiceSignup, SIGNUPS_PER_EMAIL_PER_DAY, SIGNUPS_PER_ORGANIZATION_PER_HOUR } from "@/lib/self-service/signup";
+import { SELF_ONBOARDING_EVENT, selfServiceSignup, SIGNUP_CLIENT_LIMIT, SIGNUPS_PER_EMAIL_PER_DAY, SIGNUPS_PER_ORGANIZATION_PER_HOUR } from "@/lib/self-service/signup";
 import { solvedChallengeHeader } from "@/lib/testing/challenge";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
@@ -276,11 +276,36 @@ describe("routes", () => {
     expect(foreign.status).toBe(404);
   });
 
+  it("signup needs a solved challenge: none, or one already used, is 403 and creates nothing", async () => {
+    const { org } = await agency();
+    const unsolved = await signupRoute(post("/api/self-service/signup", form(org.id)));
+    expect(unsolved.status).toBe(403);
+    expect((await unsolved.json()).error.fields.challenge).toBeDefined();
+    const solved = solvedChallengeHeader("self-signup");
+    expect((await signupRoute(post("/api/self-service/signup", form(org.id), nextIp(), solved))).status).toBe(200);
+    expect((await signupRoute(post("/api/self-service/signup", form(org.id), nextIp(), solved))).status).toBe(403);
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(1);
+  });
+
+  it("one client cannot spend the organization's hour: past its own budget it gets 429, and visitors from other addresses still sign up", async () => {
+    expect(SIGNUP_CLIENT_LIMIT.limit * 3).toBeLessThanOrEqual(SIGNUPS_PER_ORGANIZATION_PER_HOUR);
+    const { org } = await agency();
+    const attacker = "203.0.113.99";
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGNUP_CLIENT_LIMIT.limit + 3; i++) statuses.push((await signupRoute(signupPost(form(org.id), attacker))).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(SIGNUP_CLIENT_LIMIT.limit);
+    expect(statuses.slice(SIGNUP_CLIENT_LIMIT.limit).every((s) => s === 429)).toBe(true);
+    expect((await db.prisma.rateLimitBucket.findUniqueOrThrow({ where: { key: `self-service-signup:org:${org.id}` } })).count).toBe(SIGNUP_CLIENT_LIMIT.limit);
+    for (const visitor of ["198.51.100.251", "2001:db8:5::1"]) expect((await signupRoute(signupPost(form(org.id), visitor))).status).toBe(200);
+    // None of them is in the book until confirmed.
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id, unverifiedSince: null } })).toBe(0);
+  });
+
   it("rate-limits the public calls per client", async () => {
     const { org } = await agency();
     const ip = "192.0.2.77";
     let last: Response | undefined;
-    for (let i = 0; i < 31; i++) last = await signupRoute(post("/api/self-service/signup", { orgId: org.id }, ip));
+    for (let i = 0; i <= SIGNUP_CLIENT_LIMIT.limit; i++) last = await signupRoute(post("/api/self-service/signup", { orgId: org.id }, ip));
     expect(last!.status).toBe(429);
     expect(last!.headers.get("retry-after")).toBeTruthy();
     for (let i = 0; i < 31; i++) last = await generateQuoteRoute(post("/api/self-service/generate-quote", { orgId: org.id, contactEmail: "x@example.com" }, ip));
