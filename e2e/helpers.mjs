@@ -103,6 +103,27 @@ export async function waitForNewEmailTo(page, baseUrl, to, previous, timeoutMs =
   throw new Error(`no new email to ${to} in the outbox within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * A self-signup's confirmation (docs/security.md "Public forms"): opens the newest "{firstName}, please
+ * confirm your email" in /dev/outbox (in a trial agency it went to the agent as [TEST]), follows its
+ * "Confirm my email" link, presses the page's button (the page itself never confirms on load) and
+ * returns the "See your quotes" href.
+ */
+export async function confirmSignupFromOutbox(page, baseUrl, firstName) {
+  await page.goto(baseUrl + "/dev/outbox");
+  await page
+    .getByRole("navigation", { name: "Emails" })
+    .getByRole("link", { name: new RegExp(`${escapeRe(firstName)}, please confirm your email`) })
+    .first()
+    .click();
+  const href = await page.frameLocator('iframe[title^="Email:"]').getByRole("link", { name: "Confirm my email" }).getAttribute("href");
+  await page.goto(href);
+  await page.getByRole("heading", { name: "Please confirm your email" }).waitFor();
+  await page.getByRole("button", { name: "Confirm my email" }).click();
+  await page.getByRole("heading", { name: "Thank you, your email is confirmed." }).waitFor();
+  return page.getByRole("link", { name: "See your quotes" }).getAttribute("href");
+}
+
 /** Asks /login for a link and waits for both "sent" texts. */
 export async function requestLink(page, baseUrl, email) {
   await page.goto(baseUrl + "/login");

@@ -1,7 +1,9 @@
 // Self-onboarding and quote intake, on a phone: a consumer signs up from the agency's link and from an
 // agent's link (the contact is then the agent's), and the manual /quote form opens the compare page's
-// manual mode with the rating facts in the URL (age, never the date of birth).
-import { signIn } from "./helpers.mjs";
+// manual mode with the rating facts in the URL (age, never the date of birth). A signup sees its quotes at
+// once but joins the agency's book only when the emailed confirmation link is followed (docs/security.md
+// "Public forms"); the forms solve their proof-of-work in the background.
+import { confirmSignupFromOutbox, signIn } from "./helpers.mjs";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -47,7 +49,8 @@ export const journeys = [
       await page.getByRole("alert").filter({ hasText: "Please fill out all required fields." }).waitFor();
       await screenshot("self-onboarding-required");
 
-      await fillSelfOnboarding(page, { email: `robin.org.${Date.now()}@example.com` });
+      const email = `robin.org.${Date.now()}@example.com`;
+      await fillSelfOnboarding(page, { email });
       expect((await page.getByLabel(/^Phone Number/).inputValue()) === "(512) 555-0199", "phone shown as (xxx) xxx-xxxx");
       expect((await page.getByLabel(/^State/).inputValue()) === "TX", "state from the ZIP");
       await screenshot("self-onboarding-filled");
@@ -56,7 +59,16 @@ export const journeys = [
       await page.getByRole("heading", { name: "Personal Quote" }).waitFor();
       await page.getByText(/Hi Robin/).waitFor();
       expect(!page.url().includes("@"), "no email in the URL");
+      // Unconfirmed: the page names the address the confirmation went to.
+      await page.getByRole("note").filter({ hasText: `We sent an email to ${email}` }).waitFor();
       await screenshot("self-onboarding-compare");
+
+      // The emailed link, its button, then the quotes again, without the note.
+      const quotes = await confirmSignupFromOutbox(page, baseUrl, "Robin");
+      await screenshot("self-onboarding-confirmed");
+      await page.goto(new URL(quotes, baseUrl).toString());
+      await page.getByRole("heading", { name: "Personal Quote" }).waitFor();
+      expect((await page.getByRole("note").filter({ hasText: "We sent an email to" }).count()) === 0, "no confirmation note once confirmed");
 
       // An unknown agency is the 404 page
       await page.goto(baseUrl + "/self-onboarding/no-such-agency");
@@ -85,8 +97,19 @@ export const journeys = [
       await page.waitForURL(/\/compare\?id=/);
       await page.getByRole("heading", { name: "Personal Quote" }).waitFor();
 
+      // Not in the book before the address is confirmed
+      const search = async () => {
+        const { total } = await (await page.request.get(`${baseUrl}/api/contacts?search=${encodeURIComponent(email)}`)).json();
+        return total;
+      };
+      await page.context().addCookies(cookies);
+      expect((await search()) === 0, "an unconfirmed signup is not in the contact list");
+      await page.context().clearCookies();
+      await confirmSignupFromOutbox(page, baseUrl, "Robin");
+
       // The admin sees the new contact assigned to Alex
       await page.context().addCookies(cookies);
+      expect((await search()) === 1, "the confirmed signup is in the contact list");
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(`${baseUrl}/contacts?search=${encodeURIComponent(email)}`);
       const row = page.locator("table tbody tr").filter({ hasText: "Robin Signup" });

@@ -30,3 +30,13 @@ export async function consumeRateLimit({ key, limit, windowSeconds, now }: { key
 export function emailRateLimitKey(scope: string, email: string): string {
   return `${scope}:email:${createHash("sha256").update(email).digest("hex")}`;
 }
+
+/**
+ * Daily: buckets whose window has ended count for nothing (the next hit starts a new window), so they
+ * are deleted; without this, every client address, email address and spent challenge id (lib/challenge)
+ * would stay in the table for good.
+ */
+export async function deleteExpiredRateLimitBuckets({ now }: { now: Date }): Promise<{ buckets: number }> {
+  const deleted = await prisma.rateLimitBucket.deleteMany({ where: { resetAt: { lte: now } } });
+  return { buckets: deleted.count };
+}

@@ -2,6 +2,10 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { EligibilityForm, type EligibilityFormProps } from "@/components/eligibility/eligibility-form";
 import { EligibilityLoading } from "@/components/eligibility/eligibility-layout";
 import { ELIGIBILITY_QUESTIONS } from "@/lib/eligibility/questions";
+import { SOLVED_CHALLENGE } from "@/components/challenge/test-double";
+
+// The forms' proof-of-work is always solved here (components/challenge/use-challenge.test.tsx tests the real hook).
+jest.mock("@/components/challenge/use-challenge", () => jest.requireActual("@/components/challenge/test-double").solvedChallengeModule());
 
 const push = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
@@ -142,6 +146,8 @@ describe("EligibilityForm", () => {
     click(nextButton());
     expect((await screen.findByRole("alert")).textContent).toContain("Failed to create temporary contact. Please try again.");
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/org/${ORG_ID}/temp-contact`);
+    // The temporary contact is made with a solved proof-of-work (docs/security.md "Public forms").
+    expect(fetchMock.mock.calls[0]![1].headers).toMatchObject(SOLVED_CHALLENGE);
 
     click(nextButton());
     expect((await screen.findByRole("alert")).textContent).toContain("Failed to save your answers. Please try again.");

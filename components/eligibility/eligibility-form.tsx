@@ -2,6 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent } from "react";
+import { ChallengeNote } from "@/components/challenge/challenge-note";
+import { fetchWithChallenge, useChallenge } from "@/components/challenge/use-challenge";
 import { ELIGIBILITY_MESSAGES as M } from "@/lib/eligibility/messages";
 import { canSubmit, EMPTY_DRAFT, toSubmittedAnswers, type AnswerDraft, type EligibilityOutcome, type FollowUpAnswer, type YesNo } from "@/lib/eligibility/outcome";
 import { ELIGIBILITY_QUESTIONS, MAX_FOLLOW_UP_TEXT, type EligibilityQuestion, type FollowUpQuestion } from "@/lib/eligibility/questions";
@@ -21,9 +23,10 @@ export function scheduleUrl({ token, organizationId, status }: { token: string |
   return `/schedule?${params.toString()}`;
 }
 
-async function postJson(url: string, body: unknown): Promise<Record<string, unknown> | null> {
+async function postJson(url: string, body: unknown, takeChallenge?: () => Promise<Record<string, string>>): Promise<Record<string, unknown> | null> {
   try {
-    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const init = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    const res = takeChallenge ? await fetchWithChallenge(url, init, takeChallenge) : await fetch(url, init);
     if (!res.ok) return null;
     return (await res.json()) as Record<string, unknown>;
   } catch {
@@ -157,6 +160,8 @@ export function EligibilityForm({ organizationId, quoteToken, hideMedicareAdvant
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [token, setToken] = useState<string | null>(quoteToken);
+  // A generic link makes a temporary contact on submit: that call carries a proof-of-work (docs/security.md "Public forms").
+  const challenge = useChallenge("temp-contact", { solveAhead: quoteToken === null });
   const busy = useRef(false);
 
   const setMain = (id: number, value: YesNo) => setDraft((d) => ({ ...d, main: { ...d.main, [id]: value } }));
@@ -177,7 +182,7 @@ export function EligibilityForm({ organizationId, quoteToken, hideMedicareAdvant
 
     let linkToken = token;
     if (!linkToken) {
-      const created = await postJson(`/api/org/${encodeURIComponent(organizationId)}/temp-contact`, {});
+      const created = await postJson(`/api/org/${encodeURIComponent(organizationId)}/temp-contact`, {}, () => challenge.take());
       if (typeof created?.quoteId !== "string") return fail(M.tempContactFailed);
       linkToken = created.quoteId;
       setToken(linkToken);
@@ -193,6 +198,7 @@ export function EligibilityForm({ organizationId, quoteToken, hideMedicareAdvant
       {ELIGIBILITY_QUESTIONS.map((question) => (
         <QuestionCard key={question.id} question={question} draft={draft} setMain={setMain} setFollowUp={setFollowUp} brandColor={brandColor} disabled={submitting} />
       ))}
+      {token ? null : <ChallengeNote status={challenge.status} />}
       {error ? (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {error}

@@ -90,6 +90,16 @@ test("shows the 3 cheapest of the plan with the sample notice, and reports the v
   expect(global.fetch).toHaveBeenCalledTimes(1);
 });
 
+test("an unconfirmed self-signup sees its quotes, with a note to confirm the address the link went to", () => {
+  const { rerender } = render(<CompareQuotesView model={model({ emailToConfirm: "pat@example.com" })} />);
+  expect(screen.getAllByRole("note")[0]!.textContent).toBe(
+    'We sent an email to pat@example.com. Please open it and press "Confirm my email", so that Sample Agency can send you your quotes and updates.',
+  );
+  expect(cards()).toEqual(["Beta", "Delta", "Gamma"]);
+  rerender(<CompareQuotesView model={model({ emailToConfirm: null })} />);
+  expect(screen.queryByText(/We sent an email/)).toBeNull();
+});
+
 test("the household toggle re-ranks by the household price and shows the discount and its rule", () => {
   render(<CompareQuotesView model={model()} />);
   fireEvent.click(screen.getByRole("switch", { name: "Household discount" }));

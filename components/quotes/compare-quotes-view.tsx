@@ -6,6 +6,7 @@ import { EffectiveDateModal, LocationModal, PlanGvsNModal, QualifyModal, RidersM
 import { displayedMonthlyCents, formatDollars, formatLongDate, formatMonthly, nextPlan, visibleQuotes, type QuoteView } from "@/lib/quotes/compare-view";
 import type { ComparePageModel } from "@/lib/quotes/compare-page";
 import type { PlanCode } from "@/lib/quotes/quote-provider";
+import { confirmEmailNotice } from "@/lib/self-service/self-service-schema";
 
 type Model = Extract<ComparePageModel, { kind: "quote" }>;
 type Modal = null | "date" | "location" | "riders" | "g-vs-n" | { quote: QuoteView };
@@ -111,6 +112,11 @@ export function CompareQuotesView({ model }: { model: Model }) {
         {model.mode === "demo" ? (
           <p role="note" className="mb-4 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900">
             Demo: a sample person (Austin, TX) and sample prices. Nothing you do here is saved.
+          </p>
+        ) : null}
+        {model.emailToConfirm ? (
+          <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-lg text-amber-950">
+            {confirmEmailNotice(model.emailToConfirm, brand.name)}
           </p>
         ) : null}
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">Personal Quote</h1>

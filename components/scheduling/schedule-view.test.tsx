@@ -2,6 +2,10 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { ScheduleLoading } from "@/components/scheduling/schedule-loading";
 import { ScheduleView, type ScheduleViewProps } from "@/components/scheduling/schedule-view";
 import { OUTCOME_TEXT } from "@/lib/scheduling/booking";
+import { SOLVED_CHALLENGE } from "@/components/challenge/test-double";
+
+// The forms' proof-of-work is always solved here (components/challenge/use-challenge.test.tsx tests the real hook).
+jest.mock("@/components/challenge/use-challenge", () => jest.requireActual("@/components/challenge/test-double").solvedChallengeModule());
 
 const TOKEN = "t".repeat(43);
 
@@ -26,6 +30,8 @@ beforeEach(() => {
   reply = () => ({ status: 200, body: { success: true, message: "Thank you! Alex Rivera will call you back soon.", agentName: "Alex Rivera" } });
   fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
     if (url !== "/api/contact-us/callback-request" || init?.method !== "POST") throw new Error(`unexpected fetch ${url}`);
+    // Every callback request carries a solved proof-of-work (docs/security.md "Public forms").
+    expect(init.headers).toMatchObject(SOLVED_CHALLENGE);
     const r = await reply();
     if (r === "network-error") throw new TypeError("Failed to fetch");
     return { ok: r.status >= 200 && r.status < 300, status: r.status, json: async () => r.body };

@@ -1,6 +1,8 @@
 "use client";
 
 import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { ChallengeNote } from "@/components/challenge/challenge-note";
+import { fetchWithChallenge, useChallenge } from "@/components/challenge/use-challenge";
 import { BrandHeader } from "@/components/scheduling/brand-header";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { SCHEDULE_MESSAGES as M, type ScheduleBrand, type ScheduleViewModel } from "@/lib/scheduling/booking";
@@ -63,6 +65,8 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
   const [stage, setStage] = useState<"options" | "thank-you">("options");
   const [note, setNote] = useState<string | null>(null);
   const [callbackOpen, setCallbackOpen] = useState(false);
+  // The callback request carries a proof-of-work, solved once the form is opened (docs/security.md "Public forms").
+  const challenge = useChallenge("callback", { solveAhead: callbackOpen });
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -100,11 +104,11 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
     setSubmitting(true);
     let response: Response;
     try {
-      response = await fetch("/api/contact-us/callback-request", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(body),
-      });
+      response = await fetchWithChallenge(
+        "/api/contact-us/callback-request",
+        { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) },
+        () => challenge.take(),
+      );
     } catch {
       setSubmitting(false);
       setError(M.callbackFailed);
@@ -225,6 +229,7 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
                       />
                       {fieldError("message")}
                     </div>
+                    <ChallengeNote status={challenge.status} />
                     <button
                       type="submit"
                       disabled={submitting}

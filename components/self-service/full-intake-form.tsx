@@ -2,6 +2,8 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { BusyOverlay, CarrierSelect, ChoiceGroup, FormError, GENDER_OPTIONS, PhoneField, QuoteLinkEmailed, SubmitButton, TextField, YES_NO_OPTIONS } from "@/components/self-service/form-parts";
+import { ChallengeNote } from "@/components/challenge/challenge-note";
+import { useChallenge } from "@/components/challenge/use-challenge";
 import { signupThenGenerateQuote } from "@/components/self-service/self-service-api";
 import { useZipLocation } from "@/components/self-service/use-zip-location";
 import { ZipFields } from "@/components/self-service/zip-fields";
@@ -47,6 +49,8 @@ export function FullIntakeForm({ organization, brandColor, agentId = null, navig
   const [formError, setFormError] = useState<string | null>(null);
   const [emailedTo, setEmailedTo] = useState<string | null>(null);
   const [stage, setStage] = useState<"idle" | "signing-up" | "generating" | "done">("idle");
+  // Proof-of-work, solved while the form is filled in (docs/security.md "Public forms").
+  const challenge = useChallenge("self-signup");
   const location = useZipLocation(values.zip);
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
@@ -101,6 +105,7 @@ export function FullIntakeForm({ organization, brandColor, agentId = null, navig
         intake: "quote_intake",
       },
       setStage,
+      () => challenge.take(),
     );
     if (!result.ok) {
       const fieldErrors: Partial<Record<FieldName, string>> = {};
@@ -155,6 +160,7 @@ export function FullIntakeForm({ organization, brandColor, agentId = null, navig
       {values.hasCurrentPlan === "yes" ? (
         <CarrierSelect id={id("currentCarrier")} label="Current Carrier" value={values.currentCarrier} onChange={(v) => set("currentCarrier", v)} error={errors.currentCarrier} disabled={busy} otherValue={NO_CARRIER_CHOICE} otherLabel="None/Other" />
       ) : null}
+      <ChallengeNote status={challenge.status} />
       <FormError message={formError} />
       <SubmitButton label="Get My Quote" busyLabel={overlay} busy={busy} disabled={location.status === "loading"} color={brandColor} />
       <p className="text-center text-xs text-gray-500">Your information is shared only with {organization.name}.</p>

@@ -2,6 +2,9 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QuoteIntakeForm, type QuoteIntakeMode } from "@/components/self-service/quote-intake-form";
 import { bodyOf, choose, mockFetch, type Routes, type } from "@/components/self-service/test-helpers";
 
+// The forms' proof-of-work is always solved here (components/challenge/use-challenge.test.tsx tests the real hook).
+jest.mock("@/components/challenge/use-challenge", () => jest.requireActual("@/components/challenge/test-double").solvedChallengeModule());
+
 const NOW = () => new Date("2026-05-20T12:00:00Z");
 const TOKEN = "t".repeat(43);
 

@@ -1,6 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { SelfOnboardingForm } from "@/components/self-service/self-onboarding-form";
 import { bodyOf, choose, mockFetch, type Routes, type } from "@/components/self-service/test-helpers";
+import { SOLVED_CHALLENGE } from "@/components/challenge/test-double";
+
+// The forms' proof-of-work is always solved here (components/challenge/use-challenge.test.tsx tests the real hook).
+jest.mock("@/components/challenge/use-challenge", () => jest.requireActual("@/components/challenge/test-double").solvedChallengeModule());
 
 const ORG_ID = "00000000-0000-4000-8000-0000000000aa";
 const AGENT = { id: "00000000-0000-4000-8000-0000000000bb", firstName: "Alex", lastName: "Rivera" };
@@ -108,6 +112,8 @@ describe("SelfOnboardingForm", () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await act(async () => releaseSignup());
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/compare?id=tok"));
+    // The signup carries a solved proof-of-work (docs/security.md "Public forms").
+    expect((fetchMock.mock.calls.find(([url]) => url === "/api/self-service/signup")![1] as RequestInit).headers).toMatchObject(SOLVED_CHALLENGE);
     expect(bodyOf(fetchMock, "/api/self-service/signup")).toEqual({
       orgId: ORG_ID,
       email: "pat@example.com",

@@ -2,6 +2,8 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { BusyOverlay, CarrierSelect, ChoiceGroup, describedBy, Field, FormError, GENDER_OPTIONS, inputClass, PhoneField, QuoteLinkEmailed, SubmitButton, TextField, YES_NO_OPTIONS } from "@/components/self-service/form-parts";
+import { ChallengeNote } from "@/components/challenge/challenge-note";
+import { useChallenge } from "@/components/challenge/use-challenge";
 import { signupThenGenerateQuote } from "@/components/self-service/self-service-api";
 import { useZipLocation } from "@/components/self-service/use-zip-location";
 import { ZipFields } from "@/components/self-service/zip-fields";
@@ -80,6 +82,8 @@ export function SelfOnboardingForm({ organization, brandColor, agent, navigate =
   const [formError, setFormError] = useState<string | null>(null);
   const [emailedTo, setEmailedTo] = useState<string | null>(null);
   const [stage, setStage] = useState<"idle" | "signing-up" | "generating" | "done">("idle");
+  // Proof-of-work, solved while the form is filled in (docs/security.md "Public forms").
+  const challenge = useChallenge("self-signup");
   const location = useZipLocation(values.zip);
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
@@ -144,6 +148,7 @@ export function SelfOnboardingForm({ organization, brandColor, agent, navigate =
         intake: "self_onboarding",
       },
       (next) => setStage(next),
+      () => challenge.take(),
     );
     if (!result.ok) {
       const fieldErrors: Partial<Record<FieldName, string>> = {};
@@ -257,6 +262,7 @@ export function SelfOnboardingForm({ organization, brandColor, agent, navigate =
           </p>
         ) : null}
       </div>
+      <ChallengeNote status={challenge.status} />
       <FormError message={formError} />
       <SubmitButton label="Get My Quote" busyLabel={busyLabel} busy={busy} disabled={location.status === "loading"} color={brandColor} />
     </form>

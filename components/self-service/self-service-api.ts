@@ -1,3 +1,4 @@
+import { fetchWithChallenge } from "@/components/challenge/use-challenge";
 import { SELF_SERVICE_MESSAGES, type SelfServiceSignupInput } from "@/lib/self-service/self-service-schema";
 
 /** The self-service calls (client-side.md §7), answered as results and never thrown. */
@@ -7,9 +8,13 @@ export type CallResult<T> =
   | { ok: true; status: number; body: T }
   | { ok: false; status: number; message: string | null; fields: Record<string, string[] | undefined> };
 
-async function postJson<T>(url: string, payload: unknown): Promise<CallResult<T>> {
+/** A solved proof-of-work challenge for one request (components/challenge/use-challenge.ts). */
+export type TakeChallenge = () => Promise<Record<string, string>>;
+
+async function postJson<T>(url: string, payload: unknown, takeChallenge?: TakeChallenge): Promise<CallResult<T>> {
   try {
-    const response = await fetch(url, { method: "POST", headers: { Accept: "application/json", "Content-Type": "application/json" }, body: JSON.stringify(payload) });
+    const init = { method: "POST", headers: { Accept: "application/json", "Content-Type": "application/json" }, body: JSON.stringify(payload) };
+    const response = takeChallenge ? await fetchWithChallenge(url, init, takeChallenge) : await fetch(url, init);
     const body = (await response.json().catch(() => null)) as (T & ErrorBody) | null;
     if (response.ok && body) return { ok: true, status: response.status, body };
     return { ok: false, status: response.status, message: body?.error?.message ?? null, fields: body?.error?.fields ?? {} };
@@ -22,7 +27,8 @@ async function postJson<T>(url: string, payload: unknown): Promise<CallResult<T>
 export type SignupAnswer = { success: true; contactId: string | null; email: string; proof: string | null; emailedQuoteLink?: boolean };
 export type GenerateQuoteAnswer = { success: true; contactId: string; quoteId: string; redirectUrl: string };
 
-export const signupRequest = (payload: SelfServiceSignupInput) => postJson<SignupAnswer>("/api/self-service/signup", payload);
+/** The signup carries a solved challenge (docs/security.md "Public forms"). */
+export const signupRequest = (payload: SelfServiceSignupInput, takeChallenge: TakeChallenge) => postJson<SignupAnswer>("/api/self-service/signup", payload, takeChallenge);
 export const generateQuoteRequest = (payload: { orgId: string; contactEmail: string; proof: string }) => postJson<GenerateQuoteAnswer>("/api/self-service/generate-quote", payload);
 export const updateQuoteDetailsRequest = (payload: { quoteId: string; zipCode: string; county: string | null; dateOfBirth: string; gender: "M" | "F"; tobacco: boolean }) =>
   postJson<{ success: true; redirectUrl: string }>("/api/self-service/update-quote-details", payload);
@@ -44,9 +50,13 @@ function failureMessage(result: { status: number; message: string | null }, fall
  * The spec's flow: signup, then on success the quote generation call, then the compare page.
  * `onStage` tells the form which overlay or button text to show.
  */
-export async function signupThenGenerateQuote(payload: SelfServiceSignupInput & { orgId: string }, onStage: (stage: "signing-up" | "generating") => void): Promise<SignupFlowResult> {
+export async function signupThenGenerateQuote(
+  payload: SelfServiceSignupInput & { orgId: string },
+  onStage: (stage: "signing-up" | "generating") => void,
+  takeChallenge: TakeChallenge,
+): Promise<SignupFlowResult> {
   onStage("signing-up");
-  const signup = await signupRequest(payload);
+  const signup = await signupRequest(payload, takeChallenge);
   if (!signup.ok) return { ok: false, message: failureMessage(signup, SELF_SERVICE_MESSAGES.signupFailed), fields: signup.fields };
   if (!signup.body.proof) return { ok: true, emailedTo: signup.body.email };
   onStage("generating");

@@ -3,8 +3,9 @@ import { dailyUsageReport } from "@/inngest/functions/daily-usage-report";
 import { importStagingCleanup } from "@/inngest/functions/import-staging-cleanup";
 import { nightlyReschedule } from "@/inngest/functions/nightly-reschedule";
 import { organizationChanged } from "@/inngest/functions/organization-changed";
+import { publicFormsCleanup } from "@/inngest/functions/public-forms-cleanup";
 import { sendScheduledEmailFunction } from "@/inngest/functions/send-scheduled-email";
 import { sweepDueEmails } from "@/inngest/functions/sweep-due-emails";
 
 /** Every Inngest function, served at /api/inngest. */
-export const functions = [sweepDueEmails, sendScheduledEmailFunction, contactChanged, organizationChanged, nightlyReschedule, dailyUsageReport, importStagingCleanup];
+export const functions = [sweepDueEmails, sendScheduledEmailFunction, contactChanged, organizationChanged, nightlyReschedule, dailyUsageReport, importStagingCleanup, publicFormsCleanup];

@@ -6,6 +6,7 @@ import { organizationChanged } from "@/inngest/functions/organization-changed";
 import { sendScheduledEmailFunction } from "@/inngest/functions/send-scheduled-email";
 import { dailyUsageReport } from "@/inngest/functions/daily-usage-report";
 import { importStagingCleanup } from "@/inngest/functions/import-staging-cleanup";
+import { publicFormsCleanup } from "@/inngest/functions/public-forms-cleanup";
 import { sweepDueEmails } from "@/inngest/functions/sweep-due-emails";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
@@ -71,6 +72,31 @@ test("the cron triggers are what the schedule promises", () => {
   expect(cron(nightlyReschedule as never)).toEqual(["TZ=UTC 0 7 * * *"]);
   expect(cron(dailyUsageReport as never)).toEqual(["TZ=UTC 0 8 * * *"]);
   expect(cron(importStagingCleanup as never)).toEqual(["TZ=UTC 30 7 * * *"]);
+  expect(cron(publicFormsCleanup as never)).toEqual(["TZ=UTC 45 7 * * *"]);
+});
+
+test("the nightly public-forms cleanup deletes signups unconfirmed for 7 days and rate-limit windows that have ended", async () => {
+  // The function reads the clock (new Date()), so the records are dated from it.
+  const now = new Date();
+  const org = await createOrganization(db.prisma, { now });
+  const unconfirmed = async (daysAgo: number) => {
+    const contact = await db.prisma.contact.create({
+      data: { organizationId: org.id, firstName: "Anyone", lastName: "Typed", email: `typed-${daysAgo}-${now.getTime()}@example.com`, unverifiedSince: new Date(now.getTime() - daysAgo * 86_400_000) },
+    });
+    return contact.id;
+  };
+  const stale = await unconfirmed(8);
+  const fresh = await unconfirmed(1);
+  await db.prisma.rateLimitBucket.createMany({
+    data: [
+      { key: `test-ended-${now.getTime()}`, count: 3, windowStart: new Date(now.getTime() - 7_200_000), resetAt: new Date(now.getTime() - 3_600_000) },
+      { key: `test-open-${now.getTime()}`, count: 3, windowStart: now, resetAt: new Date(now.getTime() + 3_600_000) },
+    ],
+  });
+  const t = new InngestTestEngine({ function: publicFormsCleanup, events: [{ name: "inngest/scheduled.timer", data: {} }] });
+  expect((await t.execute()).result).toMatchObject({ unconfirmedSignups: 1 });
+  expect(await db.prisma.contact.count({ where: { id: { in: [stale, fresh] } } })).toBe(1);
+  expect(await db.prisma.rateLimitBucket.count({ where: { key: { in: [`test-ended-${now.getTime()}`, `test-open-${now.getTime()}`] } } })).toBe(1);
 });
 
 test("the nightly cleanup deletes CSV uploads abandoned for 24 hours with their staged rows", async () => {

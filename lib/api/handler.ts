@@ -6,6 +6,8 @@ import { resolveClientAddress, rateLimitSubject } from "@/lib/api/client-address
 import { AppError, fieldErrorsFromZod, toAppError } from "@/lib/api/errors";
 import { UNDECODABLE_PATH_MESSAGE } from "@/lib/api/path-encoding";
 import { getSessionUser, sessionTokenFrom, type SessionUser } from "@/lib/auth/session";
+import { consumeChallengeSolution } from "@/lib/challenge/challenge";
+import { CHALLENGE_HEADER, type ChallengePurpose } from "@/lib/challenge/challenge-format";
 import { tenantDb, type TenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { consumeRateLimit } from "@/lib/rate-limit";
@@ -220,11 +222,16 @@ export function clientIp(req: { headers: Pick<Headers, "get"> }): string {
 /**
  * Consumer and public calls: no session. Public pages are addressed by signed tokens; the handler
  * derives the organization from the row it finds. Rate-limited per client IP when `rateLimit` is given.
+ * `challenge`: the call creates records from a public form, so it must carry a solved proof-of-work
+ * challenge for that purpose (lib/challenge), checked and spent after the client's rate limit and
+ * before the body is read, so neither a flood nor a replay reaches the handler.
  */
 export function withPublic<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   handler: (ctx: PublicContext<B, Q, P>) => Promise<unknown>,
   options: InputOptions<B, Q, P> & {
     rateLimit?: RateLimitRule;
+    /** Proof-of-work (lib/challenge): the form's solved challenge in the x-challenge-solution header, single use. */
+    challenge?: ChallengePurpose;
     /**
      * A webhook whose handler verifies a signature over the raw body (Stripe, Resend): the signature, not
      * the caller's origin, authorizes it, and no browser calls it. No Origin or content-type rule.
@@ -243,6 +250,8 @@ export function withPublic<B extends Schema | undefined = undefined, Q extends S
         await consumeRateLimit({ key: `${name}:ip:${ip}`, limit, windowSeconds, now: new Date() });
       }
       const input = await parseInput(req, ctx, options);
+      // After the input: a form with a mistake gets its field errors without spending its proof-of-work.
+      if (options.challenge) await consumeChallengeSolution({ purpose: options.challenge, solution: req.headers.get(CHALLENGE_HEADER), now: new Date() });
       return finish(respond(await handler({ req, requestId, ip, ...input })), startedAt);
     } catch (error) {
       return finish(errorResponse(error, req, requestId), startedAt);

@@ -12,14 +12,23 @@ export const UPGRADE_PATH = "/change-plan";
 
 /**
  * Inside the caller's transaction: locks the organization row (so two concurrent creations cannot
- * both take the last place) and refuses with 409 when `adding` more contacts would pass the plan's
- * limit plus extra contacts (-1 = unlimited). CSV import and self-onboarding keep their own wording.
+ * both take the last place) and says whether `adding` more contacts fit the plan's limit plus extra
+ * contacts (-1 = unlimited), counting the book only (lib/contacts/book.ts).
  */
-export async function assertContactCapacity(tx: TxClient, organizationId: string, adding = 1): Promise<void> {
+export async function checkContactCapacity(tx: TxClient, organizationId: string, adding = 1): Promise<{ fits: boolean; allowed: number }> {
   const [org] = await tx.$queryRaw<{ contact_limit: number; extra_contacts: number }[]>`
     SELECT contact_limit, extra_contacts FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
-  if (!org || org.contact_limit < 0) return;
+  if (!org || org.contact_limit < 0) return { fits: true, allowed: -1 };
   const allowed = Number(org.contact_limit) + Math.max(0, Number(org.extra_contacts));
   const count = await tx.contact.count({ where: bookContactWhere(organizationId) });
-  if (count + adding > allowed) throw new AppError("conflict", contactLimitMessage(allowed), { fields: { _: [contactLimitMessage(allowed)] } });
+  return { fits: count + adding <= allowed, allowed };
+}
+
+/**
+ * As checkContactCapacity, refusing with 409 and the upgrade message when the contacts do not fit.
+ * CSV import and the public self-signup keep their own wording.
+ */
+export async function assertContactCapacity(tx: TxClient, organizationId: string, adding = 1): Promise<void> {
+  const { fits, allowed } = await checkContactCapacity(tx, organizationId, adding);
+  if (!fits) throw new AppError("conflict", contactLimitMessage(allowed), { fields: { _: [contactLimitMessage(allowed)] } });
 }

@@ -147,7 +147,8 @@ export async function listFollowUps(options: ActivityOptions): Promise<FollowUpV
 export async function checkContactEmail({ db, organizationId, email, excludeId }: { db: TenantDb; organizationId: string; email: string; excludeId?: string }) {
   if (!isContactEmailFormatValid(email)) throw new AppError("validation_failed", CONTACT_MESSAGES.invalidEmail, { fields: { email: [CONTACT_MESSAGES.invalidEmail] } });
   const found = await db.contact.findFirst({
-    where: { organizationId, email: normalizeEmail(email), ...(excludeId ? { NOT: { id: excludeId } } : {}) },
+    // An unconfirmed self-signup does not hold its address: creating the contact releases it (create-contact.ts).
+    where: { organizationId, email: normalizeEmail(email), unverifiedSince: null, ...(excludeId ? { NOT: { id: excludeId } } : {}) },
     select: { id: true },
   });
   return { exists: Boolean(found) };

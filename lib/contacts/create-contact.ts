@@ -41,8 +41,18 @@ export function dateColumn(value: string | null | undefined): Date | null | unde
   return value === null ? null : new Date(`${value}T00:00:00.000Z`);
 }
 
+/**
+ * An address held only by an unconfirmed self-signup (lib/contacts/book.ts) is free: the signup is
+ * deleted, with its confirmation link; its quote links stay, without a contact. What a stranger typed
+ * into the public form never blocks the agency's own record, nor a new signup of the same address.
+ */
+export async function releaseUnconfirmedSignup(tx: TxClient, organizationId: string, email: string) {
+  await tx.contact.deleteMany({ where: { organizationId, email, unverifiedSince: { not: null } } });
+}
+
 /** An email the organization already holds for another contact (emails are unique per organization, whoever's contact it is). */
 export async function assertEmailFree(tx: TxClient, organizationId: string, email: string, exceptId?: string) {
+  await releaseUnconfirmedSignup(tx, organizationId, email);
   const taken = await tx.contact.findFirst({ where: { organizationId, email, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
   if (taken) throw emailTakenError();
 }

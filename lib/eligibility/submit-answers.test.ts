@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import { POST as submitRoute } from "@/app/api/org/[slug]/eligibility-answers/route";
 import { POST as tempContactRoute } from "@/app/api/org/[slug]/temp-contact/route";
-import { TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR } from "@/lib/eligibility/temp-contact";
+import { TEMP_CONTACT_CLIENT_LIMIT, TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR } from "@/lib/eligibility/temp-contact";
+import { CHALLENGE_HEADER } from "@/lib/challenge/challenge-format";
+import { solvedChallengeHeader } from "@/lib/testing/challenge";
 import { GET as contactEligibilityRoute } from "@/app/api/contacts/[id]/eligibility/route";
 import { encryptAnswers } from "@/lib/eligibility/encrypt-answers";
 import { toSubmittedAnswers, type AnswerDraft } from "@/lib/eligibility/outcome";
@@ -18,8 +20,8 @@ const now = new Date();
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
 const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
-const post = (path: string, body: unknown, ip = freshIp()) =>
-  new NextRequest(`http://localhost${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": ip } });
+const post = (path: string, body: unknown, ip = freshIp(), headers: Record<string, string> = {}) =>
+  new NextRequest(`http://localhost${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": ip, ...headers } });
 const get = (path: string, cookie: string) => new NextRequest(`http://localhost${path}`, { headers: { cookie, "x-forwarded-for": freshIp() } });
 
 const allNo = (): AnswerDraft => ({ main: Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [id, "no"])), followUps: {} });
@@ -182,8 +184,9 @@ describe("POST /api/org/{orgId}/eligibility-answers", () => {
 });
 
 describe("POST /api/org/{orgId}/temp-contact", () => {
-  async function createTemp(segment: string, ip?: string) {
-    const res = await tempContactRoute(post(`/api/org/${segment}/temp-contact`, {}, ip), ctx({ slug: segment }));
+  /** As the form calls it: with a freshly solved challenge (unless `challenge` says otherwise). */
+  async function createTemp(segment: string, ip?: string, challenge: Record<string, string> = solvedChallengeHeader("temp-contact")) {
+    const res = await tempContactRoute(post(`/api/org/${segment}/temp-contact`, {}, ip, challenge), ctx({ slug: segment }));
     return { status: res.status, body: await res.json() };
   }
 
@@ -213,9 +216,40 @@ describe("POST /api/org/{orgId}/temp-contact", () => {
     expect((await createTemp("3f1c2a9e-0000-4000-8000-000000000000")).status).toBe(404);
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await createTemp("no-such-agency", ip)).status);
-    expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    for (let i = 0; i <= TEMP_CONTACT_CLIENT_LIMIT.limit; i++) statuses.push((await createTemp("no-such-agency", ip)).status);
+    expect(statuses.slice(0, TEMP_CONTACT_CLIENT_LIMIT.limit).every((s) => s === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("refuses a call without a solved challenge, or with one already used, and makes nothing", async () => {
+    const org = await createOrganization(db.prisma, { now });
+    const missing = await createTemp(org.slug, undefined, {});
+    expect(missing.status).toBe(403);
+    expect(missing.body.error.fields.challenge).toBeDefined();
+    const solved = solvedChallengeHeader("temp-contact");
+    expect((await createTemp(org.slug, undefined, solved)).status).toBe(200);
+    expect((await createTemp(org.slug, undefined, solved)).status).toBe(403);
+    expect((await createTemp(org.slug, undefined, { [CHALLENGE_HEADER]: solvedChallengeHeader("callback")[CHALLENGE_HEADER]! })).status).toBe(403);
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(1);
+  });
+
+  it("one client cannot spend the organization's hour: past its own budget it gets 429, and visitors from other addresses still get through", async () => {
+    expect(TEMP_CONTACT_CLIENT_LIMIT.limit * 3).toBeLessThanOrEqual(TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR);
+    const org = await createOrganization(db.prisma, { now });
+    const attacker = "203.0.113.66";
+    const statuses: number[] = [];
+    for (let i = 0; i < TEMP_CONTACT_CLIENT_LIMIT.limit + 5; i++) statuses.push((await createTemp(org.slug, attacker)).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(TEMP_CONTACT_CLIENT_LIMIT.limit);
+    expect(statuses.slice(TEMP_CONTACT_CLIENT_LIMIT.limit).every((s) => s === 429)).toBe(true);
+    // Its refused calls spent nothing of the organization's cap.
+    const bucket = await db.prisma.rateLimitBucket.findUniqueOrThrow({ where: { key: `temp-contact:org:${org.id}` } });
+    expect(bucket.count).toBe(TEMP_CONTACT_CLIENT_LIMIT.limit);
+    // Another address of the same IPv6 /64 is the same client.
+    expect((await createTemp(org.slug, "2001:db8:1:2::1")).status).toBe(200);
+    for (let i = 0; i < TEMP_CONTACT_CLIENT_LIMIT.limit; i++) await createTemp(org.slug, `2001:db8:1:2::${i + 2}`);
+    expect((await createTemp(org.slug, "2001:db8:1:2:ffff::9")).status).toBe(429);
+    // Real visitors elsewhere are served.
+    for (const visitor of ["198.51.100.201", "198.51.100.202", "2001:db8:9:9::1"]) expect((await createTemp(org.slug, visitor)).status).toBe(200);
   });
 
   it("caps temporary contacts per organization, whatever the caller's address", async () => {

@@ -16,10 +16,13 @@ import { PLACEHOLDER_CONTACT_STATUS } from "@/lib/contacts/book";
 
 export const ORGANIZATION_NOT_FOUND_MESSAGE = "Organization not found";
 /**
- * Temporary contacts per organization per hour, whoever asks: the per-address limit of the route
- * stops one visitor; this stops many addresses together from filling an agency's book.
+ * Temporary contacts per organization per hour, whoever asks: the per-client limit of the route stops
+ * one visitor; this stops many addresses together from filling an agency's book. The client's limit is
+ * a sixth of it, and counted first (a refused request spends nothing of the organization's), so one
+ * client cannot spend the organization's hour and lock out its real visitors (docs/security.md "Public forms").
  */
 export const TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR = 60;
+export const TEMP_CONTACT_CLIENT_LIMIT = { name: "temp-contact", limit: 10, windowSeconds: 3600 } as const;
 
 /** Unique per organization (emails are) and never a real mailbox. */
 export function tempContactEmail(now: Date): string {

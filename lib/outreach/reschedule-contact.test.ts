@@ -2,6 +2,7 @@ import { listEmailTracking, listScheduledEmails } from "@/lib/contacts/contact-a
 import { tenantDb } from "@/lib/db";
 import { rescheduleOrganization, syncContactSchedule, type Planner } from "@/lib/outreach/reschedule-contact";
 import { outreachIdempotencyKey } from "@/lib/outreach/rules";
+import { planContactEmails } from "@/lib/schedule/plan";
 import type { Plan, PlanInput } from "@/lib/schedule/types";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
@@ -180,6 +181,21 @@ describe("syncContactSchedule", () => {
     expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ removed: 1, inserted: 0 });
     expect(fake.inputs[1]!.contact.optedOut).toBe(true);
     expect(await rowsOf(contact.id)).toHaveLength(0);
+  });
+
+  it("tells the planner a contact outside the book (placeholder, unconfirmed self-signup) is a placeholder, and the real planner plans nothing", async () => {
+    const { org, contact } = await setup({ live: true });
+    await db.prisma.contact.update({ where: { id: contact.id }, data: { unverifiedSince: now, birthDate: new Date("1955-07-10T00:00:00Z") } });
+    const fake = fakePlanner({ planned: [], skipped: [] });
+    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
+    expect(fake.inputs[0]!.contact.isPlaceholder).toBe(true);
+    expect(fake.inputs[0]!.organization.contactCount).toBe(0);
+    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planContactEmails, now });
+    expect(await rowsOf(contact.id)).toHaveLength(0);
+    // Confirmed: the same contact gets its plan.
+    await db.prisma.contact.update({ where: { id: contact.id }, data: { unverifiedSince: null } });
+    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planContactEmails, now });
+    expect((await rowsOf(contact.id)).length).toBeGreaterThan(0);
   });
 
   it("answers nothing for a contact of another organization", async () => {

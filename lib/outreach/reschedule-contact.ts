@@ -6,7 +6,7 @@ import { EMAIL_PRIORITY, type ContactPlan, type EmailType, type Plan, type PlanI
 import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
 import { todayInZone, toIsoDate } from "@/lib/trial/go-live";
 import { isOrganizationLive, outreachIdempotencyKey, REVIVABLE_STATUSES, RESCHEDULABLE_STATUSES, desiredRows, diffSchedule, type DesiredRow, type ExistingRow } from "@/lib/outreach/rules";
-import { bookContactWhere, PLACEHOLDER_CONTACT_STATUS } from "@/lib/contacts/book";
+import { bookContactWhere, isBookContact } from "@/lib/contacts/book";
 
 /**
  * ScheduledEmail rows are the truth (architecture.md rule 11). A reschedule asks the planner (the pure
@@ -115,6 +115,7 @@ const contactSelect = {
   id: true,
   email: true,
   status: true,
+  unverifiedSince: true,
   state: true,
   birthDate: true,
   effectiveDate: true,
@@ -168,7 +169,7 @@ async function planInputs(context: RescheduleContext, contacts: ContactRow[]): P
         createdAt: contact.createdAt,
         optedOut: isOptedOut(contact),
         currentCarrierNaic: contact.currentCarrierNaic,
-        isPlaceholder: contact.status === PLACEHOLDER_CONTACT_STATUS || !contact.email.trim(),
+        isPlaceholder: !isBookContact(contact) || !contact.email.trim(),
       },
       organization: context.planOrganization,
       stateRule: (contact.state && context.stateRules.get(contact.state.toUpperCase())) || null,

@@ -76,7 +76,7 @@ describe("GET /api/cron/daily", () => {
     const abandoned = await db.prisma.importJob.create({ data: { organizationId: org.id, status: "pending", totalRows: 1, createdById: user.id, createdAt: new Date(now.getTime() - 25 * 3_600_000) } });
     const res = await call(`Bearer ${SECRET}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ usage: { reported: 0 }, importCleanup: { jobs: 1 } });
+    expect(await res.json()).toMatchObject({ usage: { reported: 0 }, importCleanup: { jobs: 1 }, publicForms: { unconfirmedSignups: 0 } });
     expect(await db.prisma.importJob.count({ where: { id: abandoned.id } })).toBe(0);
   });
 });

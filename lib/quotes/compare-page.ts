@@ -43,6 +43,8 @@ export type ComparePageModel =
       comparison: Comparison;
       brand: CompareBrand;
       firstName: string | null;
+      /** Link mode, an unconfirmed self-signup (lib/contacts/book.ts): the address its confirmation link went to. */
+      emailToConfirm?: string | null;
       /** The quote link token (link mode): what the page's calls and links carry. */
       quoteId: string | null;
       orgId: string | null;
@@ -174,6 +176,7 @@ export async function loadComparePage({ params, now, ip = "local" }: { params: P
       comparison,
       brand,
       firstName: contact.firstName,
+      emailToConfirm: contact.unverifiedSince ? contact.email : null,
       quoteId: id,
       orgId: organization.id,
       ...common,

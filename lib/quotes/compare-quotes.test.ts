@@ -127,6 +127,15 @@ describe("what /compare does with other URLs", () => {
     expect(await loadComparePage({ params: { id: "A".repeat(43) }, now: NOW })).toMatchObject({ kind: "redirect", to: expect.stringMatching(/^\/error\?message=Quote/) });
   });
 
+  it("an unconfirmed self-signup sees its quotes, and the page names the address its confirmation went to", async () => {
+    const { token, contactId } = await linkFor({});
+    expect((await compare({ id: token })).emailToConfirm).toBeNull();
+    const contact = await db.prisma.contact.update({ where: { id: contactId }, data: { unverifiedSince: NOW } });
+    const model = await compare({ id: token });
+    expect(model.emailToConfirm).toBe(contact.email);
+    expect(top(model, "G")).toHaveLength(3);
+  });
+
   it("sends a link whose contact was deleted to the agency's self-onboarding page", async () => {
     const { token, org, contactId } = await linkFor({});
     await db.prisma.contact.delete({ where: { id: contactId } });

@@ -96,6 +96,9 @@ const contactSelect = {
   currentCarrierNaic: true,
   planType: true,
   effectiveDate: true,
+  /** Whether the contact is in the book (lib/contacts/book.ts): an unconfirmed self-signup's page asks to confirm the address. */
+  status: true,
+  unverifiedSince: true,
   agent: { select: userSelect },
 } as const;
 

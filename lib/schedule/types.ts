@@ -48,7 +48,7 @@ export type PlanContact = {
   optedOut: boolean;
   /** Current carrier's NAIC, for rate-increase matching. */
   currentCarrierNaic: string | null;
-  /** Status "temp" contacts (eligibility placeholders) and contacts without a real email get nothing. */
+  /** Contacts outside the book (eligibility placeholders, unconfirmed self-signups: lib/contacts/book.ts) and contacts without a real email get nothing. */
   isPlaceholder: boolean;
 };
 

@@ -2,9 +2,10 @@ import { NextRequest } from "next/server";
 import { POST as callbackRoute } from "@/app/api/contact-us/callback-request/route";
 import { GET as infoRoute } from "@/app/api/schedule/info/[id]/route";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
-import { CALLBACKS_PER_ORGANIZATION_PER_HOUR, callbackIdempotencyKey, CONTACT_STATUS_REQUESTED_FOLLOW_UP, subjectName, DUPLICATE_WINDOW_MS, FOLLOW_UP_EVENT, requestCallback } from "@/lib/scheduling/callback-request";
+import { CALLBACK_CLIENT_LIMIT, CALLBACKS_PER_CONTACT_DETAIL_PER_DAY, CALLBACKS_PER_ORGANIZATION_PER_HOUR, callbackIdempotencyKey, CONTACT_STATUS_REQUESTED_FOLLOW_UP, subjectName, DUPLICATE_WINDOW_MS, FOLLOW_UP_EVENT, requestCallback } from "@/lib/scheduling/callback-request";
 import { callbackRequestSchema, type CallbackRequestInput } from "@/lib/scheduling/callback-request-schema";
 import { getScheduleInfo } from "@/lib/scheduling/schedule-info";
+import { solvedChallengeHeader } from "@/lib/testing/challenge";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 
@@ -16,10 +17,11 @@ let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter % 250}`;
 const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
 const infoReq = (id: string, query = "", ip = nextIp()) => new NextRequest(`http://localhost/api/schedule/info/${encodeURIComponent(id)}${query}`, { headers: { "x-forwarded-for": ip } });
-const postReq = (body: unknown, ip = nextIp()) =>
+/** As the schedule page sends it: with a freshly solved challenge (unless `challenge` says otherwise). */
+const postReq = (body: unknown, ip = nextIp(), challenge: Record<string, string> = solvedChallengeHeader("callback")) =>
   new NextRequest("http://localhost/api/contact-us/callback-request", {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": ip },
+    headers: { "content-type": "application/json", "x-forwarded-for": ip, ...challenge },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
@@ -206,9 +208,44 @@ describe("requestCallback / POST /api/contact-us/callback-request", () => {
     const { org, admin } = await agencyWithQuote();
     await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: admin.id } });
     const statuses: number[] = [];
-    for (let i = 0; i <= CALLBACKS_PER_ORGANIZATION_PER_HOUR; i++) statuses.push((await callbackRoute(postReq({ orgId: org.slug, ...typed, message: `request ${i}` }))).status);
+    const visitor = (i: number) => ({ ...typed, contactEmail: `visitor${i}@example.net`, contactPhone: `512555${String(1000 + i)}` });
+    for (let i = 0; i <= CALLBACKS_PER_ORGANIZATION_PER_HOUR; i++) statuses.push((await callbackRoute(postReq({ orgId: org.slug, ...visitor(i) }))).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(CALLBACKS_PER_ORGANIZATION_PER_HOUR);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("one client cannot spend the organization's hour: past its own budget it gets 429, and visitors from other addresses still get through", async () => {
+    expect(CALLBACK_CLIENT_LIMIT.limit * 3).toBeLessThanOrEqual(CALLBACKS_PER_ORGANIZATION_PER_HOUR);
+    const { org, admin } = await agencyWithQuote();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: admin.id } });
+    const attacker = "203.0.113.88";
+    const statuses: number[] = [];
+    for (let i = 0; i < CALLBACK_CLIENT_LIMIT.limit + 5; i++) {
+      statuses.push((await callbackRoute(postReq({ orgId: org.slug, ...typed, contactEmail: `x${i}@example.net`, contactPhone: `512555${2000 + i}` }, attacker))).status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CALLBACK_CLIENT_LIMIT.limit);
+    expect(statuses.slice(CALLBACK_CLIENT_LIMIT.limit).every((s) => s === 429)).toBe(true);
+    expect((await db.prisma.rateLimitBucket.findUniqueOrThrow({ where: { key: `callback-request:org:${org.id}` } })).count).toBe(CALLBACK_CLIENT_LIMIT.limit);
+    for (const [i, ip] of ["198.51.100.251", "198.51.100.252", "2001:db8:7::1"].entries()) {
+      expect((await callbackRoute(postReq({ orgId: org.slug, ...typed, contactEmail: `real${i}@example.net`, contactPhone: `512555${3000 + i}` }, ip))).status).toBe(200);
+    }
+  });
+
+  it("limits new requests per typed phone and per typed email (whatever the client), and refuses a call without a solved challenge", async () => {
+    const { org, admin } = await agencyWithQuote();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: admin.id } });
+    const samePhone = (i: number) => postReq({ orgId: org.slug, ...typed, contactEmail: null, message: `call ${i}` });
+    for (let i = 0; i < CALLBACKS_PER_CONTACT_DETAIL_PER_DAY; i++) expect((await callbackRoute(samePhone(i))).status).toBe(200);
+    expect((await callbackRoute(samePhone(99))).status).toBe(429);
+    const sameEmail = (i: number, email = "same@example.net") => postReq({ orgId: org.slug, ...typed, contactEmail: email, contactPhone: `512555${4000 + i}` });
+    for (let i = 0; i < CALLBACKS_PER_CONTACT_DETAIL_PER_DAY; i++) expect((await callbackRoute(sameEmail(i))).status).toBe(200);
+    expect((await callbackRoute(sameEmail(99, "SAME@example.net"))).status).toBe(429);
+    expect(await db.prisma.followUpRequest.count({ where: { organizationId: org.id } })).toBe(2 * CALLBACKS_PER_CONTACT_DETAIL_PER_DAY);
+
+    const unsolved = await callbackRoute(postReq({ orgId: org.slug, ...typed, contactPhone: "5125558888", contactEmail: null }, nextIp(), {}));
+    expect(unsolved.status).toBe(403);
+    expect((await unsolved.json()).error.fields.challenge).toBeDefined();
+    expect(await db.prisma.followUpRequest.count({ where: { organizationId: org.id } })).toBe(2 * CALLBACKS_PER_CONTACT_DETAIL_PER_DAY);
   });
 
   it("a generic link (organization id or slug): a request without a contact, emailed to the default agent", async () => {
@@ -268,8 +305,8 @@ describe("requestCallback / POST /api/contact-us/callback-request", () => {
   it("rate-limits per IP with 429", async () => {
     const ip = "203.0.113.77";
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await callbackRoute(postReq({ ...typed }, ip))).status);
-    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    for (let i = 0; i <= CALLBACK_CLIENT_LIMIT.limit; i++) statuses.push((await callbackRoute(postReq({ ...typed }, ip))).status);
+    expect(statuses.slice(0, CALLBACK_CLIENT_LIMIT.limit).every((s) => s === 422)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 });

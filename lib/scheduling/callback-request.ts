@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { CallbackRequestEmail } from "@/components/emails/callback-request-email";
 import { AppError } from "@/lib/api/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { tenantTransaction, type TxClient } from "@/lib/db";
+import { tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { getEnv } from "@/lib/env";
@@ -47,9 +47,18 @@ export function subjectName(name: string | null | undefined): string {
 
 /**
  * Callback requests per organization per hour, whoever sends them: each one emails an agent, so many
- * addresses together must not be able to flood an inbox.
+ * addresses together must not be able to flood an inbox. Counted last, for new requests only, after the
+ * client's limit (the route's, a sixth of it), the proof-of-work and the typed phone's and email's
+ * limits, so one client cannot spend the organization's hour and lock out its real visitors
+ * (docs/security.md "Public forms").
  */
 export const CALLBACKS_PER_ORGANIZATION_PER_HOUR = 30;
+export const CALLBACK_CLIENT_LIMIT = { name: "callback-request", limit: 5, windowSeconds: 3600 } as const;
+/**
+ * New requests per typed phone number, and per typed email, per organization in 24 hours (counted from
+ * the stored requests; a retry is the same request): nobody gets an agency to call one person again and again.
+ */
+export const CALLBACKS_PER_CONTACT_DETAIL_PER_DAY = 3;
 
 export const callbackIdempotencyKey = (followUpRequestId: string) => `callback-request:${followUpRequestId}`;
 
@@ -87,7 +96,6 @@ export async function requestCallback({ body, now }: { body: CallbackRequestBody
   const { organization } = target;
   const organizationId = organization.id;
   if (!organization.callbackEnabled) throw new AppError("forbidden", "Callback requests are not available for this organization.");
-  await consumeRateLimit({ key: `callback-request:org:${organizationId}`, limit: CALLBACKS_PER_ORGANIZATION_PER_HOUR, windowSeconds: 3600, now });
 
   const type = followUpKind(scheduleOutcome(body.status));
   const typed = {
@@ -98,23 +106,35 @@ export async function requestCallback({ body, now }: { body: CallbackRequestBody
     message: body.message,
   };
 
+  const duplicateWhere = {
+    organizationId,
+    contactId: target.contactId,
+    quoteLinkId: target.quoteLinkId,
+    type,
+    ...typed,
+    handledAt: null,
+    createdAt: { gte: new Date(now.getTime() - DUPLICATE_WINDOW_MS) },
+  };
+  // The limits count new requests only: a retry (found again under the lock below) is the same request.
+  const db = tenantDb(organizationId);
+  if (!(await db.followUpRequest.findFirst({ where: duplicateWhere, select: { id: true } }))) {
+    const sameDetails = await db.followUpRequest.count({
+      where: {
+        organizationId,
+        createdAt: { gt: new Date(now.getTime() - 86_400_000) },
+        OR: [{ contactPhone: typed.contactPhone }, ...(typed.contactEmail ? [{ contactEmail: { equals: typed.contactEmail, mode: "insensitive" as const } }] : [])],
+      },
+    });
+    if (sameDetails >= CALLBACKS_PER_CONTACT_DETAIL_PER_DAY) throw new AppError("rate_limited", undefined, { retryAfterSeconds: 3600 });
+    await consumeRateLimit({ key: `callback-request:org:${organizationId}`, limit: CALLBACKS_PER_ORGANIZATION_PER_HOUR, windowSeconds: 3600, now });
+  }
+
   const { request, agent } = await tenantTransaction(organizationId, async (tx) => {
     // Serializes concurrent submissions of the same page, so a double tap cannot write two requests.
     const lockKey = `callback-request:${target.quoteLinkId ?? organizationId}`;
     await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${lockKey}))`);
     const agent = target.agent === undefined ? await organizationAgent(tx, organizationId) : target.agent;
-    const existing = await tx.followUpRequest.findFirst({
-      where: {
-        organizationId,
-        contactId: target.contactId,
-        quoteLinkId: target.quoteLinkId,
-        type,
-        ...typed,
-        handledAt: null,
-        createdAt: { gte: new Date(now.getTime() - DUPLICATE_WINDOW_MS) },
-      },
-      orderBy: { createdAt: "desc" },
-    });
+    const existing = await tx.followUpRequest.findFirst({ where: duplicateWhere, orderBy: { createdAt: "desc" } });
     if (existing) return { request: existing, agent };
 
     const request = await tx.followUpRequest.create({

@@ -3,6 +3,7 @@ import { join, relative, sep } from "node:path";
 import { NextRequest } from "next/server";
 import { seedPlans } from "@/lib/demo/seed-demo-agency";
 import { ROUTES, type Method, type ParamKind, type RouteRow, type Targets } from "@/lib/security/route-table";
+import { solvedChallengeHeader } from "@/lib/testing/challenge";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
@@ -119,6 +120,9 @@ function paramValue(kind: ParamKind, t: Targets): string {
   }
 }
 
+let clientCount = 0;
+const freshClientAddress = () => `198.18.${Math.floor(++clientCount / 250) % 256}.${(clientCount % 250) + 1}`;
+
 type CallOptions = { caller: Caller; params?: Record<string, string>; body?: unknown; rawBody?: string; query?: string; contentType?: string; headers?: Record<string, string> };
 
 async function call(route: Route, { caller, params = {}, body, rawBody, query = "", contentType = "application/json", headers: extraHeaders = {} }: CallOptions) {
@@ -127,7 +131,11 @@ async function call(route: Route, { caller, params = {}, body, rawBody, query = 
   // The handler gets the params as Next hands them over (decoded); the URL only needs to be one.
   const segment = (value: string) => (value.isWellFormed() ? encodeURIComponent(value) : "x");
   const url = `http://localhost:3000${route.path.replace(/\[([^\]]+)\]/g, (_, name: string) => segment(params[name] ?? "x"))}${query}`;
-  const headers: Record<string, string> = { host: "localhost:3000", origin: "http://localhost:3000", "sec-fetch-site": "same-origin", "x-forwarded-for": "203.0.113.50" };
+  // A client address of its own for every call (the socket's, as scripts/serve.mjs appends it), so per-client
+  // limits do not turn the corpus into a run of 429s; a public form gets its solved proof-of-work.
+  const headers: Record<string, string> = { host: "localhost:3000", origin: "http://localhost:3000", "sec-fetch-site": "same-origin", "x-forwarded-for": freshClientAddress() };
+  const challenge = ROUTES[route.key]?.challenge;
+  if (challenge) Object.assign(headers, solvedChallengeHeader(challenge));
   if (caller.cookie) headers.cookie = caller.cookie;
   const hasBody = BODY_METHODS.has(route.method) && (rawBody !== undefined || body !== undefined);
   if (hasBody) headers["content-type"] = contentType;

@@ -1,3 +1,5 @@
+import type { ChallengePurpose } from "@/lib/challenge/challenge-format";
+
 /**
  * Every route handler under app/api, with who may call it (issue 15 point 8: the security suite runs the
  * route × role × organization matrix over this table, and fails when a route on disk has no row here, so a
@@ -26,6 +28,8 @@ export type Targets = { contactId: string; contactEmail: string; agentId: string
 
 export type RouteRow = {
   access: Access;
+  /** A public form behind proof-of-work (lib/challenge): the suite sends a solved challenge, as the form does. */
+  challenge?: ChallengePurpose;
   params?: Record<string, ParamKind>;
   body?: (a: Targets) => unknown;
   query?: string;
@@ -54,10 +58,11 @@ export const ROUTES: Record<string, RouteRow> = {
   "POST /api/billing/portal": { access: "billing" },
   "GET /api/billing/report-usage": { access: "cron" },
   "POST /api/billing/report-usage": { access: "cron" },
+  "GET /api/challenge": { access: "public", query: "?purpose=self-signup" },
   "GET /api/checkout-session": { access: "member" },
   "POST /api/choose-plan": { access: "admin" },
   "POST /api/contact-us": { access: "public", body: () => ({ name: "Mallory", email: "mallory.contact@example.com", message: "Hello" }) },
-  "POST /api/contact-us/callback-request": { access: "public" },
+  "POST /api/contact-us/callback-request": { access: "public", challenge: "callback", body: (a) => ({ orgId: a.orgSlug, contactName: "Mallory Caller", contactEmail: "mallory.callback@example.com", contactPhone: "5125550100", message: "Call me" }) },
   "GET /api/contacts": { access: "member" },
   "DELETE /api/contacts": { access: "member", body: (a) => ({ contactIds: [a.contactId] }) },
   "GET /api/contacts/[id]": { access: "member", params: { id: "contact" } },
@@ -102,7 +107,7 @@ export const ROUTES: Record<string, RouteRow> = {
   "GET /api/org/[slug]/details": { access: "public", params: { slug: "org-slug" } },
   "POST /api/org/[slug]/eligibility-answers": { access: "public", params: { slug: "org-slug" } },
   "GET /api/org/[slug]/logo": { access: "public", params: { slug: "org-slug" } },
-  "POST /api/org/[slug]/temp-contact": { access: "public", params: { slug: "org-slug" } },
+  "POST /api/org/[slug]/temp-contact": { access: "public", challenge: "temp-contact", params: { slug: "org-slug" } },
   "POST /api/organizations": { access: "public", body: () => ({ firstName: "Mallory", lastName: "Signup", organizationName: "Mallory Agency", email: `mallory.${Date.now()}@example.com`, phone: "5125550100" }) },
   "GET /api/organizations/[orgId]/subscription": { access: "member", params: { orgId: "org-id" } },
   "PUT /api/organizations/[orgId]/subscription": { access: "admin", params: { orgId: "org-slug" }, body: () => ({ tierId: "pro", extraAgents: 0, extraContacts: 0 }) },
@@ -121,7 +126,12 @@ export const ROUTES: Record<string, RouteRow> = {
   "GET /api/self-service-info": { access: "member" },
   "GET /api/self-service/[orgIdOrSlug]": { access: "public", params: { orgIdOrSlug: "org-slug" } },
   "POST /api/self-service/generate-quote": { access: "public" },
-  "POST /api/self-service/signup": { access: "public" },
+  "POST /api/self-service/confirm-email": { access: "public", body: () => ({ token: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }) },
+  "POST /api/self-service/signup": {
+    access: "public",
+    challenge: "self-signup",
+    body: (a) => ({ orgId: a.orgSlug, email: "mallory.signup@example.com", firstName: "Mallory", lastName: "Signup", phoneNumber: "5125550100", zipCode: "78701", dateOfBirth: "1955-04-12", gender: "F", tobacco: false, optInQuarterlyUpdates: true }),
+  },
   "POST /api/self-service/update-location": { access: "public" },
   "POST /api/self-service/update-quote-details": { access: "public" },
   "GET /api/session-status": { access: "member" },

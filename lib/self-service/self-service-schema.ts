@@ -33,7 +33,20 @@ export const SELF_SERVICE_MESSAGES = {
   /** generate-quote without (or with an expired) proof from signup. */
   proofInvalid: "Your sign-up session has expired. Please submit the form again.",
   uniqueEmailHint: "Use a unique email for each person.",
+  /** The confirmation link of a self-signup (lib/self-service/email-confirmation.ts, /confirm-email/{token}). */
+  confirmTitle: "Please confirm your email",
+  confirmButton: "Confirm my email",
+  confirming: "Confirming...",
+  confirmed: "Thank you, your email is confirmed.",
+  alreadyConfirmed: "Your email is already confirmed. Thank you!",
+  confirmInvalid: "This link has expired or was already used. To get a new one, please fill out the quote form again.",
+  confirmFailed: "We could not confirm your email. Please try again.",
 } as const;
+
+/** The quote page's note while the signup's address is not confirmed yet. */
+export function confirmEmailNotice(email: string, organizationName: string): string {
+  return `We sent an email to ${email}. Please open it and press "Confirm my email", so that ${organizationName} can send you your quotes and updates.`;
+}
 
 /** §9 carrier list: the choices for "current carrier" (plus Other; None when no plan is held). */
 export const CURRENT_CARRIER_CHOICES = [
@@ -186,6 +199,9 @@ export const generateQuoteSchema = z.object({
     .transform(normalizeEmail),
   proof: z.string().trim().max(500).optional(),
 });
+
+/** POST /api/self-service/confirm-email: the token from the emailed link (any string; the service checks its shape). */
+export const confirmEmailSchema = z.object({ token: z.string().trim().max(200) });
 
 /** POST /api/self-service/update-quote-details: the rating facts a quote link's visitor may correct. */
 export const updateQuoteDetailsSchema = z.object({

@@ -8,7 +8,9 @@ import { createQuoteLink, findQuoteLink } from "@/lib/quotes/quote-links";
 import { generateSelfServiceQuote } from "@/lib/self-service/generate-quote";
 import { signQuoteProof } from "@/lib/self-service/quote-proof";
 import { SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
-import { SELF_ONBOARDING_EVENT, selfServiceSignup, SIGNUPS_PER_EMAIL_PER_HOUR } from "@/lib/self-service/signup";
+import { bookContactWhere } from "@/lib/contacts/book";
+import { SELF_ONBOARDING_EVENT, selfServiceSignup, SIGNUP_CLIENT_LIMIT, SIGNUPS_PER_EMAIL_PER_DAY, SIGNUPS_PER_ORGANIZATION_PER_HOUR } from "@/lib/self-service/signup";
+import { solvedChallengeHeader } from "@/lib/testing/challenge";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 
@@ -17,9 +19,11 @@ const NOW = new Date("2026-05-20T15:00:00Z");
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter % 250}`;
 
-function post(path: string, body: unknown, ip = nextIp()) {
-  return new NextRequest(`http://localhost${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": ip } });
+function post(path: string, body: unknown, ip = nextIp(), headers: Record<string, string> = {}) {
+  return new NextRequest(`http://localhost${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": ip, ...headers } });
 }
+/** A signup as the form sends it: with a freshly solved challenge. */
+const signupPost = (body: unknown, ip = nextIp()) => post("/api/self-service/signup", body, ip, solvedChallengeHeader("self-signup"));
 const get = (path: string, ip = nextIp()) => new NextRequest(`http://localhost${path}`, { headers: { "x-forwarded-for": ip } });
 const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
 
@@ -84,6 +88,12 @@ describe("selfServiceSignup", () => {
       source: "self_onboarding",
     });
     expect(contact.birthDate?.toISOString().slice(0, 10)).toBe("1958-03-14");
+    // Unconfirmed: outside the book, nothing planned; the only email is the confirmation link.
+    expect(contact.unverifiedSince).toEqual(NOW);
+    expect(await db.prisma.contact.count({ where: bookContactWhere(org.id) })).toBe(0);
+    expect(await db.prisma.scheduledEmail.count({ where: { contactId: contact.id } })).toBe(0);
+    const confirmations = await db.prisma.emailConfirmation.findMany({ where: { contactId: contact.id } });
+    expect(confirmations).toHaveLength(1);
     const events = await db.prisma.contactEvent.findMany({ where: { contactId: contact.id } });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ eventType: SELF_ONBOARDING_EVENT, metadata: { outcome: "created", agentAssigned: true } });
@@ -131,14 +141,29 @@ describe("selfServiceSignup", () => {
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } })).agentId).toBeNull();
   });
 
-  it("enforces the plan's contact limit for new contacts, not for returning ones", async () => {
+  it("unconfirmed signups take no place in the plan; a full book refuses new signups, not returning ones", async () => {
     const { org } = await agency();
     await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit: 1, extraContacts: 1 } });
     await createContact(db.prisma, org.id, { now: NOW, email: "one@example.com" });
-    await selfServiceSignup({ input: form(org.slug, { email: "two@example.com" }), now: NOW });
-    await expect(selfServiceSignup({ input: form(org.slug, { email: "three@example.com" }), now: NOW })).rejects.toMatchObject({ code: "conflict", message: SELF_SERVICE_MESSAGES.notAccepting });
-    expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(2);
+    // Any number of unconfirmed signups: the book still holds one contact of two.
+    for (const email of ["two@example.com", "three@example.com", "four@example.com"]) await selfServiceSignup({ input: form(org.slug, { email }), now: NOW });
+    expect(await db.prisma.contact.count({ where: bookContactWhere(org.id) })).toBe(1);
+    await createContact(db.prisma, org.id, { now: NOW, email: "five@example.com" });
+    await expect(selfServiceSignup({ input: form(org.slug, { email: "six@example.com" }), now: NOW })).rejects.toMatchObject({ code: "conflict", message: SELF_SERVICE_MESSAGES.notAccepting });
     await expect(selfServiceSignup({ input: form(org.slug, { email: "one@example.com" }), now: NOW })).resolves.toMatchObject({ created: false });
+  });
+
+  it("a second signup of an address still unconfirmed takes it over: the earlier one and its quote link are gone", async () => {
+    const { org } = await agency();
+    const first = await selfServiceSignup({ input: form(org.slug, { email: "twice@example.com", firstName: "Mallory" }), now: NOW });
+    const { token } = await createQuoteLink({ organizationId: org.id, contactId: createdId(first), now: NOW });
+    const second = await selfServiceSignup({ input: form(org.slug, { email: "twice@example.com", firstName: "Pat" }), now: NOW });
+    expect(second).toMatchObject({ created: true });
+    expect(createdId(second)).not.toBe(createdId(first));
+    expect(await db.prisma.contact.findMany({ where: { organizationId: org.id }, select: { firstName: true } })).toEqual([{ firstName: "Pat" }]);
+    // The first visitor's link shows nothing of the second's details, and its confirmation link is gone.
+    expect(await findQuoteLink(token, NOW)).toBeNull();
+    expect(await db.prisma.emailConfirmation.count({ where: { organizationId: org.id } })).toBe(1);
   });
 
   it("refuses bad input with the spec's messages and writes nothing", async () => {
@@ -162,11 +187,17 @@ describe("selfServiceSignup", () => {
     await expect(selfServiceSignup({ input: form("no-such-agency"), now: NOW })).rejects.toMatchObject({ code: "not_found", message: SELF_SERVICE_MESSAGES.orgNotFound });
   });
 
-  it("limits signups per email address", async () => {
+  it("limits signups per email address per day, and per organization per hour", async () => {
     const { org } = await agency();
     const input = form(org.slug, { email: "again@example.com" });
-    for (let i = 0; i < SIGNUPS_PER_EMAIL_PER_HOUR; i++) await selfServiceSignup({ input, now: NOW });
+    for (let i = 0; i < SIGNUPS_PER_EMAIL_PER_DAY; i++) await selfServiceSignup({ input, now: NOW });
     await expect(selfServiceSignup({ input, now: NOW })).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(selfServiceSignup({ input, now: new Date(NOW.getTime() + 23 * 3_600_000) })).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(selfServiceSignup({ input, now: new Date(NOW.getTime() + 24 * 3_600_000) })).resolves.toMatchObject({ created: true });
+    // The address's refusals did not count against the organization; its own cap counts the rest.
+    const { org: other } = await agency();
+    for (let i = 0; i < SIGNUPS_PER_ORGANIZATION_PER_HOUR; i++) await selfServiceSignup({ input: form(other.slug), now: NOW });
+    await expect(selfServiceSignup({ input: form(other.slug), now: NOW })).rejects.toMatchObject({ code: "rate_limited" });
   });
 });
 
@@ -223,7 +254,7 @@ describe("routes", () => {
   it("signup → generate-quote over HTTP; generate-quote without the proof is 403", async () => {
     const { org } = await agency();
     const input = form(org.id);
-    const signup = await signupRoute(post("/api/self-service/signup", input));
+    const signup = await signupRoute(signupPost(input));
     expect(signup.status).toBe(200);
     const signed = await signup.json();
     expect(Object.keys(signed).sort()).toEqual(["contactId", "email", "proof", "success"]);
@@ -238,18 +269,43 @@ describe("routes", () => {
 
   it("signup answers 422 with the spec's message and 404 for an unknown organization", async () => {
     const { org } = await agency();
-    const bad = await signupRoute(post("/api/self-service/signup", form(org.id, { email: "" })));
+    const bad = await signupRoute(signupPost(form(org.id, { email: "" })));
     expect(bad.status).toBe(422);
     expect((await bad.json()).error.message).toBe("Please fill out all required fields.");
-    const foreign = await signupRoute(post("/api/self-service/signup", form("00000000-0000-4000-8000-000000000000")));
+    const foreign = await signupRoute(signupPost(form("00000000-0000-4000-8000-000000000000")));
     expect(foreign.status).toBe(404);
+  });
+
+  it("signup needs a solved challenge: none, or one already used, is 403 and creates nothing", async () => {
+    const { org } = await agency();
+    const unsolved = await signupRoute(post("/api/self-service/signup", form(org.id)));
+    expect(unsolved.status).toBe(403);
+    expect((await unsolved.json()).error.fields.challenge).toBeDefined();
+    const solved = solvedChallengeHeader("self-signup");
+    expect((await signupRoute(post("/api/self-service/signup", form(org.id), nextIp(), solved))).status).toBe(200);
+    expect((await signupRoute(post("/api/self-service/signup", form(org.id), nextIp(), solved))).status).toBe(403);
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(1);
+  });
+
+  it("one client cannot spend the organization's hour: past its own budget it gets 429, and visitors from other addresses still sign up", async () => {
+    expect(SIGNUP_CLIENT_LIMIT.limit * 3).toBeLessThanOrEqual(SIGNUPS_PER_ORGANIZATION_PER_HOUR);
+    const { org } = await agency();
+    const attacker = "203.0.113.99";
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGNUP_CLIENT_LIMIT.limit + 3; i++) statuses.push((await signupRoute(signupPost(form(org.id), attacker))).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(SIGNUP_CLIENT_LIMIT.limit);
+    expect(statuses.slice(SIGNUP_CLIENT_LIMIT.limit).every((s) => s === 429)).toBe(true);
+    expect((await db.prisma.rateLimitBucket.findUniqueOrThrow({ where: { key: `self-service-signup:org:${org.id}` } })).count).toBe(SIGNUP_CLIENT_LIMIT.limit);
+    for (const visitor of ["198.51.100.251", "2001:db8:5::1"]) expect((await signupRoute(signupPost(form(org.id), visitor))).status).toBe(200);
+    // None of them is in the book until confirmed.
+    expect(await db.prisma.contact.count({ where: { organizationId: org.id, unverifiedSince: null } })).toBe(0);
   });
 
   it("rate-limits the public calls per client", async () => {
     const { org } = await agency();
     const ip = "192.0.2.77";
     let last: Response | undefined;
-    for (let i = 0; i < 31; i++) last = await signupRoute(post("/api/self-service/signup", { orgId: org.id }, ip));
+    for (let i = 0; i <= SIGNUP_CLIENT_LIMIT.limit; i++) last = await signupRoute(post("/api/self-service/signup", { orgId: org.id }, ip));
     expect(last!.status).toBe(429);
     expect(last!.headers.get("retry-after")).toBeTruthy();
     for (let i = 0; i < 31; i++) last = await generateQuoteRoute(post("/api/self-service/generate-quote", { orgId: org.id, contactEmail: "x@example.com" }, ip));

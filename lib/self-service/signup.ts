@@ -1,8 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
-import { dateColumn, isUniqueViolation } from "@/lib/contacts/create-contact";
-import { tenantDb, tenantTransaction } from "@/lib/db";
+import { checkContactCapacity } from "@/lib/billing/limits";
+import { isBookContact } from "@/lib/contacts/book";
+import { dateColumn, isUniqueViolation, releaseUnconfirmedSignup } from "@/lib/contacts/create-contact";
+import { tenantTransaction } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { sendQuoteEmail } from "@/lib/quotes/send-quote-email";
 import { consumeRateLimit } from "@/lib/rate-limit";
@@ -10,11 +12,18 @@ import { findSelfServiceOrg, isUuid } from "@/lib/self-service/org-lookup";
 import { signQuoteProof } from "@/lib/self-service/quote-proof";
 import { isPastDateOfBirth, SELF_SERVICE_MESSAGES, selfServiceSignupSchema, storedCarrier, type SelfServiceSignupValues } from "@/lib/self-service/self-service-schema";
 import { resolveZipLocation, type ZipLocation } from "@/lib/zip/lookup-zip";
-import { rescheduleContactsNow } from "@/lib/outreach/triggers";
-import { BOOK_CONTACT_SQL } from "@/lib/contacts/book";
+import { createEmailConfirmation, sendConfirmationEmail, signupSender } from "@/lib/self-service/email-confirmation";
 
-/** Signups per email address per organization per hour: stops a script from rewriting one contact over and over. */
-export const SIGNUPS_PER_EMAIL_PER_HOUR = 5;
+/**
+ * The self-signup's limits (docs/security.md "Public forms"). Per client address (the route's rule):
+ * far below the organization's cap, so one client cannot spend it. Per email address and organization
+ * per day: a script cannot mail one person again and again. Per organization per hour, counted only
+ * for requests that passed the client's limit, the challenge and the address's limit: many addresses
+ * together cannot send the agency's name to thousands of strangers.
+ */
+export const SIGNUP_CLIENT_LIMIT = { name: "self-service-signup", limit: 10, windowSeconds: 3600 } as const;
+export const SIGNUPS_PER_EMAIL_PER_DAY = 3;
+export const SIGNUPS_PER_ORGANIZATION_PER_HOUR = 100;
 
 export const SELF_ONBOARDING_EVENT = "self_onboarding_signup";
 
@@ -76,21 +85,29 @@ export type SelfServiceSignupResult =
 export const RETURNING_FOLLOW_UP_MESSAGE = "Submitted the online quote form again. Their saved details were not changed; the details they typed are on this request.";
 
 /**
- * POST /api/self-service/signup. In one transaction: the contact is created, or, when the email is
- * already the organization's, the submission is kept as a follow-up request on that contact.
+ * POST /api/self-service/signup. In one transaction: an unconfirmed contact is created, or, when the
+ * email is already in the organization's book, the submission is kept as a follow-up request on that
+ * contact.
  *
- * Why not update the contact (the original's upsert by email): anyone who knows an address could then
- * rewrite that person's record and, with the proof, open their quote page. So a returning address
- * changes nothing and gets no proof; its quote link is emailed to the address on file (only its owner
- * can open it), and the agent sees what was typed on the contact's page.
+ * Unconfirmed (docs/security.md "Public forms"): anyone can type anything here, so the new contact stays
+ * outside the book (lib/contacts/book.ts: not listed, counted, billed or emailed) until the person
+ * follows the link emailed to the address (email-confirmation.ts); that email is the only one sent. The
+ * person still gets the proof and sees their quotes at once. An address held by an earlier unconfirmed
+ * signup is taken over: that signup is deleted (its quote links then show nothing of this one).
+ *
+ * Why not update a contact of the book (the original's upsert by email): anyone who knows an address
+ * could then rewrite that person's record and, with the proof, open their quote page. So a returning
+ * address changes nothing and gets no proof; its quote link is emailed to the address on file (only its
+ * owner can open it), and the agent sees what was typed on the contact's page.
  *
  * Agent (client-side.md §6): an agent's link assigns the agent; an organization link leaves the
  * contact unassigned (the default agent answers for it). An agentId that is not an active agent of
  * this organization is ignored, not refused: the consumer cannot repair the link and should not lose
  * the signup.
  *
- * New contacts count against the plan's contact limit (organization row locked, as the CSV import
- * does, so concurrent signups cannot overshoot it); updates never do.
+ * The plan's contact limit is checked here (organization row locked) so that nobody signs up to an
+ * agency that cannot take them, and again when the address is confirmed, which is when the contact
+ * takes its place.
  */
 export async function selfServiceSignup({ input, now }: { input: unknown; now: Date }): Promise<SelfServiceSignupResult> {
   const values = parseSignupOrThrow(input, now);
@@ -98,7 +115,8 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
   if (!found) throw AppError.notFound(SELF_SERVICE_MESSAGES.orgNotFound);
   const organizationId = found.organization.id;
   const location = selfServiceLocation(values.zipCode, values.county);
-  await consumeRateLimit({ key: `self-service-signup:email:${emailKey(organizationId, values.email)}`, limit: SIGNUPS_PER_EMAIL_PER_HOUR, windowSeconds: 3600, now });
+  await consumeRateLimit({ key: `self-service-signup:email-day:${emailKey(organizationId, values.email)}`, limit: SIGNUPS_PER_EMAIL_PER_DAY, windowSeconds: 86_400, now });
+  await consumeRateLimit({ key: `self-service-signup:org:${organizationId}`, limit: SIGNUPS_PER_ORGANIZATION_PER_HOUR, windowSeconds: 3600, now });
 
   const facts = {
     firstName: values.firstName,
@@ -116,17 +134,17 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
   };
 
   const outcome = await tenantTransaction(organizationId, async (tx) => {
-    const [org] = await tx.$queryRaw<{ contact_limit: number; extra_contacts: number }[]>`
-      SELECT contact_limit, extra_contacts FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
-    if (!org) throw AppError.notFound(SELF_SERVICE_MESSAGES.orgNotFound);
+    const capacity = await checkContactCapacity(tx, organizationId);
     const agent = isUuid(values.agentId)
       ? await tx.user.findFirst({ where: { id: values.agentId, organizationId, isActive: true, isAgent: true }, select: { id: true } })
       : null;
 
-    const existing = await tx.contact.findFirst({ where: { organizationId, email: values.email }, select: { id: true } });
+    const existing = await tx.contact.findFirst({ where: { organizationId, email: values.email }, select: { id: true, status: true, unverifiedSince: true } });
     let contactId: string;
     let agentAssigned = false;
-    if (existing) {
+    let confirmation: { id: string; token: string } | null = null;
+    const returning = existing !== null && isBookContact(existing);
+    if (returning) {
       const carrier = values.hasCurrentPlan ? storedCarrier(values) : null;
       await tx.followUpRequest.create({
         data: {
@@ -143,11 +161,8 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
       });
       contactId = existing.id;
     } else {
-      if (org.contact_limit >= 0) {
-        const [{ count }] = (await tx.$queryRaw<{ count: number }[]>`
-          SELECT count(*)::int AS count FROM contacts WHERE organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}`) as [{ count: number }];
-        if (count + 1 > org.contact_limit + org.extra_contacts) throw new AppError("conflict", SELF_SERVICE_MESSAGES.notAccepting);
-      }
+      if (!capacity.fits) throw new AppError("conflict", SELF_SERVICE_MESSAGES.notAccepting);
+      await releaseUnconfirmedSignup(tx, organizationId, values.email);
       try {
         const created = await tx.contact.create({
           data: {
@@ -159,6 +174,8 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
             agentId: agent?.id ?? null,
             contactOwnerId: agent?.id ?? null,
             source: "self_onboarding",
+            unverifiedSince: now,
+            createdAt: now,
           },
           select: { id: true },
         });
@@ -169,6 +186,7 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
         throw error;
       }
       agentAssigned = agent !== null;
+      confirmation = await createEmailConfirmation(tx, { organizationId, contactId, now });
     }
 
     // No personal data in the event: what happened, not who.
@@ -178,17 +196,22 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
         contactId,
         eventType: SELF_ONBOARDING_EVENT,
         createdAt: now,
-        metadata: { outcome: existing ? "returning" : "created", intake: values.intake, agentAssigned, optInQuarterlyUpdates: values.optInQuarterlyUpdates },
+        metadata: { outcome: returning ? "returning" : "created", intake: values.intake, agentAssigned, optInQuarterlyUpdates: values.optInQuarterlyUpdates },
       },
     });
-    return { contactId, created: !existing };
+    return { contactId, confirmation };
   });
 
-  if (!outcome.created) {
+  if (!outcome.confirmation) {
     await emailQuoteLinkToAddressOnFile({ organizationId, contactId: outcome.contactId, now });
     return { success: true, contactId: null, email: values.email, proof: null, created: false, emailedQuoteLink: true };
   }
-  await rescheduleContactsNow({ organizationId, contactIds: [outcome.contactId], now });
+  try {
+    await sendConfirmationEmail({ organizationId, contactId: outcome.contactId, confirmation: outcome.confirmation });
+  } catch (error) {
+    // Without its email the signup can never be confirmed: say so; submitting again replaces it.
+    throw new AppError("internal", SELF_SERVICE_MESSAGES.signupFailed, { cause: error });
+  }
   return {
     success: true,
     contactId: outcome.contactId,
@@ -201,19 +224,11 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
 
 /**
  * The returning visitor's quote email, through the same path as an agent's Send Quote (in a trial it
- * goes to the agent as [TEST]). Sent on behalf of the contact's agent, else the default agent, else the
- * first active admin. Already sent today, or opted out: nothing more is sent, and the answer is the same.
+ * goes to the agent as [TEST]), sent on behalf of signupSender. Already sent today, or opted out:
+ * nothing more is sent, and the answer is the same.
  */
 async function emailQuoteLinkToAddressOnFile({ organizationId, contactId, now }: { organizationId: string; contactId: string; now: Date }) {
-  const db = tenantDb(organizationId);
-  const [contact, org] = await Promise.all([
-    db.contact.findFirst({ where: { id: contactId, organizationId }, select: { agent: { select: { id: true, email: true, isActive: true } } } }),
-    db.organization.findFirst({ where: { id: organizationId }, select: { defaultAgent: { select: { id: true, email: true, isActive: true } } } }),
-  ]);
-  const sender =
-    (contact?.agent?.isActive ? contact.agent : null) ??
-    (org?.defaultAgent?.isActive ? org.defaultAgent : null) ??
-    (await db.user.findFirst({ where: { organizationId, isActive: true, isAdmin: true }, orderBy: { createdAt: "asc" }, select: { id: true, email: true, isActive: true } }));
+  const sender = await signupSender(organizationId, contactId);
   if (!sender) return;
   try {
     // Admin visibility: the sender acts for the organization here, whatever their own book.

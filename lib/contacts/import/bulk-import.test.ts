@@ -86,6 +86,17 @@ describe("bulkImportContacts", () => {
     expect((await db.prisma.contact.findFirstOrThrow({ where: { organizationId: org.id, email: "exists@example.com" } })).firstName).toBe("Old");
   });
 
+  it("an address held only by an unconfirmed self-signup is the file's: the signup is released and the row imported", async () => {
+    const { org, admin } = await agency();
+    const stranger = await createContact(db.prisma, org.id, { now: NOW, email: "typed.by.anyone@example.com", firstName: "Stranger" });
+    await db.prisma.contact.update({ where: { id: stranger.id }, data: { unverifiedSince: NOW } });
+    const contacts = numbered([row({ email: "typed.by.anyone@example.com", firstName: "Client" })]);
+    const result = await bulkImportContacts({ organizationId: org.id, user: asUser(admin), request: request({ contacts }), now: NOW });
+    expect(result).toMatchObject({ newContacts: 1, updatedContacts: 0, skippedRows: 0 });
+    const stored = await db.prisma.contact.findMany({ where: { organizationId: org.id } });
+    expect(stored.map((c) => [c.firstName, c.unverifiedSince, c.source])).toEqual([["Client", null, "csv"]]);
+  });
+
   it("a non-admin agent: overwrite forced off and every row assigned to themselves", async () => {
     const { org, admin, agent } = await agency();
     await createContact(db.prisma, org.id, { now: NOW, email: "theirs@example.com", firstName: "Old", agentId: admin.id });

@@ -93,6 +93,10 @@ export async function commitStagedRows(tx: TxClient, { jobId, organizationId, ov
     FROM import_job_rows
     WHERE import_job_id = ${jobId}::uuid AND outcome = 'valid'`;
   await tx.$executeRaw`ANALYZE import_commit_rows`;
+  // An address held only by an unconfirmed self-signup is the file's (create-contact.ts releaseUnconfirmedSignup).
+  await tx.$executeRaw`
+    DELETE FROM contacts AS c USING import_commit_rows AS w
+    WHERE w.next_row IS NULL AND c.organization_id = ${organizationId}::uuid AND c.unverified_since IS NOT NULL AND c.email = w.email`;
   await tx.$executeRaw`
     UPDATE import_commit_rows AS w SET existing = true FROM contacts AS c
     WHERE w.next_row IS NULL AND c.organization_id = ${organizationId}::uuid AND c.email = w.email`;

@@ -1,5 +1,5 @@
 import { withPublic } from "@/lib/api/handler";
-import { requestCallback } from "@/lib/scheduling/callback-request";
+import { CALLBACK_CLIENT_LIMIT, requestCallback } from "@/lib/scheduling/callback-request";
 import { callbackRequestSchema } from "@/lib/scheduling/callback-request-schema";
 
 export const dynamic = "force-dynamic";
@@ -8,5 +8,7 @@ export const dynamic = "force-dynamic";
 export const POST = withPublic(({ body }) => requestCallback({ body, now: new Date() }), {
   body: callbackRequestSchema,
   maxBodyBytes: 16 * 1024,
-  rateLimit: { name: "callback-request", limit: 10, windowSeconds: 15 * 60 },
+  // Per client, then the proof-of-work; per phone/email and per organization in the service (docs/security.md "Public forms").
+  rateLimit: CALLBACK_CLIENT_LIMIT,
+  challenge: "callback",
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withPublic } from "@/lib/api/handler";
-import { selfServiceSignup } from "@/lib/self-service/signup";
+import { SIGNUP_CLIENT_LIMIT, selfServiceSignup } from "@/lib/self-service/signup";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +13,8 @@ export const POST = withPublic(
   },
   {
     body: z.record(z.string(), z.unknown()),
-    rateLimit: { name: "self-service-signup", limit: 30, windowSeconds: 3600 },
+    // Per client, then the proof-of-work; per address and per organization in the service (docs/security.md "Public forms").
+    rateLimit: SIGNUP_CLIENT_LIMIT,
+    challenge: "self-signup",
   },
 );
