@@ -61,7 +61,11 @@ export const journeys = [
       expect(!page.url().includes("@"), "no email in the URL");
       // Unconfirmed: the page names the address the confirmation went to.
       await page.getByRole("note").filter({ hasText: `We sent an email to ${email}` }).waitFor();
+      // A long address wraps inside the note (it ran past the box and the screen before).
+      await page.setViewportSize({ width: 320, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling at 320 px with the note");
       await screenshot("self-onboarding-compare");
+      await page.setViewportSize(PHONE);
 
       // The emailed link, its button, then the quotes again, without the note.
       const quotes = await confirmSignupFromOutbox(page, baseUrl, "Robin");

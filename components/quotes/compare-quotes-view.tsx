@@ -115,7 +115,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
           </p>
         ) : null}
         {model.emailToConfirm ? (
-          <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-lg text-amber-950">
+          <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-lg text-amber-950 [overflow-wrap:anywhere]">
             {confirmEmailNotice(model.emailToConfirm, brand.name)}
           </p>
         ) : null}
