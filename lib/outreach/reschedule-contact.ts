@@ -66,6 +66,7 @@ export type RescheduleContext = {
 export function toPlanOrganization(organization: OrganizationRow, contactCount: number, now: Date): PlanOrganization {
   return {
     timezone: organization.timezone || "America/Chicago",
+    sendTime: { hour: organization.sendTimeHour, minute: organization.sendTimeMinute },
     enabled: {
       birthday: organization.outreachBirthday,
       effective_date: organization.outreachEnrollmentAnniversary,

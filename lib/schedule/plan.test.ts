@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { REFERENCE_FILES } from "@/lib/reference/reference-data";
-import { planContactEmails } from "@/lib/schedule/plan";
+import { sendInstant } from "@/lib/outreach/rules";
+import { dayNumber } from "@/lib/schedule/calendar";
+import { firstSendDayFrom, planContactEmails } from "@/lib/schedule/plan";
 import type { EmailType, Plan, PlanContact, PlanHistory, PlanInput, PlanOrganization, PlanStateRule } from "@/lib/schedule/types";
 
 type JsonRule = { state: string; rule: string; anchor: string; days_before: number; total_days: number; age_min?: number; age_max?: number };
@@ -159,16 +161,41 @@ describe("scheduled rate increase: 14 days before the increase", () => {
 });
 
 describe("initial blast: 72 hours after the contact is added, spread over 3 days", () => {
-  test("starts on the organization's calendar day 72 hours later", () => {
+  test("starts on the first send time at least 72 hours later", () => {
     const days = new Set<string>();
     for (let i = 0; i < 60; i++) {
-      // Added 2026-03-01 21:00 in Chicago (03:00 UTC on the 2nd): 72 hours later is the 4th in Chicago.
+      // Added 2026-03-01 21:00 in Chicago (03:00 UTC on the 2nd): 72 hours later is the 4th at 21:00, after
+      // that day's 08:30 send, so the first day is the 5th (the 4th would have been 59.5 hours).
       const plan = planContactEmails(input({ contact: { id: `new-${i}`, createdAt: at("2026-03-02T03:00:00Z") }, now: at("2026-03-02T03:00:00Z") }));
       const [day] = planned(plan, "initial_blast");
-      expect(["2026-03-04", "2026-03-05", "2026-03-06"]).toContain(day);
+      expect(["2026-03-05", "2026-03-06", "2026-03-07"]).toContain(day);
       days.add(day!);
     }
     expect(days.size).toBe(3);
+  });
+
+  test("72 hours means 72 hours: whatever the minute a contact is added, its email goes no sooner, and within 72 h + 3 days", () => {
+    const sendTime = { hour: 8, minute: 30 };
+    const problems: string[] = [];
+    // Every 10 minutes of a day, the send time itself and a millisecond after it, across a DST change (Mar 8, 2026).
+    const starts = [...Array.from({ length: 6 * 24 }, (_, k) => Date.parse("2026-03-05T06:00:00Z") + k * 600_000), Date.parse("2026-03-04T14:30:00Z"), Date.parse("2026-03-04T14:30:00.001Z")];
+    for (const [k, createdMs] of starts.entries()) {
+      const createdAt = new Date(createdMs);
+      const plan = planContactEmails(input({ contact: { id: `c-${k}`, createdAt }, organization: { sendTime }, now: createdAt }));
+      const [day] = planned(plan, "initial_blast");
+      const goesAt = sendInstant(day!, { ...sendTime, timeZone: "America/Chicago" }).getTime();
+      const hours = (goesAt - createdMs) / 3_600_000;
+      if (hours < 72 || hours > 72 + 24 * 3) problems.push(`${createdAt.toISOString()} → ${day} (${hours.toFixed(2)} h)`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test("firstSendDayFrom: the send time's own minute still counts, a moment later is the next day; the organization's send time decides", () => {
+    const day = (iso: string) => dayNumber(iso);
+    expect(firstSendDayFrom(at("2026-03-04T14:30:00Z"), "America/Chicago", { hour: 8, minute: 30 })).toBe(day("2026-03-04"));
+    expect(firstSendDayFrom(at("2026-03-04T14:30:00.001Z"), "America/Chicago", { hour: 8, minute: 30 })).toBe(day("2026-03-05"));
+    expect(firstSendDayFrom(at("2026-03-04T14:30:00.001Z"), "America/Chicago", { hour: 17, minute: 0 })).toBe(day("2026-03-04"));
+    expect(firstSendDayFrom(at("2026-03-04T14:30:00.001Z"), "America/Los_Angeles", { hour: 8, minute: 30 })).toBe(day("2026-03-04"));
   });
 
   test("sent once: never again; long-standing contacts get none", () => {

@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import { addMonthsDay, anniversaryDay, catchUpDay, dayNumber, dayOf, DEFAULT_TIME_ZONE, isoDate, localDate, stableHash, yearOfDay } from "@/lib/schedule/calendar";
 import { applyFrequencyLimit, type FrequencyLimit } from "@/lib/schedule/frequency";
 import { EMAIL_PRIORITY, type EmailType, type Plan, type PlanInput, type PlannedEmail, type SkippedEmail } from "@/lib/schedule/types";
@@ -22,6 +23,8 @@ export const SCHEDULE_DEFAULTS = {
   /** New contacts: the first email 72 hours after they are added, spread over 3 days. */
   initialBlastDelayHours: 72,
   initialBlastSpreadDays: 3,
+  /** The local time of day emails go out when the organization sets none. */
+  sendTime: { hour: 8, minute: 30 },
   /** After go-live every eligible contact gets the welcome email, spread over 30 days. */
   goLiveSpreadDays: 30,
   /** AEP campaign: September 1–30, one day per contact; the email is about AEP opening on Oct 15. */
@@ -51,6 +54,18 @@ export const SKIP_REASONS = {
   failedUnderwritingExcluded: "Failed underwriting exclusion",
   effectiveDateWindow: (months: number) => `Within ${months} months of the policy effective date`,
 } as const;
+
+/**
+ * The first day whose send time (hour:minute, local) is at or after `earliest`: "72 hours after the contact
+ * was added" is a promise about the instant the email goes, not its date (a contact added at 23:00 would
+ * otherwise get it at 08:30 on the third day, 57.5 hours later).
+ */
+export function firstSendDayFrom(earliest: Date, timeZone: string, sendTime: { hour: number; minute: number }): number {
+  const day = dayNumber(localDate(earliest, timeZone));
+  const local = new TZDate(earliest.getTime(), timeZone || DEFAULT_TIME_ZONE);
+  const msIntoDay = ((local.getHours() * 60 + local.getMinutes()) * 60 + local.getSeconds()) * 1000 + local.getMilliseconds();
+  return msIntoDay <= (sendTime.hour * 60 + sendTime.minute) * 60_000 ? day : day + 1;
+}
 
 type Candidate = {
   emailType: EmailType;
@@ -150,7 +165,7 @@ export function planContactEmails(input: PlanInput): Plan {
   const wentLiveDay = org.wentLiveAt ? dayNumber(localDate(org.wentLiveAt, timeZone)) : null;
   const addedBeforeGoLive = org.wentLiveAt !== null && contact.createdAt.getTime() < org.wentLiveAt.getTime();
   if (!addedBeforeGoLive && isOn("initial_blast")) {
-    const start = dayNumber(localDate(new Date(contact.createdAt.getTime() + D.initialBlastDelayHours * 3_600_000), timeZone));
+    const start = firstSendDayFrom(new Date(contact.createdAt.getTime() + D.initialBlastDelayHours * 3_600_000), timeZone, org.sendTime ?? D.sendTime);
     const ideal = start + (stableHash(`${contact.id}:initial_blast`) % D.initialBlastSpreadDays);
     candidates.push(make("initial_blast", { idealDay: ideal, eventDay: null, earliestDay: start, deadlineDay: start + D.initialBlastSpreadDays - 1 + D.moveSlackDays, once: true }));
   }

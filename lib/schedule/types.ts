@@ -55,6 +55,8 @@ export type PlanContact = {
 /** The organization's outreach settings that the rules read. */
 export type PlanOrganization = {
   timezone: string;
+  /** The local time of day emails go out (Organization.sendTimeHour/Minute; default 08:30). */
+  sendTime?: { hour: number; minute: number };
   /** Outreach types switched on; a type that is absent counts as on (the settings default every type on). */
   enabled: Partial<Record<EmailType, boolean>>;
   /** Months after a policy starts before effective_date emails begin (11, 23 or 35). */
