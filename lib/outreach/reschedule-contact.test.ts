@@ -98,9 +98,21 @@ describe("syncContactSchedule", () => {
     ]);
   });
 
+  it.each([
+    ["pre_aep", "pre_aep"],
+    ["aep", "pre_aep"],
+    ["birthday", "birthday"],
+  ])("gives the planner the failed-underwriting timing the settings saved (%s → %s)", async (stored, timing) => {
+    const { org, contact } = await setup();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { failedUnderwritingOutreachEnabled: true, failedUnderwritingOutreachTiming: stored } });
+    const fake = fakePlanner({ planned: [], skipped: [] });
+    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
+    expect(fake.inputs[0]!.organization.failedUnderwriting).toEqual({ enabled: true, timing });
+  });
+
   it("gives the planner the contact, the organization's settings, the state rule and the history", async () => {
     const { org, contact } = await setup();
-    await db.prisma.organization.update({ where: { id: org.id }, data: { timezone: "America/New_York", contactOutreachDelayYears: 2, outreachAep: false, failedUnderwritingOutreachTiming: "aep" } });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { timezone: "America/New_York", contactOutreachDelayYears: 2, outreachAep: false, failedUnderwritingOutreachTiming: "pre_aep", sendTimeHour: 9, sendTimeMinute: 15 } });
     await db.prisma.contact.update({ where: { id: contact.id }, data: { state: "MO", birthDate: new Date("1955-02-28T00:00:00Z"), effectiveDate: new Date("2021-03-01T00:00:00Z"), currentCarrierNaic: "12345" } });
     await db.prisma.stateSwitchRule.upsert({
       where: { state: "MO" },
@@ -143,6 +155,7 @@ describe("syncContactSchedule", () => {
     });
     expect(input.organization).toMatchObject({
       timezone: "America/New_York",
+      sendTime: { hour: 9, minute: 15 },
       effectiveDateOutreachDelayMonths: 23,
       isLive: false,
       wentLiveAt: null,

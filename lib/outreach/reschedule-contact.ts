@@ -81,7 +81,8 @@ export function toPlanOrganization(organization: OrganizationRow, contactCount: 
     wentLiveAt: organization.wentLiveAt,
     failedUnderwriting: {
       enabled: organization.failedUnderwritingOutreachEnabled,
-      timing: organization.failedUnderwritingOutreachTiming === "aep" ? "pre_aep" : "birthday",
+      // The settings store "pre_aep" (FAILED_UNDERWRITING_TIMINGS); "aep" is what rows written before that say.
+      timing: organization.failedUnderwritingOutreachTiming === "pre_aep" || organization.failedUnderwritingOutreachTiming === "aep" ? "pre_aep" : "birthday",
     },
     contactCount,
   };
