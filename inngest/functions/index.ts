@@ -1,4 +1,3 @@
-import { contactChanged } from "@/inngest/functions/contact-changed";
 import { dailyUsageReport } from "@/inngest/functions/daily-usage-report";
 import { importStagingCleanup } from "@/inngest/functions/import-staging-cleanup";
 import { nightlyReschedule } from "@/inngest/functions/nightly-reschedule";
@@ -8,4 +7,4 @@ import { sendScheduledEmailFunction } from "@/inngest/functions/send-scheduled-e
 import { sweepDueEmails } from "@/inngest/functions/sweep-due-emails";
 
 /** Every Inngest function, served at /api/inngest. */
-export const functions = [sweepDueEmails, sendScheduledEmailFunction, contactChanged, organizationChanged, nightlyReschedule, dailyUsageReport, importStagingCleanup, publicFormsCleanup];
+export const functions = [sweepDueEmails, sendScheduledEmailFunction, organizationChanged, nightlyReschedule, dailyUsageReport, importStagingCleanup, publicFormsCleanup];

@@ -112,6 +112,16 @@ describe("organization changes queue one reschedule, which the job runner carrie
     expect(await runQueuedReschedules({ now, limit: 50 })).toEqual([]);
   });
 
+  it("announces a newly queued reschedule once (Inngest runs it at once), not one that was already waiting", async () => {
+    const now = new Date();
+    const { org } = await agency(now);
+    const announced: string[] = [];
+    const announce = async (organizationId: string) => void announced.push(organizationId);
+    const first = await requestOrganizationReschedule({ organizationId: org.id, now, announce });
+    expect(await requestOrganizationReschedule({ organizationId: org.id, now, announce })).toBe(first);
+    expect(announced).toEqual([org.id]);
+  });
+
   it("the nightly pass queues organizations not rescheduled in the last 20 hours, and only those", async () => {
     const now = new Date();
     const stale = await agency(now);

@@ -4,6 +4,7 @@ import { prisma, tenantDb } from "@/lib/db";
 import { rescheduleOrganization, syncContactSchedules, type Planner } from "@/lib/outreach/reschedule-contact";
 import { planContactEmails } from "@/lib/schedule/plan";
 import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
+import { announceRescheduleQueued } from "@/lib/jobs/announce-reschedule";
 
 /**
  * When outreach is re-planned (issue #7, "reschedule a contact when it or its organization's
@@ -66,12 +67,24 @@ async function queueRepair({ organizationId, now, retryDelaysMs }: { organizatio
   }
 }
 
-/** Queues a reschedule of the organization unless one is already waiting. Returns the queued run's id. */
-export async function requestOrganizationReschedule({ organizationId, now }: { organizationId: string; now: Date }): Promise<string> {
+/**
+ * Queues a reschedule of the organization unless one is already waiting, and announces a new one (with
+ * Inngest, the organization-changed function runs it at once). Returns the queued run's id.
+ */
+export async function requestOrganizationReschedule({
+  organizationId,
+  now,
+  announce = announceRescheduleQueued,
+}: {
+  organizationId: string;
+  now: Date;
+  announce?: (organizationId: string) => Promise<void>;
+}): Promise<string> {
   const db = tenantDb(organizationId);
   const waiting = await db.schedulerRun.findFirst({ where: { organizationId, status: "queued" }, select: { id: true } });
   if (waiting) return waiting.id;
   const run = await db.schedulerRun.create({ data: { organizationId, status: "queued", startedAt: now }, select: { id: true } });
+  await announce(organizationId);
   return run.id;
 }
 
