@@ -15,9 +15,9 @@ const settings: OrgSettingsFormData["settings"] = {
   stateLicenses: ["TX"],
   stateCarrierSettings: [{ state: "TX", carrier: "Aetna", active: true, targetGI: false }],
   allowAgentSettings: false,
-  emailSendBirthday: false,
-  emailSendPolicyAnniversary: false,
-  emailSendAep: false,
+  emailSendBirthday: true,
+  emailSendPolicyAnniversary: true,
+  emailSendAep: true,
   smartSendEnabled: false,
   brandName: "Lone Star Medigap",
   primaryColor: "#6B46C1",
@@ -124,6 +124,19 @@ describe("OrgSettingsForm", () => {
     fireEvent.click(checkbox("Humana"));
     fireEvent.click(checkbox("Humana"));
     expect(saveButton().disabled).toBe(true);
+  });
+
+  it("has one switch per email type: Birthday emails sends the Email Settings field and the outreach type alike", async () => {
+    await renderForm();
+    expect(screen.queryByLabelText("Birthday", { exact: true })).toBeNull();
+    fireEvent.click(checkbox("Birthday emails"));
+    fireEvent.click(checkbox("AEP emails"));
+    fireEvent.click(saveButton());
+    await flush();
+    const put = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings/org" && init?.method === "PUT")!;
+    const sent = JSON.parse(put[1].body as string).settings;
+    expect([sent.emailSendBirthday, sent.emailSendPolicyAnniversary, sent.emailSendAep]).toEqual([false, true, false]);
+    expect(sent.outreachTypes).toEqual({ birthday: false, enrollmentAnniversary: true, scheduleIncrease: true, aep: false });
   });
 
   it("saves through PUT /api/settings/org, disables Save while saving, and confirms", async () => {

@@ -420,14 +420,20 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
 
         <Section id={id("emails")} title="Email Settings" description="Which automatic emails go to your contacts.">
           <div className="divide-y divide-gray-100">
-            <Toggle id={id("email-birthday")} label="Birthday emails" checked={form.emailSendBirthday} onChange={(emailSendBirthday) => update({ emailSendBirthday })} />
+            {/* One switch per email type: the Email Settings fields and outreachTypes are the same stored value. */}
+            <Toggle
+              id={id("email-birthday")}
+              label="Birthday emails"
+              checked={form.emailSendBirthday}
+              onChange={(birthday) => update({ emailSendBirthday: birthday, outreachTypes: { ...outreach, birthday } })}
+            />
             <Toggle
               id={id("email-anniversary")}
               label="Policy anniversary emails"
               checked={form.emailSendPolicyAnniversary}
-              onChange={(emailSendPolicyAnniversary) => update({ emailSendPolicyAnniversary })}
+              onChange={(enrollmentAnniversary) => update({ emailSendPolicyAnniversary: enrollmentAnniversary, outreachTypes: { ...outreach, enrollmentAnniversary } })}
             />
-            <Toggle id={id("email-aep")} label="AEP emails" checked={form.emailSendAep} onChange={(emailSendAep) => update({ emailSendAep })} />
+            <Toggle id={id("email-aep")} label="AEP emails" checked={form.emailSendAep} onChange={(aep) => update({ emailSendAep: aep, outreachTypes: { ...outreach, aep } })} />
           </div>
         </Section>
 
@@ -455,22 +461,14 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
           ) : null}
         </Section>
 
-        <Section id={id("outreach")} title="Outreach" description="Which moments trigger outreach, and when anniversary outreach starts.">
+        <Section id={id("outreach")} title="Outreach" description="Rate increase emails, and when anniversary outreach starts. Birthday, anniversary and AEP emails are switched in Email Settings.">
           <div className="divide-y divide-gray-100">
-            <Toggle id={id("outreach-birthday")} label="Birthday" checked={outreach.birthday} onChange={(birthday) => update({ outreachTypes: { ...outreach, birthday } })} />
-            <Toggle
-              id={id("outreach-anniversary")}
-              label="Enrollment anniversary"
-              checked={outreach.enrollmentAnniversary}
-              onChange={(enrollmentAnniversary) => update({ outreachTypes: { ...outreach, enrollmentAnniversary } })}
-            />
             <Toggle
               id={id("outreach-increase")}
               label="Rate increase"
               checked={outreach.scheduleIncrease}
               onChange={(scheduleIncrease) => update({ outreachTypes: { ...outreach, scheduleIncrease } })}
             />
-            <Toggle id={id("outreach-aep")} label="AEP (Annual Enrollment Period)" checked={outreach.aep} onChange={(aep) => update({ outreachTypes: { ...outreach, aep } })} />
           </div>
           <fieldset className="mt-4">
             <legend className="text-sm font-medium text-gray-900">Outreach timing</legend>

@@ -148,9 +148,6 @@ async function createAgency(now: Date): Promise<string> {
         stateCarrierSettings: states.flatMap((state) => carriers.map((carrier) => ({ state, carrier, active: true, targetGI: false }))),
         // domain-rules E.4 defaults, spelled out so the demo's behaviour does not drift with schema defaults.
         allowAgentSettings: false,
-        emailSendBirthday: false,
-        emailSendPolicyAnniversary: false,
-        emailSendAep: false,
         smartSendEnabled: false,
         orgSignature: false,
         forceOrgSenderDetails: true,

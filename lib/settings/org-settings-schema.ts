@@ -31,7 +31,18 @@ export const SETTINGS_MESSAGES = {
   saveFailed: "Failed to save settings",
   loadFailed: "Failed to load organization settings",
   logoFailed: "Failed to upload logo",
+  sameSwitch: "Email Settings and outreachTypes name the same switch: send the same value in both.",
 } as const;
+
+/**
+ * The Email Settings switches (the spec's field names) and the outreach types they are the same switch as:
+ * one stored value per email type, which the planner obeys (docs/outreach-rules.md).
+ */
+export const EMAIL_SWITCHES = [
+  ["emailSendBirthday", "birthday"],
+  ["emailSendPolicyAnniversary", "enrollmentAnniversary"],
+  ["emailSendAep", "aep"],
+] as const;
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #6B46C1");
 /** Entered without a scheme ("www.agency.com"); stored the same way; shown with https://. */
@@ -87,6 +98,9 @@ export const orgSettingsSchema = z
     maDefaultRiders: z.array(z.enum(RIDER_OPTIONS)),
   })
   .superRefine((s, ctx) => {
+    for (const [emailKey, outreachKey] of EMAIL_SWITCHES) {
+      if (s[emailKey] !== s.outreachTypes[outreachKey]) ctx.addIssue({ code: "custom", path: [emailKey], message: SETTINGS_MESSAGES.sameSwitch });
+    }
     const { calendarEnabled, phoneEnabled, callbackEnabled } = s.contactPreferences;
     if (calendarEnabled && !s.redirectUrl) ctx.addIssue({ code: "custom", path: ["redirectUrl"], message: SETTINGS_MESSAGES.calendarLinkRequired });
     if (!calendarEnabled && !phoneEnabled && !callbackEnabled) ctx.addIssue({ code: "custom", path: ["contactPreferences"], message: SETTINGS_MESSAGES.contactMethodRequired });

@@ -62,12 +62,23 @@ function validSettings(overrides: Partial<OrgSettingsInput> = {}): OrgSettingsIn
     hideMedicareAdvantage: true,
     contactPreferences: { calendarEnabled: true, phoneEnabled: false, callbackEnabled: true },
     contactOutreachDelayYears: 2,
-    outreachTypes: { birthday: true, enrollmentAnniversary: false, scheduleIncrease: true, aep: false },
+    outreachTypes: { birthday: true, enrollmentAnniversary: false, scheduleIncrease: true, aep: true },
     failedUnderwritingOutreach: { enabled: true, frequency: "annual", timing: "pre_aep" },
     mnDefaultRiders: ["part_b_deductible"],
     wiDefaultRiders: [],
     maDefaultRiders: ["foreign_travel", "home_health"],
     ...overrides,
+    // The Email Settings switches and outreachTypes are one switch each: the form sends them alike.
+    ...(overrides.outreachTypes
+      ? {}
+      : {
+          outreachTypes: {
+            birthday: overrides.emailSendBirthday ?? true,
+            enrollmentAnniversary: overrides.emailSendPolicyAnniversary ?? false,
+            scheduleIncrease: true,
+            aep: overrides.emailSendAep ?? true,
+          },
+        }),
   };
 }
 
@@ -97,9 +108,9 @@ describe("GET /api/settings and GET /api/settings/org", () => {
         stateLicenses: [],
         stateCarrierSettings: [],
         allowAgentSettings: false,
-        emailSendBirthday: false,
-        emailSendPolicyAnniversary: false,
-        emailSendAep: false,
+        emailSendBirthday: true,
+        emailSendPolicyAnniversary: true,
+        emailSendAep: true,
         smartSendEnabled: false,
         brandName: org.name,
         primaryColor: "#6B46C1",
@@ -157,7 +168,7 @@ describe("PUT /api/settings/org", () => {
       redirectUrl: "https://calendly.com/lonestar",
       contactPreferences: { calendarEnabled: true, phoneEnabled: false, callbackEnabled: true },
       contactOutreachDelayYears: 2,
-      outreachTypes: { birthday: true, enrollmentAnniversary: false, scheduleIncrease: true, aep: false },
+      outreachTypes: { birthday: true, enrollmentAnniversary: false, scheduleIncrease: true, aep: true },
       failedUnderwritingOutreach: { enabled: true, frequency: "annual", timing: "pre_aep" },
       mnDefaultRiders: ["part_b_deductible"],
       wiDefaultRiders: [],
@@ -184,7 +195,7 @@ describe("PUT /api/settings/org", () => {
       phoneEnabled: false,
       callbackEnabled: true,
       outreachEnrollmentAnniversary: false,
-      outreachAep: false,
+      outreachAep: true,
       failedUnderwritingOutreachEnabled: true,
       failedUnderwritingOutreachTiming: "pre_aep",
       contactOutreachDelayYears: 2,
@@ -216,7 +227,23 @@ describe("PUT /api/settings/org", () => {
     const rows = await db.prisma.auditLog.findMany({ where: { organizationId: org.id }, orderBy: { createdAt: "asc" } });
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({ action: "settings.updated", entityType: "organization", entityId: org.id, actorUserId: user.id });
-    expect((rows[1]!.metadata as { changedKeys: string[] }).changedKeys.sort()).toEqual(["brandName", "emailSendAep"]);
+    expect((rows[1]!.metadata as { changedKeys: string[] }).changedKeys.sort()).toEqual(["brandName", "emailSendAep", "outreachTypes"]);
+  });
+
+  it("Email Settings are the switches the planner obeys: one stored value per email type, refused when the two names disagree", async () => {
+    const { org, cookie } = await signedIn();
+    expect((await put(cookie, { settings: validSettings({ emailSendBirthday: false, emailSendPolicyAnniversary: true, emailSendAep: false }) })).status).toBe(200);
+    const row = await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
+    // The columns lib/outreach/reschedule-contact.ts gives the planner as enabled.birthday / effective_date / aep.
+    expect([row.outreachBirthday, row.outreachEnrollmentAnniversary, row.outreachAep]).toEqual([false, true, false]);
+    const shown = (await (await getSettingsRoute(req("/api/settings", { cookie }), ctx())).json()).orgSettings;
+    expect([shown.emailSendBirthday, shown.emailSendPolicyAnniversary, shown.emailSendAep]).toEqual([false, true, false]);
+    expect([shown.outreachTypes.birthday, shown.outreachTypes.enrollmentAnniversary, shown.outreachTypes.aep]).toEqual([false, true, false]);
+
+    const disagreeing = await put(cookie, { settings: { ...validSettings(), emailSendBirthday: true, outreachTypes: { birthday: false, enrollmentAnniversary: false, scheduleIncrease: true, aep: true } } });
+    expect(disagreeing.status).toBe(422);
+    expect((await disagreeing.json()).error.fields).toEqual({ "settings.emailSendBirthday": [SETTINGS_MESSAGES.sameSwitch] });
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } })).outreachBirthday).toBe(false);
   });
 
   it.each([
