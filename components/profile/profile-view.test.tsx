@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { ProfileView } from "@/components/profile/profile-view";
-import type { Profile } from "@/lib/profile/profile-schema";
+import { PROFILE_MESSAGES, type Profile } from "@/lib/profile/profile-schema";
 
 type Reply = { status: number; body?: unknown };
 const asResponse = ({ status, body }: Reply) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
@@ -22,9 +22,9 @@ let getReply: () => Reply | Promise<Reply>;
 let putReply: (body: unknown) => Reply | Promise<Reply>;
 let fetchMock: jest.Mock;
 
-function setup({ profile = baseProfile, forceOrgSenderDetails = false }: { profile?: Partial<Profile>; forceOrgSenderDetails?: boolean } = {}) {
+function setup({ profile = baseProfile, forceOrgSenderDetails = false, callToActionEditable = true }: { profile?: Partial<Profile>; forceOrgSenderDetails?: boolean; callToActionEditable?: boolean } = {}) {
   const full = { ...baseProfile, ...profile };
-  getReply = () => ({ status: 200, body: { success: true, profile: full, organization: { slug: "lee-insurance", forceOrgSenderDetails } } });
+  getReply = () => ({ status: 200, body: { success: true, profile: full, organization: { slug: "lee-insurance", forceOrgSenderDetails, callToActionEditable } } });
   putReply = (body) => ({ status: 200, body: { success: true, profile: { ...full, ...(body as object), bookingLink: (body as { booking_link: string }).booking_link } } });
 }
 
@@ -163,6 +163,17 @@ describe("ProfileView", () => {
     await renderView();
     fireEvent.click(checkbox("Use my organization's contact details"));
     expect(screen.queryByRole("checkbox", { name: "Phone" })).toBeNull();
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it("says the agency manages the call-to-action, with no options, when agents may not edit their settings", async () => {
+    setup({ callToActionEditable: false, profile: { phoneEnabled: false, calendarEnabled: false } });
+    await renderView();
+    expect(screen.getByRole("heading", { name: "Call to Action Settings" })).toBeTruthy();
+    expect(screen.getByText(PROFILE_MESSAGES.callToActionManaged)).toBeTruthy();
+    expect(screen.queryByRole("checkbox", { name: "Phone" })).toBeNull();
+    fireEvent.change(input("First Name"), { target: { value: "Anne" } });
+    expect(screen.queryByText("At least one contact method should be enabled so people can reach you.")).toBeNull();
     expect(saveButton().disabled).toBe(false);
   });
 

@@ -28,7 +28,7 @@ export type ProfileViewProps = {
   canManageBilling: boolean;
 };
 
-type LoadState = { kind: "loading" } | { kind: "failed" } | { kind: "loaded"; saved: ProfileFormValues; forceOrgSenderDetails: boolean };
+type LoadState = { kind: "loading" } | { kind: "failed" } | { kind: "loaded"; saved: ProfileFormValues; forceOrgSenderDetails: boolean; callToActionEditable: boolean };
 
 const COPIED_MS = 2000;
 
@@ -130,7 +130,19 @@ function Toggle({ id, label, description, checked, onChange }: { id: string; lab
   );
 }
 
-function ProfileForm({ saved, forceOrgSenderDetails, onSaved, link }: { saved: ProfileFormValues; forceOrgSenderDetails: boolean; onSaved: (profile: Profile) => void; link: string }) {
+function ProfileForm({
+  saved,
+  forceOrgSenderDetails,
+  callToActionEditable,
+  onSaved,
+  link,
+}: {
+  saved: ProfileFormValues;
+  forceOrgSenderDetails: boolean;
+  callToActionEditable: boolean;
+  onSaved: (profile: Profile) => void;
+  link: string;
+}) {
   const [values, setValues] = useState<ProfileFormValues>(saved);
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<"saved" | "failed" | null>(null);
@@ -139,12 +151,13 @@ function ProfileForm({ saved, forceOrgSenderDetails, onSaved, link }: { saved: P
   const id = useId();
 
   const changed = profileChanged(saved, values);
-  const errors = validateProfile(values, { forceOrgSenderDetails });
+  // The call-to-action rules apply only to what the user may set (not under Organization Only, nor when the agency keeps agents' settings).
+  const errors = validateProfile(values, { forceOrgSenderDetails: forceOrgSenderDetails || !callToActionEditable });
   const valid = Object.keys(errors).length === 0;
   // Rules are shown once the agent has changed something: a stored profile is never greeted with errors.
   const shown = changed ? errors : {};
   const canSave = changed && valid && !saving;
-  const showCallToAction = !forceOrgSenderDetails;
+  const showCallToAction = !forceOrgSenderDetails && callToActionEditable;
   const ownCallToAction = agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderDetails: values.useOrgSenderDetails });
 
   const update = (patch: Partial<ProfileFormValues>) => {
@@ -284,6 +297,10 @@ function ProfileForm({ saved, forceOrgSenderDetails, onSaved, link }: { saved: P
             ) : null}
           </div>
         </Section>
+      ) : !forceOrgSenderDetails ? (
+        <Section title="Call to Action Settings" description={PROFILE_MESSAGES.callToActionManaged}>
+          {null}
+        </Section>
       ) : null}
 
       <div className="sticky bottom-0 -mx-4 border-t border-gray-200 bg-white/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm">
@@ -319,9 +336,14 @@ async function fetchProfile(): Promise<LoadState> {
   try {
     const res = await fetch("/api/profile");
     if (!res.ok) throw new Error(`Bad status: ${res.status}`);
-    const body = (await res.json()) as { profile?: Profile; organization?: { forceOrgSenderDetails?: boolean } };
+    const body = (await res.json()) as { profile?: Profile; organization?: { forceOrgSenderDetails?: boolean; callToActionEditable?: boolean } };
     if (!body.profile) throw new Error("Bad body");
-    return { kind: "loaded", saved: formValues(body.profile), forceOrgSenderDetails: body.organization?.forceOrgSenderDetails ?? true };
+    return {
+      kind: "loaded",
+      saved: formValues(body.profile),
+      forceOrgSenderDetails: body.organization?.forceOrgSenderDetails ?? true,
+      callToActionEditable: body.organization?.callToActionEditable ?? false,
+    };
   } catch {
     return { kind: "failed" };
   }
@@ -392,8 +414,9 @@ export function ProfileView({ productName, appUrl, organizationSlug, userId, can
           <ProfileForm
             saved={state.saved}
             forceOrgSenderDetails={state.forceOrgSenderDetails}
+            callToActionEditable={state.callToActionEditable}
             link={link}
-            onSaved={(profile) => setState({ kind: "loaded", saved: formValues(profile), forceOrgSenderDetails: state.forceOrgSenderDetails })}
+            onSaved={(profile) => setState({ ...state, saved: formValues(profile) })}
           />
         )}
       </div>

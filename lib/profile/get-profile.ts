@@ -22,12 +22,21 @@ export function profileView(row: ProfileRow): Profile {
   return { ...row, phone: row.phone ?? "", bookingLink: row.bookingLink ?? "" };
 }
 
+/**
+ * Whether a user may choose their own sender and call-to-action settings (agency-side.md: "Agent settings
+ * are editable by agents only when allowAgentSettings is on"): admins always, agents when the agency allows.
+ */
+export function callToActionEditable({ isAdmin, allowAgentSettings }: { isAdmin: boolean; allowAgentSettings: boolean }): boolean {
+  return isAdmin || allowAgentSettings;
+}
+
 /** GET /api/profile: the caller's own profile and what the form needs to know about the organization. */
-export async function getProfile({ db, organizationId, userId }: { db: TenantDb; organizationId: string; userId: string }) {
+export async function getProfile({ db, organizationId, userId, isAdmin }: { db: TenantDb; organizationId: string; userId: string; isAdmin: boolean }) {
   const [user, organization] = await Promise.all([
     db.user.findFirst({ where: { id: userId, organizationId }, select: PROFILE_SELECT }),
-    db.organization.findFirst({ where: { id: organizationId }, select: { slug: true, forceOrgSenderDetails: true } }),
+    db.organization.findFirst({ where: { id: organizationId }, select: { slug: true, forceOrgSenderDetails: true, allowAgentSettings: true } }),
   ]);
   if (!user || !organization) throw AppError.notFound("Profile not found");
-  return { success: true as const, profile: profileView(user), organization };
+  const { allowAgentSettings, ...shown } = organization;
+  return { success: true as const, profile: profileView(user), organization: { ...shown, callToActionEditable: callToActionEditable({ isAdmin, allowAgentSettings }) } };
 }

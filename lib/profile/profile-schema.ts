@@ -24,6 +24,7 @@ export const PROFILE_MESSAGES = {
   firstNameRequired: "First name is required",
   lastNameRequired: "Last name is required",
   emailLocked: "Email cannot be edited.",
+  callToActionManaged: "Your agency manages your call-to-action settings. Ask an admin to change them.",
   saved: "Profile saved",
 } as const;
 

@@ -16,8 +16,10 @@ const request = (path: string, cookie: string, method = "GET", body?: unknown) =
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
 
-async function agentOf(options: { forceOrgSenderDetails?: boolean } = {}) {
+/** An agent (not an admin) of an agency that, unless told otherwise, lets agents edit their own settings. */
+async function agentOf(options: { forceOrgSenderDetails?: boolean; allowAgentSettings?: boolean } = {}) {
   const org = await createOrganization(db.prisma, { now });
+  await db.prisma.organization.update({ where: { id: org.id }, data: { allowAgentSettings: options.allowAgentSettings ?? true } });
   if (options.forceOrgSenderDetails !== undefined) await db.prisma.organization.update({ where: { id: org.id }, data: { forceOrgSenderDetails: options.forceOrgSenderDetails } });
   const user = await createUser(db.prisma, org.id, { now });
   const { cookie } = await createSession(db.prisma, user.id, { now });
@@ -138,6 +140,29 @@ describe("GET and PUT /api/profile", () => {
     expect(res.status).toBe(200);
     const saved = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(saved).toMatchObject({ firstName: "Ann", phone: "5125550188", bookingLink: null, useOrgSenderDetails: true, phoneEnabled: true, calendarEnabled: false });
+  });
+
+  it("without allowAgentSettings an agent cannot change their call-to-action (403, nothing written) but can still edit their name; an admin can", async () => {
+    const { org, user, cookie } = await agentOf({ allowAgentSettings: false, forceOrgSenderDetails: false });
+    const shown = await (await getProfileRoute(request("/api/profile", cookie))).json();
+    expect(shown.organization).toMatchObject({ forceOrgSenderDetails: false, callToActionEditable: false });
+    const change = { firstName: "Ann", lastName: "Lee", phone: "5125550188", booking_link: "https://cal.com/ann", useOrgSenderDetails: false, phoneEnabled: true, calendarEnabled: true };
+    const refused = await putProfileRoute(request("/api/profile", cookie, "PUT", change));
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toEqual({ code: "forbidden", message: PROFILE_MESSAGES.callToActionManaged });
+    expect(await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ firstName: "Test", bookingLink: null, calendarEnabled: false });
+    // The same form with the call-to-action as it was: the name is saved.
+    const before = shown.profile;
+    const nameOnly = await putProfileRoute(request("/api/profile", cookie, "PUT", { firstName: "Ann", lastName: "Lee", phone: before.phone, booking_link: before.bookingLink, useOrgSenderDetails: before.useOrgSenderDetails, phoneEnabled: before.phoneEnabled, calendarEnabled: before.calendarEnabled }));
+    expect(nameOnly.status).toBe(200);
+    // The agency's admin may.
+    const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
+    const adminCookie = (await createSession(db.prisma, admin.id, { now })).cookie;
+    expect((await (await getProfileRoute(request("/api/profile", adminCookie))).json()).organization.callToActionEditable).toBe(true);
+    expect((await putProfileRoute(request("/api/profile", adminCookie, "PUT", change))).status).toBe(200);
+    // Allowed: the agent may too.
+    await db.prisma.organization.update({ where: { id: org.id }, data: { allowAgentSettings: true } });
+    expect((await putProfileRoute(request("/api/profile", cookie, "PUT", change))).status).toBe(200);
   });
 
   it("only ever changes the caller's own user", async () => {

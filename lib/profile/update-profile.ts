@@ -2,18 +2,19 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
-import { PROFILE_SELECT, profileView } from "@/lib/profile/get-profile";
+import { callToActionEditable, PROFILE_SELECT, profileView } from "@/lib/profile/get-profile";
 import { PROFILE_MESSAGES, normalizeBookingLink, phoneDigits, validateProfile, type ProfileFormValues, type UpdateProfileBody } from "@/lib/profile/profile-schema";
 
 /**
  * PUT /api/profile: the caller edits their own profile. Email cannot be edited (a different address is
  * refused). With the organization as the sender (forceOrgSenderDetails) the agent cannot choose their own
- * call-to-action: changes to the options, the booking link and useOrgSenderDetails are ignored. Audited.
+ * call-to-action: changes to the options, the booking link and useOrgSenderDetails are ignored. An agent of
+ * an agency without allowAgentSettings cannot change them either: such a change is refused (403). Audited.
  */
-export async function updateProfile({ organizationId, userId, input }: { organizationId: string; userId: string; input: UpdateProfileBody }) {
+export async function updateProfile({ organizationId, userId, isAdmin, input }: { organizationId: string; userId: string; isAdmin: boolean; input: UpdateProfileBody }) {
   return tenantTransaction(organizationId, async (tx) => {
     const user = await tx.user.findFirst({ where: { id: userId, organizationId }, select: PROFILE_SELECT });
-    const organization = await tx.organization.findFirst({ where: { id: organizationId }, select: { forceOrgSenderDetails: true } });
+    const organization = await tx.organization.findFirst({ where: { id: organizationId }, select: { forceOrgSenderDetails: true, allowAgentSettings: true } });
     if (!user || !organization) throw AppError.notFound("Profile not found");
 
     if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
@@ -35,7 +36,14 @@ export async function updateProfile({ organizationId, userId, input }: { organiz
       calendarEnabled: locked ? current.calendarEnabled : (input.calendarEnabled ?? current.calendarEnabled),
     };
 
-    const errors = validateProfile(next, { forceOrgSenderDetails: locked });
+    // An agent of an agency that does not allow agent settings keeps what the agency set: a change is refused.
+    const agencyKeeps = !callToActionEditable({ isAdmin, allowAgentSettings: organization.allowAgentSettings });
+    if (!locked && agencyKeeps) {
+      const callToAction = (["bookingLink", "useOrgSenderDetails", "phoneEnabled", "calendarEnabled"] as const).filter((key) => next[key] !== current[key]);
+      if (callToAction.length) throw new AppError("forbidden", PROFILE_MESSAGES.callToActionManaged);
+    }
+
+    const errors = validateProfile(next, { forceOrgSenderDetails: locked || agencyKeeps });
     const messages = Object.entries(errors);
     if (messages.length) {
       throw new AppError("validation_failed", messages[0]![1], { fields: Object.fromEntries(messages.map(([field, message]) => [field, [message]])) });
