@@ -7,6 +7,7 @@ import { consumeRateLimit } from "@/lib/rate-limit";
 import { buildComparison, type CompareOrganization, type Comparison, type QuoteSubject } from "@/lib/quotes/compare-quotes";
 import { findQuoteLink, isQuoteToken, orphanedQuoteLinkOrgSlug, QUOTE_NOT_FOUND_MESSAGE, quoteAgent } from "@/lib/quotes/quote-links";
 import { logoUrl } from "@/lib/settings/logo-rules";
+import { stateCarrierSettingSchema } from "@/lib/settings/org-settings-schema";
 import { findZip } from "@/lib/zip/zip-table";
 
 /**
@@ -82,9 +83,13 @@ const manualParams = z.object({
 
 type Params = Record<string, string | string[] | undefined>;
 
+/** The organization's state × carrier settings as stored (JSON); anything unreadable counts as none. */
+const storedStateCarrierSettings = z.array(stateCarrierSettingSchema.pick({ state: true, carrier: true, active: true })).catch([]);
+
 const ORG_SELECT = {
   ...ORGANIZATION_BRANDING_SELECT,
   carrierContracts: true,
+  stateCarrierSettings: true,
   hideMedicareAdvantage: true,
   timezone: true,
   mnDefaultRiders: true,
@@ -92,11 +97,12 @@ const ORG_SELECT = {
   maDefaultRiders: true,
 } as const;
 
-type OrgRow = { id: string; slug: string; name: string; brandName: string | null; logoMimeType: string | null; logoUpdatedAt: Date | null; primaryColor: string | null; phone: string | null; timezone: string; carrierContracts: string[]; mnDefaultRiders: string[]; wiDefaultRiders: string[]; maDefaultRiders: string[]; hideMedicareAdvantage: boolean };
+type OrgRow = { id: string; slug: string; name: string; brandName: string | null; logoMimeType: string | null; logoUpdatedAt: Date | null; primaryColor: string | null; phone: string | null; timezone: string; carrierContracts: string[]; stateCarrierSettings: unknown; mnDefaultRiders: string[]; wiDefaultRiders: string[]; maDefaultRiders: string[]; hideMedicareAdvantage: boolean };
 
 function compareOrganization(org: OrgRow | null, allCarriers: boolean): CompareOrganization {
   return {
     carrierContracts: allCarriers || !org ? null : org.carrierContracts,
+    stateCarrierSettings: allCarriers || !org ? [] : storedStateCarrierSettings.parse(org.stateCarrierSettings),
     timezone: org?.timezone ?? "America/Chicago",
     mnDefaultRiders: org?.mnDefaultRiders ?? ["part_a_deductible", "part_b_excess"],
     wiDefaultRiders: org?.wiDefaultRiders ?? ["part_a_deductible", "part_b_excess"],

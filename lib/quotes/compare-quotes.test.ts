@@ -1,4 +1,5 @@
 import { loadComparePage, MANUAL_QUOTES_PER_ADDRESS } from "@/lib/quotes/compare-page";
+import { carriersQuotedIn } from "@/lib/quotes/compare-quotes";
 import { formatMonthly, visibleQuotes } from "@/lib/quotes/compare-view";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
 import { setupTestDatabase } from "@/lib/testing/db";
@@ -55,6 +56,20 @@ describe("the compare page for a quote link", () => {
     expect(top(model, "G")).toEqual(["Beta:12000", "Delta:13000", "Gamma:14000"]);
     expect(model.comparison.carriers).toEqual(["Alpha", "Beta", "Delta", "Gamma", "Zeta"]);
     expect(model.nextUrl).toBe(`/eligibility?id=${encodeURIComponent(model.quoteId!)}&orgId=${model.orgId}`);
+  });
+
+  it("does not quote a carrier switched off for the contact's state in Settings (state × carrier), and still quotes it elsewhere", async () => {
+    const { token, org } = await linkFor({ birthDate: "1956-03-15" });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { stateCarrierSettings: [{ state: "TX", carrier: "Beta", active: false, targetGI: false }, { state: "MN", carrier: "Delta", active: false, targetGI: false }] },
+    });
+    const model = await compare({ id: token });
+    expect(top(model, "G")).toEqual(["Delta:13000", "Gamma:14000", "Alpha:15000"]);
+    expect(model.comparison.carriers).not.toContain("Beta");
+    expect(carriersQuotedIn(["Alpha", "Beta", "Delta"], [{ state: "TX", carrier: "beta ", active: false }, { carrier: "Alpha", active: true }], "TX")).toEqual(["Alpha", "Delta"]);
+    expect(carriersQuotedIn(["Alpha", "Beta"], [{ state: "TX", carrier: "Beta", active: false }], "MN")).toEqual(["Alpha", "Beta"]);
+    expect(carriersQuotedIn(["Alpha", "Beta"], [{ state: null, carrier: "Alpha", active: false }], "MN")).toEqual(["Beta"]);
   });
 
   it("drops the contact's current carrier group (by name or NAIC)", async () => {

@@ -43,11 +43,22 @@ export type QuoteSubject = {
 export type CompareOrganization = {
   /** The organization's carrier contracts; null = every carrier (demo and operator views). */
   carrierContracts: readonly string[] | null;
+  /** Settings → state × carrier: a carrier switched off (active false) in a state is not quoted there. */
+  stateCarrierSettings?: readonly { state?: string | null; carrier: string; active: boolean }[];
   timezone: string;
   mnDefaultRiders: readonly string[];
   wiDefaultRiders: readonly string[];
   maDefaultRiders: readonly string[];
 };
+
+/**
+ * The contracted carriers a contact in `state` is quoted: those not switched off for that state in the
+ * organization's state × carrier settings (a setting without a state applies everywhere). Pure.
+ */
+export function carriersQuotedIn(contracted: readonly string[], settings: readonly { state?: string | null; carrier: string; active: boolean }[], state: string | null): string[] {
+  const off = new Set(settings.filter((s) => !s.active && (!s.state || s.state === state)).map((s) => s.carrier.trim().toLowerCase()));
+  return contracted.filter((carrier) => !off.has(carrier.trim().toLowerCase()));
+}
 
 export type CountyOption = { fips: string; label: string };
 
@@ -160,7 +171,7 @@ export async function buildComparison({ subject, organization, now, effectiveDat
   const plans = plansInWindow(eligiblePlans(offered, firstEligibleBefore2020), switchWindow);
 
   const quotes = place.zip5 && state ? await provider.getQuotes({ zip5: place.zip5, state, countyFips: place.countyFips, age, gender: subject.gender, tobacco: subject.tobacco, plans, effectiveDate }) : [];
-  const contracted = organization.carrierContracts ?? [...new Set(quotes.flatMap((q) => [q.groupName, q.naic]))];
+  const contracted = carriersQuotedIn(organization.carrierContracts ?? [...new Set(quotes.flatMap((q) => [q.groupName, q.naic]))], organization.stateCarrierSettings ?? [], state);
   const selections = selectQuotes(quotes, { contractedCarriers: contracted, currentCarrier: subject.currentCarrier, firstEligibleBefore2020, plans, perPlan: Number.POSITIVE_INFINITY });
 
   const statePlans = state !== null && state in DEFAULT_RIDERS_BY_STATE;

@@ -107,6 +107,7 @@ const organizationSelect = {
   signature: true,
   orgSignature: true,
   carrierContracts: true,
+  stateCarrierSettings: true,
   forceOrgSenderDetails: true,
   hideMedicareAdvantage: true,
   timezone: true,
