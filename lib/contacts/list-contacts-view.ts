@@ -28,6 +28,8 @@ export type ContactListRow = {
   contactOwner: ContactPersonRef | null;
   lastEmailedAt: string | null;
   createdAt: string;
+  /** In a state outside the agency's (or the assigned agent's) licences: automatic outreach skips it. */
+  outsideLicensedStates: boolean;
   /** A quote link click in the last 30 days (the Quote column and the Quote (30d) toggle). */
   hasViewedQuoteRecently: boolean;
   /** Health questions answered in the last 30 days (the Health column and the Health (30d) toggle). */
@@ -85,6 +87,7 @@ export function toContactListRow(contact: ContactListSource): ContactListRow {
     contactOwner: contact.contactOwner,
     lastEmailedAt: instant(contact.lastEmailedAt),
     createdAt: contact.createdAt.toISOString(),
+    outsideLicensedStates: contact.outsideLicensedStates,
     hasViewedQuoteRecently: contact.hasViewedQuoteRecently,
     hasCompletedHealthRecently: contact.hasCompletedHealthRecently,
     lastQuoteViewedAt: instant(contact.lastQuoteViewedAt),

@@ -228,6 +228,23 @@ describe("listContacts", () => {
     expect(await found([], [])).toHaveLength(4); // empty lists are no filter
   });
 
+  it("marks contacts outside the agency's licensed states, or the assigned agent's when set, as the planner skips them", async () => {
+    const org = await createOrganization(db.prisma, { now: NOW });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { stateLicenses: ["TX", "FL"] } });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
+    const floridaOnly = await createUser(db.prisma, org.id, { now: NOW });
+    await db.prisma.user.update({ where: { id: floridaOnly.id }, data: { stateLicenses: ["FL"] } });
+    const tx = await addContact(db.prisma, org.id, { firstName: "A", lastName: "A", state: "TX" });
+    const ca = await addContact(db.prisma, org.id, { firstName: "B", lastName: "B", state: "CA" });
+    const txOfFloridaAgent = await addContact(db.prisma, org.id, { firstName: "C", lastName: "C", state: "TX", agentId: floridaOnly.id });
+    const noState = await addContact(db.prisma, org.id, { firstName: "D", lastName: "D", state: null });
+    const listed = await listContacts({ db: tenantDb(org.id), organizationId: org.id, viewer: admin(boss.id), now: NOW });
+    const marked = Object.fromEntries(listed.contacts.map((c) => [c.id, c.outsideLicensedStates]));
+    expect(marked).toEqual({ [tx.id]: false, [ca.id]: true, [txOfFloridaAgent.id]: true, [noState.id]: false });
+    // The list's agent reference stays a name and an id.
+    expect(Object.keys(listed.contacts.find((c) => c.id === txOfFloridaAgent.id)!.agent!).sort()).toEqual(["firstName", "id", "lastName"]);
+  });
+
   it("filters on a quote view or health answers within 30 days of now", async () => {
     const org = await createOrganization(db.prisma, { now: NOW });
     const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });

@@ -1,4 +1,5 @@
 import "server-only";
+import { unlicensedStateOf } from "@/lib/schedule/plan";
 import type { Db, TenantDb, TxClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import {
@@ -61,6 +62,8 @@ const contactListSelect = {
 type ContactListRow = Prisma.ContactGetPayload<{ select: typeof contactListSelect }>;
 
 export type ContactListItem = ContactListRow & {
+  /** In a state outside the agency's (or the assigned agent's) licences: automatic outreach skips it. */
+  outsideLicensedStates: boolean;
   hasViewedQuoteRecently: boolean;
   hasCompletedHealthRecently: boolean;
   lastQuoteViewedAt: Date | null;
@@ -167,7 +170,7 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
   const since = recentSince(now);
   const contact = db.contact;
 
-  const [rows, total] = await Promise.all([
+  const [rows, total, organization] = await Promise.all([
     contact.findMany({
       where,
       orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }],
@@ -175,6 +178,7 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
       take: limit,
       select: {
         ...contactListSelect,
+        agent: { select: { ...contactListSelect.agent.select, stateLicenses: true } },
         // Only the newest click/answer in the window: enough for the Quote/Health checks on each row.
         trackingClicks: {
           where: { organizationId, clickedAt: { gte: since, lte: now } },
@@ -191,10 +195,14 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
       },
     }),
     contact.count({ where }),
+    db.organization.findFirst({ where: { id: organizationId }, select: { stateLicenses: true } }),
   ]);
 
-  const contacts = rows.map(({ trackingClicks, eligibilityAnswers, ...row }) => ({
+  const contacts = rows.map(({ trackingClicks, eligibilityAnswers, agent, ...row }) => ({
     ...row,
+    agent: agent ? { id: agent.id, firstName: agent.firstName, lastName: agent.lastName } : null,
+    // The planner's rule (lib/schedule/plan.ts), so the list marks exactly the contacts outreach skips.
+    outsideLicensedStates: unlicensedStateOf({ state: row.state, agentStateLicenses: agent?.stateLicenses ?? [] }, { stateLicenses: organization?.stateLicenses ?? [] }) !== null,
     hasViewedQuoteRecently: trackingClicks.length > 0,
     hasCompletedHealthRecently: eligibilityAnswers.length > 0,
     lastQuoteViewedAt: trackingClicks[0]?.clickedAt ?? null,

@@ -112,7 +112,7 @@ describe("syncContactSchedule", () => {
 
   it("gives the planner the contact, the organization's settings, the state rule and the history", async () => {
     const { org, contact } = await setup();
-    await db.prisma.organization.update({ where: { id: org.id }, data: { timezone: "America/New_York", contactOutreachDelayYears: 2, outreachAep: false, failedUnderwritingOutreachTiming: "pre_aep", sendTimeHour: 9, sendTimeMinute: 15 } });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { timezone: "America/New_York", contactOutreachDelayYears: 2, outreachAep: false, failedUnderwritingOutreachTiming: "pre_aep", sendTimeHour: 9, sendTimeMinute: 15, stateLicenses: ["MO", "KS"] } });
     await db.prisma.contact.update({ where: { id: contact.id }, data: { state: "MO", birthDate: new Date("1955-02-28T00:00:00Z"), effectiveDate: new Date("2021-03-01T00:00:00Z"), currentCarrierNaic: "12345" } });
     await db.prisma.stateSwitchRule.upsert({
       where: { state: "MO" },
@@ -152,10 +152,12 @@ describe("syncContactSchedule", () => {
       optedOut: false,
       currentCarrierNaic: "12345",
       isPlaceholder: false,
+      agentStateLicenses: [],
     });
     expect(input.organization).toMatchObject({
       timezone: "America/New_York",
       sendTime: { hour: 9, minute: 15 },
+      stateLicenses: ["MO", "KS"],
       effectiveDateOutreachDelayMonths: 23,
       isLive: false,
       wentLiveAt: null,

@@ -45,6 +45,7 @@ const organizationSelect = {
   enablePostWindowEmails: true,
   failedUnderwritingOutreachEnabled: true,
   failedUnderwritingOutreachTiming: true,
+  stateLicenses: true,
 } satisfies Prisma.OrganizationSelect;
 
 type OrganizationRow = Prisma.OrganizationGetPayload<{ select: typeof organizationSelect }>;
@@ -67,6 +68,7 @@ export function toPlanOrganization(organization: OrganizationRow, contactCount: 
   return {
     timezone: organization.timezone || "America/Chicago",
     sendTime: { hour: organization.sendTimeHour, minute: organization.sendTimeMinute },
+    stateLicenses: organization.stateLicenses,
     enabled: {
       birthday: organization.outreachBirthday,
       effective_date: organization.outreachEnrollmentAnniversary,
@@ -125,6 +127,7 @@ const contactSelect = {
   unsubscribedAt: true,
   doNotCommunicate: true,
   currentCarrierNaic: true,
+  agent: { select: { stateLicenses: true } },
 } satisfies Prisma.ContactSelect;
 
 type ContactRow = Prisma.ContactGetPayload<{ select: typeof contactSelect }>;
@@ -172,6 +175,7 @@ async function planInputs(context: RescheduleContext, contacts: ContactRow[]): P
         optedOut: isOptedOut(contact),
         currentCarrierNaic: contact.currentCarrierNaic,
         isPlaceholder: !isBookContact(contact) || !contact.email.trim(),
+        agentStateLicenses: contact.agent?.stateLicenses ?? [],
       },
       organization: context.planOrganization,
       stateRule: (contact.state && context.stateRules.get(contact.state.toUpperCase())) || null,

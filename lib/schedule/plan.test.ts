@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import { sendInstant } from "@/lib/outreach/rules";
 import { dayNumber } from "@/lib/schedule/calendar";
-import { firstSendDayFrom, planContactEmails } from "@/lib/schedule/plan";
+import { firstSendDayFrom, planContactEmails, SKIP_REASONS, unlicensedStateOf } from "@/lib/schedule/plan";
 import type { EmailType, Plan, PlanContact, PlanHistory, PlanInput, PlanOrganization, PlanStateRule } from "@/lib/schedule/types";
 
 type JsonRule = { state: string; rule: string; anchor: string; days_before: number; total_days: number; age_min?: number; age_max?: number };
@@ -442,5 +442,29 @@ describe("plan shape", () => {
     const keys = [...a.planned.map((e) => `${e.emailType}|${e.sendDate}`), ...a.skipped.map((e) => `${e.emailType}|${e.date}`)];
     expect(new Set(keys).size).toBe(keys.length);
     expect(a.planned.every((e) => e.sendDate >= "2026-03-01" && e.sendDate <= "2028-05-10")).toBe(true);
+  });
+});
+
+describe("licensed states: automatic outreach only where the agency (and the agent, when set) is licensed", () => {
+  test("a contact in a state the organization is not licensed in gets nothing planned, each email skipped with the reason", () => {
+    const licensed = planContactEmails(input({ organization: { stateLicenses: ["TX", "OK"] } }));
+    expect(licensed.planned.length).toBeGreaterThan(0);
+    const outside = planContactEmails(input({ organization: { stateLicenses: ["OK"] } }));
+    expect(outside.planned).toEqual([]);
+    expect(outside.skipped.length).toBeGreaterThan(0);
+    expect(new Set(outside.skipped.map((s) => s.skipReason))).toEqual(new Set([SKIP_REASONS.notLicensed("TX")]));
+  });
+
+  test("the assigned agent's licences narrow it further; an agent without licences set follows the organization", () => {
+    expect(planContactEmails(input({ contact: { agentStateLicenses: ["OK"] }, organization: { stateLicenses: ["TX", "OK"] } })).planned).toEqual([]);
+    expect(planContactEmails(input({ contact: { agentStateLicenses: ["tx"] }, organization: { stateLicenses: ["TX", "OK"] } })).planned.length).toBeGreaterThan(0);
+    expect(planContactEmails(input({ contact: { agentStateLicenses: [] }, organization: { stateLicenses: ["TX"] } })).planned.length).toBeGreaterThan(0);
+  });
+
+  test("unlicensedStateOf: no licences set yet or no state on the contact restricts nothing", () => {
+    expect(unlicensedStateOf({ state: "TX" }, { stateLicenses: [] })).toBeNull();
+    expect(unlicensedStateOf({ state: null }, { stateLicenses: ["OK"] })).toBeNull();
+    expect(unlicensedStateOf({ state: "tx " }, { stateLicenses: ["OK"] })).toBe("TX");
+    expect(unlicensedStateOf({ state: "TX", agentStateLicenses: ["OK"] }, { stateLicenses: [] })).toBe("TX");
   });
 });

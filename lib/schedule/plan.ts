@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addMonthsDay, anniversaryDay, catchUpDay, dayNumber, dayOf, DEFAULT_TIME_ZONE, isoDate, localDate, stableHash, yearOfDay } from "@/lib/schedule/calendar";
 import { applyFrequencyLimit, type FrequencyLimit } from "@/lib/schedule/frequency";
-import { EMAIL_PRIORITY, type EmailType, type Plan, type PlanInput, type PlannedEmail, type SkippedEmail } from "@/lib/schedule/types";
+import { EMAIL_PRIORITY, type EmailType, type Plan, type PlanContact, type PlanInput, type PlannedEmail, type PlanOrganization, type SkippedEmail } from "@/lib/schedule/types";
 import { exclusionAt, exclusionWindows, type ExclusionWindow } from "@/lib/schedule/windows";
 
 /**
@@ -50,6 +50,7 @@ const MARKETING_TYPES: ReadonlySet<EmailType> = new Set(["birthday", "effective_
 
 export const SKIP_REASONS = {
   noState: "No state for contact",
+  notLicensed: (state: string) => `Not licensed in ${state}`,
   failedUnderwritingAnnual: "Failed underwriting: one email per year",
   failedUnderwritingExcluded: "Failed underwriting exclusion",
   effectiveDateWindow: (months: number) => `Within ${months} months of the policy effective date`,
@@ -86,6 +87,18 @@ type Decision = { candidate: Candidate; day: number; catchUp: boolean; skipReaso
 
 function monthDay(date: string): { month: number; day: number } {
   return { month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
+}
+
+/**
+ * The contact's state when automatic outreach may not go there: outside the organization's licensed states
+ * or, when the assigned agent has licences set, outside the agent's. Null when licensed (or no state, or no
+ * licences set yet). The contact list marks the same contacts (lib/contacts: licensedFor).
+ */
+export function unlicensedStateOf(contact: Pick<PlanContact, "state" | "agentStateLicenses">, org: Pick<PlanOrganization, "stateLicenses">): string | null {
+  const state = contact.state?.trim().toUpperCase();
+  if (!state) return null;
+  const covers = (licences: readonly string[] | undefined) => !licences?.length || licences.some((s) => s.toUpperCase() === state);
+  return covers(org.stateLicenses) && covers(contact.agentStateLicenses) ? null : state;
 }
 
 export function planContactEmails(input: PlanInput): Plan {
@@ -227,10 +240,12 @@ export function planContactEmails(input: PlanInput): Plan {
 
   // ── Gates, windows and dates. ──
   const noState = !contact.state && org.sendWithoutZipcodeForUniversal === false;
+  const unlicensedState = unlicensedStateOf(contact, org);
   const effectiveDateGateEnds = contact.effectiveDate ? addMonthsDay(contact.effectiveDate, delayMonths) : null;
 
   const gateReason = (candidate: Candidate, day: number): string | null => {
     if (noState) return SKIP_REASONS.noState;
+    if (unlicensedState) return SKIP_REASONS.notLicensed(unlicensedState);
     if (typeof candidate.metadata?.skip === "string") return candidate.metadata.skip;
     if (failedUnderwriting && MARKETING_TYPES.has(candidate.emailType)) {
       if (annualFailedUnderwriting) return SKIP_REASONS.failedUnderwritingAnnual;

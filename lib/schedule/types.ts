@@ -50,11 +50,15 @@ export type PlanContact = {
   currentCarrierNaic: string | null;
   /** Contacts outside the book (eligibility placeholders, unconfirmed self-signups: lib/contacts/book.ts) and contacts without a real email get nothing. */
   isPlaceholder: boolean;
+  /** The assigned agent's state licences; empty or absent: the agent has set none (the organization's apply). */
+  agentStateLicenses?: readonly string[];
 };
 
 /** The organization's outreach settings that the rules read. */
 export type PlanOrganization = {
   timezone: string;
+  /** The states the organization is licensed in; empty or absent: none set yet, no restriction. */
+  stateLicenses?: readonly string[];
   /** The local time of day emails go out (Organization.sendTimeHour/Minute; default 08:30). */
   sendTime?: { hour: number; minute: number };
   /** Outreach types switched on; a type that is absent counts as on (the settings default every type on). */

@@ -35,6 +35,7 @@ function row(n: number, overrides: Partial<ContactListRow> = {}): ContactListRow
     contactOwner: null,
     lastEmailedAt: null,
     createdAt: "2026-01-01T00:00:00.000Z",
+    outsideLicensedStates: false,
     hasViewedQuoteRecently: false,
     hasCompletedHealthRecently: false,
     lastQuoteViewedAt: null,

@@ -114,7 +114,14 @@ export function ContactTable({ contacts, loading, selectedIds, onToggle, onToggl
                     {truncateEmail(contact.email)}
                   </td>
                   <td className={`${cell} text-gray-600`}>{formatPhoneNumber(contact.phoneNumber)}</td>
-                  <td className={`${cell} text-gray-700`}>{contact.state ?? "—"}</td>
+                  <td className={`${cell} text-gray-700`}>
+                    {contact.state ?? "—"}
+                    {contact.outsideLicensedStates ? (
+                      <span className="ml-1.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900" title="Outside your licensed states: no automatic emails">
+                        Not licensed
+                      </span>
+                    ) : null}
+                  </td>
                   <td className={`${cell} text-gray-700`}>{contactAgentLabel(contact, defaultAgentName)}</td>
                   <td className={`${cell} text-gray-700`}>{contact.currentCarrier ?? "—"}</td>
                   <td className={`${cell} text-gray-700`}>{formatCalendarDate(contact.effectiveDate)}</td>
