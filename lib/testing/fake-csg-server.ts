@@ -5,7 +5,8 @@ import { join } from "node:path";
 
 /**
  * A local stand-in for CSG's med-supp API (quote-engine.md §1a), for tests: no network. It serves the
- * hand-written fixtures in lib/testing/fixtures/csg/ (quotes-<CSG plan>.json, auth.json) and behaves
+ * hand-written fixtures in lib/testing/fixtures/csg/ (quotes-<CSG plan>.json, auth.json; other files
+ * there, such as rating-classes-G.json, are read by the mapping tests directly) and behaves
  * like CSG where the adapter depends on it:
  *  - POST /v1/auth.json with the right api_key issues a new token; a wrong key answers 401;
  *  - GET /v1/med_supp/quotes.json without a live x-api-token answers 403 "Session Expired Error";

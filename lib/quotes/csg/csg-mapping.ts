@@ -101,22 +101,59 @@ export function ratingMethodFromCsg(rateType: string | null | undefined): Rating
   return "attained_age";
 }
 
-/** Underwriting classes a quote must never be shown at: they need health answers we do not have. */
-const NON_STANDARD_CLASS = /preferred|substandard|level\s*[2-9]|super/i;
-/** Classes blitz-quote-engine2 kept as "the" standard price (plus Standard I/II variants). */
-const STANDARD_CLASS = /^(|standard\b.*|achieve|value)$/i;
+/** UnitedHealthcare (AARP): the one carrier whose "Standard I", "Standard II", … rows are standard prices. */
+export const UHC_NAIC = "79413";
+/** The classes quoted as the standard price for every carrier (quote-engine.md §1a, blitz-quote-engine2). */
+const KEPT_CLASSES = new Set(["", "standard", "achieve", "value"]);
+/** A household label inside a class name: "w/ 20% HHD", "HHD", "Household". */
+const HOUSEHOLD_LABEL = /w\/\s*\d+(?:\.\d+)?\s*%\s*hhd|\bhhd\b|household/gi;
 
 function className(row: CsgQuoteRow): string {
   return (row.rating_class ?? "").trim();
 }
 
+/**
+ * The rating-class rule (quote-engine.md §1a): a class is a standard price when it is "", Standard,
+ * Achieve or Value; "Standard…" variants (Standard I, Standard II, Standard I/II) count only for UHC
+ * (NAIC 79413), and never when they name a household price. Everything else (Preferred, Substandard,
+ * Level 2, Innovative, another carrier's Standard II) needs health answers or is another product.
+ */
+export function isStandardRatingClass(naic: string, ratingClass: string | null | undefined): boolean {
+  const name = (ratingClass ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+  if (KEPT_CLASSES.has(name)) return true;
+  return naic.trim() === UHC_NAIC && name.startsWith("standard") && !name.includes("household");
+}
+
+/** A row priced with the household discount already taken off: view_type ["with_hhd"], or a class labelled HHD/Household. */
+export function isHouseholdPriceRow(row: Pick<CsgQuoteRow, "view_type" | "rating_class">): boolean {
+  return (row.view_type ?? []).includes("with_hhd") || new RegExp(HOUSEHOLD_LABEL.source, "i").test(row.rating_class ?? "");
+}
+
+/** The class a household row discounts: "Standard w/ 20% HHD" → "Standard", "Innovative/Household" → "Innovative". */
+export function baseClassOfHouseholdRow(ratingClass: string | null | undefined): string {
+  return (ratingClass ?? "")
+    .replace(HOUSEHOLD_LABEL, " ")
+    .replace(/^[\s/,\-–]+|[\s/,\-–]+$/g, "")
+    .replace(/\s+/g, " ");
+}
+
+/**
+ * One carrier's non-SELECT rows for one plan → the row giving its standard price and the row giving
+ * its household price (either may be missing). Standard: the rows that are not household prices and
+ * whose class passes isStandardRatingClass; several left → the higher rate (never under-quote).
+ * Household: the household-price rows whose underlying class passes the same rule (so "Preferred
+ * w/ 20% HHD" or "Innovative/Household" never stand in for the standard plan); several → the higher.
+ */
+export function chooseCarrierRows(naic: string, rows: CsgQuoteRow[]): { standard: CsgQuoteRow | undefined; household: CsgQuoteRow | undefined } {
+  const priced = rows.filter((r) => monthlyCents(r) !== null);
+  const standard = highest(priced.filter((r) => !isHouseholdPriceRow(r) && isStandardRatingClass(naic, className(r))));
+  const household = highest(priced.filter((r) => isHouseholdPriceRow(r) && isStandardRatingClass(naic, baseClassOfHouseholdRow(r.rating_class))));
+  return { standard, household };
+}
+
 function monthlyCents(row: CsgQuoteRow): number | null {
   const month = row.rate?.month;
   return typeof month === "number" && Number.isFinite(month) && month > 0 ? Math.round(month) : null;
-}
-
-function isHouseholdRow(row: CsgQuoteRow): boolean {
-  return (row.view_type ?? []).includes("with_hhd");
 }
 
 /** The household percent discount as basis points, when the row carries a plausible fraction. */
@@ -142,30 +179,27 @@ export type CarrierGroupLookup = (naic: string) => string | undefined;
 
 /**
  * CSG rows for one plan → one CarrierQuote per carrier (NAIC):
- *  - Medicare SELECT rows and non-standard underwriting classes are dropped;
- *  - the standard price comes from a row whose view_type is [] or ["sans_hhd"] (a standard class if
- *    the carrier has one; the higher rate if several remain);
- *  - the household price is the carrier's ["with_hhd"] row when there is one (its rate already
- *    includes the discount), else the standard rate × (1 − discounts[].value);
+ *  - Medicare SELECT rows are dropped; chooseCarrierRows applies the rating-class rule, and a
+ *    carrier with no standard-class row is not quoted;
+ *  - the household price is the carrier's household-price row (["with_hhd"] or an HHD/Household
+ *    class: its rate already includes the discount) when it is lower, else the standard rate ×
+ *    (1 − discounts[].value);
  *  - rates are integer cents, fees dollars, discount values fractions (§1a).
  */
 export function mapCsgRows({ rows, plan, req, groupNameFor }: { rows: CsgQuoteRow[]; plan: PlanCode; req: QuoteRequest; groupNameFor: CarrierGroupLookup }): CarrierQuote[] {
   const byNaic = new Map<string, CsgQuoteRow[]>();
   for (const row of rows) {
     const naic = row.company_base?.naic?.trim();
-    if (!naic || row.select === true || monthlyCents(row) === null || NON_STANDARD_CLASS.test(className(row))) continue;
+    if (!naic || row.select === true || monthlyCents(row) === null) continue;
     byNaic.set(naic, [...(byNaic.get(naic) ?? []), row]);
   }
 
   const quotes: CarrierQuote[] = [];
   for (const [naic, carrierRows] of byNaic) {
-    const standardRows = carrierRows.filter((r) => !isHouseholdRow(r));
-    const preferredStandard = standardRows.filter((r) => STANDARD_CLASS.test(className(r)));
-    const standard = highest(preferredStandard.length > 0 ? preferredStandard : standardRows);
+    const { standard, household: householdRow } = chooseCarrierRows(naic, carrierRows);
     if (!standard) continue;
     const rate = monthlyCents(standard)!;
 
-    const householdRow = highest(carrierRows.filter(isHouseholdRow));
     let household: number | null = null;
     let discountBps: number | null = null;
     if (householdRow && monthlyCents(householdRow)! < rate) {

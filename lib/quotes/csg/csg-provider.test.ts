@@ -145,8 +145,9 @@ describe("CSG quote calls", () => {
     expect(byNaic["84549"]).toMatchObject({ ratingMethod: "community", householdMonthlyCents: null, discountBps: null, discountCategory: null, groupName: "UnitedHealth Grp" });
     // The cheaper Medicare SELECT row is dropped; the rate type comes from CSG.
     expect(byNaic["71412"]).toMatchObject({ ratingMethod: "issue_age", monthlyCents: 14800, householdMonthlyCents: 13024, discountBps: 1200, filingEffectiveDate: "2024-11-01" });
-    // Two standard classes: the higher rate (never under-quote); Level 2 is never shown.
-    expect(byNaic["73288"]).toMatchObject({ monthlyCents: 16900, householdMonthlyCents: 16055, policyFeeCents: 1500, groupName: "Humana" });
+    // Standard + Standard II at a carrier that is not UHC: Standard II does not count, so the Standard
+    // price (× 0.95 for households); Level 2 is never shown.
+    expect(byNaic["73288"]).toMatchObject({ monthlyCents: 16225, householdMonthlyCents: 15414, policyFeeCents: 1500, groupName: "Humana" });
   });
 });
 
