@@ -16,12 +16,12 @@ const open = (idParam: string) => openGet(new NextRequest(`http://localhost/api/
 const click = (id: string, u?: string) =>
   clickGet(new NextRequest(`http://localhost/api/t/click/${id}${u === undefined ? "" : `?u=${encodeURIComponent(u)}`}`, { headers: headers() }), { params: Promise.resolve({ id }) });
 
-async function sentEmail(status: "sent" | "pending" = "sent") {
+async function sentEmail(status: "sent" | "pending" = "sent", sendMode: "production" | "test" = "production") {
   const org = await createOrganization(db.prisma, { now });
   const contact = await createContact(db.prisma, org.id, { now });
   const trackingId = `quote-${org.id}-${contact.id}-${now.getTime()}`;
   const email = await db.prisma.scheduledEmail.create({
-    data: { organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: now, scheduledSendAt: now, status, idempotencyKey: `k-${contact.id}`, trackingId, sentAt: status === "sent" ? now : null },
+    data: { organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: now, scheduledSendAt: now, status, sendMode, idempotencyKey: `k-${contact.id}`, trackingId, sentAt: status === "sent" ? now : null },
   });
   return { org, contact, email, trackingId };
 }
@@ -149,6 +149,16 @@ describe("GET /api/t/click/{id}.{signature}?u=…", () => {
     expect(clicks).toHaveLength(2);
     expect(clicks[0]).toMatchObject({ organizationId: org.id, trackingId, quoteLinkId: link.id, path: "/compare", userAgent: "Mail/1.0" });
     expect(await db.prisma.emailEvent.count({ where: { scheduledEmailId: email.id, type: "clicked" } })).toBe(1);
+  });
+
+  it("a trial's [TEST] copy (opened and clicked by the agent) is not the contact's view: nothing recorded, the link still works", async () => {
+    const { email, trackingId, contact } = await sentEmail("sent", "test");
+    const target = `${APP}/compare?id=${"q".repeat(43)}&tid=${trackingId}`;
+    const res = await click(clickTrackingParam(email.id, target), target);
+    expect([res.status, res.headers.get("location")]).toEqual([302, target]);
+    await open(openPixelParam(email.id));
+    expect(await db.prisma.trackingClick.count({ where: { contactId: contact.id } })).toBe(0);
+    expect(await db.prisma.emailEvent.count({ where: { scheduledEmailId: email.id } })).toBe(0);
   });
 
   it("never redirects off the allow-list: a foreign target goes home and writes nothing", async () => {

@@ -96,10 +96,15 @@ export function allowedRedirectTarget(raw: unknown, appUrl: string): string | nu
   return allowed ? url.toString() : null;
 }
 
+/**
+ * A sent email whose opens and clicks are the contact's. A trial's [TEST] copy (sendMode test) went to the
+ * agent, not the contact: the agent's opens and clicks on it are not the contact's views (no event, no
+ * click, no follow-up change); its links still lead where they say.
+ */
 async function findSentEmail(id: string | null) {
   if (!id) return null;
-  const row = await prisma.scheduledEmail.findUnique({ where: { id }, select: { id: true, organizationId: true, contactId: true, trackingId: true, status: true } });
-  return row && row.status === "sent" ? row : null;
+  const row = await prisma.scheduledEmail.findUnique({ where: { id }, select: { id: true, organizationId: true, contactId: true, trackingId: true, status: true, sendMode: true } });
+  return row && row.status === "sent" && row.sendMode === "production" ? row : null;
 }
 
 /** GET /api/t/open/{id}.{signature}.gif: one "opened" event per email, however often the image loads. */

@@ -38,12 +38,12 @@ function deliver(event: unknown, { id = `msg_${Math.random().toString(36).slice(
   );
 }
 
-async function sentEmail() {
+async function sentEmail(sendMode: "production" | "test" = "production") {
   const org = await createOrganization(db.prisma, { now });
   const contact = await createContact(db.prisma, org.id, { now });
   const providerMessageId = `re_${contact.id.slice(0, 8)}`;
   const email = await db.prisma.scheduledEmail.create({
-    data: { organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: now, scheduledSendAt: now, status: "sent", idempotencyKey: `k-${contact.id}`, sentAt: now, providerMessageId },
+    data: { organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: now, scheduledSendAt: now, status: "sent", sendMode, idempotencyKey: `k-${contact.id}`, sentAt: now, providerMessageId },
   });
   const pending = await db.prisma.scheduledEmail.create({
     data: { organizationId: org.id, contactId: contact.id, emailType: "aep", scheduledSendDate: new Date("2031-09-10"), scheduledSendAt: new Date("2031-09-10T13:30:00Z"), status: "pending", idempotencyKey: `k2-${contact.id}` },
@@ -119,6 +119,17 @@ describe("POST /api/webhooks/resend", () => {
     expect(await db.prisma.consentEvent.findMany({ where: { contactId: contact.id } })).toEqual([expect.objectContaining({ action: "unsubscribe", source: "bounce" })]);
     expect(await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({ status: "cancelled", skipReason: "Unsubscribed" });
     expect(await db.prisma.emailEvent.count({ where: { scheduledEmailId: email.id, type: "bounced" } })).toBe(1);
+  });
+
+  it("a bounce or complaint on a trial's [TEST] copy (sent to the agent) is recorded but never unsubscribes the contact", async () => {
+    for (const [type, extra] of [["email.bounced", { bounce: { type: "Permanent", subType: "General", message: "x" } }], ["email.complained", {}]] as const) {
+      const { contact, email, pending, providerMessageId } = await sentEmail("test");
+      await deliver(event(type, providerMessageId, extra));
+      expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt).toBeNull();
+      expect(await db.prisma.consentEvent.count({ where: { contactId: contact.id } })).toBe(0);
+      expect((await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: pending.id } })).status).toBe("pending");
+      expect(await db.prisma.emailEvent.count({ where: { scheduledEmailId: email.id } })).toBe(1);
+    }
   });
 
   it("a transient bounce is recorded but does not unsubscribe; a complaint does", async () => {

@@ -67,7 +67,8 @@ export type ResendWebhookResult = { received: true; status: "recorded" | "duplic
 
 /**
  * Verifies, then records the event once (the svix-id is the EmailEvent's providerEventId: a redelivery
- * is a no-op). A permanent bounce or a complaint unsubscribes the contact, in the same transaction.
+ * is a no-op). A permanent bounce or a complaint unsubscribes the contact, in the same transaction, unless
+ * the email was a trial's [TEST] copy (sent to the agent).
  * Unknown emails and event types answer 200 "ignored" so the provider does not retry them forever.
  */
 export async function handleResendWebhook({ payload, headers, now }: { payload: string; headers: SvixHeaders; now: Date }): Promise<ResendWebhookResult> {
@@ -85,7 +86,7 @@ export async function handleResendWebhook({ payload, headers, now }: { payload: 
   if (!type) return { received: true, status: "ignored" };
 
   const providerMessageId = typeof event.data?.email_id === "string" ? event.data.email_id.slice(0, 200) : null;
-  const select = { id: true, organizationId: true, contactId: true } as const;
+  const select = { id: true, organizationId: true, contactId: true, sendMode: true } as const;
   const email =
     (providerMessageId ? await prisma.scheduledEmail.findFirst({ where: { providerMessageId }, select }) : null) ??
     (await (async () => {
@@ -116,7 +117,8 @@ export async function handleResendWebhook({ payload, headers, now }: { payload: 
       skipDuplicates: true,
     });
     if (count === 0) return { received: true as const, status: "duplicate" as const };
-    if (unsubscribeSource) {
+    // A trial's [TEST] copy went to the agent: its bounce or complaint is recorded, but is not the contact's.
+    if (unsubscribeSource && email.sendMode === "production") {
       await recordUnsubscribe(tx, { organizationId: email.organizationId, contactId: email.contactId, source: unsubscribeSource, now: occurredAt, scheduledEmailId: email.id, metadata: { providerEventId: headers.id } });
     }
     return { received: true as const, status: "recorded" as const };
