@@ -26,6 +26,9 @@ describe("parseEnv", () => {
   it("chooses the production parts from their variables", () => {
     const env = parseEnv({ ...production, ...stripe, CSG_API_KEY: "csg" });
     expect(env.parts).toEqual({ database: "postgres", email: "resend", jobs: "inngest", payments: "stripe", quotes: "csg" });
+    // CSG's current host by default (quote-engine.md); the legacy one only when configured.
+    expect(env.csg.baseUrl).toBe("https://api.csgactuarial.com/v1");
+    expect(parseEnv({ ...production, CSG_API_KEY: "csg", CSG_BASE_URL: "https://csgapi.appspot.com" }).csg.baseUrl).toBe("https://csgapi.appspot.com");
   });
 
   it("treats the embedded pglite-server URL as the embedded database", () => {

@@ -102,7 +102,7 @@ export const rawEnvSchema = z.object({
   CRON_SECRET: optional,
 
   CSG_API_KEY: optional,
-  CSG_BASE_URL: z.url().default("https://csgapi.appspot.com"),
+  CSG_BASE_URL: z.url().default("https://api.csgactuarial.com/v1"),
 
   /** Optional explainer videos on the compare page; without them the page explains in text. */
   PLAN_G_VS_N_VIDEO_URL: z.url().optional(),

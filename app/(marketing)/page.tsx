@@ -21,7 +21,7 @@ const STEPS = [
   { title: "Upload", text: "Bring your book of business in by CSV or one contact at a time. Each agency's data is kept apart by the database's row-level security." },
   {
     title: "Engage",
-    text: "Each contact gets personalized Medicare Supplement quotes by email at the moments that matter (birthday, policy anniversary, rate increases, AEP), with follow-ups for those who looked but did not answer.",
+    text: "Each contact gets personalized Medicare Supplement quotes by email at the moments that matter (birthday, policy anniversary, AEP), with follow-ups for those who looked but did not answer.",
   },
   { title: "Retain & Reset", text: "Contacts compare quotes and answer the health questions online before they book a call, so your call is for checking answers and switching, not for a long interview." },
 ];
@@ -38,11 +38,11 @@ const FEATURES = [
 const FAQ = [
   {
     q: "Which emails do my clients receive?",
-    a: "Quote emails around each client's birthday and policy anniversary, for carrier rate increases and before AEP, plus follow-ups based on what the client did. Until you go live, every email goes to your own address marked [TEST], never to a client.",
+    a: "Quote emails around each client's birthday and policy anniversary and before AEP, plus follow-ups based on what the client did. Until you go live, every email goes to your own address marked [TEST], never to a client.",
   },
   {
     q: "How is my data protected?",
-    a: "Every agency's records are separated by PostgreSQL row-level security, so one agency's queries cannot read another's rows. Health-question answers are encrypted at rest, and public pages are reached only through unguessable links.",
+    a: "Every agency's records are separated by PostgreSQL row-level security, so one agency's queries cannot read another's rows. Health-question answers are encrypted at rest, and a client's quotes and answers open only through unguessable links that expire.",
   },
   { q: "How will I know when a client responds?", a: "Callback and follow-up requests are emailed to the assigned agent, and the dashboard and contact list show who viewed a quote and who completed the health questions." },
   { q: "Do emails come from my agency?", a: "Yes. Emails and client pages carry your agency's name, logo and colours, and the sender name is your agency (or the agent, if you allow it)." },

@@ -6,8 +6,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { LINK_INVALID_MESSAGE } from "@/lib/auth/messages";
 
 /**
- * The page an emailed link opens. The link is consumed by a call from the page (a POST: it starts a
- * session), not by the GET of the page itself, so mail scanners that prefetch links do not burn it.
+ * The page an emailed link opens. The link is consumed by a call from the page's script (a POST: it starts
+ * a session), not by the GET of the page itself, so scanners that fetch links without running scripts do
+ * not burn it; one that runs scripts can, and the page then offers a new link.
  */
 export function VerifyLogin({ orgSlug, token }: { orgSlug: string; token: string }) {
   const [failure, setFailure] = useState<string | null>(null);

@@ -533,7 +533,7 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
           </div>
         </Section>
 
-        <Section id={id("self-onboarding")} title="Organization Self-Onboarding Link" description="Share this link with new agents so they can add themselves to your organization.">
+        <Section id={id("self-onboarding")} title="Organization Self-Onboarding Link" description="Share this link so clients can add themselves to your book of business and see their quotes.">
           <CopyLink url={data.selfOnboardingUrl} label="Self-onboarding link" />
         </Section>
       </fieldset>

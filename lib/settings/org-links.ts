@@ -4,7 +4,7 @@ import type { TenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { outreachDelayMonths } from "@/lib/settings/state-carrier-settings";
 
-/** The organization's self-onboarding page, where new agents sign themselves up. */
+/** The organization's self-onboarding page, where clients sign themselves up (and see their quotes). */
 export function selfOnboardingUrl(slug: string): string {
   return `${getEnv().appUrl}/self-onboarding/${encodeURIComponent(slug)}`;
 }
