@@ -5,16 +5,7 @@ import { tenantTransaction } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { ONBOARDING_MESSAGES, type OnboardingLicensing } from "@/lib/onboarding/onboarding-schema";
 import { nextOnboardingStep, STEP_NUMBER } from "@/lib/onboarding/onboarding-steps";
-
-type StateCarrierSetting = { state?: string | null; carrier: string; active: boolean; targetGI: boolean };
-
-function readStateCarrierSettings(value: unknown): StateCarrierSetting[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (v): v is StateCarrierSetting =>
-      typeof v === "object" && v !== null && typeof (v as StateCarrierSetting).carrier === "string" && typeof (v as StateCarrierSetting).active === "boolean" && typeof (v as StateCarrierSetting).targetGI === "boolean",
-  );
-}
+import { readStateCarrierSettings, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
 
 /**
  * One entry per licensed state × contracted carrier (domain-rules B.7): active, not targeted for GI

@@ -7,7 +7,7 @@ import { consumeRateLimit } from "@/lib/rate-limit";
 import { buildComparison, type CompareOrganization, type Comparison, type QuoteSubject } from "@/lib/quotes/compare-quotes";
 import { findQuoteLink, isQuoteToken, orphanedQuoteLinkOrgSlug, QUOTE_NOT_FOUND_MESSAGE, quoteAgent } from "@/lib/quotes/quote-links";
 import { logoUrl } from "@/lib/settings/logo-rules";
-import { stateCarrierSettingSchema } from "@/lib/settings/org-settings-schema";
+import { readStateCarrierSettings } from "@/lib/settings/state-carrier-settings";
 import { findZip } from "@/lib/zip/zip-table";
 
 /**
@@ -83,8 +83,6 @@ const manualParams = z.object({
 
 type Params = Record<string, string | string[] | undefined>;
 
-/** The organization's state × carrier settings as stored (JSON); anything unreadable counts as none. */
-const storedStateCarrierSettings = z.array(stateCarrierSettingSchema.pick({ state: true, carrier: true, active: true })).catch([]);
 
 const ORG_SELECT = {
   ...ORGANIZATION_BRANDING_SELECT,
@@ -102,7 +100,7 @@ type OrgRow = { id: string; slug: string; name: string; brandName: string | null
 function compareOrganization(org: OrgRow | null, allCarriers: boolean): CompareOrganization {
   return {
     carrierContracts: allCarriers || !org ? null : org.carrierContracts,
-    stateCarrierSettings: allCarriers || !org ? [] : storedStateCarrierSettings.parse(org.stateCarrierSettings),
+    stateCarrierSettings: allCarriers || !org ? [] : readStateCarrierSettings(org.stateCarrierSettings),
     timezone: org?.timezone ?? "America/Chicago",
     mnDefaultRiders: org?.mnDefaultRiders ?? ["part_a_deductible", "part_b_excess"],
     wiDefaultRiders: org?.wiDefaultRiders ?? ["part_a_deductible", "part_b_excess"],

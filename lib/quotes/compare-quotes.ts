@@ -8,6 +8,7 @@ import { PLAN_LABELS, plansForState, STANDARD_PLANS, type Gender, type PlanCode,
 import { ageOnDate, DEFAULT_QUOTE_AGE, DEFAULT_QUOTE_PLAN, defaultEffectiveDate, eligiblePlans, isFirstEligibleBefore2020, selectQuotes } from "@/lib/quotes/select-quotes";
 import { plansInWindow, standardPlanOf, switchWindowFor, type SwitchRule, type SwitchWindow } from "@/lib/quotes/switch-window";
 import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema";
+import type { StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
 import { countyLabel } from "@/lib/zip/zip-schema";
 import { findZip } from "@/lib/zip/zip-table";
 
@@ -44,7 +45,7 @@ export type CompareOrganization = {
   /** The organization's carrier contracts; null = every carrier (demo and operator views). */
   carrierContracts: readonly string[] | null;
   /** Settings → state × carrier: a carrier switched off (active false) in a state is not quoted there. */
-  stateCarrierSettings?: readonly { state?: string | null; carrier: string; active: boolean }[];
+  stateCarrierSettings?: readonly Pick<StateCarrierSetting, "state" | "carrier" | "active">[];
   timezone: string;
   mnDefaultRiders: readonly string[];
   wiDefaultRiders: readonly string[];
@@ -55,7 +56,7 @@ export type CompareOrganization = {
  * The contracted carriers a contact in `state` is quoted: those not switched off for that state in the
  * organization's state × carrier settings (a setting without a state applies everywhere). Pure.
  */
-export function carriersQuotedIn(contracted: readonly string[], settings: readonly { state?: string | null; carrier: string; active: boolean }[], state: string | null): string[] {
+export function carriersQuotedIn(contracted: readonly string[], settings: readonly Pick<StateCarrierSetting, "state" | "carrier" | "active">[], state: string | null): string[] {
   const off = new Set(settings.filter((s) => !s.active && (!s.state || s.state === state)).map((s) => s.carrier.trim().toLowerCase()));
   return contracted.filter((carrier) => !off.has(carrier.trim().toLowerCase()));
 }

@@ -9,11 +9,9 @@ import {
   FAILED_UNDERWRITING_FREQUENCIES,
   FAILED_UNDERWRITING_TIMINGS,
   RIDER_OPTIONS,
-  stateCarrierSettingSchema,
   type OrgSettings,
 } from "@/lib/settings/org-settings-schema";
-import { completeStateCarrierSettings } from "@/lib/settings/state-carrier-settings";
-import { z } from "zod";
+import { completeStateCarrierSettings, readStateCarrierSettings } from "@/lib/settings/state-carrier-settings";
 import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
 
 /**
@@ -68,7 +66,6 @@ export type OrgSettingsView = OrgSettings & {
   hasLogo: boolean;
 };
 
-const savedStateCarrierSettings = z.array(stateCarrierSettingSchema).catch([]);
 type Rider = (typeof RIDER_OPTIONS)[number];
 const riders = (values: readonly string[]): Rider[] => values.filter((v): v is Rider => (RIDER_OPTIONS as readonly string[]).includes(v));
 const oneOf = <T extends string>(options: readonly T[], value: string, fallback: T): T => ((options as readonly string[]).includes(value) ? (value as T) : fallback);
@@ -85,7 +82,7 @@ function toView(row: SettingsRow): OrgSettingsView {
   return {
     carrierContracts: row.carrierContracts,
     stateLicenses: row.stateLicenses,
-    stateCarrierSettings: completeStateCarrierSettings(row.stateLicenses, row.carrierContracts, savedStateCarrierSettings.parse(row.stateCarrierSettings)),
+    stateCarrierSettings: completeStateCarrierSettings(row.stateLicenses, row.carrierContracts, readStateCarrierSettings(row.stateCarrierSettings)),
     allowAgentSettings: row.allowAgentSettings,
     // The same switches as outreachTypes' (one stored value each, the one the planner reads).
     emailSendBirthday: row.outreachBirthday,

@@ -1,4 +1,4 @@
-import { applyGiSelection, completeStateCarrierSettings, outreachDelayMonths } from "@/lib/settings/state-carrier-settings";
+import { applyGiSelection, completeStateCarrierSettings, readStateCarrierSettings, outreachDelayMonths } from "@/lib/settings/state-carrier-settings";
 
 describe("completeStateCarrierSettings", () => {
   it("gives every licensed state × contracted carrier a setting, keeping saved values and dropping stale ones", () => {
@@ -32,4 +32,14 @@ describe("outreachDelayMonths", () => {
     [2, 23],
     [3, 35],
   ])("%i year(s) → %i months", (years, months) => expect(outreachDelayMonths(years)).toBe(months));
+});
+
+describe("readStateCarrierSettings", () => {
+  it("keeps the well-formed stored entries and drops the rest, whatever the JSON holds", () => {
+    const good = { state: "TX", carrier: "Aetna", active: false, targetGI: true };
+    const anyState = { carrier: "Humana", active: true, targetGI: false };
+    expect(readStateCarrierSettings([good, anyState, { carrier: "Cigna", active: "no", targetGI: false }, { state: 5, carrier: "X", active: true, targetGI: true }, null, "x"])).toEqual([good, anyState]);
+    expect(readStateCarrierSettings({ not: "a list" })).toEqual([]);
+    expect(readStateCarrierSettings(null)).toEqual([]);
+  });
 });

@@ -7,6 +7,24 @@ export type StateCarrierSetting = { state?: string | null; carrier: string; acti
 export type GiRecommendation = { state: string; carrier: string };
 export type GiSelectionMode = "all" | "none" | "recommended";
 
+/**
+ * The settings as stored (Organization.stateCarrierSettings, JSON): the well-formed entries; anything else
+ * (not a list, an entry missing a field) counts as no setting. The one reader for settings, onboarding and
+ * quotes.
+ */
+export function readStateCarrierSettings(value: unknown): StateCarrierSetting[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (v): v is StateCarrierSetting =>
+      typeof v === "object" &&
+      v !== null &&
+      typeof (v as StateCarrierSetting).carrier === "string" &&
+      typeof (v as StateCarrierSetting).active === "boolean" &&
+      typeof (v as StateCarrierSetting).targetGI === "boolean" &&
+      ((v as StateCarrierSetting).state == null || typeof (v as StateCarrierSetting).state === "string"),
+  );
+}
+
 const key = (state: string, carrier: string) => `${state}|${carrier.toLowerCase()}`;
 
 /**
