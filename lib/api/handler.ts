@@ -223,8 +223,9 @@ export function clientIp(req: { headers: Pick<Headers, "get"> }): string {
  * Consumer and public calls: no session. Public pages are addressed by signed tokens; the handler
  * derives the organization from the row it finds. Rate-limited per client IP when `rateLimit` is given.
  * `challenge`: the call creates records from a public form, so it must carry a solved proof-of-work
- * challenge for that purpose (lib/challenge), checked and spent after the client's rate limit and
- * before the body is read, so neither a flood nor a replay reaches the handler.
+ * challenge for that purpose (lib/challenge), checked and spent after the client's rate limit and the
+ * input's validation (a form with a mistake keeps its solution), before the handler, so neither a flood
+ * nor a replay reaches it.
  */
 export function withPublic<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   handler: (ctx: PublicContext<B, Q, P>) => Promise<unknown>,

@@ -1,5 +1,4 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { checkContactCapacity } from "@/lib/billing/limits";
 import { isBookContact } from "@/lib/contacts/book";
@@ -7,7 +6,7 @@ import { dateColumn, isUniqueViolation, releaseUnconfirmedSignup } from "@/lib/c
 import { tenantTransaction } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { sendQuoteEmail } from "@/lib/quotes/send-quote-email";
-import { consumeRateLimit } from "@/lib/rate-limit";
+import { consumeRateLimit, emailRateLimitKey } from "@/lib/rate-limit";
 import { findSelfServiceOrg, isUuid } from "@/lib/self-service/org-lookup";
 import { signQuoteProof } from "@/lib/self-service/quote-proof";
 import { isPastDateOfBirth, SELF_SERVICE_MESSAGES, selfServiceSignupSchema, storedCarrier, type SelfServiceSignupValues } from "@/lib/self-service/self-service-schema";
@@ -59,8 +58,6 @@ export function selfServiceLocation(zipCode: string, county: string | null | und
     throw error;
   }
 }
-
-const emailKey = (organizationId: string, email: string) => createHash("sha256").update(`${organizationId}\n${email}`).digest("base64url");
 
 export type SelfServiceSignupResult =
   | {
@@ -115,7 +112,7 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
   if (!found) throw AppError.notFound(SELF_SERVICE_MESSAGES.orgNotFound);
   const organizationId = found.organization.id;
   const location = selfServiceLocation(values.zipCode, values.county);
-  await consumeRateLimit({ key: `self-service-signup:email-day:${emailKey(organizationId, values.email)}`, limit: SIGNUPS_PER_EMAIL_PER_DAY, windowSeconds: 86_400, now });
+  await consumeRateLimit({ key: emailRateLimitKey(`self-service-signup:email-day:${organizationId}`, values.email), limit: SIGNUPS_PER_EMAIL_PER_DAY, windowSeconds: 86_400, now });
   await consumeRateLimit({ key: `self-service-signup:org:${organizationId}`, limit: SIGNUPS_PER_ORGANIZATION_PER_HOUR, windowSeconds: 3600, now });
 
   const facts = {
