@@ -4,7 +4,7 @@
 // and delete; add / view / edit one contact; an agent's own book; the CSV export.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { signIn as signInByLink, signUpAgency } from "./helpers.mjs";
+import { chooseCsv, signIn as signInByLink, signUpAgency } from "./helpers.mjs";
 
 const ADMIN = "admin@sample-agency.test";
 const ALEX = "alex@sample-agency.test";
@@ -115,15 +115,6 @@ function largeCsv(rows, tag) {
   return Buffer.from(`${lines.join("\r\n")}\r\n`);
 }
 
-/** Opens the CSV upload from the contact list and chooses a generated file. */
-async function chooseCsv(page, name, buffer) {
-  await page.getByRole("button", { name: "+ Add Contact" }).click();
-  await page.getByRole("dialog", { name: "Add Contacts" }).getByRole("button", { name: /Multiple Contacts via CSV/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Upload CSV" });
-  await dialog.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer });
-  await dialog.getByRole("heading", { name: "Column Mapping" }).waitFor();
-  return dialog;
-}
 const ymd = (d) => d.toISOString().slice(0, 10);
 
 export const journeys = [

@@ -197,3 +197,27 @@ export async function signUpAgency(page, baseUrl, { firstName, lastName, organiz
   await walkthrough.getByRole("button", { name: "Got it, Don't Show Again" }).click();
   await walkthrough.waitFor({ state: "hidden" });
 }
+
+/** POST /api/dev/outreach/run as the signed-in admin: the queued reschedule, then a sweep of the next `sendNext` emails. */
+export async function runOutreach(page, baseUrl, sendNext) {
+  const response = await page.request.post(baseUrl + "/api/dev/outreach/run", { data: { sendNext } });
+  if (!response.ok()) throw new Error(`outreach run answered ${response.status()}: ${await response.text()}`);
+  return response.json();
+}
+
+/** The contact's detail page, found through the list's search. */
+export async function openContact(page, baseUrl, email) {
+  await page.goto(baseUrl + "/contacts?search=" + encodeURIComponent(email));
+  await page.locator('table a[href^="/contact/"]').first().click();
+  await page.getByRole("heading", { name: "Contact Details" }).waitFor();
+}
+
+/** Opens the CSV upload from the contact list and chooses a generated file: the Upload CSV dialog, at Column Mapping. */
+export async function chooseCsv(page, name, buffer) {
+  await page.getByRole("button", { name: "+ Add Contact" }).click();
+  await page.getByRole("dialog", { name: "Add Contacts" }).getByRole("button", { name: /Multiple Contacts via CSV/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload CSV" });
+  await dialog.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer });
+  await dialog.getByRole("heading", { name: "Column Mapping" }).waitFor();
+  return dialog;
+}

@@ -5,7 +5,7 @@
 import { writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { escapeRe, signUpAgency } from "./helpers.mjs";
+import { escapeRe, openContact, runOutreach, signUpAgency } from "./helpers.mjs";
 
 const stamp = Date.now().toString(36);
 const admin = `morgan.outreach.${stamp}@agency.example.com`;
@@ -14,20 +14,6 @@ const contacts = [
   ["Blake", "Welcome", `blake.${stamp}@client.example.com`, "78702"],
   ["Casey", "Welcome", `casey.${stamp}@client.example.com`, "78703"],
 ];
-
-/** POST /api/dev/outreach/run as the signed-in admin: the queued reschedule and the sweep, now. */
-async function runOutreach(page, baseUrl, sendNext) {
-  const response = await page.request.post(baseUrl + "/api/dev/outreach/run", { data: { sendNext } });
-  if (!response.ok()) throw new Error(`outreach run answered ${response.status()}: ${await response.text()}`);
-  return response.json();
-}
-
-/** The contact's detail page, found through the list's search. */
-async function openContact(page, baseUrl, email) {
-  await page.goto(baseUrl + "/contacts?search=" + encodeURIComponent(email));
-  await page.locator('table a[href^="/contact/"]').first().click();
-  await page.getByRole("heading", { name: "Contact Details" }).waitFor();
-}
 
 export const journeys = [
   {

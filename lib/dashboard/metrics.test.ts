@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { getDashboardStats, getSendRanking, getTimeSeries, listRenewals, listUpcomingEmails, UPCOMING_PAGE_SIZE } from "@/lib/dashboard/metrics";
+import { rescheduleOrganization } from "@/lib/outreach/reschedule-contact";
+import { planContactEmails } from "@/lib/schedule/plan";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 
@@ -187,6 +189,33 @@ describe("listUpcomingEmails", () => {
     expect(first.total).toBe(UPCOMING_PAGE_SIZE + 2);
     expect(first.rows).toHaveLength(UPCOMING_PAGE_SIZE);
     expect(second.rows).toHaveLength(2);
+  });
+
+  it("agrees with the licensed states: a contact outside them has no upcoming email, only skipped rows", async () => {
+    const { org, admin } = await agency();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { stateLicenses: ["TX"] } });
+    // Birthdays on Dec 20 (email 14 days before, Dec 6: inside today+30), anniversaries far away.
+    const contact = (state: string, zipCode: string, firstName: string) =>
+      createContact(db.prisma, org.id, { now: NOW, state, firstName }).then((c) =>
+        db.prisma.contact.update({ where: { id: c.id }, data: { zipCode, birthDate: new Date("1955-12-20T00:00:00Z"), effectiveDate: new Date("2021-06-01T00:00:00Z") } }),
+      );
+    const texan = await contact("TX", "78701", "Tess");
+    const floridian = await contact("FL", "33101", "Flo");
+    // Added a month ago, so the 72-hour start does not hide anything.
+    await db.prisma.contact.updateMany({ where: { organizationId: org.id }, data: { createdAt: at("2026-10-20T00:00:00Z") } });
+
+    await rescheduleOrganization({ organizationId: org.id, plan: planContactEmails, now: NOW });
+
+    const upcoming = await listUpcomingEmails({ organizationId: org.id, viewer: admin, now: NOW });
+    expect(upcoming.rows.map((row) => [row.firstName, row.emailType])).toContainEqual(["Tess", "birthday"]);
+    expect(upcoming.rows.some((row) => row.contactId === floridian.id)).toBe(false);
+    const texanPending = await db.prisma.scheduledEmail.count({
+      where: { contactId: texan.id, status: "pending", scheduledSendDate: { lte: new Date("2026-12-21T00:00:00Z") }, NOT: { emailType: { startsWith: "follow" } } },
+    });
+    expect(upcoming.total).toBe(texanPending);
+    const floridianRows = await db.prisma.scheduledEmail.findMany({ where: { contactId: floridian.id } });
+    expect(floridianRows.length).toBeGreaterThan(0);
+    expect(floridianRows.every((row) => row.status === "skipped" && row.skipReason === "Not licensed in FL")).toBe(true);
   });
 });
 
