@@ -3,12 +3,16 @@ import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { SAMPLE_AGENCY_NAME, seedDemoAgency, seedReferenceData } from "@/lib/demo/seed-demo-agency";
 import { seedSampleRateBook } from "@/lib/demo/seed-sample-rate-book";
+import { backfillContactCarrierNaics } from "@/lib/carriers/backfill-carrier-naic";
 
-// `npm run seed`: reference data, the sample rate book (only into a database without one), then the demo
+// `npm run seed`: reference data (and the carrier NAIC of contacts that lack one), the sample rate book (only into a database without one), then the demo
 // agency. All idempotent, so running it again is harmless. With --deployment (npm run build:deploy) a
 // production deployment gets the reference data only: no sample prices, no sample agency.
 async function main() {
   await seedReferenceData();
+  // Contacts written before every path mapped the carrier to its NAIC group (#16 point 2), with the carriers just seeded.
+  const backfilled = await backfillContactCarrierNaics();
+  if (backfilled > 0) console.log(`seed: ${backfilled} contacts given their carrier's NAIC group`);
   if (process.argv.includes("--deployment") && getEnv().isProduction) {
     console.log("seed: reference data ready (production: no sample rate book, no sample agency)");
     return;

@@ -21,7 +21,7 @@ const STEPS = [
   { title: "Upload", text: "Bring your book of business in by CSV or one contact at a time. Each agency's data is kept apart by the database's row-level security." },
   {
     title: "Engage",
-    text: "Each contact gets personalized Medicare Supplement quotes by email at the moments that matter (birthday, policy anniversary, AEP), with follow-ups for those who looked but did not answer.",
+    text: "Each contact gets personalized Medicare Supplement quotes by email at the moments that matter (birthday, policy anniversary, rate increases, AEP), with follow-ups for those who looked but did not answer.",
   },
   { title: "Retain & Reset", text: "Contacts compare quotes and answer the health questions online before they book a call, so your call is for checking answers and switching, not for a long interview." },
 ];
@@ -38,7 +38,7 @@ const FEATURES = [
 const FAQ = [
   {
     q: "Which emails do my clients receive?",
-    a: "Quote emails around each client's birthday and policy anniversary and before AEP, plus follow-ups based on what the client did. Until you go live, every email goes to your own address marked [TEST], never to a client.",
+    a: "Quote emails around each client's birthday and policy anniversary, for carrier rate increases and before AEP, plus follow-ups based on what the client did. Until you go live, every email goes to your own address marked [TEST], never to a client.",
   },
   {
     q: "How is my data protected?",

@@ -9,6 +9,7 @@ import { resolveZipLocation } from "@/lib/zip/lookup-zip";
 import { ZIP_MESSAGES } from "@/lib/zip/zip-schema";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { assertContactCapacity } from "@/lib/billing/limits";
+import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 
 /**
  * Parses a contact body with the form's rules. The message of the answer is the first problem in the
@@ -85,7 +86,8 @@ export type CreateContactOptions = {
  * POST /api/contacts/create. The assigned agent is the one chosen, else the organization's default
  * agent; an agent who is not an admin can only add contacts for themselves (no agent chosen = them).
  * The email must be free in the organization (409 "A contact with this email already exists.").
- * State and county come from the ZIP. Audited as contact.created.
+ * State and county come from the ZIP; the carrier's NAIC group from the carrier text (lib/carriers).
+ * Audited as contact.created.
  */
 export async function createContact({ organizationId, viewer, input }: CreateContactOptions): Promise<ContactDetail> {
   const values = parseContactInputOrThrow(input);
@@ -94,6 +96,7 @@ export async function createContact({ organizationId, viewer, input }: CreateCon
     if (values.contactOwnerId && values.contactOwnerId !== viewer.id) throw new AppError("forbidden", CONTACT_MESSAGES.agentsOwnContactsOnly);
   }
   const location = locationFor(values);
+  const carriers = await loadCarrierResolver();
 
   const contact = await tenantTransaction(organizationId, async (tx) => {
     let agentId: string | null;
@@ -125,6 +128,8 @@ export async function createContact({ organizationId, viewer, input }: CreateCon
           birthDate: dateColumn(values.birthDate) ?? null,
           effectiveDate: dateColumn(values.effectiveDate) ?? null,
           currentCarrier: values.currentCarrier ?? null,
+          // The carrier's NAIC group: what its rate-increase emails match on.
+          currentCarrierNaic: carriers.resolve(values.currentCarrier),
           planType: values.planType ?? null,
           agentId,
           contactOwnerId: values.contactOwnerId ?? null,

@@ -15,6 +15,7 @@ import {
 import { CONTACT_DETAIL_SELECT, contactNotFound, isoDate, toContactDetail, visibleContactWhere } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
+import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 
 export type UpdateContactOptions = {
   organizationId: string;
@@ -24,6 +25,9 @@ export type UpdateContactOptions = {
   /** ?zip_update=true: look the ZIP up again and refresh state and county even when the ZIP is unchanged. */
   zipUpdate?: boolean;
 };
+
+/** The detail, plus the NAIC an unchanged carrier text keeps. */
+const EDIT_SELECT = { ...CONTACT_DETAIL_SELECT, currentCarrierNaic: true } as const;
 
 const AUDITED_FIELDS = [
   "firstName",
@@ -46,16 +50,17 @@ const AUDITED_FIELDS = [
 
 /**
  * PUT /api/contacts/{id}[?zip_update=true]: the form's fields. Left-out optional fields keep their
- * values; null clears them. State and county follow the ZIP: they are looked up when the ZIP or the
+ * values; null clears them. The carrier's NAIC group follows the carrier text. State and county follow the ZIP: they are looked up when the ZIP or the
  * county choice changes, or always with zip_update. An agent who is not an admin edits only their own
  * contacts (others are 404), cannot hand the contact to another agent and can only name themselves as
  * owner. Audited as contact.updated with the names of the changed fields.
  */
 export async function updateContact({ organizationId, viewer, id, input, zipUpdate = false }: UpdateContactOptions): Promise<ContactDetail> {
   const values = parseContactInputOrThrow(input);
+  const carriers = values.currentCarrier !== undefined ? await loadCarrierResolver() : null;
 
   const updated = await tenantTransaction(organizationId, async (tx) => {
-    const existing = await tx.contact.findFirst({ where: visibleContactWhere(organizationId, id, viewer), select: CONTACT_DETAIL_SELECT });
+    const existing = await tx.contact.findFirst({ where: visibleContactWhere(organizationId, id, viewer), select: EDIT_SELECT });
     if (!existing) throw contactNotFound();
 
     if (values.agentId !== undefined && values.agentId !== existing.agentId) {
@@ -89,6 +94,10 @@ export async function updateContact({ organizationId, viewer, id, input, zipUpda
       ...(values.birthDate !== undefined ? { birthDate: dateColumn(values.birthDate) } : {}),
       ...(values.effectiveDate !== undefined ? { effectiveDate: dateColumn(values.effectiveDate) } : {}),
       ...(values.currentCarrier !== undefined ? { currentCarrier: values.currentCarrier } : {}),
+      // A changed carrier text changes its NAIC group (or clears it); the same text keeps the NAIC it has.
+      ...(carriers && (values.currentCarrier !== existing.currentCarrier || existing.currentCarrierNaic === null)
+        ? { currentCarrierNaic: carriers.resolve(values.currentCarrier) }
+        : {}),
       ...(values.planType !== undefined ? { planType: values.planType } : {}),
       ...(values.agentId !== undefined ? { agentId: values.agentId } : {}),
       ...(values.contactOwnerId !== undefined ? { contactOwnerId: values.contactOwnerId } : {}),
@@ -102,7 +111,7 @@ export async function updateContact({ organizationId, viewer, id, input, zipUpda
       throw error;
     }
 
-    const comparable = (row: typeof existing, field: (typeof AUDITED_FIELDS)[number]) => {
+    const comparable = (row: Record<(typeof AUDITED_FIELDS)[number], unknown>, field: (typeof AUDITED_FIELDS)[number]) => {
       const value = row[field];
       return value instanceof Date ? isoDate(value) : value;
     };

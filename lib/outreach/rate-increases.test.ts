@@ -1,11 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
 import { syncContactSchedule } from "@/lib/outreach/reschedule-contact";
 import { planner, queueReschedulesForRateIncreases } from "@/lib/outreach/triggers";
 import { loadRateBook } from "@/lib/quotes/load-rate-book";
 import { setupTestDatabase } from "@/lib/testing/db";
+import { writeIncreaseRateBook } from "@/lib/testing/increase-rate-book";
 import { createContact, createOrganization } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
@@ -16,40 +14,17 @@ const FALLING = "20002"; // −10% on 2027-01-01
 const NEWCOMER = "20003"; // first filing in TX on 2027-02-01: nothing to compare with
 const PAST = "20004"; // +20% that took effect 2026-06-01: already in force
 
-/** A TX book whose filings tell the four stories above (plan G, two ages, community and attained). */
-function writeBook(): string {
-  const dir = mkdtempSync(join(tmpdir(), "rate-increase-book-"));
-  const filing = (key: string, naic: string, date: string) => `${key},${naic},TX,${date},attained_age,0,`;
-  const cells = (key: string, rate: number) => [`${key},G,R,65,,0,${rate},`, `${key},G,R,70,,0,${rate + 2000},`];
-  const files: Record<string, string> = {
-    "rate_book.csv": "name,source,is_sample,notes\nIncrease test book,unit test,1,",
-    "filings.csv": [
-      "filing_key,carrier_naic,state,effective_date,rating_method,policy_fee_cents,plan_design_note",
-      filing("R1", RISING, "2026-01-01"),
-      filing("R2", RISING, "2027-01-01"),
-      filing("F1", FALLING, "2026-01-01"),
-      filing("F2", FALLING, "2027-01-01"),
-      filing("N1", NEWCOMER, "2027-02-01"),
-      filing("P1", PAST, "2025-06-01"),
-      filing("P2", PAST, "2026-06-01"),
-    ].join("\n"),
-    "areas.csv": ["carrier_naic,state,kind,code,area_code", ...[RISING, FALLING, NEWCOMER, PAST].map((naic) => `${naic},TX,state,TX,R`)].join("\n"),
-    "cells.csv": [
-      "filing_key,plan,area_code,age,gender,tobacco,rate_cents,household_rate_cents",
-      ...cells("R1", 10000),
-      ...cells("R2", 11000),
-      ...cells("F1", 10000),
-      ...cells("F2", 9000),
-      ...cells("N1", 10000),
-      ...cells("P1", 10000),
-      ...cells("P2", 12000),
-    ].join("\n"),
-    "household_discounts.csv": "filing_key,pct_bps,category,description",
-    "riders.csv": "filing_key,rider_id,plan,area_code,age,rate_cents",
-  };
-  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body.trim() + "\n");
-  return dir;
-}
+/** A TX book whose filings tell the four stories above (plan G, two ages). */
+const writeBook = () =>
+  writeIncreaseRateBook("Increase test book", [
+    { key: "R1", naic: RISING, state: "TX", date: "2026-01-01", rateCents: 10000 },
+    { key: "R2", naic: RISING, state: "TX", date: "2027-01-01", rateCents: 11000 },
+    { key: "F1", naic: FALLING, state: "TX", date: "2026-01-01", rateCents: 10000 },
+    { key: "F2", naic: FALLING, state: "TX", date: "2027-01-01", rateCents: 9000 },
+    { key: "N1", naic: NEWCOMER, state: "TX", date: "2027-02-01", rateCents: 10000 },
+    { key: "P1", naic: PAST, state: "TX", date: "2025-06-01", rateCents: 10000 },
+    { key: "P2", naic: PAST, state: "TX", date: "2026-06-01", rateCents: 12000 },
+  ]);
 
 beforeAll(async () => {
   await db.prisma.carrier.createMany({ data: [RISING, FALLING, NEWCOMER, PAST].map((naic) => ({ naic, name: `Carrier ${naic}`, groupName: `Carrier ${naic}` })), skipDuplicates: true });

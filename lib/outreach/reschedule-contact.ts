@@ -4,6 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { balanceDailyLoad } from "@/lib/schedule/balance";
 import { EMAIL_PRIORITY, type ContactPlan, type EmailType, type Plan, type PlanInput, type PlanOrganization, type PlanRateIncrease, type PlanStateRule } from "@/lib/schedule/types";
 import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
+import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { todayInZone, toIsoDate } from "@/lib/trial/go-live";
 import { isOrganizationLive, outreachIdempotencyKey, REVIVABLE_STATUSES, RESCHEDULABLE_STATUSES, desiredRows, diffSchedule, type DesiredRow, type ExistingRow } from "@/lib/outreach/rules";
 import { bookContactWhere, isBookContact } from "@/lib/contacts/book";
@@ -56,8 +57,10 @@ export type RescheduleContext = {
   organization: OrganizationRow;
   planOrganization: PlanOrganization;
   stateRules: Map<string, PlanStateRule>;
-  /** Filed increases by "carrier NAIC|state": each contact is given only its own carrier's. */
+  /** Filed increases by "carrier group key|state": each contact is given only its own carrier group's. */
   rateIncreases: Map<string, PlanRateIncrease[]>;
+  /** A stored or filed NAIC → its carrier group's key (lib/carriers/resolve-carrier.ts). */
+  carrierGroupOf: (naic: string) => string;
   now: Date;
   horizonDays?: number;
   schedulerRunId: string | null;
@@ -92,23 +95,26 @@ export function toPlanOrganization(organization: OrganizationRow, contactCount: 
 
 export async function loadRescheduleContext({ organizationId, now, horizonDays, schedulerRunId = null }: { organizationId: string; now: Date; horizonDays?: number; schedulerRunId?: string | null }): Promise<RescheduleContext | null> {
   const db = tenantDb(organizationId);
-  const [organization, contactCount, rules, increases] = await Promise.all([
+  const [organization, contactCount, rules, increases, carriers] = await Promise.all([
     db.organization.findFirst({ where: { id: organizationId }, select: organizationSelect }),
     db.contact.count({ where: bookContactWhere(organizationId) }),
     // Reference data shared by every organization (no organization_id, no row-level security).
     prisma.stateSwitchRule.findMany({ select: { state: true, ruleType: true, anchor: true, windowStartDaysBefore: true, windowLengthDays: true, ageMin: true, ageMax: true } }),
     findFiledRateIncreases({ now }),
+    loadCarrierResolver(),
   ]);
   if (!organization) return null;
+  // An increase filed for one NAIC of a group concerns the contacts of every NAIC of that group.
   return {
     organizationId,
     organization,
     planOrganization: toPlanOrganization(organization, contactCount, now),
     stateRules: new Map(rules.map((rule) => [rule.state, rule])),
     rateIncreases: groupBy(
-      increases.map(({ carrierNaic, state, increaseDate }) => ({ carrierNaic, state, increaseDate })),
-      (increase) => rateIncreaseKey(increase.carrierNaic, increase.state),
+      increases.map(({ carrierNaic, state, increaseDate }) => ({ carrierNaic, carrierGroup: carriers.groupKeyOfNaic(carrierNaic), state, increaseDate })),
+      (increase) => rateIncreaseKey(increase.carrierGroup, increase.state),
     ),
+    carrierGroupOf: carriers.groupKeyOfNaic,
     now,
     horizonDays,
     schedulerRunId,
@@ -165,6 +171,7 @@ async function planInputs(context: RescheduleContext, contacts: ContactRow[]): P
 
   return contacts.map((contact) => {
     const health = healthByContact.get(contact.id);
+    const carrierGroup = contact.currentCarrierNaic ? context.carrierGroupOf(contact.currentCarrierNaic) : null;
     return {
       contact: {
         id: contact.id,
@@ -173,7 +180,7 @@ async function planInputs(context: RescheduleContext, contacts: ContactRow[]): P
         effectiveDate: contact.effectiveDate ? toIsoDate(contact.effectiveDate) : null,
         createdAt: contact.createdAt,
         optedOut: isOptedOut(contact),
-        currentCarrierNaic: contact.currentCarrierNaic,
+        currentCarrierNaic: carrierGroup,
         isPlaceholder: !isBookContact(contact) || !contact.email.trim(),
         agentStateLicenses: contact.agent?.stateLicenses ?? [],
       },
@@ -184,14 +191,14 @@ async function planInputs(context: RescheduleContext, contacts: ContactRow[]): P
         clicks: (clicksByContact.get(contact.id) ?? []).map((row) => ({ date: todayInZone(row.clickedAt, timeZone), scheduledEmailId: emailIdByTracking.get(row.trackingId) ?? null })),
         health: health ? { date: todayInZone(health.createdAt, timeZone), hasConditions: health.hasConditions } : null,
       },
-      rateIncreases: (contact.currentCarrierNaic && contact.state && context.rateIncreases.get(rateIncreaseKey(contact.currentCarrierNaic, contact.state))) || [],
+      rateIncreases: (carrierGroup && contact.state && context.rateIncreases.get(rateIncreaseKey(carrierGroup, contact.state))) || [],
       ...(context.horizonDays ? { horizonDays: context.horizonDays } : {}),
       now,
     };
   });
 }
 
-const rateIncreaseKey = (carrierNaic: string, state: string) => `${carrierNaic}|${state.toUpperCase()}`;
+const rateIncreaseKey = (carrierGroup: string, state: string) => `${carrierGroup}|${state.toUpperCase()}`;
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();

@@ -4,6 +4,7 @@ import { prisma, tenantDb } from "@/lib/db";
 import { rescheduleOrganization, syncContactSchedules, type Planner } from "@/lib/outreach/reschedule-contact";
 import { planContactEmails } from "@/lib/schedule/plan";
 import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
+import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { announceRescheduleQueued } from "@/lib/jobs/announce-reschedule";
 
 /**
@@ -123,14 +124,16 @@ export async function queueNightlyReschedules({ now }: { now: Date }): Promise<n
 
 /**
  * After a rate book is loaded: queues a reschedule of every organization with a contact on a carrier
- * that has a filed increase ahead in the contact's state, so the rate-increase emails are planned
+ * (group) that has a filed increase ahead in the contact's state, so the rate-increase emails are planned
  * without waiting for the nightly pass.
  */
 export async function queueReschedulesForRateIncreases({ now }: { now: Date }): Promise<number> {
   const increases = await findFiledRateIncreases({ now });
   if (increases.length === 0) return 0;
+  // A contact on any NAIC of the filing carrier's group.
+  const carriers = await loadCarrierResolver();
   const organizations = await prisma.contact.findMany({
-    where: { OR: increases.map(({ carrierNaic, state }) => ({ currentCarrierNaic: carrierNaic, state })) },
+    where: { OR: increases.map(({ carrierNaic, state }) => ({ currentCarrierNaic: { in: carriers.naicsInGroupOf(carrierNaic) }, state })) },
     distinct: ["organizationId"],
     select: { organizationId: true },
   });

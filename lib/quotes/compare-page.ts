@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { brandColor, DEFAULT_BRAND_COLOR, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
@@ -131,6 +132,17 @@ function commonOptions(params: Params) {
 }
 
 /** The sample person of the demo: Austin, TX, 65, female, no tobacco. */
+/**
+ * The contact's current carrier as the quotes name its group, so that the whole group is dropped: the
+ * group of its stored NAIC (a group's key need not be quoted in the contact's state: Humana's is its New
+ * York company), else the NAIC or the carrier text. The carriers table is reference data (owner client).
+ */
+async function currentCarrierGroup(contact: { currentCarrier: string | null; currentCarrierNaic: string | null }): Promise<string | null> {
+  if (!contact.currentCarrierNaic) return contact.currentCarrier;
+  const carrier = await prisma.carrier.findUnique({ where: { naic: contact.currentCarrierNaic }, select: { name: true, groupName: true } });
+  return carrier ? (carrier.groupName ?? carrier.name) : contact.currentCarrierNaic;
+}
+
 const DEMO_SUBJECT: QuoteSubject = { zip5: "78701", birthDate: null, age: 65, gender: "F", tobacco: false, currentCarrier: null, currentPlan: null, policyEffectiveDate: null, planType: "G" };
 
 export async function loadComparePage({ params, now, ip = "local" }: { params: Params; now: Date; /** The caller's address (clientIp), for the manual quotes' limit. */ ip?: string }): Promise<ComparePageModel> {
@@ -160,7 +172,7 @@ export async function loadComparePage({ params, now, ip = "local" }: { params: P
         birthDate: isoDate(contact.birthDate),
         gender: contact.gender ?? "M",
         tobacco: contact.tobaccoUser,
-        currentCarrier: contact.currentCarrierNaic ?? contact.currentCarrier,
+        currentCarrier: await currentCarrierGroup(contact),
         currentPlan: contact.planType,
         policyEffectiveDate: isoDate(contact.effectiveDate),
         planType: first(params.planType) ?? found.link.planType ?? contact.planType,

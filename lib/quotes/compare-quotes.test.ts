@@ -77,6 +77,11 @@ describe("the compare page for a quote link", () => {
     expect(top(await linkPage({ birthDate: "1956-03-15", currentCarrier: "Something Else", currentCarrierNaic: "10004" }), "G")).toEqual(["Beta:12000", "Gamma:14000", "Alpha:15000"]);
   });
 
+  it("drops the group of a stored NAIC that has no quote here (a group's key may be another state's company)", async () => {
+    await db.prisma.carrier.upsert({ where: { naic: "19904" }, create: { naic: "19904", name: "Delta", groupName: "Delta" }, update: {} });
+    expect(top(await linkPage({ birthDate: "1956-03-15", currentCarrier: "Delta", currentCarrierNaic: "19904" }), "G")).toEqual(["Beta:12000", "Gamma:14000", "Alpha:15000"]);
+  });
+
   it("hides F and HDF for someone turning 65 in 2021, shows F for someone first eligible before 2020", async () => {
     const late = await linkPage({ birthDate: "1956-03-15" });
     expect(late.comparison.plans.map((p) => p.plan)).toEqual(["G", "N", "HDG"]);

@@ -147,8 +147,14 @@ describe("scheduled rate increase: 14 days before the increase", () => {
     expect(plan.planned.find((e) => e.emailType === "rate_increase")).toMatchObject({ sendDate: "2026-04-17", eventDate: "2026-05-01", priority: 25 });
   });
 
+  test("an increase filed under another NAIC of the contact's carrier group", () => {
+    const plan = planContactEmails(input({ contact: { currentCarrierNaic: "13100" }, rateIncreases: [{ carrierNaic: "71412", carrierGroup: "13100", state: "TX", increaseDate: "2026-05-01" }] }));
+    expect(plan.planned.find((e) => e.emailType === "rate_increase")).toMatchObject({ sendDate: "2026-04-17", eventDate: "2026-05-01", metadata: { carrierNaic: "71412" } });
+  });
+
   test.each([
     ["another carrier", { currentCarrierNaic: "99999" }, [increase]],
+    ["another carrier group", { currentCarrierNaic: "12345" }, [{ ...increase, carrierGroup: "99999" }]],
     ["another state", { currentCarrierNaic: "12345", state: "OH" }, [increase]],
     ["an increase already past", { currentCarrierNaic: "12345" }, [{ ...increase, increaseDate: "2026-02-27" }]],
   ])("none for %s", (_name, contact, increases) => {

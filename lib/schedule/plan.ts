@@ -162,11 +162,11 @@ export function planContactEmails(input: PlanInput): Plan {
     }
   };
 
-  // ── Scheduled rate increase: 14 days before the increase of the contact's carrier in its state (A.2). ──
+  // ── Scheduled rate increase: 14 days before the increase of the contact's carrier (any NAIC of its group) in its state (A.2). ──
   const rateIncreases = (type: EmailType) => {
     const seen = new Set<string>();
     for (const increase of input.rateIncreases) {
-      if (increase.carrierNaic !== contact.currentCarrierNaic || increase.state !== contact.state || seen.has(increase.increaseDate)) continue;
+      if ((increase.carrierGroup ?? increase.carrierNaic) !== contact.currentCarrierNaic || increase.state !== contact.state || seen.has(increase.increaseDate)) continue;
       seen.add(increase.increaseDate);
       const event = dayNumber(increase.increaseDate);
       const ideal = event - D.rateIncreaseDaysBefore;

@@ -46,7 +46,7 @@ export type PlanContact = {
   createdAt: Date;
   /** Unsubscribed or marked do-not-contact: nothing is planned. */
   optedOut: boolean;
-  /** Current carrier's NAIC, for rate-increase matching. */
+  /** Current carrier's NAIC group key (lib/carriers/resolve-carrier.ts), for rate-increase matching. */
   currentCarrierNaic: string | null;
   /** Contacts outside the book (eligibility placeholders, unconfirmed self-signups: lib/contacts/book.ts) and contacts without a real email get nothing. */
   isPlaceholder: boolean;
@@ -112,7 +112,14 @@ export type PlanHistory = {
 };
 
 /** A filed rate increase that concerns this contact (carrier and state match). */
-export type PlanRateIncrease = { carrierNaic: string; state: string; increaseDate: string };
+export type PlanRateIncrease = {
+  /** The NAIC the increase was filed under. */
+  carrierNaic: string;
+  /** Its NAIC group key: the increase concerns every contact whose carrier is in that group (default: the NAIC itself). */
+  carrierGroup?: string;
+  state: string;
+  increaseDate: string;
+};
 
 export type PlanInput = {
   contact: PlanContact;

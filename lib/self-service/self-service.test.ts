@@ -7,7 +7,7 @@ import { getEnv } from "@/lib/env";
 import { createQuoteLink, findQuoteLink } from "@/lib/quotes/quote-links";
 import { generateSelfServiceQuote } from "@/lib/self-service/generate-quote";
 import { signQuoteProof } from "@/lib/self-service/quote-proof";
-import { SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
+import { OTHER_CARRIER_CHOICE, SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
 import { bookContactWhere } from "@/lib/contacts/book";
 import { SELF_ONBOARDING_EVENT, selfServiceSignup, SIGNUP_CLIENT_LIMIT, SIGNUPS_PER_EMAIL_PER_DAY, SIGNUPS_PER_ORGANIZATION_PER_HOUR } from "@/lib/self-service/signup";
 import { solvedChallengeHeader } from "@/lib/testing/challenge";
@@ -98,6 +98,21 @@ describe("selfServiceSignup", () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ eventType: SELF_ONBOARDING_EVENT, metadata: { outcome: "created", agentAssigned: true } });
     expect(JSON.stringify(events[0]!.metadata)).not.toContain("example.com");
+  });
+
+  it("stores the chosen or typed carrier's NAIC group, what rate-increase emails match on; an unknown carrier has none", async () => {
+    const { org } = await agency();
+    for (const naic of ["60052", "73288"]) {
+      await db.prisma.carrier.upsert({ where: { naic }, create: { naic, name: "Humana", groupName: "Humana", aliases: ["humana"] }, update: {} });
+    }
+    const naicOf = async (overrides: Record<string, unknown>) => {
+      const result = await selfServiceSignup({ input: form(org.slug, overrides), now: NOW });
+      return (await db.prisma.contact.findUniqueOrThrow({ where: { id: createdId(result) }, select: { currentCarrierNaic: true } })).currentCarrierNaic;
+    };
+    expect(await naicOf({ carrierChoice: "Humana" })).toBe("60052");
+    expect(await naicOf({ carrierChoice: OTHER_CARRIER_CHOICE, currentCarrier: "humana" })).toBe("60052");
+    expect(await naicOf({ carrierChoice: OTHER_CARRIER_CHOICE, currentCarrier: "Local Mutual" })).toBeNull();
+    expect(await naicOf({ hasCurrentPlan: false })).toBeNull();
   });
 
   it("an organization link (no agentId) leaves the contact unassigned; the org id works as well as the slug", async () => {

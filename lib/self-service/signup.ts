@@ -1,4 +1,5 @@
 import "server-only";
+import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { AppError } from "@/lib/api/errors";
 import { checkContactCapacity } from "@/lib/billing/limits";
 import { isBookContact } from "@/lib/contacts/book";
@@ -125,8 +126,8 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
     tobaccoUser: values.tobacco,
     hasCurrentPlan: values.hasCurrentPlan,
     currentCarrier: storedCarrier(values),
-    // The typed carrier name replaces whatever NAIC an import had matched.
-    currentCarrierNaic: null,
+    // The carrier chosen or typed, as its NAIC group (lib/carriers): what its rate-increase emails match on.
+    currentCarrierNaic: (await loadCarrierResolver()).resolve(storedCarrier(values)),
     currentPremiumCents: values.currentPremium ?? null,
   };
 

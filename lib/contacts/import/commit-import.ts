@@ -6,6 +6,7 @@ import { contactLimitMessage } from "@/lib/contacts/import/import-job-rules";
 import { IMPORT_MESSAGES, type CarrierConversion, type ImportErrorRow, type InvalidEmailRow } from "@/lib/contacts/import/import-types";
 import { cellsFromStaged } from "@/lib/contacts/import/stage-import-rows";
 import type { TxClient } from "@/lib/db";
+import type { CarrierResolver } from "@/lib/carriers/resolve-carrier";
 
 /**
  * The second half of every import: the staged rows of one job written to contacts, inside the caller's
@@ -18,9 +19,11 @@ import type { TxClient } from "@/lib/db";
  *    imported instead)"). The imported ones are flagged when the email already exists.
  * 3. The plan's contact limit: the book plus the new emails must fit.
  * 4. Overwrite on: existing contacts get the file's values, except that a blank cell keeps the stored
- *    value and a blank "Assign to Agent" keeps the contact's agent (UPDATE … FROM). Overwrite off: an
+ *    value and a blank "Assign to Agent" keeps the contact's agent (UPDATE … FROM). A new carrier text
+ *    brings its NAIC group (or none); the same text keeps the contact's NAIC. Overwrite off: an
  *    existing email is an error row "Email already exists: …" (D.2 step 6) and is left alone.
- * 5. New emails: INSERT … SELECT … ON CONFLICT (organization_id, email) DO NOTHING.
+ * 5. New emails: INSERT … SELECT … ON CONFLICT (organization_id, email) DO NOTHING, each with its
+ *    carrier's NAIC group (lib/carriers/resolve-carrier.ts; one lookup per distinct carrier text).
  * 6. The report, read back in file order: invalid emails, error rows (sorted by spreadsheet line) and
  *    carrier conversions (written rows whose carrier was not recognized, mapped to Other).
  *
@@ -45,6 +48,8 @@ export type CommitStagedRowsOptions = {
   /** Rows the job announced; the staged rows must be exactly these. */
   totalRows: number;
   now: Date;
+  /** Carrier text → its NAIC group (lib/carriers), loaded before the transaction. */
+  carriers: Pick<CarrierResolver, "resolve">;
 };
 
 type ErrorRecord = { kind: "error" | "duplicate" | "existing"; row_number: number; cells: string[]; error: string | null; email: string; next_row: number | null };
@@ -62,7 +67,7 @@ export async function assertActiveAgent(tx: TxClient, organizationId: string, ag
   if (!agent?.isActive) throw new AppError("not_found", IMPORT_MESSAGES.agentNotFound, { fields: { agentId: [IMPORT_MESSAGES.agentNotFound] } });
 }
 
-export async function commitStagedRows(tx: TxClient, { jobId, organizationId, overwrite, agentId, totalRows, now }: CommitStagedRowsOptions): Promise<CommitOutcome> {
+export async function commitStagedRows(tx: TxClient, { jobId, organizationId, overwrite, agentId, totalRows, now, carriers }: CommitStagedRowsOptions): Promise<CommitOutcome> {
   const counts = await tx.$queryRaw<{ outcome: string; n: number }[]>`
     SELECT outcome::text AS outcome, count(*)::int AS n FROM import_job_rows WHERE import_job_id = ${jobId}::uuid GROUP BY outcome`;
   const staged = new Map(counts.map((c) => [c.outcome, c.n]));
@@ -82,16 +87,22 @@ export async function commitStagedRows(tx: TxClient, { jobId, organizationId, ov
       chunk_index int NOT NULL, position int NOT NULL, row_number int NOT NULL, next_row int, email text NOT NULL,
       first_name text, last_name text, phone_number text, state text, zip_code text, county text, county_fips text,
       gender "Gender", tobacco_user boolean, birth_date date, effective_date date, current_carrier text,
-      carrier_recognized boolean NOT NULL, plan_type text, existing boolean NOT NULL DEFAULT false
+      carrier_recognized boolean NOT NULL, plan_type text, existing boolean NOT NULL DEFAULT false, current_carrier_naic text
     ) ON COMMIT DROP`;
+  // Each distinct carrier text once, to its NAIC group (what rate-increase emails match on).
+  const carrierTexts = await tx.$queryRaw<{ current_carrier: string }[]>`
+    SELECT DISTINCT current_carrier FROM import_job_rows WHERE import_job_id = ${jobId}::uuid AND outcome = 'valid' AND current_carrier IS NOT NULL`;
+  const resolved = carrierTexts.map(({ current_carrier: text }) => [text, carriers.resolve(text)] as const).filter(([, naic]) => naic !== null);
   await tx.$executeRaw`
     INSERT INTO import_commit_rows (chunk_index, position, row_number, next_row, email, first_name, last_name, phone_number, state, zip_code,
-                                    county, county_fips, gender, tobacco_user, birth_date, effective_date, current_carrier, carrier_recognized, plan_type)
-    SELECT chunk_index, position, row_number, lead(row_number) OVER (PARTITION BY email ORDER BY chunk_index, position), email, first_name,
-           last_name, phone_number, state, zip_code, county, county_fips, gender, tobacco_user, birth_date, effective_date, current_carrier,
-           carrier_recognized, plan_type
-    FROM import_job_rows
-    WHERE import_job_id = ${jobId}::uuid AND outcome = 'valid'`;
+                                    county, county_fips, gender, tobacco_user, birth_date, effective_date, current_carrier, carrier_recognized, plan_type,
+                                    current_carrier_naic)
+    SELECT r.chunk_index, r.position, r.row_number, lead(r.row_number) OVER (PARTITION BY r.email ORDER BY r.chunk_index, r.position), r.email, r.first_name,
+           r.last_name, r.phone_number, r.state, r.zip_code, r.county, r.county_fips, r.gender, r.tobacco_user, r.birth_date, r.effective_date, r.current_carrier,
+           r.carrier_recognized, r.plan_type, m.naic
+    FROM import_job_rows AS r
+    LEFT JOIN unnest(${resolved.map(([text]) => text)}::text[], ${resolved.map(([, naic]) => naic)}::text[]) AS m(carrier, naic) ON m.carrier = r.current_carrier
+    WHERE r.import_job_id = ${jobId}::uuid AND r.outcome = 'valid'`;
   await tx.$executeRaw`ANALYZE import_commit_rows`;
   // An address held only by an unconfirmed self-signup is the file's (create-contact.ts releaseUnconfirmedSignup).
   await tx.$executeRaw`
@@ -127,7 +138,8 @@ export async function commitStagedRows(tx: TxClient, { jobId, organizationId, ov
           birth_date = COALESCE(s.birth_date, c.birth_date),
           effective_date = COALESCE(s.effective_date, c.effective_date),
           current_carrier = COALESCE(s.current_carrier, c.current_carrier),
-          current_carrier_naic = CASE WHEN s.current_carrier IS NULL OR s.current_carrier = c.current_carrier THEN c.current_carrier_naic END,
+          current_carrier_naic = CASE WHEN s.current_carrier IS NULL OR (s.current_carrier = c.current_carrier AND c.current_carrier_naic IS NOT NULL)
+                                      THEN c.current_carrier_naic ELSE s.current_carrier_naic END,
           plan_type = COALESCE(s.plan_type, c.plan_type),
           agent_id = COALESCE(${agentId}::uuid, c.agent_id),
           updated_at = ${now}
@@ -138,9 +150,9 @@ export async function commitStagedRows(tx: TxClient, { jobId, organizationId, ov
   // 5. New contacts.
   const inserted = await tx.$executeRaw`
     INSERT INTO contacts (id, organization_id, first_name, last_name, email, phone_number, state, zip_code, county, county_fips,
-                          gender, tobacco_user, birth_date, effective_date, current_carrier, plan_type, agent_id, source, created_at, updated_at)
+                          gender, tobacco_user, birth_date, effective_date, current_carrier, current_carrier_naic, plan_type, agent_id, source, created_at, updated_at)
     SELECT gen_random_uuid(), ${organizationId}::uuid, s.first_name, s.last_name, s.email, s.phone_number, s.state, s.zip_code, s.county, s.county_fips,
-           s.gender, COALESCE(s.tobacco_user, false), s.birth_date, s.effective_date, s.current_carrier, s.plan_type, ${agentId}::uuid,
+           s.gender, COALESCE(s.tobacco_user, false), s.birth_date, s.effective_date, s.current_carrier, s.current_carrier_naic, s.plan_type, ${agentId}::uuid,
            'csv'::"ContactSource", ${now}, ${now}
     FROM import_commit_rows AS s
     WHERE s.next_row IS NULL AND NOT s.existing

@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { assertActiveAgent, commitStagedRows, type CommitOutcome } from "@/lib/contacts/import/commit-import";
 import { abandonedImportCutoff, assertCanImport, effectiveImportOptions, importResultMessage, isImportJobAbandoned, type ImportUser } from "@/lib/contacts/import/import-job-rules";
 import {
@@ -165,12 +166,13 @@ export async function commitImportJob({ organizationId, user, jobId, now }: Comm
   // Only a failure after the caller's own pending job was found marks it failed.
   let jobFound = false;
   try {
+    const carriers = await loadCarrierResolver();
     outcome = await tenantTransaction(
       organizationId,
       async (tx) => {
         const job = await lockImportJob(tx, { organizationId, user, jobId, now });
         jobFound = true;
-        const result = await commitStagedRows(tx, { jobId, organizationId, overwrite: job.overwrite_existing, agentId: job.agent_id, totalRows: job.total_rows, now });
+        const result = await commitStagedRows(tx, { jobId, organizationId, overwrite: job.overwrite_existing, agentId: job.agent_id, totalRows: job.total_rows, now, carriers });
         const errorCount = result.errorRows.length + result.invalidEmails.length;
         await tx.importJob.update({
           where: { id: jobId },

@@ -1,5 +1,6 @@
 import "server-only";
 import { normalizeEmail } from "@/lib/contacts/contact-fields";
+import { carrierGroups } from "@/lib/carriers/resolve-carrier";
 import { createCarrierMapper, type SupportedCarrier } from "@/lib/contacts/import/carrier-mapping";
 import { IMPORT_FIELDS, type ImportContact, type ImportRowValues } from "@/lib/contacts/import/import-types";
 import { validateImportRow, type ValidatedContact } from "@/lib/contacts/import/validate-row";
@@ -45,15 +46,7 @@ export function cellsFromStaged(cells: readonly string[]): ImportRowValues {
 
 /** Supported carriers for matching: one entry per carrier group, with every spelling the table knows. */
 export async function listImportCarriers(): Promise<SupportedCarrier[]> {
-  const rows = await prisma.carrier.findMany({ where: { isActive: true }, select: { name: true, nameFull: true, groupName: true, aliases: true } });
-  const byGroup = new Map<string, Set<string>>();
-  for (const row of rows) {
-    const group = row.groupName ?? row.name;
-    const aliases = byGroup.get(group) ?? new Set<string>();
-    for (const alias of [row.name, row.nameFull, ...row.aliases]) if (alias) aliases.add(alias.toLowerCase());
-    byGroup.set(group, aliases);
-  }
-  return [...byGroup.entries()].map(([name, aliases]) => ({ name, aliases: [...aliases] })).sort((a, b) => a.name.localeCompare(b.name));
+  return carrierGroups(await prisma.carrier.findMany({ where: { isActive: true }, select: { naic: true, name: true, nameFull: true, groupName: true, aliases: true } }));
 }
 
 function placeFor(contact: ValidatedContact): { state: string | null; county: string | null; countyFips: string | null } {
