@@ -60,7 +60,7 @@ describe("LicensingStep", () => {
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ selectedCarriers: ["Humana"] }), { nextStep: "agents" });
   });
 
-  it("opens the outreach preview: Email/SMS toggle, samples per type, Escape and Close", () => {
+  it("opens the outreach preview: an email sample per type, no SMS (the product sends none), Escape and Close", () => {
     renderStep();
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
     const dialog = screen.getByRole("dialog", { name: "Outreach Preview" });
@@ -68,12 +68,8 @@ describe("LicensingStep", () => {
     expect(within(dialog).getAllByText("Sample")).toHaveLength(5);
     expect(within(dialog).getAllByText("From:")[0]!.parentElement!.textContent).toContain("Lone Star Medigap");
 
-    const sms = within(dialog).getByRole("button", { name: "SMS" });
-    fireEvent.click(sms);
-    expect(sms.getAttribute("aria-pressed")).toBe("true");
-    expect(within(dialog).getByRole("listitem", { name: "Birthday SMS sample" }).textContent).toContain("Happy birthday from Lone Star Medigap!");
-    expect(within(dialog).queryByText("From:")).toBeNull();
-    fireEvent.click(within(dialog).getByRole("button", { name: "Email" }));
+    expect(within(dialog).queryByRole("button", { name: "SMS" })).toBeNull();
+    expect(within(dialog).queryByText(/SMS/)).toBeNull();
     expect(within(dialog).getAllByText("From:")).toHaveLength(5);
 
     fireEvent.keyDown(document, { key: "Escape" });

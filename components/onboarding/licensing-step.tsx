@@ -153,7 +153,7 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
       >
         <fieldset>
           <legend className="text-sm font-medium text-gray-800">Outreach timing</legend>
-          <p className="text-xs text-gray-500">How long after a policy&apos;s effective date the anniversary outreach starts.</p>
+          <p className="text-xs text-gray-500">How long after a policy&apos;s effective date any automatic email may go out.</p>
           <div className="mt-2 grid grid-cols-3 gap-2" role="radiogroup" aria-label="Outreach timing">
             {OUTREACH_DELAY_YEARS.map((years) => {
               const checked = values.contactOutreachDelayYears === years;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { formatPhone } from "@/lib/accounts/signup-schema";
 import type { OutreachType } from "@/lib/onboarding/onboarding-schema";
 
@@ -13,8 +13,6 @@ export type PreviewBrand = {
   phone: string;
 };
 
-type Channel = "email" | "sms";
-
 type Sample = {
   key: string;
   title: string;
@@ -22,7 +20,6 @@ type Sample = {
   toggle: OutreachType | null;
   subject: string;
   body: string;
-  sms: string;
 };
 
 /**
@@ -37,7 +34,6 @@ export function previewSamples(agency: string): Sample[] {
       toggle: "birthday",
       subject: `Happy birthday from ${agency}!`,
       body: "Your birthday may open a window to switch your Medicare Supplement plan. We compared today's rates for you — take a look, no obligation.",
-      sms: `Happy birthday from ${agency}! Your birthday may let you switch Medicare Supplement plans. See your updated quotes: [link]`,
     },
     {
       key: "anniversary",
@@ -45,7 +41,6 @@ export function previewSamples(agency: string): Sample[] {
       toggle: "enrollmentAnniversary",
       subject: "Your policy anniversary is coming up",
       body: "It's a good time to make sure you're not overpaying. We found current quotes for the same coverage you have today.",
-      sms: `${agency}: your Medicare Supplement anniversary is coming up. Compare today's rates for the same coverage: [link]`,
     },
     {
       key: "rate-increase",
@@ -53,7 +48,6 @@ export function previewSamples(agency: string): Sample[] {
       toggle: "scheduleIncrease",
       subject: "Your premium may be going up",
       body: "Carriers raise rates from time to time. Before yours changes, see whether the same plan costs less elsewhere.",
-      sms: `${agency}: your plan's rate may be going up. See if the same coverage costs less: [link]`,
     },
     {
       key: "aep",
@@ -61,7 +55,6 @@ export function previewSamples(agency: string): Sample[] {
       toggle: "aep",
       subject: "Annual Enrollment Period starts soon",
       body: "Now is the time to review your Medicare options for next year. Your personalised quotes are ready.",
-      sms: `${agency}: the Annual Enrollment Period is almost here. Review your personalised quotes: [link]`,
     },
     {
       key: "initial-blaster",
@@ -69,7 +62,6 @@ export function previewSamples(agency: string): Sample[] {
       toggle: null,
       subject: `${agency} found new Medicare Supplement quotes for you`,
       body: "We'll keep an eye on your Medicare Supplement rates and let you know when you could save. Here are your first quotes.",
-      sms: `Hi, it's ${agency}. We found new Medicare Supplement quotes for you: [link]`,
     },
   ];
 }
@@ -114,29 +106,18 @@ function EmailSample({ sample, brand }: { sample: Sample; brand: PreviewBrand })
   );
 }
 
-function SmsSample({ sample, brand }: { sample: Sample; brand: PreviewBrand }) {
-  return (
-    <div className="mx-auto w-full max-w-64 rounded-3xl bg-gray-900 p-2 shadow-sm">
-      <div className="rounded-2xl bg-gray-50 px-3 pt-3 pb-4">
-        <p className="mb-2 text-center text-[10px] text-gray-500">{brand.phone ? formatPhone(brand.phone) : brand.name}</p>
-        <p className="max-w-[85%] rounded-2xl rounded-bl-sm px-3 py-2 text-left text-xs leading-relaxed text-white" style={{ backgroundColor: brand.primaryColor }}>
-          {sample.sms}
-        </p>
-      </div>
-    </div>
-  );
-}
-
 export type OutreachPreviewModalProps = {
   brand: PreviewBrand;
   outreachTypes: Record<OutreachType, boolean>;
   onClose: () => void;
 };
 
-/** The outreach Preview: an Email/SMS toggle and one sample per outreach type. Escape, the cross and Close all close it. */
+/**
+ * The outreach Preview: one sample email per outreach type. Escape, the cross and Close all close it.
+ * Email only: the product sends no text messages (an SMS channel is issue #20), so none is previewed.
+ */
 export function OutreachPreviewModal({ brand, outreachTypes, onClose }: OutreachPreviewModalProps) {
   const titleId = useId();
-  const [channel, setChannel] = useState<Channel>("email");
   const dialog = useRef<HTMLDivElement>(null);
   const samples = previewSamples(brand.name || "Your Agency");
 
@@ -178,19 +159,6 @@ export function OutreachPreviewModal({ brand, outreachTypes, onClose }: Outreach
             <p className="text-xs text-gray-500">Sample messages with your branding. Wording is illustrative.</p>
           </div>
           <div className="flex items-center gap-3">
-            <div role="group" aria-label="Message type" className="inline-flex rounded-md bg-gray-100 p-0.5">
-              {(["email", "sms"] as const).map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  aria-pressed={channel === value}
-                  onClick={() => setChannel(value)}
-                  className={`rounded px-3 py-1 text-sm font-medium transition ${channel === value ? "bg-white text-gray-900 shadow-sm" : "text-gray-600 hover:text-gray-900"}`}
-                >
-                  {value === "email" ? "Email" : "SMS"}
-                </button>
-              ))}
-            </div>
             <button type="button" onClick={onClose} aria-label="Close preview" className="rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-600">
               <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-5 w-5">
                 <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
@@ -199,17 +167,17 @@ export function OutreachPreviewModal({ brand, outreachTypes, onClose }: Outreach
           </div>
         </div>
 
-        <ul className="grid flex-1 gap-4 overflow-y-auto bg-gray-50 p-6 sm:grid-cols-2 lg:grid-cols-3" data-channel={channel}>
+        <ul className="grid flex-1 gap-4 overflow-y-auto bg-gray-50 p-6 sm:grid-cols-2 lg:grid-cols-3">
           {samples.map((sample) => {
             const off = sample.toggle !== null && !outreachTypes[sample.toggle];
             return (
-              <li key={sample.key} aria-label={`${sample.title} ${channel === "email" ? "email" : "SMS"} sample`} className={off ? "opacity-50" : undefined}>
+              <li key={sample.key} aria-label={`${sample.title} email sample`} className={off ? "opacity-50" : undefined}>
                 <div className="mb-2 flex items-center gap-2">
                   <h3 className="text-sm font-semibold text-gray-800">{sample.title}</h3>
                   <SampleBadge />
                   {off ? <span className="text-[11px] text-gray-500">Turned off</span> : null}
                 </div>
-                {channel === "email" ? <EmailSample sample={sample} brand={brand} /> : <SmsSample sample={sample} brand={brand} />}
+                <EmailSample sample={sample} brand={brand} />
               </li>
             );
           })}

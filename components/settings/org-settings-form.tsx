@@ -437,7 +437,7 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
           </div>
         </Section>
 
-        <Section id={id("contact-prefs")} title="Contact Preferences" description="The ways clients can reach you from their quote page.">
+        <Section id={id("contact-prefs")} title="Contact Preferences" description="The ways clients can reach you from the page that follows their quotes and health questions.">
           <div className="divide-y divide-gray-100">
             <Toggle
               id={id("pref-calendar")}
@@ -446,7 +446,7 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
               checked={prefs.calendarEnabled}
               onChange={(calendarEnabled) => update({ contactPreferences: { ...prefs, calendarEnabled } })}
             />
-            <Toggle id={id("pref-phone")} label="Phone Call" description="Clients call your agency." checked={prefs.phoneEnabled} onChange={(phoneEnabled) => update({ contactPreferences: { ...prefs, phoneEnabled } })} />
+            <Toggle id={id("pref-phone")} label="Phone Call" description="Clients call the agency, or their agent when agents use their own details." checked={prefs.phoneEnabled} onChange={(phoneEnabled) => update({ contactPreferences: { ...prefs, phoneEnabled } })} />
             <Toggle
               id={id("pref-callback")}
               label="Request a Callback"
@@ -461,7 +461,7 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
           ) : null}
         </Section>
 
-        <Section id={id("outreach")} title="Outreach" description="Rate increase emails, and when anniversary outreach starts. Birthday, anniversary and AEP emails are switched in Email Settings.">
+        <Section id={id("outreach")} title="Outreach" description="Rate increase emails, and how long after a policy starts any outreach begins. Birthday, anniversary and AEP emails are switched in Email Settings.">
           <div className="divide-y divide-gray-100">
             <Toggle
               id={id("outreach-increase")}
@@ -472,7 +472,7 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
           </div>
           <fieldset className="mt-4">
             <legend className="text-sm font-medium text-gray-900">Outreach timing</legend>
-            <p className="text-xs text-gray-500">How long after a policy&apos;s effective date anniversary outreach begins.</p>
+            <p className="text-xs text-gray-500">How long after a policy&apos;s effective date any automatic email may go out.</p>
             <div className="mt-2 grid gap-2 sm:grid-cols-3">
               {([1, 2, 3] as const).map((years) => (
                 <label
@@ -495,7 +495,7 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
           </fieldset>
         </Section>
 
-        <Section id={id("failed-uw")} title="Failed Underwriting Outreach" description="Contacts who did not pass the health questions hear from you at most once a year.">
+        <Section id={id("failed-uw")} title="Failed Underwriting Outreach" description="With this on, contacts who did not pass the health questions hear from you at most once a year; off, they get the same emails as everyone else.">
           <Toggle
             id={id("fuo-enabled")}
             label="Reach out to contacts who failed underwriting"

@@ -230,6 +230,23 @@ describe("updateAgent", () => {
     expect((row!.metadata as { changed: string[] }).changed.sort()).toEqual(["email", "firstName", "isAdmin", "phone"]);
   });
 
+  it("a booking link the admin gives or clears switches the agent's Calendar Booking Link option with it", async () => {
+    const { org, admin } = await agency();
+    const calendarOf = async (id: string) => (await db.prisma.user.findUniqueOrThrow({ where: { id }, select: { calendarEnabled: true } })).calendarEnabled;
+    const withLink = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ bookingLink: "https://cal.example.com/ann" }) });
+    expect(await calendarOf(withLink.id)).toBe(true);
+    const without = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
+    expect(await calendarOf(without.id)).toBe(false);
+    const base = { firstName: "A", lastName: "B", phone: "5125550188" };
+    await updateAgent({ organizationId: org.id, actorUserId: admin.id, id: without.id, input: { ...base, email: without.email, bookingLink: "https://cal.example.com/b" } });
+    expect(await calendarOf(without.id)).toBe(true);
+    // Left out: unchanged; cleared: off.
+    await updateAgent({ organizationId: org.id, actorUserId: admin.id, id: without.id, input: { ...base, email: without.email } });
+    expect(await calendarOf(without.id)).toBe(true);
+    await updateAgent({ organizationId: org.id, actorUserId: admin.id, id: without.id, input: { ...base, email: without.email, bookingLink: null } });
+    expect(await calendarOf(without.id)).toBe(false);
+  });
+
   it("refuses no role (422), the caller's own admin role, the default agent's agent role, a taken email and a seat beyond the plan (409)", async () => {
     const { org, admin } = await agency({ agentLimit: 2 });
     const agent = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });

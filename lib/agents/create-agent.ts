@@ -48,6 +48,8 @@ export async function createAgentInTx(tx: TxClient, { organizationId, actorUserI
         carriers: values.carriers,
         stateLicenses: values.stateLicenses,
         bookingLink: values.bookingLink ?? null,
+        // A link the admin gives is one the agent offers (the profile's Calendar Booking Link option).
+        calendarEnabled: Boolean(values.bookingLink),
         signature: values.signature ?? "",
       },
       select: AGENT_SELECT,

@@ -53,7 +53,8 @@ export async function updateAgent({ organizationId, actorUserId, id, input, now 
     try {
       updated = await tx.user.update({
         where: { id: existing.id, organizationId },
-        data: { ...next, name: `${next.firstName} ${next.lastName}` },
+        // A booking link the admin sets or clears switches the agent's Calendar Booking Link option with it.
+        data: { ...next, name: `${next.firstName} ${next.lastName}`, ...(values.bookingLink === undefined ? {} : { calendarEnabled: Boolean(values.bookingLink) }) },
         select: AGENT_SELECT,
       });
     } catch (error) {

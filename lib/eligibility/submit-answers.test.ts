@@ -9,6 +9,7 @@ import { GET as contactEligibilityRoute } from "@/app/api/contacts/[id]/eligibil
 import { encryptAnswers } from "@/lib/eligibility/encrypt-answers";
 import { toSubmittedAnswers, type AnswerDraft } from "@/lib/eligibility/outcome";
 import { MAIN_QUESTION_IDS } from "@/lib/eligibility/questions";
+import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { createQuoteLink, QUOTE_LINK_DAYS } from "@/lib/quotes/quote-links";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
@@ -68,6 +69,24 @@ describe("POST /api/org/{orgId}/eligibility-answers", () => {
     expect(rows[0]).toMatchObject({ organizationId: org.id, quoteLinkId: link.id, status: "accept", hasConditions: false, mainQuestionsYesCount: 0 });
     const events = await db.prisma.contactEvent.findMany({ where: { contactId: contact.id, eventType: "eligibility_answered" } });
     expect(events.map((e) => e.metadata)).toEqual([{ answers_count: 7, source: "quote", main_questions_yes_count: 0, has_medical_conditions: false }]);
+  });
+
+  it("switches the contact's planned follow-up at once: cold before, 'answered, no conditions' after", async () => {
+    const { org, contact, token } = await agencyWithLink();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date(now.getTime() - 30 * 86_400_000) } });
+    // A birthday email went out yesterday: its follow-up goes two days after it.
+    const yesterday = new Date(now.getTime() - 86_400_000);
+    const day = yesterday.toISOString().slice(0, 10);
+    await db.prisma.scheduledEmail.create({
+      data: { organizationId: org.id, contactId: contact.id, emailType: "birthday", status: "sent", sentAt: yesterday, scheduledSendDate: new Date(`${day}T00:00:00Z`), scheduledSendAt: yesterday, idempotencyKey: `bd-${contact.id}`, sendMode: "production" },
+    });
+    const followUps = async () =>
+      (await db.prisma.scheduledEmail.findMany({ where: { contactId: contact.id, status: "pending", emailType: { startsWith: "followup_" } } })).map((row) => row.emailType);
+    await rescheduleContactsNow({ organizationId: org.id, contactIds: [contact.id], now });
+    expect(await followUps()).toEqual(["followup_1_cold"]);
+
+    expect((await submit(org.id, { quote_id: token, answers: toSubmittedAnswers(allNo()) })).status).toBe(200);
+    expect(await followUps()).toEqual(["followup_3_hq_no_yes"]);
   });
 
   it("declines on a Yes, replaces the earlier answer, and keeps the answers unreadable in the database without the key", async () => {

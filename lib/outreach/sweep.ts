@@ -78,7 +78,7 @@ class LostClaimError extends Error {
   }
 }
 
-const senderSelect = { id: true, firstName: true, lastName: true, email: true, phone: true, signature: true, bookingLink: true, useOrgSenderDetails: true, isActive: true } as const;
+const senderSelect = { id: true, firstName: true, lastName: true, email: true, phone: true, signature: true, bookingLink: true, phoneEnabled: true, calendarEnabled: true, useOrgSenderDetails: true, isActive: true } as const;
 
 /**
  * Sends one claimed row. `organizationId` comes from the claim (saves a lookup); `send` is the one send

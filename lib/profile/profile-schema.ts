@@ -81,6 +81,15 @@ export function normalizeBookingLink(value: string | null | undefined): string {
   return withHttpScheme(value ?? "");
 }
 
+/**
+ * The agent's own phone and booking link as clients may see them: each only while the agent's profile
+ * offers it (the Phone and Calendar Booking Link options, §6). An option switched off reads as "no such
+ * detail", so quote pages, the schedule page and emails fall back exactly as for an agent without one.
+ */
+export function offeredAgentContact<T extends { phone: string | null; bookingLink?: string | null; phoneEnabled: boolean; calendarEnabled: boolean }>(agent: T): T {
+  return { ...agent, phone: agent.phoneEnabled ? agent.phone : null, ...("bookingLink" in agent ? { bookingLink: agent.calendarEnabled ? agent.bookingLink : null } : {}) };
+}
+
 /** Whether the agent's own call-to-action options apply (§6: not when the organization is the sender). */
 export function agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderDetails }: { forceOrgSenderDetails: boolean; useOrgSenderDetails: boolean }) {
   return !forceOrgSenderDetails && !useOrgSenderDetails;

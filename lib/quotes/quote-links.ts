@@ -1,4 +1,5 @@
 import "server-only";
+import { offeredAgentContact } from "@/lib/profile/profile-schema";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
@@ -76,6 +77,8 @@ const userSelect = {
   signature: true,
   useOrgSenderDetails: true,
   bookingLink: true,
+  phoneEnabled: true,
+  calendarEnabled: true,
   isActive: true,
 } as const;
 
@@ -145,10 +148,12 @@ type LinkUser = FoundQuoteLink["organization"]["defaultAgent"];
 
 /** The agent a quote page speaks for: the assigned agent, else the default agent, else the first active user. */
 export async function quoteAgent(found: FoundQuoteLink): Promise<NonNullable<LinkUser> | null> {
-  if (found.contact.agent?.isActive) return found.contact.agent;
-  if (found.organization.defaultAgent?.isActive) return found.organization.defaultAgent;
   const organizationId = found.organization.id;
-  return tenantDb(organizationId).user.findFirst({ where: { organizationId, isActive: true }, orderBy: { createdAt: "asc" }, select: userSelect });
+  const agent =
+    (found.contact.agent?.isActive ? found.contact.agent : null) ??
+    (found.organization.defaultAgent?.isActive ? found.organization.defaultAgent : null) ??
+    (await tenantDb(organizationId).user.findFirst({ where: { organizationId, isActive: true }, orderBy: { createdAt: "asc" }, select: userSelect }));
+  return agent ? offeredAgentContact(agent) : null;
 }
 
 const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);

@@ -1,4 +1,5 @@
 import "server-only";
+import { offeredAgentContact } from "@/lib/profile/profile-schema";
 import { randomUUID } from "node:crypto";
 import { createElement } from "react";
 import { QuoteEmail } from "@/components/emails/quote-email";
@@ -32,7 +33,7 @@ export const QUOTE_EMAIL_MESSAGES = {
 
 export type SendQuoteEmailInput = { organizationId: string; viewer: ContactViewer & { email: string }; contactId: string; now: Date };
 
-const senderUserSelect = { id: true, firstName: true, lastName: true, email: true, phone: true, signature: true, useOrgSenderDetails: true, isActive: true } as const;
+const senderUserSelect = { id: true, firstName: true, lastName: true, email: true, phone: true, phoneEnabled: true, calendarEnabled: true, signature: true, useOrgSenderDetails: true, isActive: true } as const;
 
 export async function sendQuoteEmail({ organizationId, viewer, contactId, now }: SendQuoteEmailInput) {
   const db = tenantDb(organizationId);
@@ -53,7 +54,7 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
 
   // Sender details: the contact's agent (else the sending user), or the organization when it forces
   // its details or the agent chose them.
-  const agent = contact.agent?.isActive ? contact.agent : viewerUser;
+  const agent = offeredAgentContact(contact.agent?.isActive ? contact.agent : viewerUser);
   const useOrg = organization.forceOrgSenderDetails || agent.useOrgSenderDetails;
   const brandName = organization.brandName?.trim() || organization.name;
   const senderName = useOrg ? brandName : `${agent.firstName} ${agent.lastName}`.trim() || brandName;

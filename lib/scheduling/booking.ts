@@ -39,6 +39,21 @@ export const OUTCOME_TEXT: Record<ScheduleOutcome, { title: string; heading: str
   },
 };
 
+/**
+ * The decline outcome for an agency that hides Medicare Advantage (Settings → "Hide Medicare Advantage"):
+ * the same page without steering the client to a plan type the agency does not offer.
+ */
+export const DECLINE_TEXT_WITHOUT_ADVANTAGE = {
+  title: "Let's Talk About Your Options",
+  heading: "Here are some options...",
+  message: "Based on your answers, switching Medicare Supplement plans may not be easy right now. We'd love to help you explore your options and find a plan that's a perfect fit for your needs.",
+} as const;
+
+/** The texts of an outcome, for an agency that shows or hides Medicare Advantage. */
+export function outcomeText(outcome: ScheduleOutcome, { hideMedicareAdvantage }: { hideMedicareAdvantage: boolean }) {
+  return outcome === "decline" && hideMedicareAdvantage ? DECLINE_TEXT_WITHOUT_ADVANTAGE : OUTCOME_TEXT[outcome];
+}
+
 export const SCHEDULE_MESSAGES = {
   loading: "Loading your schedule page...",
   selectOption: "Select an Option Below",

@@ -35,7 +35,7 @@ async function agencyWithQuote(orgData: Record<string, unknown> = {}, agentData:
   });
   const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
   const agent = await createUser(db.prisma, org.id, { now });
-  await db.prisma.user.update({ where: { id: agent.id }, data: { firstName: "Alex", lastName: "Rivera", phone: "5125550101", bookingLink: "calendly.com/alex", ...agentData } });
+  await db.prisma.user.update({ where: { id: agent.id }, data: { firstName: "Alex", lastName: "Rivera", phone: "5125550101", bookingLink: "calendly.com/alex", calendarEnabled: true, ...agentData } });
   const contact = await createContact(db.prisma, org.id, { now, firstName: "Pat", lastName: "Jones", agentId: agent.id });
   await db.prisma.contact.update({ where: { id: contact.id }, data: { phoneNumber: "5125550199", planType: "G" } });
   const { token, link } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, planType: "N", now });

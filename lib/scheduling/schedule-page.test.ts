@@ -49,6 +49,28 @@ describe("loadSchedulePage", () => {
     expect(await loadSchedulePage({ params: { id: token, status: "maybe" }, now })).toMatchObject({ title: "Let's Connect", text: { heading: "Let's Connect" }, callback: { status: null } });
   });
 
+  it("declines without recommending Medicare Advantage when the agency hides it", async () => {
+    const { org, token } = await agencyWithQuote();
+    const shown = await loadSchedulePage({ params: { id: token, status: "decline" }, now });
+    expect(shown).toMatchObject({ text: { message: expect.stringContaining("Medicare Advantage") } });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { hideMedicareAdvantage: true } });
+    const hidden = await loadSchedulePage({ params: { id: token, status: "decline" }, now });
+    expect(hidden).toMatchObject({ title: "Let's Talk About Your Options", text: { heading: "Here are some options..." }, callback: { status: "decline" } });
+    expect(JSON.stringify(hidden)).not.toContain("Medicare Advantage");
+  });
+
+  it("offers the agent's own phone and booking link only while the agent's profile offers them", async () => {
+    const { org, agent, token } = await agencyWithQuote();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { forceOrgSenderDetails: false } });
+    await db.prisma.user.update({ where: { id: agent.id }, data: { useOrgSenderDetails: false, bookingLink: "https://cal.example.com/alex", phoneEnabled: true, calendarEnabled: true } });
+    expect(await loadSchedulePage({ params: { id: token }, now })).toMatchObject({
+      options: { calendar: { url: "https://cal.example.com/alex", label: "Schedule a Call with Alex" }, phone: { label: "Give Alex a call: (512) 555-0101" } },
+    });
+    await db.prisma.user.update({ where: { id: agent.id }, data: { phoneEnabled: false, calendarEnabled: false } });
+    // Off, as for an agent without them: no agent booking button, the agency's phone.
+    expect(await loadSchedulePage({ params: { id: token }, now })).toMatchObject({ options: { calendar: null, phone: { label: "Call Now: (512) 555-0100" } } });
+  });
+
   it("a generic link by organization id or slug, ignoring a contactId", async () => {
     const { org, contact } = await agencyWithQuote();
     for (const params of [{ orgId: org.id, contactId: contact.id }, { org: org.slug }]) {

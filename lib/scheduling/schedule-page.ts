@@ -3,7 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { phoneDigits } from "@/lib/accounts/signup-schema";
 import {
   brandColor,
-  OUTCOME_TEXT,
+  outcomeText,
   SCHEDULE_MESSAGES,
   scheduleOptions,
   scheduleOutcome,
@@ -42,11 +42,12 @@ export async function loadSchedulePage({ params, now }: { params: Params; now: D
   const status = first(params.status);
   const outcome = scheduleOutcome(status);
   const { contact, agent, organization } = info;
+  const text = outcomeText(outcome, organization);
   return {
     kind: "page",
-    title: OUTCOME_TEXT[outcome].title,
+    title: text.title,
     brand: { name: organization.name, logoUrl: organization.logo, color: brandColor(organization.primaryColor) },
-    text: { heading: OUTCOME_TEXT[outcome].heading, message: OUTCOME_TEXT[outcome].message },
+    text: { heading: text.heading, message: text.message },
     options: scheduleOptions({
       forceOrgSenderDetails: info.force_org_sender_details,
       agent,

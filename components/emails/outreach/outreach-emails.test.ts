@@ -25,7 +25,7 @@ const organization: SenderOrganization = {
   logoMimeType: null,
   logoUpdatedAt: null,
 };
-const agent: SenderAgent = { firstName: "Sam", lastName: "Rivera", email: "sam@lee.test", phone: "5125559999", signature: "", bookingLink: "https://cal.example.com/sam", useOrgSenderDetails: false };
+const agent: SenderAgent = { firstName: "Sam", lastName: "Rivera", email: "sam@lee.test", phone: "5125559999", signature: "", bookingLink: "https://cal.example.com/sam", phoneEnabled: true, calendarEnabled: true, useOrgSenderDetails: false };
 const appUrl = "http://localhost:3000";
 const quoteUrl = "http://localhost:3000/api/t/click/11111111-1111-4111-8111-111111111111?u=%2Fcompare%3Fid%3Dabc%26tid%3Dquote-x";
 
@@ -116,6 +116,15 @@ describe("outreach email templates", () => {
     expect(fromName).toBe("Sam Rivera - Lee Insurance");
     expect(replyTo).toBe("sam@lee.test");
     expect(resolveOutreachSender({ organization, agent: { ...agent, isActive: false }, appUrl }).sender.senderName).toBe("Lee Insurance");
+  });
+
+  it("shows the agent's phone and booking link only while the agent's profile offers them", () => {
+    expect(resolveOutreachSender({ organization, agent, appUrl }).sender).toMatchObject({ senderPhone: "5125559999", bookingUrl: "https://cal.example.com/sam" });
+    // Switched off, the email falls back as for an agent without them: the agency's phone and booking link.
+    const withoutPhone = resolveOutreachSender({ organization, agent: { ...agent, phoneEnabled: false }, appUrl }).sender;
+    expect(withoutPhone).toMatchObject({ senderName: "Sam Rivera", senderPhone: "5125550100", bookingUrl: "https://cal.example.com/sam" });
+    const withoutCalendar = resolveOutreachSender({ organization, agent: { ...agent, calendarEnabled: false }, appUrl }).sender;
+    expect(withoutCalendar).toMatchObject({ senderPhone: "5125559999", bookingUrl: "https://cal.example.com/lee" });
   });
 
   it("offers the booking link first once the contact looks likely to qualify, keeping the quote link", async () => {

@@ -1,3 +1,4 @@
+import { offeredAgentContact } from "@/lib/profile/profile-schema";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { safeHttpUrl } from "@/lib/validation/http-url";
 
@@ -47,6 +48,9 @@ export type SenderAgent = {
   phone: string | null;
   signature: string;
   bookingLink: string | null;
+  /** The agent's profile options: clients see the agent's phone / booking link only while they are on. */
+  phoneEnabled: boolean;
+  calendarEnabled: boolean;
   useOrgSenderDetails: boolean;
   isActive?: boolean;
 };
@@ -62,7 +66,7 @@ export function resolveOutreachSender({ organization, agent, appUrl }: { organiz
   replyTo: string | null;
 } {
   const brandName = organization.brandName?.trim() || organization.name;
-  const activeAgent = agent && agent.isActive !== false ? agent : null;
+  const activeAgent = agent && agent.isActive !== false ? offeredAgentContact(agent) : null;
   const useOrg = !activeAgent || organization.forceOrgSenderDetails || activeAgent.useOrgSenderDetails;
   const agentName = activeAgent ? `${activeAgent.firstName} ${activeAgent.lastName}`.trim() : "";
   const senderName = useOrg || !agentName ? brandName : agentName;
