@@ -118,6 +118,19 @@ describe("outreach email templates", () => {
     expect(resolveOutreachSender({ organization, agent: { ...agent, isActive: false }, appUrl }).sender.senderName).toBe("Lee Insurance");
   });
 
+  it("carries the organization's signature under Agent Choice when 'Use the organization signature' is on", () => {
+    expect(resolveOutreachSender({ organization: { ...organization, signature: "Org sig" }, agent: { ...agent, signature: "Sam's sig" }, appUrl }).sender).toMatchObject({ senderName: "Sam Rivera", signature: "Sam's sig" });
+    const withOrgSignature = resolveOutreachSender({ organization: { ...organization, signature: "Org sig", orgSignature: true }, agent: { ...agent, signature: "Sam's sig" }, appUrl }).sender;
+    expect(withOrgSignature).toMatchObject({ senderName: "Sam Rivera", signature: "Org sig" });
+  });
+
+  it("speaks for the agency when the agent chose 'Use my organization's contact details'", () => {
+    const { sender, fromName, replyTo } = resolveOutreachSender({ organization, agent: { ...agent, useOrgSenderDetails: true }, appUrl });
+    expect(sender).toMatchObject({ senderName: "Lee Insurance", senderPhone: "5125550100", bookingUrl: "https://cal.example.com/lee", canReply: false });
+    expect(fromName).toBe("Lee Insurance");
+    expect(replyTo).toBeNull();
+  });
+
   it("shows the agent's phone and booking link only while the agent's profile offers them", () => {
     expect(resolveOutreachSender({ organization, agent, appUrl }).sender).toMatchObject({ senderPhone: "5125559999", bookingUrl: "https://cal.example.com/sam" });
     // Switched off, the email falls back as for an agent without them: the agency's phone and booking link.

@@ -107,6 +107,15 @@ describe("CSG quote calls", () => {
     expect(query.getAll("field")).toEqual(expect.arrayContaining(["rate.month", "view_type", "discounts", "company_base.naic"]));
   });
 
+  it("sends CSG no personal details: only age, gender, tobacco, ZIP and the plan (\"Your information is shared only with\" the agency)", async () => {
+    await provider().getQuotes({ ...baseRequest, plans: ["G"] });
+    const keys = new Set(server.quoteRequests().flatMap((call) => [...call.query.keys()]));
+    expect(keys.size).toBeGreaterThan(0);
+    for (const key of keys) expect(key).not.toMatch(/name|mail|phone|birth|dob|address|street|contact/i);
+    expect(keys.has("age")).toBe(true);
+    expect(keys.has("birth_date") || keys.has("dob")).toBe(false);
+  });
+
   it("maps the state plans to CSG's codes and back", async () => {
     const quotes = await provider().getQuotes({ ...baseRequest, zip5: "55401", state: "MN", plans: ["MN_EXTENDED"] });
 
