@@ -32,7 +32,7 @@ const text = async (page, testId) => (await page.getByTestId(testId).textContent
 
 export const journeys = [
   {
-    name: "pricing calculator: the numbers for 1,000 contacts with launch pricing and 5,000 at full price",
+    name: "pricing calculator: the numbers for 1,000 contacts with launch pricing, 5,000 at full price, and the 301st contact",
     async run({ page, baseUrl, screenshot, expect }) {
       await page.goto(baseUrl + "/pricing");
       await page.getByRole("heading", { level: 1, name: "Pricing" }).waitFor();
@@ -60,6 +60,12 @@ export const journeys = [
       expect((await text(page, "result-net-benefit")) === "$580,188", `Net Annual Benefit $580,188 (got ${await text(page, "result-net-benefit")})`);
       expect((await text(page, "result-roi")) === "30.3x", "ROI 30.3x");
       await screenshot("billing-pricing-5000-full");
+
+      // The 301st contact is the first one billed (no plan caps contacts): $100 + 1 × $0.33 = $100.33.
+      await page.getByLabel("Number of contacts").fill("301");
+      await page.getByTestId("monthly-price").filter({ hasText: "$100.33" }).waitFor();
+      await page.getByText("1 additional contact × $0.33").waitFor();
+      await screenshot("billing-pricing-301-full");
     },
   },
   ...(stripeMode
@@ -73,18 +79,20 @@ export const journeys = [
             await page.getByRole("heading", { level: 1, name: "Choose Your Plan" }).waitFor();
             await page.getByText("Billing is disabled in this mode: choosing a plan does not charge anything.").waitFor();
             await page.getByRole("link", { name: "Contact us" }).waitFor();
-            // The custom tier prices a book by its size.
+            // The custom tier prices a book by its size; there is no contact add-on to buy.
             await page.getByLabel("Number of contacts").fill("1000");
             await page.getByRole("button", { name: "Calculate" }).click();
-            await page.getByTestId("custom-tier").filter({ hasText: "$331.00/month" }).waitFor();
+            await page.getByTestId("custom-tier").filter({ hasText: "1,000 contacts: about $331.00/month (700 contacts above the 300 included, billed per contact)." }).waitFor();
+            expect((await page.getByLabel(/Extra contacts/).count()) === 0, "no extra-contacts add-on");
+            await page.getByTestId("contacts-billing-note").filter({ hasText: "No plan limits contacts" }).waitFor();
             await screenshot("billing-choose-plan");
-            await page.getByLabel(/Extra contacts/).fill("0");
             await page.getByRole("button", { name: "Choose Basic" }).click();
             await page.waitForURL((url) => url.pathname === "/setup/settings" && url.searchParams.get("plan") === "basic");
             const me = await (await page.request.get(baseUrl + "/api/me")).json();
             expect(me.accountStatus.subscriptionTier === "basic", "the plan is recorded");
             expect(me.accountStatus.subscriptionStatus === "billing_disabled", "and marked billing disabled");
             expect(me.accountStatus.status === "good_standing", "the account is in good standing");
+            expect(me.accountStatus.contactLimit === -1, "Basic has no contact limit");
 
             // Changing the plan: the same plan again changes nothing.
             await page.goto(baseUrl + "/change-plan");

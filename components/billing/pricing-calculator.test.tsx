@@ -42,6 +42,17 @@ describe("PricingCalculator", () => {
     expect(screen.getByText("$0.33")).toBeTruthy();
   });
 
+  it("the 301st contact is the first one billed: $100.33 at full price, $75.25 with SMS25", () => {
+    render(<PricingCalculator />);
+    fireEvent.change(screen.getByLabelText("Number of contacts"), { target: { value: "301" } });
+    expect(text("monthly-price")).toBe("$75.25");
+    fireEvent.click(screen.getByRole("switch", { name: "Launch pricing" }));
+    expect(text("monthly-price")).toBe("$100.33");
+    expect(document.querySelector('dl[aria-label="Plan summary"]')?.textContent).toContain("1 additional contact × $0.33");
+    fireEvent.change(screen.getByLabelText("Number of contacts"), { target: { value: "300" } });
+    expect(text("monthly-price")).toBe("$100.00");
+  });
+
   it("quick picks 250 … 40,000 set the contacts; 5,000 with commission $400 and 10% rollover", () => {
     render(<PricingCalculator />);
     const picks = screen.getByRole("group", { name: "Quick picks" });

@@ -125,7 +125,7 @@ export function PricingCalculator({ signupHref = "/signup" }: { signupHref?: str
               </div>
               <div className="flex justify-between">
                 <dt className="text-gray-600">
-                  {count(price.additionalContacts)} additional contacts × {formatPerContact(price.perContactCentiCents)}
+                  {count(price.additionalContacts)} additional {price.additionalContacts === 1 ? "contact" : "contacts"} × {formatPerContact(price.perContactCentiCents)}
                 </dt>
                 <dd className="font-medium">{formatDollars(price.additionalContactsCents, { alwaysCents: true })}</dd>
               </div>

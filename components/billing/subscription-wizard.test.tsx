@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { SubscriptionWizard } from "@/components/billing/subscription-wizard";
 
 const tiers = [
-  { id: "basic", name: "Basic", priceCents: 10_000, agentLimit: 1, contactLimit: 300, features: ["1 agent"], isContactUs: false },
-  { id: "pro", name: "Pro", priceCents: 10_000, agentLimit: 5, contactLimit: 300, features: ["Up to 5 agents"], isContactUs: false },
+  { id: "basic", name: "Basic", priceCents: 10_000, agentLimit: 1, contactLimit: -1, features: ["1 agent"], isContactUs: false },
+  { id: "pro", name: "Pro", priceCents: 10_000, agentLimit: 5, contactLimit: -1, features: ["Up to 5 agents"], isContactUs: false },
   { id: "enterprise", name: "Enterprise", priceCents: 0, agentLimit: -1, contactLimit: -1, features: ["Unlimited agents"], isContactUs: true },
 ];
 
@@ -43,7 +43,7 @@ describe("SubscriptionWizard: choose", () => {
     fireEvent.click(screen.getByRole("button", { name: "Choose Basic" }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith("/setup/settings?plan=basic"));
     const post = calls.find((c) => c.url === "/api/choose-plan")!;
-    expect(JSON.parse(String(post.init!.body))).toEqual({ plan: "basic", orgSlug: "acme", extraAgents: 0, extraContacts: 0 });
+    expect(JSON.parse(String(post.init!.body))).toEqual({ plan: "basic", orgSlug: "acme", extraAgents: 0 });
     expect(screen.getByText(/Plan saved/)).toBeTruthy();
   });
 
@@ -62,15 +62,17 @@ describe("SubscriptionWizard: choose", () => {
     await act(async () => release());
   });
 
-  it("sends the pro add-ons with Pro, never with Basic", async () => {
+  it("sends the pro extra agents with Pro, never with Basic; offers no contact add-on", async () => {
     routes.push((url) => (url === "/api/choose-plan" ? { status: 200, body: { redirectUrl: "/setup/settings?plan=pro" } } : undefined));
     render(<SubscriptionWizard mode="choose" {...props} onDone={jest.fn()} />);
     await screen.findByRole("button", { name: "Choose Pro" });
     fireEvent.change(screen.getByLabelText(/Extra agents/), { target: { value: "2" } });
-    fireEvent.change(screen.getByLabelText(/Extra contacts/), { target: { value: "5000" } });
+    expect(screen.queryByLabelText(/Extra contacts/)).toBeNull();
+    expect(screen.getByTestId("contacts-billing-note").textContent).toBe("No plan limits contacts: the first 300 are included and each contact above that is billed at $0.33 a month, for the contacts you actually have.");
+    expect(screen.getAllByText(/No contact limit/)).toHaveLength(3);
     fireEvent.click(screen.getByRole("button", { name: "Choose Pro" }));
     await waitFor(() => expect(calls.some((c) => c.url === "/api/choose-plan")).toBe(true));
-    expect(JSON.parse(String(calls.find((c) => c.url === "/api/choose-plan")!.init!.body))).toMatchObject({ plan: "pro", extraAgents: 2, extraContacts: 5000 });
+    expect(JSON.parse(String(calls.find((c) => c.url === "/api/choose-plan")!.init!.body))).toEqual({ plan: "pro", orgSlug: "acme", extraAgents: 2 });
   });
 
   it("a server error shows its message, or 'Failed to save subscription', and returns to step 0", async () => {
@@ -89,14 +91,13 @@ describe("SubscriptionWizard: choose", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to load subscription tiers");
   });
 
-  it("custom tier: prices a contact count and moves a large book to Pro with the contact add-on; a failure says so", async () => {
-    routes.push((url) => (url === "/api/subscription/calculate-tier/12000" ? { status: 200, body: { success: true, pricing: { contacts: 12000, contactLimit: 15300, extraContacts: 15000, monthlyTotalCents: 397_100 } } } : undefined));
+  it("custom tier: prices a contact count without changing the plan or buying anything; a failure says so", async () => {
+    routes.push((url) => (url === "/api/subscription/calculate-tier/12000" ? { status: 200, body: { success: true, pricing: { contacts: 12000, contactLimit: -1, extraContacts: 0, additionalContacts: 11700, monthlyTotalCents: 396_100 } } } : undefined));
     render(<SubscriptionWizard mode="choose" {...props} onDone={jest.fn()} />);
     await screen.findByRole("button", { name: "Choose Pro" });
     fireEvent.change(screen.getByLabelText("Number of contacts"), { target: { value: "12000" } });
     fireEvent.click(screen.getByRole("button", { name: "Calculate" }));
-    expect((await screen.findByTestId("custom-tier")).textContent).toContain("$3,971.00/month");
-    expect((screen.getByLabelText(/Extra contacts/) as HTMLInputElement).value).toBe("15000");
+    expect((await screen.findByTestId("custom-tier")).textContent).toBe("12,000 contacts: about $3,961.00/month (11,700 contacts above the 300 included, billed per contact).");
     routes.unshift((url) => (url.startsWith("/api/subscription/calculate-tier/") ? { status: 500, body: {} } : undefined));
     fireEvent.click(screen.getByRole("button", { name: "Calculate" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to calculate custom tier pricing");
@@ -115,7 +116,7 @@ describe("SubscriptionWizard: change", () => {
     expect(calls.some((c) => c.init?.method === "PUT")).toBe(false);
     fireEvent.click(screen.getByRole("button", { name: "Choose Basic" }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith("/stripe"));
-    expect(JSON.parse(String(calls.find((c) => c.init?.method === "PUT")!.init!.body))).toEqual({ tierId: "basic", extraAgents: 0, extraContacts: 0 });
+    expect(JSON.parse(String(calls.find((c) => c.init?.method === "PUT")!.init!.body))).toEqual({ tierId: "basic", extraAgents: 0 });
   });
 
   it("a failed change without a server message says 'Failed to update plan. Please try again.' and stays on step 0", async () => {

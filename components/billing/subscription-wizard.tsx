@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { formatDollars, monthlyPrice, PRICING } from "@/lib/billing/pricing";
+import { formatDollars, formatPerContact, monthlyPrice, PRICING } from "@/lib/billing/pricing";
 import { planAllowsAddOns } from "@/lib/billing/plans";
 import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
 
@@ -18,12 +18,10 @@ export type TierOption = {
 type CurrentSubscription = {
   tierId: string | null;
   extraAgents: number;
-  extraContacts: number;
 };
 type CustomPricing = {
   contacts: number;
-  contactLimit: number;
-  extraContacts: number;
+  additionalContacts: number;
   monthlyTotalCents: number;
 };
 
@@ -56,7 +54,8 @@ const limitText = (n: number, one: string, many: string) =>
 
 /**
  * Choose Plan / Change Plan: plan cards (basic, pro, enterprise "contact us"), a custom tier priced by
- * contact count, and the pro-only add-ons. Choosing saves through POST /api/choose-plan (a new
+ * contact count, and the pro-only extra agent seats. No plan caps contacts (docs/billing.md), so there
+ * is no contact add-on: the custom tier only prices a book. Choosing saves through POST /api/choose-plan (a new
  * agency) or PUT /api/organizations/{slug}/subscription (a change), then follows the redirect.
  */
 export function SubscriptionWizard({
@@ -73,12 +72,11 @@ export function SubscriptionWizard({
   const [loadError, setLoadError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(initialPlan);
   const [extraAgents, setExtraAgents] = useState(0);
-  const [extraContacts, setExtraContacts] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [customContacts, setCustomContacts] = useState("");
   const [custom, setCustom] = useState<CustomPricing | null>(null);
   const [customError, setCustomError] = useState<string | null>(null);
-  const ids = { agents: useId(), contacts: useId(), custom: useId() };
+  const ids = { agents: useId(), custom: useId() };
 
   useEffect(() => {
     let cancelled = false;
@@ -97,7 +95,6 @@ export function SubscriptionWizard({
           setCurrent(subscription);
           setSelected((plan) => plan ?? subscription.tierId);
           setExtraAgents(subscription.extraAgents);
-          setExtraContacts(subscription.extraContacts);
         }
         if (!cancelled) setTiers(loaded);
       } catch (e) {
@@ -125,11 +122,6 @@ export function SubscriptionWizard({
         SUBSCRIPTION_MESSAGES.customTierFailed,
       );
       setCustom(pricing);
-      // A book above the included contacts needs the pro plan's contact add-on.
-      if (pricing.extraContacts > 0) {
-        setSelected("pro");
-        setExtraContacts(pricing.extraContacts);
-      }
     } catch (e) {
       setCustomError(
         e instanceof Error ? e.message : SUBSCRIPTION_MESSAGES.customTierFailed,
@@ -142,15 +134,14 @@ export function SubscriptionWizard({
     if (!plan) return setError(SUBSCRIPTION_MESSAGES.selectPlan);
     const selected = plan;
     setSelected(plan);
-    const addOns = planAllowsAddOns(selected)
-      ? { extraAgents, extraContacts }
-      : { extraAgents: 0, extraContacts: 0 };
+    const addOns = {
+      extraAgents: planAllowsAddOns(selected) ? extraAgents : 0,
+    };
     if (
       mode === "change" &&
       current &&
       current.tierId === selected &&
-      current.extraAgents === addOns.extraAgents &&
-      current.extraContacts === addOns.extraContacts
+      current.extraAgents === addOns.extraAgents
     ) {
       return setError(SUBSCRIPTION_MESSAGES.noChanges);
     }
@@ -275,8 +266,8 @@ export function SubscriptionWizard({
                 <p className="mt-1 text-sm text-gray-600">
                   {limitText(tier.agentLimit, "agent", "agents")} ·{" "}
                   {tier.contactLimit < 0
-                    ? "Unlimited contacts"
-                    : `${tier.contactLimit.toLocaleString("en-US")} contacts included`}
+                    ? "No contact limit"
+                    : `Up to ${tier.contactLimit.toLocaleString("en-US")} contacts`}
                 </p>
                 <ul className="mt-4 flex-1 space-y-1 text-sm text-gray-600">
                   {tier.features.map((feature) => (
@@ -321,7 +312,8 @@ export function SubscriptionWizard({
             Custom tier
           </h2>
           <p className="mt-1 text-sm text-gray-600">
-            How many contacts do you have? We size your plan for it.
+            How many contacts do you have? We price your book: every plan
+            holds any number of contacts.
           </p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
             <label className="sr-only" htmlFor={`${ids.custom}-input`}>
@@ -357,11 +349,9 @@ export function SubscriptionWizard({
                 {formatDollars(custom.monthlyTotalCents, { alwaysCents: true })}
                 /month
               </strong>
-              , with room for {custom.contactLimit.toLocaleString("en-US")}{" "}
-              contacts
-              {custom.extraContacts > 0
-                ? ` (Pro plan + ${custom.extraContacts.toLocaleString("en-US")} extra contacts)`
-                : ""}
+              {custom.additionalContacts > 0
+                ? ` (${custom.additionalContacts.toLocaleString("en-US")} contacts above the ${PRICING.includedContacts.toLocaleString("en-US")} included, billed per contact)`
+                : ` (within the ${PRICING.includedContacts.toLocaleString("en-US")} contacts included)`}
               .
             </p>
           ) : null}
@@ -372,61 +362,39 @@ export function SubscriptionWizard({
           aria-labelledby="add-ons"
         >
           <h2 id="add-ons" className="text-lg font-semibold">
-            Pro add-ons
+            Pro add-on
           </h2>
           <p className="mt-1 text-sm text-gray-600">
-            Optional, Pro plan only: set them before choosing Pro.
+            Optional, Pro plan only: set it before choosing Pro.
           </p>
-          <div className="mt-3 grid gap-4 sm:grid-cols-2">
-            <div>
-              <label
-                htmlFor={ids.agents}
-                className="block text-sm font-medium text-gray-700"
-              >
-                Extra agents ({formatDollars(PRICING.extraAgentPriceCents)}
-                /month each)
-              </label>
-              <input
-                id={ids.agents}
-                type="number"
-                min={0}
-                step={1}
-                value={extraAgents}
-                onChange={(e) =>
-                  setExtraAgents(
-                    Math.max(0, Math.floor(Number(e.target.value) || 0)),
-                  )
-                }
-                className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
-              />
-            </div>
-            <div>
-              <label
-                htmlFor={ids.contacts}
-                className="block text-sm font-medium text-gray-700"
-              >
-                Extra contacts (blocks of{" "}
-                {PRICING.extraContactsStep.toLocaleString("en-US")})
-              </label>
-              <input
-                id={ids.contacts}
-                type="number"
-                min={0}
-                step={PRICING.extraContactsStep}
-                value={extraContacts}
-                onChange={(e) =>
-                  setExtraContacts(
-                    Math.max(0, Math.floor(Number(e.target.value) || 0)),
-                  )
-                }
-                className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
-              />
-            </div>
+          <div className="mt-3">
+            <label
+              htmlFor={ids.agents}
+              className="block text-sm font-medium text-gray-700"
+            >
+              Extra agents ({formatDollars(PRICING.extraAgentPriceCents)}
+              /month each)
+            </label>
+            <input
+              id={ids.agents}
+              type="number"
+              min={0}
+              step={1}
+              value={extraAgents}
+              onChange={(e) =>
+                setExtraAgents(
+                  Math.max(0, Math.floor(Number(e.target.value) || 0)),
+                )
+              }
+              className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 sm:max-w-xs"
+            />
           </div>
-          <p className="mt-2 text-xs text-gray-500">
-            Contacts above {PRICING.includedContacts.toLocaleString("en-US")}{" "}
-            are billed per contact each month; extra contacts raise your
-            plan&apos;s limit.
+          <p className="mt-2 text-xs text-gray-500" data-testid="contacts-billing-note">
+            No plan limits contacts: the first{" "}
+            {PRICING.includedContacts.toLocaleString("en-US")} are included and
+            each contact above that is billed at{" "}
+            {formatPerContact(PRICING.perContactCentiCents)} a month, for the
+            contacts you actually have.
           </p>
         </section>
       </div>

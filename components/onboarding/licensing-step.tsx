@@ -8,6 +8,7 @@ import { ONBOARDING_MESSAGES, onboardingLicensingSchema, OUTREACH_TYPE_LABELS, O
 import type { OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 import { REGIONS, US_STATES } from "@/lib/reference/us-states";
 import { OUTREACH_DELAY_YEARS } from "@/lib/settings/org-settings-schema";
+import { GI_CAPTIONS } from "@/lib/settings/state-carrier-settings";
 
 export type LicensingValues = {
   selectedCarriers: string[];
@@ -136,7 +137,7 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
               Use SmartSend for Guaranteed Issue
             </label>
             <p id={`${id}-smartsend-help`} className="text-xs text-gray-600">
-              SmartSend identifies which carriers offer full carrier compensation for Guaranteed Issue policies, to maximise your commission.
+              {GI_CAPTIONS.smartSend}
             </p>
           </div>
         </div>

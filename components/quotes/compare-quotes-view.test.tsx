@@ -69,6 +69,7 @@ function model(overrides: Partial<Model> = {}, comparison: Partial<Model["compar
       switchWindow: null,
       carriers: ["Alpha", "Beta", "Delta", "Gamma"],
       isSample: true,
+      guaranteedIssueOnly: false,
       ...comparison,
     },
   };
@@ -187,6 +188,13 @@ test("the switching-window notice says why only some plans show", () => {
     />,
   );
   expect(screen.getByText(/KY law lets you switch\. The plans below are the ones this right covers\./)).toBeTruthy();
+});
+
+test("Target GI: a contact who failed underwriting is told the carriers shown take them without medical underwriting", () => {
+  const { rerender } = render(<CompareQuotesView model={model({}, { guaranteedIssueOnly: true })} />);
+  expect(screen.getByTestId("guaranteed-issue-note").textContent).toBe("Based on your health answers, these are the carriers that can accept you in TX without medical underwriting (guaranteed issue).");
+  rerender(<CompareQuotesView model={model({}, { guaranteedIssueOnly: false })} />);
+  expect(screen.queryByTestId("guaranteed-issue-note")).toBeNull();
 });
 
 test("the demo does not continue and does not report views", () => {

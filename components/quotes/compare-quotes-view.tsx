@@ -3,7 +3,7 @@
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { EffectiveDateModal, LocationModal, PlanGvsNModal, QualifyModal, RidersModal, type LocationChoice } from "@/components/quotes/compare-modals";
-import { displayedMonthlyCents, formatDollars, formatLongDate, formatMonthly, nextPlan, visibleQuotes, type QuoteView } from "@/lib/quotes/compare-view";
+import { displayedMonthlyCents, formatDollars, formatLongDate, formatMonthly, guaranteedIssueNote, nextPlan, visibleQuotes, type QuoteView } from "@/lib/quotes/compare-view";
 import type { ComparePageModel } from "@/lib/quotes/compare-page";
 import type { PlanCode } from "@/lib/quotes/quote-provider";
 import { confirmEmailNotice } from "@/lib/self-service/self-service-schema";
@@ -160,6 +160,11 @@ export function CompareQuotesView({ model }: { model: Model }) {
           <p role="note" className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
             {c.switchWindow.message}
             {c.switchWindow.allowedPlans ? " The plans below are the ones this right covers." : ""}
+          </p>
+        ) : null}
+        {c.guaranteedIssueOnly ? (
+          <p role="note" data-testid="guaranteed-issue-note" className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {guaranteedIssueNote(c.state)}
           </p>
         ) : null}
         {c.statePlans ? (

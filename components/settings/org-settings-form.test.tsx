@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { OrgSettingsForm, SETTINGS_UI_TEXT, type OrgSettingsFormData } from "@/components/settings/org-settings-form";
 import { SETTINGS_MESSAGES } from "@/lib/settings/org-settings-schema";
+import { GI_CAPTIONS } from "@/lib/settings/state-carrier-settings";
 
 type Reply = { status: number; body?: unknown };
 const asResponse = ({ status, body }: Reply) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
@@ -90,6 +91,17 @@ describe("OrgSettingsForm", () => {
     await renderForm({ initial: { ...data, settings: { ...settings, redirectUrl: "" } } });
     // At the link field and beside the calendar option.
     expect(screen.getAllByText(SETTINGS_MESSAGES.calendarLinkRequired)).toHaveLength(2);
+  });
+
+  it("the Target GI and SmartSend captions say what the rules do (docs/outreach-rules.md)", async () => {
+    await renderForm();
+    expect(screen.getByTestId("target-gi-caption").textContent).toBe(
+      "Mark the carriers that accept a client without health questions (guaranteed issue) in each state. A client whose health answers fail underwriting is then quoted only the marked carriers in their state.",
+    );
+    expect(screen.getByText(GI_CAPTIONS.smartSend).textContent).toBe(
+      "With SmartSend on, a client whose health answers failed underwriting gets the yearly failed-underwriting email only if a carrier is marked Target GI in their state, so you write to them only when there is a policy they can get without health questions.",
+    );
+    expect(screen.queryByText(/full carrier compensation/)).toBeNull();
   });
 
   it("shows every section and enables Save only once something changed", async () => {

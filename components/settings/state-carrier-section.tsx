@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { Checkbox, FieldMessage, Section, Toggle, buttonSecondary } from "@/components/settings/settings-ui";
 import { REGIONS, US_STATES } from "@/lib/reference/us-states";
-import { applyGiSelection, type GiRecommendation, type GiSelectionMode, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
+import { applyGiSelection, GI_CAPTIONS, type GiRecommendation, type GiSelectionMode, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
 
 export const GI_LOAD_FAILED = "Failed to load GI recommendations";
 
@@ -99,7 +99,7 @@ export function StateCarrierSection({
         <Toggle
           id="smart-send"
           label="Use SmartSend for Guaranteed Issue"
-          description="SmartSend identifies which carriers offer full carrier compensation for Guaranteed Issue policies."
+          description={GI_CAPTIONS.smartSend}
           checked={smartSendEnabled}
           onChange={onSmartSendChange}
         />
@@ -122,6 +122,9 @@ export function StateCarrierSection({
               None
             </button>
           </div>
+          <p className="mt-1 text-xs text-gray-600" data-testid="target-gi-caption">
+            {GI_CAPTIONS.targetGI}
+          </p>
           <FieldMessage messages={giError ? [giError] : []} />
           <ul className="mt-3 divide-y divide-gray-100 rounded-md border border-gray-200">
             {stateLicenses.map((state) => {

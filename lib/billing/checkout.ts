@@ -41,7 +41,7 @@ export const embeddedCheckoutSchema = z.object({
 });
 
 async function organizationForCheckout(organizationId: string) {
-  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, slug: true, subscriptionTierId: true, stripeCustomerId: true, billingDisabled: true, extraAgents: true, extraContacts: true } });
+  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, slug: true, subscriptionTierId: true, stripeCustomerId: true, billingDisabled: true, extraAgents: true } });
   if (!org) throw AppError.notFound("Organization not found.");
   return org;
 }
@@ -65,7 +65,7 @@ export async function createEmbeddedCheckoutSession({ organizationId, input }: {
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [{ price: input.priceId, quantity: 1 }];
   if (input.meteredPriceId) lineItems.push({ price: input.meteredPriceId });
   lineItems.push(...extraAgentSeatItems(org.subscriptionTierId, org.extraAgents));
-  const metadata = { organizationId: org.id, tierId: org.subscriptionTierId ?? "", extraAgents: String(org.extraAgents), extraContacts: String(org.extraContacts) };
+  const metadata = { organizationId: org.id, tierId: org.subscriptionTierId ?? "", extraAgents: String(org.extraAgents) };
   let session: Stripe.Checkout.Session;
   try {
     session = await getStripe().checkout.sessions.create({
@@ -95,7 +95,11 @@ export const legacyCheckoutSchema = z.object({
   extraContacts: z.coerce.number().int().min(0).default(0),
 });
 
-/** POST /api/stripe/create-checkout-session {orgSlug, tierId, extraAgents, extraContacts} → {sessionId}: a hosted-page session for the redirect flow. */
+/**
+ * POST /api/stripe/create-checkout-session {orgSlug, tierId, extraAgents, extraContacts} → {sessionId}: a
+ * hosted-page session for the redirect flow. extraContacts other than 0 answers 422 (contacts are billed
+ * per contact, not bought in blocks).
+ */
 export async function createRedirectCheckoutSession({ organizationId, input, customerEmail }: { organizationId: string; input: z.output<typeof legacyCheckoutSchema>; customerEmail: string }) {
   requireBilling();
   const org = await organizationForCheckout(organizationId);
@@ -117,7 +121,7 @@ export async function createRedirectCheckoutSession({ organizationId, input, cus
       line_items: lineItems,
       ...(org.stripeCustomerId ? { customer: org.stripeCustomerId } : { customer_email: customerEmail }),
       client_reference_id: org.id,
-      metadata: { organizationId: org.id, tierId: tier.id, extraAgents: String(input.extraAgents), extraContacts: String(input.extraContacts) },
+      metadata: { organizationId: org.id, tierId: tier.id, extraAgents: String(input.extraAgents) },
       subscription_data: { metadata: { organizationId: org.id, tierId: tier.id } },
       success_url: `${env.appUrl}/dashboard?payment_success=true&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${env.appUrl}/choose-plan`,
@@ -162,7 +166,6 @@ export async function applyCompletedCheckout({ organizationId, session, complete
   if (subscription.metadata?.organizationId && subscription.metadata.organizationId !== organizationId) throw AppError.notFound("Subscription not found.");
   const tierId = session.metadata?.tierId || null;
   const extraAgents = Number(session.metadata?.extraAgents ?? NaN);
-  const extraContacts = Number(session.metadata?.extraContacts ?? NaN);
   const tier = tierId ? await prisma.subscriptionTier.findUnique({ where: { id: tierId } }) : null;
   const before = await prisma.organization.findUnique({ where: { id: organizationId }, select: { paymentCompleted: true } });
   await prisma.organization.update({
@@ -173,7 +176,6 @@ export async function applyCompletedCheckout({ organizationId, session, complete
       paymentCompleted: true,
       ...(tier ? { subscriptionTierId: tier.id, agentLimit: tier.agentLimit, contactLimit: tier.contactLimit } : {}),
       ...(Number.isInteger(extraAgents) ? { extraAgents } : {}),
-      ...(Number.isInteger(extraContacts) ? { extraContacts } : {}),
       ...(completeOnboarding ? { onboardingCompleted: true } : {}),
     },
   });

@@ -1,9 +1,10 @@
-import { PRICING } from "@/lib/billing/pricing";
+import { formatDollars, formatPerContact, PRICING } from "@/lib/billing/pricing";
 
 /**
  * The plans (agency-side.md §2 Choose Plan, §9 Plans; domain-rules F), as data in one place. Prices
- * follow the pricing calculator: $100 a month including 300 contacts; pro adds seats and contact
- * add-ons; enterprise is "contact us". The billing work builds the calculator and Stripe on top.
+ * follow the pricing calculator: $100 a month including 300 contacts, then $0.33 a month per contact
+ * above 300 (metered). No plan caps contacts (contactLimit -1): plans differ by agents; pro adds extra
+ * agent seats; enterprise is "contact us". docs/billing.md says why.
  */
 export type PlanDefinition = {
   id: "basic" | "pro" | "enterprise";
@@ -16,9 +17,12 @@ export type PlanDefinition = {
   isContactUs: boolean;
 };
 
+/** "300 contacts included, then $0.33 per contact/month": the plan cards say the same as /pricing. */
+const CONTACTS_FEATURE = `${PRICING.includedContacts.toLocaleString("en-US")} contacts included, then ${formatPerContact(PRICING.perContactCentiCents)} per contact/month`;
+
 export const PLANS: readonly PlanDefinition[] = [
-  { id: "basic", name: "Basic", priceCents: PRICING.basePriceCents, agentLimit: 1, contactLimit: 300, sortOrder: 1, isContactUs: false, features: ["1 agent", "300 contacts included", "Automated quote emails", "Dashboard"] },
-  { id: "pro", name: "Pro", priceCents: PRICING.basePriceCents, agentLimit: 5, contactLimit: 300, sortOrder: 2, isContactUs: false, features: ["Up to 5 agents", "300 contacts included", "Extra agents and contacts as add-ons", "Everything in Basic"] },
+  { id: "basic", name: "Basic", priceCents: PRICING.basePriceCents, agentLimit: 1, contactLimit: -1, sortOrder: 1, isContactUs: false, features: ["1 agent", CONTACTS_FEATURE, "Automated quote emails", "Dashboard"] },
+  { id: "pro", name: "Pro", priceCents: PRICING.basePriceCents, agentLimit: 5, contactLimit: -1, sortOrder: 2, isContactUs: false, features: ["Up to 5 agents", CONTACTS_FEATURE, `Extra agents ${formatDollars(PRICING.extraAgentPriceCents)}/month each`, "Everything in Basic"] },
   { id: "enterprise", name: "Enterprise", priceCents: 0, agentLimit: -1, contactLimit: -1, sortOrder: 3, isContactUs: true, features: ["Unlimited agents", "Unlimited contacts", "Onboarding help"] },
 ];
 
@@ -26,7 +30,7 @@ export function planDefinition(id: string | null | undefined): PlanDefinition | 
   return PLANS.find((plan) => plan.id === id);
 }
 
-/** Extra agent seats and extra contact blocks can be bought on the pro plan only (§6). */
+/** Extra agent seats can be bought on the pro plan only (§6); there is no contact add-on. */
 export function planAllowsAddOns(tierId: string | null | undefined): boolean {
   return tierId === "pro";
 }

@@ -1,4 +1,4 @@
-import { customTier, formatDollars, formatPerContact, isValidExtraContacts, monthlyPrice, PRICING, remainingLtvSeries, roi } from "@/lib/billing/pricing";
+import { customTier, formatDollars, formatPerContact, monthlyPrice, PRICING, remainingLtvSeries, roi } from "@/lib/billing/pricing";
 
 describe("monthlyPrice: $100 incl. 300 contacts, $0.33 per extra contact, SMS25 = 25% off", () => {
   it.each([
@@ -54,22 +54,19 @@ describe("formatting", () => {
   });
 });
 
-describe("custom tier and add-ons", () => {
-  it("extra contacts come in blocks of 5,000", () => {
-    expect([0, 5_000, 10_000].map(isValidExtraContacts)).toEqual([true, true, true]);
-    expect([1, 2_500, -5_000, 5_000.5].map(isValidExtraContacts)).toEqual([false, false, false, false]);
-  });
+describe("custom tier: a price, never a cap (contacts are not capped by plan)", () => {
   it.each([
-    [250, 300, 0],
-    [300, 300, 0],
-    [301, 5_300, 5_000],
-    [5_300, 5_300, 5_000],
-    [12_000, 15_300, 15_000],
-  ])("%i contacts → cap %i (%i extra)", (contacts, contactLimit, extraContacts) => {
-    expect(customTier(contacts)).toMatchObject({ contacts, contactLimit, extraContacts, monthlyTotalCents: monthlyPrice({ contacts }).monthlyTotalCents });
+    [250, 10_000, 0],
+    [300, 10_000, 0],
+    [301, 10_033, 1], // the 301st contact costs $0.33: $100.33
+    [5_300, 175_000, 5_000],
+    [12_000, 396_100, 11_700],
+  ])("%i contacts → %i cents a month, %i above the included 300, no limit, no add-on", (contacts, cents, additionalContacts) => {
+    expect(customTier(contacts)).toMatchObject({ contacts, contactLimit: -1, extraContacts: 0, additionalContacts, monthlyTotalCents: cents });
   });
   it("the model's constants are the spec's", () => {
-    expect(PRICING).toMatchObject({ basePriceCents: 10_000, includedContacts: 300, perContactCentiCents: 3_300, launchCode: "SMS25", launchDiscountPercent: 25, extraAgentPriceCents: 2_000, extraContactsStep: 5_000 });
+    expect(PRICING).toMatchObject({ basePriceCents: 10_000, includedContacts: 300, perContactCentiCents: 3_300, launchCode: "SMS25", launchDiscountPercent: 25, extraAgentPriceCents: 2_000 });
+    expect(PRICING).not.toHaveProperty("extraContactsStep");
     expect(PRICING.contactQuickPicks).toEqual([250, 1_000, 5_000, 10_000, 20_000, 40_000]);
   });
 });

@@ -7,8 +7,10 @@
  * - Each contact above 300: $0.33 a month (billed through the metered Stripe price: you pay for the
  *   contacts you actually have).
  * - Launch code SMS25: 25% off both for the first year ($75 base, $0.2475 a contact).
- * - Pro-only add-ons: an extra agent seat $20 a month; extra contacts raise the plan's contact cap in
- *   blocks of 5,000 (charged per contact by the metered price, so the block itself costs nothing).
+ * - Pro-only add-on: an extra agent seat $20 a month.
+ * - No plan caps contacts (docs/billing.md "Contacts are not capped"): the 301st contact is simply the
+ *   first one billed at $0.33. There is nothing to buy to "make room" for contacts, so the older
+ *   "extra contacts in blocks of 5,000" add-on is gone.
  *
  * Money is integer cents at the edges. The per-contact price is kept in hundredths of a cent because
  * the launch price ($0.2475) is not a whole number of cents; totals are rounded to the cent once.
@@ -24,7 +26,6 @@ export const PRICING = {
   /** The launch discount applies to the first 12 months of a subscription. */
   launchDiscountMonths: 12,
   extraAgentPriceCents: 2_000,
-  extraContactsStep: 5_000,
   contactQuickPicks: [250, 1_000, 5_000, 10_000, 20_000, 40_000] as const,
 } as const;
 
@@ -83,25 +84,19 @@ export function formatPerContact(centiCents: number): string {
   return `$${dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
 }
 
-/** Extra contacts come in blocks of 5,000 (§5 "Extra clients step 5000"): is this a valid add-on amount? */
-export function isValidExtraContacts(extraContacts: number): boolean {
-  return Number.isInteger(extraContacts) && extraContacts >= 0 && extraContacts % PRICING.extraContactsStep === 0;
-}
-
 /**
- * The custom tier for a contact count (GET /api/subscription/calculate-tier/{n}): the contact cap is
- * the count rounded up to the next 5,000-contact block above the included 300, and the price is the
- * model's price for that many contacts.
+ * The custom tier for a contact count (GET /api/subscription/calculate-tier/{n}): the model's price for
+ * that many contacts. Contacts are not capped, so the answer's contactLimit is -1 (unlimited, the
+ * spec's convention) and extraContacts is always 0: no add-on is needed to hold any book.
  */
 export function customTier(contacts: number, { launchPricing = false }: { launchPricing?: boolean } = {}) {
   const count = Math.max(0, Math.floor(contacts));
-  const over = Math.max(0, count - PRICING.includedContacts);
-  const extraContacts = Math.ceil(over / PRICING.extraContactsStep) * PRICING.extraContactsStep;
   const price = monthlyPrice({ contacts: count, launchPricing });
   return {
     contacts: count,
-    contactLimit: PRICING.includedContacts + extraContacts,
-    extraContacts,
+    contactLimit: -1,
+    extraContacts: 0,
+    additionalContacts: price.additionalContacts,
     monthlyTotalCents: price.monthlyTotalCents,
     basePriceCents: price.basePriceCents,
     perContactCentiCents: price.perContactCentiCents,

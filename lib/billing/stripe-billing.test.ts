@@ -16,6 +16,7 @@ import { PUT as updateSubscriptionRoute } from "@/app/api/organizations/[orgId]/
 import { POST as choosePlanRoute } from "@/app/api/choose-plan/route";
 import { GET as pricingRoute } from "@/app/api/subscription/pricing/route";
 import { PLANS } from "@/lib/billing/plans";
+import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
 import { reportAllContactUsage, reportContactUsage } from "@/lib/billing/usage";
 import { goLiveNow } from "@/lib/trial/go-live-now";
 import { resetEnvForTests } from "@/lib/env";
@@ -204,11 +205,13 @@ describe("embedded checkout → polling → payment complete", () => {
     const org = await createOrganization(db.prisma, { now });
     const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
     const { cookie } = await createSession(db.prisma, admin.id, { now });
-    expect((await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "pro", orgSlug: org.slug, extraAgents: 2, extraContacts: 5_000 } }), ctx())).status).toBe(200);
+    expect((await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "pro", orgSlug: org.slug, extraAgents: 2 } }), ctx())).status).toBe(200);
     await checkout(cookie);
     const sent = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id)!;
     expect(sent.body.line_items).toEqual([{ price: "price_base", quantity: "1" }, { price: "price_meter_contacts" }, { price: "price_extra_agent", quantity: "2" }]);
-    expect(sent.body.metadata).toMatchObject({ extraAgents: "2", extraContacts: "5000" });
+    expect(sent.body.metadata).toMatchObject({ extraAgents: "2" });
+    // Contacts are billed by the meter, not bought in blocks: the checkout carries no extra-contacts amount.
+    expect(sent.body.metadata).not.toHaveProperty("extraContacts");
   });
 
   it("a checkout completed while the browser was away (no polling, no webhook yet) is found by subscription-status, so the payment step resumes it", async () => {
@@ -251,7 +254,7 @@ describe("embedded checkout → polling → payment complete", () => {
 
   it("the legacy redirect flow creates a hosted session and redirects to it", async () => {
     const { org, cookie } = await agency();
-    const res = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie, body: { orgSlug: org.slug, tierId: "pro", extraAgents: 2, extraContacts: 5_000 } }), ctx());
+    const res = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie, body: { orgSlug: org.slug, tierId: "pro", extraAgents: 2, extraContacts: 0 } }), ctx());
     expect(res.status).toBe(200);
     const { sessionId } = await res.json();
     const sent = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id).at(-1)!;
@@ -259,8 +262,9 @@ describe("embedded checkout → polling → payment complete", () => {
     const redirect = await redirectRoute(req(`/api/stripe/redirect-to-checkout?session_id=${sessionId}`, { cookie }), ctx());
     expect(redirect.status).toBe(303);
     expect(redirect.headers.get("location")).toContain(`/checkout/${sessionId}`);
-    const bad = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie, body: { orgSlug: org.slug, tierId: "pro", extraContacts: 10 } }), ctx());
-    expect((await bad.json()).error.message).toBe("Extra contacts come in blocks of 5,000.");
+    const bad = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie, body: { orgSlug: org.slug, tierId: "pro", extraContacts: 5_000 } }), ctx());
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).error.message).toBe(SUBSCRIPTION_MESSAGES.extraContactsNotSold);
   });
 });
 

@@ -1,5 +1,5 @@
 import { planAllowsAddOns } from "@/lib/billing/plans";
-import { isValidExtraContacts, PRICING } from "@/lib/billing/pricing";
+import { formatPerContact, PRICING } from "@/lib/billing/pricing";
 
 /**
  * Pure rules of a subscription change (agency-side.md §5 "Subscription", §6 add-ons pro only) and of
@@ -14,8 +14,9 @@ export const SUBSCRIPTION_MESSAGES = {
   loadCurrentFailed: "Failed to load current subscription",
   updatePlanFailed: "Failed to update plan. Please try again.",
   customTierFailed: "Failed to calculate custom tier pricing",
-  addOnsProOnly: "Extra agents and extra contacts are available on the Pro plan only.",
-  extraContactsStep: `Extra contacts come in blocks of ${PRICING.extraContactsStep.toLocaleString("en-US")}.`,
+  addOnsProOnly: "Extra agents are available on the Pro plan only.",
+  /** extraContacts stays in the API (the spec's field) but buys nothing: contacts are not capped (docs/billing.md). */
+  extraContactsNotSold: `Extra contacts are not sold: no plan limits contacts, and each contact above ${PRICING.includedContacts.toLocaleString("en-US")} is billed at ${formatPerContact(PRICING.perContactCentiCents)} a month. Send extraContacts 0 or leave it out.`,
   extraAgentsInvalid: "Extra agents must be a whole number of 0 or more.",
   alreadySubscribed: "Your organization already has a paid subscription. Change it on the Change Plan page.",
   contactUs: (tierName: string, supportEmail: string) => `Please contact us at ${supportEmail} for the ${tierName} plan.`,
@@ -24,17 +25,24 @@ export const SUBSCRIPTION_MESSAGES = {
 export type SubscriptionChange = { tierId: string; extraAgents: number; extraContacts: number };
 export type CurrentSubscription = { tierId: string | null; extraAgents: number; extraContacts: number };
 
-/** The problem with a requested change, or null when it may be saved. */
+/**
+ * The problem with a requested change, or null when it may be saved. A non-zero extraContacts is
+ * refused (422 at the routes) rather than ignored, so no caller believes it bought contact room.
+ */
 export function subscriptionChangeProblem(current: CurrentSubscription, next: SubscriptionChange): string | null {
   if (!next.tierId) return SUBSCRIPTION_MESSAGES.selectPlan;
   if (!Number.isInteger(next.extraAgents) || next.extraAgents < 0) return SUBSCRIPTION_MESSAGES.extraAgentsInvalid;
-  if (!isValidExtraContacts(next.extraContacts)) return SUBSCRIPTION_MESSAGES.extraContactsStep;
-  if (!planAllowsAddOns(next.tierId) && (next.extraAgents > 0 || next.extraContacts > 0)) return SUBSCRIPTION_MESSAGES.addOnsProOnly;
+  if (next.extraContacts !== 0) return SUBSCRIPTION_MESSAGES.extraContactsNotSold;
+  if (!planAllowsAddOns(next.tierId) && next.extraAgents > 0) return SUBSCRIPTION_MESSAGES.addOnsProOnly;
   if (current.tierId === next.tierId && current.extraAgents === next.extraAgents && current.extraContacts === next.extraContacts) return SUBSCRIPTION_MESSAGES.noChanges;
   return null;
 }
 
-/** -1 means unlimited; add-ons raise a finite limit. */
+/**
+ * -1 means unlimited; add-ons raise a finite limit. The plans' contact limit is -1 (contacts are billed
+ * per contact, not capped), so for contacts this only bites if an organization's row carries a finite
+ * limit set by hand (an operator's abuse brake); the agent limits are the plans' real ones.
+ */
 export function effectiveLimit(limit: number, extra: number): number | null {
   return limit < 0 ? null : limit + Math.max(0, extra);
 }
@@ -51,8 +59,8 @@ export type PlanLimitNotice = { kind: "agents" | "contacts"; message: string };
 
 /**
  * The banner with the upgrade link (issue #8 item 7; the original's LimitBanner): an organization over
- * a limit (domain-rules F wording), or with every contact place taken, so the next contact, import or
- * self-onboarding would be refused. A full set of agent seats is the normal state of a one-agent
+ * a limit (domain-rules F wording), or with every contact place taken under a finite contact limit
+ * (none of the plans has one: see effectiveLimit), so the next contact would be refused. A full set of agent seats is the normal state of a one-agent
  * plan, so only going over it is shown.
  */
 export function planLimitNotice({ agentLimit, contactLimit, extraAgents, extraContacts, agentCount, contactCount }: { agentLimit: number; contactLimit: number; extraAgents: number; extraContacts: number; agentCount: number; contactCount: number }): PlanLimitNotice | null {

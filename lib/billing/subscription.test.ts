@@ -50,7 +50,7 @@ describe("POST /api/choose-plan with billing off", () => {
     const res = await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "basic", orgSlug: org.slug } }), ctx());
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, redirectUrl: "/setup/settings?plan=basic" });
-    expect(await orgRow(org.id)).toMatchObject({ subscriptionTierId: "basic", agentLimit: 1, contactLimit: 300, billingDisabled: true, subscriptionStatus: "active", stripeCustomerId: null });
+    expect(await orgRow(org.id)).toMatchObject({ subscriptionTierId: "basic", agentLimit: 1, contactLimit: -1, billingDisabled: true, subscriptionStatus: "active", stripeCustomerId: null });
   });
 
   it("'Please select a plan' without a plan or with an unknown one; enterprise is contact us; add-ons are pro only", async () => {
@@ -65,9 +65,13 @@ describe("POST /api/choose-plan with billing off", () => {
     expect((await (await post({ plan: "gold", orgSlug: org.slug })).json()).error.message).toBe("Please select a plan");
     expect((await (await post({ plan: "enterprise", orgSlug: org.slug })).json()).error.message).toMatch(/^Please contact us at .+ for the Enterprise plan\.$/);
     expect((await (await post({ plan: "basic", orgSlug: org.slug, extraAgents: 2 })).json()).error.message).toBe(SUBSCRIPTION_MESSAGES.addOnsProOnly);
-    const pro = await post({ plan: "pro", orgSlug: org.slug, extraAgents: 2, extraContacts: 5_000 });
+    // extraContacts is the spec's field but buys nothing: a non-zero amount is 422, not silently kept.
+    const blocks = await post({ plan: "pro", orgSlug: org.slug, extraContacts: 5_000 });
+    expect(blocks.status).toBe(422);
+    expect((await blocks.json()).error.message).toBe(SUBSCRIPTION_MESSAGES.extraContactsNotSold);
+    const pro = await post({ plan: "pro", orgSlug: org.slug, extraAgents: 2, extraContacts: 0 });
     expect(pro.status).toBe(200);
-    expect(await orgRow(org.id)).toMatchObject({ subscriptionTierId: "pro", extraAgents: 2, extraContacts: 5_000 });
+    expect(await orgRow(org.id)).toMatchObject({ subscriptionTierId: "pro", agentLimit: 5, contactLimit: -1, extraAgents: 2, extraContacts: 0 });
   });
 
   it("is admin only: an agent gets 403 and the plan is not recorded", async () => {
@@ -102,7 +106,8 @@ describe("tiers and the organization's subscription", () => {
     const { cookie } = await agency();
     const body = await (await tiersRoute(req("/api/organizations/subscription-tiers", { cookie }), ctx())).json();
     expect(body.tiers.map((t: { id: string }) => t.id)).toEqual(["basic", "pro", "enterprise"]);
-    expect(body.tiers[0]).toMatchObject({ id: "basic", name: "Basic", tierName: "Basic", price: 100, agentLimit: 1, contactLimit: 300 });
+    expect(body.tiers[0]).toMatchObject({ id: "basic", name: "Basic", tierName: "Basic", price: 100, agentLimit: 1, contactLimit: -1 });
+    expect(body.tiers[1]).toMatchObject({ id: "pro", agentLimit: 5, contactLimit: -1 });
     expect(body.tiers[2]).toMatchObject({ contactLimit: -1, isContactUs: true });
     expect((await tiersRoute(req("/api/organizations/subscription-tiers"), ctx())).status).toBe(401);
   });
@@ -123,11 +128,11 @@ describe("PUT /api/organizations/{slug}/subscription", () => {
 
   it("changes the plan and add-ons; the same again is 'No changes made to your subscription.'", async () => {
     const { org, cookie } = await agency({ plan: "basic", onboardingCompleted: true });
-    const res = await put(cookie, org.slug, { tierId: "pro", extraAgents: 1, extraContacts: 5_000 });
+    const res = await put(cookie, org.slug, { tierId: "pro", extraAgents: 1 });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, redirectUrl: "/stripe", subscription: { tierId: "pro", agentLimit: 5, extraAgents: 1, extraContacts: 5_000 } });
-    const again = await put(cookie, org.slug, { tierId: "pro", extraAgents: 1, extraContacts: 5_000 });
+    expect(body).toMatchObject({ success: true, redirectUrl: "/stripe", subscription: { tierId: "pro", agentLimit: 5, contactLimit: -1, extraAgents: 1, extraContacts: 0 } });
+    const again = await put(cookie, org.slug, { tierId: "pro", extraAgents: 1, extraContacts: 0 });
     expect(again.status).toBe(400);
     expect((await again.json()).error.message).toBe("No changes made to your subscription.");
   });
@@ -141,9 +146,11 @@ describe("PUT /api/organizations/{slug}/subscription", () => {
     }
   });
 
-  it("refuses a step other than 5,000, add-ons off the pro plan, and a plan smaller than the agency", async () => {
+  it("refuses extra contacts (422: not sold), add-ons off the pro plan, and a plan with too few agent seats", async () => {
     const { org, admin, cookie } = await agency({ plan: "pro" });
-    expect((await (await put(cookie, org.slug, { tierId: "pro", extraContacts: 1_000 })).json()).error.message).toBe("Extra contacts come in blocks of 5,000.");
+    const blocks = await put(cookie, org.slug, { tierId: "pro", extraContacts: 5_000 });
+    expect(blocks.status).toBe(422);
+    expect((await blocks.json()).error.message).toBe(SUBSCRIPTION_MESSAGES.extraContactsNotSold);
     expect((await (await put(cookie, org.slug, { tierId: "basic", extraAgents: 1 })).json()).error.message).toBe(SUBSCRIPTION_MESSAGES.addOnsProOnly);
     await createUser(db.prisma, org.id, { now, isAgent: true });
     const down = await put(cookie, org.slug, { tierId: "basic" });
@@ -165,9 +172,11 @@ describe("PUT /api/organizations/{slug}/subscription", () => {
 });
 
 describe("public pricing calls", () => {
-  it("GET /api/subscription/calculate-tier/{n} answers the custom tier's pricing", async () => {
+  it("GET /api/subscription/calculate-tier/{n} answers the custom tier's pricing: a price, no contact limit, no add-on", async () => {
     const res = await calculateTierRoute(req("/api/subscription/calculate-tier/1000"), ctx({ n: "1000" }));
-    expect(await res.json()).toEqual({ success: true, pricing: expect.objectContaining({ contacts: 1_000, contactLimit: 5_300, extraContacts: 5_000, monthlyTotalCents: 33_100 }) });
+    expect(await res.json()).toEqual({ success: true, pricing: expect.objectContaining({ contacts: 1_000, contactLimit: -1, extraContacts: 0, additionalContacts: 700, monthlyTotalCents: 33_100 }) });
+    const at301 = await (await calculateTierRoute(req("/api/subscription/calculate-tier/301"), ctx({ n: "301" }))).json();
+    expect(at301.pricing).toMatchObject({ contacts: 301, contactLimit: -1, additionalContacts: 1, monthlyTotalCents: 10_033 });
     expect((await calculateTierRoute(req("/api/subscription/calculate-tier/abc"), ctx({ n: "abc" }))).status).toBe(404);
   });
 

@@ -135,8 +135,9 @@ async function createAgency(now: Date): Promise<string> {
         billingDisabled: true,
         onboardingCompleted: true,
         subscriptionTierId: SAMPLE_AGENCY_PLAN,
-        agentLimit: 5,
-        contactLimit: 500,
+        // The plan's own limits (Pro: 5 agents; no plan caps contacts).
+        agentLimit: PLANS.find((plan) => plan.id === SAMPLE_AGENCY_PLAN)?.agentLimit ?? 5,
+        contactLimit: PLANS.find((plan) => plan.id === SAMPLE_AGENCY_PLAN)?.contactLimit ?? -1,
         // Brand: default colours; contact details in fictional ranges (555-01xx, example.com).
         brandName: SAMPLE_AGENCY_NAME,
         phone: ADMIN.phone,

@@ -1,3 +1,4 @@
+import { PLANS } from "@/lib/billing/plans";
 import { accountStatus, type AccountStatusInput } from "@/lib/organizations/account-status";
 
 const base: AccountStatusInput = {
@@ -27,6 +28,13 @@ describe("accountStatus", () => {
   ] as const)("%o → %s", (changes, status) => {
     expect(accountStatus({ ...base, ...changes }).status).toBe(status);
   });
+});
+
+it("Basic with its 301st contact is in good standing: the plans cap agents, not contacts", () => {
+  const basic = PLANS.find((plan) => plan.id === "basic")!;
+  expect(basic.contactLimit).toBe(-1);
+  const status = accountStatus({ ...base, subscriptionTierId: "basic", agentLimit: basic.agentLimit, contactLimit: basic.contactLimit, currentAgentCount: 1, currentContactCount: 301 });
+  expect(status).toMatchObject({ status: "good_standing", message: "Your account is in good standing." });
 });
 
 describe("accountStatus messages (domain-rules F banner texts)", () => {

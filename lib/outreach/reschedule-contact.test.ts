@@ -107,7 +107,23 @@ describe("syncContactSchedule", () => {
     await db.prisma.organization.update({ where: { id: org.id }, data: { failedUnderwritingOutreachEnabled: true, failedUnderwritingOutreachTiming: stored } });
     const fake = fakePlanner({ planned: [], skipped: [] });
     await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
-    expect(fake.inputs[0]!.organization.failedUnderwriting).toEqual({ enabled: true, timing });
+    expect(fake.inputs[0]!.organization.failedUnderwriting).toEqual({ enabled: true, timing, smartSendStates: null });
+  });
+
+  it("SmartSend on gives the planner the states with a carrier marked Target GI (the failed-underwriting email goes only there)", async () => {
+    const { org, contact } = await setup();
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: {
+        failedUnderwritingOutreachEnabled: true,
+        smartSendEnabled: true,
+        stateLicenses: ["TX", "FL"],
+        stateCarrierSettings: [{ state: "TX", carrier: "Aetna", active: true, targetGI: true }, { state: "FL", carrier: "Aetna", active: true, targetGI: false }],
+      },
+    });
+    const fake = fakePlanner({ planned: [], skipped: [] });
+    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
+    expect(fake.inputs[0]!.organization.failedUnderwriting).toEqual({ enabled: true, timing: "birthday", smartSendStates: ["TX"] });
   });
 
   it("gives the planner the contact, the organization's settings, the state rule and the history", async () => {

@@ -8,6 +8,7 @@ import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { todayInZone, toIsoDate } from "@/lib/trial/go-live";
 import { isOrganizationLive, outreachIdempotencyKey, REVIVABLE_STATUSES, RESCHEDULABLE_STATUSES, desiredRows, diffSchedule, type DesiredRow, type ExistingRow } from "@/lib/outreach/rules";
 import { bookContactWhere, isBookContact } from "@/lib/contacts/book";
+import { readStateCarrierSettings, smartSendStates } from "@/lib/settings/state-carrier-settings";
 
 /**
  * ScheduledEmail rows are the truth (architecture.md rule 11). A reschedule asks the planner (the pure
@@ -47,6 +48,8 @@ const organizationSelect = {
   failedUnderwritingOutreachEnabled: true,
   failedUnderwritingOutreachTiming: true,
   stateLicenses: true,
+  smartSendEnabled: true,
+  stateCarrierSettings: true,
 } satisfies Prisma.OrganizationSelect;
 
 type OrganizationRow = Prisma.OrganizationGetPayload<{ select: typeof organizationSelect }>;
@@ -88,6 +91,7 @@ export function toPlanOrganization(organization: OrganizationRow, contactCount: 
       enabled: organization.failedUnderwritingOutreachEnabled,
       // The settings store "pre_aep" (FAILED_UNDERWRITING_TIMINGS); "aep" is what rows written before that say.
       timing: organization.failedUnderwritingOutreachTiming === "pre_aep" || organization.failedUnderwritingOutreachTiming === "aep" ? "pre_aep" : "birthday",
+      smartSendStates: smartSendStates({ smartSendEnabled: organization.smartSendEnabled, settings: readStateCarrierSettings(organization.stateCarrierSettings), stateLicenses: organization.stateLicenses }),
     },
     contactCount,
   };

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { prisma } from "@/lib/db";
+import { prisma, tenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { brandColor, DEFAULT_BRAND_COLOR, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
@@ -116,6 +116,12 @@ function orgBrand(org: OrgRow | null): CompareBrand {
   return { name, logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null, color: brandColor(org.primaryColor), phone: org.phone, senderName: name };
 }
 
+/** Whether the contact's latest health answers failed underwriting (only that: the answers stay in lib/eligibility). */
+async function latestHealthFailed(organizationId: string, contactId: string): Promise<boolean> {
+  const latest = await tenantDb(organizationId).eligibilityAnswer.findFirst({ where: { organizationId, contactId }, orderBy: { createdAt: "desc" }, select: { hasConditions: true } });
+  return latest?.hasConditions === true;
+}
+
 const findOrganization = (idOrSlug: string | undefined): Promise<OrgRow | null> => findOrganizationByIdOrSlug(idOrSlug, ORG_SELECT);
 
 export const MISSING_ORGANIZATION_MESSAGE = "Missing or invalid organization ID";
@@ -164,7 +170,7 @@ export async function loadComparePage({ params, now, ip = "local" }: { params: P
       return errorRedirect(QUOTE_NOT_FOUND_MESSAGE);
     }
     const { contact, organization } = found;
-    const agent = await quoteAgent(found);
+    const [agent, failedUnderwriting] = await Promise.all([quoteAgent(found), latestHealthFailed(organization.id, contact.id)]);
     const comparison = await buildComparison({
       subject: {
         zip5: contact.zipCode?.slice(0, 5) ?? null,
@@ -176,6 +182,7 @@ export async function loadComparePage({ params, now, ip = "local" }: { params: P
         currentPlan: contact.planType,
         policyEffectiveDate: isoDate(contact.effectiveDate),
         planType: first(params.planType) ?? found.link.planType ?? contact.planType,
+        failedUnderwriting,
       },
       organization: compareOrganization(organization, false),
       now,

@@ -72,6 +72,36 @@ describe("the compare page for a quote link", () => {
     expect(carriersQuotedIn(["Alpha", "Beta"], [{ state: null, carrier: "Alpha", active: false }], "MN")).toEqual(["Beta"]);
   });
 
+  it("Target GI: a contact whose latest health answers failed underwriting is quoted only the carriers marked Target GI in their state, with the note", async () => {
+    const { token, org, contactId } = await linkFor({ birthDate: "1956-03-15" });
+    const marked = [
+      { state: "TX", carrier: "Alpha", active: true, targetGI: true },
+      { state: "TX", carrier: "Gamma", active: true, targetGI: true },
+      // Switched off in TX: never quoted there, marked or not.
+      { state: "TX", carrier: "Delta", active: false, targetGI: true },
+      { state: "MN", carrier: "Beta", active: true, targetGI: true },
+    ];
+    await db.prisma.organization.update({ where: { id: org.id }, data: { stateCarrierSettings: marked } });
+    // Not answered yet: every active carrier, no note.
+    const before = await compare({ id: token });
+    expect(before.comparison).toMatchObject({ guaranteedIssueOnly: false, carriers: ["Alpha", "Beta", "Gamma", "Zeta"] });
+    // Failed underwriting (the latest answer has conditions): Alpha and Gamma only.
+    await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId, answers: {}, hasConditions: true, status: "decline", createdAt: NOW } });
+    const declined = await compare({ id: token });
+    expect(declined.comparison).toMatchObject({ guaranteedIssueOnly: true, carriers: ["Alpha", "Gamma"] });
+    expect(top(declined, "G")).toEqual(["Gamma:14000", "Alpha:15000"]);
+    // A later answer without conditions: back to every carrier.
+    await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId, answers: {}, hasConditions: false, status: "accept", createdAt: new Date(NOW.getTime() + 1000) } });
+    expect((await compare({ id: token })).comparison).toMatchObject({ guaranteedIssueOnly: false, carriers: ["Alpha", "Beta", "Gamma", "Zeta"] });
+  });
+
+  it("Target GI: with no carrier marked in the contact's state, a contact who failed underwriting is quoted as before", async () => {
+    const { token, org, contactId } = await linkFor({ birthDate: "1956-03-15" });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { stateCarrierSettings: [{ state: "MN", carrier: "Alpha", active: true, targetGI: true }] } });
+    await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId, answers: {}, hasConditions: true, status: "decline", createdAt: NOW } });
+    expect((await compare({ id: token })).comparison).toMatchObject({ guaranteedIssueOnly: false, carriers: ["Alpha", "Beta", "Delta", "Gamma", "Zeta"] });
+  });
+
   it("drops the contact's current carrier group (by name or NAIC)", async () => {
     expect(top(await linkPage({ birthDate: "1956-03-15", currentCarrier: "Beta" }), "G")).toEqual(["Delta:13000", "Gamma:14000", "Alpha:15000"]);
     expect(top(await linkPage({ birthDate: "1956-03-15", currentCarrier: "Something Else", currentCarrierNaic: "10004" }), "G")).toEqual(["Beta:12000", "Gamma:14000", "Alpha:15000"]);

@@ -8,7 +8,7 @@ import { PLAN_LABELS, plansForState, STANDARD_PLANS, type Gender, type PlanCode,
 import { ageOnDate, DEFAULT_QUOTE_AGE, DEFAULT_QUOTE_PLAN, defaultEffectiveDate, eligiblePlans, isFirstEligibleBefore2020, selectQuotes } from "@/lib/quotes/select-quotes";
 import { plansInWindow, standardPlanOf, switchWindowFor, type SwitchRule, type SwitchWindow } from "@/lib/quotes/switch-window";
 import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema";
-import type { StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
+import { carriersForUnderwriting, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
 import { countyLabel } from "@/lib/zip/zip-schema";
 import { findZip } from "@/lib/zip/zip-table";
 
@@ -37,6 +37,8 @@ export type QuoteSubject = {
   currentPlan: string | null;
   /** The current policy's effective date (MO's anniversary window). */
   policyEffectiveDate: string | null;
+  /** The contact's latest health answers failed underwriting: Target GI narrows the carriers (docs/outreach-rules.md). */
+  failedUnderwriting?: boolean;
   /** The plan to show first. */
   planType: string | null;
 };
@@ -44,8 +46,11 @@ export type QuoteSubject = {
 export type CompareOrganization = {
   /** The organization's carrier contracts; null = every carrier (demo and operator views). */
   carrierContracts: readonly string[] | null;
-  /** Settings → state × carrier: a carrier switched off (active false) in a state is not quoted there. */
-  stateCarrierSettings?: readonly Pick<StateCarrierSetting, "state" | "carrier" | "active">[];
+  /**
+   * Settings → state × carrier: a carrier switched off (active false) in a state is not quoted there;
+   * for a contact who failed underwriting, the carriers marked Target GI there are the ones quoted.
+   */
+  stateCarrierSettings?: readonly Pick<StateCarrierSetting, "state" | "carrier" | "active" | "targetGI">[];
   timezone: string;
   mnDefaultRiders: readonly string[];
   wiDefaultRiders: readonly string[];
@@ -85,6 +90,8 @@ export type Comparison = {
   switchWindow: SwitchWindow | null;
   /** Carrier names among the quotes, for the filter. */
   carriers: string[];
+  /** Only the carriers marked Target GI in the state are quoted (the contact failed underwriting): the page says so. */
+  guaranteedIssueOnly: boolean;
   isSample: boolean;
 };
 
@@ -172,7 +179,8 @@ export async function buildComparison({ subject, organization, now, effectiveDat
   const plans = plansInWindow(eligiblePlans(offered, firstEligibleBefore2020), switchWindow);
 
   const quotes = place.zip5 && state ? await provider.getQuotes({ zip5: place.zip5, state, countyFips: place.countyFips, age, gender: subject.gender, tobacco: subject.tobacco, plans, effectiveDate }) : [];
-  const contracted = carriersQuotedIn(organization.carrierContracts ?? [...new Set(quotes.flatMap((q) => [q.groupName, q.naic]))], organization.stateCarrierSettings ?? [], state);
+  const quoted = carriersQuotedIn(organization.carrierContracts ?? [...new Set(quotes.flatMap((q) => [q.groupName, q.naic]))], organization.stateCarrierSettings ?? [], state);
+  const { carriers: contracted, guaranteedIssueOnly } = carriersForUnderwriting({ quoted, settings: organization.stateCarrierSettings ?? [], state, failedUnderwriting: subject.failedUnderwriting === true });
   const selections = selectQuotes(quotes, { contractedCarriers: contracted, currentCarrier: subject.currentCarrier, firstEligibleBefore2020, plans, perPlan: Number.POSITIVE_INFINITY });
 
   const statePlans = state !== null && state in DEFAULT_RIDERS_BY_STATE;
@@ -233,5 +241,6 @@ export async function buildComparison({ subject, organization, now, effectiveDat
     switchWindow,
     carriers: [...new Set(shown.map((q) => q.carrierName))].sort((a, b) => a.localeCompare(b)),
     isSample: quotes.some((q) => q.isSample) || (book?.isSample ?? false),
+    guaranteedIssueOnly,
   };
 }

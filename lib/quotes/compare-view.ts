@@ -78,3 +78,11 @@ export function formatMonthly(cents: number): string {
 export function formatLongDate(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 }
+
+/**
+ * The compare page's note when only the carriers marked Target GI are quoted (the contact failed
+ * underwriting; docs/outreach-rules.md "Target GI").
+ */
+export function guaranteedIssueNote(state: string | null): string {
+  return `Based on your health answers, these are the carriers that can accept you${state ? ` in ${state}` : ""} without medical underwriting (guaranteed issue).`;
+}

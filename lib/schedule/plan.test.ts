@@ -428,6 +428,21 @@ describe("failed underwriting", () => {
     expect(planned(excluded, "aep")).toHaveLength(1);
   });
 
+  test("SmartSend: the failed-underwriting email goes only where a carrier is marked Target GI in the contact's state", () => {
+    const smart = (smartSendStates: string[] | null) => planContactEmails(input({ history: { health }, organization: { failedUnderwriting: { enabled: true, timing: "birthday", smartSendStates }, wentLiveAt: at("2026-03-01T20:00:00Z") } }));
+    // TX has a Target GI carrier: sent as without SmartSend.
+    expect(planned(smart(["FL", "TX"]), "failed_underwriting")).toEqual(["2026-06-17"]);
+    // TX has none: skipped, and the other marketing emails stay replaced (nothing to offer without underwriting).
+    const none = smart(["FL"]);
+    expect(skipped(none, "failed_underwriting")).toEqual([["2026-06-17", "SmartSend: no guaranteed-issue carrier in TX"]]);
+    expect(planned(none, "birthday")).toEqual([]);
+    // SmartSend off (null): the email follows its own settings.
+    expect(planned(smart(null), "failed_underwriting")).toEqual(["2026-06-17"]);
+    // A contact without a state has no guaranteed-issue carrier to be offered.
+    const stateless = planContactEmails(input({ contact: { state: null }, stateRule: null, history: { health }, organization: { failedUnderwriting: { enabled: true, timing: "birthday", smartSendStates: ["TX"] }, wentLiveAt: at("2026-03-01T20:00:00Z") } }));
+    expect(skipped(stateless, "failed_underwriting")).toEqual([["2026-06-17", "SmartSend: no guaranteed-issue carrier in the contact's state"]]);
+  });
+
   test("no conditions: not failed underwriting", () => {
     const plan = planContactEmails(input({ history: { health: { date: "2026-01-10", hasConditions: false } }, organization: { failedUnderwriting: { enabled: true, timing: "birthday" } } }));
     expect(planned(plan, "failed_underwriting")).toEqual([]);

@@ -53,6 +53,7 @@ export const SKIP_REASONS = {
   notLicensed: (state: string) => `Not licensed in ${state}`,
   failedUnderwritingAnnual: "Failed underwriting: one email per year",
   failedUnderwritingExcluded: "Failed underwriting exclusion",
+  smartSendNoGuaranteedIssue: (state: string | null) => `SmartSend: no guaranteed-issue carrier in ${state ?? "the contact's state"}`,
   effectiveDateWindow: (months: number) => `Within ${months} months of the policy effective date`,
 } as const;
 
@@ -194,6 +195,7 @@ export function planContactEmails(input: PlanInput): Plan {
 
   // ── Failed underwriting: one email a year at the chosen timing, in place of the others (A.5). ──
   const annualFailedUnderwriting = failedUnderwriting && org.failedUnderwriting.enabled;
+  const smartSendStates = org.failedUnderwriting.smartSendStates ? new Set(org.failedUnderwriting.smartSendStates) : null;
   if (annualFailedUnderwriting && isOn("failed_underwriting")) {
     const before = candidates.length;
     const timing = org.failedUnderwriting.timing;
@@ -247,6 +249,8 @@ export function planContactEmails(input: PlanInput): Plan {
     if (noState) return SKIP_REASONS.noState;
     if (unlicensedState) return SKIP_REASONS.notLicensed(unlicensedState);
     if (typeof candidate.metadata?.skip === "string") return candidate.metadata.skip;
+    // SmartSend: a contact who failed underwriting is written to only where a carrier takes them without it.
+    if (candidate.emailType === "failed_underwriting" && smartSendStates && !(contact.state && smartSendStates.has(contact.state))) return SKIP_REASONS.smartSendNoGuaranteedIssue(contact.state);
     if (failedUnderwriting && MARKETING_TYPES.has(candidate.emailType)) {
       if (annualFailedUnderwriting) return SKIP_REASONS.failedUnderwritingAnnual;
       if (org.excludeFailedUnderwritingGlobal && candidate.emailType !== "aep") return SKIP_REASONS.failedUnderwritingExcluded;

@@ -69,7 +69,16 @@ export type PlanOrganization = {
   isLive: boolean;
   wentLiveAt: Date | null;
   /** Failed-underwriting outreach. */
-  failedUnderwriting: { enabled: boolean; timing: "birthday" | "pre_aep" | "enrollment_anniversary" | "schedule_increase" };
+  failedUnderwriting: {
+    enabled: boolean;
+    timing: "birthday" | "pre_aep" | "enrollment_anniversary" | "schedule_increase";
+    /**
+     * SmartSend (Settings; docs/outreach-rules.md): the states where the failed-underwriting email may go,
+     * those with a carrier marked Target GI (smartSendStates in lib/settings/state-carrier-settings.ts).
+     * Absent or null: SmartSend is off and the email follows the settings above alone.
+     */
+    smartSendStates?: readonly string[] | null;
+  };
   /** Size class for the daily cap. */
   contactCount: number;
   // Scheduler settings (Organization columns of the same names); absent = the default of domain-rules A.

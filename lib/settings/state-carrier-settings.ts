@@ -63,3 +63,55 @@ export function applyGiSelection(settings: readonly StateCarrierSetting[], mode:
 export function outreachDelayMonths(years: number): number {
   return 12 * years - 1;
 }
+
+// ───────────── Target GI and SmartSend (domain-rules B.7 leaves them open; docs/outreach-rules.md) ─────────────
+
+/** The captions say exactly what the rules below do (Settings and the onboarding licensing step). */
+export const GI_CAPTIONS = {
+  targetGI:
+    "Mark the carriers that accept a client without health questions (guaranteed issue) in each state. A client whose health answers fail underwriting is then quoted only the marked carriers in their state.",
+  smartSend:
+    "With SmartSend on, a client whose health answers failed underwriting gets the yearly failed-underwriting email only if a carrier is marked Target GI in their state, so you write to them only when there is a policy they can get without health questions.",
+} as const;
+
+type GiSetting = Pick<StateCarrierSetting, "state" | "carrier" | "active" | "targetGI">;
+
+const appliesIn = (setting: Pick<StateCarrierSetting, "state">, state: string | null) => !setting.state || setting.state === state;
+
+/**
+ * The carriers marked Target GI for `state` (lower-cased names): the agency offers them on
+ * guaranteed-issue terms there, i.e. they take a contact without medical underwriting. A carrier
+ * switched off for the state (active false) is never one, and a setting without a state applies to
+ * every state, as in carriersQuotedIn.
+ */
+export function guaranteedIssueCarriersIn(settings: readonly GiSetting[], state: string | null): Set<string> {
+  if (!state) return new Set();
+  const off = new Set(settings.filter((s) => !s.active && appliesIn(s, state)).map((s) => s.carrier.trim().toLowerCase()));
+  return new Set(settings.filter((s) => s.targetGI && s.active && appliesIn(s, state)).map((s) => s.carrier.trim().toLowerCase()).filter((carrier) => !off.has(carrier)));
+}
+
+/**
+ * Target GI: a contact whose latest health answers failed underwriting is quoted only the carriers
+ * marked Target GI in their state (when at least one of the carriers they would be quoted is
+ * marked), and the page says they are guaranteed-issue options. With none marked, or for a contact who
+ * passed or has not answered, the quoted carriers are unchanged. Pure.
+ */
+export function carriersForUnderwriting({ quoted, settings, state, failedUnderwriting }: { quoted: readonly string[]; settings: readonly GiSetting[]; state: string | null; failedUnderwriting: boolean }): { carriers: string[]; guaranteedIssueOnly: boolean } {
+  if (!failedUnderwriting) return { carriers: [...quoted], guaranteedIssueOnly: false };
+  const gi = guaranteedIssueCarriersIn(settings, state);
+  const narrowed = quoted.filter((carrier) => gi.has(carrier.trim().toLowerCase()));
+  return narrowed.length > 0 ? { carriers: narrowed, guaranteedIssueOnly: true } : { carriers: [...quoted], guaranteedIssueOnly: false };
+}
+
+/**
+ * SmartSend: with it on, the yearly failed-underwriting email goes only to a contact whose state has
+ * at least one carrier marked Target GI (something they can buy without health questions; the email's
+ * link then shows those carriers). These are the states where it may go; null = SmartSend off (the
+ * email follows its own settings). Pure.
+ */
+export function smartSendStates({ smartSendEnabled, settings, stateLicenses }: { smartSendEnabled: boolean; settings: readonly GiSetting[]; stateLicenses: readonly string[] }): string[] | null {
+  if (!smartSendEnabled) return null;
+  // The licensed states and any state a setting names (a setting without a state counts in each of them).
+  const states = new Set([...stateLicenses, ...settings.filter((s) => s.state).map((s) => s.state!)]);
+  return [...states].filter((state) => guaranteedIssueCarriersIn(settings, state).size > 0).sort();
+}
