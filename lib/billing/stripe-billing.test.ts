@@ -192,8 +192,8 @@ describe("embedded checkout → polling → payment complete", () => {
     );
     expect(done.status).toBe(200);
     expect(await orgRow(org.id)).toMatchObject({ paymentCompleted: true, onboardingCompleted: true, stripeUsageItemId: meteredItem.id, subscriptionStatus: "active" });
-    // The first usage report went out with the contact count.
-    expect(stripe.meterEvents().find((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id)).toMatchObject({ event_name: "gapwise_contacts", payload: { value: "1" } });
+    // In the trial nothing is metered: usage charges start when the agency goes live.
+    expect(stripe.meterEvents().some((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id)).toBe(false);
 
     const status = await (await paymentStatusRoute(req("/api/stripe/payment-status", { cookie }), ctx())).json();
     expect(status).toEqual({ success: true, status: "paid", message: "Payments active", paymentCompleted: true });
@@ -374,6 +374,7 @@ describe("usage reporting", () => {
     const { customer } = stripe.completeCheckout(sessionId);
     await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
     const now = new Date("2026-11-23T06:00:00Z");
+    await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: now } });
     for (let i = 0; i < 3; i++) await createContact(db.prisma, org.id, { now });
     const first = await reportContactUsage({ organizationId: org.id, now, reason: "daily" });
     expect(first).toEqual({ status: "reported", contactCount: 3, identifier: `contacts-${org.id}-daily-2026-11-23` });
@@ -383,6 +384,19 @@ describe("usage reporting", () => {
     expect(mine.map((e) => (e.payload as { value: string }).value)).toEqual(["3", "3"]);
     const rows = await db.prisma.billingUsageReport.findMany({ where: { organizationId: org.id, idempotencyKey: { contains: "2026-11-23" } } });
     expect(rows.map((r) => r.contactCount)).toEqual([3, 3]);
+  });
+
+  it("reports nothing during the trial, daily or at checkout; going live starts the charges", async () => {
+    const { org, cookie } = await agency();
+    const { sessionId } = await checkout(cookie);
+    const { customer } = stripe.completeCheckout(sessionId);
+    await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
+    const now = new Date("2026-11-27T06:00:00Z");
+    await createContact(db.prisma, org.id, { now });
+    expect(await orgRow(org.id)).toMatchObject({ demoMode: true });
+    expect(await reportContactUsage({ organizationId: org.id, now, reason: "daily" })).toEqual({ status: "skipped", reason: "trial" });
+    await reportAllContactUsage({ now });
+    expect(stripe.meterEvents().some((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id)).toBe(false);
   });
 
   it("going live reports the contact count at once", async () => {
@@ -405,6 +419,7 @@ describe("usage reporting", () => {
     stripe.completeCheckout(sessionId);
     await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
     const now = new Date("2026-11-24T06:00:00Z");
+    await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: now } });
     await reportContactUsage({ organizationId: org.id, now, reason: "daily" });
     // Simulate a crash before the row was marked: the row has an error, Stripe has the event.
     await db.prisma.billingUsageReport.updateMany({ where: { organizationId: org.id, billingCycleKey: "2026-11", reportedAt: now }, data: { error: "timeout" } });

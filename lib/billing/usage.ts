@@ -13,13 +13,17 @@ import { bookContactWhere } from "@/lib/contacts/book";
  * first (its idempotency key is unique), and the same key is Stripe's meter-event identifier, so a
  * retry after a crash cannot count twice on either side. A failed send keeps the row with its error
  * and is retried by the next run.
+ *
+ * Nothing is reported during the trial: the Go Live dialog promises that usage charges apply from going
+ * live on, and the meter aggregates the last value reported in the period (none in a trial period: 0).
+ * Going live reports the count at once (lib/trial/go-live-now.ts).
  */
 
 export type UsageReason = "daily" | "go_live" | "checkout";
 
 export type UsageReportResult =
   | { status: "reported"; contactCount: number; identifier: string }
-  | { status: "skipped"; reason: "billing_off" | "billing_disabled" | "no_customer" | "already_reported" }
+  | { status: "skipped"; reason: "billing_off" | "billing_disabled" | "trial" | "no_customer" | "already_reported" }
   | { status: "failed"; identifier: string; error: string };
 
 const day = (now: Date) => now.toISOString().slice(0, 10);
@@ -30,8 +34,9 @@ export function usageIdentifier(organizationId: string, reason: UsageReason, now
 
 export async function reportContactUsage({ organizationId, now, reason }: { organizationId: string; now: Date; reason: UsageReason }): Promise<UsageReportResult> {
   if (!isBillingEnabled()) return { status: "skipped", reason: "billing_off" };
-  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { billingDisabled: true, stripeCustomerId: true, stripeUsageItemId: true } });
+  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { billingDisabled: true, demoMode: true, stripeCustomerId: true, stripeUsageItemId: true } });
   if (!org || org.billingDisabled) return { status: "skipped", reason: "billing_disabled" };
+  if (org.demoMode) return { status: "skipped", reason: "trial" };
   if (!org.stripeCustomerId) return { status: "skipped", reason: "no_customer" };
 
   const identifier = usageIdentifier(organizationId, reason, now);
@@ -73,7 +78,7 @@ export async function reportContactUsage({ organizationId, now, reason }: { orga
 /** The daily run: every organization with a paid Stripe subscription. One failure does not stop the others. */
 export async function reportAllContactUsage({ now }: { now: Date }) {
   if (!isBillingEnabled()) return { reported: 0, skipped: 0, failed: 0 };
-  const orgs = await prisma.organization.findMany({ where: { billingDisabled: false, stripeCustomerId: { not: null }, paymentCompleted: true }, select: { id: true } });
+  const orgs = await prisma.organization.findMany({ where: { billingDisabled: false, demoMode: false, stripeCustomerId: { not: null }, paymentCompleted: true }, select: { id: true } });
   const totals = { reported: 0, skipped: 0, failed: 0 };
   for (const org of orgs) {
     const result = await reportContactUsage({ organizationId: org.id, now, reason: "daily" });
