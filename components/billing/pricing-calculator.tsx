@@ -72,7 +72,7 @@ export function PricingCalculator({ signupHref = "/signup" }: { signupHref?: str
             <span className="text-base font-medium text-gray-500">/month</span>
             {launchPricing ? <span className="ml-2 text-base font-medium text-gray-400 line-through">{formatDollars(fullBase)}</span> : null}
           </p>
-          <p className="mt-1 text-sm text-gray-600">Includes your first {count(PRICING.includedContacts)} contacts, every agent feature and automated outreach.</p>
+          <p className="mt-1 text-sm text-gray-600">Includes your first {count(PRICING.includedContacts)} contacts, every feature and automated outreach.</p>
         </section>
         <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200" aria-labelledby="contacts-card">
           <h2 id="contacts-card" className="text-sm font-semibold tracking-wide text-gray-500 uppercase">

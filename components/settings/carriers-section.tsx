@@ -31,7 +31,7 @@ export function CarriersSection({
     <Section
       id="carriers"
       title="Carriers Offered"
-      description="The carriers your agency is contracted with. Quotes and outreach use only these."
+      description="The carriers your agency is contracted with. Quotes, on your quote pages and in your emails, show only these."
       aside={<span className="text-sm text-gray-500">{`${count} of ${carriers.length} selected`}</span>}
     >
       {carriers.length === 0 ? (

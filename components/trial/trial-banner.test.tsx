@@ -75,6 +75,11 @@ describe("Set Date", () => {
     expect(input.max).toBe("2026-03-30");
   });
 
+  it("says the date is a plan: Go Live Now is what starts emailing clients (nothing goes live by itself)", () => {
+    openSetDate();
+    expect(screen.getByRole("dialog", { name: "Set Go Live Date" }).textContent).toContain("On that day the banner says you are ready, and Go Live Now starts emailing your clients.");
+  });
+
   it.each([
     ["", "Please select a date"],
     ["2026-02-27", "Cannot select a date in the past"],

@@ -93,7 +93,7 @@ function SetDateModal({ open, onClose, today, current, onDone }: { open: boolean
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             Set Go Live Date
           </h2>
-          <p className="mt-1 text-sm text-gray-600">Choose when your account goes live. You can pick any date from today up to 30 days out.</p>
+          <p className="mt-1 text-sm text-gray-600">Choose the date you plan to go live. You can pick any date from today up to 30 days out. On that day the banner says you are ready, and Go Live Now starts emailing your clients.</p>
           <label htmlFor={`${titleId}-date`} className="mt-5 block text-sm font-medium text-gray-700">
             Go live date
           </label>

@@ -39,6 +39,8 @@ describe("sendModeAt", () => {
     [{ demoMode: false, wentLiveAt: new Date("2026-06-01T13:30:00Z") }, "production"], // the go-live instant itself is live
     [{ demoMode: false, wentLiveAt: new Date("2026-06-02T00:00:00Z") }, "test"], // scheduled before going live
     [{ demoMode: false, wentLiveAt: null }, "production"],
+    // A go-live date set in the trial banner is a plan: an organization still in the trial stays in test mode after it.
+    [{ demoMode: true, wentLiveAt: null, goLiveDate: new Date("2026-05-15T00:00:00Z") }, "test"],
   ] as const)("%j → %s", (org, mode) => {
     expect(sendModeAt(org, at)).toBe(mode);
   });
