@@ -42,6 +42,14 @@ export const journeys = [
       // A tampered link is refused
       await page.goto(href.slice(0, -2) + (href.endsWith("AA") ? "BB" : "AA"));
       await page.getByText("Quote not found or expired. Please try again or contact support.").waitFor();
+
+      // /quote with a link that cannot be loaded: the agency's manual form, saying why it is empty
+      await page.goto(`${baseUrl}/quote?id=${"A".repeat(43)}&orgId=sample-agency`);
+      await page.getByRole("heading", { level: 1, name: "Get Your Quote" }).waitFor();
+      await page.getByRole("note").getByText("We couldn't load your saved details. Enter them below to see your quotes.").waitFor();
+      await page.goto(`${baseUrl}/quote?orgId=sample-agency`);
+      await page.getByRole("heading", { level: 1, name: "Get Your Quote" }).waitFor();
+      expect((await page.getByRole("note").count()) === 0, "no fallback note without a link");
     },
   },
 ];

@@ -23,8 +23,10 @@ const CSV = [
 type Reply = { status: number; body?: unknown };
 const asResponse = ({ status, body }: Reply) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
 let agentsReply: () => Promise<Reply>;
+let carriersReply: () => Promise<Reply>;
 
 beforeEach(() => {
+  carriersReply = async () => ({ status: 200, body: { success: true, carriers: ["Aetna", "Humana", "United Healthcare", "Cigna"].map((name) => ({ name, naics: [] })) } });
   agentsReply = async () => ({
     status: 200,
     body: {
@@ -36,7 +38,7 @@ beforeEach(() => {
     },
   });
   global.fetch = jest.fn(async (url: string) => {
-    if (url === "/api/settings/carriers") return asResponse({ status: 200, body: { success: true, carriers: ["Aetna", "Humana", "United Healthcare", "Cigna"].map((name) => ({ name, naics: [] })) } });
+    if (url === "/api/settings/carriers") return asResponse(await carriersReply());
     if (url === "/api/agents") return asResponse(await agentsReply());
     throw new Error(`unexpected fetch ${url}`);
   }) as unknown as typeof fetch;
@@ -307,6 +309,16 @@ describe("CsvUploadModal: the request", () => {
     const { create } = await uploadAndRespond(200, SUCCESS);
     expect(create.json.overwriteExisting).toBe(false);
     expect(create.json.agentId).toBe(BOB_ID);
+  });
+
+  it("says so when the carrier list cannot be loaded, and imports each carrier as written in the file", async () => {
+    carriersReply = async () => ({ status: 500, body: { error: { code: "internal", message: "down" } } });
+    await renderModal();
+    await chooseAndMap();
+    await screen.findByText("Your carrier list could not be loaded. Carriers will be imported as written in your file.");
+    const { contacts } = await uploadAndRespond(200, SUCCESS);
+    // "AARP/UHC" would be mapped to United Healthcare with the list; without it, it goes as written.
+    expect(contacts.map((c: { currentCarrier: string }) => c.currentCarrier)).toEqual(["AARP/UHC", "Acme Mutual", "Aetna", "Aetna"]);
   });
 
   it("keeps the original text of a carrier mapped to Other/Unsupported", async () => {
