@@ -38,7 +38,7 @@ const FEATURES = [
 const FAQ = [
   {
     q: "Which emails do my clients receive?",
-    a: "Quote emails around each client's birthday and policy anniversary and before AEP, plus follow-ups based on what the client did. Until you go live, every email goes to your own address marked [TEST], never to a client.",
+    a: "Quote emails around each client's birthday and policy anniversary and before AEP, plus follow-ups based on what the client did. Until you go live, nothing reaches a client: the emails for your first 5 contacts come to your own address instead, marked [TEST], so you can see what clients will get.",
   },
   {
     q: "How is my data protected?",
