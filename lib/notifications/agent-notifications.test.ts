@@ -16,6 +16,8 @@ const heartYes = (): AnswerDraft => ({ main: { ...allNo().main, 1: "yes" }, foll
 
 async function agency({ assigned = true, defaultAgent = false }: { assigned?: boolean; defaultAgent?: boolean } = {}) {
   const org = await createOrganization(db.prisma, { now });
+  // The agency's oldest user is not an admin: the last resort is an admin, not whoever came first.
+  await createUser(db.prisma, org.id, { now: new Date(now.getTime() - 60_000) });
   const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
   const owner = await createUser(db.prisma, org.id, { now });
   const fallback = await createUser(db.prisma, org.id, { now });
@@ -47,7 +49,7 @@ describe("agent notifications: quote viewed", () => {
     expect(await notifications(contact.id)).toHaveLength(1);
   });
 
-  it("goes to the default agent when the contact has no agent, else to the first active user", async () => {
+  it("goes to the default agent when the contact has no agent, else to an admin", async () => {
     const withDefault = await agency({ assigned: false, defaultAgent: true });
     await view(withDefault.token);
     expect((await notifications(withDefault.contact.id)).map((e) => e.to)).toEqual([withDefault.fallback.email]);
@@ -55,6 +57,12 @@ describe("agent notifications: quote viewed", () => {
     const bare = await agency({ assigned: false });
     await view(bare.token);
     expect((await notifications(bare.contact.id)).map((e) => e.to)).toEqual([bare.admin.email]);
+
+    // An assigned agent who was deactivated is passed over.
+    const gone = await agency();
+    await db.prisma.user.update({ where: { id: gone.owner.id }, data: { isActive: false } });
+    await view(gone.token);
+    expect((await notifications(gone.contact.id)).map((e) => e.to)).toEqual([gone.admin.email]);
   });
 
   it("does not notify (nor count a view) when the agent opens a trial's [TEST] copy", async () => {

@@ -2,11 +2,11 @@ import "server-only";
 import { createElement } from "react";
 import { after } from "next/server";
 import { AGENT_NOTIFICATION_TEMPLATES, subjectFor } from "@/components/emails/outreach";
-import { prisma } from "@/lib/db";
+import { prisma, tenantDb } from "@/lib/db";
 import { sendEmail, type SendEmailInput, type SendEmailResult } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import type { EligibilityOutcome } from "@/lib/eligibility/outcome";
-import { quoteAgent, type FoundQuoteLink } from "@/lib/quotes/quote-links";
+import type { FoundQuoteLink } from "@/lib/quotes/quote-links";
 
 /**
  * Activity notifications (the marketing page's "Activity Notifications" card): the agent is emailed when
@@ -16,8 +16,8 @@ import { quoteAgent, type FoundQuoteLink } from "@/lib/quotes/quote-links";
  * - Once per contact and event: the outbox row's unique idempotency key `agent-notification:<type>:<contact>`
  *   is the durable record. sendEmail claims the key with an insert, so a second view, a resubmission or
  *   two views at once send one email (the unique index, not a check-then-insert, decides).
- * - To the agent the quote page speaks for (quoteAgent): the contact's assigned agent, else the
- *   organization's default agent, else its first active user. An agent has no notification preference
+ * - To the contact's assigned agent, else the organization's default agent, else its first active
+ *   admin (notifiedAgent; inactive users are passed over). An agent has no notification preference
  *   (neither the spec nor the schema has one): every assigned agent gets these two emails.
  * - After the answer: the public request neither waits for the email nor fails with it. A failure is
  *   logged (ids only) and not retried by a later view: the key then holds a failed row, which the next
@@ -49,6 +49,18 @@ export type NotifyAgentInput = {
   send?: SendFunction;
 };
 
+/** The contact's assigned agent, else the organization's default agent, else its first active admin (null: nobody). */
+export async function notifiedAgent(found: FoundQuoteLink) {
+  const { contact, organization } = found;
+  if (contact.agent?.isActive) return contact.agent;
+  if (organization.defaultAgent?.isActive) return organization.defaultAgent;
+  return tenantDb(organization.id).user.findFirst({
+    where: { organizationId: organization.id, isActive: true, isAdmin: true },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, firstName: true, email: true },
+  });
+}
+
 /** Emails the agent once for this contact and event; "duplicate" when it was sent before, null when nobody can receive it. */
 export async function notifyAgentOnce({ found, type, now, outcome, send = sendEmail }: NotifyAgentInput): Promise<SendEmailResult | null> {
   const { contact, organization } = found;
@@ -57,7 +69,7 @@ export async function notifyAgentOnce({ found, type, now, outcome, send = sendEm
   const earlier = await prisma.outboxEmail.findUnique({ where: { idempotencyKey }, select: { id: true, status: true, providerMessageId: true, transport: true } });
   if (earlier && earlier.status !== "failed") return { id: earlier.id, status: "duplicate", transport: earlier.transport as SendEmailResult["transport"], providerMessageId: earlier.providerMessageId };
 
-  const agent = await quoteAgent(found);
+  const agent = await notifiedAgent(found);
   if (!agent) return null;
   const contactName = `${contact.firstName ?? ""} ${contact.lastName ?? ""}`.replace(/\s+/g, " ").trim() || "A contact";
   const props = {
