@@ -227,6 +227,7 @@ export const journeys = [
       const success = page.getByRole("dialog", { name: "Contacts Added" });
       await success.getByText(`Congratulations ${me.first}, you've added 8 contacts!`).waitFor();
       await success.getByText("Your account is in trial mode: nothing will be sent to your contacts until you activate your account.").waitFor();
+      await success.getByText(/you get \[TEST\] copies of the emails for your first 5 contacts only \(not one per contact\)/).waitFor();
       await screenshot("contacts-csv-success");
       await success.getByRole("button", { name: "Done" }).click();
       await success.waitFor({ state: "hidden" });

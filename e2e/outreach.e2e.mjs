@@ -41,6 +41,9 @@ export const journeys = [
       const added = page.getByRole("dialog", { name: "Contacts Added" });
       await added.getByText("Congratulations Morgan, you've added 3 contacts!").waitFor();
       await added.getByText("Your account is in trial mode: nothing will be sent to your contacts until you activate your account.").waitFor();
+      // A trial sends a sample of [TEST] copies, not one per contact (issue #16).
+      await added.getByText("Meanwhile, you get [TEST] copies of the emails for your first 5 contacts only (not one per contact), so you can see what they will receive.").waitFor();
+      await screenshot("outreach-trial-import-success", page);
       await added.getByRole("button", { name: "Done" }).click();
 
       // --- go live: the welcome spread is queued for every contact
@@ -95,6 +98,19 @@ export const journeys = [
       expect((await figure("quotesSent")) === "3", `Quotes Sent today is 3 (was ${await figure("quotesSent")})`);
       expect((await figure("quotesViewed")) === "1", `View Count today is 1 (was ${await figure("quotesViewed")})`);
       await screenshot("outreach-dashboard-today");
+
+      // --- the agent was told once: "… viewed their quote" is in the outbox, to the admin (no agent is assigned)
+      const notice = page.getByRole("link", { name: new RegExp(`${first[0]} ${first[1]} viewed their quote.*To ${escapeRe(admin)}`) });
+      for (let tries = 0; tries < 10 && !(await notice.count()); tries += 1) {
+        await page.waitForTimeout(500);
+        await page.goto(baseUrl + "/dev/outbox");
+      }
+      expect((await notice.count()) === 1, `one "viewed their quote" email to the agent (found ${await notice.count()})`);
+      await notice.click();
+      const noticeFrame = page.frameLocator('iframe[title^="Email:"]');
+      await noticeFrame.getByRole("heading", { name: "Quote viewed" }).waitFor();
+      await noticeFrame.getByRole("link", { name: "View contact" }).waitFor();
+      await screenshot("outreach-agent-notified");
 
       // --- a contact who did nothing gets the cold follow-up
       await openContact(page, baseUrl, third[2]);

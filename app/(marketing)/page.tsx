@@ -30,7 +30,7 @@ const FEATURES = [
   { title: "Simple Quote to Call Flow", text: "Email, quote comparison, health questions and a booking or callback request: one path a client can finish on their phone." },
   { title: "Non-Commissionable Protection", text: "Outreach waits until a policy is past the delay you choose (one to three years after its effective date), so you do not prompt an early switch." },
   { title: "Live Analytics", text: "The dashboard counts quotes sent, viewed and health questions completed from the actual events, for the period you pick, in your agency's time zone." },
-  { title: "Activity Notifications", text: "When a client asks for a call or follows up from their quote, the agent gets an email with the details." },
+  { title: "Activity Notifications", text: "When a client first views their quote, completes the health questions or asks for a call, the agent gets an email with the details." },
   { title: "Carrier and Licensing Control", text: "Choose the carriers you are contracted with and the states you are licensed in; quotes and outreach follow those settings." },
   { title: "Agent or Agency Setup", text: "Send under the agency's name and details, or let each agent use their own signature, phone and booking link." },
 ];
@@ -38,13 +38,13 @@ const FEATURES = [
 const FAQ = [
   {
     q: "Which emails do my clients receive?",
-    a: "Quote emails around each client's birthday and policy anniversary, for carrier rate increases and before AEP, plus follow-ups based on what the client did. Until you go live, every email goes to your own address marked [TEST], never to a client.",
+    a: "Quote emails around each client's birthday and policy anniversary, for carrier rate increases and before AEP, plus follow-ups based on what the client did. Until you go live, nothing reaches a client: the emails for your first 5 contacts come to you (each to the contact's agent) instead, marked [TEST], so you can see what clients will get.",
   },
   {
     q: "How is my data protected?",
     a: "Every agency's records are separated by PostgreSQL row-level security, so one agency's queries cannot read another's rows. Health-question answers are encrypted at rest, and a client's quotes and answers open only through unguessable links that expire.",
   },
-  { q: "How will I know when a client responds?", a: "Callback and follow-up requests are emailed to the assigned agent, and the dashboard and contact list show who viewed a quote and who completed the health questions." },
+  { q: "How will I know when a client responds?", a: "The assigned agent (or your default agent) gets an email when a client first views their quote, when they complete the health questions and when they ask for a call; the dashboard counts this activity and the contact list shows who." },
   { q: "Do emails come from my agency?", a: "Yes. Emails and client pages carry your agency's name, logo and colours, and the sender name is your agency (or the agent, if you allow it)." },
 ];
 

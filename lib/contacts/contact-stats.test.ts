@@ -39,6 +39,22 @@ describe("getContactStats", () => {
     expect(await getContactStats({ organizationId: org.id, viewer: { id: agent.id, isAdmin: false } })).toEqual({ totalContacts: 2, quotesSent: 2, quotesViewed: 1, healthQuestions: 1 });
   });
 
+  it("does not count the link of a trial's [TEST] copy as a quote sent", async () => {
+    const org = await createOrganization(db.prisma, { now });
+    const boss = await createUser(db.prisma, org.id, { now, isAdmin: true });
+    const contact = await createContact(db.prisma, org.id, { now });
+    const email = async (sendMode: "test" | "production", emailType: string) => {
+      const link = await db.prisma.quoteLink.create({ data: { organizationId: org.id, contactId: contact.id, token: randomBytes(12).toString("hex") } });
+      await db.prisma.scheduledEmail.create({
+        data: { organizationId: org.id, contactId: contact.id, emailType, status: "sent", sendMode, sentAt: now, scheduledSendDate: now, scheduledSendAt: now, idempotencyKey: randomBytes(8).toString("hex"), metadata: { quoteLinkId: link.id } },
+      });
+    };
+    await email("test", "quote_email");
+    expect((await getContactStats({ organizationId: org.id, viewer: { id: boss.id, isAdmin: true } })).quotesSent).toBe(0);
+    await email("production", "birthday");
+    expect((await getContactStats({ organizationId: org.id, viewer: { id: boss.id, isAdmin: true } })).quotesSent).toBe(1);
+  });
+
   it("is all zeros for an empty book", async () => {
     const org = await createOrganization(db.prisma, { now });
     const boss = await createUser(db.prisma, org.id, { now, isAdmin: true });

@@ -10,7 +10,9 @@ import { listedContactWhere, type ContactViewer } from "@/lib/contacts/list-cont
  * - totalContacts:   contacts the viewer sees.
  * - quotesSent:      QuoteLink rows (personalized quote links generated for a contact: manual "send
  *                    quote", outreach emails and "generate quote link" all create one) whose contact
- *                    the viewer sees. Anonymous links (no contact) are not counted.
+ *                    the viewer sees. Anonymous links (no contact) are not counted, nor the links of a
+ *                    trial's [TEST] copies (sent to the agent, not the contact: the email's metadata
+ *                    names its link, quoteLinkId).
  * - quotesViewed:    contacts the viewer sees with at least one TrackingClick (opened a quote link).
  * - healthQuestions: contacts the viewer sees with at least one EligibilityAnswer (answered the
  *                    health questionnaire).
@@ -30,9 +32,15 @@ export type GetContactStatsOptions = {
 
 export async function getContactStats({ organizationId, viewer, db = tenantDb(organizationId) }: GetContactStatsOptions): Promise<ContactStats> {
   const visible = listedContactWhere(organizationId, viewer);
+  // A trial sends [TEST] copies for a few contacts only (lib/trial/trial-sample.ts), so this list stays short.
+  const testCopies = await db.scheduledEmail.findMany({ where: { organizationId, sendMode: "test", status: "sent", contact: { is: visible } }, select: { metadata: true } });
+  const testLinkIds = testCopies.flatMap(({ metadata }) => {
+    const id = metadata && typeof metadata === "object" && !Array.isArray(metadata) ? (metadata as Record<string, unknown>).quoteLinkId : undefined;
+    return typeof id === "string" ? [id] : [];
+  });
   const [totalContacts, quotesSent, quotesViewed, healthQuestions] = await Promise.all([
     db.contact.count({ where: visible }),
-    db.quoteLink.count({ where: { organizationId, contact: { is: visible } } }),
+    db.quoteLink.count({ where: { organizationId, contact: { is: visible }, ...(testLinkIds.length ? { id: { notIn: testLinkIds } } : {}) } }),
     db.contact.count({ where: { AND: [visible, { trackingClicks: { some: { organizationId } } }] } }),
     db.contact.count({ where: { AND: [visible, { eligibilityAnswers: { some: { organizationId } } }] } }),
   ]);

@@ -23,7 +23,7 @@ async function agencyWithSends() {
   for (const agentId of [agent.id, null]) {
     const contact = await createContact(db.prisma, org.id, { now, agentId });
     await db.prisma.scheduledEmail.create({
-      data: { organizationId: org.id, contactId: contact.id, emailType: "quote_email", status: "sent", sentAt, scheduledSendDate: new Date(`${sentAt.toISOString().slice(0, 10)}T00:00:00Z`), scheduledSendAt: sentAt, idempotencyKey: randomBytes(8).toString("hex") },
+      data: { organizationId: org.id, contactId: contact.id, emailType: "quote_email", status: "sent", sentAt, scheduledSendDate: new Date(`${sentAt.toISOString().slice(0, 10)}T00:00:00Z`), scheduledSendAt: sentAt, idempotencyKey: randomBytes(8).toString("hex"), sendMode: "production" },
     });
   }
   return { org, admin: await createSession(db.prisma, admin.id, { now }), agent: await createSession(db.prisma, agent.id, { now }) };

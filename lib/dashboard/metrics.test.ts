@@ -15,7 +15,8 @@ const key = () => randomBytes(8).toString("hex");
 
 type Status = "pending" | "sent" | "failed" | "cancelled" | "skipped";
 
-async function email(organizationId: string, contactId: string, emailType: string, options: { sentAt?: Date; status?: Status; date?: string }) {
+/** A scheduled email; sent to the contact (production) unless `sendMode: "test"` (a trial's [TEST] copy to the agent). */
+async function email(organizationId: string, contactId: string, emailType: string, options: { sentAt?: Date; status?: Status; date?: string; sendMode?: "test" | "production" }) {
   const status = options.status ?? (options.sentAt ? "sent" : "pending");
   const date = options.date ?? (options.sentAt ?? NOW).toISOString().slice(0, 10);
   return db.prisma.scheduledEmail.create({
@@ -28,6 +29,7 @@ async function email(organizationId: string, contactId: string, emailType: strin
       scheduledSendDate: new Date(`${date}T00:00:00Z`),
       scheduledSendAt: options.sentAt ?? new Date(`${date}T14:30:00Z`),
       idempotencyKey: key(),
+      sendMode: options.sendMode ?? "production",
     },
   });
 }
@@ -101,6 +103,26 @@ describe("getDashboardStats", () => {
     const custom = await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "custom", startDate: "2026-11-01", endDate: "2026-11-19" } });
     expect(custom).toMatchObject({ quotesSent: 0, quotesViewed: 0, healthQuestionsCompleted: 0, followUpsRequested: 0 });
     expect(custom.chartData).toEqual([{ x: "2026-11", sends: 0, views: 0, followUps: 0, healthCompleted: 0 }]);
+  });
+
+  it("does not count a trial's [TEST] copies: Quotes Sent, views and answers follow sends to contacts only", async () => {
+    const { org, admin } = await agency();
+    const a = await createContact(db.prisma, org.id, { now: NOW });
+    const b = await createContact(db.prisma, org.id, { now: NOW });
+    await email(org.id, a.id, "initial_blast", { sentAt: at("2026-11-21T14:00:00Z"), sendMode: "test" });
+    await email(org.id, a.id, "quote_email", { sentAt: at("2026-11-21T14:10:00Z"), sendMode: "test" });
+    await email(org.id, a.id, "followup_1_cold", { sentAt: at("2026-11-21T14:20:00Z"), sendMode: "test" });
+    await click(org.id, a.id, at("2026-11-21T15:00:00Z"));
+    await answer(org.id, a.id, at("2026-11-21T16:00:00Z"));
+    await email(org.id, b.id, "birthday", { sentAt: at("2026-11-21T14:00:00Z") });
+
+    const today = await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "today" } });
+    expect(today).toMatchObject({ quotesSent: 1, manualQuotesSent: 0, followUpEmailsSent: 0, quotesViewed: 0, healthQuestionsCompleted: 0 });
+    const ranking = await getSendRanking({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "today" } });
+    expect(ranking.rows.map((row) => row.quotesSent)).toEqual([1]);
+    const series = await getTimeSeries({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "today" } });
+    expect(series.points).toEqual([{ date: "2026-11-21", scheduled: 4, sent: 1 }]);
+    expect(series.activity.emailsSent).toBe(1);
   });
 
   it("uses the organization's time zone: the same instants fall on other days in Tokyo", async () => {

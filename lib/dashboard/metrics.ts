@@ -106,7 +106,9 @@ type FunnelRow = {
 
 /**
  * Every send-based figure of a period in one pass over its sent emails, per bucket (calendar day
- * "YYYY-MM-DD" or month "YYYY-MM" in the organization's zone) plus one totals row (bucket null):
+ * "YYYY-MM-DD" or month "YYYY-MM" in the organization's zone) plus one totals row (bucket null).
+ * Sent means sent to the contact (send_mode production): a trial's [TEST] copies went to the agent
+ * and count nowhere, neither as sends nor as the sends views and answers are attributed to.
  *
  * - quote_sends: sent rows in [from, to) whose type does not start with "followup" (rows, not contacts);
  *   manual_quote_sends: the quote_email ones; follow_up_emails: the followup_* ones (not quotes).
@@ -129,6 +131,7 @@ async function sendFunnel(db: TenantDb, organizationId: string, viewer: ContactV
         AND se.email_type = ANY(ARRAY(SELECT email_type FROM email_types WHERE email_type IS NOT NULL))
         AND se.sent_at >= ${period.from} AND se.sent_at < ${period.to}
         AND se.status = 'sent'
+        AND se.send_mode = 'production'
     ),
     quote_sends AS (SELECT contact_id, sent_at, bucket FROM sent WHERE is_quote),
     attributed_views AS (
@@ -304,7 +307,7 @@ export type TimeSeries = { success: true; period: PeriodInfo; points: TimeSeries
 /**
  * GET /api/dashboard/time-series: every email (follow-ups included) per calendar day of the period:
  * scheduled = rows planned for that day (scheduled_send_date) that were not cancelled or skipped;
- * sent = rows sent that day (sent_at in the zone). Activity, not attributed to a send: emailsSent =
+ * sent = rows sent to the contact that day (sent_at in the zone; a trial's [TEST] copies are not). Activity, not attributed to a send: emailsSent =
  * DISTINCT contacts sent any email in the period, linksClicked = DISTINCT contacts with a tracking click
  * in the period, healthCompleted = DISTINCT contacts with an eligibility answer in the period.
  */
@@ -328,7 +331,7 @@ export async function getTimeSeries(scope: DashboardScope & { query: DashboardQu
         FROM scheduled_emails se ${agentJoin("se", viewer)}
         WHERE se.organization_id = ${org}
           AND se.email_type = ANY(ARRAY(SELECT email_type FROM email_types WHERE email_type IS NOT NULL))
-          AND se.sent_at >= ${period.from} AND se.sent_at < ${period.to} AND se.status = 'sent'
+          AND se.sent_at >= ${period.from} AND se.sent_at < ${period.to} AND se.status = 'sent' AND se.send_mode = 'production'
       )
       SELECT day, count(*) AS n, 0::bigint AS contacts, 0::bigint AS links_clicked, 0::bigint AS health_completed FROM sent GROUP BY day
       UNION ALL

@@ -6,7 +6,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { namesOrganization } from "@/lib/eligibility/eligibility-organization";
 import { encryptAnswers } from "@/lib/eligibility/encrypt-answers";
 import { eligibilityOutcome, hasMedicalConditions, mainQuestionsYesCount, type EligibilityOutcome, type SubmittedAnswers } from "@/lib/eligibility/outcome";
-import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE } from "@/lib/quotes/quote-links";
+import { findQuoteLink, isTestCopyVisit, QUOTE_NOT_FOUND_MESSAGE, quoteTrackingId } from "@/lib/quotes/quote-links";
+import { notifyAgentAfterAnswer } from "@/lib/notifications/agent-notifications";
 import { PLACEHOLDER_CONTACT_STATUS } from "@/lib/contacts/book";
 
 /**
@@ -16,7 +17,8 @@ import { PLACEHOLDER_CONTACT_STATUS } from "@/lib/contacts/book";
  * segment naming another organization is 404.
  *
  * One current answer per contact: a resubmission replaces the row (and its created_at). Each submission
- * also appends an eligibility_answered event whose metadata holds counts, never answers.
+ * also appends an eligibility_answered event whose metadata holds counts, never answers. After the
+ * answer the contact's agent is emailed "health questions completed", once per contact (lib/notifications).
  */
 
 export type SubmitEligibilityAnswersInput = {
@@ -75,5 +77,7 @@ export async function submitEligibilityAnswers({ orgSegment, quoteToken, contact
 
   // Health answers (with or without conditions) choose the contact's follow-up (domain-rules A.9).
   await rescheduleContactsNow({ organizationId, contactIds: [contact.id], now });
+  // The agent hears of it once per contact (after the answer); not when the link is a trial's [TEST] copy, which only the agent received.
+  if (!(await isTestCopyVisit(link, quoteTrackingId(link)))) await notifyAgentAfterAnswer({ found, type: "agent_health_completed", outcome, now });
   return { success: true, outcome };
 }

@@ -6,7 +6,7 @@ import { EMAIL_PRIORITY, type ContactPlan, type EmailType, type Plan, type PlanI
 import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
 import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { todayInZone, toIsoDate } from "@/lib/trial/go-live";
-import { isOrganizationLive, outreachIdempotencyKey, REVIVABLE_STATUSES, RESCHEDULABLE_STATUSES, desiredRows, diffSchedule, type DesiredRow, type ExistingRow } from "@/lib/outreach/rules";
+import { isOrganizationLive, limitTrialCopies, outreachIdempotencyKey, REVIVABLE_STATUSES, RESCHEDULABLE_STATUSES, desiredRows, diffSchedule, TRIAL_SAMPLE_CONTACTS, type DesiredRow, type ExistingRow } from "@/lib/outreach/rules";
 import { bookContactWhere, isBookContact } from "@/lib/contacts/book";
 import { readStateCarrierSettings, smartSendStates } from "@/lib/settings/state-carrier-settings";
 
@@ -67,6 +67,8 @@ export type RescheduleContext = {
   now: Date;
   horizonDays?: number;
   schedulerRunId: string | null;
+  /** The contacts whose test-mode emails a trial sends (limitTrialCopies): the book's first TRIAL_SAMPLE_CONTACTS. */
+  trialSample: ReadonlySet<string>;
 };
 
 /** The organization's settings in the planner's words (outreach toggles, delay months, trial). */
@@ -99,9 +101,10 @@ export function toPlanOrganization(organization: OrganizationRow, contactCount: 
 
 export async function loadRescheduleContext({ organizationId, now, horizonDays, schedulerRunId = null }: { organizationId: string; now: Date; horizonDays?: number; schedulerRunId?: string | null }): Promise<RescheduleContext | null> {
   const db = tenantDb(organizationId);
-  const [organization, contactCount, rules, increases, carriers] = await Promise.all([
+  const [organization, contactCount, sample, rules, increases, carriers] = await Promise.all([
     db.organization.findFirst({ where: { id: organizationId }, select: organizationSelect }),
     db.contact.count({ where: bookContactWhere(organizationId) }),
+    db.contact.findMany({ where: bookContactWhere(organizationId), orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: TRIAL_SAMPLE_CONTACTS, select: { id: true } }),
     // Reference data shared by every organization (no organization_id, no row-level security).
     prisma.stateSwitchRule.findMany({ select: { state: true, ruleType: true, anchor: true, windowStartDaysBefore: true, windowLengthDays: true, ageMin: true, ageMax: true } }),
     findFiledRateIncreases({ now }),
@@ -122,6 +125,7 @@ export async function loadRescheduleContext({ organizationId, now, horizonDays, 
     now,
     horizonDays,
     schedulerRunId,
+    trialSample: new Set(sample.map((contact) => contact.id)),
   };
 }
 
@@ -244,7 +248,7 @@ export async function applyContactPlans({ context, plans }: { context: Reschedul
     demoMode: organization.demoMode,
     wentLiveAt: organization.wentLiveAt,
   };
-  const desiredByContact = new Map(plans.map(({ contactId, plan }) => [contactId, desiredRows(plan, settings, priorityOf)]));
+  const desiredByContact = new Map(plans.map(({ contactId, plan }) => [contactId, limitTrialCopies(desiredRows(plan, settings, priorityOf), context.trialSample.has(contactId))]));
   const ids = plans.map((p) => p.contactId);
 
   await tenantTransaction(organizationId, async (tx) => {

@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { parseIsoDate, type IsoDate } from "@/lib/trial/go-live";
+import { TRIAL_SAMPLE_CONTACTS } from "@/lib/trial/trial-sample";
 import type { Plan } from "@/lib/schedule/types";
 
 /**
@@ -41,6 +42,22 @@ export function isOrganizationLive(organization: LiveFacts, at: Date): boolean {
 /** test (the agent's address, "[TEST]") until the organization is live at that instant; production after. */
 export function sendModeAt(organization: LiveFacts, at: Date): SendMode {
   return isOrganizationLive(organization, at) ? "production" : "test";
+}
+
+/**
+ * A trial sends a sample, not the book: only the organization's first TRIAL_SAMPLE_CONTACTS contacts
+ * (oldest first) have their test-mode emails sent, as [TEST] copies to the agent. Every other contact's
+ * test-mode emails are planned as skipped with this reason, so a trial import of thousands does not
+ * fill the agent's inbox with one [TEST] copy per contact. Rows dated after go-live are production and
+ * untouched; going live re-plans the book.
+ */
+export { TRIAL_SAMPLE_CONTACTS };
+export const TRIAL_SAMPLE_SKIP_REASON = `Trial: [TEST] copies go out for the first ${TRIAL_SAMPLE_CONTACTS} contacts only`;
+
+/** A contact's desired rows in the trial: unchanged for a sample contact, else its test-mode emails skipped. */
+export function limitTrialCopies(rows: DesiredRow[], inTrialSample: boolean): DesiredRow[] {
+  if (inTrialSample) return rows;
+  return rows.map((row) => (row.sendMode === "test" && row.status === "pending" ? { ...row, status: "skipped", skipReason: TRIAL_SAMPLE_SKIP_REASON } : row));
 }
 
 /** The instant of a calendar date at hour:minute in the organization's time zone (08:30 America/Chicago by default). */

@@ -10,6 +10,7 @@ import { getEnv } from "@/lib/env";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { ageOnDate, DEFAULT_QUOTE_AGE, DEFAULT_QUOTE_GENDER, defaultEffectiveDate } from "@/lib/quotes/select-quotes";
 import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
+import { notifyAgentAfterAnswer } from "@/lib/notifications/agent-notifications";
 
 /**
  * Quote links (architecture.md rule 5): a public quote page is addressed by an unguessable token
@@ -222,13 +223,31 @@ export function visitTrackingId(link: { organizationId: string; contactId: strin
 }
 
 /**
+ * Whether a visit came through a trial's [TEST] copy: its tid is the tracking id of an email of this
+ * contact that was sent in test mode, i.e. to the agent. That visit is the agent's, not the contact's.
+ */
+export async function isTestCopyVisit(link: { organizationId: string; contactId: string | null }, trackingId: string): Promise<boolean> {
+  if (!link.contactId) return false;
+  const copy = await tenantDb(link.organizationId).scheduledEmail.findFirst({
+    where: { organizationId: link.organizationId, contactId: link.contactId, trackingId, sendMode: "test" },
+    select: { id: true },
+  });
+  return copy !== null;
+}
+
+/**
  * A visit to the compare page, reported by the page itself once it has rendered in a browser (so
  * mail scanners that fetch links without running scripts are not counted): the link's view count, a
- * tracking click (feeds "Quote (30d)") and a quote_viewed contact event (feeds the dashboard).
+ * tracking click (feeds "Quote (30d)") and a quote_viewed contact event (feeds the dashboard); then,
+ * after the answer, the agent's "quote viewed" email (once per contact, lib/notifications).
+ *
+ * A visit through a trial's [TEST] copy is the agent's own: like its opens and clicks
+ * (lib/tracking/email-tracking.ts) it is not recorded as the contact's and notifies nobody.
  */
 export async function recordQuoteView({ found, now, path, userAgent, tid }: { found: FoundQuoteLink; now: Date; path?: string; userAgent?: string | null; tid?: string | null }) {
   const { link } = found;
   const trackingId = visitTrackingId(link, tid);
+  if (await isTestCopyVisit(link, trackingId)) return;
   await tenantTransaction(link.organizationId, async (tx) => {
     await tx.quoteLink.update({ where: { id: link.id, organizationId: link.organizationId }, data: { lastViewedAt: now, viewCount: { increment: 1 } } });
     await tx.trackingClick.create({
@@ -248,6 +267,7 @@ export async function recordQuoteView({ found, now, path, userAgent, tid }: { fo
   });
   // A viewed quote changes which follow-up the contact gets (domain-rules A.9).
   if (link.contactId) await rescheduleContactsNow({ organizationId: link.organizationId, contactIds: [link.contactId], now });
+  await notifyAgentAfterAnswer({ found, type: "agent_quote_viewed", now });
 }
 
 /** POST /api/tracking/log-tracking-click: { tid, quoteId, orgId?, contactId? }; orgId and contactId are cross-checks only. */

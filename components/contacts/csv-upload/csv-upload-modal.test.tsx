@@ -524,6 +524,7 @@ describe("CsvUploadModal: results", () => {
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     expect(screen.getByText("Congratulations Ann, you've added 7 contacts!")).toBeTruthy();
     expect(screen.getByText(/trial mode: nothing will be sent to your contacts until you activate your account/)).toBeTruthy();
+    expect(screen.getByText(/you get \[TEST\] copies of the emails for your first 5 contacts only \(not one per contact\)/)).toBeTruthy();
     expect(screen.getByText(/within the last 11 months/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Done" }));
     expect(props.onClose).toHaveBeenCalled();
@@ -559,6 +560,7 @@ describe("CsvUploadModal: results", () => {
     expect(screen.getByText(/upcoming emails on your dashboard or on each contact's profile/)).toBeTruthy();
     expect(screen.getByText(/within the last 6 months/)).toBeTruthy();
     expect(screen.queryByText(/trial mode/)).toBeNull();
+    expect(screen.queryByText(/\[TEST\] copies/)).toBeNull();
   });
 });
 

@@ -32,6 +32,7 @@ import { bulkImportFailure, CSV_UPLOAD_MESSAGES, type UploadFailure } from "@/co
 import { CsvFileError, fileRefusal, parseCsvFile } from "@/components/contacts/csv-upload/parse-csv-file";
 import { errorRowsDownload, saveCsvFile, unrecognizedCarriersDownload } from "@/components/contacts/csv-upload/result-downloads";
 import { sendImportInChunks } from "@/components/contacts/csv-upload/send-import-chunks";
+import { TRIAL_IMPORT_NOTICE } from "@/lib/trial/trial-sample";
 
 export type CsvUploadModalProps = {
   open: boolean;
@@ -603,7 +604,7 @@ function SuccessView({ name, added, windowMonths, demoMode, onDone }: { name: st
         </ul>
         {demoMode ? (
           <p className="rounded-md bg-yellow-50 px-3 py-2 text-left text-sm text-yellow-800 ring-1 ring-yellow-200">
-            Your account is in trial mode: nothing will be sent to your contacts until you activate your account.
+            Your account is in trial mode: nothing will be sent to your contacts until you activate your account. {TRIAL_IMPORT_NOTICE}
           </p>
         ) : null}
       </div>
