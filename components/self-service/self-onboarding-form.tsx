@@ -22,6 +22,8 @@ export type SelfOnboardingFormProps = {
   brandColor: string;
   /** The link's agent, only when it is an active agent of this organization. */
   agent: { id: string; firstName: string; lastName: string } | null;
+  /** What the agency already has, from a valid quote link on the page's URL (lib/self-service/prefill.ts). */
+  prefill?: Partial<Pick<Values, "firstName" | "lastName" | "email" | "phone" | "zip" | "dateOfBirth" | "gender" | "tobacco">> | null;
   /** Where to go at the end (default: a full page load of the compare page). */
   navigate?: (url: string) => void;
   /** For tests: today. */
@@ -76,8 +78,8 @@ const SERVER_FIELDS: Record<string, FieldName> = {
 const defaultNavigate = (url: string) => window.location.assign(url);
 
 /** client-side.md "Self-onboarding form": the consumer signs up, then lands on their personal quote. */
-export function SelfOnboardingForm({ organization, brandColor, agent, navigate = defaultNavigate, now = () => new Date() }: SelfOnboardingFormProps) {
-  const [values, setValues] = useState<Values>(EMPTY);
+export function SelfOnboardingForm({ organization, brandColor, agent, prefill, navigate = defaultNavigate, now = () => new Date() }: SelfOnboardingFormProps) {
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...prefill }));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [emailedTo, setEmailedTo] = useState<string | null>(null);
