@@ -16,6 +16,7 @@ import {
   SELF_SERVICE_PLAN_TYPES,
 } from "@/lib/self-service/self-service-schema";
 import { isZipFormat } from "@/lib/zip/zip-schema";
+import type { SelfOnboardingPrefill } from "@/lib/self-service/prefill";
 
 export type SelfOnboardingFormProps = {
   organization: { id: string; name: string };
@@ -23,21 +24,15 @@ export type SelfOnboardingFormProps = {
   /** The link's agent, only when it is an active agent of this organization. */
   agent: { id: string; firstName: string; lastName: string } | null;
   /** What the agency already has, from a valid quote link on the page's URL (lib/self-service/prefill.ts). */
-  prefill?: Partial<Pick<Values, "firstName" | "lastName" | "email" | "phone" | "zip" | "dateOfBirth" | "gender" | "tobacco">> | null;
+  prefill?: SelfOnboardingPrefill | null;
   /** Where to go at the end (default: a full page load of the compare page). */
   navigate?: (url: string) => void;
   /** For tests: today. */
   now?: () => Date;
 };
 
-type Values = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  zip: string;
-  dateOfBirth: string;
-  gender: "M" | "F" | "";
+/** The details a prefill may give (lib/self-service/prefill.ts), and what only the person answers. */
+type Values = Omit<SelfOnboardingPrefill, "tobacco"> & {
   tobacco: "yes" | "no" | "";
   hasCurrentPlan: "yes" | "no" | "";
   carrierChoice: string;
