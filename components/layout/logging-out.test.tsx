@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
-import { LoggingOut, logoutDestination } from "@/components/layout/logging-out";
+import { LoggingOut } from "@/components/layout/logging-out";
+import { logoutDestination } from "@/lib/auth/logout-destination";
 
 const realFetch = globalThis.fetch;
 

@@ -2,13 +2,9 @@
 
 import { useEffect, useRef } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import type { LogoutDestination } from "@/lib/auth/logout-destination";
 
 const LOGOUT_URL = "/api/auth/logout";
-/** Where a logout may lead: home, or (the Sample Agency's exit control) the signup page. Nothing else: no open redirect. */
-export function logoutDestination(then: string | null | undefined): "/" | "/signup" {
-  return then === "signup" ? "/signup" : "/";
-}
-
 /** If the logout call hangs, leave anyway after this long. */
 const GIVE_UP_AFTER_MS = 8000;
 
@@ -17,7 +13,7 @@ const GIVE_UP_AFTER_MS = 8000;
  * (or /signup for ?then=signup). It goes there whether or not the call succeeded; `onDone` replaces
  * the navigation (for tests).
  */
-export function LoggingOut({ onDone, destination = "/" }: { onDone?: () => void; destination?: "/" | "/signup" }) {
+export function LoggingOut({ onDone, destination = "/" }: { onDone?: () => void; destination?: LogoutDestination }) {
   const started = useRef(false);
 
   useEffect(() => {

@@ -17,7 +17,7 @@ import { getEnv } from "@/lib/env";
  */
 
 export const SAMPLE_AGENCY_MESSAGES = {
-  billing: "The Sample Agency is sample data: it has no plan or payments. Create your own agency to choose a plan.",
+  billing: "The Sample Agency is sample data: its plan cannot be changed and it takes no payments. Create your own agency to choose a plan.",
   goLive: "The Sample Agency is sample data: it cannot go live here, where its emails would reach real people. Create your own agency to send to your clients.",
 } as const;
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { LoggingOut, logoutDestination } from "@/components/layout/logging-out";
+import { LoggingOut } from "@/components/layout/logging-out";
+import { logoutDestination } from "@/lib/auth/logout-destination";
 
 export const metadata: Metadata = { title: "Logging Out" };
 
