@@ -7,8 +7,8 @@ import { findQuoteLink } from "@/lib/quotes/quote-links";
  * valid, still has its contact, and belongs to this page's organization. Anything else (a contact id, a
  * guess, an expired or another agency's link) gives an empty form and says nothing about why, so the page
  * tells a prober nothing. The token already opens the same person's compare page, which shows the same
- * details; nothing personal is ever put into a URL. The opt-in box is never pre-ticked: consent is the
- * person's to give.
+ * details; nothing personal is ever put into a URL (so the original product's ?email=&id= prefill,
+ * domain-rules H.1, is not offered). The opt-in box is never pre-ticked: consent is the person's to give.
  */
 
 export type SelfOnboardingPrefill = {
