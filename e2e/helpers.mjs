@@ -170,9 +170,10 @@ export async function signUpToChoosePlan(page, baseUrl, { firstName = "Morgan", 
 /**
  * A new agency of its own, for journeys that change organization-wide state (going live): signup,
  * activation link, the Pro plan in billing-off mode, and the setup wizard with the least it accepts.
- * Ends signed in as its admin on the dashboard.
+ * Ends signed in as its admin on the dashboard, with the contacts page's Welcome tutorial already closed
+ * unless keepContactsTutorial.
  */
-export async function signUpAgency(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits }) {
+export async function signUpAgency(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits, keepContactsTutorial = false }) {
   await signUpToChoosePlan(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits });
   await page.getByRole("button", { name: "Choose Pro" }).click();
   await page.waitForURL((url) => url.pathname === "/setup/settings");
@@ -196,6 +197,40 @@ export async function signUpAgency(page, baseUrl, { firstName, lastName, organiz
   await walkthrough.waitFor();
   await walkthrough.getByRole("button", { name: "Got it, Don't Show Again" }).click();
   await walkthrough.waitFor({ state: "hidden" });
+  // The empty book's Welcome tutorial on /contacts is its own journey's (e2e/screens.e2e.mjs); the others skip it.
+  if (!keepContactsTutorial) {
+    const dismissed = await page.request.post(baseUrl + "/api/profile/dismiss-contacts-tutorial");
+    if (!dismissed.ok()) throw new Error(`dismissing the contacts tutorial failed: ${dismissed.status()}`);
+  }
+}
+
+/** Waits until an input shows `value` (a looked-up state, for example). */
+export async function waitForValue(locator, value) {
+  for (let i = 0; i < 100; i++) {
+    if ((await locator.inputValue()) === value) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`input never showed ${value}`);
+}
+
+/** Fills the self-onboarding form (a trial agency's public page) as a consumer would. */
+export async function fillSelfOnboarding(page, { email, firstName = "Robin", zip = "78737", county = "Travis County" }) {
+  // A county select appears only for a ZIP with several counties (78737: Hays and Travis).
+  await page.getByLabel(/^First Name/).fill(firstName);
+  await page.getByLabel(/^Last Name/).fill("Signup");
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Phone Number/).pressSequentially("5125550199");
+  await page.getByLabel(/^ZIP Code/).fill(zip);
+  await waitForValue(page.getByLabel(/^State/), "TX");
+  if (county) await page.getByLabel(/^County/).selectOption(county);
+  await page.getByLabel(/^Date of Birth/).fill("1958-04-12");
+  await page.getByRole("group", { name: /Gender/ }).getByText("Female", { exact: true }).click();
+  await page.getByRole("group", { name: /Tobacco User/ }).getByText("No", { exact: true }).click();
+  await page.getByRole("group", { name: /currently have/ }).getByText("Yes", { exact: true }).click();
+  await page.getByLabel(/^Current Carrier/).selectOption("Humana");
+  await page.getByLabel(/Current Monthly Premium/).fill("152.40");
+  await page.getByLabel(/^Plan Type/).selectOption("Plan G");
+  await page.getByRole("checkbox", { name: /quarterly updates/ }).check();
 }
 
 /** POST /api/dev/outreach/run as the signed-in admin: the queued reschedule, then a sweep of the next `sendNext` emails. */

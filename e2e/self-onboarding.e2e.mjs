@@ -3,37 +3,9 @@
 // manual mode with the rating facts in the URL (age, never the date of birth). A signup sees its quotes at
 // once but joins the agency's book only when the emailed confirmation link is followed (docs/security.md
 // "Public forms"); the forms solve their proof-of-work in the background.
-import { confirmSignupFromOutbox, signIn } from "./helpers.mjs";
+import { confirmSignupFromOutbox, fillSelfOnboarding, signIn, waitForValue } from "./helpers.mjs";
 
 const PHONE = { width: 390, height: 844 };
-
-/** Waits until an input shows `value` (a looked-up state, for example). */
-async function waitForValue(locator, value) {
-  for (let i = 0; i < 100; i++) {
-    if ((await locator.inputValue()) === value) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`input never showed ${value}`);
-}
-
-async function fillSelfOnboarding(page, { email, zip = "78737", county = "Travis County" }) {
-  // A county select appears only for a ZIP with several counties (78737: Hays and Travis).
-  await page.getByLabel(/^First Name/).fill("Robin");
-  await page.getByLabel(/^Last Name/).fill("Signup");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Phone Number/).pressSequentially("5125550199");
-  await page.getByLabel(/^ZIP Code/).fill(zip);
-  await waitForValue(page.getByLabel(/^State/), "TX");
-  if (county) await page.getByLabel(/^County/).selectOption(county);
-  await page.getByLabel(/^Date of Birth/).fill("1958-04-12");
-  await page.getByRole("group", { name: /Gender/ }).getByText("Female", { exact: true }).click();
-  await page.getByRole("group", { name: /Tobacco User/ }).getByText("No", { exact: true }).click();
-  await page.getByRole("group", { name: /currently have/ }).getByText("Yes", { exact: true }).click();
-  await page.getByLabel(/^Current Carrier/).selectOption("Humana");
-  await page.getByLabel(/Current Monthly Premium/).fill("152.40");
-  await page.getByLabel(/^Plan Type/).selectOption("Plan G");
-  await page.getByRole("checkbox", { name: /quarterly updates/ }).check();
-}
 
 export const journeys = [
   {

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { LoggingOut } from "@/components/layout/logging-out";
+import { logoutDestination } from "@/lib/auth/logout-destination";
 
 const realFetch = globalThis.fetch;
 
@@ -64,5 +65,14 @@ describe("LoggingOut", () => {
     expect(onDone).not.toHaveBeenCalled();
     jest.advanceTimersByTime(8000);
     expect(onDone).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("logoutDestination", () => {
+  it("leads home, or to the signup page for the Sample Agency's exit; no other place", () => {
+    expect(logoutDestination(null)).toBe("/");
+    expect(logoutDestination("signup")).toBe("/signup");
+    expect(logoutDestination("https://evil.example")).toBe("/");
+    expect(logoutDestination("/dashboard")).toBe("/");
   });
 });

@@ -2,16 +2,18 @@
 
 import { useEffect, useRef } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import type { LogoutDestination } from "@/lib/auth/logout-destination";
 
 const LOGOUT_URL = "/api/auth/logout";
 /** If the logout call hangs, leave anyway after this long. */
 const GIVE_UP_AFTER_MS = 8000;
 
 /**
- * The /logging-out page: shows a spinner, ends the session (POST /api/auth/logout) and then goes to /.
- * It goes to / whether or not the call succeeded; `onDone` replaces the navigation (for tests).
+ * The /logging-out page: shows a spinner, ends the session (POST /api/auth/logout) and then goes to /
+ * (or /signup for ?then=signup). It goes there whether or not the call succeeded; `onDone` replaces
+ * the navigation (for tests).
  */
-export function LoggingOut({ onDone }: { onDone?: () => void }) {
+export function LoggingOut({ onDone, destination = "/" }: { onDone?: () => void; destination?: LogoutDestination }) {
   const started = useRef(false);
 
   useEffect(() => {
@@ -26,15 +28,14 @@ export function LoggingOut({ onDone }: { onDone?: () => void }) {
       clearTimeout(timer);
       if (onDone) onDone();
       // A full page load on purpose: nothing from the old session (client cache, router state) survives.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      else window.location.assign("/");
+      else window.location.assign(destination);
     };
     const timer = setTimeout(finish, GIVE_UP_AFTER_MS);
 
     fetch(LOGOUT_URL, { method: "POST", credentials: "same-origin" })
       .catch(() => undefined)
       .finally(finish);
-  }, [onDone]);
+  }, [onDone, destination]);
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center" aria-busy="true">

@@ -170,3 +170,23 @@ describe("SelfOnboardingForm", () => {
     expect((screen.getByRole("button", { name: "Get My Quote" }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
+
+describe("SelfOnboardingForm with a prefill (a valid quote link on the URL)", () => {
+  it("starts with the agency's details of the person, leaves the opt-in for them, and sends what is shown", async () => {
+    const fetchMock = mockFetch(okRoutes());
+    const prefill = { firstName: "Pat", lastName: "Prefill", email: "pat.prefill@example.com", phone: "5125550166", zip: "78701", dateOfBirth: "1958-04-12", gender: "F" as const, tobacco: "no" as const };
+    render(<SelfOnboardingForm organization={{ id: ORG_ID, name: "Sample Agency" }} brandColor="#6B46C1" agent={null} prefill={prefill} navigate={jest.fn()} now={NOW} />);
+    expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe("Pat");
+    expect((screen.getByLabelText(/^Last Name/) as HTMLInputElement).value).toBe("Prefill");
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("pat.prefill@example.com");
+    expect((screen.getByLabelText(/^Date of Birth/) as HTMLInputElement).value).toBe("1958-04-12");
+    expect((screen.getByRole("radio", { name: "Female" }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("checkbox", { name: /quarterly updates/ }) as HTMLInputElement).checked).toBe(false);
+    await screen.findByDisplayValue("TX"); // the prefilled ZIP is looked up like a typed one
+
+    fireEvent.click(screen.getByRole("checkbox", { name: /quarterly updates/ }));
+    submit();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === "/api/self-service/signup")).toBe(true));
+    expect(bodyOf(fetchMock, "/api/self-service/signup")).toMatchObject({ firstName: "Pat", lastName: "Prefill", email: "pat.prefill@example.com", phoneNumber: "5125550166", zipCode: "78701", dateOfBirth: "1958-04-12", gender: "F", tobacco: false });
+  });
+});

@@ -16,26 +16,23 @@ import {
   SELF_SERVICE_PLAN_TYPES,
 } from "@/lib/self-service/self-service-schema";
 import { isZipFormat } from "@/lib/zip/zip-schema";
+import type { SelfOnboardingPrefill } from "@/lib/self-service/prefill";
 
 export type SelfOnboardingFormProps = {
   organization: { id: string; name: string };
   brandColor: string;
   /** The link's agent, only when it is an active agent of this organization. */
   agent: { id: string; firstName: string; lastName: string } | null;
+  /** What the agency already has, from a valid quote link on the page's URL (lib/self-service/prefill.ts). */
+  prefill?: SelfOnboardingPrefill | null;
   /** Where to go at the end (default: a full page load of the compare page). */
   navigate?: (url: string) => void;
   /** For tests: today. */
   now?: () => Date;
 };
 
-type Values = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  zip: string;
-  dateOfBirth: string;
-  gender: "M" | "F" | "";
+/** The details a prefill may give (lib/self-service/prefill.ts), and what only the person answers. */
+type Values = Omit<SelfOnboardingPrefill, "tobacco"> & {
   tobacco: "yes" | "no" | "";
   hasCurrentPlan: "yes" | "no" | "";
   carrierChoice: string;
@@ -76,8 +73,8 @@ const SERVER_FIELDS: Record<string, FieldName> = {
 const defaultNavigate = (url: string) => window.location.assign(url);
 
 /** client-side.md "Self-onboarding form": the consumer signs up, then lands on their personal quote. */
-export function SelfOnboardingForm({ organization, brandColor, agent, navigate = defaultNavigate, now = () => new Date() }: SelfOnboardingFormProps) {
-  const [values, setValues] = useState<Values>(EMPTY);
+export function SelfOnboardingForm({ organization, brandColor, agent, prefill, navigate = defaultNavigate, now = () => new Date() }: SelfOnboardingFormProps) {
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...prefill }));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [emailedTo, setEmailedTo] = useState<string | null>(null);

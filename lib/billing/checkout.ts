@@ -2,6 +2,7 @@ import "server-only";
 import type Stripe from "stripe";
 import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
+import { refuseForSampleAgency } from "@/lib/demo/sample-agency-guard";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { getStripe, isBillingEnabled, stripeFailure } from "@/lib/billing/stripe-client";
@@ -55,6 +56,7 @@ function extraAgentSeatItems(tierId: string | null, extraAgents: number): Stripe
 /** POST /api/create-checkout-session {priceId, customerEmail, customerName, meteredPriceId?} → {clientSecret}. */
 export async function createEmbeddedCheckoutSession({ organizationId, input }: { organizationId: string; input: z.output<typeof embeddedCheckoutSchema> }) {
   requireBilling();
+  await refuseForSampleAgency(organizationId, "billing");
   if (!input.priceId || !input.customerEmail || !input.customerName) throw new AppError("bad_request", CHECKOUT_MESSAGES.missingAttributes);
   const { priceId, meteredPriceId, appUrl } = { ...getEnv().stripe, appUrl: getEnv().appUrl };
   // Only our own prices: the browser must not choose what it is charged.
@@ -102,6 +104,7 @@ export const legacyCheckoutSchema = z.object({
  */
 export async function createRedirectCheckoutSession({ organizationId, input, customerEmail }: { organizationId: string; input: z.output<typeof legacyCheckoutSchema>; customerEmail: string }) {
   requireBilling();
+  await refuseForSampleAgency(organizationId, "billing");
   const org = await organizationForCheckout(organizationId);
   if (org.slug !== input.orgSlug) throw AppError.notFound("Organization not found.");
   const tier = await prisma.subscriptionTier.findFirst({ where: { id: input.tierId, isActive: true, isContactUs: false } });

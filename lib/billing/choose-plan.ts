@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
+import { refuseForSampleAgency } from "@/lib/demo/sample-agency-guard";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { isBillingEnabled } from "@/lib/billing/stripe-client";
@@ -28,6 +29,7 @@ export async function listPlans() {
 export async function choosePlan({ organizationId, orgSlug, plan, extraAgents = 0, extraContacts = 0 }: { organizationId: string; orgSlug: string; plan: string; extraAgents?: number; extraContacts?: number }) {
   const organization = await prisma.organization.findFirst({ where: { id: organizationId, slug: orgSlug }, select: { id: true, onboardingCompleted: true, stripeSubscriptionId: true, billingDisabled: true } });
   if (!organization) throw AppError.notFound("Organization not found.");
+  await refuseForSampleAgency(organizationId, "billing");
   // A paid subscription changes through PUT /api/organizations/{slug}/subscription, which updates
   // Stripe first; choosing again here would change the seats without charging for them.
   if (isBillingEnabled() && !organization.billingDisabled && organization.stripeSubscriptionId) throw new AppError("conflict", SUBSCRIPTION_MESSAGES.alreadySubscribed);

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
+import { refuseForSampleAgency } from "@/lib/demo/sample-agency-guard";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { customTier, PRICING } from "@/lib/billing/pricing";
@@ -99,6 +100,7 @@ async function counts(organizationId: string) {
 export async function updateOrganizationSubscription({ organizationId, slug, change }: { organizationId: string; slug: string; change: z.output<typeof subscriptionChangeSchema> }) {
   const org = await prisma.organization.findFirst({ where: { id: organizationId, slug }, select: { ...SUBSCRIPTION_SELECT, onboardingCompleted: true, stripeSubscriptionId: true } });
   if (!org) throw AppError.notFound("Organization not found.");
+  await refuseForSampleAgency(organizationId, "billing");
   const tier = await prisma.subscriptionTier.findFirst({ where: { id: change.tierId, isActive: true } });
   if (!tier) throw new AppError("validation_failed", SUBSCRIPTION_MESSAGES.selectPlan, { fields: { tierId: [SUBSCRIPTION_MESSAGES.selectPlan] } });
   if (tier.isContactUs) throw new AppError("bad_request", SUBSCRIPTION_MESSAGES.contactUs(tier.name, getEnv().supportEmail));

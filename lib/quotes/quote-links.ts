@@ -11,6 +11,7 @@ import { logoUrl } from "@/lib/settings/logo-rules";
 import { ageOnDate, DEFAULT_QUOTE_AGE, DEFAULT_QUOTE_GENDER, defaultEffectiveDate } from "@/lib/quotes/select-quotes";
 import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { notifyAgentAfterAnswer } from "@/lib/notifications/agent-notifications";
+import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
 
 /**
  * Quote links (architecture.md rule 5): a public quote page is addressed by an unguessable token
@@ -19,7 +20,7 @@ import { notifyAgentAfterAnswer } from "@/lib/notifications/agent-notifications"
  * organization of the row it found: never from a query parameter.
  */
 
-export const QUOTE_LINK_DAYS = 90;
+export { QUOTE_LINK_DAYS };
 export const QUOTE_NOT_FOUND_MESSAGE = "Quote not found or expired. Please try again or contact support.";
 /** 32 bytes in base64url, no padding. Anything else is not looked up at all. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -119,6 +119,7 @@ export const ROUTES: Record<string, RouteRow> = {
   "GET /api/profile": { access: "member" },
   "PUT /api/profile": { access: "member", body: () => ({ firstName: "Mallory", lastName: "Profile", phone: "5125550100", signature: "Mallory" }) },
   "POST /api/profile/complete-walkthrough": { access: "member" },
+  "POST /api/profile/dismiss-contacts-tutorial": { access: "member" },
   "GET /api/quotes/decode/[id]": { access: "public", params: { id: "token" } },
   "POST /api/quotes/generate/[contactId]": { access: "member", params: { contactId: "contact" } },
   "POST /api/quotes": { access: "public" },

@@ -12,13 +12,15 @@ import { createQuoteLink } from "@/lib/quotes/quote-links";
 import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { fromWithName } from "@/lib/email/compose";
 import { logoUrl } from "@/lib/settings/logo-rules";
+import { sendOnboardingWelcome } from "@/lib/self-service/onboarding-welcome";
 import { compareUrlForToken, SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
 
 /**
  * Self-signups are unconfirmed until the person follows a link sent to the address they typed
  * (docs/security.md "Public forms"). Until then the contact is outside the book (lib/contacts/book.ts):
  * not listed, not counted against the plan, not billed, no outreach; the agency does not see it. The
- * person still sees their quotes at once (that costs the agency nothing). The only email is this one.
+ * person still sees their quotes at once (that costs the agency nothing). The only email before
+ * confirmation is this one; the confirmation sends the welcome (lib/self-service/onboarding-welcome.ts).
  *
  * The link: 32 random bytes (base64url) in the URL, sha256 of them in email_confirmations; single use
  * (used_at, set by one conditional UPDATE, so two clicks at once confirm once); valid as long as the
@@ -154,6 +156,9 @@ export async function confirmSignupEmail({ token, now }: { token: string; now: D
 
   // The normal flow of a new contact from here: outreach is planned (and usage counts it from today).
   await rescheduleContactsNow({ organizationId, contactIds: [row.contactId], now });
+  // Once, with the quote link just opened (a second confirmation never gets here).
+  const sender = await signupSender(organizationId, row.contactId);
+  await sendOnboardingWelcome({ organizationId, contactId: row.contactId, quoteLink: confirmed, testRecipient: sender?.email ?? null, now });
   return { success: true, status: "confirmed", organizationName, redirectUrl: compareUrlForToken(confirmed.token) };
 }
 

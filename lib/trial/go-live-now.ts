@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
+import { refuseForSampleAgency } from "@/lib/demo/sample-agency-guard";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
 import { GO_LIVE_MESSAGES } from "@/lib/trial/go-live";
@@ -15,6 +16,7 @@ import { reportContactUsage } from "@/lib/billing/usage";
  */
 export async function goLiveNow({ organizationId, actor, now }: { organizationId: string; actor: TrialActor; now: Date }) {
   if (!actor.isAdmin) throw new AppError("forbidden", GO_LIVE_MESSAGES.exitDemoForbidden);
+  await refuseForSampleAgency(organizationId, "goLive");
   const result = await tenantTransaction(organizationId, async (tx) => {
     // Conditional update: of two concurrent calls only one flips the flag and writes the audit row.
     const { count } = await tx.organization.updateMany({

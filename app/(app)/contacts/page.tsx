@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { ContactList, type ContactListAgent } from "@/components/contacts/list/contact-list";
 import { StatCards } from "@/components/contacts/list/stat-cards";
+import { ContactsTutorialSlot } from "@/components/contacts/list/add-contacts-slots";
 import { listAgents } from "@/lib/agents/list-agents";
 import { requirePageAccount } from "@/lib/auth/page-guard";
 import { EMPTY_CONTACT_STATS, getContactStats } from "@/lib/contacts/contact-stats";
 import { listContactsQuerySchema } from "@/lib/contacts/list-contacts-query";
 import { listContactsForViewer } from "@/lib/contacts/list-contacts-for-viewer";
+import { hasSeenContactsTutorial, showContactsTutorial } from "@/lib/profile/contacts-tutorial";
 
 export const metadata: Metadata = { title: "Contacts" };
 
@@ -30,10 +32,12 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   const parsed = listContactsQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : listContactsQuerySchema.parse({});
 
-  const [list, agentList] = await Promise.all([
+  const [list, agentList, tutorialSeen] = await Promise.all([
     listContactsForViewer({ organizationId: organization.id, viewer, query, now: new Date() }),
     listAgents({ organizationId: organization.id, viewer }),
+    hasSeenContactsTutorial({ organizationId: organization.id, userId: user.id }),
   ]);
+  const tutorial = showContactsTutorial({ seen: tutorialSeen, total: list.total, filtered: Object.values(raw).some((value) => value !== undefined && value !== "") });
   const agents: ContactListAgent[] = agentList.agents.map((a) => ({
     id: a.id,
     name: `${a.firstName} ${a.lastName}`.trim() || a.email,
@@ -69,6 +73,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
         isAdmin={user.isAdmin}
         defaultAgentName={defaultAgentName}
       />
+      {tutorial ? <ContactsTutorialSlot /> : null}
     </main>
   );
 }

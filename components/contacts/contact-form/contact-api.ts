@@ -54,6 +54,10 @@ export const zipLookupRequest = (zip: string, signal?: AbortSignal) => call<ZipL
 export const sendQuoteEmailRequest = (id: string) =>
   call<{ success: boolean; message?: string }>(`/api/contacts/${encodeURIComponent(id)}/send-quote-email`, { method: "POST", body: JSON.stringify({}) });
 
+/** POST /api/quotes/generate/{contactId}: a new quote link for the contact (lib/quotes/quote-links.ts). */
+export const generateQuoteLinkRequest = (contactId: string) =>
+  call<{ quoteId: string; redirectUrl: string }>(`/api/quotes/generate/${encodeURIComponent(contactId)}`, { method: "POST", body: JSON.stringify({}) });
+
 export function contactEmailCheckUrl(email: string, excludeId?: string | null): string {
   return `/api/contacts/check-email/${encodeURIComponent(email)}${excludeId ? `?excludeId=${encodeURIComponent(excludeId)}` : ""}`;
 }

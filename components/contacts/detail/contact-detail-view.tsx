@@ -11,6 +11,8 @@ import { ContactFormModal, type ContactFormAgent, type ContactFormUser } from "@
 import { DeleteContactDialog } from "@/components/contacts/detail/delete-contact-dialog";
 import { healthOutcome } from "@/components/contacts/detail/health-answers";
 import { HealthAssessmentModal } from "@/components/contacts/detail/health-assessment-modal";
+import { QuoteLinkPanel } from "@/components/contacts/detail/quote-link-panel";
+import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
 
 export type ContactDetailViewProps = {
   /** Everything the page shows, or null when loading failed (then `error` says why). */
@@ -277,6 +279,7 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
               <Detail label="Contact Owner">{personName(contact.contactOwner) ?? "—"}</Detail>
             </dl>
           </section>
+          <QuoteLinkPanel contactId={contact.id} contactName={name || contact.email} daysValid={QUOTE_LINK_DAYS} />
         </div>
 
         <div className="space-y-6 lg:col-span-2">

@@ -26,6 +26,13 @@ export type AddContactsButtonProps = {
 
 type Mode = "closed" | "choose" | "single" | "csv";
 
+/** The modal of the way of adding contacts that was picked (also used by the contacts Welcome tutorial). */
+export function chosenSlot(mode: string, slots: { singleContactModal?: AddContactsSlot; csvUploadModal?: AddContactsSlot }, close: () => void, saved: () => void): ReactNode {
+  if (mode === "single") return slots.singleContactModal?.(close, saved) ?? null;
+  if (mode === "csv") return slots.csvUploadModal?.(close, saved) ?? null;
+  return null;
+}
+
 /**
  * "+ Add Contact": opens the Add Contacts chooser (Single Contact, or Multiple Contacts via CSV),
  * then the chosen modal through its slot. Escape closes the chooser.
@@ -63,7 +70,7 @@ export function AddContactsButton({ onSingle, onCsv, singleContactModal, csvUplo
 
   return (
     <>
-      <button type="button" className={primaryButton} onClick={() => setMode("choose")} aria-haspopup="dialog">
+      <button type="button" className={primaryButton} onClick={() => setMode("choose")} aria-haspopup="dialog" data-add-contact="">
         {label}
       </button>
       <ModalFrame open={mode === "choose"} onClose={close} labelledBy={titleId} describedBy={descriptionId} className="max-w-md">
@@ -93,8 +100,7 @@ export function AddContactsButton({ onSingle, onCsv, singleContactModal, csvUplo
           </div>
         </div>
       </ModalFrame>
-      {mode === "single" && singleContactModal ? singleContactModal(close, saved) : null}
-      {mode === "csv" && csvUploadModal ? csvUploadModal(close, saved) : null}
+      {chosenSlot(mode, { singleContactModal, csvUploadModal }, close, saved)}
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ContactFormLoader } from "@/components/contacts/contact-form/contact-form-loader";
 import { CsvUploadModalLoader } from "@/components/contacts/csv-upload/csv-upload-loader";
 import type { AddContactsSlot } from "@/components/contacts/list/add-contacts-button";
+import { ContactsTutorial } from "@/components/contacts/list/contacts-tutorial";
 import type { ContactListRow } from "@/lib/contacts/list-contacts-view";
 
 /** The Edit Client modal for one row: `close` dismisses it, `saved` dismisses it and refreshes the list. */
@@ -17,3 +18,8 @@ export type EditContactSlot = (contact: ContactListRow, close: () => void, saved
 export const singleContactModal: AddContactsSlot | undefined = (close, saved) => <ContactFormLoader mode="add" onClose={close} onSaved={saved} />;
 export const csvUploadModal: AddContactsSlot | undefined = (close, saved) => <CsvUploadModalLoader onClose={close} onSaved={saved} />;
 export const editContactModal: EditContactSlot | undefined = (contact, close, saved) => <ContactFormLoader mode="edit" contactId={contact.id} onClose={close} onSaved={saved} />;
+
+/** The Welcome tutorial with the same two modals as "+ Add Contact" (the page decides whether it shows). */
+export function ContactsTutorialSlot() {
+  return <ContactsTutorial singleContactModal={singleContactModal} csvUploadModal={csvUploadModal} />;
+}
