@@ -230,7 +230,7 @@ export async function fillSelfOnboarding(page, { email, firstName = "Robin", zip
   await page.getByLabel(/^Current Carrier/).selectOption("Humana");
   await page.getByLabel(/Current Monthly Premium/).fill("152.40");
   await page.getByLabel(/^Plan Type/).selectOption("Plan G");
-  await page.getByRole("checkbox", { name: /quarterly updates/ }).check();
+  await page.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }).check();
 }
 
 /** POST /api/dev/outreach/run as the signed-in admin: the queued reschedule, then a sweep of the next `sendNext` emails. */

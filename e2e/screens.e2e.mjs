@@ -97,7 +97,7 @@ export const journeys = [
       expect((await page.getByLabel(/^First Name/).inputValue()) === contact.firstName, "first name prefilled");
       expect((await page.getByLabel(/^Last Name/).inputValue()) === contact.lastName, "last name prefilled");
       expect((await page.getByLabel(/^Email/).inputValue()) === contact.email, "email prefilled");
-      expect(!(await page.getByRole("checkbox", { name: /quarterly updates/ }).isChecked()), "the opt-in is left to the person");
+      expect(!(await page.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }).isChecked()), "the opt-in is left to the person");
       await screenshot("screens-self-onboarding-prefilled");
       await page.setViewportSize({ width: 320, height: 800 });
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

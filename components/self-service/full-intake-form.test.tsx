@@ -32,6 +32,8 @@ describe("FullIntakeForm", () => {
     const { fetchMock } = setup({});
     expect(screen.getByRole("heading", { name: "Let's Get Some Details" })).toBeTruthy();
     expect(screen.getByText("Use a unique email for each person.")).toBeTruthy();
+    // Signing up here starts the agency's outreach: the form says so before the button is pressed.
+    expect(screen.getByText(/will email you your quotes, and new quotes around your birthday, policy anniversary and the enrollment period; you can unsubscribe at any time/)).toBeTruthy();
     type(/^Cell Number/, "214555");
     expect((screen.getByLabelText(/^Cell Number/) as HTMLInputElement).value).toBe("(214) 555");
     fireEvent.click(screen.getByRole("button", { name: "Get My Quote" }));

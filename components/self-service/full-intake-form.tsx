@@ -163,7 +163,10 @@ export function FullIntakeForm({ organization, brandColor, agentId = null, navig
       <ChallengeNote status={challenge.status} />
       <FormError message={formError} />
       <SubmitButton label="Get My Quote" busyLabel={overlay} busy={busy} disabled={location.status === "loading"} color={brandColor} />
-      <p className="text-center text-xs text-gray-500">Your information is shared only with {organization.name}.</p>
+      <p className="text-center text-sm text-gray-600">
+        Your information is shared only with {organization.name}. {organization.name} will email you your quotes, and new quotes around your
+        birthday, policy anniversary and the enrollment period; you can unsubscribe at any time.
+      </p>
     </form>
   );
 }

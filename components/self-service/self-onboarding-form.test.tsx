@@ -32,7 +32,7 @@ async function fillRequired(zip = "78701") {
   type(/^Date of Birth/, "1958-03-14");
   choose(/Gender/, "Female");
   choose(/Tobacco User/, "No");
-  fireEvent.click(screen.getByRole("checkbox", { name: /quarterly updates/ }));
+  fireEvent.click(screen.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }));
 }
 
 const submit = () => fireEvent.click(screen.getByRole("button", { name: "Get My Quote" }));
@@ -181,10 +181,10 @@ describe("SelfOnboardingForm with a prefill (a valid quote link on the URL)", ()
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("pat.prefill@example.com");
     expect((screen.getByLabelText(/^Date of Birth/) as HTMLInputElement).value).toBe("1958-04-12");
     expect((screen.getByRole("radio", { name: "Female" }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole("checkbox", { name: /quarterly updates/ }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }) as HTMLInputElement).checked).toBe(false);
     await screen.findByDisplayValue("TX"); // the prefilled ZIP is looked up like a typed one
 
-    fireEvent.click(screen.getByRole("checkbox", { name: /quarterly updates/ }));
+    fireEvent.click(screen.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }));
     submit();
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === "/api/self-service/signup")).toBe(true));
     expect(bodyOf(fetchMock, "/api/self-service/signup")).toMatchObject({ firstName: "Pat", lastName: "Prefill", email: "pat.prefill@example.com", phoneNumber: "5125550166", zipCode: "78701", dateOfBirth: "1958-04-12", gender: "F", tobacco: false });

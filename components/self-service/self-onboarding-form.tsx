@@ -250,7 +250,7 @@ export function SelfOnboardingForm({ organization, brandColor, agent, prefill, n
             onChange={(e) => set("optIn", e.target.checked)}
           />
           <span>
-            Yes, send me quarterly updates on Medicare Supplement rates from {organization.name}.<span aria-hidden="true" className="text-red-600"> *</span>
+            Yes, {organization.name} may email me Medicare Supplement quotes around my birthday, my policy anniversary and the enrollment period. I can unsubscribe at any time.<span aria-hidden="true" className="text-red-600"> *</span>
           </span>
         </label>
         {errors.optIn ? (

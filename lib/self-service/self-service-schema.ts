@@ -22,7 +22,7 @@ export const SELF_SERVICE_MESSAGES = {
   invalidPhone: "Please enter a 10-digit phone number",
   invalidDateOfBirth: "Please enter a valid date of birth",
   invalidPremium: "Please enter the premium as a number, like 145.50",
-  optInRequired: "Please accept quarterly updates to continue.",
+  optInRequired: "Please agree to receive quote emails to continue.",
   /** §8 */
   signupFailed: "Signup failed. Please try again.",
   quoteFailed: "Failed to generate quote. Please try again.",
