@@ -169,7 +169,8 @@ export async function signUpToChoosePlan(page, baseUrl, { firstName = "Morgan", 
 
 /**
  * A new agency of its own, for journeys that change organization-wide state (going live): signup,
- * activation link, the Pro plan in billing-off mode, and the setup wizard with the least it accepts.
+ * activation link, the Pro plan in billing-off mode, and the setup wizard with the least it accepts
+ * (Personal Details as signed up).
  * Ends signed in as its admin on the dashboard.
  */
 export async function signUpAgency(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits }) {
@@ -177,6 +178,9 @@ export async function signUpAgency(page, baseUrl, { firstName, lastName, organiz
   await page.getByRole("button", { name: "Choose Pro" }).click();
   await page.waitForURL((url) => url.pathname === "/setup/settings");
   const next = page.getByRole("button", { name: "Continue" });
+  // Personal Details comes filled in from the signup.
+  await page.getByRole("heading", { level: 2, name: "Personal Details" }).waitFor();
+  await next.click();
   await page.getByRole("heading", { level: 2, name: "Company Settings" }).waitFor();
   const phone = page.getByLabel("Phone");
   await phone.fill("");
