@@ -92,11 +92,12 @@ export function WalkthroughModal({ productName, open, onClose, onCompleted }: Wa
                 <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
                   {index + 1}
                 </span>
-                <p className="mt-3 font-semibold text-gray-900">
+                <p className="mt-3 font-semibold text-brand-700">
                   {/* The whole card is the link's target (the ::after covers it); the text names it. */}
-                  <Link href={step.href} onClick={close} className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none">
+                  <Link href={step.href} onClick={close} className="after:absolute after:inset-0 hover:underline focus:outline-none">
                     {step.title}
                   </Link>
+                  <span aria-hidden="true"> &rarr;</span>
                 </p>
                 <p className="mt-1 text-sm text-gray-600">{step.text}</p>
               </li>
