@@ -71,9 +71,9 @@ describe("proxy: the stage table before a signed-in page renders", () => {
   it("sends an agent away from the admin screens to /contacts, and lets an admin open them", async () => {
     const agent = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: false });
     const admin = await cookieFor({ plan: "pro", onboardingCompleted: true, isAdmin: true });
-    for (const path of ["/settings", "/add-agents", "/brand-settings", "/setup/add-agents", "/change-plan"]) expect([path, (await open(path, agent)).redirectedTo]).toEqual([path, "/contacts"]);
-    for (const path of ["/settings", "/add-agents", "/brand-settings", "/change-plan"]) expect([path, (await open(path, admin)).passedThrough]).toEqual([path, true]);
-    expect((await open("/profile", agent)).passedThrough).toBe(true);
+    for (const path of ["/settings", "/add-agents", "/brand-settings", "/templanding", "/setup/add-agents", "/change-plan"]) expect([path, (await open(path, agent)).redirectedTo]).toEqual([path, "/contacts"]);
+    for (const path of ["/settings", "/add-agents", "/brand-settings", "/templanding", "/change-plan"]) expect([path, (await open(path, admin)).passedThrough]).toEqual([path, true]);
+    for (const path of ["/profile", "/walkthrough"]) expect([path, (await open(path, agent)).passedThrough]).toEqual([path, true]);
   });
 
   it("sends a user without the billing flag away from the billing page, and lets a holder of the flag open it", async () => {

@@ -1,4 +1,5 @@
-// Agency setup: the onboarding wizard (Company → Licensing → Agents → Payment) from signup to the
+// Agency setup: the onboarding wizard (Personal Details → Company → Licensing → Agents → Payment, after
+// Choose Plan: 6 steps on the Pro plan) from signup to the
 // dashboard; settings and profile edits that survive a reload; Manage Agents (add, default, delete with
 // reassignment); agents kept out of the admin pages.
 import { rmSync, writeFileSync } from "node:fs";
@@ -56,13 +57,26 @@ export const journeys = [
       await page.getByRole("heading", { level: 1, name: "Organization Setup - Settings" }).waitFor();
       await page.getByText(/on the Pro plan/).waitFor();
 
-      // --- step 1: Company
+      // --- step 2 (Choose Plan is step 1): Personal Details, filled from the signup
       const pager = page.getByRole("navigation", { name: "Setup steps" });
+      await page.getByRole("heading", { level: 2, name: "Personal Details" }).waitFor();
+      expect((await pager.getByRole("button", { name: /^Step \d of 6: / }).count()) === 5, "the Pro plan has six steps: Choose Plan and five dots");
+      expect((await pager.getByRole("link", { name: "Step 1 of 6: Choose Plan" }).getAttribute("href")) === "/change-plan", "Choose Plan is step 1, done");
+      expect((await pager.getByRole("button", { name: "Step 2 of 6: Personal Details" }).getAttribute("aria-current")) === "step", "step 2 is current");
+      expect((await pager.getByRole("link", { name: "Previous step" }).getAttribute("href")) === "/change-plan", "the back arrow goes back to the plan");
+      expect(await pager.getByRole("button", { name: "Step 5 of 6: More Team Members?" }).isDisabled(), "later steps are not reachable yet");
+      expect((await page.getByLabel("First Name").inputValue()) === "Riley", "first name from the signup");
+      expect((await page.getByLabel("Email").inputValue()) === email && !(await page.getByLabel("Email").isEditable()), "the email is shown, not editable");
+      expect((await page.getByLabel("Phone").inputValue()) === "(512) 555-0188", "phone from the signup");
+      await page.getByLabel("Last Name").fill("Setup-Owner");
+      await screenshot("setup-0-personal");
+      await page.getByRole("button", { name: "Continue" }).click();
+
+      // --- step 3: Company
       await page.getByRole("heading", { level: 2, name: "Company Settings" }).waitFor();
-      expect((await pager.getByRole("button", { name: /^Step \d of 4: / }).count()) === 4, "the Pro plan has four step dots");
-      expect((await pager.getByRole("button", { name: "Step 1 of 4: Company Settings" }).getAttribute("aria-current")) === "step", "dot 1 is current");
-      expect(await pager.getByRole("button", { name: "Previous step" }).isDisabled(), "no previous step on step 1");
-      expect(await pager.getByRole("button", { name: "Step 3 of 4: More Team Members?" }).isDisabled(), "later steps are not reachable yet");
+      expect((await pager.getByRole("button", { name: "Step 3 of 6: Company Settings" }).getAttribute("aria-current")) === "step", "step 3 is current");
+      const me = await (await page.request.get(baseUrl + "/api/me")).json();
+      expect(me.user.lastName === "Setup-Owner", `Personal Details saved the admin's last name (was ${me.user.lastName})`);
       const continueButton = page.getByRole("button", { name: "Continue" });
 
       await page.getByLabel("Company Name").fill(created.companyName);
@@ -95,8 +109,8 @@ export const journeys = [
 
       // --- step 2: Licensing
       await page.getByRole("heading", { level: 2, name: "Carrier Information" }).waitFor();
-      expect((await pager.getByRole("button", { name: "Step 2 of 4: Carrier Information" }).getAttribute("aria-current")) === "step", "dot 2 is current");
-      expect(await pager.getByRole("button", { name: "Previous step" }).isEnabled(), "the back arrow works from step 2");
+      expect((await pager.getByRole("button", { name: "Step 4 of 6: Carrier Information" }).getAttribute("aria-current")) === "step", "step 4 is current");
+      expect(await pager.getByRole("button", { name: "Previous step" }).isEnabled(), "the back arrow works from step 4");
       expect(new URL(page.url()).searchParams.get("step") === "licensing", `the URL names the step (${page.url()})`);
       const selectAllCarriers = page.getByRole("checkbox", { name: "Select All Carriers" });
       const carriers = page.getByRole("list", { name: "Carriers" }).getByRole("checkbox");
@@ -124,7 +138,7 @@ export const journeys = [
 
       // --- step 3: Agents
       await page.getByRole("heading", { level: 2, name: "More Team Members?" }).waitFor();
-      expect((await pager.getByRole("button", { name: "Step 3 of 4: More Team Members?" }).getAttribute("aria-current")) === "step", "dot 3 is current");
+      expect((await pager.getByRole("button", { name: "Step 5 of 6: More Team Members?" }).getAttribute("aria-current")) === "step", "step 5 is current");
       const team = page.getByRole("list", { name: "Team members" });
       await team.getByText(email).waitFor();
       await team.getByText("Current user (you)").waitFor();
@@ -151,17 +165,17 @@ export const journeys = [
 
       // --- step 4: Payment
       await page.getByRole("heading", { level: 2, name: "Payment" }).waitFor();
-      expect((await pager.getByRole("button", { name: "Step 4 of 4: Payment" }).getAttribute("aria-current")) === "step", "dot 4 is current");
+      expect((await pager.getByRole("button", { name: "Step 6 of 6: Payment" }).getAttribute("aria-current")) === "step", "step 6 is current");
       await page.getByText("Billing is disabled in this mode").waitFor();
       await page.getByText("Your Pro plan is active and no card is needed.").waitFor();
       await screenshot("setup-4-payment");
 
       // the dot pager goes back to a saved step and the saved values are still there
-      await pager.getByRole("button", { name: "Step 1 of 4: Company Settings" }).click();
+      await pager.getByRole("button", { name: "Step 3 of 6: Company Settings" }).click();
       await page.getByRole("heading", { level: 2, name: "Company Settings" }).waitFor();
       expect((await page.getByLabel("Company Name").inputValue()) === created.companyName, "company name kept when going back");
       await page.getByRole("button", { name: "Change logo" }).waitFor();
-      await pager.getByRole("button", { name: "Step 4 of 4: Payment" }).click();
+      await pager.getByRole("button", { name: "Step 6 of 6: Payment" }).click();
       await page.getByRole("heading", { level: 2, name: "Payment" }).waitFor();
 
       await page.getByRole("button", { name: "Finish setup" }).click();

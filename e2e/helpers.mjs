@@ -169,15 +169,18 @@ export async function signUpToChoosePlan(page, baseUrl, { firstName = "Morgan", 
 
 /**
  * A new agency of its own, for journeys that change organization-wide state (going live): signup,
- * activation link, the Pro plan in billing-off mode, and the setup wizard with the least it accepts.
- * Ends signed in as its admin on the dashboard, with the contacts page's Welcome tutorial already closed
- * unless keepContactsTutorial.
+ * activation link, the Pro plan in billing-off mode, and the setup wizard with the least it accepts
+ * (Personal Details as signed up). Ends signed in as its admin on the dashboard, with the contacts page's
+ * Welcome tutorial already closed unless keepContactsTutorial.
  */
 export async function signUpAgency(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits, keepContactsTutorial = false }) {
   await signUpToChoosePlan(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits });
   await page.getByRole("button", { name: "Choose Pro" }).click();
   await page.waitForURL((url) => url.pathname === "/setup/settings");
   const next = page.getByRole("button", { name: "Continue" });
+  // Personal Details comes filled in from the signup.
+  await page.getByRole("heading", { level: 2, name: "Personal Details" }).waitFor();
+  await next.click();
   await page.getByRole("heading", { level: 2, name: "Company Settings" }).waitFor();
   const phone = page.getByLabel("Phone");
   await phone.fill("");
@@ -197,7 +200,7 @@ export async function signUpAgency(page, baseUrl, { firstName, lastName, organiz
   await walkthrough.waitFor();
   await walkthrough.getByRole("button", { name: "Got it, Don't Show Again" }).click();
   await walkthrough.waitFor({ state: "hidden" });
-  // The empty book's Welcome tutorial on /contacts is its own journey's (e2e/screens.e2e.mjs); the others skip it.
+  // The empty book's Welcome tutorial on /contacts is its own journey's (e2e/client-screens.e2e.mjs); the others skip it.
   if (!keepContactsTutorial) {
     const dismissed = await page.request.post(baseUrl + "/api/profile/dismiss-contacts-tutorial");
     if (!dismissed.ok()) throw new Error(`dismissing the contacts tutorial failed: ${dismissed.status()}`);

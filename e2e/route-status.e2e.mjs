@@ -17,7 +17,7 @@ export const journeys = [
   {
     name: "anonymous requests for signed-in pages are real 307s to /login",
     async run({ baseUrl, expect }) {
-      for (const path of ["/dashboard", "/contacts", `/contact/${NO_SUCH_CONTACT}`, "/settings", "/setup/settings", "/choose-plan", "/change-plan"]) {
+      for (const path of ["/dashboard", "/contacts", `/contact/${NO_SUCH_CONTACT}`, "/settings", "/brand-settings", "/templanding", "/walkthrough", "/setup/settings", "/choose-plan", "/change-plan"]) {
         const res = await fetch(baseUrl + path, { redirect: "manual" });
         const location = res.headers.get("location");
         expect(res.status === 307 && location !== null && new URL(location, baseUrl).pathname === "/login", `${path}: ${res.status} → ${location}`);
@@ -44,7 +44,7 @@ export const journeys = [
 
       await page.context().clearCookies();
       await signIn(page, baseUrl, "alex@sample-agency.test");
-      for (const path of ["/settings", "/add-agents", "/change-plan", "/setup/settings"]) {
+      for (const path of ["/settings", "/brand-settings", "/templanding", "/add-agents", "/change-plan", "/setup/settings"]) {
         const { status, location } = await hop(page, baseUrl, path);
         expect(status === 307 && location === "/contacts", `agent ${path}: ${status} → ${location}`);
       }

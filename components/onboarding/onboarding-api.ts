@@ -15,11 +15,11 @@ export class OnboardingRequestError extends Error {
 
 type ErrorBody = { error?: { message?: string; fields?: FieldErrors } };
 
-/** POSTs `body` as JSON and answers the parsed reply, or throws OnboardingRequestError with `fallback` for transport failures. */
-export async function postOnboarding<T>(path: string, body: unknown, fallback: string): Promise<T> {
+/** POSTs (or PUTs) `body` as JSON and answers the parsed reply, or throws OnboardingRequestError with `fallback` for transport failures. */
+export async function postOnboarding<T>(path: string, body: unknown, fallback: string, method: "POST" | "PUT" = "POST"): Promise<T> {
   let response: { ok: boolean; status: number; json: () => Promise<unknown> };
   try {
-    response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body ?? {}) });
+    response = await fetch(path, { method, headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body ?? {}) });
   } catch {
     throw new OnboardingRequestError("Network error", 0);
   }

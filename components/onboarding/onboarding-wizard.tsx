@@ -5,6 +5,7 @@ import { AgentsStep, type TeamMember } from "@/components/onboarding/agents-step
 import { CompanyStep, type CompanyValues } from "@/components/onboarding/company-step";
 import { LicensingStep, type LicensingValues } from "@/components/onboarding/licensing-step";
 import { PaymentStep } from "@/components/onboarding/payment-step";
+import { PersonalStep, type PersonalValues } from "@/components/onboarding/personal-step";
 import { StepPager } from "@/components/onboarding/step-pager";
 import { canOpenStep, STEP_NUMBER, stepsForPlan, type OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 
@@ -13,6 +14,8 @@ export type WizardData = {
   /** organizations.onboarding_step: the last step saved. */
   savedStep: number;
   agentLimit: number;
+  /** The admin's own details (Personal Details). */
+  personal: PersonalValues;
   company: CompanyValues;
   logoUrl: string | null;
   carrierSettings: LicensingValues;
@@ -30,11 +33,12 @@ export type OnboardingWizardProps = {
   navigate?: (url: string) => void;
 };
 
-/** The onboarding wizard: company, licensing, agents (not on the basic plan), payment, with a dot pager. */
+/** The onboarding wizard: personal details, company, licensing, agents (not on the basic plan), payment, with a dot pager (Choose Plan counted first). */
 export function OnboardingWizard({ productName, planName, payments, initialStep, data, navigate }: OnboardingWizardProps) {
   const steps = stepsForPlan(data.plan);
   const [step, setStep] = useState<OnboardingStep>(steps.includes(initialStep) ? initialStep : steps[0]!);
   const [savedStep, setSavedStep] = useState(data.savedStep);
+  const [personal, setPersonal] = useState(data.personal);
   const [company, setCompany] = useState(data.company);
   const [logoUrl, setLogoUrl] = useState(data.logoUrl);
   const [licensing, setLicensing] = useState(data.carrierSettings);
@@ -71,9 +75,20 @@ export function OnboardingWizard({ productName, planName, payments, initialStep,
     <div className="mx-auto w-full max-w-3xl">
       <div className="rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
         <div className="border-b border-gray-100 px-6 py-4 sm:px-8">
-          <StepPager steps={steps} current={step} reachable={reachable} onSelect={setStep} onBack={back} />
+          <StepPager steps={steps} current={step} reachable={reachable} onSelect={setStep} onBack={back} planStepHref="/change-plan" />
         </div>
         <div ref={heading} tabIndex={-1} className="px-6 py-8 focus:outline-none sm:px-8" data-step={step}>
+          {step === "personal" ? (
+            <PersonalStep
+              initial={personal}
+              onSaved={(values) => {
+                setPersonal(values);
+                // The team list shows the admin as saved here.
+                setAgents((list) => list.map((a) => (a.isCurrentUser ? { ...a, firstName: values.firstName, lastName: values.lastName, phone: values.phone } : a)));
+                advance("personal", "company");
+              }}
+            />
+          ) : null}
           {step === "company" ? (
             <CompanyStep
               initial={company}

@@ -6,6 +6,7 @@ export function wizardData(overrides: Partial<WizardData> = {}): WizardData {
     plan: "pro",
     savedStep: 0,
     agentLimit: 5,
+    personal: { firstName: "Riley", lastName: "Owner", email: "riley@agency.test", phone: "5125550188" },
     company: { companyName: "", companyPhone: "", companyWebsite: "", bookingLink: "", primaryColor: "#6B46C1", secondaryColor: "#9F7AEA" },
     logoUrl: null,
     carrierSettings: {

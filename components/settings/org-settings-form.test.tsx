@@ -355,4 +355,33 @@ describe("OrgSettingsForm", () => {
     await flush();
     expect(screen.getByText(SETTINGS_MESSAGES.loadFailed)).toBeTruthy();
   });
+
+  describe("the brand variant (/brand-settings)", () => {
+    it("shows only the sender and Organization Details sections, and saves the whole form unchanged but for the brand", async () => {
+      await renderForm({ initial: data, title: "Brand Settings", variant: "brand" });
+      expect(screen.getByRole("heading", { level: 1, name: "Brand Settings" })).toBeTruthy();
+      expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Default Sender Settings", "Organization Details"]);
+      expect(screen.getByRole("link", { name: "Organization Settings" }).getAttribute("href")).toBe("/settings");
+      // no section that is not shown asks for anything (the rider defaults load nothing)
+      expect(fetchMock).not.toHaveBeenCalled();
+      fireEvent.change(screen.getByLabelText("Agency Name"), { target: { value: "Lone Star Benefits" } });
+      fireEvent.change(screen.getByLabelText("Primary Color"), { target: { value: "#112233" } });
+      await act(async () => {
+        fireEvent.click(saveButton());
+      });
+      const put = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings/org" && init?.method === "PUT");
+      const sent = JSON.parse(put![1].body as string).settings;
+      expect(sent).toMatchObject({ brandName: "Lone Star Benefits", primaryColor: "#112233", carrierContracts: ["Aetna"], stateLicenses: ["TX"], mnDefaultRiders: ["part_a_deductible", "part_b_excess"] });
+      expect(screen.getByText(SETTINGS_UI_TEXT.saved)).toBeTruthy();
+    });
+
+    it("names a problem in a section it does not show, with a link to Organization Settings", async () => {
+      // a stored value the Settings page would flag: no carrier at all
+      await renderForm({ initial: { ...data, settings: { ...settings, carrierContracts: [], stateCarrierSettings: [] } }, variant: "brand" });
+      fireEvent.change(screen.getByLabelText("Agency Name"), { target: { value: "Lone Star Benefits" } });
+      expect(screen.getByText(new RegExp(SETTINGS_UI_TEXT.brandElsewhere.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))).toBeTruthy();
+      expect(screen.getByRole("link", { name: "Open Organization Settings" }).getAttribute("href")).toBe("/settings");
+      expect(saveButton().disabled).toBe(true);
+    });
+  });
 });

@@ -1,15 +1,16 @@
 "use client";
 
+import Link from "next/link";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { CarriersSection } from "@/components/settings/carriers-section";
 import { CopyLink } from "@/components/settings/copy-link";
 import { isSameForm, orderCarriers, orderRiders, orderStates, toFormState, validateForm, withLists, type RiderStateKey, type SettingsFieldErrors, type SettingsForm } from "@/components/settings/form-state";
-import { LogoUpload, type LogoChange } from "@/components/settings/logo-upload";
+import { BRAND_KEYS, OrganizationDetailsSection, SenderSection, type LogoProps } from "@/components/settings/brand-sections";
+import type { LogoChange } from "@/components/settings/logo-upload";
 import { RiderDefaults } from "@/components/settings/rider-defaults";
 import { FieldMessage, Section, Toggle, buttonPrimary, buttonSecondary, inputClass } from "@/components/settings/settings-ui";
 import { StateCarrierSection } from "@/components/settings/state-carrier-section";
 import { Spinner } from "@/components/ui/spinner";
-import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import type { CarrierOption } from "@/lib/carriers/list-carriers";
 import type { OrgSettingsView } from "@/lib/settings/org-settings";
 import { SETTINGS_MESSAGES } from "@/lib/settings/org-settings-schema";
@@ -20,7 +21,11 @@ export const SETTINGS_UI_TEXT = {
   unsaved: "You have unsaved changes.",
   upToDate: "All changes saved.",
   retry: "Try again",
+  brandElsewhere: "Some organization settings outside this page need attention before saving:",
 } as const;
+
+/** "all": the Settings page. "brand": /brand-settings, the sender and Organization Details sections only (the same form and save). */
+export type SettingsVariant = "all" | "brand";
 
 export type OrgSettingsFormData = {
   settings: OrgSettingsView;
@@ -49,7 +54,7 @@ async function readJson<T>(response: { json: () => Promise<unknown> }): Promise<
  * Organization Settings (agency-side.md §2). With `initial` (the server page loads it) the form shows at
  * once; without, it loads the settings, the carrier list and the self-onboarding link itself.
  */
-export function OrgSettingsForm({ initial, title = "Settings" }: { initial?: OrgSettingsFormData; title?: string }) {
+export function OrgSettingsForm({ initial, title = "Settings", variant = "all" }: { initial?: OrgSettingsFormData; title?: string; variant?: SettingsVariant }) {
   const [data, setData] = useState<OrgSettingsFormData | null>(initial ?? null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -74,7 +79,7 @@ export function OrgSettingsForm({ initial, title = "Settings" }: { initial?: Org
   }, [initial, attempt]);
 
   let body: ReactNode;
-  if (data) body = <SettingsEditor data={data} />;
+  if (data) body = <SettingsEditor data={data} variant={variant} />;
   else if (failed)
     body = (
       <div role="alert" className="rounded-lg bg-white p-8 text-center shadow-sm ring-1 ring-gray-200">
@@ -102,13 +107,19 @@ export function OrgSettingsForm({ initial, title = "Settings" }: { initial?: Org
   return (
     <div className="mx-auto max-w-4xl px-4 pt-8 sm:px-6">
       <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
-      <p className="mt-1 text-sm text-gray-600">{data?.orgName ? `Organization-wide settings for ${data.orgName}.` : "Organization-wide settings for your agency."}</p>
+      <p className="mt-1 text-sm text-gray-600">
+        {variant === "brand"
+          ? `How ${data?.orgName ?? "your agency"} appears to clients: name, logo, colors and sender.`
+          : data?.orgName
+            ? `Organization-wide settings for ${data.orgName}.`
+            : "Organization-wide settings for your agency."}
+      </p>
       <div className="mt-6">{body}</div>
     </div>
   );
 }
 
-function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
+function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant: SettingsVariant }) {
   const uid = useId();
   const carriers = data.carriers;
   const initialForm = useMemo(() => toFormState(data.settings, carriers), [data.settings, carriers]);
@@ -147,6 +158,9 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
   }, []);
 
   const fieldErrors = (key: keyof SettingsForm) => [...(errors[key] ?? []), ...(serverErrors[key] ?? [])];
+  const logo: LogoProps = { savedUrl: savedLogoUrl, change: logoChange, serverError: logoServerError, onChange: (c) => (setLogoChange(c), setLogoServerError(null)) };
+  // On /brand-settings a problem in a section it does not show would block Save with nothing to fix in sight: say where it is.
+  const hiddenProblems = variant === "brand" ? (Object.keys(errors) as (keyof SettingsForm)[]).filter((key) => !(BRAND_KEYS as readonly string[]).includes(key)).flatMap((key) => errors[key] ?? []) : [];
 
   const showNotice = (text: string) => {
     setNotice(text);
@@ -224,6 +238,22 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
       }}
     >
       <fieldset disabled={saving} className="min-w-0 space-y-6">
+        {variant === "brand" ? (
+          <>
+            <SenderSection id={id} form={form} update={update} fieldErrors={fieldErrors} />
+            <OrganizationDetailsSection id={id} form={form} update={update} fieldErrors={fieldErrors} logo={logo} />
+            <p className="text-sm text-gray-600">
+              Carriers, states, emails and outreach are in{" "}
+              <Link href="/settings" className="font-medium text-brand-700 hover:underline">
+                Organization Settings
+              </Link>
+              .
+            </p>
+          </>
+        ) : null}
+        {/* Every section, on the Settings page (kept at this indentation to keep the history readable). */}
+        {variant === "all" ? (
+          <>
         <CarriersSection carriers={carriers} selected={form.carrierContracts} onChange={setCarriers} errors={fieldErrors("carrierContracts")} />
 
         <StateCarrierSection
@@ -236,40 +266,7 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
           onSmartSendChange={(smartSendEnabled) => update({ smartSendEnabled })}
         />
 
-        <Section id={id("sender")} title="Default Sender Settings" description="Whose name, phone and booking link appear in emails and on quote pages.">
-          <fieldset>
-            <legend className="sr-only">Default sender</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {[
-                { value: true, label: "Organization Only", hint: "Every email and page uses the agency's details." },
-                { value: false, label: "Agent Choice", hint: "Agents may use their own details when they choose to." },
-              ].map((option) => (
-                <label
-                  key={option.label}
-                  className={`flex cursor-pointer gap-3 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${form.forceOrgSenderDetails === option.value ? "border-brand-500 bg-brand-50" : "border-gray-200"}`}
-                >
-                  <input
-                    type="radio"
-                    name={id("sender-mode")}
-                    className="mt-0.5 accent-brand-600"
-                    checked={form.forceOrgSenderDetails === option.value}
-                    aria-labelledby={id(`sender-${option.value}-label`)}
-                    aria-describedby={id(`sender-${option.value}-hint`)}
-                    onChange={() => update({ forceOrgSenderDetails: option.value })}
-                  />
-                  <span>
-                    <span id={id(`sender-${option.value}-label`)} className="font-medium text-gray-900">
-                      {option.label}
-                    </span>
-                    <span id={id(`sender-${option.value}-hint`)} className="block text-xs text-gray-500">
-                      {option.hint}
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </Section>
+        <SenderSection id={id} form={form} update={update} fieldErrors={fieldErrors} />
 
         <Section id={id("content")} title="Content Settings">
           <div className="divide-y divide-gray-100">
@@ -290,133 +287,7 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
           </div>
         </Section>
 
-        <Section id={id("details")} title="Organization Details" description="How your agency appears to clients in emails and on quote pages.">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <label htmlFor={id("brand-name")} className="block text-sm font-medium text-gray-700">
-                Agency Name
-              </label>
-              <input
-                id={id("brand-name")}
-                type="text"
-                autoComplete="organization"
-                className={`${inputClass} mt-1`}
-                value={form.brandName}
-                aria-invalid={fieldErrors("brandName").length > 0}
-                onChange={(e) => update({ brandName: e.target.value })}
-              />
-              <FieldMessage messages={fieldErrors("brandName")} />
-            </div>
-
-            <div className="sm:col-span-2">
-              <LogoUpload savedUrl={savedLogoUrl} change={logoChange} onChange={(c) => (setLogoChange(c), setLogoServerError(null))} serverError={logoServerError} />
-            </div>
-
-            <div>
-              <label htmlFor={id("phone")} className="block text-sm font-medium text-gray-700">
-                Phone
-              </label>
-              <input
-                id={id("phone")}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="(555) 555-5555"
-                className={`${inputClass} mt-1`}
-                value={formatPhone(form.phone)}
-                aria-invalid={fieldErrors("phone").length > 0}
-                onChange={(e) => update({ phone: nextPhoneDigits(form.phone, e.target.value, e.target.selectionStart) })}
-              />
-              <FieldMessage messages={fieldErrors("phone")} />
-            </div>
-
-            <div>
-              <label htmlFor={id("website")} className="block text-sm font-medium text-gray-700">
-                Website
-              </label>
-              <div className="mt-1 flex rounded-md shadow-sm">
-                <span className="inline-flex items-center rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-3 text-sm text-gray-500">https://</span>
-                <input
-                  id={id("website")}
-                  type="text"
-                  inputMode="url"
-                  placeholder="www.youragency.com"
-                  className={`${inputClass} rounded-l-none`}
-                  value={form.website}
-                  aria-invalid={fieldErrors("website").length > 0}
-                  onChange={(e) => update({ website: e.target.value.replace(/^https?:\/\//i, "") })}
-                />
-              </div>
-              <FieldMessage messages={fieldErrors("website")} />
-            </div>
-
-            <div className="sm:col-span-2">
-              <label htmlFor={id("booking-link")} className="block text-sm font-medium text-gray-700">
-                Calendar Booking Link URL
-              </label>
-              <input
-                id={id("booking-link")}
-                type="url"
-                inputMode="url"
-                placeholder="https://calendly.com/your-agency"
-                className={`${inputClass} mt-1`}
-                value={form.redirectUrl}
-                aria-invalid={fieldErrors("redirectUrl").length > 0}
-                aria-describedby={id("booking-link-hint")}
-                onChange={(e) => update({ redirectUrl: e.target.value })}
-              />
-              <p id={id("booking-link-hint")} className="mt-1 text-xs text-gray-500">
-                Where clients book a call with your agency. https:// is added when missing.
-              </p>
-              <FieldMessage messages={fieldErrors("redirectUrl")} />
-            </div>
-
-            <ColorField id={id("primary-color")} label="Primary Color" value={form.primaryColor} errors={fieldErrors("primaryColor")} onChange={(primaryColor) => update({ primaryColor })} />
-            <ColorField id={id("secondary-color")} label="Secondary Color" value={form.secondaryColor} errors={fieldErrors("secondaryColor")} onChange={(secondaryColor) => update({ secondaryColor })} />
-
-            <div className="sm:col-span-2">
-              <label htmlFor={id("signature")} className="block text-sm font-medium text-gray-700">
-                Email Signature
-              </label>
-              <textarea
-                id={id("signature")}
-                rows={4}
-                className={`${inputClass} mt-1`}
-                value={form.signature}
-                aria-invalid={fieldErrors("signature").length > 0}
-                onChange={(e) => update({ signature: e.target.value })}
-              />
-              <FieldMessage messages={fieldErrors("signature")} />
-              <Toggle
-                id={id("org-signature")}
-                label="Use the organization signature"
-                description="Emails carry this signature instead of each agent's."
-                checked={form.orgSignature}
-                onChange={(orgSignature) => update({ orgSignature })}
-              />
-            </div>
-
-            <div className="sm:col-span-2">
-              <label htmlFor={id("postal-address")} className="block text-sm font-medium text-gray-700">
-                Postal Address
-              </label>
-              <input
-                id={id("postal-address")}
-                type="text"
-                autoComplete="street-address"
-                className={`${inputClass} mt-1`}
-                value={form.postalAddress ?? ""}
-                aria-invalid={fieldErrors("postalAddress").length > 0}
-                aria-describedby={id("postal-address-help")}
-                onChange={(e) => update({ postalAddress: e.target.value })}
-              />
-              <p id={id("postal-address-help")} className="mt-1 text-xs text-gray-500">
-                Printed at the foot of every email to your clients, as anti-spam law requires of the sender. Until you set it, the platform&apos;s address is used.
-              </p>
-              <FieldMessage messages={fieldErrors("postalAddress")} />
-            </div>
-          </div>
-        </Section>
+        <OrganizationDetailsSection id={id} form={form} update={update} fieldErrors={fieldErrors} logo={logo} />
 
         <Section id={id("emails")} title="Email Settings" description="Which automatic emails go to your contacts.">
           <div className="divide-y divide-gray-100">
@@ -536,6 +407,8 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
         <Section id={id("self-onboarding")} title="Organization Self-Onboarding Link" description="Share this link so clients can add themselves to your book of business and see their quotes.">
           <CopyLink url={data.selfOnboardingUrl} label="Self-onboarding link" />
         </Section>
+          </>
+        ) : null}
       </fieldset>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-8 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_-8px_rgba(0,0,0,0.2)] backdrop-blur sm:-mx-6 sm:px-6">
@@ -545,6 +418,13 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
               <p className="text-red-600" role="alert">
                 <span className="font-medium">{saveError.message}</span>
                 {saveError.detail && saveError.detail !== saveError.message ? <span className="block text-xs">{saveError.detail}</span> : null}
+              </p>
+            ) : changed && hiddenProblems.length ? (
+              <p className="text-red-600">
+                {SETTINGS_UI_TEXT.brandElsewhere} {hiddenProblems.join(" ")}{" "}
+                <Link href="/settings" className="font-medium underline">
+                  Open Organization Settings
+                </Link>
               </p>
             ) : changed && !valid ? (
               <p className="text-red-600">{SETTINGS_MESSAGES.fixErrors}</p>
@@ -585,27 +465,5 @@ function SettingsEditor({ data }: { data: OrgSettingsFormData }) {
         </div>
       ) : null}
     </form>
-  );
-}
-
-function ColorField({ id, label, value, errors, onChange }: { id: string; label: string; value: string; errors: string[]; onChange: (value: string) => void }) {
-  const valid = /^#[0-9a-fA-F]{6}$/.test(value);
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-700">
-        {label}
-      </label>
-      <div className="mt-1 flex items-center gap-2">
-        <input
-          type="color"
-          aria-label={`${label} picker`}
-          className="h-9 w-12 cursor-pointer rounded border border-gray-300 bg-white p-0.5"
-          value={valid ? value.toLowerCase() : "#000000"}
-          onChange={(e) => onChange(e.target.value.toUpperCase())}
-        />
-        <input id={id} type="text" className={`${inputClass} font-mono uppercase`} value={value} maxLength={7} aria-invalid={errors.length > 0} onChange={(e) => onChange(e.target.value.trim())} />
-      </div>
-      <FieldMessage messages={errors} />
-    </div>
   );
 }

@@ -39,6 +39,18 @@ describe("WalkthroughModal", () => {
     expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
   });
 
+  it("links each quick-start step to where it is done, closing the walkthrough on the way", () => {
+    const onClose = jest.fn();
+    render(<WalkthroughModal productName="Gapwise" open onClose={onClose} />);
+    const hrefs = ["Set Up Your Profile", "Add Clients", "Generate Quotes"].map((name) => screen.getByRole("link", { name }).getAttribute("href"));
+    expect(hrefs).toEqual(["/profile", "/contacts", "/contacts"]);
+    const stopNavigation = (event: Event) => event.preventDefault(); // jsdom cannot navigate
+    document.addEventListener("click", stopNavigation);
+    fireEvent.click(screen.getByRole("link", { name: "Add Clients" }));
+    document.removeEventListener("click", stopNavigation);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it("renders nothing when closed", () => {
     render(<WalkthroughModal productName="Gapwise" open={false} onClose={() => {}} />);
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -68,7 +80,8 @@ describe("WalkthroughModal", () => {
     let release!: () => void;
     reply = () => new Promise((resolve) => (release = () => resolve({ status: 200, body: { success: true } })));
     const onClose = jest.fn();
-    render(<WalkthroughModal productName="Gapwise" open onClose={onClose} />);
+    const onCompleted = jest.fn();
+    render(<WalkthroughModal productName="Gapwise" open onClose={onClose} onCompleted={onCompleted} />);
     fireEvent.click(screen.getByRole("button", { name: "Got it, Don't Show Again" }));
     expect(await screen.findByText("Saving...")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Saving..." }) as HTMLButtonElement).disabled).toBe(true);
@@ -76,6 +89,7 @@ describe("WalkthroughModal", () => {
     expect(onClose).not.toHaveBeenCalled();
     await act(async () => release());
     expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onCompleted).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith("/api/profile/complete-walkthrough", { method: "POST" });
   });
 

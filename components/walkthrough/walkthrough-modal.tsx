@@ -1,24 +1,32 @@
 "use client";
 
+import Link from "next/link";
 import { useId, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { ModalFrame } from "@/components/ui/modal-frame";
 
 export const WALKTHROUGH_ERROR = "Failed to save walkthrough completion";
 
-const STEPS = [
-  { title: "Set Up Your Profile", text: "Add your phone number and booking link so clients know how to reach you." },
-  { title: "Add Clients", text: "Upload your book of business from a CSV file or add contacts one at a time." },
-  { title: "Generate Quotes", text: "Send personalized quotes and let automated follow-ups do the rest." },
+/** The quick start: each step links to the screen where it is done (quotes are sent from the contacts list). */
+export const WALKTHROUGH_STEPS = [
+  { title: "Set Up Your Profile", href: "/profile", text: "Add your phone number and booking link so clients know how to reach you." },
+  { title: "Add Clients", href: "/contacts", text: "Upload your book of business from a CSV file or add contacts one at a time." },
+  { title: "Generate Quotes", href: "/contacts", text: "Send personalized quotes and let automated follow-ups do the rest." },
 ] as const;
 
-export type WalkthroughModalProps = { productName: string; open: boolean; onClose: () => void };
+export type WalkthroughModalProps = {
+  productName: string;
+  open: boolean;
+  onClose: () => void;
+  /** Called once "Got it, Don't Show Again" has been saved (before onClose). */
+  onCompleted?: () => void;
+};
 
 /**
  * The welcome walkthrough (agency-side.md §2 "Walkthrough modal"): a video placeholder, a three-step quick
  * start, "Got it, Don't Show Again" (remembers it for this user) and Close. Escape closes.
  */
-export function WalkthroughModal({ productName, open, onClose }: WalkthroughModalProps) {
+export function WalkthroughModal({ productName, open, onClose, onCompleted }: WalkthroughModalProps) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const titleId = useId();
@@ -35,6 +43,7 @@ export function WalkthroughModal({ productName, open, onClose }: WalkthroughModa
       const res = await fetch("/api/profile/complete-walkthrough", { method: "POST" });
       if (!res.ok) throw new Error(`Bad status: ${res.status}`);
       setSaving(false);
+      onCompleted?.();
       onClose();
     } catch {
       setSaving(false);
@@ -78,12 +87,18 @@ export function WalkthroughModal({ productName, open, onClose }: WalkthroughModa
         <div>
           <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-500">Quick Start</h3>
           <ol className="mt-3 grid gap-3 sm:grid-cols-3">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="rounded-lg border border-gray-200 p-4">
+            {WALKTHROUGH_STEPS.map((step, index) => (
+              <li key={step.title} className="relative rounded-lg border border-gray-200 p-4 focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300 hover:bg-brand-50/40">
                 <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
                   {index + 1}
                 </span>
-                <p className="mt-3 font-semibold text-gray-900">{step.title}</p>
+                <p className="mt-3 font-semibold text-brand-700">
+                  {/* The whole card is the link's target (the ::after covers it); the text names it. */}
+                  <Link href={step.href} onClick={close} className="after:absolute after:inset-0 hover:underline focus:outline-none">
+                    {step.title}
+                  </Link>
+                  <span aria-hidden="true"> &rarr;</span>
+                </p>
                 <p className="mt-1 text-sm text-gray-600">{step.text}</p>
               </li>
             ))}

@@ -50,6 +50,12 @@ describe("routeRedirect (the stage routing table)", () => {
     ["/settings", "ready", false, "/contacts"],
     ["/add-agents", "ready", false, "/contacts"],
     ["/brand-settings", "ready", false, "/contacts"],
+    ["/brand-settings", "ready", true, null],
+    ["/templanding", "ready", false, "/contacts"],
+    ["/templanding", "ready", true, null],
+    ["/templanding", "setup_incomplete", true, "/setup/settings?plan=pro"],
+    ["/walkthrough", "ready", false, null],
+    ["/walkthrough", "ready", true, null],
     ["/setup/settings", "ready", false, "/contacts"],
     ["/profile", "ready", false, null],
     // the plan pages: choosing is for an agency without a plan, changing for its admin once it has one
@@ -99,7 +105,7 @@ describe("stageRedirect (what the proxy and the pages call)", () => {
 });
 
 describe("the table never sends anyone round in circles", () => {
-  const paths = ["/", "/login", "/dashboard", "/contacts", "/contact/1", "/settings", "/add-agents", "/brand-settings", "/profile", "/stripe", "/choose-plan", "/change-plan", "/setup/settings", "/setup/add-agents"];
+  const paths = ["/", "/login", "/dashboard", "/contacts", "/contact/1", "/settings", "/add-agents", "/brand-settings", "/templanding", "/walkthrough", "/profile", "/stripe", "/choose-plan", "/change-plan", "/setup/settings", "/setup/add-agents"];
   const stages: AccountStage[] = ["logged_out", "no_plan", "setup_incomplete", "ready"];
   const visitors = stages.flatMap((stage) => [true, false].flatMap((isAdmin) => [true, false].map((canManageBilling) => ({ stage, isAdmin, canManageBilling }))));
   it.each(visitors)("stage $stage, admin $isAdmin, billing $canManageBilling: every redirect chain ends within 2 hops", ({ stage, isAdmin, canManageBilling }) => {

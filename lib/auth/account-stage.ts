@@ -32,7 +32,7 @@ export function stageDestination(stage: AccountStage, plan: string | null): stri
 /** First path segments of the signed-in app that need a finished setup. */
 const APP_SEGMENTS = new Set(["dashboard", "contacts", "contact", "settings", "add-agents", "profile", "stripe", "walkthrough", "brand-settings", "templanding"]);
 /** Screens only admins may open; others are sent to /contacts. */
-const ADMIN_SEGMENTS = new Set(["settings", "add-agents", "brand-settings"]);
+const ADMIN_SEGMENTS = new Set(["settings", "add-agents", "brand-settings", "templanding"]);
 /** Screens only users with the billing flag may open (agency-side.md §2: the billing link is theirs only); others are sent to /contacts. */
 const BILLING_SEGMENTS = new Set(["stripe"]);
 /** Reachable with a session before setup is done. */

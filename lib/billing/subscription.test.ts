@@ -12,6 +12,7 @@ import { GET as paymentStatusRoute } from "@/app/api/stripe/payment-status/route
 import { POST as createCheckoutRoute } from "@/app/api/create-checkout-session/route";
 import { POST as webhookRoute } from "@/app/api/webhooks/stripe/route";
 import { PLANS } from "@/lib/billing/plans";
+import { loadPlanChangedSummary } from "@/lib/billing/subscription";
 import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
 import { mePayload, getCurrentAccount } from "@/lib/auth/current-account";
 import { setupTestDatabase } from "@/lib/testing/db";
@@ -131,7 +132,9 @@ describe("PUT /api/organizations/{slug}/subscription", () => {
     const res = await put(cookie, org.slug, { tierId: "pro", extraAgents: 1 });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, redirectUrl: "/stripe", subscription: { tierId: "pro", agentLimit: 5, contactLimit: -1, extraAgents: 1, extraContacts: 0 } });
+    expect(body).toMatchObject({ success: true, redirectUrl: "/templanding", subscription: { tierId: "pro", agentLimit: 5, contactLimit: -1, extraAgents: 1, extraContacts: 0 } });
+    // what /templanding then shows: the plan as stored, with the agency's own counts
+    expect(await loadPlanChangedSummary(org.id)).toEqual({ tierName: "Pro", agentLimit: 5, contactLimit: -1, extraAgents: 1, extraContacts: 0, billingDisabled: true, agentCount: 1, contactCount: 0 });
     const again = await put(cookie, org.slug, { tierId: "pro", extraAgents: 1, extraContacts: 0 });
     expect(again.status).toBe(400);
     expect((await again.json()).error.message).toBe("No changes made to your subscription.");

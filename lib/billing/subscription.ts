@@ -82,6 +82,23 @@ export async function getOrganizationSubscription({ organizationId, requestedId 
   return subscriptionPayload(org);
 }
 
+/** The plan-change landing's facts (/templanding): the stored plan, its limits and add-ons, and what the agency holds now. */
+export async function loadPlanChangedSummary(organizationId: string) {
+  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: SUBSCRIPTION_SELECT });
+  if (!org) throw AppError.notFound("Organization not found.");
+  const { agentCount, contactCount } = await counts(organizationId);
+  return {
+    tierName: org.subscriptionTier?.name ?? org.subscriptionTierId,
+    agentLimit: org.agentLimit,
+    contactLimit: org.contactLimit,
+    extraAgents: org.extraAgents,
+    extraContacts: org.extraContacts,
+    billingDisabled: org.billingDisabled,
+    agentCount,
+    contactCount,
+  };
+}
+
 async function counts(organizationId: string) {
   const [agentCount, contactCount] = await Promise.all([
     prisma.user.count({ where: { organizationId, isActive: true, isAgent: true } }),
@@ -124,7 +141,8 @@ export async function updateOrganizationSubscription({ organizationId, slug, cha
     },
     select: SUBSCRIPTION_SELECT,
   });
-  const redirectUrl = org.onboardingCompleted ? "/stripe" : `/setup/settings?plan=${encodeURIComponent(tier.id)}`;
+  // agency-side.md §2: an existing organization saves and goes on to setup, or to /templanding (the plan-change landing).
+  const redirectUrl = org.onboardingCompleted ? "/templanding" : `/setup/settings?plan=${encodeURIComponent(tier.id)}`;
   return { success: true, subscription: subscriptionPayload(updated), redirectUrl };
 }
 

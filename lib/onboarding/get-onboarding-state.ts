@@ -5,7 +5,7 @@ import { tenantDb } from "@/lib/db";
 import { FAILED_UNDERWRITING_TIMINGS } from "@/lib/settings/org-settings-schema";
 import { logoUrl } from "@/lib/settings/logo";
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, ONBOARDING_MESSAGES } from "@/lib/onboarding/onboarding-schema";
-import { nextOnboardingStep, STEP_NUMBER, stepsForPlan, type OnboardingStep } from "@/lib/onboarding/onboarding-steps";
+import { STEP_NUMBER, stepsForPlan, wizardStartStep, type OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 
 type FailedUnderwritingTiming = (typeof FAILED_UNDERWRITING_TIMINGS)[number];
 
@@ -61,7 +61,7 @@ export async function getOnboardingState({ organizationId, userId }: { organizat
 
   const plan = organization.subscriptionTierId;
   const savedStep = organization.onboardingStep;
-  const step: OnboardingStep | "complete" = organization.onboardingCompleted ? "complete" : nextOnboardingStep({ savedStep, plan });
+  const step: OnboardingStep | "complete" = organization.onboardingCompleted ? "complete" : wizardStartStep({ savedStep, plan });
   const licensingSaved = savedStep >= STEP_NUMBER.licensing;
   const timing: FailedUnderwritingTiming = (FAILED_UNDERWRITING_TIMINGS as readonly string[]).includes(organization.failedUnderwritingOutreachTiming)
     ? (organization.failedUnderwritingOutreachTiming as FailedUnderwritingTiming)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { singleLine } from "@/lib/validation/text";
-import { emailField } from "@/lib/accounts/signup-schema";
+import { emailField, signupSchema } from "@/lib/accounts/signup-schema";
 import { agentInputSchema, type AgentInput } from "@/lib/agents/agent-schema";
 import { STATE_CODES } from "@/lib/reference/us-states";
 import { bookingLinkField, FAILED_UNDERWRITING_FREQUENCIES, FAILED_UNDERWRITING_TIMINGS, OUTREACH_DELAY_YEARS, websiteField } from "@/lib/settings/org-settings-schema";
@@ -32,6 +32,15 @@ export const ONBOARDING_MESSAGES = {
   logoFailed: "Failed to upload logo",
   agentSaveFailed: "Failed to save agent",
 } as const;
+
+/**
+ * Personal Details (the step before the company): the admin's own first name, last name and phone, by the
+ * rules they signed up with (phone: 10 digits). Saved with PUT /api/profile, whose server rules accept
+ * whatever passes these.
+ */
+export const onboardingPersonalSchema = signupSchema.pick({ firstName: true, lastName: true, phone: true });
+export type OnboardingPersonalInput = z.input<typeof onboardingPersonalSchema>;
+export type OnboardingPersonalValues = z.output<typeof onboardingPersonalSchema>;
 
 const hexColor = (fallback: string) =>
   z

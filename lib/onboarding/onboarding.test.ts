@@ -10,7 +10,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { getOnboardingState } from "@/lib/onboarding/get-onboarding-state";
 import { ONBOARDING_MESSAGES } from "@/lib/onboarding/onboarding-schema";
 import { loadSettingsPageData } from "@/lib/settings/settings-page-data";
-import { canOpenStep, nextOnboardingStep, parseStep, stepsForPlan } from "@/lib/onboarding/onboarding-steps";
+import { canOpenStep, nextOnboardingStep, parseStep, stepPosition, stepsForPlan, wizardStartStep } from "@/lib/onboarding/onboarding-steps";
 import { defaultStateCarrierSettings } from "@/lib/onboarding/save-onboarding-licensing";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
@@ -78,13 +78,30 @@ const audits = (organizationId: string, action: string) => db.prisma.auditLog.fi
 
 describe("onboarding steps (pure)", () => {
   it("skips the agents step for the basic plan", () => {
-    expect(stepsForPlan("basic")).toEqual(["company", "licensing", "payment"]);
-    expect(stepsForPlan("pro")).toEqual(["company", "licensing", "agents", "payment"]);
+    expect(stepsForPlan("basic")).toEqual(["personal", "company", "licensing", "payment"]);
+    expect(stepsForPlan("pro")).toEqual(["personal", "company", "licensing", "agents", "payment"]);
     expect(nextOnboardingStep({ savedStep: 2, plan: "basic" })).toBe("payment");
     expect(nextOnboardingStep({ savedStep: 2, plan: "pro" })).toBe("agents");
     expect(nextOnboardingStep({ savedStep: 0, plan: "pro" })).toBe("company");
+    // the wizard opens on Personal Details until the company step is saved
+    expect(wizardStartStep({ savedStep: 0, plan: "basic" })).toBe("personal");
+    expect(wizardStartStep({ savedStep: 1, plan: "basic" })).toBe("licensing");
+    expect(wizardStartStep({ savedStep: 2, plan: "pro" })).toBe("agents");
   });
+
+  it("counts Choose Plan as step 1: 5 steps on the basic plan, 6 otherwise", () => {
+    expect(stepPosition("personal", stepsForPlan("basic"))).toEqual({ position: 2, total: 5 });
+    expect(stepPosition("payment", stepsForPlan("basic"))).toEqual({ position: 5, total: 5 });
+    expect(stepPosition("personal", stepsForPlan("pro"))).toEqual({ position: 2, total: 6 });
+    expect(stepPosition("agents", stepsForPlan("pro"))).toEqual({ position: 5, total: 6 });
+    expect(stepPosition("payment", stepsForPlan("enterprise"))).toEqual({ position: 6, total: 6 });
+  });
+
   it("opens only reached steps of the plan and reads ?step=", () => {
+    expect(canOpenStep({ step: "personal", savedStep: 0, plan: "basic" })).toBe(true);
+    expect(canOpenStep({ step: "personal", savedStep: 2, plan: "pro" })).toBe(true);
+    expect(canOpenStep({ step: "company", savedStep: 0, plan: "pro" })).toBe(true);
+    expect(parseStep("personal")).toBe("personal");
     expect(canOpenStep({ step: "licensing", savedStep: 0, plan: "pro" })).toBe(false);
     expect(canOpenStep({ step: "company", savedStep: 2, plan: "pro" })).toBe(true);
     expect(canOpenStep({ step: "agents", savedStep: 2, plan: "basic" })).toBe(false);
@@ -337,7 +354,7 @@ describe("GET /api/onboarding/resume", () => {
   it("starts a new agency at the company step with SmartSend proposed on", async () => {
     const { organization, admin } = await agency("basic");
     const state = await getOnboardingState({ organizationId: organization.id, userId: admin.id });
-    expect(state).toMatchObject({ step: "company", steps: ["company", "licensing", "payment"], carrierSettings: { useSmartSend: true, selectedCarriers: [] } });
+    expect(state).toMatchObject({ step: "personal", steps: ["personal", "company", "licensing", "payment"], carrierSettings: { useSmartSend: true, selectedCarriers: [] } });
   });
 });
 

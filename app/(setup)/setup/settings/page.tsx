@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** The onboarding wizard (agency-side.md §2). Resumes at the saved step; ?step= opens an earlier one. */
+/** The onboarding wizard (agency-side.md §2). Opens on Personal Details, or resumes at the saved step; ?step= opens an earlier one. */
 export default async function SetupSettingsPage({ searchParams }: PageProps) {
   const account = await requirePageAccount("/setup/settings");
   if (account.organization.onboardingCompleted) redirect(account.destination);
@@ -41,6 +41,7 @@ export default async function SetupSettingsPage({ searchParams }: PageProps) {
           plan: organization.plan,
           savedStep: organization.onboardingStep,
           agentLimit: organization.agentLimit,
+          personal: { firstName: state.user.firstName, lastName: state.user.lastName, email: state.user.email, phone: state.user.phone },
           company: {
             companyName: organization.companyName,
             companyPhone: organization.companyPhone,

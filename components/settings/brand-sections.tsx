@@ -1,0 +1,219 @@
+"use client";
+
+import { LogoUpload, type LogoChange } from "@/components/settings/logo-upload";
+import { FieldMessage, Section, Toggle, inputClass } from "@/components/settings/settings-ui";
+import type { SettingsForm } from "@/components/settings/form-state";
+import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
+
+/**
+ * The brand part of the organization settings: who sends (Default Sender Settings) and how the agency
+ * looks to clients (Organization Details: name, logo, phone, website, booking link, colors, signature,
+ * postal address). Settings shows them among its other sections; /brand-settings shows only these. Both
+ * edit the same form and save it the same way (PUT /api/settings/org).
+ */
+
+export type BrandSectionProps = {
+  /** Makes a DOM id unique to the form. */
+  id: (name: string) => string;
+  form: SettingsForm;
+  update: (patch: Partial<SettingsForm>) => void;
+  fieldErrors: (key: keyof SettingsForm) => string[];
+};
+
+/** The keys of the settings form that the brand sections edit. */
+export const BRAND_KEYS = ["forceOrgSenderDetails", "brandName", "phone", "website", "redirectUrl", "primaryColor", "secondaryColor", "signature", "orgSignature", "postalAddress"] as const satisfies readonly (keyof SettingsForm)[];
+
+export function SenderSection({ id, form, update }: BrandSectionProps) {
+  return (
+    <Section id={id("sender")} title="Default Sender Settings" description="Whose name, phone and booking link appear in emails and on quote pages.">
+      <fieldset>
+        <legend className="sr-only">Default sender</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {[
+            { value: true, label: "Organization Only", hint: "Every email and page uses the agency's details." },
+            { value: false, label: "Agent Choice", hint: "Agents may use their own details when they choose to." },
+          ].map((option) => (
+            <label
+              key={option.label}
+              className={`flex cursor-pointer gap-3 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${form.forceOrgSenderDetails === option.value ? "border-brand-500 bg-brand-50" : "border-gray-200"}`}
+            >
+              <input
+                type="radio"
+                name={id("sender-mode")}
+                className="mt-0.5 accent-brand-600"
+                checked={form.forceOrgSenderDetails === option.value}
+                aria-labelledby={id(`sender-${option.value}-label`)}
+                aria-describedby={id(`sender-${option.value}-hint`)}
+                onChange={() => update({ forceOrgSenderDetails: option.value })}
+              />
+              <span>
+                <span id={id(`sender-${option.value}-label`)} className="font-medium text-gray-900">
+                  {option.label}
+                </span>
+                <span id={id(`sender-${option.value}-hint`)} className="block text-xs text-gray-500">
+                  {option.hint}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </Section>
+  );
+}
+
+export type LogoProps = { savedUrl: string | null; change: LogoChange; serverError: string | null; onChange: (change: LogoChange) => void };
+
+export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo }: BrandSectionProps & { logo: LogoProps }) {
+  return (
+    <Section id={id("details")} title="Organization Details" description="How your agency appears to clients in emails and on quote pages.">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <label htmlFor={id("brand-name")} className="block text-sm font-medium text-gray-700">
+            Agency Name
+          </label>
+          <input
+            id={id("brand-name")}
+            type="text"
+            autoComplete="organization"
+            className={`${inputClass} mt-1`}
+            value={form.brandName}
+            aria-invalid={fieldErrors("brandName").length > 0}
+            onChange={(e) => update({ brandName: e.target.value })}
+          />
+          <FieldMessage messages={fieldErrors("brandName")} />
+        </div>
+
+        <div className="sm:col-span-2">
+          <LogoUpload savedUrl={logo.savedUrl} change={logo.change} onChange={logo.onChange} serverError={logo.serverError} />
+        </div>
+
+        <div>
+          <label htmlFor={id("phone")} className="block text-sm font-medium text-gray-700">
+            Phone
+          </label>
+          <input
+            id={id("phone")}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="(555) 555-5555"
+            className={`${inputClass} mt-1`}
+            value={formatPhone(form.phone)}
+            aria-invalid={fieldErrors("phone").length > 0}
+            onChange={(e) => update({ phone: nextPhoneDigits(form.phone, e.target.value, e.target.selectionStart) })}
+          />
+          <FieldMessage messages={fieldErrors("phone")} />
+        </div>
+
+        <div>
+          <label htmlFor={id("website")} className="block text-sm font-medium text-gray-700">
+            Website
+          </label>
+          <div className="mt-1 flex rounded-md shadow-sm">
+            <span className="inline-flex items-center rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-3 text-sm text-gray-500">https://</span>
+            <input
+              id={id("website")}
+              type="text"
+              inputMode="url"
+              placeholder="www.youragency.com"
+              className={`${inputClass} rounded-l-none`}
+              value={form.website}
+              aria-invalid={fieldErrors("website").length > 0}
+              onChange={(e) => update({ website: e.target.value.replace(/^https?:\/\//i, "") })}
+            />
+          </div>
+          <FieldMessage messages={fieldErrors("website")} />
+        </div>
+
+        <div className="sm:col-span-2">
+          <label htmlFor={id("booking-link")} className="block text-sm font-medium text-gray-700">
+            Calendar Booking Link URL
+          </label>
+          <input
+            id={id("booking-link")}
+            type="url"
+            inputMode="url"
+            placeholder="https://calendly.com/your-agency"
+            className={`${inputClass} mt-1`}
+            value={form.redirectUrl}
+            aria-invalid={fieldErrors("redirectUrl").length > 0}
+            aria-describedby={id("booking-link-hint")}
+            onChange={(e) => update({ redirectUrl: e.target.value })}
+          />
+          <p id={id("booking-link-hint")} className="mt-1 text-xs text-gray-500">
+            Where clients book a call with your agency. https:// is added when missing.
+          </p>
+          <FieldMessage messages={fieldErrors("redirectUrl")} />
+        </div>
+
+        <ColorField id={id("primary-color")} label="Primary Color" value={form.primaryColor} errors={fieldErrors("primaryColor")} onChange={(primaryColor) => update({ primaryColor })} />
+        <ColorField id={id("secondary-color")} label="Secondary Color" value={form.secondaryColor} errors={fieldErrors("secondaryColor")} onChange={(secondaryColor) => update({ secondaryColor })} />
+
+        <div className="sm:col-span-2">
+          <label htmlFor={id("signature")} className="block text-sm font-medium text-gray-700">
+            Email Signature
+          </label>
+          <textarea
+            id={id("signature")}
+            rows={4}
+            className={`${inputClass} mt-1`}
+            value={form.signature}
+            aria-invalid={fieldErrors("signature").length > 0}
+            onChange={(e) => update({ signature: e.target.value })}
+          />
+          <FieldMessage messages={fieldErrors("signature")} />
+          <Toggle
+            id={id("org-signature")}
+            label="Use the organization signature"
+            description="Emails carry this signature instead of each agent's."
+            checked={form.orgSignature}
+            onChange={(orgSignature) => update({ orgSignature })}
+          />
+        </div>
+
+        <div className="sm:col-span-2">
+          <label htmlFor={id("postal-address")} className="block text-sm font-medium text-gray-700">
+            Postal Address
+          </label>
+          <input
+            id={id("postal-address")}
+            type="text"
+            autoComplete="street-address"
+            className={`${inputClass} mt-1`}
+            value={form.postalAddress ?? ""}
+            aria-invalid={fieldErrors("postalAddress").length > 0}
+            aria-describedby={id("postal-address-help")}
+            onChange={(e) => update({ postalAddress: e.target.value })}
+          />
+          <p id={id("postal-address-help")} className="mt-1 text-xs text-gray-500">
+            Printed at the foot of every email to your clients, as anti-spam law requires of the sender. Until you set it, the platform&apos;s address is used.
+          </p>
+          <FieldMessage messages={fieldErrors("postalAddress")} />
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+function ColorField({ id, label, value, errors, onChange }: { id: string; label: string; value: string; errors: string[]; onChange: (value: string) => void }) {
+  const valid = /^#[0-9a-fA-F]{6}$/.test(value);
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      <div className="mt-1 flex items-center gap-2">
+        <input
+          type="color"
+          aria-label={`${label} picker`}
+          className="h-9 w-12 cursor-pointer rounded border border-gray-300 bg-white p-0.5"
+          value={valid ? value.toLowerCase() : "#000000"}
+          onChange={(e) => onChange(e.target.value.toUpperCase())}
+        />
+        <input id={id} type="text" className={`${inputClass} font-mono uppercase`} value={value} maxLength={7} aria-invalid={errors.length > 0} onChange={(e) => onChange(e.target.value.trim())} />
+      </div>
+      <FieldMessage messages={errors} />
+    </div>
+  );
+}
