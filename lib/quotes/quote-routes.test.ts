@@ -2,6 +2,7 @@ import { NextRequest } from "next/server";
 import { POST as quotesRoute } from "@/app/api/quotes/route";
 import { POST as updateLocationRoute } from "@/app/api/self-service/update-location/route";
 import { POST as trackingRoute } from "@/app/api/tracking/log-tracking-click/route";
+import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { createQuoteLink, quoteTrackingId } from "@/lib/quotes/quote-links";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
@@ -128,6 +129,22 @@ describe("POST /api/tracking/log-tracking-click", () => {
     expect((await db.prisma.quoteLink.findUnique({ where: { id: link.id } }))!.viewCount).toBe(1);
     expect(await db.prisma.trackingClick.findMany({ where: { quoteLinkId: link.id }, select: { trackingId: true, contactId: true } })).toEqual([{ trackingId: tid, contactId: contact.id }]);
     expect(await db.prisma.contactEvent.count({ where: { contactId: contact.id, eventType: "quote_viewed" } })).toBe(1);
+  });
+
+  it("a view the page reports re-plans the contact's follow-up at once: cold before, 'clicked' after", async () => {
+    const { token, org, contact } = await agencyWithLink();
+    await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date(now.getTime() - 30 * 86_400_000) } });
+    // A birthday email went out yesterday: its follow-up goes two days after it.
+    const yesterday = new Date(now.getTime() - 86_400_000);
+    await db.prisma.scheduledEmail.create({
+      data: { organizationId: org.id, contactId: contact.id, emailType: "birthday", status: "sent", sentAt: yesterday, scheduledSendDate: new Date(`${yesterday.toISOString().slice(0, 10)}T00:00:00Z`), scheduledSendAt: yesterday, idempotencyKey: `bd-${contact.id}`, sendMode: "production" },
+    });
+    const followUps = async () => (await db.prisma.scheduledEmail.findMany({ where: { contactId: contact.id, status: "pending", emailType: { startsWith: "followup_" } } })).map((row) => row.emailType);
+    await rescheduleContactsNow({ organizationId: org.id, contactIds: [contact.id], now });
+    expect(await followUps()).toEqual(["followup_1_cold"]);
+
+    expect((await trackingRoute(post("/api/tracking/log-tracking-click", { quoteId: token, orgId: org.id }))).status).toBe(200);
+    expect(await followUps()).toEqual(["followup_2_clicked_no_hq"]);
   });
 
   it("ignores a tid that names another contact (the link's own id is used) and refuses a foreign orgId", async () => {
