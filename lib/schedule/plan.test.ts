@@ -221,16 +221,25 @@ describe("initial blast: 72 hours after the contact is added, spread over 3 days
 });
 
 describe("go-live welcome: every eligible contact, spread over 30 days from going live", () => {
+  // 14:00 in Chicago: the day's 08:30 send time has passed, so the spread starts the next day.
   const organization = { wentLiveAt: at("2026-03-01T20:00:00Z") };
-  test("30 distinct days from the go-live date, one per contact", () => {
+  test("30 distinct days from the first send time after going live, one per contact", () => {
     const days = new Set<string>();
     for (let i = 0; i < 400; i++) {
       const [day, ...more] = planned(planContactEmails(input({ contact: { id: `old-${i}` }, organization })), "go_live_welcome");
       expect(more).toEqual([]);
-      expect(day! >= "2026-03-01" && day! <= "2026-03-30").toBe(true);
+      expect(day! >= "2026-03-02" && day! <= "2026-03-31").toBe(true);
       days.add(day!);
     }
     expect(days.size).toBe(30);
+  });
+
+  test("going live before the day's send time starts the spread that day; never a welcome before the go-live instant", () => {
+    const early = { wentLiveAt: at("2026-03-01T13:00:00Z") }; // 07:00 in Chicago
+    const days = new Set<string>();
+    for (let i = 0; i < 400; i++) days.add(planned(planContactEmails(input({ contact: { id: `early-${i}` }, organization: early })), "go_live_welcome")[0]!);
+    expect([...days].sort()[0]).toBe("2026-03-01");
+    expect([...days].sort().at(-1)).toBe("2026-03-30");
   });
 
   test("not for opted-out or placeholder contacts, nor in year-round states", () => {

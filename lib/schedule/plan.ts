@@ -183,9 +183,12 @@ export function planContactEmails(input: PlanInput): Plan {
     const ideal = start + (stableHash(`${contact.id}:initial_blast`) % D.initialBlastSpreadDays);
     candidates.push(make("initial_blast", { idealDay: ideal, eventDay: null, earliestDay: start, deadlineDay: start + D.initialBlastSpreadDays - 1 + D.moveSlackDays, once: true }));
   }
-  if (addedBeforeGoLive && wentLiveDay !== null && isOn("go_live_welcome")) {
-    const ideal = wentLiveDay + (stableHash(`${contact.id}:go_live_welcome`) % D.goLiveSpreadDays);
-    candidates.push(make("go_live_welcome", { idealDay: ideal, eventDay: null, earliestDay: wentLiveDay, deadlineDay: wentLiveDay + D.goLiveSpreadDays - 1 + D.moveSlackDays, once: true }));
+  if (addedBeforeGoLive && wentLiveDay !== null && org.wentLiveAt && isOn("go_live_welcome")) {
+    // From the first send time after going live: a welcome on the go-live day at a send time already
+    // past would be a row planned before the go-live instant, i.e. a trial ([TEST]) row, never the client's.
+    const start = firstSendDayFrom(org.wentLiveAt, timeZone, org.sendTime ?? D.sendTime);
+    const ideal = start + (stableHash(`${contact.id}:go_live_welcome`) % D.goLiveSpreadDays);
+    candidates.push(make("go_live_welcome", { idealDay: ideal, eventDay: null, earliestDay: start, deadlineDay: start + D.goLiveSpreadDays - 1 + D.moveSlackDays, once: true }));
   }
 
   if (isOn("birthday")) birthdays("birthday");
