@@ -1,5 +1,5 @@
 import "server-only";
-import { unlicensedStateOf } from "@/lib/schedule/plan";
+import { unlicensedStateOf } from "@/lib/schedule/gates";
 import type { Db, TenantDb, TxClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import {

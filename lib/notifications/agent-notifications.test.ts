@@ -2,7 +2,8 @@ import { agentNotificationKey, notifyAgentAfterAnswer, notifyAgentOnce } from "@
 import { submitEligibilityAnswers } from "@/lib/eligibility/submit-answers";
 import { toSubmittedAnswers, type AnswerDraft } from "@/lib/eligibility/outcome";
 import { MAIN_QUESTION_IDS } from "@/lib/eligibility/questions";
-import { createQuoteLink, findQuoteLink, logTrackingClick } from "@/lib/quotes/quote-links";
+import { createQuoteLink, findQuoteLink } from "@/lib/quotes/quote-links";
+import { logTrackingClick } from "@/lib/tracking/quote-views";
 import { sendQuoteEmail } from "@/lib/quotes/send-quote-email";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";

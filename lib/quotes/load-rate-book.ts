@@ -1,40 +1,20 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import Papa from "papaparse";
 import { prisma } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { isPlanCode, RIDER_IDS, type RatingMethod } from "@/lib/quotes/quote-provider";
-import { COMMUNITY_AGE, MAX_RATING_AGE, MIN_RATING_AGE } from "@/lib/quotes/pricing";
+import { readRateBookDir } from "@/lib/quotes/rate-book/parse";
+import { validateRateBook } from "@/lib/quotes/rate-book/validate";
+import { writeRateBook } from "@/lib/quotes/rate-book/write";
 import { clearQuoteCaches } from "@/lib/quotes/quote-provider-for-env";
 
 /**
- * Imports a rate book from a directory of CSV files (formats: lib/quotes/RATE-BOOK-FORMAT.md) in one
- * transaction: the book of the same name is deleted (cascading to its areas, filings, cells, discounts
- * and riders) and the new one written with multi-row INSERTs. Everything is validated first; any error
- * (with file and line) aborts before a single write, and a database failure rolls the whole load back.
- * Loading the same files again leaves the same rate book (idempotent).
+ * Imports a rate book from a directory of CSV files (formats: lib/quotes/RATE-BOOK-FORMAT.md) in three
+ * stages, each in its own module under lib/quotes/rate-book/: parse (the files into rows with line
+ * numbers), validate (every value; any error, with file and line, aborts before a single write) and
+ * write (one transaction: the book of the same name is replaced; a database failure rolls the whole load
+ * back). Loading the same files again leaves the same rate book (idempotent).
  */
 
-export const RATE_BOOK_FILES = {
-  book: "rate_book.csv",
-  filings: "filings.csv",
-  areas: "areas.csv",
-  cells: "cells.csv",
-  householdDiscounts: "household_discounts.csv",
-  riders: "riders.csv",
-} as const;
-
-const MAX_ERRORS = 100;
-const CHUNK_ROWS = 5_000;
-
-export class RateBookLoadError extends Error {
-  constructor(readonly errors: string[]) {
-    super(`Rate book is invalid (${errors.length}${errors.length >= MAX_ERRORS ? "+" : ""} errors):\n${errors.slice(0, 20).join("\n")}`);
-    this.name = "RateBookLoadError";
-  }
-}
+export { RATE_BOOK_FILES } from "@/lib/quotes/rate-book/parse";
+export { RateBookLoadError } from "@/lib/quotes/rate-book/validate";
 
 export type LoadRateBookOptions = {
   dir: string;
@@ -52,280 +32,16 @@ export type LoadRateBookResult = {
   counts: { filings: number; areas: number; cells: number; householdDiscounts: number; riders: number };
 };
 
-type Row = Record<string, string>;
-type Parsed = { rows: Row[]; lines: number[] };
-
-class Collector {
-  errors: string[] = [];
-  add(file: string, line: number | null, message: string) {
-    if (this.errors.length < MAX_ERRORS) this.errors.push(line === null ? `${file}: ${message}` : `${file} line ${line}: ${message}`);
-  }
-  get full() {
-    return this.errors.length >= MAX_ERRORS;
-  }
-}
-
-function readCsv(dir: string, file: string, required: readonly string[], optionalFile: boolean, errors: Collector): Parsed {
-  const path = join(dir, file);
-  if (!existsSync(path)) {
-    if (!optionalFile) errors.add(file, null, "file is missing");
-    return { rows: [], lines: [] };
-  }
-  const text = readFileSync(path, "utf8").replace(/^\uFEFF/, "");
-  const parsed = Papa.parse<Row>(text, { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim() });
-  const fields = parsed.meta.fields ?? [];
-  const missing = required.filter((column) => !fields.includes(column));
-  if (missing.length > 0) {
-    errors.add(file, 1, `missing column(s) ${missing.join(", ")}`);
-    return { rows: [], lines: [] };
-  }
-  for (const e of parsed.errors) errors.add(file, e.row === undefined ? null : e.row + 2, e.message);
-  // Line numbers: the header is line 1 and the files have no multi-line fields.
-  return { rows: parsed.data, lines: parsed.data.map((_, i) => i + 2) };
-}
-
-const STATE = /^[A-Z]{2}$/;
-const NAIC = /^\d{5}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const AREA_KINDS = ["zip5", "zip3", "county", "state"] as const;
-type AreaKind = (typeof AREA_KINDS)[number];
-const METHODS: readonly RatingMethod[] = ["attained_age", "issue_age", "community"];
-const AREA_CODE_PATTERN: Record<AreaKind, RegExp> = { zip5: /^\d{5}$/, zip3: /^\d{3}$/, county: /^\d{5}$/, state: STATE };
-
-function isCalendarDate(value: string) {
-  if (!DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-function int(value: string | undefined, { min, max }: { min: number; max: number }): number | null {
-  const v = (value ?? "").trim();
-  if (!/^-?\d+$/.test(v)) return null;
-  const n = Number(v);
-  return n >= min && n <= max ? n : null;
-}
-
-function bool(value: string | undefined): boolean | null {
-  const v = (value ?? "").trim().toLowerCase();
-  if (v === "1" || v === "true" || v === "y" || v === "yes") return true;
-  if (v === "0" || v === "false" || v === "n" || v === "no") return false;
-  return null;
-}
-
-const blank = (value: string | undefined) => (value ?? "").trim() === "";
-const text = (value: string | undefined) => (blank(value) ? null : value!.trim());
-
-type Book = { name: string; source: string | null; isSample: boolean; notes: string | null };
-type Filing = { id: string; key: string; naic: string; state: string; effectiveDate: string; method: RatingMethod; policyFeeCents: number; note: string | null };
-type Area = { naic: string; state: string; kind: AreaKind; code: string; areaCode: string };
-type Cell = { filingId: string; plan: string; areaCode: string; age: number; gender: "M" | "F" | null; tobacco: boolean; rateCents: number; householdRateCents: number | null };
-type Discount = { filingId: string; naic: string; state: string; pctBps: number | null; category: string | null; description: string | null };
-type Rider = { filingId: string; riderId: string; plan: string | null; areaCode: string | null; age: number | null; rateCents: number };
-
-const MAX_CENTS = 10_000_000;
-
 /** Parses and validates the directory; returns the rows to write or throws RateBookLoadError. */
 export function parseRateBookDir(dir: string, knownNaics: ReadonlySet<string> | null) {
-  const errors = new Collector();
-  const F = RATE_BOOK_FILES;
-
-  // rate_book.csv: exactly one row.
-  const bookCsv = readCsv(dir, F.book, ["name", "is_sample"], false, errors);
-  let book: Book | null = null;
-  if (bookCsv.lines.length === 0 && errors.errors.length === 0) errors.add(F.book, null, "needs one row");
-  if (bookCsv.rows.length > 1) errors.add(F.book, bookCsv.lines[1]!, "only one rate book per directory");
-  if (bookCsv.rows[0]) {
-    const r = bookCsv.rows[0];
-    const isSample = bool(r.is_sample);
-    if (!text(r.name)) errors.add(F.book, 2, "name is required");
-    if (isSample === null) errors.add(F.book, 2, "is_sample must be 0/1 or true/false");
-    if (text(r.name) && isSample !== null) book = { name: text(r.name)!, source: text(r.source), isSample, notes: text(r.notes) };
-  }
-
-  // filings.csv
-  const filingCsv = readCsv(dir, F.filings, ["filing_key", "carrier_naic", "state", "effective_date", "rating_method"], false, errors);
-  const filings = new Map<string, Filing>();
-  const filingIdentity = new Set<string>();
-  filingCsv.rows.forEach((r, i) => {
-    const line = filingCsv.lines[i]!;
-    const key = text(r.filing_key);
-    const naic = (r.carrier_naic ?? "").trim();
-    const state = (r.state ?? "").trim();
-    const effectiveDate = (r.effective_date ?? "").trim();
-    const method = (r.rating_method ?? "").trim() as RatingMethod;
-    const fee = blank(r.policy_fee_cents) ? 0 : int(r.policy_fee_cents, { min: 0, max: 100_000 });
-    const before = errors.errors.length;
-    if (!key) errors.add(F.filings, line, "filing_key is required");
-    else if (filings.has(key)) errors.add(F.filings, line, `duplicate filing_key "${key}"`);
-    if (!NAIC.test(naic)) errors.add(F.filings, line, `carrier_naic "${naic}" must be 5 digits`);
-    else if (knownNaics && !knownNaics.has(naic)) errors.add(F.filings, line, `unknown carrier NAIC ${naic} (add it to carriers first)`);
-    if (!STATE.test(state)) errors.add(F.filings, line, `state "${state}" must be a 2-letter code`);
-    if (!isCalendarDate(effectiveDate)) errors.add(F.filings, line, `effective_date "${effectiveDate}" must be a date YYYY-MM-DD`);
-    if (!METHODS.includes(method)) errors.add(F.filings, line, `rating_method must be one of ${METHODS.join(", ")}`);
-    if (fee === null) errors.add(F.filings, line, "policy_fee_cents must be a whole number of cents 0–100000");
-    const identity = `${naic}|${state}|${effectiveDate}`;
-    if (filingIdentity.has(identity)) errors.add(F.filings, line, `a filing for ${naic} in ${state} effective ${effectiveDate} is already listed`);
-    filingIdentity.add(identity);
-    if (errors.errors.length === before && key) {
-      filings.set(key, { id: randomUUID(), key, naic, state, effectiveDate, method, policyFeeCents: fee!, note: text(r.plan_design_note) });
-    }
-  });
-
-  // areas.csv
-  const areaCsv = readCsv(dir, F.areas, ["carrier_naic", "state", "kind", "code", "area_code"], false, errors);
-  const areas: Area[] = [];
-  const areaMembers = new Set<string>();
-  const areaCodes = new Set<string>(); // naic|state|area_code
-  areaCsv.rows.forEach((r, i) => {
-    const line = areaCsv.lines[i]!;
-    const naic = (r.carrier_naic ?? "").trim();
-    const state = (r.state ?? "").trim();
-    const kind = (r.kind ?? "").trim() as AreaKind;
-    const code = (r.code ?? "").trim();
-    const areaCode = text(r.area_code);
-    const before = errors.errors.length;
-    if (!NAIC.test(naic)) errors.add(F.areas, line, `carrier_naic "${naic}" must be 5 digits`);
-    else if (knownNaics && !knownNaics.has(naic)) errors.add(F.areas, line, `unknown carrier NAIC ${naic} (add it to carriers first)`);
-    if (!STATE.test(state)) errors.add(F.areas, line, `state "${state}" must be a 2-letter code`);
-    if (!AREA_KINDS.includes(kind)) errors.add(F.areas, line, `kind must be one of ${AREA_KINDS.join(", ")}`);
-    else if (!AREA_CODE_PATTERN[kind].test(code) || (kind === "state" && code !== state)) errors.add(F.areas, line, `code "${code}" is not a valid ${kind}`);
-    if (!areaCode) errors.add(F.areas, line, "area_code is required");
-    const member = `${naic}|${state}|${kind}|${code}`;
-    if (areaMembers.has(member)) errors.add(F.areas, line, `${kind} ${code} is already in an area of ${naic} in ${state}`);
-    areaMembers.add(member);
-    if (errors.errors.length === before) {
-      areas.push({ naic, state, kind, code, areaCode: areaCode! });
-      areaCodes.add(`${naic}|${state}|${areaCode}`);
-    }
-  });
-
-  // cells.csv
-  const cellCsv = readCsv(dir, F.cells, ["filing_key", "plan", "area_code", "age", "gender", "tobacco", "rate_cents"], false, errors);
-  const cells: Cell[] = [];
-  const cellKeys = new Set<string>();
-  for (let i = 0; i < cellCsv.rows.length && !errors.full; i++) {
-    const r = cellCsv.rows[i]!;
-    const line = cellCsv.lines[i]!;
-    const filing = filings.get((r.filing_key ?? "").trim());
-    const plan = (r.plan ?? "").trim();
-    const areaCode = (r.area_code ?? "").trim();
-    const age = int(r.age, { min: 0, max: 120 });
-    const genderText = (r.gender ?? "").trim().toUpperCase();
-    const gender = genderText === "" ? null : genderText === "M" || genderText === "F" ? genderText : undefined;
-    const tobacco = bool(r.tobacco);
-    const rate = int(r.rate_cents, { min: 1, max: MAX_CENTS });
-    const household = blank(r.household_rate_cents) ? null : int(r.household_rate_cents, { min: 1, max: MAX_CENTS });
-    const before = errors.errors.length;
-    if (!filing) errors.add(F.cells, line, `unknown filing_key "${r.filing_key ?? ""}"`);
-    if (!isPlanCode(plan)) errors.add(F.cells, line, `unknown plan "${plan}"`);
-    if (filing && !areaCodes.has(`${filing.naic}|${filing.state}|${areaCode}`)) errors.add(F.cells, line, `area_code "${areaCode}" is not an area of ${filing.naic} in ${filing.state}`);
-    if (age === null) errors.add(F.cells, line, "age must be a whole number");
-    else if (filing?.method === "community" && age !== COMMUNITY_AGE) errors.add(F.cells, line, "a community-rated filing's cells have age 0");
-    else if (filing && filing.method !== "community" && (age < MIN_RATING_AGE || age > MAX_RATING_AGE)) errors.add(F.cells, line, `age must be ${MIN_RATING_AGE}–${MAX_RATING_AGE}`);
-    if (gender === undefined) errors.add(F.cells, line, "gender must be M, F or empty (unisex)");
-    if (tobacco === null) errors.add(F.cells, line, "tobacco must be 0/1 or true/false");
-    if (rate === null) errors.add(F.cells, line, `rate_cents must be a whole number of cents 1–${MAX_CENTS}`);
-    if (!blank(r.household_rate_cents) && household === null) errors.add(F.cells, line, "household_rate_cents must be a whole number of cents or empty");
-    if (rate !== null && household !== null && household > rate) errors.add(F.cells, line, "household_rate_cents is above rate_cents");
-    if (errors.errors.length !== before || !filing) continue;
-    const key = `${filing.key}|${plan}|${areaCode}|${age}|${gender ?? ""}|${tobacco}`;
-    if (cellKeys.has(key)) {
-      errors.add(F.cells, line, "duplicate cell (same filing, plan, area, age, gender, tobacco)");
-      continue;
-    }
-    cellKeys.add(key);
-    cells.push({ filingId: filing.id, plan, areaCode, age: age!, gender: gender!, tobacco: tobacco!, rateCents: rate!, householdRateCents: household });
-  }
-
-  // household_discounts.csv (optional)
-  const hhdCsv = readCsv(dir, F.householdDiscounts, ["filing_key", "pct_bps", "category"], true, errors);
-  const discounts: Discount[] = [];
-  hhdCsv.rows.forEach((r, i) => {
-    const line = hhdCsv.lines[i]!;
-    const filing = filings.get((r.filing_key ?? "").trim());
-    const pct = blank(r.pct_bps) ? null : int(r.pct_bps, { min: 0, max: 10_000 });
-    if (!filing) return errors.add(F.householdDiscounts, line, `unknown filing_key "${r.filing_key ?? ""}"`);
-    if (!blank(r.pct_bps) && pct === null) return errors.add(F.householdDiscounts, line, "pct_bps must be 0–10000 (700 = 7%) or empty");
-    discounts.push({ filingId: filing.id, naic: filing.naic, state: filing.state, pctBps: pct, category: text(r.category), description: text(r.description) });
-  });
-
-  // riders.csv (optional)
-  const riderCsv = readCsv(dir, F.riders, ["filing_key", "rider_id", "rate_cents"], true, errors);
-  const riders: Rider[] = [];
-  riderCsv.rows.forEach((r, i) => {
-    const line = riderCsv.lines[i]!;
-    const filing = filings.get((r.filing_key ?? "").trim());
-    const riderId = (r.rider_id ?? "").trim();
-    const plan = text(r.plan);
-    const areaCode = text(r.area_code);
-    const age = blank(r.age) ? null : int(r.age, { min: 0, max: 120 });
-    const rate = int(r.rate_cents, { min: 0, max: MAX_CENTS });
-    const before = errors.errors.length;
-    if (!filing) errors.add(F.riders, line, `unknown filing_key "${r.filing_key ?? ""}"`);
-    if (!(RIDER_IDS as readonly string[]).includes(riderId)) errors.add(F.riders, line, `unknown rider_id "${riderId}"`);
-    if (plan !== null && !isPlanCode(plan)) errors.add(F.riders, line, `unknown plan "${plan}"`);
-    if (filing && areaCode !== null && !areaCodes.has(`${filing.naic}|${filing.state}|${areaCode}`)) errors.add(F.riders, line, `area_code "${areaCode}" is not an area of ${filing.naic} in ${filing.state}`);
-    if (!blank(r.age) && age === null) errors.add(F.riders, line, "age must be a whole number or empty");
-    if (rate === null) errors.add(F.riders, line, "rate_cents must be a whole number of cents");
-    if (errors.errors.length === before) riders.push({ filingId: filing!.id, riderId, plan, areaCode, age, rateCents: rate! });
-  });
-
-  if (errors.errors.length > 0 || !book) throw new RateBookLoadError(errors.errors.length > 0 ? errors.errors : [`${F.book}: needs one row`]);
-  return { book, filings: [...filings.values()], areas, cells, discounts, riders };
-}
-
-function chunks<T>(rows: readonly T[], size = CHUNK_ROWS): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
+  return validateRateBook(readRateBookDir(dir), knownNaics);
 }
 
 /** Loads (or replaces) the rate book in `dir`. Throws RateBookLoadError with line-numbered messages. */
 export async function loadRateBook(options: LoadRateBookOptions): Promise<LoadRateBookResult> {
   const naics = new Set((await prisma.carrier.findMany({ select: { naic: true } })).map((c) => c.naic));
   const data = parseRateBookDir(options.dir, naics);
-  const rateBookId = randomUUID();
-  const activate = options.activate ?? true;
-
-  const replaced = await prisma.$transaction(
-    async (tx) => {
-      const deleted = await tx.rateBook.deleteMany({ where: { name: data.book.name } });
-      if (activate) await tx.rateBook.updateMany({ where: { isActive: true }, data: { isActive: false } });
-      await tx.rateBook.create({ data: { id: rateBookId, name: data.book.name, source: data.book.source, isSample: data.book.isSample, notes: data.book.notes, isActive: activate } });
-
-      for (const part of chunks(data.areas)) {
-        const values = part.map((a) => Prisma.sql`(${randomUUID()}::uuid, ${rateBookId}::uuid, ${a.naic}, ${a.state}, ${a.kind}::"RatingAreaKind", ${a.code}, ${a.areaCode})`);
-        await tx.$executeRaw`INSERT INTO rating_areas (id, rate_book_id, carrier_naic, state, kind, code, area_code) VALUES ${Prisma.join(values)}`;
-      }
-      for (const part of chunks(data.filings)) {
-        const values = part.map(
-          (f) => Prisma.sql`(${f.id}::uuid, ${rateBookId}::uuid, ${f.naic}, ${f.state}, ${f.effectiveDate}::date, ${f.method}::"RatingMethod", ${f.policyFeeCents}::int, ${f.note})`,
-        );
-        await tx.$executeRaw`INSERT INTO rate_filings (id, rate_book_id, carrier_naic, state, effective_date, rating_method, policy_fee_cents, plan_design_note) VALUES ${Prisma.join(values)}`;
-      }
-      for (const part of chunks(data.cells)) {
-        const values = part.map(
-          (c) =>
-            Prisma.sql`(${randomUUID()}::uuid, ${c.filingId}::uuid, ${c.plan}, ${c.areaCode}, ${c.age}::int, ${c.gender}::"Gender", ${c.tobacco}::boolean, ${c.rateCents}::int, ${c.householdRateCents}::int)`,
-        );
-        await tx.$executeRaw`INSERT INTO rate_cells (id, filing_id, plan, area_code, age, gender, tobacco, rate_cents, household_rate_cents) VALUES ${Prisma.join(values)}`;
-      }
-      for (const part of chunks(data.discounts)) {
-        const values = part.map(
-          (d) => Prisma.sql`(${randomUUID()}::uuid, ${d.filingId}::uuid, ${d.naic}, ${d.state}, ${d.pctBps}::int, ${d.category}, ${d.description})`,
-        );
-        await tx.$executeRaw`INSERT INTO household_discounts (id, filing_id, carrier_naic, state, pct_bps, category, description) VALUES ${Prisma.join(values)}`;
-      }
-      for (const part of chunks(data.riders)) {
-        const values = part.map(
-          (r) => Prisma.sql`(${randomUUID()}::uuid, ${r.filingId}::uuid, ${r.riderId}, ${r.plan}, ${r.areaCode}, ${r.age}::int, ${r.rateCents}::int)`,
-        );
-        await tx.$executeRaw`INSERT INTO rider_rates (id, filing_id, rider_id, plan, area_code, age, rate_cents) VALUES ${Prisma.join(values)}`;
-      }
-      return deleted.count;
-    },
-    { timeout: options.timeoutMs ?? 300_000, maxWait: 30_000 },
-  );
+  const { rateBookId, replaced } = await writeRateBook(data, { activate: options.activate, timeoutMs: options.timeoutMs });
   // This process may have quotes from the old book in memory; other processes expire theirs (10 min).
   clearQuoteCaches();
 

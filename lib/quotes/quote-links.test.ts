@@ -1,7 +1,8 @@
 import { NextRequest } from "next/server";
 import { GET as decodeRoute } from "@/app/api/quotes/decode/[id]/route";
 import * as generateModule from "@/app/api/quotes/generate/[contactId]/route";
-import { createQuoteLink, findQuoteLink, QUOTE_LINK_DAYS, QUOTE_NOT_FOUND_MESSAGE, recordQuoteView } from "@/lib/quotes/quote-links";
+import { createQuoteLink, findQuoteLink, QUOTE_LINK_DAYS, QUOTE_NOT_FOUND_MESSAGE } from "@/lib/quotes/quote-links";
+import { recordQuoteView } from "@/lib/tracking/quote-views";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
 

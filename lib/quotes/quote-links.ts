@@ -1,6 +1,5 @@
 import "server-only";
 import { offeredAgentContact } from "@/lib/profile/profile-schema";
-import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { contactNotFound, visibleContactWhere } from "@/lib/contacts/get-contact";
@@ -10,7 +9,6 @@ import { getEnv } from "@/lib/env";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { ageOnDate, DEFAULT_QUOTE_AGE, DEFAULT_QUOTE_GENDER, defaultEffectiveDate } from "@/lib/quotes/select-quotes";
 import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
-import { notifyAgentAfterAnswer } from "@/lib/notifications/agent-notifications";
 import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
 
 /**
@@ -234,50 +232,6 @@ export async function isTestCopyVisit(link: { organizationId: string; contactId:
     select: { id: true },
   });
   return copy !== null;
-}
-
-/**
- * A visit to the compare page, reported by the page itself once it has rendered in a browser (so
- * mail scanners that fetch links without running scripts are not counted): the link's view count, a
- * tracking click (feeds "Quote (30d)") and a quote_viewed contact event (feeds the dashboard); then,
- * after the answer, the agent's "quote viewed" email (once per contact, lib/notifications).
- *
- * A visit through a trial's [TEST] copy is the agent's own: like its opens and clicks
- * (lib/tracking/email-tracking.ts) it is not recorded as the contact's and notifies nobody.
- */
-export async function recordQuoteView({ found, now, path, userAgent, tid }: { found: FoundQuoteLink; now: Date; path?: string; userAgent?: string | null; tid?: string | null }) {
-  const { link } = found;
-  const trackingId = visitTrackingId(link, tid);
-  if (await isTestCopyVisit(link, trackingId)) return;
-  await tenantTransaction(link.organizationId, async (tx) => {
-    await tx.quoteLink.update({ where: { id: link.id, organizationId: link.organizationId }, data: { lastViewedAt: now, viewCount: { increment: 1 } } });
-    await tx.trackingClick.create({
-      data: {
-        organizationId: link.organizationId,
-        contactId: link.contactId,
-        quoteLinkId: link.id,
-        trackingId,
-        clickedAt: now,
-        path: path ?? null,
-        userAgent: userAgent?.slice(0, 500) ?? null,
-      },
-    });
-    await tx.contactEvent.create({
-      data: { organizationId: link.organizationId, contactId: link.contactId, eventType: "quote_viewed", metadata: { quoteLinkId: link.id, trackingId }, createdAt: now },
-    });
-  });
-  // A viewed quote changes which follow-up the contact gets (domain-rules A.9).
-  if (link.contactId) await rescheduleContactsNow({ organizationId: link.organizationId, contactIds: [link.contactId], now });
-  await notifyAgentAfterAnswer({ found, type: "agent_quote_viewed", now });
-}
-
-/** POST /api/tracking/log-tracking-click: { tid, quoteId, orgId?, contactId? }; orgId and contactId are cross-checks only. */
-export async function logTrackingClick({ quoteId, tid, orgId, contactId, userAgent, now }: { quoteId: string; tid?: string | null; orgId?: string | null; contactId?: string | null; userAgent?: string | null; now: Date }) {
-  const found = await findQuoteLink(quoteId, now);
-  if (!found) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
-  if ((orgId && orgId !== found.organization.id && orgId !== found.organization.slug) || (contactId && contactId !== found.contact.id)) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
-  await recordQuoteView({ found, now, path: "/compare", userAgent, tid });
-  return { success: true as const };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { catchUpDay, dayNumber, DEFAULT_TIME_ZONE, isoDate, localDate, stableHash, yearOfDay } from "@/lib/schedule/calendar";
 import { DEFAULT_FREQUENCY_LIMIT, fitsFrequencyLimit, type FrequencyLimit } from "@/lib/schedule/frequency";
-import { FOLLOW_UP_TYPES } from "@/lib/schedule/plan";
+import { FOLLOW_UP_TYPES } from "@/lib/schedule/defaults";
 import type { ContactPlan, EmailType, PlannedEmail } from "@/lib/schedule/types";
 
 /**

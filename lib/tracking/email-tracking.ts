@@ -1,9 +1,10 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { rescheduleContactsNow } from "@/lib/outreach/triggers";
+import type { Planner } from "@/lib/outreach/reschedule-contact";
 import { prisma, tenantTransaction } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { isQuoteToken } from "@/lib/quotes/quote-links";
+import { replanAfterVisit, writeTrackingRow } from "@/lib/tracking/quote-views";
 
 /**
  * Opens and clicks of the emails we send (issue #7 item 6). URLs carry the scheduled email's id (a
@@ -127,7 +128,7 @@ export async function recordEmailOpen({ id, now }: { id: unknown; now: Date }): 
  * is one of this app's tracked pages, else the home page. An unknown email, a signature that is missing
  * or not for this target, or a foreign target writes nothing (and is still sent to an allowed target).
  */
-export async function recordEmailClick({ id, target, now, userAgent }: { id: unknown; target: unknown; now: Date; userAgent?: string | null }): Promise<{ location: string; recorded: boolean }> {
+export async function recordEmailClick({ id, target, now, userAgent, plan }: { id: unknown; target: unknown; now: Date; userAgent?: string | null; /** Replaceable for tests. */ plan?: Planner }): Promise<{ location: string; recorded: boolean }> {
   const appUrl = getEnv().appUrl;
   const home = `${appUrl}/`;
   const location = allowedRedirectTarget(target, appUrl);
@@ -145,15 +146,13 @@ export async function recordEmailClick({ id, target, now, userAgent }: { id: unk
     const quoteLink = isQuoteToken(quoteToken)
       ? await tx.quoteLink.findFirst({ where: { token: quoteToken, organizationId: email.organizationId, contactId: email.contactId }, select: { id: true } })
       : null;
-    await tx.trackingClick.create({
-      data: { organizationId: email.organizationId, contactId: email.contactId, quoteLinkId: quoteLink?.id ?? null, trackingId, clickedAt: now, path: url.pathname, userAgent: userAgent?.slice(0, 300) ?? null },
-    });
+    await writeTrackingRow(tx, { organizationId: email.organizationId, contactId: email.contactId, quoteLinkId: quoteLink?.id ?? null, trackingId, clickedAt: now, path: url.pathname, userAgent: userAgent?.slice(0, 300) ?? null });
     await tx.emailEvent.createMany({
       data: [{ organizationId: email.organizationId, contactId: email.contactId, scheduledEmailId: email.id, type: "clicked", providerEventId: `click:${email.id}`, occurredAt: now, metadata: { via: "redirect", path: url.pathname } }],
       skipDuplicates: true,
     });
   });
-  // A click changes which follow-up the contact gets (domain-rules A.9).
-  await rescheduleContactsNow({ organizationId: email.organizationId, contactIds: [email.contactId], now });
+  // A click changes which follow-up the contact gets; the compare page's report of this same visit does not re-plan again (quote-views.ts).
+  await replanAfterVisit({ organizationId: email.organizationId, contactId: email.contactId, now, plan });
   return { location, recorded: true };
 }

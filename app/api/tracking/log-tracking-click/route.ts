@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withPublic } from "@/lib/api/handler";
-import { logTrackingClick } from "@/lib/quotes/quote-links";
+import { logTrackingClick } from "@/lib/tracking/quote-views";
 
 export const dynamic = "force-dynamic";
 
