@@ -146,7 +146,7 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
             {copy === "copied" ? "Copied!" : "Copy Onboarding Link"}
           </Button>
           {onRequestDelete ? (
-            <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={(event) => onRequestDelete(event.currentTarget)}>
+            <Button variant="danger-outline" onClick={(event) => onRequestDelete(event.currentTarget)}>
               Delete
               <span className="sr-only"> {name}</span>
             </Button>

@@ -101,7 +101,7 @@ export function LogoUpload({ savedUrl, change, onChange, serverError }: { savedU
               </Button>
             ) : null}
             {change.kind === "keep" && savedUrl ? (
-              <Button variant="secondary" className="text-red-700" onClick={() => onChange({ kind: "remove" })}>
+              <Button variant="danger-outline" onClick={() => onChange({ kind: "remove" })}>
                 Remove logo
               </Button>
             ) : null}

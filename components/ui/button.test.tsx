@@ -38,6 +38,7 @@ describe("Button", () => {
     expect(buttonClass({ variant: "primary" })).toContain("bg-brand-600");
     expect(buttonClass({ variant: "danger" })).toContain("bg-red-700");
     expect(buttonClass({ variant: "secondary" })).toContain("ring-gray-400");
+    expect(buttonClass({ variant: "danger-outline" })).toContain("text-red-700");
     expect(buttonClass({ variant: "link" })).toContain("text-brand-700");
     for (const size of ["sm", "md", "lg"] as const) expect(buttonClass({ size })).toMatch(/min-h-1[12]/);
     expect(buttonClass({ variant: "link" })).toContain("min-h-11");

@@ -3,7 +3,7 @@ import { cx } from "@/components/ui/cx";
 import { focusRing } from "@/components/ui/focus";
 import { Spinner } from "@/components/ui/spinner";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "link";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "danger-outline" | "ghost" | "link";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -11,6 +11,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-brand-600 font-semibold text-white shadow-sm hover:bg-brand-700 disabled:bg-gray-300 disabled:text-gray-700",
   secondary: "bg-white font-medium text-gray-800 shadow-sm ring-1 ring-inset ring-gray-400 hover:bg-gray-50 disabled:text-gray-600",
   danger: "bg-red-700 font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:ring-red-600 disabled:bg-gray-300 disabled:text-gray-700",
+  // A destructive action that is not the main one (Delete beside Edit): red-700 text on white, 6.5:1.
+  "danger-outline": "bg-white font-medium text-red-700 shadow-sm ring-1 ring-inset ring-red-300 hover:bg-red-50 focus-visible:ring-red-600 disabled:text-gray-600",
   ghost: "font-medium text-gray-800 hover:bg-gray-100 disabled:text-gray-600",
   link: "font-medium text-brand-700 underline-offset-2 hover:text-brand-700 hover:underline disabled:text-gray-600",
 };

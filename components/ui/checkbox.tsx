@@ -3,6 +3,13 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 import { cx } from "@/components/ui/cx";
 
+/**
+ * The box itself, for a checkbox labelled another way (a table row's "Select Jane Doe" aria-label): 20 px with a
+ * focus ring. Put it in a cell or label that gives the 44 px target.
+ */
+export const checkboxInputClass =
+  "h-5 w-5 shrink-0 cursor-pointer rounded border-gray-500 accent-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed";
+
 export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "onChange"> & {
   label: ReactNode;
   /** A second line under the label, read with the checkbox (aria-describedby). */
@@ -27,7 +34,7 @@ export function Checkbox({ id, label, hint, onChange, className, ref, ...rest }:
           id={inputId}
           type="checkbox"
           aria-describedby={hint ? hintId : undefined}
-          className="h-5 w-5 shrink-0 cursor-pointer rounded border-gray-500 accent-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed"
+          className={checkboxInputClass}
           onChange={(e) => onChange?.(e.target.checked)}
           {...rest}
         />
