@@ -37,6 +37,7 @@ describe("Button", () => {
   it("has one class set per variant, every size at least 44 px", () => {
     expect(buttonClass({ variant: "primary" })).toContain("bg-brand-600");
     expect(buttonClass({ variant: "danger" })).toContain("bg-red-700");
+    expect(buttonClass({ variant: "success" })).toContain("bg-emerald-700");
     expect(buttonClass({ variant: "secondary" })).toContain("ring-gray-400");
     expect(buttonClass({ variant: "danger-outline" })).toContain("text-red-700");
     expect(buttonClass({ variant: "link" })).toContain("text-brand-700");

@@ -3,13 +3,15 @@ import { cx } from "@/components/ui/cx";
 import { focusRing } from "@/components/ui/focus";
 import { Spinner } from "@/components/ui/spinner";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "danger-outline" | "ghost" | "link";
+export type ButtonVariant = "primary" | "secondary" | "success" | "danger" | "danger-outline" | "ghost" | "link";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const VARIANTS: Record<ButtonVariant, string> = {
   // brand-600 (#6b46c1) under white text: 6.3:1; red-700 under white: 6.5:1; gray-800 on white: 12:1.
   primary: "bg-brand-600 font-semibold text-white shadow-sm hover:bg-brand-700 disabled:bg-gray-300 disabled:text-gray-700",
   secondary: "bg-white font-medium text-gray-800 shadow-sm ring-1 ring-inset ring-gray-400 hover:bg-gray-50 disabled:text-gray-600",
+  // A positive, committing action (Go Live): emerald-700 under white text, 5.5:1 (emerald-600 is 3.8:1, too low).
+  success: "bg-emerald-700 font-semibold text-white shadow-sm hover:bg-emerald-800 focus-visible:ring-emerald-700 disabled:bg-gray-300 disabled:text-gray-700",
   danger: "bg-red-700 font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:ring-red-600 disabled:bg-gray-300 disabled:text-gray-700",
   // A destructive action that is not the main one (Delete beside Edit): red-700 text on white, 6.5:1.
   "danger-outline": "bg-white font-medium text-red-700 shadow-sm ring-1 ring-inset ring-red-300 hover:bg-red-50 focus-visible:ring-red-600 disabled:text-gray-600",
