@@ -15,7 +15,7 @@ export function SendRankingPanel({ rows, status }: { rows: RankingRow[] | null; 
   const selectId = useId();
   const aside = (
     <div className="flex items-center gap-2">
-      <label htmlFor={selectId} className="text-sm text-gray-600">
+      <label htmlFor={selectId} className="shrink-0 whitespace-nowrap text-sm text-gray-600">
         Rank By
       </label>
       <Select id={selectId} value={rankBy} onChange={(event) => setRankBy(event.target.value as RankBy)}>
