@@ -3,9 +3,9 @@
 import { useState, type FormEvent } from "react";
 import { useEmailAvailability } from "@/components/accounts/use-email-availability";
 import { createAgentRequest, failureMessage } from "@/components/agents/agent-api";
-import { AgentFields, EMPTY_AGENT_FORM, primaryButton, type AgentFormValues } from "@/components/agents/agent-fields";
+import { AgentFields, EMPTY_AGENT_FORM, type AgentFormValues } from "@/components/agents/agent-fields";
 import { EmailStatus, isEmailInvalid } from "@/components/agents/email-status";
-import { Spinner } from "@/components/ui/spinner";
+import { Button } from "@/components/ui/button";
 import { AGENT_MESSAGES, agentInputSchema, type AgentView } from "@/lib/agents/agent-schema";
 
 export type AddAgentFormProps = {
@@ -75,18 +75,9 @@ export function AddAgentForm({ defaults, onAdded, seatNotice }: AddAgentFormProp
           </p>
         ) : null}
         <div className="flex justify-end">
-          <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={!canAdd}>
-            {saving ? (
-              <>
-                <span aria-hidden="true">
-                  <Spinner className="h-4 w-4" label="" />
-                </span>
-                Adding...
-              </>
-            ) : (
-              "Add Agent"
-            )}
-          </button>
+          <Button type="submit" className="w-full sm:w-auto" disabled={!canAdd} loading={saving} loadingLabel="Adding...">
+            Add Agent
+          </Button>
         </div>
       </form>
     </section>

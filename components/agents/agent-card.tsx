@@ -3,9 +3,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useEmailAvailability } from "@/components/accounts/use-email-availability";
 import { failureMessage, updateAgentRequest } from "@/components/agents/agent-api";
-import { AgentFields, primaryButton, secondaryButton, type AgentFormValues } from "@/components/agents/agent-fields";
+import { AgentFields, type AgentFormValues } from "@/components/agents/agent-fields";
 import { EmailStatus, isEmailInvalid } from "@/components/agents/email-status";
-import { Spinner } from "@/components/ui/spinner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { formatPhone } from "@/lib/accounts/signup-schema";
 import { AGENT_MESSAGES, agentInitials, agentUpdateSchema, isAgentComplete, type AgentView } from "@/lib/agents/agent-schema";
 
@@ -32,7 +33,6 @@ const valuesOf = (agent: AgentView): AgentFormValues => ({
   isAgent: agent.isAgent,
 });
 
-const badge = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium";
 
 /** One agent: initials, name, email, phone, badges, actions, and an expand-to-edit form with 'Save'. */
 export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSetDefault, settingDefault, onRequestDelete }: AgentCardProps) {
@@ -120,40 +120,36 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="truncate font-semibold text-gray-900">{name}</h3>
-              {agent.isDefault ? <span className={`${badge} bg-brand-600 text-white`}>Default</span> : null}
-              {agent.isAdmin ? <span className={`${badge} bg-gray-100 text-gray-700`}>Admin</span> : null}
-              {agent.isAgent ? <span className={`${badge} bg-gray-100 text-gray-700`}>Agent</span> : null}
-              {!agent.is_active ? <span className={`${badge} bg-amber-100 text-amber-800`}>Inactive</span> : null}
+              {agent.isDefault ? <Badge tone="brand">Default</Badge> : null}
+              {agent.isAdmin ? <Badge>Admin</Badge> : null}
+              {agent.isAgent ? <Badge>Agent</Badge> : null}
+              {!agent.is_active ? <Badge tone="warning">Inactive</Badge> : null}
             </div>
             {isCurrentUser ? <p className="text-xs font-medium text-brand-700">{AGENT_MESSAGES.currentUser}</p> : null}
             <p className="mt-1 truncate text-sm text-gray-600">{agent.email}</p>
-            <p className={`text-sm ${agent.phone ? "text-gray-600" : "text-gray-400 italic"}`}>{agent.phone ? formatPhone(agent.phone) : AGENT_MESSAGES.noPhone}</p>
+            <p className={`text-sm ${agent.phone ? "text-gray-600" : "text-gray-600 italic"}`}>{agent.phone ? formatPhone(agent.phone) : AGENT_MESSAGES.noPhone}</p>
             {!complete ? <p className="mt-1 text-xs text-amber-700">Add the missing details before continuing to the dashboard.</p> : null}
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-          <button ref={editButton} type="button" className={secondaryButton} aria-expanded={expanded} aria-controls={panelId} onClick={toggle}>
+          <Button ref={editButton} variant="secondary" aria-expanded={expanded} aria-controls={panelId} onClick={toggle}>
             {expanded ? "Close" : "Edit"}
             <span className="sr-only"> {name}</span>
-          </button>
+          </Button>
           {!agent.isDefault && agent.isAgent && agent.is_active ? (
-            <button type="button" className={secondaryButton} onClick={onSetDefault} disabled={settingDefault}>
+            <Button variant="secondary" onClick={onSetDefault} disabled={settingDefault}>
               {settingDefault ? "Setting..." : "Set as Default"}
               <span className="sr-only"> ({name})</span>
-            </button>
+            </Button>
           ) : null}
-          <button type="button" className={secondaryButton} onClick={copyLink} aria-label={copy === "copied" ? "Copied!" : `Copy onboarding link for ${name}`}>
+          <Button variant="secondary" onClick={copyLink} aria-label={copy === "copied" ? "Copied!" : `Copy onboarding link for ${name}`}>
             {copy === "copied" ? "Copied!" : "Copy Onboarding Link"}
-          </button>
+          </Button>
           {onRequestDelete ? (
-            <button
-              type="button"
-              className="inline-flex items-center justify-center rounded-md px-3 py-2 text-sm font-medium text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500"
-              onClick={(event) => onRequestDelete(event.currentTarget)}
-            >
+            <Button variant="danger-outline" onClick={(event) => onRequestDelete(event.currentTarget)}>
               Delete
               <span className="sr-only"> {name}</span>
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>
@@ -181,21 +177,12 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
             </p>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className={secondaryButton} onClick={cancel} disabled={saving}>
+            <Button variant="secondary" onClick={cancel} disabled={saving}>
               Cancel
-            </button>
-            <button type="submit" className={primaryButton} disabled={saving || !emailReady}>
-              {saving ? (
-                <>
-                  <span aria-hidden="true">
-                    <Spinner className="h-4 w-4" label="" />
-                  </span>
-                  Saving...
-                </>
-              ) : (
-                "Save"
-              )}
-            </button>
+            </Button>
+            <Button type="submit" disabled={!emailReady} loading={saving} loadingLabel="Saving...">
+              Save
+            </Button>
           </div>
         </form>
       ) : null}

@@ -1,6 +1,9 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 
 export type AgentFormValues = {
@@ -14,18 +17,6 @@ export type AgentFormValues = {
 };
 
 export const EMPTY_AGENT_FORM: AgentFormValues = { firstName: "", lastName: "", email: "", phone: "", isAdmin: false, isAgent: true };
-
-export const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-500 disabled:bg-gray-50";
-
-export const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
-
-export const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-white px-3 py-2 text-sm font-medium text-gray-700 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
-
-export const dangerButton =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
 
 export type AgentFieldsProps = {
   /** Prefix for element ids: each form on the page has its own. */
@@ -45,67 +36,52 @@ export function AgentFields({ idPrefix, values, onChange, disabled = false, emai
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={id("firstName")} className="block text-sm font-medium text-gray-700">
-            First Name
-          </label>
-          <input id={id("firstName")} type="text" autoComplete="off" className={inputClass} value={values.firstName} disabled={disabled} onChange={(e) => set("firstName", e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor={id("lastName")} className="block text-sm font-medium text-gray-700">
-            Last Name
-          </label>
-          <input id={id("lastName")} type="text" autoComplete="off" className={inputClass} value={values.lastName} disabled={disabled} onChange={(e) => set("lastName", e.target.value)} />
-        </div>
+        <Field id={id("firstName")} label="First Name">
+          {(control) => <Input {...control} type="text" autoComplete="off" value={values.firstName} disabled={disabled} onChange={(e) => set("firstName", e.target.value)} />}
+        </Field>
+        <Field id={id("lastName")} label="Last Name">
+          {(control) => <Input {...control} type="text" autoComplete="off" value={values.lastName} disabled={disabled} onChange={(e) => set("lastName", e.target.value)} />}
+        </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor={id("email")} className="block text-sm font-medium text-gray-700">
-            Email
-          </label>
-          <input
-            id={id("email")}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            spellCheck={false}
-            className={inputClass}
-            value={values.email}
-            disabled={disabled}
-            aria-invalid={emailInvalid}
-            aria-describedby={emailStatus ? id("email-status") : undefined}
-            onChange={(e) => set("email", e.target.value)}
-          />
+          <Field id={id("email")} label="Email" describedBy={emailStatus ? id("email-status") : undefined}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                spellCheck={false}
+                value={values.email}
+                disabled={disabled}
+                aria-invalid={emailInvalid}
+                onChange={(e) => set("email", e.target.value)}
+              />
+            )}
+          </Field>
           {emailStatus}
         </div>
-        <div>
-          <label htmlFor={id("phone")} className="block text-sm font-medium text-gray-700">
-            Phone
-          </label>
-          <input
-            id={id("phone")}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="(555) 555-5555"
-            className={inputClass}
-            value={formatPhone(values.phone)}
-            disabled={disabled}
-            onChange={(e) => set("phone", nextPhoneDigits(values.phone, e.target.value, e.target.selectionStart))}
-          />
-        </div>
+        <Field id={id("phone")} label="Phone">
+          {(control) => (
+            <Input
+              {...control}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="(555) 555-5555"
+              value={formatPhone(values.phone)}
+              disabled={disabled}
+              onChange={(e) => set("phone", nextPhoneDigits(values.phone, e.target.value, e.target.selectionStart))}
+            />
+          )}
+        </Field>
       </div>
       <fieldset>
-        <legend className="text-sm font-medium text-gray-700">Roles</legend>
-        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-          <label className="inline-flex items-center gap-2 text-sm text-gray-700">
-            <input type="checkbox" className="h-4 w-4 rounded border-gray-300 accent-brand-600" checked={values.isAdmin} disabled={disabled} onChange={(e) => set("isAdmin", e.target.checked)} />
-            Admin
-          </label>
-          <label className="inline-flex items-center gap-2 text-sm text-gray-700">
-            <input type="checkbox" className="h-4 w-4 rounded border-gray-300 accent-brand-600" checked={values.isAgent} disabled={disabled} onChange={(e) => set("isAgent", e.target.checked)} />
-            Agent
-          </label>
+        <legend className="text-sm font-medium text-gray-800">Roles</legend>
+        <div className="flex flex-wrap gap-x-6">
+          <Checkbox id={id("isAdmin")} label="Admin" checked={values.isAdmin} disabled={disabled} onChange={(checked) => set("isAdmin", checked)} />
+          <Checkbox id={id("isAgent")} label="Agent" checked={values.isAgent} disabled={disabled} onChange={(checked) => set("isAgent", checked)} />
         </div>
       </fieldset>
     </div>

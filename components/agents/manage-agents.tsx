@@ -5,8 +5,8 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { deleteAgentRequest, failureMessage, setDefaultAgentRequest } from "@/components/agents/agent-api";
 import { AddAgentForm } from "@/components/agents/add-agent-form";
 import { AgentCard } from "@/components/agents/agent-card";
-import { primaryButton } from "@/components/agents/agent-fields";
 import { DeleteAgentDialog } from "@/components/agents/delete-agent-dialog";
+import { Button, buttonClass } from "@/components/ui/button";
 import { AGENT_MESSAGES, agentLimitMessage, agentOnboardingLink, isAgentComplete, type AgentView } from "@/lib/agents/agent-schema";
 
 export type ManageAgentsProps = {
@@ -172,13 +172,13 @@ export function ManageAgents({ initialAgents, defaultAgentId: initialDefault, cu
             : `Every agent needs a first name, last name, email and phone before you continue${incomplete.length ? ` (missing: ${incomplete.map(fullName).join(", ")})` : ""}.`}
         </p>
         {canContinue ? (
-          <Link href="/dashboard" className={primaryButton}>
+          <Link href="/dashboard" className={buttonClass()}>
             Continue to Dashboard
           </Link>
         ) : (
-          <button type="button" className={primaryButton} disabled aria-describedby="continue-help">
+          <Button disabled aria-describedby="continue-help">
             Continue to Dashboard
-          </button>
+          </Button>
         )}
       </div>
 

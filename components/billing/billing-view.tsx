@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { DecodeError, decodeInvoiceStatus, decodeIsoDate } from "@/lib/billing/billing-decode";
+import { Button } from "@/components/ui/button";
 
 export const BILLING_TEXT = {
   invoicesFailed: "Failed to load invoices",
@@ -149,9 +150,9 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
           {statusText}
         </p>
         {paymentStatus === "needs_update" && isAdmin && billingEnabled ? (
-          <button type="button" onClick={() => void openPortal()} disabled={openingPortal} className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60">
+          <Button variant="danger" onClick={() => void openPortal()} disabled={openingPortal}>
             Update Payment
-          </button>
+          </Button>
         ) : null}
       </div>
 
@@ -197,9 +198,9 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
                 <p>{BILLING_TEXT.noPaymentMethod}</p>
               )}
               {isAdmin && method.value ? (
-                <button type="button" onClick={() => void openPortal()} disabled={openingPortal} className="mt-2 rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-700 hover:bg-gray-50 disabled:opacity-60">
+                <Button variant="secondary" className="mt-2" onClick={() => void openPortal()} disabled={openingPortal}>
                   {openingPortal ? "Opening..." : "Manage Payment Method"}
-                </button>
+                </Button>
               ) : null}
             </div>
           ) : null}
@@ -234,9 +235,9 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
                     <td className="px-6 py-3">{money(invoice.amount, invoice.currency)}</td>
                     <td className="px-6 py-3">{invoice.plan}</td>
                     <td className="px-6 py-3">
-                      <button type="button" onClick={() => void download(invoice.id)} disabled={downloading === invoice.id} aria-label={`Download invoice ${invoice.number ?? invoice.id}`} className="font-semibold text-brand-600 hover:underline disabled:opacity-60">
+                      <Button variant="link" onClick={() => void download(invoice.id)} disabled={downloading === invoice.id} aria-label={`Download invoice ${invoice.number ?? invoice.id}`}>
                         {downloading === invoice.id ? "Downloading..." : "Download"}
-                      </button>
+                      </Button>
                     </td>
                   </tr>
                 ))}

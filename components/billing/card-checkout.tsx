@@ -6,6 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { DecodeError, formatDisplayDate } from "@/lib/billing/billing-decode";
 import { CHECKOUT_POLL_MESSAGES, CheckoutStatusError, pollCheckoutStatus } from "@/lib/billing/checkout-polling";
 import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
+import { Button } from "@/components/ui/button";
 
 type PricingConfig = { billingEnabled: boolean; publishableKey: string | null; priceId: string | null; meteredPriceId: string | null };
 type SubscriptionStatusData = { status: string; planName: string | null; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean; hasSubscription: boolean; customerId: string | null; subscriptionId: string | null };
@@ -210,9 +211,9 @@ export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep 
           {active.planName ? <p className="mt-1 text-sm text-gray-700">Plan: {active.planName}</p> : null}
           {active.periodEnd ? <p className="text-sm text-gray-700">{CHECKOUT_TEXT.periodEnd(active.periodEnd)}</p> : null}
           {active.cancelAtPeriodEnd ? <p className="mt-2 text-sm font-medium text-amber-800">{CHECKOUT_TEXT.cancelAtPeriodEnd}</p> : null}
-          <button type="button" onClick={() => void resume()} className="mt-4 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          <Button className="mt-4" onClick={() => void resume()}>
             Continue
-          </button>
+          </Button>
         </div>
       ) : null}
       {state === "resuming" ? (
@@ -239,9 +240,9 @@ export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep 
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-md bg-white px-4 py-2 text-sm font-semibold text-gray-800 ring-1 ring-gray-300 hover:bg-gray-50">
+          <Button variant="secondary" className="mt-4" onClick={() => window.location.reload()}>
             Refresh Page
-          </button>
+          </Button>
         </div>
       ) : null}
       <div ref={mountRef} className={state === "form" ? "" : "hidden"} data-testid="embedded-checkout" />

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { Button, buttonClass } from "@/components/ui/button";
 
 export const PLAN_LIMIT_TEXT = {
   title: "Plan limit reached",
@@ -27,13 +28,13 @@ export function PlanLimitBanner({ message, isAdmin }: { message: string; isAdmin
         </div>
         <div className="flex items-center gap-4">
           {isAdmin ? (
-            <Link href="/change-plan" className="rounded-md bg-amber-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-700">
+            <Link href="/change-plan" className={buttonClass({ size: "sm" })}>
               {PLAN_LIMIT_TEXT.upgrade}
             </Link>
           ) : null}
-          <button type="button" onClick={() => setDismissed(true)} className="rounded-md px-2 py-1 text-sm font-medium text-amber-800 hover:bg-amber-100 focus:ring-2 focus:ring-amber-500 focus:outline-none">
+          <Button variant="ghost" size="sm" onClick={() => setDismissed(true)}>
             {PLAN_LIMIT_TEXT.dismiss}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { useId, useMemo, useState } from "react";
 import { formatDollars, formatPerContact, monthlyPrice, PRICING, remainingLtvSeries, roi, ROI_DEFAULTS } from "@/lib/billing/pricing";
+import { buttonClass } from "@/components/ui/button";
 
 // recharts is large: the chart loads after the numbers.
 const LtvChart = dynamic(() => import("@/components/billing/ltv-chart"), {
@@ -234,7 +235,7 @@ export function PricingCalculator({ signupHref = "/signup" }: { signupHref?: str
       </section>
 
       <div className="text-center">
-        <a href={signupHref} className="inline-block rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+        <a href={signupHref} className={buttonClass({ size: "lg" })}>
           Get Started
         </a>
       </div>

@@ -5,6 +5,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatDollars, formatPerContact, monthlyPrice, PRICING } from "@/lib/billing/pricing";
 import { planAllowsAddOns } from "@/lib/billing/plans";
 import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 
 export type TierOption = {
   id: string;
@@ -282,20 +284,9 @@ export function SubscriptionWizard({
                     Contact us
                   </a>
                 ) : (
-                  <button
-                    type="button"
-                    onClick={() => void save(tier.id)}
-                    disabled={step === 1}
-                    className={`mt-6 flex items-center justify-center gap-2 rounded-md px-4 py-2 font-semibold disabled:opacity-60 ${isSelected ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-brand-600 text-brand-700 hover:bg-brand-50"}`}
-                  >
-                    {step === 1 && isSelected ? (
-                      <>
-                        <Spinner className="h-4 w-4" label="Saving" /> Saving...
-                      </>
-                    ) : (
-                      `Choose ${tier.name}`
-                    )}
-                  </button>
+                  <Button variant={isSelected ? "primary" : "secondary"} className="mt-6" onClick={() => void save(tier.id)} disabled={step === 1} loading={step === 1 && isSelected} loadingLabel="Saving...">
+                    {`Choose ${tier.name}`}
+                  </Button>
                 )}
               </li>
             );
@@ -319,7 +310,7 @@ export function SubscriptionWizard({
             <label className="sr-only" htmlFor={`${ids.custom}-input`}>
               Number of contacts
             </label>
-            <input
+            <Input
               id={`${ids.custom}-input`}
               type="number"
               min={0}
@@ -327,15 +318,11 @@ export function SubscriptionWizard({
               value={customContacts}
               onChange={(e) => setCustomContacts(e.target.value)}
               placeholder="e.g. 2500"
-              className="w-full rounded-md border border-gray-300 px-3 py-2 sm:max-w-xs"
+              className="sm:max-w-xs"
             />
-            <button
-              type="button"
-              onClick={() => void calculateCustomTier()}
-              className="rounded-md border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50"
-            >
+            <Button variant="secondary" onClick={() => void calculateCustomTier()}>
               Calculate
-            </button>
+            </Button>
           </div>
           {customError ? (
             <p role="alert" className="mt-2 text-sm text-red-700">

@@ -52,7 +52,7 @@ export default function ActivityCharts({ data }: { data: ActivityData }) {
         <dl className="grid w-full grid-cols-3 gap-2 text-center text-xs">
           {gauge.map((entry, index) => (
             <div key={entry.name}>
-              <dt className="flex items-center justify-center gap-1 text-gray-500">
+              <dt className="flex items-center justify-center gap-1 text-gray-600">
                 <span className="inline-block h-2 w-2 rounded-full" style={{ backgroundColor: GAUGE_COLORS[index] }} aria-hidden="true" />
                 {entry.name}
               </dt>

@@ -18,7 +18,7 @@ export function DashboardCards({ figures, status, readyFor }: { figures: CardFig
     <section aria-label="Dashboard statistics" data-ready-for={status === "loading" ? "" : (readyFor ?? "")} className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
       {CARDS.map((card) => (
         <div key={card.key} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5" data-testid={`card-${card.key}`}>
-          <p className="text-sm font-medium text-gray-500">{card.label}</p>
+          <p className="text-sm font-medium text-gray-600">{card.label}</p>
           <p className="mt-1 h-9 text-3xl font-bold text-gray-900">
             {status === "loading" ? (
               <span className="inline-flex h-9 items-center text-brand-600">
@@ -28,7 +28,7 @@ export function DashboardCards({ figures, status, readyFor }: { figures: CardFig
               (status === "ready" && figures ? figures[card.key] : 0).toLocaleString("en-US")
             )}
           </p>
-          <p className={`mt-1 text-xs ${status === "error" ? "text-red-600" : "text-gray-500"}`}>{status === "error" ? CARD_ERROR_TEXT : card.caption}</p>
+          <p className={`mt-1 text-xs ${status === "error" ? "text-red-600" : "text-gray-600"}`}>{status === "error" ? CARD_ERROR_TEXT : card.caption}</p>
         </div>
       ))}
     </section>

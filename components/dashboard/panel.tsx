@@ -24,7 +24,7 @@ export function PanelLoading({ label }: { label: string }) {
 
 export function PanelMessage({ children, tone = "muted" }: { children: ReactNode; tone?: "muted" | "error" }) {
   return (
-    <p role={tone === "error" ? "alert" : undefined} className={`py-6 text-center text-sm ${tone === "error" ? "text-red-600" : "text-gray-500"}`}>
+    <p role={tone === "error" ? "alert" : undefined} className={`py-6 text-center text-sm ${tone === "error" ? "text-red-600" : "text-gray-600"}`}>
       {children}
     </p>
   );

@@ -24,7 +24,7 @@ export function PerformanceFunnel({ figures, status }: { figures: FunnelFigures 
           <li key={stage.label}>
             <div className="flex items-baseline justify-between text-sm">
               <span className="font-medium text-gray-700">{stage.label}</span>
-              <span className="text-gray-500">{stage.note}</span>
+              <span className="text-gray-600">{stage.note}</span>
             </div>
             <div className="mt-1 flex justify-center rounded bg-gray-50">
               <div className={`flex h-9 items-center justify-center rounded text-sm font-semibold text-white ${stage.color}`} style={{ width: `${widths[index]}%` }} data-testid={`funnel-${index}`}>

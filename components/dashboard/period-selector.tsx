@@ -1,6 +1,8 @@
 "use client";
 
 import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import { Input, Select } from "@/components/ui/input";
 import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_LABELS, type DashboardPeriodKey } from "@/lib/dashboard/period";
 
 export type PeriodSelection = { period: DashboardPeriodKey; startDate: string; endDate: string };
@@ -14,62 +16,57 @@ export function PeriodSelector({ value, onChange, onRefresh, refreshing }: { val
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div>
-        <label htmlFor={selectId} className="block text-xs font-medium text-gray-500">
+        <label htmlFor={selectId} className="block text-xs font-medium text-gray-600">
           Date range
         </label>
-        <select
+        <Select
           id={selectId}
           value={value.period}
           onChange={(event) => onChange({ ...value, period: event.target.value as DashboardPeriodKey })}
-          className="mt-1 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+          className="mt-1"
         >
           {DASHBOARD_PERIODS.map((period) => (
             <option key={period} value={period}>
               {DASHBOARD_PERIOD_LABELS[period]}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {value.period === "custom" ? (
         <>
           <div>
-            <label htmlFor={fromId} className="block text-xs font-medium text-gray-500">
+            <label htmlFor={fromId} className="block text-xs font-medium text-gray-600">
               From
             </label>
-            <input
+            <Input
               id={fromId}
               type="date"
               value={value.startDate}
               max={value.endDate || undefined}
               onChange={(event) => onChange({ ...value, startDate: event.target.value })}
-              className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+              className="mt-1"
             />
           </div>
           <div>
-            <label htmlFor={toId} className="block text-xs font-medium text-gray-500">
+            <label htmlFor={toId} className="block text-xs font-medium text-gray-600">
               To
             </label>
-            <input
+            <Input
               id={toId}
               type="date"
               value={value.endDate}
               min={value.startDate || undefined}
               onChange={(event) => onChange({ ...value, endDate: event.target.value })}
-              className="mt-1 rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+              className="mt-1"
             />
           </div>
         </>
       ) : null}
-      <button
-        type="button"
-        onClick={onRefresh}
-        disabled={refreshing}
-        className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 shadow-sm hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-60"
-      >
+      <Button variant="secondary" onClick={onRefresh} disabled={refreshing}>
         Refresh
-      </button>
+      </Button>
       {reversed ? (
-        <p role="alert" className="w-full text-sm text-red-600">
+        <p role="alert" className="w-full text-sm text-red-700">
           The From date must be on or before the To date.
         </p>
       ) : null}

@@ -26,14 +26,14 @@ export function RenewalsPanel({ rows, status }: { rows: RenewalRow[] | null; sta
             <Link href={`/contact/${row.id}`} className="flex items-center justify-between gap-3 rounded px-1 py-2 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
               <span className="min-w-0">
                 <span className="block truncate text-sm font-medium text-gray-900">{row.name}</span>
-                <span className="block truncate text-xs text-gray-500">
+                <span className="block truncate text-xs text-gray-600">
                   {row.email}
                   {row.phone ? ` · ${formatPhone(row.phone)}` : ""}
                 </span>
               </span>
               <span className="shrink-0 text-right text-xs text-gray-600">
                 <span className="block font-medium">{formatIsoDate(row.date)}</span>
-                {row.policyType ? <span className="block text-gray-400">{/^plan\b/i.test(row.policyType) ? row.policyType : `Plan ${row.policyType}`}</span> : null}
+                {row.policyType ? <span className="block text-gray-600">{/^plan\b/i.test(row.policyType) ? row.policyType : `Plan ${row.policyType}`}</span> : null}
               </span>
             </Link>
           </li>

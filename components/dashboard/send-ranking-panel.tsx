@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { Panel, PanelLoading, PanelMessage } from "@/components/dashboard/panel";
 import { RANK_BY_OPTIONS, formatIsoDate, percentOf, rankSendRows, type RankBy } from "@/lib/dashboard/presentation";
+import { Select } from "@/components/ui/input";
 
 export type RankingRow = { rank: number; sendDate: string; quotesSent: number; quotesViewed: number; healthCompleted: number };
 
@@ -14,16 +15,16 @@ export function SendRankingPanel({ rows, status }: { rows: RankingRow[] | null; 
   const selectId = useId();
   const aside = (
     <div className="flex items-center gap-2">
-      <label htmlFor={selectId} className="text-sm text-gray-500">
+      <label htmlFor={selectId} className="shrink-0 whitespace-nowrap text-sm text-gray-600">
         Rank By
       </label>
-      <select id={selectId} value={rankBy} onChange={(event) => setRankBy(event.target.value as RankBy)} className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500">
+      <Select id={selectId} value={rankBy} onChange={(event) => setRankBy(event.target.value as RankBy)}>
         {RANK_BY_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
   let body;
@@ -34,7 +35,7 @@ export function SendRankingPanel({ rows, status }: { rows: RankingRow[] | null; 
     body = (
       <div className="max-h-96 overflow-auto">
         <table className="w-full text-left text-sm">
-          <thead className="sticky top-0 bg-white text-xs uppercase tracking-wide text-gray-500">
+          <thead className="sticky top-0 bg-white text-xs uppercase tracking-wide text-gray-600">
             <tr>
               <th scope="col" className="py-2 pr-2">Rank</th>
               <th scope="col" className="py-2 pr-2">Send Date</th>
@@ -50,10 +51,10 @@ export function SendRankingPanel({ rows, status }: { rows: RankingRow[] | null; 
                 <td className="whitespace-nowrap py-2 pr-2 text-gray-700">{formatIsoDate(row.sendDate)}</td>
                 <td className="py-2 pr-2 text-right tabular-nums">{row.quotesSent}</td>
                 <td className="py-2 pr-2 text-right tabular-nums">
-                  {row.quotesViewed} <span className="text-xs text-gray-400">({percentOf(row.quotesViewed, row.quotesSent)}%)</span>
+                  {row.quotesViewed} <span className="text-xs text-gray-600">({percentOf(row.quotesViewed, row.quotesSent)}%)</span>
                 </td>
                 <td className="py-2 text-right tabular-nums">
-                  {row.healthCompleted} <span className="text-xs text-gray-400">({percentOf(row.healthCompleted, row.quotesSent)}%)</span>
+                  {row.healthCompleted} <span className="text-xs text-gray-600">({percentOf(row.healthCompleted, row.quotesSent)}%)</span>
                 </td>
               </tr>
             ))}

@@ -33,7 +33,7 @@ export function UpcomingEmailsPanel({ rows, total, status }: { rows: UpcomingRow
                   <span className="block truncate text-sm font-medium text-gray-900">
                     {row.firstName} {row.lastName}
                   </span>
-                  <span className="block text-xs text-gray-500">{formatIsoDate(row.scheduledSendDate)}</span>
+                  <span className="block text-xs text-gray-600">{formatIsoDate(row.scheduledSendDate)}</span>
                 </span>
                 <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${BADGE_TINT[badge] ?? "bg-gray-50 text-gray-700 ring-gray-200"}`}>{badge}</span>
               </Link>
@@ -43,7 +43,7 @@ export function UpcomingEmailsPanel({ rows, total, status }: { rows: UpcomingRow
       </ul>
     );
   return (
-    <Panel title="Upcoming Emails" aside={status === "ready" ? <span className="text-sm text-gray-500">{total.toLocaleString("en-US")} total</span> : null}>
+    <Panel title="Upcoming Emails" aside={status === "ready" ? <span className="text-sm text-gray-600">{total.toLocaleString("en-US")} total</span> : null}>
       {body}
     </Panel>
   );

@@ -1,9 +1,6 @@
 import Link from "next/link";
+import { buttonClass } from "@/components/ui/button";
 
-const primaryButton =
-  "inline-flex items-center justify-center rounded-md bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
-const secondaryButton =
-  "inline-flex items-center justify-center rounded-md bg-white px-5 py-2.5 text-sm font-semibold text-gray-700 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
 
 export type SignedInHomeProps = { firstName: string; isAdmin: boolean; productName: string };
 
@@ -27,10 +24,10 @@ export function SignedInHome({ firstName, isAdmin, productName }: SignedInHomePr
           : "See how your outreach is performing, or pick up where you left off with your contacts."}
       </p>
       <div className="mt-10 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
-        <Link href="/dashboard" className={primaryButton}>
+        <Link href="/dashboard" className={buttonClass({ size: "lg" })}>
           Go to Dashboard
         </Link>
-        <Link href={secondary.href} className={secondaryButton}>
+        <Link href={secondary.href} className={buttonClass({ variant: "secondary", size: "lg" })}>
           {secondary.label}
         </Link>
       </div>

@@ -2,7 +2,8 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { EMAIL_STATUS_TONE, useEmailAvailability } from "@/components/accounts/use-email-availability";
-import { ContinueButton, FormAlert, inputClass, StepHeader } from "@/components/onboarding/form-controls";
+import { ContinueButton, FormAlert, StepHeader } from "@/components/onboarding/form-controls";
+import { Input } from "@/components/ui/input";
 import { postOnboarding } from "@/components/onboarding/onboarding-api";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { AGENT_MESSAGES, agentInitials, agentInputSchema, agentLimitMessage } from "@/lib/agents/agent-schema";
@@ -139,19 +140,19 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
             <label htmlFor={`${id}-first`} className="block text-sm font-medium text-gray-700">
               First Name
             </label>
-            <input id={`${id}-first`} type="text" autoComplete="off" value={form.firstName} onChange={(e) => setField("firstName", e.target.value)} className={`mt-1 ${inputClass}`} />
+            <Input id={`${id}-first`} type="text" autoComplete="off" value={form.firstName} onChange={(e) => setField("firstName", e.target.value)} className="mt-1" />
           </div>
           <div>
             <label htmlFor={`${id}-last`} className="block text-sm font-medium text-gray-700">
               Last Name
             </label>
-            <input id={`${id}-last`} type="text" autoComplete="off" value={form.lastName} onChange={(e) => setField("lastName", e.target.value)} className={`mt-1 ${inputClass}`} />
+            <Input id={`${id}-last`} type="text" autoComplete="off" value={form.lastName} onChange={(e) => setField("lastName", e.target.value)} className="mt-1" />
           </div>
           <div>
             <label htmlFor={`${id}-email`} className="block text-sm font-medium text-gray-700">
               Email
             </label>
-            <input
+            <Input
               id={`${id}-email`}
               type="email"
               autoComplete="off"
@@ -159,7 +160,7 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
               onChange={(e) => setField("email", e.target.value)}
               aria-describedby={`${id}-email-status`}
               aria-invalid={listed || availability.status === "invalid" ? true : undefined}
-              className={`mt-1 ${inputClass}`}
+              className="mt-1"
             />
             <p id={`${id}-email-status`} role="status" className={`mt-1 min-h-4 text-xs ${emailTone}`}>
               {emailMessage}
@@ -169,7 +170,7 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
             <label htmlFor={`${id}-phone`} className="block text-sm font-medium text-gray-700">
               Phone
             </label>
-            <input
+            <Input
               id={`${id}-phone`}
               type="tel"
               inputMode="tel"
@@ -177,7 +178,7 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
               placeholder="(555) 555-5555"
               value={formatPhone(form.phone)}
               onChange={(e) => setField("phone", nextPhoneDigits(form.phone, e.target.value, e.target.selectionStart))}
-              className={`mt-1 ${inputClass}`}
+              className="mt-1"
             />
           </div>
         </div>

@@ -1,7 +1,10 @@
 "use client";
 
 import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
-import { ContinueButton, FieldError, FormAlert, inputClass, StepHeader } from "@/components/onboarding/form-controls";
+import { ContinueButton, FormAlert, StepHeader } from "@/components/onboarding/form-controls";
+import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { OnboardingRequestError, postOnboarding } from "@/components/onboarding/onboarding-api";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { ONBOARDING_MESSAGES, onboardingCompanySchema } from "@/lib/onboarding/onboarding-schema";
@@ -155,15 +158,15 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
           <label htmlFor={`${id}-companyName`} className="block text-sm font-medium text-gray-700">
             Company Name <span className="text-red-600">*</span>
           </label>
-          <input {...field("companyName")} type="text" autoComplete="organization" value={values.companyName} onChange={(e) => set("companyName", e.target.value)} className={`mt-1 ${inputClass}`} />
-          <FieldError id={`${id}-companyName-error`} message={errorFor("companyName")} />
+          <Input {...field("companyName")} type="text" autoComplete="organization" value={values.companyName} onChange={(e) => set("companyName", e.target.value)} className="mt-1" />
+          <FieldError id={`${id}-companyName-error`} error={errorFor("companyName")} />
         </div>
 
         <div>
           <label htmlFor={`${id}-companyPhone`} className="block text-sm font-medium text-gray-700">
             Phone <span className="text-red-600">*</span>
           </label>
-          <input
+          <Input
             {...field("companyPhone")}
             type="tel"
             inputMode="tel"
@@ -171,9 +174,9 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
             placeholder="(555) 555-5555"
             value={formatPhone(values.companyPhone)}
             onChange={(e) => set("companyPhone", nextPhoneDigits(values.companyPhone, e.target.value, e.target.selectionStart))}
-            className={`mt-1 ${inputClass}`}
+            className="mt-1"
           />
-          <FieldError id={`${id}-companyPhone-error`} message={errorFor("companyPhone")} />
+          <FieldError id={`${id}-companyPhone-error`} error={errorFor("companyPhone")} />
         </div>
 
         <div>
@@ -182,7 +185,7 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
           </label>
           <div className="mt-1 flex rounded-md shadow-sm">
             <span className="inline-flex items-center rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-3 text-sm text-gray-500 select-none">https://</span>
-            <input
+            <Input
               {...field("companyWebsite")}
               type="text"
               inputMode="url"
@@ -190,27 +193,27 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
               placeholder="www.youragency.com"
               value={values.companyWebsite}
               onChange={(e) => set("companyWebsite", stripScheme(e.target.value))}
-              className={`${inputClass} rounded-l-none shadow-none`}
+              className="rounded-l-none shadow-none"
             />
           </div>
-          <FieldError id={`${id}-companyWebsite-error`} message={errorFor("companyWebsite")} />
+          <FieldError id={`${id}-companyWebsite-error`} error={errorFor("companyWebsite")} />
         </div>
 
         <div className="sm:col-span-2">
           <label htmlFor={`${id}-bookingLink`} className="block text-sm font-medium text-gray-700">
             Calendar Booking Link <span className="font-normal text-gray-400">(optional)</span>
           </label>
-          <input
+          <Input
             {...field("bookingLink")}
             type="url"
             inputMode="url"
             placeholder="https://calendly.com/your-agency"
             value={values.bookingLink}
             onChange={(e) => set("bookingLink", e.target.value)}
-            className={`mt-1 ${inputClass}`}
+            className="mt-1"
           />
           <p className="mt-1 text-xs text-gray-500">Clients use this link to book a call with your agency.</p>
-          <FieldError id={`${id}-bookingLink-error`} message={errorFor("bookingLink")} />
+          <FieldError id={`${id}-bookingLink-error`} error={errorFor("bookingLink")} />
         </div>
 
         {(["primaryColor", "secondaryColor"] as const).map((name) => (
@@ -226,9 +229,9 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
                 onChange={(e) => set(name, e.target.value.toUpperCase())}
                 className="h-10 w-14 cursor-pointer rounded-md border border-gray-300 bg-white p-1"
               />
-              <input {...field(name)} type="text" value={values[name]} onChange={(e) => set(name, e.target.value)} maxLength={7} className={`${inputClass} font-mono uppercase`} />
+              <Input {...field(name)} type="text" value={values[name]} onChange={(e) => set(name, e.target.value)} maxLength={7} className="font-mono uppercase" />
             </div>
-            <FieldError id={`${id}-${name}-error`} message={errorFor(name)} />
+            <FieldError id={`${id}-${name}-error`} error={errorFor(name)} />
           </div>
         ))}
       </div>
@@ -255,19 +258,14 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
               <path strokeLinecap="round" strokeLinejoin="round" d="M3 16.5v2.25A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75V16.5m-13.5-9L12 3m0 0 4.5 4.5M12 3v13.5" />
             </svg>
           )}
-          <button
-            type="button"
-            onClick={() => fileInput.current?.click()}
-            disabled={logoStatus === "uploading"}
-            className="rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50 disabled:opacity-60"
-          >
+          <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()} disabled={logoStatus === "uploading"}>
             {logoStatus === "uploading" ? "Uploading..." : preview ? "Change logo" : "Upload logo"}
-          </button>
+          </Button>
           <p className="text-xs text-gray-500">Click or drag and drop. {LOGO_GUIDANCE}</p>
           {logo ? <p className="text-xs text-gray-600">{logo.name}</p> : null}
           <input ref={fileInput} type="file" accept="image/png" aria-label="Upload logo" className="sr-only" onChange={(e) => void chooseLogo(e.target.files?.[0])} />
         </div>
-        <FieldError id={`${id}-logo-error`} message={logoError} />
+        <FieldError id={`${id}-logo-error`} error={logoError} />
       </div>
 
       <FormAlert message={formError} />

@@ -1,19 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Spinner } from "@/components/ui/spinner";
-
-export const inputClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500";
-
-export function FieldError({ id, message }: { id: string; message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-xs text-red-600">
-      {message}
-    </p>
-  );
-}
+import { Button } from "@/components/ui/button";
 
 export function StepHeader({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
   return (
@@ -36,20 +24,8 @@ export function FormAlert({ message }: { message: string | null }) {
 /** The primary button of a step: 'Continue', or 'Saving...' with a spinner while busy. */
 export function ContinueButton({ disabled, saving, label = "Continue", onClick, type = "submit" }: { disabled: boolean; saving: boolean; label?: string; onClick?: () => void; type?: "submit" | "button" }) {
   return (
-    <button
-      type={type}
-      onClick={onClick}
-      disabled={disabled || saving}
-      className="inline-flex min-w-32 items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
-    >
-      {saving ? (
-        <>
-          <Spinner className="h-4 w-4" label="Saving" />
-          Saving...
-        </>
-      ) : (
-        label
-      )}
-    </button>
+    <Button type={type} onClick={onClick} disabled={disabled} loading={saving} loadingLabel="Saving..." className="min-w-32">
+      {label}
+    </Button>
   );
 }

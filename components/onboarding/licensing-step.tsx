@@ -9,6 +9,8 @@ import type { OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 import { REGIONS, US_STATES } from "@/lib/reference/us-states";
 import { OUTREACH_DELAY_YEARS } from "@/lib/settings/org-settings-schema";
 import { GI_CAPTIONS } from "@/lib/settings/state-carrier-settings";
+import { Button } from "@/components/ui/button";
+import { Toggle } from "@/components/ui/toggle";
 
 export type LicensingValues = {
   selectedCarriers: string[];
@@ -147,9 +149,9 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
         title="Outreach Settings"
         description="When and why your clients hear from you."
         action={
-          <button type="button" onClick={() => setPreviewOpen(true)} className="rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50">
+          <Button variant="secondary" size="sm" onClick={() => setPreviewOpen(true)}>
             Preview
-          </button>
+          </Button>
         }
       >
         <fieldset>
@@ -178,23 +180,15 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
             {OUTREACH_TYPES.map((type) => {
               const on = values.outreachTypes[type];
               return (
-                <li key={type} className="flex items-center justify-between gap-4 py-2.5">
-                  <span>
-                    <span className="block text-sm text-gray-900" id={`${id}-${type}`}>
-                      {OUTREACH_TYPE_LABELS[type].label}
-                    </span>
-                    <span className="block text-xs text-gray-500">{OUTREACH_TYPE_LABELS[type].description}</span>
-                  </span>
-                  <button
-                    type="button"
-                    role="switch"
-                    aria-checked={on}
-                    aria-labelledby={`${id}-${type}`}
-                    onClick={() => update({ outreachTypes: { ...values.outreachTypes, [type]: !on } })}
-                    className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 ${on ? "bg-brand-600" : "bg-gray-300"}`}
-                  >
-                    <span className={`inline-block h-5 w-5 transform rounded-full bg-white shadow transition ${on ? "translate-x-5" : "translate-x-0.5"}`} />
-                  </button>
+                <li key={type}>
+                  <Toggle
+                    id={`${id}-${type}`}
+                    label={OUTREACH_TYPE_LABELS[type].label}
+                    description={OUTREACH_TYPE_LABELS[type].description}
+                    checked={on}
+                    onChange={(checked) => update({ outreachTypes: { ...values.outreachTypes, [type]: checked } })}
+                    className="py-0.5"
+                  />
                 </li>
               );
             })}

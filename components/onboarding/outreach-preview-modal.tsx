@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { formatPhone } from "@/lib/accounts/signup-schema";
 import type { OutreachType } from "@/lib/onboarding/onboarding-schema";
 
@@ -113,82 +114,45 @@ export type OutreachPreviewModalProps = {
 };
 
 /**
- * The outreach Preview: one sample email per outreach type. Escape, the cross and Close all close it.
+ * The outreach Preview: one sample email per outreach type, in the ui Dialog. Escape, the cross and Close all close it.
  * Email only: the product sends no text messages (an SMS channel is issue #20), so none is previewed.
  */
 export function OutreachPreviewModal({ brand, outreachTypes, onClose }: OutreachPreviewModalProps) {
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
   const samples = previewSamples(brand.name || "Your Agency");
 
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    dialog.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.stopPropagation();
-        onClose();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.body.style.overflow = overflow;
-      previouslyFocused?.focus?.();
-    };
-  }, [onClose]);
-
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <div className="absolute inset-0 bg-gray-900/50" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className="relative flex max-h-[90vh] w-full max-w-4xl flex-col overflow-hidden rounded-xl bg-white shadow-xl focus:outline-none"
+    <Dialog
+      onClose={onClose}
+      title="Outreach Preview"
+      description="Sample messages with your branding. Wording is illustrative."
+      closeLabel="Close preview"
+      className="max-w-4xl"
+    >
+      {/* The samples scroll inside the dialog: focusable so the keyboard can scroll them too. */}
+      <ul
+        tabIndex={0}
+        aria-label="Email samples"
+        className="grid min-h-0 flex-1 gap-4 overflow-y-auto bg-gray-50 p-6 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600 sm:grid-cols-2 lg:grid-cols-3"
       >
-        <div className="flex items-center justify-between gap-4 border-b border-gray-100 px-6 py-4">
-          <div>
-            <h2 id={titleId} className="text-lg font-semibold text-gray-900">
-              Outreach Preview
-            </h2>
-            <p className="text-xs text-gray-500">Sample messages with your branding. Wording is illustrative.</p>
-          </div>
-          <div className="flex items-center gap-3">
-            <button type="button" onClick={onClose} aria-label="Close preview" className="rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-600">
-              <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-5 w-5">
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-              </svg>
-            </button>
-          </div>
-        </div>
-
-        <ul className="grid flex-1 gap-4 overflow-y-auto bg-gray-50 p-6 sm:grid-cols-2 lg:grid-cols-3">
-          {samples.map((sample) => {
-            const off = sample.toggle !== null && !outreachTypes[sample.toggle];
-            return (
-              <li key={sample.key} aria-label={`${sample.title} email sample`} className={off ? "opacity-50" : undefined}>
-                <div className="mb-2 flex items-center gap-2">
-                  <h3 className="text-sm font-semibold text-gray-800">{sample.title}</h3>
-                  <SampleBadge />
-                  {off ? <span className="text-[11px] text-gray-500">Turned off</span> : null}
-                </div>
-                <EmailSample sample={sample} brand={brand} />
-              </li>
-            );
-          })}
-        </ul>
-
-        <div className="flex justify-end border-t border-gray-100 px-6 py-3">
-          <button type="button" onClick={onClose} className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-gray-700 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50">
-            Close
-          </button>
-        </div>
-      </div>
-    </div>
+        {samples.map((sample) => {
+          const off = sample.toggle !== null && !outreachTypes[sample.toggle];
+          return (
+            <li key={sample.key} aria-label={`${sample.title} email sample`} className={off ? "opacity-50" : undefined}>
+              <div className="mb-2 flex items-center gap-2">
+                <h3 className="text-sm font-semibold text-gray-800">{sample.title}</h3>
+                <SampleBadge />
+                {off ? <span className="text-xs text-gray-600">Turned off</span> : null}
+              </div>
+              <EmailSample sample={sample} brand={brand} />
+            </li>
+          );
+        })}
+      </ul>
+      <DialogFooter>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </DialogFooter>
+    </Dialog>
   );
 }

@@ -3,7 +3,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { ContinueButton, FieldError, FormAlert, inputClass, StepHeader } from "@/components/onboarding/form-controls";
+import { ContinueButton, FormAlert, StepHeader } from "@/components/onboarding/form-controls";
+import { FieldError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { OnboardingRequestError, postOnboarding } from "@/components/onboarding/onboarding-api";
 import { formatPhone, nextPhoneDigits, phoneDigits } from "@/lib/accounts/signup-schema";
 import { onboardingPersonalSchema, type OnboardingPersonalInput, type OnboardingPersonalValues } from "@/lib/onboarding/onboarding-schema";
@@ -76,23 +78,23 @@ export function PersonalStep({ initial, onSaved }: PersonalStepProps) {
           <label htmlFor={`${id}-firstName`} className="block text-sm font-medium text-gray-700">
             First Name <span className="text-red-600">*</span>
           </label>
-          <input {...field("firstName")} type="text" autoComplete="given-name" className={`mt-1 ${inputClass}`} {...register("firstName")} />
-          <FieldError id={`${id}-firstName-error`} message={errors.firstName?.message} />
+          <Input {...field("firstName")} type="text" autoComplete="given-name" className="mt-1" {...register("firstName")} />
+          <FieldError id={`${id}-firstName-error`} error={errors.firstName?.message} />
         </div>
 
         <div>
           <label htmlFor={`${id}-lastName`} className="block text-sm font-medium text-gray-700">
             Last Name <span className="text-red-600">*</span>
           </label>
-          <input {...field("lastName")} type="text" autoComplete="family-name" className={`mt-1 ${inputClass}`} {...register("lastName")} />
-          <FieldError id={`${id}-lastName-error`} message={errors.lastName?.message} />
+          <Input {...field("lastName")} type="text" autoComplete="family-name" className="mt-1" {...register("lastName")} />
+          <FieldError id={`${id}-lastName-error`} error={errors.lastName?.message} />
         </div>
 
         <div>
           <label htmlFor={`${id}-email`} className="block text-sm font-medium text-gray-700">
             Email
           </label>
-          <input id={`${id}-email`} type="email" value={initial.email} readOnly aria-describedby={`${id}-email-note`} className={`mt-1 ${inputClass} bg-gray-50 text-gray-600`} />
+          <Input id={`${id}-email`} type="email" value={initial.email} readOnly aria-describedby={`${id}-email-note`} className="mt-1 bg-gray-50 text-gray-600" />
           <p id={`${id}-email-note`} className="mt-1 text-xs text-gray-500">
             {PERSONAL_STEP_TEXT.emailNote}
           </p>
@@ -106,13 +108,13 @@ export function PersonalStep({ initial, onSaved }: PersonalStepProps) {
             control={control}
             name="phone"
             render={({ field: phone }) => (
-              <input
+              <Input
                 {...field("phone")}
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel-national"
                 placeholder="(555) 555-5555"
-                className={`mt-1 ${inputClass}`}
+                className="mt-1"
                 name={phone.name}
                 ref={phone.ref}
                 onBlur={phone.onBlur}
@@ -121,7 +123,7 @@ export function PersonalStep({ initial, onSaved }: PersonalStepProps) {
               />
             )}
           />
-          <FieldError id={`${id}-phone-error`} message={errors.phone?.message} />
+          <FieldError id={`${id}-phone-error`} error={errors.phone?.message} />
         </div>
       </div>
 

@@ -3,6 +3,8 @@
 import Link from "next/link";
 import type { OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 import { PLAN_STEP_TITLE, STEP_TITLES, stepPosition } from "@/lib/onboarding/onboarding-steps";
+import { Button, buttonClass } from "@/components/ui/button";
+import { focusRing } from "@/components/ui/focus";
 
 export type StepPagerProps = {
   steps: OnboardingStep[];
@@ -15,8 +17,8 @@ export type StepPagerProps = {
   planStepHref: string;
 };
 
-const arrowClass =
-  "inline-flex h-9 w-9 items-center justify-center rounded-full text-gray-600 ring-1 ring-gray-200 transition hover:bg-gray-100 hover:text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-30 disabled:hover:bg-transparent";
+/** A dot's target: 44 px tall and at least 24 px wide around the small visible dot (WCAG 2.5.8), with a focus ring. */
+const dotTarget = `inline-flex h-11 min-w-6 items-center justify-center rounded-md ${focusRing}`;
 
 function BackArrow() {
   return (
@@ -37,21 +39,19 @@ export function StepPager({ steps, current, reachable, onSelect, onBack, planSte
   return (
     <nav aria-label="Setup steps" className="flex items-center justify-between">
       {index <= 0 ? (
-        <Link href={planStepHref} aria-label="Previous step" className={arrowClass}>
+        <Link href={planStepHref} aria-label="Previous step" className={buttonClass({ variant: "secondary", size: "sm" })}>
           <BackArrow />
         </Link>
       ) : (
-        <button type="button" onClick={onBack} aria-label="Previous step" className={arrowClass}>
+        <Button variant="secondary" size="sm" onClick={onBack} aria-label="Previous step">
           <BackArrow />
-        </button>
+        </Button>
       )}
-      <ol className="flex items-center gap-3">
+      <ol className="flex items-center gap-1">
         <li>
-          <Link
-            href={planStepHref}
-            aria-label={`Step 1 of ${total}: ${PLAN_STEP_TITLE}`}
-            className="block h-2.5 w-2.5 rounded-full bg-brand-500 transition-all hover:bg-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
-          />
+          <Link href={planStepHref} aria-label={`Step 1 of ${total}: ${PLAN_STEP_TITLE}`} className={`group ${dotTarget}`}>
+            <span aria-hidden="true" className="block h-2.5 w-2.5 rounded-full bg-brand-600 transition-all group-hover:bg-brand-700" />
+          </Link>
         </li>
         {steps.map((step, i) => {
           const isCurrent = step === current;
@@ -64,15 +64,18 @@ export function StepPager({ steps, current, reachable, onSelect, onBack, planSte
                 disabled={isCurrent || !reachable(step)}
                 aria-current={isCurrent ? "step" : undefined}
                 aria-label={`Step ${stepPosition(step, steps).position} of ${total}: ${STEP_TITLES[step]}`}
-                className={`block h-2.5 rounded-full transition-all focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-default ${
-                  isCurrent ? "w-8 bg-brand-600" : isDone ? "w-2.5 bg-brand-500 hover:bg-brand-600" : "w-2.5 bg-gray-300"
-                }`}
-              />
+                className={`group ${dotTarget} disabled:cursor-default`}
+              >
+                <span
+                  aria-hidden="true"
+                  className={`block h-2.5 rounded-full transition-all ${isCurrent ? "w-8 bg-brand-600" : isDone ? "w-2.5 bg-brand-600 group-hover:bg-brand-700" : "w-2.5 bg-gray-500"}`}
+                />
+              </button>
             </li>
           );
         })}
       </ol>
-      <p className="w-9 text-right text-xs font-medium whitespace-nowrap text-gray-500" aria-hidden="true">
+      <p className="w-11 text-right text-xs font-medium whitespace-nowrap text-gray-600" aria-hidden="true">
         {position}/{total}
       </p>
     </nav>

@@ -1,9 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { WalkthroughModal } from "@/components/walkthrough/walkthrough-modal";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Section } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FieldError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import {
   BOOKING_LINK_SEED,
   PHONE_SEED,
@@ -32,35 +37,10 @@ type LoadState = { kind: "loading" } | { kind: "failed" } | { kind: "loaded"; sa
 
 const COPIED_MS = 2000;
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-gray-50 aria-[invalid=true]:border-red-400 aria-[invalid=true]:focus:ring-red-400";
-const focusRing = "focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
 
 function formValues(profile: Profile): ProfileFormValues {
   const { id: _id, ...rest } = profile;
   return { ...rest, phone: formatPhoneInput(profile.phone) };
-}
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-      <h2 id={id} className="text-lg font-semibold text-gray-900">
-        {title}
-      </h2>
-      {description ? <p className="mt-1 text-sm text-gray-500">{description}</p> : null}
-      <div className="mt-5">{children}</div>
-    </section>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-600">
-      {message}
-    </p>
-  );
 }
 
 function CopyLink({ link }: { link: string }) {
@@ -89,43 +69,14 @@ function CopyLink({ link }: { link: string }) {
         Your self-onboarding link
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <input id={inputId} readOnly value={link} onFocus={(e) => e.currentTarget.select()} className={`${inputClass} mt-0 bg-gray-50 font-mono text-gray-700`} />
-        <button
-          type="button"
-          onClick={() => void copy()}
-          className={`inline-flex shrink-0 items-center justify-center gap-2 rounded-md border px-4 py-2 text-sm font-semibold shadow-sm ${focusRing} ${
-            state === "copied" ? "border-emerald-300 bg-emerald-50 text-emerald-700" : "border-gray-300 bg-white text-gray-700 hover:bg-gray-50"
-          }`}
-        >
+        <Input id={inputId} readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="mt-0 bg-gray-50 font-mono text-gray-700" />
+        <Button variant="secondary" className="shrink-0" onClick={() => void copy()}>
           {state === "copied" ? "Copied!" : "Copy Link"}
-        </button>
+        </Button>
       </div>
       <p aria-live="polite" className="mt-1 min-h-5 text-sm text-red-600">
         {state === "failed" ? PROFILE_MESSAGES.copyFailed : ""}
       </p>
-    </div>
-  );
-}
-
-function Toggle({ id, label, description, checked, onChange }: { id: string; label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        aria-describedby={`${id}-description`}
-        className="mt-0.5 h-4 w-4 rounded border-gray-300 text-brand-600 accent-brand-600 focus:ring-brand-500"
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-gray-900">
-          {label}
-        </label>
-        <p id={`${id}-description`} className="text-sm text-gray-500">
-          {description}
-        </p>
-      </div>
     </div>
   );
 }
@@ -210,21 +161,21 @@ function ProfileForm({
             <label htmlFor={`${id}-firstName`} className="block text-sm font-medium text-gray-700">
               First Name
             </label>
-            <input id={`${id}-firstName`} autoComplete="given-name" value={values.firstName} onChange={(e) => update({ firstName: e.target.value })} className={inputClass} {...described("firstName")} />
-            <FieldError id={`${id}-firstName-error`} message={shown.firstName} />
+            <Input id={`${id}-firstName`} autoComplete="given-name" value={values.firstName} onChange={(e) => update({ firstName: e.target.value })} {...described("firstName")} />
+            <FieldError id={`${id}-firstName-error`} error={shown.firstName} />
           </div>
           <div>
             <label htmlFor={`${id}-lastName`} className="block text-sm font-medium text-gray-700">
               Last Name
             </label>
-            <input id={`${id}-lastName`} autoComplete="family-name" value={values.lastName} onChange={(e) => update({ lastName: e.target.value })} className={inputClass} {...described("lastName")} />
-            <FieldError id={`${id}-lastName-error`} message={shown.lastName} />
+            <Input id={`${id}-lastName`} autoComplete="family-name" value={values.lastName} onChange={(e) => update({ lastName: e.target.value })} {...described("lastName")} />
+            <FieldError id={`${id}-lastName-error`} error={shown.lastName} />
           </div>
           <div>
             <label htmlFor={`${id}-email`} className="block text-sm font-medium text-gray-700">
               Email
             </label>
-            <input id={`${id}-email`} type="email" value={values.email} readOnly aria-describedby={`${id}-email-note`} className={`${inputClass} cursor-not-allowed bg-gray-50 text-gray-500`} />
+            <Input id={`${id}-email`} type="email" value={values.email} readOnly aria-describedby={`${id}-email-note`} className="cursor-not-allowed bg-gray-50 text-gray-500" />
             <p id={`${id}-email-note`} className="mt-1 text-xs text-gray-500">
               Your email is your sign-in and cannot be changed here.
             </p>
@@ -233,7 +184,7 @@ function ProfileForm({
             <label htmlFor={`${id}-phone`} className="block text-sm font-medium text-gray-700">
               Phone
             </label>
-            <input
+            <Input
               ref={phoneRef}
               id={`${id}-phone`}
               type="tel"
@@ -242,10 +193,10 @@ function ProfileForm({
               placeholder="(555) 555-5555"
               value={values.phone}
               onChange={(e) => update({ phone: formatPhoneInput(e.target.value) })}
-              className={inputClass}
+
               {...described("phone")}
             />
-            <FieldError id={`${id}-phone-error`} message={shown.phone} />
+            <FieldError id={`${id}-phone-error`} error={shown.phone} />
           </div>
         </div>
       </Section>
@@ -257,24 +208,24 @@ function ProfileForm({
       {showCallToAction ? (
         <Section title="Call to Action Settings" description="Choose how clients can reach you from their quote pages and emails.">
           <div className="space-y-5">
-            <Toggle
+            <Checkbox
               id={`${id}-useOrg`}
               label="Use my organization's contact details"
-              description="Clients see your agency's phone number and booking link instead of yours."
+              hint="Clients see your agency's phone number and booking link instead of yours."
               checked={values.useOrgSenderDetails}
               onChange={(on) => update({ useOrgSenderDetails: on })}
             />
             {ownCallToAction ? (
               <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4" aria-describedby={shown.contactMethods ? `${id}-contactMethods-error` : undefined}>
                 <legend className="px-1 text-sm font-semibold text-gray-900">Contact options</legend>
-                <Toggle id={`${id}-phoneOption`} label="Phone" description="Clients can call you at the phone number above." checked={values.phoneEnabled} onChange={setPhoneOption} />
-                <Toggle id={`${id}-bookingOption`} label="Calendar Booking Link" description="Clients can book a call on your calendar." checked={values.calendarEnabled} onChange={setBookingOption} />
+                <Checkbox id={`${id}-phoneOption`} label="Phone" hint="Clients can call you at the phone number above." checked={values.phoneEnabled} onChange={setPhoneOption} />
+                <Checkbox id={`${id}-bookingOption`} label="Calendar Booking Link" hint="Clients can book a call on your calendar." checked={values.calendarEnabled} onChange={setBookingOption} />
                 {values.calendarEnabled ? (
                   <div className="pl-7">
                     <label htmlFor={`${id}-bookingLink`} className="block text-sm font-medium text-gray-700">
                       Booking link
                     </label>
-                    <input
+                    <Input
                       ref={bookingRef}
                       id={`${id}-bookingLink`}
                       type="url"
@@ -282,10 +233,10 @@ function ProfileForm({
                       placeholder="https://calendly.com/your-name"
                       value={values.bookingLink}
                       onChange={(e) => update({ bookingLink: e.target.value })}
-                      className={inputClass}
+
                       {...described("bookingLink")}
                     />
-                    <FieldError id={`${id}-bookingLink-error`} message={shown.bookingLink} />
+                    <FieldError id={`${id}-bookingLink-error`} error={shown.bookingLink} />
                   </div>
                 ) : null}
                 {shown.contactMethods ? (
@@ -310,22 +261,9 @@ function ProfileForm({
             {result === "failed" ? <p className="text-red-600">{PROFILE_MESSAGES.saveFailed}</p> : null}
             {result === "saved" && !changed ? <p className="text-emerald-700">{PROFILE_MESSAGES.saved}</p> : null}
           </div>
-          <button
-            type="submit"
-            disabled={!canSave}
-            className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50 ${focusRing}`}
-          >
-            {saving ? (
-              <>
-                <span aria-hidden="true">
-                  <Spinner className="h-4 w-4" label="Saving" />
-                </span>
-                Saving...
-              </>
-            ) : (
-              "Save Changes"
-            )}
-          </button>
+          <Button type="submit" disabled={!canSave} loading={saving} loadingLabel="Saving...">
+            Save Changes
+          </Button>
         </div>
       </div>
     </form>
@@ -373,18 +311,14 @@ export function ProfileView({ productName, appUrl, organizationSlug, userId, can
           <p className="mt-1 text-sm text-gray-500">Your details and how clients reach you.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={() => setWalkthroughOpen(true)}
-            className={`inline-flex items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-700 shadow-sm hover:bg-gray-50 ${focusRing}`}
-          >
+          <Button variant="secondary" onClick={() => setWalkthroughOpen(true)}>
             <svg viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 text-brand-600" aria-hidden="true">
               <path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />
             </svg>
             Watch Setup Tutorial
-          </button>
+          </Button>
           {canManageBilling ? (
-            <Link href="/stripe" className={`inline-flex items-center rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 ${focusRing}`}>
+            <Link href="/stripe" className={buttonClass()}>
               Billing &amp; Payments
             </Link>
           ) : null}
@@ -399,16 +333,16 @@ export function ProfileView({ productName, appUrl, organizationSlug, userId, can
         ) : state.kind === "failed" ? (
           <div role="alert" className="rounded-xl bg-red-50 p-8 text-center ring-1 ring-red-200">
             <p className="font-medium text-red-800">{PROFILE_MESSAGES.loadFailed}</p>
-            <button
-              type="button"
+            <Button
+              variant="danger-outline"
+              className="mt-4"
               onClick={() => {
                 setState({ kind: "loading" });
                 void fetchProfile().then(setState);
               }}
-              className={`mt-4 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 ${focusRing}`}
             >
               Try again
-            </button>
+            </Button>
           </div>
         ) : (
           <ProfileForm

@@ -1,7 +1,10 @@
 "use client";
 
 import { LogoUpload, type LogoChange } from "@/components/settings/logo-upload";
-import { FieldMessage, Section, Toggle, inputClass } from "@/components/settings/settings-ui";
+import { FieldMessage } from "@/components/settings/settings-ui";
+import { Input, Textarea } from "@/components/ui/input";
+import { Section } from "@/components/ui/card";
+import { Toggle } from "@/components/ui/toggle";
 import type { SettingsForm } from "@/components/settings/form-state";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 
@@ -72,11 +75,11 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
           <label htmlFor={id("brand-name")} className="block text-sm font-medium text-gray-700">
             Agency Name
           </label>
-          <input
+          <Input
             id={id("brand-name")}
             type="text"
             autoComplete="organization"
-            className={`${inputClass} mt-1`}
+            className="mt-1"
             value={form.brandName}
             aria-invalid={fieldErrors("brandName").length > 0}
             onChange={(e) => update({ brandName: e.target.value })}
@@ -92,13 +95,13 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
           <label htmlFor={id("phone")} className="block text-sm font-medium text-gray-700">
             Phone
           </label>
-          <input
+          <Input
             id={id("phone")}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             placeholder="(555) 555-5555"
-            className={`${inputClass} mt-1`}
+            className="mt-1"
             value={formatPhone(form.phone)}
             aria-invalid={fieldErrors("phone").length > 0}
             onChange={(e) => update({ phone: nextPhoneDigits(form.phone, e.target.value, e.target.selectionStart) })}
@@ -111,13 +114,13 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
             Website
           </label>
           <div className="mt-1 flex rounded-md shadow-sm">
-            <span className="inline-flex items-center rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-3 text-sm text-gray-500">https://</span>
-            <input
+            <span className="inline-flex items-center rounded-l-md border border-r-0 border-gray-500 bg-gray-50 px-3 text-sm text-gray-700">https://</span>
+            <Input
               id={id("website")}
               type="text"
               inputMode="url"
               placeholder="www.youragency.com"
-              className={`${inputClass} rounded-l-none`}
+              className="rounded-l-none"
               value={form.website}
               aria-invalid={fieldErrors("website").length > 0}
               onChange={(e) => update({ website: e.target.value.replace(/^https?:\/\//i, "") })}
@@ -130,12 +133,12 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
           <label htmlFor={id("booking-link")} className="block text-sm font-medium text-gray-700">
             Calendar Booking Link URL
           </label>
-          <input
+          <Input
             id={id("booking-link")}
             type="url"
             inputMode="url"
             placeholder="https://calendly.com/your-agency"
-            className={`${inputClass} mt-1`}
+            className="mt-1"
             value={form.redirectUrl}
             aria-invalid={fieldErrors("redirectUrl").length > 0}
             aria-describedby={id("booking-link-hint")}
@@ -154,10 +157,10 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
           <label htmlFor={id("signature")} className="block text-sm font-medium text-gray-700">
             Email Signature
           </label>
-          <textarea
+          <Textarea
             id={id("signature")}
             rows={4}
-            className={`${inputClass} mt-1`}
+            className="mt-1"
             value={form.signature}
             aria-invalid={fieldErrors("signature").length > 0}
             onChange={(e) => update({ signature: e.target.value })}
@@ -176,11 +179,11 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
           <label htmlFor={id("postal-address")} className="block text-sm font-medium text-gray-700">
             Postal Address
           </label>
-          <input
+          <Input
             id={id("postal-address")}
             type="text"
             autoComplete="street-address"
-            className={`${inputClass} mt-1`}
+            className="mt-1"
             value={form.postalAddress ?? ""}
             aria-invalid={fieldErrors("postalAddress").length > 0}
             aria-describedby={id("postal-address-help")}
@@ -211,7 +214,7 @@ function ColorField({ id, label, value, errors, onChange }: { id: string; label:
           value={valid ? value.toLowerCase() : "#000000"}
           onChange={(e) => onChange(e.target.value.toUpperCase())}
         />
-        <input id={id} type="text" className={`${inputClass} font-mono uppercase`} value={value} maxLength={7} aria-invalid={errors.length > 0} onChange={(e) => onChange(e.target.value.trim())} />
+        <Input id={id} type="text" className="font-mono uppercase" value={value} maxLength={7} aria-invalid={errors.length > 0} onChange={(e) => onChange(e.target.value.trim())} />
       </div>
       <FieldMessage messages={errors} />
     </div>

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef } from "react";
 import type { CarrierOption } from "@/lib/carriers/list-carriers";
-import { FieldMessage, Section } from "@/components/settings/settings-ui";
+import { FieldMessage } from "@/components/settings/settings-ui";
+import { Section } from "@/components/ui/card";
 
 /** Carriers Offered: Select All and a two-column checkbox list, NAIC codes in small print. */
 export function CarriersSection({

@@ -2,7 +2,9 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { FieldMessage, buttonSecondary, inputClass } from "@/components/settings/settings-ui";
+import { FieldMessage } from "@/components/settings/settings-ui";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 
 export const COPY_MESSAGES = {
   copy: "Copy Link",
@@ -68,11 +70,11 @@ export function CopyLink({ url: givenUrl, label }: { url?: string | null; label:
         {label}
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <input id={id} type="text" readOnly value={url ?? ""} placeholder={loadFailed ? "" : "Loading..."} className={`${inputClass} font-mono text-xs sm:text-sm`} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className={`${buttonSecondary} shrink-0 sm:w-32`} onClick={copy} disabled={!url}>
+        <Input id={id} type="text" readOnly value={url ?? ""} placeholder={loadFailed ? "" : "Loading..."} className="font-mono text-xs sm:text-sm" onFocus={(e) => e.currentTarget.select()} />
+        <Button variant="secondary" className="shrink-0 sm:w-32" onClick={copy} disabled={!url}>
           {!url && !loadFailed ? <Spinner className="h-4 w-4" label="Loading link" /> : null}
           {copied ? COPY_MESSAGES.copied : COPY_MESSAGES.copy}
-        </button>
+        </Button>
       </div>
       <span className="sr-only" aria-live="polite">
         {copied ? "Link copied to clipboard" : ""}

@@ -2,7 +2,8 @@
 
 import { useId, useRef, useState, type DragEvent } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { FieldMessage, buttonSecondary } from "@/components/settings/settings-ui";
+import { FieldMessage } from "@/components/settings/settings-ui";
+import { Button } from "@/components/ui/button";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, SETTINGS_LOGO_GUIDANCE, sniffImageType } from "@/lib/settings/logo-rules";
 
 /** What the Save sends for the logo: keep it, replace it with a new image, or remove it. */
@@ -90,19 +91,19 @@ export function LogoUpload({ savedUrl, change, onChange, serverError }: { savedU
         <div className="min-w-0 flex-1 space-y-2">
           <p className="text-sm text-gray-600">Drag and drop an image here, or</p>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={buttonSecondary} onClick={() => input.current?.click()} disabled={reading} aria-describedby={`${inputId}-hint`}>
+            <Button variant="secondary" onClick={() => input.current?.click()} disabled={reading} aria-describedby={`${inputId}-hint`}>
               {reading ? <Spinner className="h-4 w-4" label="Reading image" /> : null}
               {reading ? "Uploading..." : previewUrl ? "Change logo" : "Upload logo"}
-            </button>
+            </Button>
             {change.kind === "replace" ? (
-              <button type="button" className={buttonSecondary} onClick={() => onChange({ kind: "keep" })}>
+              <Button variant="secondary" onClick={() => onChange({ kind: "keep" })}>
                 Cancel new logo
-              </button>
+              </Button>
             ) : null}
             {change.kind === "keep" && savedUrl ? (
-              <button type="button" className={`${buttonSecondary} text-red-700`} onClick={() => onChange({ kind: "remove" })}>
+              <Button variant="danger-outline" onClick={() => onChange({ kind: "remove" })}>
                 Remove logo
-              </button>
+              </Button>
             ) : null}
           </div>
           <p id={`${inputId}-hint`} className="text-xs text-gray-500">

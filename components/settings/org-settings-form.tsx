@@ -8,7 +8,11 @@ import { isSameForm, orderCarriers, orderRiders, orderStates, toFormState, valid
 import { BRAND_KEYS, OrganizationDetailsSection, SenderSection, type LogoProps } from "@/components/settings/brand-sections";
 import type { LogoChange } from "@/components/settings/logo-upload";
 import { RiderDefaults } from "@/components/settings/rider-defaults";
-import { FieldMessage, Section, Toggle, buttonPrimary, buttonSecondary, inputClass } from "@/components/settings/settings-ui";
+import { FieldMessage } from "@/components/settings/settings-ui";
+import { Button } from "@/components/ui/button";
+import { Section } from "@/components/ui/card";
+import { Select } from "@/components/ui/input";
+import { Toggle } from "@/components/ui/toggle";
 import { StateCarrierSection } from "@/components/settings/state-carrier-section";
 import { Spinner } from "@/components/ui/spinner";
 import type { CarrierOption } from "@/lib/carriers/list-carriers";
@@ -84,16 +88,16 @@ export function OrgSettingsForm({ initial, title = "Settings", variant = "all" }
     body = (
       <div role="alert" className="rounded-lg bg-white p-8 text-center shadow-sm ring-1 ring-gray-200">
         <p className="text-sm font-medium text-red-600">{SETTINGS_MESSAGES.loadFailed}</p>
-        <button
-          type="button"
-          className={`${buttonSecondary} mt-4`}
+        <Button
+          variant="secondary"
+          className="mt-4"
           onClick={() => {
             setFailed(false);
             setAttempt((n) => n + 1);
           }}
         >
           {SETTINGS_UI_TEXT.retry}
-        </button>
+        </Button>
       </div>
     );
   else
@@ -378,16 +382,16 @@ function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant:
               <label htmlFor={id("fuo-timing")} className="block text-sm font-medium text-gray-700">
                 When
               </label>
-              <select
+              <Select
                 id={id("fuo-timing")}
-                className={`${inputClass} mt-1`}
+                className="mt-1"
                 value={fuo.timing}
                 disabled={!fuo.enabled}
                 onChange={(e) => update({ failedUnderwritingOutreach: { ...fuo, timing: e.target.value as typeof fuo.timing } })}
               >
                 <option value="birthday">Around their birthday</option>
                 <option value="pre_aep">Pre-AEP only</option>
-              </select>
+              </Select>
             </div>
             <div>
               <span className="block text-sm font-medium text-gray-700">How often</span>
@@ -436,22 +440,13 @@ function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant:
           </div>
           <div className="flex shrink-0 gap-2">
             {changed ? (
-              <button type="button" className={buttonSecondary} onClick={discard} disabled={saving}>
+              <Button variant="secondary" onClick={discard} disabled={saving}>
                 Discard changes
-              </button>
+              </Button>
             ) : null}
-            <button type="submit" className={`${buttonPrimary} min-w-36`} disabled={!canSave}>
-              {saving ? (
-                <>
-                  <span aria-hidden="true">
-                    <Spinner className="h-4 w-4" label="" />
-                  </span>
-                  Saving...
-                </>
-              ) : (
-                "Save Changes"
-              )}
-            </button>
+            <Button type="submit" className="min-w-36" disabled={!canSave} loading={saving} loadingLabel="Saving...">
+              Save Changes
+            </Button>
           </div>
         </div>
       </div>

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { Checkbox } from "@/components/settings/settings-ui";
+import { Checkbox } from "@/components/ui/checkbox";
 import { RIDER_LABELS } from "@/lib/settings/org-settings-schema";
 
 export const RIDER_MESSAGES = {

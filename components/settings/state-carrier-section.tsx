@@ -2,7 +2,11 @@
 
 import { useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { Checkbox, FieldMessage, Section, Toggle, buttonSecondary } from "@/components/settings/settings-ui";
+import { FieldMessage } from "@/components/settings/settings-ui";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Section } from "@/components/ui/card";
+import { Toggle } from "@/components/ui/toggle";
 import { REGIONS, US_STATES } from "@/lib/reference/us-states";
 import { applyGiSelection, GI_CAPTIONS, type GiRecommendation, type GiSelectionMode, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
 
@@ -111,16 +115,16 @@ export function StateCarrierSection({
         <>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
             <span className="text-gray-700">Target GI:</span>
-            <button type="button" className={buttonSecondary} onClick={() => applyMode("all")}>
+            <Button variant="secondary" onClick={() => applyMode("all")}>
               All
-            </button>
-            <button type="button" className={buttonSecondary} onClick={() => applyMode("recommended")} disabled={giBusy}>
+            </Button>
+            <Button variant="secondary" onClick={() => applyMode("recommended")} disabled={giBusy}>
               {giBusy ? <Spinner className="h-4 w-4" label="Loading recommendations" /> : null}
               Recommended
-            </button>
-            <button type="button" className={buttonSecondary} onClick={() => applyMode("none")}>
+            </Button>
+            <Button variant="secondary" onClick={() => applyMode("none")}>
               None
-            </button>
+            </Button>
           </div>
           <p className="mt-1 text-xs text-gray-600" data-testid="target-gi-caption">
             {GI_CAPTIONS.targetGI}

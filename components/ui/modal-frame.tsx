@@ -7,7 +7,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /**
  * A modal dialog: a dimmed backdrop and a centered panel (role="dialog", aria-modal). Escape and a click
  * on the backdrop call onClose (not while `busy`); focus moves into the panel on open, Tab stays inside it,
- * and focus returns to the element that opened it on close. Every dialog of the app uses it.
+ * focus returns to the element that opened it on close, and the page behind does not scroll. Every dialog of
+ * the app uses it (most through <Dialog>, which adds the title).
  */
 export function ModalFrame({
   open,
@@ -61,8 +62,11 @@ export function ModalFrame({
       }
     };
     document.addEventListener("keydown", onKeyDown);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden"; // the page behind does not scroll under the dialog
     return () => {
       document.removeEventListener("keydown", onKeyDown);
+      document.body.style.overflow = overflow;
       if (opener && document.contains(opener)) opener.focus();
     };
   }, [open, initialFocus]);

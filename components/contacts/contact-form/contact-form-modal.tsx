@@ -10,6 +10,8 @@ import { countyLabel, ZIP_MESSAGES } from "@/lib/zip/zip-schema";
 import { createContactRequest, updateContactRequest, type ContactPayload } from "@/components/contacts/contact-form/contact-api";
 import { useContactEmailCheck } from "@/components/contacts/contact-form/use-contact-email-check";
 import { useZipLookup } from "@/components/contacts/contact-form/use-zip-lookup";
+import { Button } from "@/components/ui/button";
+import { Input, Select } from "@/components/ui/input";
 
 /** An agent as GET /api/agents lists it (AgentView fits): the carriers feed the Current Carrier list. */
 export type ContactFormAgent = {
@@ -59,12 +61,6 @@ type FormValues = {
 type FieldName = keyof FormValues | "state" | "county";
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-500 disabled:bg-gray-50 read-only:bg-gray-50 read-only:text-gray-600";
-const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
-const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-gray-700 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
 
 const SERVER_FIELDS: Record<string, FieldName> = { phoneNumber: "phone", countyFips: "county", county: "county", zipCode: "zipCode" };
 
@@ -311,17 +307,16 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
 
         <div className="grid gap-4 px-6 py-5 sm:grid-cols-2">
           <Field id={id("firstName")} label="First Name" required error={errors.firstName}>
-            <input ref={firstInput} id={id("firstName")} type="text" autoComplete="off" className={inputClass} value={values.firstName} disabled={saving} aria-invalid={Boolean(errors.firstName)} aria-describedby={describedBy("firstName", errors.firstName)} onChange={(e) => set("firstName", e.target.value)} />
+            <Input ref={firstInput} id={id("firstName")} type="text" autoComplete="off" value={values.firstName} disabled={saving} aria-invalid={Boolean(errors.firstName)} aria-describedby={describedBy("firstName", errors.firstName)} onChange={(e) => set("firstName", e.target.value)} />
           </Field>
           <Field id={id("lastName")} label="Last Name" required error={errors.lastName}>
-            <input id={id("lastName")} type="text" autoComplete="off" className={inputClass} value={values.lastName} disabled={saving} aria-invalid={Boolean(errors.lastName)} aria-describedby={describedBy("lastName", errors.lastName)} onChange={(e) => set("lastName", e.target.value)} />
+            <Input id={id("lastName")} type="text" autoComplete="off" value={values.lastName} disabled={saving} aria-invalid={Boolean(errors.lastName)} aria-describedby={describedBy("lastName", errors.lastName)} onChange={(e) => set("lastName", e.target.value)} />
           </Field>
           <Field id={id("email")} label="Email" required error={errors.email && errors.email !== emailCheck.message ? errors.email : undefined} hint={emailHint}>
-            <input
+            <Input
               id={id("email")}
               type="email"
               autoComplete="off"
-              className={inputClass}
               value={values.email}
               disabled={saving}
               aria-invalid={emailInvalid}
@@ -331,13 +326,12 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
             />
           </Field>
           <Field id={id("phone")} label="Phone Number" error={errors.phone}>
-            <input
+            <Input
               id={id("phone")}
               type="tel"
               inputMode="numeric"
               autoComplete="off"
               placeholder="(555) 555-5555"
-              className={inputClass}
               value={formatPhone(values.phone)}
               disabled={saving}
               aria-invalid={Boolean(errors.phone)}
@@ -346,7 +340,7 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
             />
           </Field>
           <Field id={id("contactOwnerId")} label="Contact Owner" error={errors.contactOwnerId}>
-            <select id={id("contactOwnerId")} className={inputClass} value={values.contactOwnerId} disabled={saving} onChange={(e) => set("contactOwnerId", e.target.value)}>
+            <Select id={id("contactOwnerId")} value={values.contactOwnerId} disabled={saving} onChange={(e) => set("contactOwnerId", e.target.value)}>
               <option value="">No owner</option>
               {ownerOptions.map((agent) => (
                 <option key={agent.id} value={agent.id}>
@@ -354,11 +348,11 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
                   {agent.id === currentUser.id ? " (you)" : ""}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
           {!isEdit ? (
             <Field id={id("agentId")} label="Assigned Agent" error={errors.agentId} hint={currentUser.isAdmin && !values.agentId ? <span className="text-gray-500">Unassigned contacts go to the default agent.</span> : undefined}>
-              <select id={id("agentId")} className={inputClass} value={values.agentId} disabled={saving || !currentUser.isAdmin} onChange={(e) => set("agentId", e.target.value)}>
+              <Select id={id("agentId")} value={values.agentId} disabled={saving || !currentUser.isAdmin} onChange={(e) => set("agentId", e.target.value)}>
                 <option value="">Select an Agent</option>
                 {agents.map((agent) => (
                   <option key={agent.id} value={agent.id}>
@@ -366,34 +360,34 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
                     {agent.isDefault ? " (default)" : ""}
                   </option>
                 ))}
-              </select>
+              </Select>
             </Field>
           ) : null}
           <Field id={id("currentCarrier")} label="Current Carrier" error={errors.currentCarrier}>
-            <select id={id("currentCarrier")} className={inputClass} value={values.currentCarrier} disabled={saving} onChange={(e) => set("currentCarrier", e.target.value)}>
+            <Select id={id("currentCarrier")} value={values.currentCarrier} disabled={saving} onChange={(e) => set("currentCarrier", e.target.value)}>
               <option value="">Select a carrier</option>
               {carrierOptions.map((carrier) => (
                 <option key={carrier} value={carrier}>
                   {carrier}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
           <Field id={id("planType")} label="Plan Type" error={errors.planType}>
-            <select id={id("planType")} className={inputClass} value={values.planType} disabled={saving} onChange={(e) => set("planType", e.target.value)}>
+            <Select id={id("planType")} value={values.planType} disabled={saving} onChange={(e) => set("planType", e.target.value)}>
               <option value="">Select a plan</option>
               {planOptions.map((plan) => (
                 <option key={plan} value={plan}>
                   {plan}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
           <Field id={id("effectiveDate")} label="Effective Date" error={errors.effectiveDate}>
-            <input id={id("effectiveDate")} type="date" className={inputClass} value={values.effectiveDate} disabled={saving} aria-invalid={Boolean(errors.effectiveDate)} onChange={(e) => set("effectiveDate", e.target.value)} />
+            <Input id={id("effectiveDate")} type="date" value={values.effectiveDate} disabled={saving} aria-invalid={Boolean(errors.effectiveDate)} onChange={(e) => set("effectiveDate", e.target.value)} />
           </Field>
           <Field id={id("birthDate")} label="Birth Date" error={errors.birthDate}>
-            <input id={id("birthDate")} type="date" className={inputClass} value={values.birthDate} disabled={saving} aria-invalid={Boolean(errors.birthDate)} onChange={(e) => set("birthDate", e.target.value)} />
+            <Input id={id("birthDate")} type="date" value={values.birthDate} disabled={saving} aria-invalid={Boolean(errors.birthDate)} onChange={(e) => set("birthDate", e.target.value)} />
           </Field>
           <Choice
             legend="Tobacco User"
@@ -418,14 +412,13 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
             disabled={saving}
           />
           <Field id={id("zipCode")} label="ZIP Code" error={zipError} hint={zip.status === "loading" ? <span className="text-gray-500">Looking up ZIP code...</span> : undefined}>
-            <input
+            <Input
               id={id("zipCode")}
               type="text"
               inputMode="numeric"
               autoComplete="off"
               maxLength={5}
               placeholder="12345"
-              className={inputClass}
               value={values.zipCode}
               disabled={saving}
               aria-invalid={Boolean(zipError)}
@@ -434,21 +427,21 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
             />
           </Field>
           <Field id={id("state")} label="State">
-            <input id={id("state")} type="text" readOnly aria-readonly="true" tabIndex={-1} className={inputClass} value={stateValue} placeholder="From ZIP code" />
+            <Input id={id("state")} type="text" readOnly aria-readonly="true" tabIndex={-1} value={stateValue} placeholder="From ZIP code" />
           </Field>
           {counties.length > 1 ? (
             <Field id={id("county")} label="County" error={errors.county} hint={<span className="text-gray-500">This ZIP code spans {counties.length} counties.</span>}>
-              <select id={id("county")} className={inputClass} value={countyFips} disabled={saving} onChange={(e) => set("countyFips", e.target.value)}>
+              <Select id={id("county")} value={countyFips} disabled={saving} onChange={(e) => set("countyFips", e.target.value)}>
                 {counties.map((county) => (
                   <option key={county.fips} value={county.fips}>
                     {countyLabel(county, zip.status === "found" ? zip.data.state : "")}
                   </option>
                 ))}
-              </select>
+              </Select>
             </Field>
           ) : counties.length === 1 ? (
             <Field id={id("county")} label="County">
-              <input id={id("county")} type="text" readOnly aria-readonly="true" tabIndex={-1} className={inputClass} value={countyLabel(counties[0]!, zip.status === "found" ? zip.data.state : "")} />
+              <Input id={id("county")} type="text" readOnly aria-readonly="true" tabIndex={-1} value={countyLabel(counties[0]!, zip.status === "found" ? zip.data.state : "")} />
             </Field>
           ) : null}
         </div>
@@ -460,10 +453,10 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
         ) : null}
 
         <div className="flex flex-col-reverse gap-2 border-t border-gray-200 bg-gray-50 px-6 py-4 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose} disabled={saving}>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={!canSave}>
+          </Button>
+          <Button type="submit" disabled={!canSave}>
             {saving ? (
               <>
                 <span aria-hidden="true">
@@ -476,7 +469,7 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
             ) : (
               "Add Client"
             )}
-          </button>
+          </Button>
         </div>
       </form>
     </ModalFrame>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SupportedCarrier } from "@/lib/contacts/import/carrier-mapping";
 import { autoMapColumns, detectCountyColumn, detectStateColumn, type ColumnMapping } from "@/lib/contacts/import/column-mapping";
 import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, type BulkImportResponse, type ImportContactInput, type ImportField } from "@/lib/contacts/import/import-types";
@@ -24,15 +24,15 @@ import {
   PlanMappingSection,
   ProcessingNotice,
   ResultPanels,
-  primaryButton,
-  secondaryButton,
-  selectClass,
 } from "@/components/contacts/csv-upload/csv-upload-sections";
 import { bulkImportFailure, CSV_UPLOAD_MESSAGES, type UploadFailure } from "@/components/contacts/csv-upload/import-messages";
 import { CsvFileError, fileRefusal, parseCsvFile } from "@/components/contacts/csv-upload/parse-csv-file";
 import { errorRowsDownload, saveCsvFile, unrecognizedCarriersDownload } from "@/components/contacts/csv-upload/result-downloads";
 import { sendImportInChunks } from "@/components/contacts/csv-upload/send-import-chunks";
 import { TRIAL_IMPORT_NOTICE } from "@/lib/trial/trial-sample";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Select } from "@/components/ui/input";
 
 export type CsvUploadModalProps = {
   open: boolean;
@@ -65,8 +65,6 @@ export function CsvUploadModal(props: CsvUploadModalProps) {
 }
 
 function CsvUploadDialog({ onClose, onImported, currentUser, organization }: CsvUploadModalProps) {
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
 
   // Lists loaded on open.
   const [carrierNames, setCarrierNames] = useState<string[] | null>(null);
@@ -99,17 +97,14 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
   const overwriteExisting = isAdmin && overwrite; // §5: forced off for a non-admin agent
   const busy = upload !== null;
 
-  // Focus: into the dialog on open, back to the opener on close; running work is cancelled on close.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = dialogRef.current?.querySelector<HTMLElement>("button:not([disabled])");
-    (first ?? dialogRef.current)?.focus();
-    return () => {
+  // Running work is cancelled on close (the ui Dialog moves focus in and gives it back to the opener).
+  useEffect(
+    () => () => {
       parseAbort.current?.abort();
       uploadAbort.current?.abort();
-      if (opener && opener.isConnected) opener.focus();
-    };
-  }, []);
+    },
+    [],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -131,34 +126,6 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
     if (upload) return; // an import in flight finishes first
     onClose();
   }, [upload, onClose]);
-
-  useEffect(() => {
-    const onEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        requestClose();
-      }
-    };
-    document.addEventListener("keydown", onEscape);
-    return () => document.removeEventListener("keydown", onEscape);
-  }, [requestClose]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== "Tab") return;
-    const focusable = Array.from(
-      dialogRef.current?.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]):not([tabindex='-1'])") ?? [],
-    );
-    if (focusable.length === 0) return;
-    const first = focusable[0]!;
-    const last = focusable[focusable.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   // ---- Derived state (§3 CSV upload state) ----
   const supported: SupportedCarrier[] = useMemo(() => supportedCarriersFromNames(carrierNames ?? []), [carrierNames]);
@@ -335,36 +302,14 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
   if (view === "success") title = "Contacts Added";
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4" onKeyDown={onKeyDown}>
-      <div className="absolute inset-0 bg-gray-900/50" aria-hidden="true" onClick={requestClose} />
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={`relative flex max-h-[95vh] w-full flex-col rounded-t-xl bg-white shadow-xl focus:outline-none sm:rounded-xl ${view === "success" ? "sm:max-w-lg" : "sm:max-w-3xl"}`}
-      >
-        <div className="flex items-start justify-between gap-4 border-b border-gray-200 px-5 py-4 sm:px-6">
-          <div>
-            <h2 id={titleId} className="text-lg font-semibold text-gray-900">
-              {title}
-            </h2>
-            {view === "form" ? <p className="mt-0.5 text-sm text-gray-500">Import your book of business from a spreadsheet.</p> : null}
-          </div>
-          <button
-            type="button"
-            onClick={requestClose}
-            disabled={busy}
-            aria-label="Close"
-            className="rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-40"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5">
-              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-            </svg>
-          </button>
-        </div>
-
+    <Dialog
+      onClose={requestClose}
+      busy={busy}
+      title={title}
+      description={view === "form" ? "Import your book of business from a spreadsheet." : undefined}
+      closeLabel="Close"
+      className={view === "success" ? "max-w-lg" : "max-w-3xl"}
+    >
         {view === "success" && result ? (
           <SuccessView
             name={currentUser.firstName}
@@ -394,12 +339,12 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
               />
             </div>
             <div className="flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
-              <button type="button" className={secondaryButton} onClick={resetForAnotherFile}>
+              <Button variant="secondary" onClick={resetForAnotherFile}>
                 Upload Another File
-              </button>
-              <button type="button" className={primaryButton} onClick={() => (added > 0 ? setView("success") : onClose())}>
+              </Button>
+              <Button onClick={() => (added > 0 ? setView("success") : onClose())}>
                 {added > 0 ? "Continue" : "Done"}
-              </button>
+              </Button>
             </div>
           </>
         ) : (
@@ -480,18 +425,17 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
                 {blocker && phase !== "uploading" && phase !== "processing" ? blocker : ""}
               </p>
               <div className="flex flex-col-reverse gap-2 sm:flex-row">
-                <button type="button" className={secondaryButton} onClick={requestClose} disabled={busy}>
+                <Button variant="secondary" onClick={requestClose} disabled={busy}>
                   Cancel
-                </button>
-                <button type="button" className={primaryButton} onClick={() => void startUpload()} disabled={!canUpload}>
+                </Button>
+                <Button onClick={() => void startUpload()} disabled={!canUpload}>
                   {busy ? "Uploading..." : "Upload"}
-                </button>
+                </Button>
               </div>
             </div>
           </>
         )}
-      </div>
-    </div>
+    </Dialog>
   );
 }
 
@@ -519,17 +463,17 @@ function ImportOptions({
           Assign to Agent
         </label>
         {agents === null ? (
-          <select id="csv-assign-agent" className={`mt-1 ${selectClass}`} disabled value="">
+          <Select id="csv-assign-agent" className="mt-1" disabled value="">
             <option value="">Loading agents...</option>
-          </select>
+          </Select>
         ) : (
-          <select id="csv-assign-agent" className={`mt-1 ${selectClass}`} value={agentId} disabled={disabled} onChange={(e) => onAgent(e.target.value)}>
+          <Select id="csv-assign-agent" className="mt-1" value={agentId} disabled={disabled} onChange={(e) => onAgent(e.target.value)}>
             {agents.map((agent) => (
               <option key={agent.id} value={agent.id}>
                 {agent.name}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </div>
       {isAdmin ? (
@@ -566,9 +510,9 @@ function UploadProgress({ stage, rows, onCancel }: { stage: UploadStage; rows: n
         <ProcessingNotice label={label} fraction={stage.fraction} />
         <div className="flex items-center justify-between gap-2">
           <p className="text-xs text-gray-500">Nothing is imported until every part has arrived.</p>
-          <button type="button" className={secondaryButton} onClick={onCancel}>
+          <Button variant="secondary" onClick={onCancel}>
             Cancel upload
-          </button>
+          </Button>
         </div>
       </div>
     );
@@ -609,9 +553,9 @@ function SuccessView({ name, added, windowMonths, demoMode, onDone }: { name: st
         ) : null}
       </div>
       <div className="flex justify-end border-t border-gray-200 px-5 py-4 sm:px-6">
-        <button type="button" className={primaryButton} onClick={onDone}>
+        <Button onClick={onDone}>
           Done
-        </button>
+        </Button>
       </div>
     </>
   );

@@ -7,16 +7,11 @@ import type { ColumnMapping } from "@/lib/contacts/import/column-mapping";
 import { IMPORT_FIELD_LABELS, type BulkImportResponse, type ImportField } from "@/lib/contacts/import/import-types";
 import { OTHER_UNSUPPORTED_LABEL, PLAN_CHOICES, type CarrierSuggestion, type PlanChoices } from "@/components/contacts/csv-upload/build-import-request";
 import { formatFileSize } from "@/components/contacts/csv-upload/import-messages";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/input";
 
 /** Presentational pieces of the CSV upload modal (client-side §2). State lives in csv-upload-modal.tsx. */
 
-export const selectClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-gray-50 disabled:text-gray-500";
-export const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600";
-export const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 shadow-sm hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
-const linkButton = "font-medium text-brand-600 underline-offset-2 hover:text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 rounded-sm";
 
 /** The order of the mapping dropdowns in the spec (§2). */
 export const MAPPING_ORDER: readonly ImportField[] = [
@@ -107,9 +102,9 @@ export function DropZone({ file, disabled, onFile }: { file: File | null; disabl
         ) : (
           <>
             Drag and drop your CSV file here, or{" "}
-            <button type="button" className={linkButton} disabled={disabled} onClick={() => inputRef.current?.click()}>
+            <Button variant="link" disabled={disabled} onClick={() => inputRef.current?.click()}>
               browse
-            </button>
+            </Button>
           </>
         )}
       </p>
@@ -173,9 +168,9 @@ export function ColumnMappingSection({
                   </span>
                 ) : null}
               </div>
-              <select
+              <Select
                 id={id}
-                className={`mt-1 ${selectClass}`}
+                className="mt-1"
                 value={mapping[field] ?? ""}
                 disabled={disabled}
                 aria-required={REQUIRED_FIELDS.has(field) || undefined}
@@ -187,7 +182,7 @@ export function ColumnMappingSection({
                     {header}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           );
         })}
@@ -243,14 +238,14 @@ export function CarrierMappingSection({
                   <label htmlFor={id} className="min-w-0 truncate text-sm text-gray-800" title={suggestion.value}>
                     {suggestion.value}
                   </label>
-                  <select id={id} className={selectClass} value={choices[suggestion.value] ?? OTHER_CARRIER} disabled={disabled} onChange={(e) => onChange(suggestion.value, e.target.value)}>
+                  <Select id={id} value={choices[suggestion.value] ?? OTHER_CARRIER} disabled={disabled} onChange={(e) => onChange(suggestion.value, e.target.value)}>
                     {carriers.map((carrier) => (
                       <option key={carrier} value={carrier}>
                         {carrier}
                       </option>
                     ))}
                     <option value={OTHER_CARRIER}>{OTHER_UNSUPPORTED_LABEL}</option>
-                  </select>
+                  </Select>
                 </li>
               );
             })}
@@ -275,13 +270,13 @@ export function PlanMappingSection({ values, choices, disabled, onChange }: { va
               <label htmlFor={id} className="min-w-0 truncate text-sm text-gray-800" title={value}>
                 {value}
               </label>
-              <select id={id} className={selectClass} value={choices[value] ?? "Other"} disabled={disabled} onChange={(e) => onChange(value, e.target.value)}>
+              <Select id={id} value={choices[value] ?? "Other"} disabled={disabled} onChange={(e) => onChange(value, e.target.value)}>
                 {PLAN_CHOICES.map((plan) => (
                   <option key={plan} value={plan}>
                     {plan}
                   </option>
                 ))}
-              </select>
+              </Select>
             </li>
           );
         })}
@@ -327,9 +322,9 @@ export function ResultPanels({
             Found {count(result.errorRows.length)} rows with errors. Successfully imported {count(imported)} rows.
           </p>
           <p className="mt-1 text-xs text-red-700">Download the rows with errors, fix them in your spreadsheet, and upload the file again.</p>
-          <button type="button" className={`mt-3 ${secondaryButton}`} onClick={onDownloadErrors}>
+          <Button variant="secondary" className="mt-3" onClick={onDownloadErrors}>
             Download and Fix Error Rows
-          </button>
+          </Button>
         </section>
       ) : null}
 
@@ -343,9 +338,9 @@ export function ResultPanels({
             This is normal and expected. Contacts whose carrier we don&apos;t support were still imported and keep the carrier name from your file. Check the
             list below for typos if a carrier you expected to be recognized is included.
           </div>
-          <button type="button" className={`mt-3 ${secondaryButton}`} onClick={onDownloadCarriers}>
+          <Button variant="secondary" className="mt-3" onClick={onDownloadCarriers}>
             Download Unrecognized Carrier Rows
-          </button>
+          </Button>
           {supportedCarriers.length > 0 ? (
             <div className="mt-4">
               <p className="text-xs font-medium text-gray-700">Supported carriers</p>

@@ -13,6 +13,7 @@ import { healthOutcome } from "@/components/contacts/detail/health-answers";
 import { HealthAssessmentModal } from "@/components/contacts/detail/health-assessment-modal";
 import { QuoteLinkPanel } from "@/components/contacts/detail/quote-link-panel";
 import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
+import { Button } from "@/components/ui/button";
 
 export type ContactDetailViewProps = {
   /** Everything the page shows, or null when loading failed (then `error` says why). */
@@ -31,12 +32,6 @@ const FOLLOW_UPS_SHOWN = 2;
 const SENT_NOTICE_MS = 5000;
 
 const card = "rounded-xl bg-white shadow-sm ring-1 ring-gray-200";
-const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
-const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-gray-700 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
-const dangerOutline =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-red-700 shadow-sm ring-1 ring-red-200 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2";
 
 /** "Mar 14, 1958" from "1958-03-14" (a calendar date: no time zone shift). */
 export function formatCalendarDate(value: string | null): string {
@@ -110,9 +105,9 @@ export function ContactLoadError({ message }: { message?: string | null }) {
       <div role="alert" className={`${card} w-full px-6 py-10`}>
         <h1 className="text-xl font-semibold text-gray-900">{CONTACT_MESSAGES.loadFailed}</h1>
         <p className="mt-2 text-sm text-gray-600">{message || "An error occurred"}</p>
-        <button type="button" onClick={back} className={`${primaryButton} mt-6`}>
+        <Button onClick={back} className="mt-6">
           Back
-        </button>
+        </Button>
       </div>
     </main>
   );
@@ -215,7 +210,7 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
       <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold text-gray-900">Contact Details</h1>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={primaryButton} onClick={sendQuote} disabled={quote.state === "sending" || quote.state === "sent"}>
+          <Button onClick={sendQuote} disabled={quote.state === "sending" || quote.state === "sent"}>
             {quote.state === "sending" ? (
               <>
                 <span aria-hidden="true">
@@ -228,13 +223,13 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
             ) : (
               "Send Quote"
             )}
-          </button>
-          <button type="button" className={secondaryButton} onClick={() => setModal("edit")}>
+          </Button>
+          <Button variant="secondary" onClick={() => setModal("edit")}>
             Edit Contact
-          </button>
-          <button type="button" className={dangerOutline} onClick={() => setModal("delete")}>
+          </Button>
+          <Button variant="danger-outline" onClick={() => setModal("delete")}>
             Delete
-          </button>
+          </Button>
         </div>
       </div>
       {quote.state === "failed" ? (

@@ -2,7 +2,7 @@
 
 import { useId, useState, type ReactNode } from "react";
 import { ModalFrame } from "@/components/ui/modal-frame";
-import { primaryButton } from "@/components/contacts/list/styles";
+import { Button } from "@/components/ui/button";
 
 /**
  * A modal slot: rendered once the user picks that way of adding contacts. `close` dismisses it;
@@ -70,9 +70,9 @@ export function AddContactsButton({ onSingle, onCsv, singleContactModal, csvUplo
 
   return (
     <>
-      <button type="button" className={primaryButton} onClick={() => setMode("choose")} aria-haspopup="dialog" data-add-contact="">
+      <Button onClick={() => setMode("choose")} aria-haspopup="dialog" data-add-contact="">
         {label}
-      </button>
+      </Button>
       <ModalFrame open={mode === "choose"} onClose={close} labelledBy={titleId} describedBy={descriptionId} className="max-w-md">
         <div className="p-6">
           <div className="flex items-start justify-between gap-4">

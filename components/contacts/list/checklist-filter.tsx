@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { checkboxClass } from "@/components/contacts/list/styles";
+import { checkboxInputClass } from "@/components/ui/checkbox";
 
 export type ChecklistOption = { value: string; label: string };
 
@@ -87,7 +87,7 @@ export function ChecklistFilter({ label, options, selected, onChange, emptyText 
             {visible.map((option) => (
               <li key={option.value}>
                 <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-700 hover:bg-gray-50">
-                  <input type="checkbox" className={checkboxClass} checked={chosen.has(option.value)} onChange={() => toggle(option.value)} />
+                  <input type="checkbox" className={checkboxInputClass} checked={chosen.has(option.value)} onChange={() => toggle(option.value)} />
                   <span className="truncate">{option.label}</span>
                 </label>
               </li>

@@ -11,10 +11,10 @@ import { ContactTable } from "@/components/contacts/list/contact-table";
 import { DeleteContactsModal } from "@/components/contacts/list/delete-contacts-modal";
 import { ReassignContactsModal, type AgentOption } from "@/components/contacts/list/reassign-contacts-modal";
 import { SelectionBar } from "@/components/contacts/list/selection-bar";
-import { secondaryButton } from "@/components/contacts/list/styles";
 import { UNASSIGNED_AGENT } from "@/lib/contacts/list-contacts-query";
 import { contactExportHref, contactListHref, type ContactListFilters } from "@/lib/contacts/list-contacts-url";
 import { CONTACT_LIST_MESSAGES, type ContactListFilterOptions, type ContactListRow } from "@/lib/contacts/list-contacts-view";
+import { buttonClass } from "@/components/ui/button";
 
 export type ContactListAgent = AgentOption & { isActive: boolean; isAgent: boolean };
 
@@ -170,7 +170,7 @@ export function ContactList({
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 px-4 py-4">
         <h1 className="text-xl font-bold text-gray-900 sm:text-2xl">Contacts ({total.toLocaleString("en-US")})</h1>
         {isAdmin ? (
-          <a href={contactExportHref(current)} download className={secondaryButton}>
+          <a href={contactExportHref(current)} download className={buttonClass({ variant: "secondary" })}>
             <svg className="h-4 w-4" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2} aria-hidden="true">
               <path strokeLinecap="round" strokeLinejoin="round" d="M4 16v1a3 3 0 0 0 3 3h10a3 3 0 0 0 3-3v-1m-4-4-4 4m0 0-4-4m4 4V4" />
             </svg>

@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { paginationItems, shownRange } from "@/components/contacts/list/pagination-items";
 import { CONTACT_PAGE_SIZES } from "@/lib/contacts/list-contacts-query";
+import { Button } from "@/components/ui/button";
 
 export type ContactPaginationProps = {
   page: number;
@@ -14,9 +15,7 @@ export type ContactPaginationProps = {
 };
 
 const arrowButton =
-  "relative inline-flex items-center px-2 py-2 text-gray-500 ring-1 ring-inset ring-gray-300 hover:bg-gray-50 focus:z-10 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-40";
-const narrowButton =
-  "inline-flex items-center rounded-md bg-white px-4 py-2 text-sm font-medium text-gray-700 ring-1 ring-gray-300 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-40";
+  "relative inline-flex min-h-11 min-w-11 items-center justify-center px-2 py-2 text-gray-600 ring-1 ring-inset ring-gray-400 hover:bg-gray-50 focus:z-10 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-40";
 
 /**
  * The list's pagination (client-side.md §2): Previous and Next on narrow screens; on wide screens
@@ -57,15 +56,15 @@ export function ContactPagination({ page, limit, total, disabled = false, onPage
     <div className="flex flex-col gap-3 border-t border-gray-200 bg-white px-4 py-3 sm:px-6">
       {/* Narrow screens */}
       <div className="flex items-center justify-between gap-2 sm:hidden">
-        <button type="button" className={narrowButton} disabled={disabled || !hasPrevious} onClick={() => onPage(page - 1)}>
+        <Button variant="secondary" disabled={disabled || !hasPrevious} onClick={() => onPage(page - 1)}>
           Previous
-        </button>
+        </Button>
         <span className="text-sm text-gray-600">
           {page} / {totalPages}
         </span>
-        <button type="button" className={narrowButton} disabled={disabled || !hasNext} onClick={() => onPage(page + 1)}>
+        <Button variant="secondary" disabled={disabled || !hasNext} onClick={() => onPage(page + 1)}>
           Next
-        </button>
+        </Button>
       </div>
       <div className="flex justify-center sm:hidden">{sizePicker("narrow")}</div>
 

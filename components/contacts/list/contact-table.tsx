@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useRef } from "react";
-import { checkboxClass } from "@/components/contacts/list/styles";
+import { checkboxInputClass } from "@/components/ui/checkbox";
 import { contactAgentLabel, formatCalendarDate, formatPhoneNumber, initials, truncateEmail } from "@/components/contacts/list/contact-format";
 import type { ContactListRow } from "@/lib/contacts/list-contacts-view";
 
@@ -56,7 +56,7 @@ export function ContactTable({ contacts, loading, selectedIds, onToggle, onToggl
               <input
                 ref={headerRef}
                 type="checkbox"
-                className={checkboxClass}
+                className={checkboxInputClass}
                 aria-label="Select all contacts"
                 checked={allSelected}
                 disabled={loading || contacts.length === 0}
@@ -100,7 +100,7 @@ export function ContactTable({ contacts, loading, selectedIds, onToggle, onToggl
               return (
                 <tr key={contact.id} className={selected ? "bg-brand-50/60" : "hover:bg-gray-50"}>
                   <td className="px-3 py-3">
-                    <input type="checkbox" className={checkboxClass} aria-label={`Select ${name}`} checked={selected} onChange={() => onToggle(contact.id)} />
+                    <input type="checkbox" className={checkboxInputClass} aria-label={`Select ${name}`} checked={selected} onChange={() => onToggle(contact.id)} />
                   </td>
                   <td className={cell}>
                     <Link href={`/contact/${contact.id}`} className="group flex items-center gap-3 rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { startTransition, useId, useState } from "react";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import { chosenSlot, type AddContactsSlot } from "@/components/contacts/list/add-contacts-button";
-import { primaryButton, secondaryButton } from "@/components/contacts/list/styles";
+import { Button } from "@/components/ui/button";
 
 export const CONTACTS_TUTORIAL = {
   title: "Welcome to your contacts",
@@ -52,9 +52,9 @@ export function ContactsTutorial({ singleContactModal, csvUploadModal }: { singl
     <div className="flex flex-col rounded-lg border border-gray-200 p-4">
       <h3 className="text-sm font-semibold text-gray-900">{title}</h3>
       <p className="mt-1 flex-1 text-sm text-gray-600">{text}</p>
-      <button type="button" className={`${primary ? primaryButton : secondaryButton} mt-3 min-h-11`} onClick={onPick}>
+      <Button variant={primary ? "primary" : "secondary"} className="mt-3" onClick={onPick}>
         {button}
-      </button>
+      </Button>
     </div>
   );
 
@@ -76,9 +76,9 @@ export function ContactsTutorial({ singleContactModal, csvUploadModal }: { singl
             <a href="/example.csv" download className="text-sm font-medium text-brand-700 underline hover:text-brand-800">
               {CONTACTS_TUTORIAL.example}
             </a>
-            <button type="button" className={`${secondaryButton} min-h-11`} onClick={() => leave("closed")}>
+            <Button variant="secondary" onClick={() => leave("closed")}>
               {CONTACTS_TUTORIAL.done}
-            </button>
+            </Button>
           </div>
         </div>
       </ModalFrame>

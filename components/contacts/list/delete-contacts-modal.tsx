@@ -2,9 +2,9 @@
 
 import { useId, useRef } from "react";
 import { ModalFrame } from "@/components/ui/modal-frame";
-import { dangerButton, secondaryButton } from "@/components/contacts/list/styles";
 import { Spinner } from "@/components/ui/spinner";
 import { contactCountLabel } from "@/lib/contacts/list-contacts-view";
+import { Button } from "@/components/ui/button";
 
 /** "Are you sure you want to delete N contacts? This action cannot be undone." (client-side.md §2) */
 export function deleteConfirmationText(count: number): string {
@@ -49,10 +49,10 @@ export function DeleteContactsModal({ open, count, busy, error, onConfirm, onClo
           </p>
         ) : null}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button ref={cancelRef} type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
+          <Button variant="secondary" ref={cancelRef} onClick={onClose} disabled={busy}>
             Cancel
-          </button>
-          <button type="button" className={dangerButton} onClick={onConfirm} disabled={busy}>
+          </Button>
+          <Button variant="danger" onClick={onConfirm} disabled={busy}>
             {busy ? (
               <>
                 <Spinner className="h-4 w-4" label="Deleting contacts" />
@@ -61,7 +61,7 @@ export function DeleteContactsModal({ open, count, busy, error, onConfirm, onClo
             ) : (
               "Delete"
             )}
-          </button>
+          </Button>
         </div>
       </div>
     </ModalFrame>

@@ -2,9 +2,10 @@
 
 import { useId, useRef, useState } from "react";
 import { ModalFrame } from "@/components/ui/modal-frame";
-import { inputClass, primaryButton, secondaryButton } from "@/components/contacts/list/styles";
 import { Spinner } from "@/components/ui/spinner";
 import { CONTACT_LIST_MESSAGES, contactCountLabel } from "@/lib/contacts/list-contacts-view";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/input";
 
 export type AgentOption = { id: string; name: string };
 
@@ -68,10 +69,10 @@ function ReassignContactsDialog({ count, agents, busy, error, onConfirm, onClose
           <label htmlFor={selectId} className="block text-sm font-medium text-gray-700">
             Select Agent
           </label>
-          <select
+          <Select
             ref={selectRef}
             id={selectId}
-            className={`mt-1 ${inputClass}`}
+            className="mt-1"
             value={choice}
             disabled={busy}
             aria-invalid={missing || undefined}
@@ -88,7 +89,7 @@ function ReassignContactsDialog({ count, agents, busy, error, onConfirm, onClose
               </option>
             ))}
             <option value={UNASSIGNED_OPTION}>Unassigned</option>
-          </select>
+          </Select>
         </div>
         {shownError ? (
           <p id={errorId} role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -96,10 +97,10 @@ function ReassignContactsDialog({ count, agents, busy, error, onConfirm, onClose
           </p>
         ) : null}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={busy}>
+          </Button>
+          <Button type="submit" disabled={busy}>
             {busy ? (
               <>
                 <Spinner className="h-4 w-4" label="Reassigning contacts" />
@@ -108,7 +109,7 @@ function ReassignContactsDialog({ count, agents, busy, error, onConfirm, onClose
             ) : (
               "Reassign"
             )}
-          </button>
+          </Button>
         </div>
       </form>
     </ModalFrame>

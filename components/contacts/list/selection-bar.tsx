@@ -1,7 +1,7 @@
 "use client";
 
-import { dangerButton, secondaryButton } from "@/components/contacts/list/styles";
 import { contactCountLabel } from "@/lib/contacts/list-contacts-view";
+import { Button } from "@/components/ui/button";
 
 export type SelectionBarProps = {
   count: number;
@@ -21,17 +21,17 @@ export function SelectionBar({ count, isAdmin, onCancel, onReassign, onDelete }:
           {contactCountLabel(count)} selected
         </p>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={secondaryButton} onClick={onCancel}>
+          <Button variant="secondary" onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
           {isAdmin ? (
-            <button type="button" className={secondaryButton} onClick={onReassign}>
+            <Button variant="secondary" onClick={onReassign}>
               Reassign Agent
-            </button>
+            </Button>
           ) : null}
-          <button type="button" className={dangerButton} onClick={onDelete}>
+          <Button variant="danger" onClick={onDelete}>
             Delete Selected
-          </button>
+          </Button>
         </div>
       </div>
     </div>
