@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import { formatDollars, formatLongDate, type RiderPrice } from "@/lib/quotes/compare-view";
 import type { CountyOption } from "@/lib/quotes/compare-quotes";
+import { readableTextOn } from "@/lib/organizations/brand-contrast";
 
 /** The compare page's dialogs. Each closes with Escape, a click outside, or its Cancel/Close button. */
 
@@ -33,7 +34,7 @@ export function EffectiveDateModal({ open, options, value, onClose, onChoose, co
         <fieldset className="mt-4 space-y-2">
           <legend className="sr-only">Start date</legend>
           {options.map((date) => (
-            <label key={date} className="flex cursor-pointer items-center gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-gray-900">
+            <label key={date} className="flex cursor-pointer items-center gap-3 min-h-11 rounded-md border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-gray-900">
               <input type="radio" name="effectiveDate" value={date} checked={choice === date} onChange={() => setChoice(date)} />
               {formatLongDate(date)}
             </label>
@@ -43,7 +44,7 @@ export function EffectiveDateModal({ open, options, value, onClose, onChoose, co
           <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>
-          <button type="submit" className={`${buttonBase} text-white`} style={{ backgroundColor: color }}>
+          <button type="submit" className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
             Update Quotes
           </button>
         </div>
@@ -155,7 +156,7 @@ export function LocationModal({
           <button type="button" onClick={onClose} disabled={busy} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>
-          <button type="submit" disabled={busy || zipCode.length !== 5 || counties.length === 0} className={`${buttonBase} text-white`} style={{ backgroundColor: color }}>
+          <button type="submit" disabled={busy || zipCode.length !== 5 || counties.length === 0} className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
             {busy ? "Updating..." : "Update Quotes"}
           </button>
         </div>
@@ -197,7 +198,7 @@ export function RidersModal({
         <ul className="mt-4 space-y-2">
           {riders.map((rider) => (
             <li key={rider.id}>
-              <label className="flex cursor-pointer items-center justify-between gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm">
+              <label className="flex cursor-pointer items-center justify-between gap-3 min-h-11 rounded-md border border-gray-200 px-3 py-2 text-sm">
                 <span className="flex items-center gap-3">
                   <input type="checkbox" checked={choice.includes(rider.id)} onChange={(event) => setChoice((c) => (event.target.checked ? [...c, rider.id] : c.filter((id) => id !== rider.id)))} />
                   {rider.name}
@@ -211,7 +212,7 @@ export function RidersModal({
           <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>
-          <button type="button" onClick={() => onApply(choice)} className={`${buttonBase} text-white`} style={{ backgroundColor: color }}>
+          <button type="button" onClick={() => onApply(choice)} className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
             Apply
           </button>
         </div>
@@ -290,7 +291,7 @@ export function QualifyModal({ open, videoUrl, planName, carrierName, onClose, o
           <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>
-          <button type="button" onClick={onContinue} className={`${buttonBase} text-white`} style={{ backgroundColor: color }}>
+          <button type="button" onClick={onContinue} className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
             Continue
           </button>
         </div>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { SELF_SERVICE_MESSAGES as M } from "@/lib/self-service/self-service-schema";
+import { readableTextOn } from "@/lib/organizations/brand-contrast";
 
 export type ConfirmEmailProps = {
   token: string;
@@ -46,7 +47,7 @@ export function ConfirmEmail({ token, initialState, organizationName, brandColor
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">{state.kind === "confirmed" ? M.confirmed : M.alreadyConfirmed}</h1>
         {organizationName ? <p className="text-lg text-gray-700">{organizationName} will be in touch with your quotes and updates.</p> : null}
         {state.kind === "confirmed" ? (
-          <a href={state.redirectUrl} className={buttonClass} style={{ backgroundColor: brandColor }}>
+          <a href={state.redirectUrl} className={buttonClass} style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }}>
             See your quotes
           </a>
         ) : null}
@@ -62,7 +63,7 @@ export function ConfirmEmail({ token, initialState, organizationName, brandColor
           {M.confirmInvalid}
         </p>
         {formUrl ? (
-          <a href={formUrl} className={buttonClass} style={{ backgroundColor: brandColor }}>
+          <a href={formUrl} className={buttonClass} style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }}>
             Fill out the form again
           </a>
         ) : null}
@@ -80,7 +81,7 @@ export function ConfirmEmail({ token, initialState, organizationName, brandColor
           {state.message}
         </p>
       ) : null}
-      <button type="button" className={buttonClass} style={{ backgroundColor: brandColor }} disabled={confirming} onClick={confirm}>
+      <button type="button" className={buttonClass} style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }} disabled={confirming} onClick={confirm}>
         {confirming ? M.confirming : M.confirmButton}
       </button>
     </div>
