@@ -20,28 +20,53 @@ const ADMIN = "admin@sample-agency.test";
 // States other journeys send quote emails to or filter by (one quote email per contact a day).
 const STATES_OTHERS_USE = ["GA", "FL", "TX", "NY"];
 
-/** Fresh quote links (tokens) for `count` of the sample agency's contacts that other journeys leave alone. */
-async function quoteTokens(page, baseUrl, expect, count) {
+/** The sample agency's contacts that other journeys leave alone (the first two, and the states above). */
+async function spareContacts(page, baseUrl) {
   await signIn(page, baseUrl, ADMIN);
   const { contacts } = await (await page.request.get(baseUrl + "/api/contacts?limit=100")).json();
-  const mine = contacts.slice(2).filter((c) => !STATES_OTHERS_USE.includes(c.state) && c.email).slice(0, count);
+  return contacts.slice(2).filter((c) => !STATES_OTHERS_USE.includes(c.state) && c.email);
+}
+
+async function newQuoteToken(page, baseUrl, expect, contact) {
+  const res = await page.request.post(`${baseUrl}/api/quotes/generate/${contact.id}`);
+  expect(res.ok(), `quote link for ${contact.id}: ${res.status()}`);
+  return (await res.json()).quoteId;
+}
+
+/** Fresh quote links (tokens) for `count` spare contacts; signed out afterwards. */
+async function quoteTokens(page, baseUrl, expect, count) {
+  const mine = (await spareContacts(page, baseUrl)).slice(0, count);
   expect(mine.length === count, `${count} contacts outside ${STATES_OTHERS_USE.join(", ")}`);
   const tokens = [];
-  for (const contact of mine) {
-    const res = await page.request.post(`${baseUrl}/api/quotes/generate/${contact.id}`);
-    expect(res.ok(), `quote link for ${contact.id}: ${res.status()}`);
-    tokens.push({ contact, token: (await res.json()).quoteId });
-  }
+  for (const contact of mine) tokens.push({ contact, token: await newQuoteToken(page, baseUrl, expect, contact) });
   await page.context().clearCookies();
   return tokens;
 }
 
-/** Screenshots of the page at 390 px and at 320 px wide (to look at), then back to the phone size. */
-async function pictures(page, screenshot, name) {
+/**
+ * A quote link whose compare page lists plans to select (the sample rates do not price every contact),
+ * for the `nth` such spare contact; signed out afterwards. The server renders the list, so the page's
+ * HTML tells (fetching it reports no view: the browser does that).
+ */
+async function quotedToken(page, baseUrl, expect, nth = 0) {
+  let found = 0;
+  for (const contact of (await spareContacts(page, baseUrl)).slice(0, 30)) {
+    const token = await newQuoteToken(page, baseUrl, expect, contact);
+    const html = await (await page.request.get(`${baseUrl}/compare?id=${token}`)).text();
+    if (html.includes('aria-label="Select ') && found++ === nth) {
+      await page.context().clearCookies();
+      return token;
+    }
+  }
+  throw new Error("no spare contact with quotes to select");
+}
+
+/** Screenshots of the page (or of `target`, a dialog) at 390 px and at 320 px wide, then back to the phone size. */
+async function pictures(page, screenshot, name, target = page) {
   await page.setViewportSize(PHONE);
-  await screenshot(`a11y-${name}-390`);
+  await screenshot(`a11y-${name}-390`, target);
   await page.setViewportSize({ width: 320, height: PHONE.height });
-  await screenshot(`a11y-${name}-320`);
+  await screenshot(`a11y-${name}-320`, target);
   await page.setViewportSize(PHONE);
 }
 
@@ -72,7 +97,7 @@ export const journeys = [
   {
     name: "accessibility: the compare page and each of its dialogs and toggles, phone and desktop, and the demo",
     async run({ page, baseUrl, screenshot, expect }) {
-      const [{ token }] = await quoteTokens(page, baseUrl, expect, 1);
+      const token = await quotedToken(page, baseUrl, expect, 0);
       for (const [size, viewport] of SIZES) {
         await page.setViewportSize(viewport);
         await page.goto(`${baseUrl}/compare?id=${token}`);
@@ -84,7 +109,7 @@ export const journeys = [
         await page.getByRole("button", { name: "Change" }).first().click();
         await dialog(page).getByRole("heading", { name: "Where do you live?" }).waitFor();
         await expectAccessibleConsumerPage(page, `compare, location dialog (${size})`, expect);
-        if (size === "phone") await pictures(page, screenshot, "compare-location");
+        if (size === "phone") await pictures(page, screenshot, "compare-location", dialog(page));
         await closeDialog(page);
 
         await page.getByRole("button", { name: "Change" }).nth(1).click();
@@ -97,7 +122,7 @@ export const journeys = [
           await gVsN.click();
           await dialog(page).waitFor();
           await expectAccessibleConsumerPage(page, `compare, Plan G vs Plan N dialog (${size})`, expect);
-          if (size === "phone") await pictures(page, screenshot, "compare-g-vs-n");
+          if (size === "phone") await pictures(page, screenshot, "compare-g-vs-n", dialog(page));
           await closeDialog(page);
         }
         const riders = page.getByRole("button", { name: "Customize riders" });
@@ -124,7 +149,7 @@ export const journeys = [
         await page.getByRole("button", { name: /^Select / }).first().click();
         await page.getByText(/seven short yes-or-no health questions/).waitFor();
         await expectAccessibleConsumerPage(page, `compare, what qualifying means (${size})`, expect);
-        if (size === "phone") await pictures(page, screenshot, "compare-qualify");
+        if (size === "phone") await pictures(page, screenshot, "compare-qualify", dialog(page));
         await closeDialog(page);
 
         await page.goto(baseUrl + "/compare?demo=true");
@@ -260,7 +285,7 @@ export const journeys = [
   {
     name: "accessibility: keyboard only, compare → select → health questions → schedule → callback, focus always visible",
     async run({ page, baseUrl, screenshot, expect }) {
-      const [{ token }] = await quoteTokens(page, baseUrl, expect, 1);
+      const token = await quotedToken(page, baseUrl, expect, 1);
       await page.setViewportSize(PHONE);
       await page.goto(`${baseUrl}/compare?id=${token}`);
       await page.getByRole("button", { name: /^Select / }).first().waitFor();
@@ -314,7 +339,7 @@ export const journeys = [
     name: "accessibility: agency pages, axe report (not yet enforced: comes with the components/ui work)",
     async run({ page, baseUrl }) {
       await signIn(page, baseUrl, ADMIN);
-      const { contacts } = await (await page.request.get(baseUrl + "/api/contacts?limit=1")).json();
+      const { contacts } = await (await page.request.get(baseUrl + "/api/contacts?limit=50")).json();
       const pages = ["/dashboard", "/contacts", `/contact/${contacts[0].id}`, "/settings", "/brand-settings", "/profile", "/add-agents", "/walkthrough"];
       const counts = [];
       for (const [size, viewport] of SIZES) {

@@ -16,7 +16,7 @@ function ModalTitle({ id, children }: { id: string; children: React.ReactNode })
   );
 }
 
-const buttonBase = "rounded-md px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-50";
+const buttonBase = "whitespace-nowrap rounded-md px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-50";
 
 export function EffectiveDateModal({ open, options, value, onClose, onChoose, color }: { open: boolean; options: string[]; value: string; onClose: () => void; onChoose: (date: string) => void; color: string }) {
   const [choice, setChoice] = useState(value);
@@ -40,7 +40,7 @@ export function EffectiveDateModal({ open, options, value, onClose, onChoose, co
             </label>
           ))}
         </fieldset>
-        <div className="mt-5 flex justify-end gap-2">
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>
@@ -152,7 +152,7 @@ export function LocationModal({
             {error}
           </p>
         ) : null}
-        <div className="mt-5 flex justify-end gap-2">
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onClose} disabled={busy} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>
@@ -208,7 +208,7 @@ export function RidersModal({
             </li>
           ))}
         </ul>
-        <div className="mt-5 flex justify-end gap-2">
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>
@@ -248,8 +248,8 @@ export function PlanGvsNModal({ open, videoUrl, onClose }: { open: boolean; vide
         <table className="mt-4 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-gray-200 text-gray-600">
-              <th className="py-1 font-medium">Benefit</th>
-              <th className="py-1 font-medium">Plan G</th>
+              <th className="py-1 pr-2 font-medium">Benefit</th>
+              <th className="py-1 pr-2 font-medium">Plan G</th>
               <th className="py-1 font-medium">Plan N</th>
             </tr>
           </thead>
@@ -287,7 +287,7 @@ export function QualifyModal({ open, videoUrl, planName, carrierName, onClose, o
             ? "Next, pick a time to talk with your agent, who will confirm the price and help you apply."
             : "To switch to a new Medicare Supplement plan you usually need to pass medical underwriting. Next you'll answer seven short yes-or-no health questions; it takes about two minutes, and your agent reviews the answers with you before anything is submitted."}
         </p>
-        <div className="mt-5 flex justify-end gap-2">
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>

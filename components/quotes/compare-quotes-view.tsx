@@ -265,8 +265,8 @@ export function CompareQuotesView({ model }: { model: Model }) {
                   const saving = quote.householdMonthlyCents !== null ? quote.monthlyCents - quote.householdMonthlyCents : 0;
                   return (
                     <li key={quote.naic} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-                      <div className="flex items-start justify-between gap-3">
-                        <div className="min-w-0">
+                      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                        <div className="min-w-0 flex-1 basis-44">
                           {index === 0 ? (
                             <p className="mb-1 text-xs font-semibold uppercase tracking-wide" style={{ color: ink }}>
                               Lowest price
