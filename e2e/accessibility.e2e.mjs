@@ -336,8 +336,8 @@ export const journeys = [
     },
   },
   {
-    name: "accessibility: agency pages, axe report (not yet enforced: comes with the components/ui work)",
-    async run({ page, baseUrl }) {
+    name: "accessibility: agency pages, axe report (not yet enforced: comes with the components/ui work), and the brand colour warning",
+    async run({ page, baseUrl, screenshot }) {
       await signIn(page, baseUrl, ADMIN);
       const { contacts } = await (await page.request.get(baseUrl + "/api/contacts?limit=50")).json();
       const pages = ["/dashboard", "/contacts", `/contact/${contacts[0].id}`, "/settings", "/brand-settings", "/profile", "/add-agents", "/walkthrough"];
@@ -355,6 +355,13 @@ export const journeys = [
       }
       const total = counts.reduce((n, c) => n + c.nodes, 0);
       console.log(`    axe on agency pages: ${total} serious/critical nodes over ${counts.length} page views (reported, not enforced)`);
+
+      // Brand Settings warns about a brand colour that fails AA on white, with a preview (not saved here)
+      await page.setViewportSize(DESKTOP);
+      await page.goto(baseUrl + "/brand-settings");
+      await page.getByRole("textbox", { name: "Primary Color", exact: true }).fill("#F97316");
+      await page.getByText(/This color is hard to read on white \(2\.8:1; AA needs 4\.5:1\)/).waitFor();
+      await screenshot("a11y-brand-color-warning", page.getByRole("group", { name: "Preview on client pages" }).locator(".."));
     },
   },
 ];
