@@ -101,6 +101,9 @@ export async function widthAt320(page) {
  * ≥ 18 px and nothing under 16 px, targets ≥ 44 × 44 px; and with `reflow`, no sideways scroll at 320 px.
  */
 export async function expectAccessibleConsumerPage(page, label, expect, { reflow = true } = {}) {
+  // After a client-side navigation Next.js streams the new <title> in a moment after the content; a title
+  // that never comes is still reported by axe (document-title) once this wait gives up.
+  await page.waitForFunction(() => document.title.trim() !== "", null, { timeout: 5_000 }).catch(() => {});
   const violations = await axeViolations(page);
   expect(violations.length === 0, `${label}: 0 serious/critical axe violations, got:\n      ${describe(violations)}`);
   const text = await textSizes(page);
