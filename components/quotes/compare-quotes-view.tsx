@@ -6,7 +6,7 @@ import { EffectiveDateModal, LocationModal, PlanGvsNModal, QualifyModal, RidersM
 import { displayedMonthlyCents, formatDollars, formatLongDate, formatMonthly, guaranteedIssueNote, nextPlan, visibleQuotes, type QuoteView } from "@/lib/quotes/compare-view";
 import type { ComparePageModel } from "@/lib/quotes/compare-page";
 import type { PlanCode } from "@/lib/quotes/quote-provider";
-import { confirmEmailNotice } from "@/lib/self-service/self-service-schema";
+import { confirmEmailNotice } from "@/lib/self-service/confirm-email-notice";
 import { brandColors } from "@/lib/organizations/brand-contrast";
 
 type Model = Extract<ComparePageModel, { kind: "quote" }>;
