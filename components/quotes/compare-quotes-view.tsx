@@ -291,7 +291,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
                       <button
                         type="button"
                         onClick={() => select(quote)}
-                        className="mt-3 w-full rounded-md px-4 py-2 text-sm font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 sm:w-auto"
+                        className="mt-3 w-full rounded-md px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 sm:w-auto"
                         style={{ backgroundColor: color, color: onFill }}
                         aria-label={`Select ${quote.carrierName} ${current.label}`}
                       >

@@ -234,7 +234,7 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
                     <button
                       type="submit"
                       disabled={submitting}
-                      className="flex w-full items-center justify-center gap-2 rounded-md px-4 py-3 text-base font-semibold text-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
+                      className="flex w-full items-center justify-center gap-2 rounded-md px-4 py-3 text-base font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
                       style={{ backgroundColor: brand.color, color: readableTextOn(brand.color) }}
                     >
                       {submitting ? M.submitting : M.sendCallback}

@@ -18,7 +18,7 @@ type Answer = { success?: true; status?: "confirmed" | "already_confirmed"; redi
 type State = { kind: "pending" | "confirming" } | { kind: "confirmed"; redirectUrl: string } | { kind: "used" } | { kind: "invalid" } | { kind: "failed"; message: string };
 
 const buttonClass =
-  "inline-flex min-h-12 w-full items-center justify-center rounded-md px-6 py-3 text-lg font-semibold text-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-gray-900 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto";
+  "inline-flex min-h-12 w-full items-center justify-center rounded-md px-6 py-3 text-lg font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-gray-900 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto";
 
 /**
  * /confirm-email/{token}: the self-signup's confirmation (docs/security.md "Public forms"). The link is

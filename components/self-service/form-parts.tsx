@@ -68,7 +68,7 @@ export function ChoiceGroup<T extends string>({
           return (
             <label
               key={option.value}
-              className={`flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${checked ? "text-white" : "border-gray-300 bg-white text-gray-800"} ${error && !checked ? "border-red-500" : ""}`}
+              className={`flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${checked ? "" : "border-gray-300 bg-white text-gray-800"} ${error && !checked ? "border-red-500" : ""}`}
               style={checked ? { backgroundColor: color, borderColor: color, color: readableTextOn(color) } : undefined}
             >
               <input type="radio" className="sr-only" name={name} value={option.value} checked={checked} disabled={disabled} onChange={() => onChange(option.value)} />
@@ -113,7 +113,7 @@ export function SubmitButton({ label, busyLabel, busy, disabled, color }: { labe
     <button
       type="submit"
       disabled={busy || disabled}
-      className="inline-flex w-full items-center justify-center gap-2 rounded-md px-5 py-3 text-base font-semibold text-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
+      className="inline-flex w-full items-center justify-center gap-2 rounded-md px-5 py-3 text-base font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
       style={{ backgroundColor: color, color: readableTextOn(color) }}
     >
       {busy ? <Spinner className="h-4 w-4" label="" /> : null}

@@ -22,7 +22,7 @@ export default async function LandingPage({ searchParams }: { searchParams: Prom
         </p>
         <a
           href={compareHref}
-          className="mt-8 inline-flex min-h-11 w-full items-center justify-center rounded-md px-6 py-3 text-base font-semibold text-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 sm:w-auto"
+          className="mt-8 inline-flex min-h-11 w-full items-center justify-center rounded-md px-6 py-3 text-base font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 sm:w-auto"
           style={{ backgroundColor: brand.color, color: readableTextOn(brand.color) }}
         >
           View Your Quotes
