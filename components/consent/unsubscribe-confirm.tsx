@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { readableTextOn } from "@/lib/organizations/brand-contrast";
 
 export const UNSUBSCRIBE_TEXT = {
   heading: "Unsubscribe",
@@ -67,8 +68,8 @@ export function UnsubscribeConfirm({ token, brandName, brandColor, maskedEmail, 
         type="button"
         onClick={confirm}
         disabled={state === "submitting"}
-        className="mt-6 w-full rounded-md px-5 py-3 text-base font-semibold text-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-gray-900 focus-visible:ring-offset-2 disabled:opacity-60 sm:w-auto"
-        style={{ backgroundColor: brandColor }}
+        className="mt-6 w-full rounded-md px-5 py-3 text-base font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-gray-900 focus-visible:ring-offset-2 disabled:opacity-60 sm:w-auto"
+        style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }}
       >
         {state === "submitting" ? UNSUBSCRIBE_TEXT.busy : UNSUBSCRIBE_TEXT.button}
       </button>

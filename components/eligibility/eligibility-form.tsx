@@ -7,6 +7,7 @@ import { fetchWithChallenge, useChallenge } from "@/components/challenge/use-cha
 import { ELIGIBILITY_MESSAGES as M } from "@/lib/eligibility/messages";
 import { canSubmit, EMPTY_DRAFT, toSubmittedAnswers, type AnswerDraft, type EligibilityOutcome, type FollowUpAnswer, type YesNo } from "@/lib/eligibility/outcome";
 import { ELIGIBILITY_QUESTIONS, MAX_FOLLOW_UP_TEXT, type EligibilityQuestion, type FollowUpQuestion } from "@/lib/eligibility/questions";
+import { brandInkOnWhite, readableTextOn } from "@/lib/organizations/brand-contrast";
 
 export type EligibilityFormProps = {
   organizationId: string;
@@ -47,9 +48,9 @@ function YesNoButtons({ labelledBy, value, onChange, brandColor, disabled }: { l
             disabled={disabled}
             onClick={() => onChange(option)}
             className={`min-h-11 rounded-lg border-2 px-4 py-2 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${focusRing} ${
-              pressed ? "text-white" : "border-gray-300 bg-white text-gray-800 hover:bg-gray-50"
+              pressed ? "" : "border-gray-300 bg-white text-gray-800 hover:bg-gray-50"
             }`}
-            style={pressed ? { backgroundColor: brandColor, borderColor: brandColor } : undefined}
+            style={pressed ? { backgroundColor: brandColor, borderColor: brandColor, color: readableTextOn(brandColor) } : undefined}
           >
             {option === "yes" ? "Yes" : "No"}
           </button>
@@ -103,7 +104,7 @@ function QuestionCard({ question, draft, setMain, setFollowUp, brandColor, disab
   const answer = draft.main[question.id];
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-      <p className="text-xs font-semibold uppercase tracking-wide" style={{ color: brandColor }}>
+      <p className="text-xs font-semibold uppercase tracking-wide" style={{ color: brandInkOnWhite(brandColor) }}>
         {question.category}
       </p>
       <h2 id={titleId} className="mt-1 text-lg font-semibold text-gray-900">
@@ -141,7 +142,7 @@ function MedicareAdvantagePromo({ href, brandColor }: { href: string; brandColor
       <a
         href={href}
         className={`mt-4 inline-flex min-h-11 items-center justify-center rounded-lg border-2 bg-white px-5 py-2 text-base font-semibold ${focusRing}`}
-        style={{ borderColor: brandColor, color: brandColor }}
+        style={{ borderColor: brandInkOnWhite(brandColor), color: brandInkOnWhite(brandColor) }}
       >
         {M.promoButton}
       </a>
@@ -207,8 +208,8 @@ export function EligibilityForm({ organizationId, quoteToken, hideMedicareAdvant
       <button
         type="submit"
         disabled={!enabled}
-        className={`min-h-12 w-full rounded-lg px-6 py-3 text-base font-semibold text-white shadow-sm disabled:cursor-not-allowed disabled:opacity-50 ${focusRing}`}
-        style={{ backgroundColor: brandColor }}
+        className={`min-h-12 w-full rounded-lg px-6 py-3 text-base font-semibold shadow-sm disabled:cursor-not-allowed disabled:opacity-50 ${focusRing}`}
+        style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }}
       >
         {submitting ? M.submitting : M.next}
       </button>

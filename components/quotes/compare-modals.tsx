@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import { formatDollars, formatLongDate, type RiderPrice } from "@/lib/quotes/compare-view";
 import type { CountyOption } from "@/lib/quotes/compare-quotes";
+import { readableTextOn } from "@/lib/organizations/brand-contrast";
 
 /** The compare page's dialogs. Each closes with Escape, a click outside, or its Cancel/Close button. */
 
@@ -15,7 +16,7 @@ function ModalTitle({ id, children }: { id: string; children: React.ReactNode })
   );
 }
 
-const buttonBase = "rounded-md px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-50";
+const buttonBase = "whitespace-nowrap rounded-md px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-50";
 
 export function EffectiveDateModal({ open, options, value, onClose, onChoose, color }: { open: boolean; options: string[]; value: string; onClose: () => void; onChoose: (date: string) => void; color: string }) {
   const [choice, setChoice] = useState(value);
@@ -33,17 +34,17 @@ export function EffectiveDateModal({ open, options, value, onClose, onChoose, co
         <fieldset className="mt-4 space-y-2">
           <legend className="sr-only">Start date</legend>
           {options.map((date) => (
-            <label key={date} className="flex cursor-pointer items-center gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-gray-900">
+            <label key={date} className="flex cursor-pointer items-center gap-3 min-h-11 rounded-md border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-gray-900">
               <input type="radio" name="effectiveDate" value={date} checked={choice === date} onChange={() => setChoice(date)} />
               {formatLongDate(date)}
             </label>
           ))}
         </fieldset>
-        <div className="mt-5 flex justify-end gap-2">
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>
-          <button type="submit" className={`${buttonBase} text-white`} style={{ backgroundColor: color }}>
+          <button type="submit" className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
             Update Quotes
           </button>
         </div>
@@ -151,11 +152,11 @@ export function LocationModal({
             {error}
           </p>
         ) : null}
-        <div className="mt-5 flex justify-end gap-2">
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onClose} disabled={busy} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>
-          <button type="submit" disabled={busy || zipCode.length !== 5 || counties.length === 0} className={`${buttonBase} text-white`} style={{ backgroundColor: color }}>
+          <button type="submit" disabled={busy || zipCode.length !== 5 || counties.length === 0} className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
             {busy ? "Updating..." : "Update Quotes"}
           </button>
         </div>
@@ -197,7 +198,7 @@ export function RidersModal({
         <ul className="mt-4 space-y-2">
           {riders.map((rider) => (
             <li key={rider.id}>
-              <label className="flex cursor-pointer items-center justify-between gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm">
+              <label className="flex cursor-pointer items-center justify-between gap-3 min-h-11 rounded-md border border-gray-200 px-3 py-2 text-sm">
                 <span className="flex items-center gap-3">
                   <input type="checkbox" checked={choice.includes(rider.id)} onChange={(event) => setChoice((c) => (event.target.checked ? [...c, rider.id] : c.filter((id) => id !== rider.id)))} />
                   {rider.name}
@@ -207,11 +208,11 @@ export function RidersModal({
             </li>
           ))}
         </ul>
-        <div className="mt-5 flex justify-end gap-2">
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>
-          <button type="button" onClick={() => onApply(choice)} className={`${buttonBase} text-white`} style={{ backgroundColor: color }}>
+          <button type="button" onClick={() => onApply(choice)} className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
             Apply
           </button>
         </div>
@@ -247,8 +248,8 @@ export function PlanGvsNModal({ open, videoUrl, onClose }: { open: boolean; vide
         <table className="mt-4 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-gray-200 text-gray-600">
-              <th className="py-1 font-medium">Benefit</th>
-              <th className="py-1 font-medium">Plan G</th>
+              <th className="py-1 pr-2 font-medium">Benefit</th>
+              <th className="py-1 pr-2 font-medium">Plan G</th>
               <th className="py-1 font-medium">Plan N</th>
             </tr>
           </thead>
@@ -286,11 +287,11 @@ export function QualifyModal({ open, videoUrl, planName, carrierName, onClose, o
             ? "Next, pick a time to talk with your agent, who will confirm the price and help you apply."
             : "To switch to a new Medicare Supplement plan you usually need to pass medical underwriting. Next you'll answer seven short yes-or-no health questions; it takes about two minutes, and your agent reviews the answers with you before anything is submitted."}
         </p>
-        <div className="mt-5 flex justify-end gap-2">
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
             Cancel
           </button>
-          <button type="button" onClick={onContinue} className={`${buttonBase} text-white`} style={{ backgroundColor: color }}>
+          <button type="button" onClick={onContinue} className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
             Continue
           </button>
         </div>

@@ -204,3 +204,25 @@ test("the demo does not continue and does not report views", () => {
   expect(screen.getByRole("status").textContent).toMatch(/This is a demo/);
   expect(global.fetch).not.toHaveBeenCalled();
 });
+
+test("the summary list is a valid definition list: each group holds one term and its description, the Change buttons inside it", () => {
+  const { container } = render(<CompareQuotesView model={model()} />);
+  const dl = container.querySelector("dl")!;
+  for (const group of Array.from(dl.children)) {
+    expect(group.tagName).toBe("DIV");
+    expect(Array.from(group.children).map((child) => child.tagName)).toEqual(["DT", "DD"]);
+  }
+  expect(Array.from(dl.querySelectorAll("dt")).map((dt) => dt.textContent)).toEqual(["You", "Location", "Coverage starts"]);
+  expect(within(dl).getAllByRole("button", { name: "Change" })).toHaveLength(2);
+});
+
+test("a light brand colour gets black text on its buttons and a darker shade for its links", () => {
+  render(<CompareQuotesView model={model({ brand: { name: "Sample Agency", logoUrl: null, color: "#F97316", phone: "5125550100", senderName: "Sam Sample" } })} />);
+  const select = screen.getAllByRole("button", { name: /^Select / })[0]!;
+  expect(select.style.backgroundColor).toBe("rgb(249, 115, 22)");
+  expect(select.style.color).toBe("rgb(0, 0, 0)");
+  const change = screen.getAllByRole("button", { name: "Change" })[0]!;
+  expect(change.style.color).not.toBe("rgb(249, 115, 22)");
+  const purple = render(<CompareQuotesView model={model()} />);
+  expect(within(purple.container).getAllByRole("button", { name: /^Select / })[0]!.style.color).toBe("rgb(255, 255, 255)");
+});

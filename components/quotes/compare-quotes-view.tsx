@@ -6,7 +6,8 @@ import { EffectiveDateModal, LocationModal, PlanGvsNModal, QualifyModal, RidersM
 import { displayedMonthlyCents, formatDollars, formatLongDate, formatMonthly, guaranteedIssueNote, nextPlan, visibleQuotes, type QuoteView } from "@/lib/quotes/compare-view";
 import type { ComparePageModel } from "@/lib/quotes/compare-page";
 import type { PlanCode } from "@/lib/quotes/quote-provider";
-import { confirmEmailNotice } from "@/lib/self-service/self-service-schema";
+import { confirmEmailNotice } from "@/lib/self-service/confirm-email-notice";
+import { brandColors } from "@/lib/organizations/brand-contrast";
 
 type Model = Extract<ComparePageModel, { kind: "quote" }>;
 type Modal = null | "date" | "location" | "riders" | "g-vs-n" | { quote: QuoteView };
@@ -30,7 +31,9 @@ export function CompareQuotesView({ model }: { model: Model }) {
   const [modal, setModal] = useState<Modal>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const reported = useRef(false);
-  const color = brand.color;
+  // Fills in the brand colour carry black or white text, whichever reads; brand-coloured text on the
+  // white page is the colour darkened until it passes AA (lib/organizations/brand-contrast.ts).
+  const { fill: color, onFill, ink } = brandColors(brand.color);
 
   // A view counts once the page has rendered in a browser, not when a mail scanner fetches the link.
   useEffect(() => {
@@ -96,12 +99,12 @@ export function CompareQuotesView({ model }: { model: Model }) {
             // eslint-disable-next-line @next/next/no-img-element -- the agency's logo, served by our own route with cache headers
             <img src={brand.logoUrl} alt={brand.name} className="max-h-12 w-auto max-w-[225px] object-contain sm:max-h-[75px] sm:max-w-[450px]" />
           ) : (
-            <p className="text-lg font-bold" style={{ color }}>
+            <p className="text-lg font-bold" style={{ color: ink }}>
               {brand.name}
             </p>
           )}
           {brand.phone ? (
-            <a href={`tel:${brand.phone}`} className="shrink-0 text-sm font-semibold underline-offset-2 hover:underline" style={{ color }}>
+            <a href={`tel:${brand.phone}`} className="inline-flex min-h-11 shrink-0 items-center text-sm font-semibold underline-offset-2 hover:underline" style={{ color: ink }}>
               {formatPhone(brand.phone)}
             </a>
           ) : null}
@@ -124,30 +127,30 @@ export function CompareQuotesView({ model }: { model: Model }) {
           {model.firstName ? `Hi ${model.firstName}, here` : "Here"} are the lowest monthly prices we found{brand.senderName !== brand.name ? ` with ${brand.senderName}` : ""}.
         </p>
 
-        <dl className="mt-4 grid grid-cols-1 gap-2 rounded-lg border border-gray-200 bg-white p-3 text-sm sm:grid-cols-3">
+        <dl className="mt-4 grid grid-cols-1 gap-3 rounded-lg border border-gray-200 bg-white p-3 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-gray-500">You</dt>
+            <dt className="text-gray-600">You</dt>
             <dd className="font-medium text-gray-900">{person}</dd>
           </div>
-          <div className="flex items-start justify-between gap-2 sm:block">
-            <div>
-              <dt className="text-gray-500">Location</dt>
-              <dd className="font-medium text-gray-900">{c.zip5 ? `${c.zip5}${c.county ? `, ${c.county.label}` : ""}` : "No ZIP code on file"}</dd>
-            </div>
-            {model.mode !== "demo" ? (
-              <button type="button" onClick={() => setModal("location")} className="text-sm font-semibold underline" style={{ color }}>
+          <div>
+            <dt className="text-gray-600">Location</dt>
+            <dd className="flex flex-wrap items-center justify-between gap-x-2 font-medium text-gray-900 sm:block">
+              <span>{c.zip5 ? `${c.zip5}${c.county ? `, ${c.county.label}` : ""}` : "No ZIP code on file"}</span>
+              {model.mode !== "demo" ? (
+                <button type="button" onClick={() => setModal("location")} className="-mx-1 block px-1 text-sm font-semibold underline" style={{ color: ink }}>
+                  Change
+                </button>
+              ) : null}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-gray-600">Coverage starts</dt>
+            <dd className="flex flex-wrap items-center justify-between gap-x-2 font-medium text-gray-900 sm:block">
+              <span>{formatLongDate(c.effectiveDate)}</span>
+              <button type="button" onClick={() => setModal("date")} className="-mx-1 block px-1 text-sm font-semibold underline" style={{ color: ink }}>
                 Change
               </button>
-            ) : null}
-          </div>
-          <div className="flex items-start justify-between gap-2 sm:block">
-            <div>
-              <dt className="text-gray-500">Coverage starts</dt>
-              <dd className="font-medium text-gray-900">{formatLongDate(c.effectiveDate)}</dd>
-            </div>
-            <button type="button" onClick={() => setModal("date")} className="text-sm font-semibold underline" style={{ color }}>
-              Change
-            </button>
+            </dd>
           </div>
         </dl>
 
@@ -190,7 +193,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
                         if (event.key === "ArrowRight") setPlan(nextPlan(planCodes, p.plan));
                       }}
                       className="min-w-12 rounded-md border px-3 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2"
-                      style={selected ? { backgroundColor: color, borderColor: color, color: "#fff" } : { borderColor: "#d1d5db", color: "#374151", backgroundColor: "#fff" }}
+                      style={selected ? { backgroundColor: color, borderColor: color, color: onFill } : { borderColor: "#d1d5db", color: "#374151", backgroundColor: "#fff" }}
                     >
                       {p.label.replace(/^Plan /, "").replace(/^High-Deductible Plan /, "HD")}
                     </button>
@@ -198,7 +201,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
                 })}
               </div>
               {planCodes.includes("G") && planCodes.includes("N") ? (
-                <button type="button" onClick={() => setModal("g-vs-n")} className="text-sm font-semibold underline" style={{ color }}>
+                <button type="button" onClick={() => setModal("g-vs-n")} className="text-sm font-semibold underline" style={{ color: ink }}>
                   Plan G vs Plan N
                 </button>
               ) : null}
@@ -207,24 +210,24 @@ export function CompareQuotesView({ model }: { model: Model }) {
 
           <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-3">
             {hasHousehold ? (
-              <label className="flex cursor-pointer items-center gap-2 text-sm font-medium text-gray-800">
-                <input type="checkbox" role="switch" checked={household} onChange={(event) => setHousehold(event.target.checked)} className="h-4 w-4" />
+              <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-gray-800">
+                <input type="checkbox" role="switch" checked={household} onChange={(event) => setHousehold(event.target.checked)} />
                 Household discount
               </label>
             ) : null}
             {c.carriers.length > 1 ? (
               <details className="text-sm">
-                <summary className="cursor-pointer font-medium text-gray-800">Carriers{carriers.length ? ` (${carriers.length})` : ""}</summary>
+                <summary className="flex cursor-pointer items-center font-medium text-gray-800">Carriers{carriers.length ? ` (${carriers.length})` : ""}</summary>
                 <fieldset className="mt-2 space-y-1 rounded-md border border-gray-200 bg-white p-3">
                   <legend className="sr-only">Show carriers</legend>
                   {c.carriers.map((name) => (
-                    <label key={name} className="flex items-center gap-2">
+                    <label key={name} className="flex min-h-11 items-center gap-2">
                       <input type="checkbox" checked={carriers.includes(name)} onChange={(event) => setCarriers((list) => (event.target.checked ? [...list, name] : list.filter((n) => n !== name)))} />
                       {name}
                     </label>
                   ))}
                   {carriers.length ? (
-                    <button type="button" onClick={() => setCarriers([])} className="mt-1 text-xs font-semibold underline" style={{ color }}>
+                    <button type="button" onClick={() => setCarriers([])} className="mt-1 text-sm font-semibold underline" style={{ color: ink }}>
                       Show all carriers
                     </button>
                   ) : null}
@@ -240,12 +243,12 @@ export function CompareQuotesView({ model }: { model: Model }) {
                 {c.riderOptions
                   .filter((r) => c.defaultRiders.includes(r.id) || riders.includes(r.id))
                   .map((r) => (
-                    <label key={r.id} className="flex items-center gap-2 rounded-full border border-gray-300 px-3 py-1 text-sm">
+                    <label key={r.id} className="flex min-h-11 items-center gap-2 rounded-full border border-gray-300 px-3 py-1 text-sm">
                       <input type="checkbox" checked={riders.includes(r.id)} onChange={(event) => setRiders((list) => (event.target.checked ? [...list, r.id] : list.filter((id) => id !== r.id)))} />
                       {r.name}
                     </label>
                   ))}
-                <button type="button" onClick={() => setModal("riders")} className="text-sm font-semibold underline" style={{ color }}>
+                <button type="button" onClick={() => setModal("riders")} className="text-sm font-semibold underline" style={{ color: ink }}>
                   Customize riders
                 </button>
               </div>
@@ -262,10 +265,10 @@ export function CompareQuotesView({ model }: { model: Model }) {
                   const saving = quote.householdMonthlyCents !== null ? quote.monthlyCents - quote.householdMonthlyCents : 0;
                   return (
                     <li key={quote.naic} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-                      <div className="flex items-start justify-between gap-3">
-                        <div className="min-w-0">
+                      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                        <div className="min-w-0 flex-1 basis-44">
                           {index === 0 ? (
-                            <p className="mb-1 text-xs font-semibold uppercase tracking-wide" style={{ color }}>
+                            <p className="mb-1 text-xs font-semibold uppercase tracking-wide" style={{ color: ink }}>
                               Lowest price
                             </p>
                           ) : null}
@@ -277,19 +280,19 @@ export function CompareQuotesView({ model }: { model: Model }) {
                       {household && quote.householdMonthlyCents !== null && saving > 0 ? (
                         <p className="mt-2 text-sm text-gray-700">
                           Discount: {formatDollars(Math.floor(saving / 100) * 100).replace(/\.00$/, "")} a month
-                          {quote.discountCategory ? <span className="text-gray-500"> ({quote.discountCategory})</span> : null}
+                          {quote.discountCategory ? <span className="text-gray-600"> ({quote.discountCategory})</span> : null}
                         </p>
                       ) : !household && quote.householdMonthlyCents !== null && saving > 0 ? (
                         <p className="mt-2 text-sm text-gray-600">With household discount: {formatMonthly(displayedMonthlyCents(quote, { household: true, riders }))}</p>
                       ) : null}
-                      {household && quote.householdRule ? <p className="mt-1 text-xs text-gray-500">{quote.householdRule}</p> : null}
-                      {household && quote.householdMonthlyCents === null ? <p className="mt-2 text-xs text-gray-500">No household discount with this carrier.</p> : null}
-                      {withRiders.length > 0 ? <p className="mt-1 text-xs text-gray-500">Includes {withRiders.map((r) => `${r.name} (${formatDollars(r.monthlyCents)})`).join(", ")}</p> : null}
+                      {household && quote.householdRule ? <p className="mt-1 text-xs text-gray-600">{quote.householdRule}</p> : null}
+                      {household && quote.householdMonthlyCents === null ? <p className="mt-2 text-xs text-gray-600">No household discount with this carrier.</p> : null}
+                      {withRiders.length > 0 ? <p className="mt-1 text-xs text-gray-600">Includes {withRiders.map((r) => `${r.name} (${formatDollars(r.monthlyCents)})`).join(", ")}</p> : null}
                       <button
                         type="button"
                         onClick={() => select(quote)}
-                        className="mt-3 w-full rounded-md px-4 py-2 text-sm font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 sm:w-auto"
-                        style={{ backgroundColor: color }}
+                        className="mt-3 w-full rounded-md px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 sm:w-auto"
+                        style={{ backgroundColor: color, color: onFill }}
                         aria-label={`Select ${quote.carrierName} ${current.label}`}
                       >
                         Select
@@ -306,7 +309,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
                 {brand.phone ? (
                   <>
                     Give us a call at{" "}
-                    <a className="font-semibold underline" style={{ color }} href={`tel:${brand.phone}`}>
+                    <a className="font-semibold underline" style={{ color: ink }} href={`tel:${brand.phone}`}>
                       {formatPhone(brand.phone)}
                     </a>{" "}
                     and we&apos;ll find the right plan with you.
@@ -316,7 +319,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
                 )}
               </p>
               {model.advantageUrl ? (
-                <a href={model.advantageUrl.replace("&status=decline", "")} className="mt-3 inline-block text-sm font-semibold underline" style={{ color }}>
+                <a href={model.advantageUrl.replace("&status=decline", "")} className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold underline" style={{ color: ink }}>
                   Connect With Us
                 </a>
               ) : null}
@@ -334,7 +337,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
           <aside className="mt-8 rounded-lg border border-gray-200 bg-white p-4">
             <h2 className="text-base font-semibold text-gray-900">Looking to dramatically lower your monthly costs?</h2>
             <p className="mt-1 text-sm text-gray-600">Medicare Advantage plans can have $0 monthly premiums. Ask us whether one fits you.</p>
-            <a href={model.advantageUrl} className="mt-3 inline-block rounded-md border px-4 py-2 text-sm font-semibold" style={{ borderColor: color, color }}>
+            <a href={model.advantageUrl} className="mt-3 inline-flex min-h-11 items-center rounded-md border px-4 py-2 text-sm font-semibold" style={{ borderColor: ink, color: ink }}>
               Explore Options
             </a>
           </aside>

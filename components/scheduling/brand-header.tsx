@@ -1,4 +1,5 @@
 import type { ScheduleBrand } from "@/lib/scheduling/booking";
+import { brandInkOnWhite } from "@/lib/organizations/brand-contrast";
 
 /** The agency's logo (or name) over a bar in its colour: public pages carry the agency's brand, not ours. */
 export function BrandHeader({ brand }: { brand: ScheduleBrand }) {
@@ -9,7 +10,7 @@ export function BrandHeader({ brand }: { brand: ScheduleBrand }) {
           // eslint-disable-next-line @next/next/no-img-element -- the agency's logo, served by our own route with cache headers
           <img src={brand.logoUrl} alt={brand.name} className="max-h-12 w-auto max-w-[225px] object-contain" />
         ) : (
-          <p className="text-lg font-bold" style={{ color: brand.color }}>
+          <p className="text-lg font-bold" style={{ color: brandInkOnWhite(brand.color) }}>
             {brand.name}
           </p>
         )}

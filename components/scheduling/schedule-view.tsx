@@ -7,6 +7,7 @@ import { BrandHeader } from "@/components/scheduling/brand-header";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { SCHEDULE_MESSAGES as M, type ScheduleBrand, type ScheduleViewModel } from "@/lib/scheduling/booking";
 import { callbackRequestSchema, type CallbackRequestAnswer } from "@/lib/scheduling/callback-request-schema";
+import { brandInkOnWhite, readableTextOn } from "@/lib/organizations/brand-contrast";
 
 export type ScheduleViewProps = ScheduleViewModel;
 
@@ -48,7 +49,7 @@ export function ScheduleThankYou({ brand, note, href }: { brand: ScheduleBrand; 
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{M.thankYouTitle}</h1>
       <p className="mt-3 text-base text-gray-600 sm:text-lg">{M.thankYouText}</p>
       {note ? <p className="mt-2 text-base text-gray-600">{note}</p> : null}
-      <a href={href} className="mt-8 inline-flex items-center gap-2 font-semibold underline-offset-4 hover:underline" style={{ color: brand.color }}>
+      <a href={href} className="mt-8 inline-flex min-h-11 items-center gap-2 font-semibold underline-offset-4 hover:underline" style={{ color: brandInkOnWhite(brand.color) }}>
         {M.helpSomeoneElse}
       </a>
     </div>
@@ -133,7 +134,7 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
   };
 
   const hasOptions = Boolean(options.calendar || options.phone || options.callback);
-  const accent = { borderColor: brand.color, color: brand.color };
+  const accent = { borderColor: brandInkOnWhite(brand.color), color: brandInkOnWhite(brand.color) };
   const fieldProps = (field: Field) => ({
     id: `${formId}-${field}`,
     "aria-invalid": fieldErrors[field] ? true : undefined,
@@ -233,8 +234,8 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
                     <button
                       type="submit"
                       disabled={submitting}
-                      className="flex w-full items-center justify-center gap-2 rounded-md px-4 py-3 text-base font-semibold text-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
-                      style={{ backgroundColor: brand.color }}
+                      className="flex w-full items-center justify-center gap-2 rounded-md px-4 py-3 text-base font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
+                      style={{ backgroundColor: brand.color, color: readableTextOn(brand.color) }}
                     >
                       {submitting ? M.submitting : M.sendCallback}
                     </button>

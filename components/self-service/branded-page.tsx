@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { brandColor } from "@/lib/organizations/brand";
+import { brandInkOnWhite } from "@/lib/organizations/brand-contrast";
 
 /** What a consumer page shows of the agency: white-labelled with its name, logo and colour. */
 export type PageBrand = { name: string; logoUrl: string | null; primaryColor: string | null };
@@ -16,7 +17,7 @@ export function BrandedPage({ brand, children }: { brand: PageBrand; children: R
             // eslint-disable-next-line @next/next/no-img-element -- the logo route serves its own cache headers
             <img src={brand.logoUrl} alt={brand.name} className="max-h-12 max-w-[220px] object-contain" />
           ) : (
-            <p className="text-lg font-bold" style={{ color }}>
+            <p className="text-lg font-bold" style={{ color: brandInkOnWhite(color) }}>
               {brand.name}
             </p>
           )}

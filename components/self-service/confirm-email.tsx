@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { SELF_SERVICE_MESSAGES as M } from "@/lib/self-service/self-service-schema";
+import { readableTextOn } from "@/lib/organizations/brand-contrast";
 
 export type ConfirmEmailProps = {
   token: string;
@@ -17,7 +18,7 @@ type Answer = { success?: true; status?: "confirmed" | "already_confirmed"; redi
 type State = { kind: "pending" | "confirming" } | { kind: "confirmed"; redirectUrl: string } | { kind: "used" } | { kind: "invalid" } | { kind: "failed"; message: string };
 
 const buttonClass =
-  "inline-flex min-h-12 w-full items-center justify-center rounded-md px-6 py-3 text-lg font-semibold text-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-gray-900 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto";
+  "inline-flex min-h-12 w-full items-center justify-center rounded-md px-6 py-3 text-lg font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-gray-900 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto";
 
 /**
  * /confirm-email/{token}: the self-signup's confirmation (docs/security.md "Public forms"). The link is
@@ -46,7 +47,7 @@ export function ConfirmEmail({ token, initialState, organizationName, brandColor
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">{state.kind === "confirmed" ? M.confirmed : M.alreadyConfirmed}</h1>
         {organizationName ? <p className="text-lg text-gray-700">{organizationName} will be in touch with your quotes and updates.</p> : null}
         {state.kind === "confirmed" ? (
-          <a href={state.redirectUrl} className={buttonClass} style={{ backgroundColor: brandColor }}>
+          <a href={state.redirectUrl} className={buttonClass} style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }}>
             See your quotes
           </a>
         ) : null}
@@ -62,7 +63,7 @@ export function ConfirmEmail({ token, initialState, organizationName, brandColor
           {M.confirmInvalid}
         </p>
         {formUrl ? (
-          <a href={formUrl} className={buttonClass} style={{ backgroundColor: brandColor }}>
+          <a href={formUrl} className={buttonClass} style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }}>
             Fill out the form again
           </a>
         ) : null}
@@ -80,7 +81,7 @@ export function ConfirmEmail({ token, initialState, organizationName, brandColor
           {state.message}
         </p>
       ) : null}
-      <button type="button" className={buttonClass} style={{ backgroundColor: brandColor }} disabled={confirming} onClick={confirm}>
+      <button type="button" className={buttonClass} style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }} disabled={confirming} onClick={confirm}>
         {confirming ? M.confirming : M.confirmButton}
       </button>
     </div>

@@ -4,6 +4,7 @@ import type { HTMLInputTypeAttribute, ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { CURRENT_CARRIER_CHOICES } from "@/lib/self-service/self-service-schema";
+import { readableTextOn } from "@/lib/organizations/brand-contrast";
 
 export const inputClass =
   "block w-full rounded-md border border-gray-300 bg-white px-3 py-2.5 text-base text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-gray-100 aria-[invalid=true]:border-red-500 sm:text-sm";
@@ -67,8 +68,8 @@ export function ChoiceGroup<T extends string>({
           return (
             <label
               key={option.value}
-              className={`flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${checked ? "text-white" : "border-gray-300 bg-white text-gray-800"} ${error && !checked ? "border-red-500" : ""}`}
-              style={checked ? { backgroundColor: color, borderColor: color } : undefined}
+              className={`flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${checked ? "" : "border-gray-300 bg-white text-gray-800"} ${error && !checked ? "border-red-500" : ""}`}
+              style={checked ? { backgroundColor: color, borderColor: color, color: readableTextOn(color) } : undefined}
             >
               <input type="radio" className="sr-only" name={name} value={option.value} checked={checked} disabled={disabled} onChange={() => onChange(option.value)} />
               {option.label}
@@ -112,8 +113,8 @@ export function SubmitButton({ label, busyLabel, busy, disabled, color }: { labe
     <button
       type="submit"
       disabled={busy || disabled}
-      className="inline-flex w-full items-center justify-center gap-2 rounded-md px-5 py-3 text-base font-semibold text-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
-      style={{ backgroundColor: color }}
+      className="inline-flex w-full items-center justify-center gap-2 rounded-md px-5 py-3 text-base font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
+      style={{ backgroundColor: color, color: readableTextOn(color) }}
     >
       {busy ? <Spinner className="h-4 w-4" label="" /> : null}
       {busy && busyLabel ? busyLabel : label}

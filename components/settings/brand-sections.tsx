@@ -7,6 +7,7 @@ import { Section } from "@/components/ui/card";
 import { Toggle } from "@/components/ui/toggle";
 import type { SettingsForm } from "@/components/settings/form-state";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
+import { AA_NORMAL_TEXT, brandColors, contrastRatio, passesAAOnWhite } from "@/lib/organizations/brand-contrast";
 
 /**
  * The brand part of the organization settings: who sends (Default Sender Settings) and how the agency
@@ -150,7 +151,7 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
           <FieldMessage messages={fieldErrors("redirectUrl")} />
         </div>
 
-        <ColorField id={id("primary-color")} label="Primary Color" value={form.primaryColor} errors={fieldErrors("primaryColor")} onChange={(primaryColor) => update({ primaryColor })} />
+        <ColorField id={id("primary-color")} label="Primary Color" value={form.primaryColor} errors={fieldErrors("primaryColor")} onChange={(primaryColor) => update({ primaryColor })} checkContrast />
         <ColorField id={id("secondary-color")} label="Secondary Color" value={form.secondaryColor} errors={fieldErrors("secondaryColor")} onChange={(secondaryColor) => update({ secondaryColor })} />
 
         <div className="sm:col-span-2">
@@ -199,8 +200,9 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
   );
 }
 
-function ColorField({ id, label, value, errors, onChange }: { id: string; label: string; value: string; errors: string[]; onChange: (value: string) => void }) {
+function ColorField({ id, label, value, errors, onChange, checkContrast = false }: { id: string; label: string; value: string; errors: string[]; onChange: (value: string) => void; checkContrast?: boolean }) {
   const valid = /^#[0-9a-fA-F]{6}$/.test(value);
+  const contrast = checkContrast && valid ? <ContrastCheck id={`${id}-contrast`} color={value} /> : null;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-700">
@@ -214,9 +216,46 @@ function ColorField({ id, label, value, errors, onChange }: { id: string; label:
           value={valid ? value.toLowerCase() : "#000000"}
           onChange={(e) => onChange(e.target.value.toUpperCase())}
         />
-        <Input id={id} type="text" className="font-mono uppercase" value={value} maxLength={7} aria-invalid={errors.length > 0} onChange={(e) => onChange(e.target.value.trim())} />
+        <Input
+          id={id}
+          type="text"
+          className="font-mono uppercase"
+          value={value}
+          maxLength={7}
+          aria-invalid={errors.length > 0}
+          aria-describedby={contrast ? `${id}-contrast` : undefined}
+          onChange={(e) => onChange(e.target.value.trim())}
+        />
       </div>
       <FieldMessage messages={errors} />
+      {contrast}
+    </div>
+  );
+}
+
+/**
+ * How client pages will paint the colour (a button with the text colour they pick, a link on white),
+ * and a warning when the colour itself fails AA against white: pages then darken it for text.
+ */
+function ContrastCheck({ id, color }: { id: string; color: string }) {
+  const { fill, onFill, ink } = brandColors(color);
+  const passes = passesAAOnWhite(color);
+  return (
+    <div id={id} className="mt-2 space-y-2">
+      <div aria-label="Preview on client pages" role="group" className="flex flex-wrap items-center gap-3 rounded-md border border-gray-200 bg-white p-2">
+        <span className="rounded-md px-3 py-1.5 text-sm font-semibold" style={{ backgroundColor: fill, color: onFill }}>
+          Select
+        </span>
+        <span className="text-sm font-semibold underline" style={{ color: ink }}>
+          Change
+        </span>
+      </div>
+      {passes ? null : (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This color is hard to read on white ({contrastRatio(color, "#FFFFFF").toFixed(1)}:1; AA needs {AA_NORMAL_TEXT}:1). Client pages will use {onFill === "#000000" ? "black" : "white"} text on it and a
+          darker shade for links.
+        </p>
+      )}
     </div>
   );
 }

@@ -375,6 +375,18 @@ describe("OrgSettingsForm", () => {
       expect(screen.getByText(SETTINGS_UI_TEXT.saved)).toBeTruthy();
     });
 
+    it("warns when the primary color fails AA against white, with a preview of how client pages paint it", async () => {
+      await renderForm({ initial: data, title: "Brand Settings", variant: "brand" });
+      const field = screen.getByLabelText("Primary Color");
+      fireEvent.change(field, { target: { value: "#1E3A8A" } });
+      expect(screen.queryByText(/hard to read on white/)).toBeNull();
+      expect(screen.getByRole("group", { name: "Preview on client pages" })).toBeTruthy();
+      fireEvent.change(field, { target: { value: "#F97316" } });
+      const warning = screen.getByText(/This color is hard to read on white \(2\.8:1; AA needs 4\.5:1\)\. Client pages will use black text on it/);
+      expect(field.getAttribute("aria-describedby")).toBe(warning.parentElement!.id);
+      expect((screen.getByText("Select", { selector: "span" }) as HTMLElement).style.color).toBe("rgb(0, 0, 0)");
+    });
+
     it("names a problem in a section it does not show, with a link to Organization Settings", async () => {
       // a stored value the Settings page would flag: no carrier at all
       await renderForm({ initial: { ...data, settings: { ...settings, carrierContracts: [], stateCarrierSettings: [] } }, variant: "brand" });

@@ -43,11 +43,6 @@ export const SELF_SERVICE_MESSAGES = {
   confirmFailed: "We could not confirm your email. Please try again.",
 } as const;
 
-/** The quote page's note while the signup's address is not confirmed yet. */
-export function confirmEmailNotice(email: string, organizationName: string): string {
-  return `We sent an email to ${email}. Please open it and press "Confirm my email", so that ${organizationName} can send you your quotes and updates.`;
-}
-
 /** §9 carrier list: the choices for "current carrier" (plus Other; None when no plan is held). */
 export const CURRENT_CARRIER_CHOICES = [
   "Aetna",

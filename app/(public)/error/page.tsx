@@ -23,7 +23,7 @@ export default async function ErrorPage({ searchParams }: { searchParams: Promis
         {text}
       </p>
       <p className="mt-2 max-w-md text-sm text-gray-500">If you followed a link from an email, ask your agent to send you a new one.</p>
-      <Link href="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2">
+      <Link href="/" className="mt-6 inline-flex min-h-11 items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2">
         Go to the home page
       </Link>
     </main>

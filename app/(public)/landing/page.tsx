@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { BrandHeader } from "@/components/scheduling/brand-header";
 import { loadLandingPage } from "@/lib/scheduling/landing";
+import { readableTextOn } from "@/lib/organizations/brand-contrast";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Your Medicare Supplement Quotes" }, robots: { index: false, follow: false } };
@@ -21,8 +22,8 @@ export default async function LandingPage({ searchParams }: { searchParams: Prom
         </p>
         <a
           href={compareHref}
-          className="mt-8 inline-flex w-full items-center justify-center rounded-md px-6 py-3 text-base font-semibold text-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 sm:w-auto"
-          style={{ backgroundColor: brand.color }}
+          className="mt-8 inline-flex min-h-11 w-full items-center justify-center rounded-md px-6 py-3 text-base font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 sm:w-auto"
+          style={{ backgroundColor: brand.color, color: readableTextOn(brand.color) }}
         >
           View Your Quotes
         </a>

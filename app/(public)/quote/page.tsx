@@ -7,6 +7,7 @@ import { getEnv } from "@/lib/env";
 import { findSelfServiceOrg } from "@/lib/self-service/org-lookup";
 import { loadQuoteIntake } from "@/lib/self-service/quote-details";
 import { comparePlanType } from "@/lib/self-service/self-service-schema";
+import { brandInkOnWhite } from "@/lib/organizations/brand-contrast";
 
 export const dynamic = "force-dynamic";
 
@@ -42,7 +43,7 @@ export default async function QuotePage({ searchParams }: Props) {
     const { organization, agent } = found;
     return (
       <BrandedPage brand={organization}>
-        <p className="mb-1 text-sm font-semibold uppercase tracking-wide" style={{ color: brandColor(organization.primaryColor) }}>
+        <p className="mb-1 text-sm font-semibold uppercase tracking-wide" style={{ color: brandInkOnWhite(brandColor(organization.primaryColor)) }}>
           Get Your Medicare Supplement Quote
         </p>
         <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">

@@ -19,7 +19,7 @@ export default async function ThanksPage({ searchParams }: { searchParams: Promi
           </a>
         </p>
       ) : null}
-      <Link href="/" className="mt-8 rounded-md bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2">
+      <Link href="/" className="mt-8 inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2">
         Go to the homepage
       </Link>
     </main>
