@@ -17,6 +17,17 @@ export const WCAG_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22
 
 /** Serious and critical axe violations of the page as it is now: [{ id, impact, help, targets }]. */
 export async function axeViolations(page) {
+  // Colours mid-transition (a button just pressed fades to the brand colour) are not what a reader sees
+  // once the page is still: let running CSS transitions and animations finish first.
+  // (Endless ones, such as a spinner, never finish: they are left running.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
     const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
