@@ -5,11 +5,10 @@
 // under 16 px, every target at least 44 × 44 px, and no sideways scrolling at 320 px (e2e/a11y.mjs).
 // A keyboard-only walk from the compare page to a requested callback checks that focus is always visible.
 //
-// Agency pages: axe runs on them too, and the journey prints the counts without failing. Another part of
-// issue #17 moves the agency screens onto components/ui primitives (contrast, target size, focus); the
-// enforcement for agency pages comes with that work, by turning the report below into an assertion.
+// Agency pages (signed out, every onboarding step, the signed-in screens and the dialogs opened from them),
+// at both sizes: 0 serious or critical axe findings, enforced like the consumer pages.
 import { axeViolations, describeViolations, expectAccessibleConsumerPage, focusIsVisible } from "./a11y.mjs";
-import { ELIGIBILITY_QUESTIONS, PHONE, escapeRe, signIn } from "./helpers.mjs";
+import { ELIGIBILITY_QUESTIONS, PHONE, escapeRe, signIn, signUpToChoosePlan } from "./helpers.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const SIZES = [
@@ -17,6 +16,12 @@ const SIZES = [
   ["desktop", DESKTOP],
 ];
 const ADMIN = "admin@sample-agency.test";
+
+/** Fails the journey on any serious or critical axe finding of the page as it is now. */
+async function expectNoAxeFindings(page, expect, label) {
+  const violations = await axeViolations(page);
+  expect(violations.length === 0, `axe on ${label}: ${violations.length ? describeViolations(violations) : "clean"}`);
+}
 // States other journeys send quote emails to or filter by (one quote email per contact a day).
 const STATES_OTHERS_USE = ["GA", "FL", "TX", "NY"];
 
@@ -336,25 +341,106 @@ export const journeys = [
     },
   },
   {
-    name: "accessibility: agency pages, axe report (not yet enforced: comes with the components/ui work), and the brand colour warning",
-    async run({ page, baseUrl, screenshot }) {
+    name: "accessibility: signed-out pages and every onboarding step, axe enforced",
+    async run({ page, baseUrl, expect }) {
+      for (const [size, viewport] of SIZES) {
+        await page.setViewportSize(viewport);
+        for (const path of ["/", "/pricing", "/contact-us", "/waitlist", "/login", "/signup"]) {
+          await page.goto(baseUrl + path);
+          await page.waitForLoadState("networkidle").catch(() => {});
+          await expectNoAxeFindings(page, expect, `${size} ${path}`);
+        }
+      }
+      // The sign-up form showing its errors, on a phone
+      await page.setViewportSize(PHONE);
+      await page.goto(baseUrl + "/signup");
+      await page.getByLabel("Email").fill("not-an-email");
+      await page.getByLabel("First Name").click();
+      await page.getByText(/valid email/i).first().waitFor();
+      await expectNoAxeFindings(page, expect, "phone /signup with errors");
+
+      // A new agency through plan choice and the setup wizard, axe on each step
+      await signUpToChoosePlan(page, baseUrl, { organizationName: "Contrast Checkers", email: "a11y-onboarding@agency.test", firstName: "Ada" });
+      await expectNoAxeFindings(page, expect, "phone /choose-plan");
+      await page.getByRole("button", { name: "Choose Pro" }).click();
+      await page.waitForURL((url) => url.pathname === "/setup/settings");
+      const next = page.getByRole("button", { name: "Continue" });
+      await page.getByRole("heading", { level: 2, name: "Personal Details" }).waitFor();
+      await expectNoAxeFindings(page, expect, "setup: Personal Details");
+      await next.click();
+      await page.getByRole("heading", { level: 2, name: "Company Settings" }).waitFor();
+      await expectNoAxeFindings(page, expect, "setup: Company Settings");
+      const phone = page.getByLabel("Phone");
+      await phone.fill("");
+      await phone.pressSequentially("5125550177");
+      await next.click();
+      await page.getByRole("heading", { level: 2, name: "Carrier Information" }).waitFor();
+      await expectNoAxeFindings(page, expect, "setup: Carrier Information");
+      const carriers = page.getByRole("list", { name: "Carriers" }).getByRole("checkbox");
+      if (!(await carriers.nth(0).isChecked())) await carriers.nth(0).check();
+      await page.getByRole("checkbox", { name: "Texas", exact: true }).check();
+      await next.click();
+      await page.getByRole("heading", { level: 2, name: "More Team Members?" }).waitFor();
+      await expectNoAxeFindings(page, expect, "setup: More Team Members?");
+      await next.click();
+      await page.getByRole("heading", { level: 2, name: "Payment" }).waitFor();
+      await expectNoAxeFindings(page, expect, "setup: Payment");
+      await page.getByRole("button", { name: "Finish setup" }).click();
+      await page.waitForURL((url) => url.pathname === "/dashboard");
+      const walkthrough = page.getByRole("dialog", { name: /Welcome to/ });
+      await walkthrough.waitFor();
+      await expectNoAxeFindings(page, expect, "phone /dashboard with the welcome dialog");
+      await page.keyboard.press("Escape");
+      await walkthrough.waitFor({ state: "hidden" });
+      await page.goto(baseUrl + "/contacts");
+      await page.waitForLoadState("networkidle").catch(() => {});
+      await expectNoAxeFindings(page, expect, "phone /contacts, empty book with its tutorial");
+    },
+  },
+  {
+    name: "accessibility: agency pages and their dialogs, axe enforced, and the brand colour warning",
+    async run({ page, baseUrl, screenshot, expect }) {
       await signIn(page, baseUrl, ADMIN);
       const { contacts } = await (await page.request.get(baseUrl + "/api/contacts?limit=50")).json();
-      const pages = ["/dashboard", "/contacts", `/contact/${contacts[0].id}`, "/settings", "/brand-settings", "/profile", "/add-agents", "/walkthrough"];
-      const counts = [];
+      const pages = ["/dashboard", "/contacts", `/contact/${contacts[0].id}`, "/settings", "/brand-settings", "/profile", "/add-agents", "/walkthrough", "/templanding"];
       for (const [size, viewport] of SIZES) {
         await page.setViewportSize(viewport);
         for (const path of pages) {
           await page.goto(baseUrl + path);
           await page.waitForLoadState("networkidle").catch(() => {});
-          const violations = await axeViolations(page);
-          const nodes = violations.reduce((n, v) => n + v.targets.length, 0);
-          counts.push({ size, path, rules: violations.length, nodes });
-          console.log(`    axe ${size} ${path}: ${nodes} serious/critical nodes${violations.length ? `\n      ${describeViolations(violations)}` : ""}`);
+          await expectNoAxeFindings(page, expect, `${size} ${path}`);
         }
+
+        // The dialogs a user opens from the contacts page
+        await page.goto(baseUrl + "/contacts");
+        await page.getByRole("button", { name: "+ Add Contact" }).click();
+        const chooser = page.getByRole("dialog", { name: "Add Contacts" });
+        await chooser.getByText("How would you like to add contacts?").waitFor();
+        await expectNoAxeFindings(page, expect, `${size} Add Contacts chooser`);
+        await chooser.getByRole("button", { name: /Single Contact/ }).click();
+        const form = page.getByRole("dialog", { name: "Add New Client" });
+        await form.getByText("Fields marked * are required.").waitFor();
+        await form.getByLabel("Email").fill("not-an-email");
+        await form.getByLabel("First Name").click();
+        await expectNoAxeFindings(page, expect, `${size} Add New Client with an error`);
+        await page.keyboard.press("Escape");
+        await form.waitFor({ state: "hidden" });
+        await page.getByRole("button", { name: "+ Add Contact" }).click();
+        await chooser.getByRole("button", { name: /Multiple Contacts via CSV/ }).click();
+        const upload = page.getByRole("dialog", { name: "Upload CSV" });
+        await upload.getByText("Choose a CSV file to upload.").waitFor();
+        await expectNoAxeFindings(page, expect, `${size} Upload CSV`);
+        await page.keyboard.press("Escape");
+        await upload.waitFor({ state: "hidden" });
+        const firstRow = page.getByRole("checkbox", { name: /^Select (?!all)/ }).first();
+        await firstRow.check();
+        await page.getByRole("button", { name: "Delete Selected" }).click();
+        const confirm = page.getByRole("dialog", { name: "Delete Contacts" });
+        await confirm.waitFor();
+        await expectNoAxeFindings(page, expect, `${size} Delete Contacts confirmation`);
+        await confirm.getByRole("button", { name: "Cancel" }).click();
+        await confirm.waitFor({ state: "hidden" });
       }
-      const total = counts.reduce((n, c) => n + c.nodes, 0);
-      console.log(`    axe on agency pages: ${total} serious/critical nodes over ${counts.length} page views (reported, not enforced)`);
 
       // Brand Settings warns about a brand colour that fails AA on white, with a preview (not saved here)
       await page.setViewportSize(DESKTOP);
