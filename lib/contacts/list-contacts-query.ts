@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The contact list's query string (GET /api/contacts and the /contacts page URL), parsed from the
@@ -16,7 +17,6 @@ export const UNASSIGNED_AGENT = "unassigned";
 const MAX_LIST_ITEMS = 100;
 const MAX_SEARCH_LENGTH = 100;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PHONE_LIKE = /^[\d\s().+-]+$/;
 
 /**
@@ -77,7 +77,7 @@ export const listContactsQuerySchema = z
     ),
     carriers: commaList(z.string().max(200)),
     /** Agent ids (uuid) and/or "unassigned"; only honoured for admins. */
-    agents: commaList(z.string().refine((s) => s === UNASSIGNED_AGENT || UUID.test(s), "Agents are user ids or \"unassigned\".")),
+    agents: commaList(z.string().refine((s) => s === UNASSIGNED_AGENT || isUuid(s), "Agents are user ids or \"unassigned\".")),
     page: z
       .string()
       .optional()

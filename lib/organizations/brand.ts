@@ -9,12 +9,6 @@ export function brandColor(value: string | null | undefined): string {
   return value && /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(value) ? value : DEFAULT_BRAND_COLOR;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string | null | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
-
 /** Whether a URL segment or query value names this organization (its id or its slug). */
 export function namesOrganization(segment: string, org: { id: string; slug: string }): boolean {
   return segment === org.slug || segment.toLowerCase() === org.id.toLowerCase();
