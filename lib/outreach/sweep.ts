@@ -6,7 +6,7 @@ import { fromWithName } from "@/lib/email/compose";
 import { sendEmail, type SendEmailInput, type SendEmailResult } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
-import { toIsoDate } from "@/lib/trial/go-live";
+import { isoDate } from "@/lib/calendar/calendar-date";
 import { renderOutreachEmail } from "@/lib/outreach/render";
 import { clickTrackingUrl, openPixelUrl } from "@/lib/tracking/email-tracking";
 import { resolveOutreachSender } from "@/components/emails/outreach/sender";
@@ -158,7 +158,7 @@ export async function sendScheduledEmail({ id, now, organizationId, send = sendE
       sender,
       quoteUrl,
       openPixelUrl: openPixelUrl(id),
-      eventDate: row.eventDate ? toIsoDate(row.eventDate) : null,
+      eventDate: row.eventDate ? isoDate(row.eventDate) : null,
       carrierName: contact.currentCarrier,
       planType: contact.planType,
     });

@@ -10,6 +10,7 @@ import { findQuoteLink, isQuoteToken, orphanedQuoteLinkOrgSlug, QUOTE_NOT_FOUND_
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { readStateCarrierSettings } from "@/lib/settings/state-carrier-settings";
 import { findZip } from "@/lib/zip/zip-table";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * What /compare shows, decided on the server from the URL (client-side.md routes and redirect rules,
@@ -60,8 +61,6 @@ export type ComparePageModel =
       advantageUrl: string | null;
     };
 
-const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 const effectiveDateParam = z.string().regex(/^\d{4}-\d{2}-01$/).optional().catch(undefined);
@@ -83,7 +82,6 @@ const manualParams = z.object({
 });
 
 type Params = Record<string, string | string[] | undefined>;
-
 
 const ORG_SELECT = {
   ...ORGANIZATION_BRANDING_SELECT,

@@ -10,6 +10,7 @@ import { logoUrl } from "@/lib/settings/logo-rules";
 import { ageOnDate, DEFAULT_QUOTE_AGE, DEFAULT_QUOTE_GENDER, defaultEffectiveDate } from "@/lib/quotes/select-quotes";
 import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * Quote links (architecture.md rule 5): a public quote page is addressed by an unguessable token
@@ -155,8 +156,6 @@ export async function quoteAgent(found: FoundQuoteLink): Promise<NonNullable<Lin
     (await tenantDb(organizationId).user.findFirst({ where: { organizationId, isActive: true }, orderBy: { createdAt: "asc" }, select: userSelect }));
   return agent ? offeredAgentContact(agent) : null;
 }
-
-const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
 /** GET /api/quotes/decode/{id}: client-side.md §3 "Decoded quote". */
 export async function decodeQuote({ token, now, orgId }: { token: string; now: Date; /** Cross-check only: a link of another organization answers 404. */ orgId?: string | null }) {

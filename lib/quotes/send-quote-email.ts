@@ -12,7 +12,7 @@ import { fromWithName } from "@/lib/email/compose";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteTrackingId } from "@/lib/quotes/quote-links";
-import { todayInZone } from "@/lib/trial/go-live";
+import { todayInZone } from "@/lib/calendar/calendar-date";
 
 /**
  * The agent's one-off "Send Quote" (POST /api/contacts/{id}/send-quote-email). One transaction writes

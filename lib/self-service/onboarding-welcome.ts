@@ -8,7 +8,7 @@ import { fromWithName } from "@/lib/email/compose";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { quoteTrackingId } from "@/lib/quotes/quote-links";
-import { todayInZone } from "@/lib/trial/go-live";
+import { todayInZone } from "@/lib/calendar/calendar-date";
 
 /**
  * The welcome email to a person who signed up on the agency's self-onboarding page (domain-rules A.1

@@ -3,6 +3,7 @@ import { FORM_PLAN_TYPES, normalizeEmail, STANDARD_PLAN_TYPES } from "@/lib/cont
 import { isContactEmailFormatValid, isIsoCalendarDate } from "@/lib/contacts/contact-schema";
 import { ageOnDate, defaultEffectiveDate } from "@/lib/quotes/select-quotes";
 import { ZIP_MESSAGES } from "@/lib/zip/zip-schema";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * Self-onboarding and quote intake (client-side.md "Self-onboarding form", "Quote intake page", §5,
@@ -98,7 +99,7 @@ export function isDateOfBirthFormat(value: string): boolean {
 
 /** A date of birth that is not in the future (UTC calendar day of `now`). */
 export function isPastDateOfBirth(value: string, now: Date): boolean {
-  return isDateOfBirthFormat(value) && value <= now.toISOString().slice(0, 10);
+  return isDateOfBirthFormat(value) && value <= isoDate(now);
 }
 
 const req = SELF_SERVICE_MESSAGES.required;

@@ -3,6 +3,7 @@ import { IMPORT_FIELD_LABELS, IMPORT_MESSAGES, type ImportContactInput, type Imp
 import { parseFlexibleDateDetailed } from "@/lib/contacts/import/parse-date";
 import { mapPlanType } from "@/lib/contacts/import/plan-mapping";
 import { US_STATES } from "@/lib/reference/us-states";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * One CSV row → a contact ready to store, or the reasons it cannot be (domain-rules D.2, with the REC
@@ -121,7 +122,7 @@ function parseGender(raw: string): "M" | "F" | null | "invalid" {
 
 /** Today's calendar date in UTC, "YYYY-MM-DD". */
 function today(now: Date): string {
-  return now.toISOString().slice(0, 10);
+  return isoDate(now);
 }
 
 export function validateImportRow(row: Partial<ImportContactInput> & { rowNumber: number }, { now }: { now: Date }): RowValidation {
