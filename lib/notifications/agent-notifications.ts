@@ -1,7 +1,7 @@
 import "server-only";
 import { createElement } from "react";
 import { after } from "next/server";
-import { AGENT_NOTIFICATION_TEMPLATES, subjectFor } from "@/components/emails/outreach";
+import { AGENT_NOTIFICATION_TEMPLATES, subjectFor } from "@/lib/email/templates/outreach";
 import { prisma, tenantDb } from "@/lib/db";
 import { sendEmail, type SendEmailInput, type SendEmailResult } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";

@@ -9,7 +9,7 @@ import { createQuoteLink, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quo
 import { isoDate } from "@/lib/calendar/calendar-date";
 import { renderOutreachEmail } from "@/lib/outreach/render";
 import { clickTrackingUrl, openPixelUrl } from "@/lib/tracking/email-tracking";
-import { resolveOutreachSender } from "@/components/emails/outreach/sender";
+import { resolveOutreachSender } from "@/lib/email/sender";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { afterFailedAttempt, errorClassName, MAX_SEND_ATTEMPTS, sendModeAt, STALE_SENDING_MINUTES } from "@/lib/outreach/rules";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { offeredAgentContact } from "@/lib/profile/profile-schema";
 import { randomUUID } from "node:crypto";
 import { createElement } from "react";
-import { QuoteEmail } from "@/components/emails/quote-email";
+import { QuoteEmail } from "@/lib/email/templates/quote-email";
 import { AppError } from "@/lib/api/errors";
 import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
 import { contactNotFound, visibleContactWhere } from "@/lib/contacts/get-contact";

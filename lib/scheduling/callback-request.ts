@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import { CallbackRequestEmail } from "@/components/emails/callback-request-email";
+import { CallbackRequestEmail } from "@/lib/email/templates/callback-request-email";
 import { AppError } from "@/lib/api/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { tenantDb, tenantTransaction, type TxClient } from "@/lib/db";

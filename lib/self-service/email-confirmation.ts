@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { createElement } from "react";
-import { SignupConfirmationEmail } from "@/components/emails/signup-confirmation-email";
+import { SignupConfirmationEmail } from "@/lib/email/templates/signup-confirmation-email";
 import { AppError } from "@/lib/api/errors";
 import { checkContactCapacity } from "@/lib/billing/limits";
 import { prisma, tenantDb, tenantTransaction, type TxClient } from "@/lib/db";

@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import { OnboardingWelcomeEmail } from "@/components/emails/onboarding-welcome-email";
+import { OnboardingWelcomeEmail } from "@/lib/email/templates/onboarding-welcome-email";
 import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
 import { isUniqueViolation } from "@/lib/contacts/create-contact";
 import { tenantDb, tenantTransaction } from "@/lib/db";
