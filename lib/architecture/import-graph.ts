@@ -18,7 +18,7 @@ export function runtimeSpecifiers(source: string): string[] {
   const specifiers: string[] = [];
   for (const match of source.matchAll(STATIC_IMPORT)) {
     if (match[2]) continue; // import type / export type
-    specifiers.push(match[3]);
+    specifiers.push(match[3]!);
   }
   return specifiers;
 }

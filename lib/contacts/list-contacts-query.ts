@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isUuid } from "@/lib/validation/uuid";
+import { nationalDigits } from "@/lib/phone/phone";
 
 /**
  * The contact list's query string (GET /api/contacts and the /contacts page URL), parsed from the
@@ -30,10 +31,8 @@ export function normalizeSearchTerm(raw: string | undefined | null): string | un
   const term = raw.trim().toLowerCase().replace(/\s+/g, " ").slice(0, MAX_SEARCH_LENGTH);
   if (term === "") return undefined;
   if (PHONE_LIKE.test(term) && /\d/.test(term)) {
-    let digits = term.replace(/\D/g, "");
     // Stored numbers are 10 digits without the North American country code: "+1 512 555 0100" must still match.
-    if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
-    return digits;
+    return nationalDigits(term);
   }
   return term;
 }

@@ -4,6 +4,15 @@
 
 export const DEFAULT_BRAND_COLOR = "#6B46C1";
 
+/** What the settings and onboarding forms accept as a brand colour: #RRGGBB. */
+export const BRAND_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export const BRAND_COLOR_MESSAGE = `Use a colour like ${DEFAULT_BRAND_COLOR}`;
+
+/** The name an agency shows clients and signs with: its brand name when it has one, else its name. */
+export function brandNameOf(org: { name: string; brandName?: string | null }): string {
+  return org.brandName?.trim() || org.name;
+}
+
 /** The organization's colour when it is a plain hex colour (it goes into inline styles), else the default. */
 export function brandColor(value: string | null | undefined): string {
   return value && /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(value) ? value : DEFAULT_BRAND_COLOR;

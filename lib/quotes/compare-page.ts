@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { prisma, tenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { brandColor, DEFAULT_BRAND_COLOR, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
+import { brandColor, brandNameOf, DEFAULT_BRAND_COLOR, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { buildComparison, type CompareOrganization, type Comparison, type QuoteSubject } from "@/lib/quotes/compare-quotes";
@@ -110,7 +110,7 @@ function compareOrganization(org: OrgRow | null, allCarriers: boolean): CompareO
 function orgBrand(org: OrgRow | null): CompareBrand {
   const productName = getEnv().productName;
   if (!org) return { name: productName, logoUrl: null, color: DEFAULT_BRAND_COLOR, phone: null, senderName: productName };
-  const name = org.brandName?.trim() || org.name;
+  const name = brandNameOf(org);
   return { name, logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null, color: brandColor(org.primaryColor), phone: org.phone, senderName: name };
 }
 

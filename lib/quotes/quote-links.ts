@@ -8,7 +8,7 @@ import { prisma, tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { ageOnDate, DEFAULT_QUOTE_AGE, DEFAULT_QUOTE_GENDER, defaultEffectiveDate } from "@/lib/quotes/select-quotes";
-import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
+import { brandNameOf, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
 import { isoDate } from "@/lib/calendar/calendar-date";
 
@@ -196,7 +196,7 @@ export async function decodeQuote({ token, now, orgId }: { token: string; now: D
       : null,
     orgId: organization.id,
     orgSlug: organization.slug,
-    orgName: organization.brandName?.trim() || organization.name,
+    orgName: brandNameOf(organization),
     orgLogo: organization.logoMimeType ? logoUrl(organization.slug, organization.logoUpdatedAt) : null,
     orgPhone: organization.phone,
     orgSignature: organization.orgSignature,

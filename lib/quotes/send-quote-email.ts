@@ -13,6 +13,7 @@ import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteTrackingId } from "@/lib/quotes/quote-links";
 import { todayInZone } from "@/lib/calendar/calendar-date";
+import { brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * The agent's one-off "Send Quote" (POST /api/contacts/{id}/send-quote-email). One transaction writes
@@ -56,7 +57,7 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
   // its details or the agent chose them.
   const agent = offeredAgentContact(contact.agent?.isActive ? contact.agent : viewerUser);
   const useOrg = organization.forceOrgSenderDetails || agent.useOrgSenderDetails;
-  const brandName = organization.brandName?.trim() || organization.name;
+  const brandName = brandNameOf(organization);
   const senderName = useOrg ? brandName : `${agent.firstName} ${agent.lastName}`.trim() || brandName;
   const senderPhone = useOrg ? organization.phone : (agent.phone ?? organization.phone);
   const signature = useOrg || organization.orgSignature ? organization.signature : agent.signature;

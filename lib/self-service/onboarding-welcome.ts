@@ -9,6 +9,7 @@ import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { quoteTrackingId } from "@/lib/quotes/quote-links";
 import { todayInZone } from "@/lib/calendar/calendar-date";
+import { brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * The welcome email to a person who signed up on the agency's self-onboarding page (domain-rules A.1
@@ -82,7 +83,7 @@ export async function sendOnboardingWelcome({ organizationId, contactId, quoteLi
     throw error;
   }
 
-  const brandName = organization.brandName?.trim() || organization.name;
+  const brandName = brandNameOf(organization);
   try {
     const result = await sendEmail({
       to: contact.email,

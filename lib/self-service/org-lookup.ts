@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { tenantDb } from "@/lib/db";
-import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
+import { brandNameOf, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
 import { SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
 import { logoUrl } from "@/lib/settings/logo-rules";
@@ -64,7 +64,7 @@ export async function findSelfServiceOrg({ orgIdOrSlug, agentId }: { orgIdOrSlug
     organization: {
       id: org.id,
       slug: org.slug,
-      name: org.brandName?.trim() || org.name,
+      name: brandNameOf(org),
       logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null,
       primaryColor: org.primaryColor,
       phone: org.phone,

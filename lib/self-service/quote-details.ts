@@ -8,6 +8,7 @@ import { logoUrl } from "@/lib/settings/logo-rules";
 import { selfServiceLocation } from "@/lib/self-service/signup";
 import { compareUrlForToken, isPastDateOfBirth, SELF_SERVICE_MESSAGES, updateQuoteDetailsSchema } from "@/lib/self-service/self-service-schema";
 import { isoDate } from "@/lib/calendar/calendar-date";
+import { brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * The quote page's prefilled variant (/quote?id=<token>, domain-rules B.1 "generate quote link"): the
@@ -35,7 +36,7 @@ export async function loadQuoteIntake({ token, now }: { token: string; now: Date
     organization: {
       id: organization.id,
       slug: organization.slug,
-      name: organization.brandName?.trim() || organization.name,
+      name: brandNameOf(organization),
       logoUrl: organization.logoMimeType ? logoUrl(organization.slug, organization.logoUpdatedAt) : null,
       primaryColor: organization.primaryColor,
       phone: organization.phone,

@@ -4,6 +4,7 @@ import { isContactEmailFormatValid, isIsoCalendarDate } from "@/lib/contacts/con
 import { ageOnDate, defaultEffectiveDate } from "@/lib/quotes/select-quotes";
 import { ZIP_MESSAGES } from "@/lib/zip/zip-schema";
 import { isoDate } from "@/lib/calendar/calendar-date";
+import { nationalDigits } from "@/lib/phone/phone";
 
 /**
  * Self-onboarding and quote intake (client-side.md "Self-onboarding form", "Quote intake page", §5,
@@ -115,8 +116,7 @@ const optionalText = (max: number) => z.preprocess((v) => (typeof v === "string"
 const phoneField = z.preprocess(
   (value) => {
     if (typeof value !== "string") return value;
-    const digits = value.replace(/\D/g, "");
-    return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+    return nationalDigits(value);
   },
   z.string({ error: req }).min(1, { error: req }).regex(/^\d{10}$/, { error: SELF_SERVICE_MESSAGES.invalidPhone }),
 );

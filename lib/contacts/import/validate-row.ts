@@ -4,6 +4,7 @@ import { parseFlexibleDateDetailed } from "@/lib/contacts/import/parse-date";
 import { mapPlanType } from "@/lib/contacts/import/plan-mapping";
 import { US_STATES } from "@/lib/reference/us-states";
 import { isoDate } from "@/lib/calendar/calendar-date";
+import { nationalDigits } from "@/lib/phone/phone";
 
 /**
  * One CSV row → a contact ready to store, or the reasons it cannot be (domain-rules D.2, with the REC
@@ -81,9 +82,8 @@ function clean(value: string | undefined | null): string {
 
 export function normalizePhone(raw: string): string | null | "invalid" {
   const withoutExtension = raw.split(/\s*(?:x|ext\.?|extension|#)\s*\d*\s*$/i)[0] ?? raw;
-  const digits = withoutExtension.replace(/\D/g, "");
-  if (!digits) return raw.trim() ? "invalid" : null;
-  const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+  const national = nationalDigits(withoutExtension);
+  if (!national) return raw.trim() ? "invalid" : null;
   return national.length === 10 ? national : "invalid";
 }
 

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { Body, Container, Head, Html, Preview, Section, Text } from "@react-email/components";
+import { DEFAULT_BRAND_COLOR } from "@/lib/organizations/brand";
 
 /** The frame every email shares: brand bar, white card, readable type. Pure: props in, JSX out. */
-export function EmailLayout({ preview, brandName, brandColor = "#6B46C1", children }: { preview: string; brandName: string; brandColor?: string; children: ReactNode }) {
+export function EmailLayout({ preview, brandName, brandColor = DEFAULT_BRAND_COLOR, children }: { preview: string; brandName: string; brandColor?: string; children: ReactNode }) {
   return (
     <EmailFrame preview={preview}>
       <Section style={{ backgroundColor: brandColor, padding: "16px 24px" }}>
@@ -32,7 +33,7 @@ const emailCard = { maxWidth: "560px", margin: "0 auto", backgroundColor: "#ffff
 
 export const emailText = { color: "#1f2937", fontSize: "15px", lineHeight: "24px", margin: "0 0 16px" } as const;
 export const emailButton = {
-  backgroundColor: "#6B46C1",
+  backgroundColor: DEFAULT_BRAND_COLOR,
   borderRadius: "6px",
   color: "#ffffff",
   display: "inline-block",

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Button, Heading, Img, Link, Section, Text } from "@react-email/components";
 import { EmailFrame, emailButton, emailText } from "@/lib/email/templates/email-layout";
 import type { OutreachSender } from "@/lib/email/sender";
+import { formatStoredPhone } from "@/lib/phone/phone";
 
 /**
  * The frame of every consumer outreach email: the agency's logo (or name) on its colour, one short
@@ -10,7 +11,6 @@ import type { OutreachSender } from "@/lib/email/sender";
  * Single column, 560px max, 15px text and a full-width-friendly button: readable on a phone.
  */
 
-export const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
 
 /** "March 4" from "2026-03-04" (a calendar date: no time zone shift). */
 export function formatEventDate(isoDate: string | null | undefined): string | null {
@@ -75,7 +75,7 @@ export function PrimaryButton({ href, color, children }: { href: string; color: 
 }
 
 function SenderSignOff({ sender }: { sender: OutreachSender }) {
-  const ways = [sender.canReply ? "reply to this email" : null, sender.senderPhone ? `call ${formatPhone(sender.senderPhone)}` : null].filter(Boolean);
+  const ways = [sender.canReply ? "reply to this email" : null, sender.senderPhone ? `call ${formatStoredPhone(sender.senderPhone)}` : null].filter(Boolean);
   return (
     <>
       {ways.length > 0 || sender.bookingUrl ? (
