@@ -62,6 +62,20 @@ export function todayInZone(now: Date, timeZone: string): IsoDate {
   return date;
 }
 
+const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The spec's date display "MMM dd, yyyy" (agency-side.md §9): "2026-12-05" → "Dec 05, 2026"; anything else as given. */
+export function formatShortDate(date: string): string {
+  const match = ISO_DATE.exec(date);
+  if (!match) return date;
+  return `${MONTHS_SHORT[Number(match[2]) - 1]} ${match[3]}, ${match[1]}`;
+}
+
+/** "June 1, 2026" from "2026-06-01": the long form of a calendar date in sentences. */
+export function formatLongDate(date: IsoDate): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+}
+
 const QUARTER_HOUR_MS = 15 * 60_000;
 const LOCAL_DATE_CACHE_SIZE = 50_000;
 const localDateCache = new Map<string, IsoDate>();
