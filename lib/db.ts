@@ -2,6 +2,7 @@ import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The Prisma singleton and the tenant wall.
@@ -61,12 +62,10 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function assertOrganizationId(organizationId: string) {
   // set_config takes text; the policy casts it to uuid. Refuse anything else here so that a bad id is
   // a programming error, not a database error.
-  if (!UUID.test(organizationId)) throw new Error("tenantDb needs an organization id (uuid)");
+  if (!isUuid(organizationId)) throw new Error("tenantDb needs an organization id (uuid)");
 }
 
 function setTenantSql(organizationId: string) {

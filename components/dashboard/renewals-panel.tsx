@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Panel, PanelLoading, PanelMessage } from "@/components/dashboard/panel";
 import { formatIsoDate } from "@/lib/dashboard/presentation";
+import { formatPhone as formatTenDigits } from "@/lib/phone/phone";
 
 export type RenewalRow = { id: string; name: string; email: string; phone: string | null; date: string; policyType: string | null };
 
@@ -9,7 +10,7 @@ export const RENEWALS_TEXTS = { empty: "No policy anniversaries in the next 30 d
 function formatPhone(phone: string | null): string {
   if (!phone) return "";
   const digits = phone.replace(/\D/g, "").slice(-10);
-  return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
+  return digits.length === 10 ? formatTenDigits(digits) : phone;
 }
 
 /** Upcoming renewals: contacts whose policy anniversary falls in the next 30 days. */

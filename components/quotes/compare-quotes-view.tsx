@@ -8,11 +8,11 @@ import type { ComparePageModel } from "@/lib/quotes/compare-page";
 import type { PlanCode } from "@/lib/quotes/quote-provider";
 import { confirmEmailNotice } from "@/lib/self-service/confirm-email-notice";
 import { brandColors } from "@/lib/organizations/brand-contrast";
+import { formatStoredPhone } from "@/lib/phone/phone";
 
 type Model = Extract<ComparePageModel, { kind: "quote" }>;
 type Modal = null | "date" | "location" | "riders" | "g-vs-n" | { quote: QuoteView };
 
-const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
 
 /**
  * The interactive compare page (client-side.md "Quote comparison page"). The server sent every
@@ -105,7 +105,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
           )}
           {brand.phone ? (
             <a href={`tel:${brand.phone}`} className="inline-flex min-h-11 shrink-0 items-center text-sm font-semibold underline-offset-2 hover:underline" style={{ color: ink }}>
-              {formatPhone(brand.phone)}
+              {formatStoredPhone(brand.phone)}
             </a>
           ) : null}
         </div>
@@ -310,7 +310,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
                   <>
                     Give us a call at{" "}
                     <a className="font-semibold underline" style={{ color: ink }} href={`tel:${brand.phone}`}>
-                      {formatPhone(brand.phone)}
+                      {formatStoredPhone(brand.phone)}
                     </a>{" "}
                     and we&apos;ll find the right plan with you.
                   </>

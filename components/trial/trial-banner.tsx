@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { GO_LIVE_MESSAGES, goLiveDateBounds, parseIsoDate, validateGoLiveDate, type IsoDate, type TrialStatus } from "@/lib/trial/go-live";
+import { GO_LIVE_MESSAGES, goLiveDateBounds, validateGoLiveDate, type TrialStatus } from "@/lib/trial/go-live";
+import { parseIsoDate, type IsoDate } from "@/lib/calendar/calendar-date";
 
 export type TrialBannerProps = {
   isAdmin: boolean;

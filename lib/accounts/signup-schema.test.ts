@@ -1,11 +1,8 @@
 import {
   clampFrame,
-  formatPhone,
   INVALID_EMAIL_MESSAGE,
   INVALID_PHONE_MESSAGE,
   isValidEmail,
-  nextPhoneDigits,
-  phoneDigits,
   signupSchema,
   waitlistSchema,
 } from "@/lib/accounts/signup-schema";
@@ -119,64 +116,6 @@ describe("waitlistSchema", () => {
     ["phone", "555"],
   ])("rejects %s = %j", (field, value) => {
     expect(waitlistSchema.safeParse({ ...goodWaitlist, [field]: value }).success).toBe(false);
-  });
-});
-
-describe("phoneDigits", () => {
-  it.each([
-    ["", ""],
-    ["abc", ""],
-    ["(555) 123-4567", "5551234567"],
-    ["555.123.4567 ext 9", "5551234567"],
-    ["+1 (555) 123-4567", "5551234567"],
-    ["1-555-123-4567", "5551234567"],
-    ["555123456789", "5551234567"],
-  ])("%j -> %j", (input, expected) => {
-    expect(phoneDigits(input)).toBe(expected);
-  });
-});
-
-describe("formatPhone", () => {
-  it("formats progressively as digits are typed", () => {
-    const typed = "5551234567".split("").map((_, i) => formatPhone("5551234567".slice(0, i + 1)));
-    expect(typed).toEqual([
-      "(5",
-      "(55",
-      "(555",
-      "(555) 1",
-      "(555) 12",
-      "(555) 123",
-      "(555) 123-4",
-      "(555) 123-45",
-      "(555) 123-456",
-      "(555) 123-4567",
-    ]);
-  });
-
-  it.each([
-    ["", ""],
-    ["(555) 12", "(555) 12"],
-    ["5551234567999", "(555) 123-4567"],
-    ["a5b5c5", "(555"],
-  ])("%j -> %j", (input, expected) => {
-    expect(formatPhone(input)).toBe(expected);
-  });
-});
-
-describe("nextPhoneDigits", () => {
-  it("takes the digits of an ordinary edit", () => {
-    expect(nextPhoneDigits("555", "(5551", 5)).toBe("5551");
-    expect(nextPhoneDigits("5551", "(555) ", 6)).toBe("555");
-    expect(nextPhoneDigits("", "5", 1)).toBe("5");
-  });
-
-  it("removes the digit before a deleted formatting character", () => {
-    // Backspace just after "-" in "(555) 123-4567" leaves "(555) 1234567" with the caret at 9.
-    expect(nextPhoneDigits("5551234567", "(555) 1234567", 9)).toBe("555124567");
-    // Backspace just after ")" leaves "(555 123-4567" with the caret at 4.
-    expect(nextPhoneDigits("5551234567", "(555 123-4567", 4)).toBe("551234567");
-    // Deleting the leading "(" has no digit before it: nothing changes.
-    expect(nextPhoneDigits("5551234567", "555) 123-4567", 0)).toBe("5551234567");
   });
 });
 

@@ -9,7 +9,9 @@ import { singleLine } from "@/lib/validation/text";
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
 export const INVALID_PHONE_MESSAGE = "Please enter a 10-digit phone number";
 
-export const PHONE_DIGITS = 10;
+/** The phone helpers live in lib/phone/phone.ts; re-exported for the forms that import them from here. */
+export { formatPhone, nextPhoneDigits, PHONE_DIGITS, phoneDigits } from "@/lib/phone/phone";
+
 export const MIN_FRAME = 1;
 export const MAX_FRAME = 4;
 
@@ -79,42 +81,6 @@ export type WaitlistValues = z.output<typeof waitlistSchema>;
 /** True when `email` (after trimming and lower-casing) passes the same check as the schemas. */
 export function isValidEmail(email: string): boolean {
   return emailField.safeParse(email).success;
-}
-
-/**
- * The digits of a typed or pasted phone number, at most 10. A pasted "+1 (555) 123-4567" (11 digits
- * starting with the country code 1) keeps the last 10.
- */
-export function phoneDigits(input: string): string {
-  const digits = input.replace(/\D/g, "");
-  if (digits.length === PHONE_DIGITS + 1 && digits.startsWith("1")) return digits.slice(1);
-  return digits.slice(0, PHONE_DIGITS);
-}
-
-/**
- * "(XXX) XXX-XXXX", built progressively as digits arrive: "(5", "(555", "(555) 1", "(555) 123-4".
- * Formatting characters never trail the last digit, so Backspace at the end always removes a digit.
- */
-export function formatPhone(input: string): string {
-  const digits = phoneDigits(input);
-  if (digits.length === 0) return "";
-  if (digits.length <= 3) return `(${digits}`;
-  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-}
-
-/**
- * The digits after an edit of a formatted phone input. When the edit removed only a formatting
- * character (Backspace over ")" or "-"), the digit before it is removed instead, so the edit is not lost.
- * `caret` is the input's selectionStart after the edit.
- */
-export function nextPhoneDigits(previousDigits: string, rawValue: string, caret: number | null = null): string {
-  const digits = phoneDigits(rawValue);
-  const removedFormattingOnly = digits === previousDigits && rawValue.length < formatPhone(previousDigits).length;
-  if (!removedFormattingOnly) return digits;
-  const digitsBeforeCaret = phoneDigits(rawValue.slice(0, caret ?? rawValue.length)).length;
-  if (digitsBeforeCaret === 0) return digits;
-  return digits.slice(0, digitsBeforeCaret - 1) + digits.slice(digitsBeforeCaret);
 }
 
 /** The onboarding frame from a query value: an integer from 1 to 4; anything unreadable is 1. */

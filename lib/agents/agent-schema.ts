@@ -2,6 +2,7 @@ import { z } from "zod";
 import { singleLine } from "@/lib/validation/text";
 import { httpUrlField, withHttpScheme } from "@/lib/validation/http-url";
 import { US_STATES } from "@/lib/reference/us-states";
+import { nationalDigits } from "@/lib/phone/phone";
 
 /**
  * Agent validation and the Manage Agents texts (agency-side.md §2, §3, §5, §8), shared by the API
@@ -54,10 +55,7 @@ const invalid = { error: AGENT_MESSAGES.invalid };
  * Digits of a phone as typed or stored: formatting is dropped and a leading country code 1 of an
  * 11-digit number is removed. Unlike phoneDigits it never truncates, so 12 digits stay invalid.
  */
-export function normalizePhone(value: string): string {
-  const digits = value.replace(/\D/g, "");
-  return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-}
+export const normalizePhone = nationalDigits;
 
 /** A booking link without a scheme gets https:// (§5); empty (or only "https://") means none. */
 export function normalizeBookingLink(value: string | null | undefined): string | null {

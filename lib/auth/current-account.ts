@@ -3,6 +3,7 @@ import { accountStage, stageDestination } from "@/lib/auth/account-stage";
 import { prisma } from "@/lib/db";
 import { accountStatus } from "@/lib/organizations/account-status";
 import { bookContactWhere } from "@/lib/contacts/book";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * The signed-in user with their organization, by session token: what pages, the shell and the
@@ -61,8 +62,6 @@ export async function getCurrentAccount(sessionToken: string | undefined, now: D
 }
 
 export type CurrentAccount = NonNullable<Awaited<ReturnType<typeof getCurrentAccount>>>;
-
-const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
 /** GET /api/auth/session: the Session entity of agency-side.md §3. */
 export function sessionPayload(account: CurrentAccount | null) {

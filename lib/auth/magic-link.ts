@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { createElement } from "react";
-import { MagicLinkEmail } from "@/components/emails/magic-link-email";
+import { MagicLinkEmail } from "@/lib/email/templates/magic-link-email";
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";

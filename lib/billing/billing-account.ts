@@ -7,6 +7,7 @@ import { formatDollars, formatPerContact, monthlyPrice, PRICING } from "@/lib/bi
 import { getStripe, isBillingEnabled, stripeFailure } from "@/lib/billing/stripe-client";
 import { idOf } from "@/lib/billing/subscription-sync";
 import { bookContactWhere } from "@/lib/contacts/book";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * The billing page's calls (agency-side.md §2 Billing page, §7): GET /api/billing/invoices,
@@ -58,7 +59,7 @@ export function toInvoiceRow(invoice: Stripe.Invoice, planName: string): Invoice
   return {
     id: invoice.id ?? "",
     number: invoice.number,
-    date: new Date(invoice.created * 1000).toISOString().slice(0, 10),
+    date: isoDate(new Date(invoice.created * 1000)),
     status: invoiceStatus(invoice),
     amount: (invoice.total ?? invoice.amount_due) / 100,
     currency: invoice.currency,

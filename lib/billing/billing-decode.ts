@@ -1,3 +1,5 @@
+import { formatShortDate } from "@/lib/calendar/calendar-date";
+
 /**
  * The browser's checks of billing answers (agency-side.md §5: "Dates in server responses must be ISO
  * 8601 date only", "Unknown invoice status: {value}"). Pure and client-safe: a server that drifts
@@ -34,7 +36,5 @@ export function decodeIsoDate(value: unknown): string {
 
 /** §9 "Date display format MMM dd, yyyy": "2026-12-05" → "Dec 05, 2026". */
 export function formatDisplayDate(isoDate: string): string {
-  const [year, month, day] = decodeIsoDate(isoDate).split("-");
-  const names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  return `${names[Number(month) - 1]} ${day}, ${year}`;
+  return formatShortDate(decodeIsoDate(isoDate));
 }

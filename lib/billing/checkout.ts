@@ -10,6 +10,7 @@ import { idOf, meteredItemOf, subscriptionFields } from "@/lib/billing/subscript
 import { PAYMENT_STATUS_MESSAGES, paymentStatusFor, SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
 import { reportContactUsage } from "@/lib/billing/usage";
 import { planAllowsAddOns } from "@/lib/billing/plans";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * Card checkout (agency-side.md §4 "Card checkout", §7 Payment; domain-rules F "Stripe objects").
@@ -279,7 +280,7 @@ export async function subscriptionStatus({ organizationId }: { organizationId: s
   }
   const planName = org.subscriptionTier?.name ?? null;
   if (!billingOn || !org.stripeSubscriptionId) {
-    return { data: { status: org.billingDisabled ? "billing_disabled" : org.subscriptionStatus, planName, currentPeriodEnd: org.currentPeriodEnd?.toISOString().slice(0, 10) ?? null, cancelAtPeriodEnd: org.cancelAtPeriodEnd, hasSubscription: Boolean(org.stripeSubscriptionId), customerId: null, subscriptionId: null } };
+    return { data: { status: org.billingDisabled ? "billing_disabled" : org.subscriptionStatus, planName, currentPeriodEnd: isoDate(org.currentPeriodEnd), cancelAtPeriodEnd: org.cancelAtPeriodEnd, hasSubscription: Boolean(org.stripeSubscriptionId), customerId: null, subscriptionId: null } };
   }
   try {
     const subscription = await getStripe().subscriptions.retrieve(org.stripeSubscriptionId);
@@ -290,7 +291,7 @@ export async function subscriptionStatus({ organizationId }: { organizationId: s
       data: {
         status: subscription.status,
         planName,
-        currentPeriodEnd: end ? end.toISOString().slice(0, 10) : null,
+        currentPeriodEnd: isoDate(end),
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
         hasSubscription: true,
         customerId: idOf(subscription.customer),

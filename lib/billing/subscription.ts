@@ -8,6 +8,7 @@ import { customTier, PRICING } from "@/lib/billing/pricing";
 import { getStripe, isBillingEnabled, stripeFailure } from "@/lib/billing/stripe-client";
 import { downgradeProblem, SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
 import { bookContactWhere } from "@/lib/contacts/book";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * Plans and the organization's subscription: GET /api/organizations/subscription-tiers,
@@ -67,7 +68,7 @@ function subscriptionPayload(org: SubscriptionRow) {
     extraAgents: org.extraAgents,
     extraContacts: org.extraContacts,
     isActive,
-    currentPeriodEnd: org.currentPeriodEnd ? org.currentPeriodEnd.toISOString().slice(0, 10) : null,
+    currentPeriodEnd: isoDate(org.currentPeriodEnd),
     cancelAtPeriodEnd: org.cancelAtPeriodEnd,
     paymentStatus: org.billingDisabled ? "billing_disabled" : org.paymentStatus,
     billingDisabled: org.billingDisabled,

@@ -3,6 +3,7 @@ import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { getStripe, isBillingEnabled } from "@/lib/billing/stripe-client";
 import { bookContactWhere } from "@/lib/contacts/book";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * Usage: the organization's contact count is reported to the metered price (domain-rules F "Usage
@@ -26,10 +27,9 @@ export type UsageReportResult =
   | { status: "skipped"; reason: "billing_off" | "billing_disabled" | "trial" | "no_customer" | "already_reported" }
   | { status: "failed"; identifier: string; error: string };
 
-const day = (now: Date) => now.toISOString().slice(0, 10);
 
 export function usageIdentifier(organizationId: string, reason: UsageReason, now: Date): string {
-  return `contacts-${organizationId}-${reason}-${day(now)}`;
+  return `contacts-${organizationId}-${reason}-${isoDate(now)}`;
 }
 
 export async function reportContactUsage({ organizationId, now, reason }: { organizationId: string; now: Date; reason: UsageReason }): Promise<UsageReportResult> {

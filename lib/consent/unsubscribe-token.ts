@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getEnv } from "@/lib/env";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * Unsubscribe links (CAN-SPAM / RFC 8058): one signed token per contact, so the link works without a
@@ -9,7 +10,6 @@ import { getEnv } from "@/lib/env";
  */
 
 const PURPOSE = "gapwise:unsubscribe:v1";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN = /^[A-Za-z0-9_-]{86}$/;
 
 export type UnsubscribeSubject = { organizationId: string; contactId: string };
@@ -25,7 +25,7 @@ function mac(ids: Buffer, secret: string): Buffer {
 }
 
 export function createUnsubscribeToken({ organizationId, contactId }: UnsubscribeSubject, secret = getEnv().authSecret): string {
-  if (!UUID.test(organizationId) || !UUID.test(contactId)) throw new Error("createUnsubscribeToken needs two uuids");
+  if (!isUuid(organizationId) || !isUuid(contactId)) throw new Error("createUnsubscribeToken needs two uuids");
   const ids = Buffer.concat([uuidBytes(organizationId), uuidBytes(contactId)]);
   return Buffer.concat([ids, mac(ids, secret)]).toString("base64url");
 }

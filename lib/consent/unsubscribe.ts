@@ -4,6 +4,7 @@ import { tenantTransaction, type TxClient } from "@/lib/db";
 import type { ConsentSource } from "@/lib/generated/prisma/enums";
 import { verifyUnsubscribeToken } from "@/lib/consent/unsubscribe-token";
 import { logoUrl } from "@/lib/settings/logo-rules";
+import { brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * Unsubscribe (the law, issue #7 item 5): one transaction sets contact.unsubscribedAt, appends the
@@ -105,7 +106,7 @@ export async function loadUnsubscribePage({ token }: { token: unknown }): Promis
     kind: "ready",
     token: token as string,
     brand: {
-      name: organization.brandName?.trim() || organization.name,
+      name: brandNameOf(organization),
       color: organization.primaryColor,
       logoUrl: organization.logoMimeType ? logoUrl(organization.slug, organization.logoUpdatedAt) : null,
     },

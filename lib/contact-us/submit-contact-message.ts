@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import { ContactMessageEmail } from "@/components/marketing/contact-message-email";
+import { ContactMessageEmail } from "@/lib/email/templates/contact-message-email";
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";

@@ -13,9 +13,9 @@ import {
 } from "@/lib/contacts/contact-schema";
 import { normalizeEmail } from "@/lib/contacts/contact-fields";
 import { readStoredAnswers } from "@/lib/eligibility/encrypt-answers";
-import { contactNotFound, getContactDetail, getContactOrThrow, isoDate } from "@/lib/contacts/get-contact";
+import { contactNotFound, getContactDetail, getContactOrThrow } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
-import { addDays, todayInZone } from "@/lib/trial/go-live";
+import { addDays, isoDate, todayInZone } from "@/lib/calendar/calendar-date";
 
 /** "Upcoming emails on the contact: next 90 days" (§9). */
 export const UPCOMING_EMAIL_DAYS = 90;

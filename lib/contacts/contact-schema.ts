@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { singleLine } from "@/lib/validation/text";
 import { STANDARD_PLAN_TYPES, normalizeEmail } from "@/lib/contacts/contact-fields";
+import { nationalDigits } from "@/lib/phone/phone";
 
 /**
  * The single-contact form's rules and texts (client-side.md §4, §5, §8), shared by the form (browser)
@@ -74,8 +75,7 @@ const phoneField = z.preprocess(
   (value) => {
     const v = blankToNull(value);
     if (typeof v !== "string") return v;
-    const digits = v.replace(/\D/g, "");
-    return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+    return nationalDigits(v);
   },
   z.string({ error: CONTACT_MESSAGES.invalidPhone }).regex(/^\d{10}$/, { error: CONTACT_MESSAGES.invalidPhone }).nullable().optional(),
 );

@@ -2,9 +2,8 @@ import "server-only";
 import { tenantDb, type TenantDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { contactListWhere, RECENT_ACTIVITY_DAYS, type ContactViewer, type ListContactsQuery } from "@/lib/contacts/list-contacts";
-import { calendarDate } from "@/lib/contacts/list-contacts-view";
+import { isoDate, todayInZone } from "@/lib/calendar/calendar-date";
 import { toCsv, type CsvCell } from "@/lib/contacts/import/write-csv";
-import { todayInZone } from "@/lib/trial/go-live";
 
 /**
  * GET /api/contacts/export (admins): every contact the list's filters select (all pages), with its
@@ -128,8 +127,8 @@ export async function exportContacts({ organizationId, viewer, query, now, db = 
         c.county,
         c.currentCarrier,
         c.planType,
-        calendarDate(c.effectiveDate),
-        calendarDate(c.birthDate),
+        isoDate(c.effectiveDate),
+        isoDate(c.birthDate),
         c.gender,
         c.tobaccoUser ? "Yes" : "No",
         c.agent ? `${c.agent.firstName} ${c.agent.lastName}`.trim() : "",

@@ -4,6 +4,7 @@ import type { TenantDb, TxClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { CONTACT_MESSAGES, type ContactDetail } from "@/lib/contacts/contact-schema";
 import { contactVisibilityWhere, type ContactViewer } from "@/lib/contacts/list-contacts";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 type ContactDb = TenantDb | TxClient;
 
@@ -59,9 +60,6 @@ export const CONTACT_DETAIL_SELECT = {
 } satisfies Prisma.ContactSelect;
 
 type ContactDetailRow = Prisma.ContactGetPayload<{ select: typeof CONTACT_DETAIL_SELECT }>;
-
-/** A @db.Date column as its calendar date (Prisma reads it as UTC midnight). */
-export const isoDate = (date: Date | null): string | null => (date ? date.toISOString().slice(0, 10) : null);
 
 export function toContactDetail(row: ContactDetailRow): ContactDetail {
   return {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isUuid } from "@/lib/validation/uuid";
+import { nationalDigits } from "@/lib/phone/phone";
 
 /**
  * The contact list's query string (GET /api/contacts and the /contacts page URL), parsed from the
@@ -16,7 +18,6 @@ export const UNASSIGNED_AGENT = "unassigned";
 const MAX_LIST_ITEMS = 100;
 const MAX_SEARCH_LENGTH = 100;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PHONE_LIKE = /^[\d\s().+-]+$/;
 
 /**
@@ -30,10 +31,8 @@ export function normalizeSearchTerm(raw: string | undefined | null): string | un
   const term = raw.trim().toLowerCase().replace(/\s+/g, " ").slice(0, MAX_SEARCH_LENGTH);
   if (term === "") return undefined;
   if (PHONE_LIKE.test(term) && /\d/.test(term)) {
-    let digits = term.replace(/\D/g, "");
     // Stored numbers are 10 digits without the North American country code: "+1 512 555 0100" must still match.
-    if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
-    return digits;
+    return nationalDigits(term);
   }
   return term;
 }
@@ -77,7 +76,7 @@ export const listContactsQuerySchema = z
     ),
     carriers: commaList(z.string().max(200)),
     /** Agent ids (uuid) and/or "unassigned"; only honoured for admins. */
-    agents: commaList(z.string().refine((s) => s === UNASSIGNED_AGENT || UUID.test(s), "Agents are user ids or \"unassigned\".")),
+    agents: commaList(z.string().refine((s) => s === UNASSIGNED_AGENT || isUuid(s), "Agents are user ids or \"unassigned\".")),
     page: z
       .string()
       .optional()

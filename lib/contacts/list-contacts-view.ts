@@ -4,6 +4,8 @@
  * "YYYY-MM-DD"; instants are ISO strings. Pure: types and a mapper, safe in the browser bundle.
  */
 
+import { isoDate } from "@/lib/calendar/calendar-date";
+
 export type ContactPersonRef = { id: string; firstName: string; lastName: string };
 
 export type ContactListRow = {
@@ -63,8 +65,6 @@ export type ContactListSource = Omit<
   lastHealthCompletedAt: DateLike;
 };
 
-/** @db.Date values arrive as UTC midnight: their UTC date is the calendar date. */
-export const calendarDate = (date: DateLike): string | null => (date ? date.toISOString().slice(0, 10) : null);
 const instant = (date: DateLike): string | null => (date ? date.toISOString() : null);
 
 export function toContactListRow(contact: ContactListSource): ContactListRow {
@@ -78,8 +78,8 @@ export function toContactListRow(contact: ContactListSource): ContactListRow {
     zipCode: contact.zipCode,
     currentCarrier: contact.currentCarrier,
     planType: contact.planType,
-    effectiveDate: calendarDate(contact.effectiveDate),
-    birthDate: calendarDate(contact.birthDate),
+    effectiveDate: isoDate(contact.effectiveDate),
+    birthDate: isoDate(contact.birthDate),
     status: contact.status,
     agentId: contact.agentId,
     contactOwnerId: contact.contactOwnerId,

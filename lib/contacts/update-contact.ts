@@ -12,10 +12,11 @@ import {
   locationFor,
   parseContactInputOrThrow,
 } from "@/lib/contacts/create-contact";
-import { CONTACT_DETAIL_SELECT, contactNotFound, isoDate, toContactDetail, visibleContactWhere } from "@/lib/contacts/get-contact";
+import { CONTACT_DETAIL_SELECT, contactNotFound, toContactDetail, visibleContactWhere } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 export type UpdateContactOptions = {
   organizationId: string;

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { tenantDb, type TenantDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
-import { todayInZone, type IsoDate } from "@/lib/trial/go-live";
+import { type IsoDate, isoDate, todayInZone } from "@/lib/calendar/calendar-date";
 import { DashboardPeriodError, periodDays, resolveDashboardPeriod, upcomingWindow, type ResolvedPeriod } from "@/lib/dashboard/period";
 
 /**
@@ -228,7 +228,7 @@ export async function listUpcomingEmails({ organizationId, viewer, now, db = ten
       firstName: row.first_name,
       lastName: row.last_name,
       emailType: row.email_type,
-      scheduledSendDate: row.scheduled_send_date.toISOString().slice(0, 10),
+      scheduledSendDate: isoDate(row.scheduled_send_date),
     })),
   };
 }
@@ -344,7 +344,7 @@ export async function getTimeSeries(scope: DashboardScope & { query: DashboardQu
   const sent = sentRows.filter((row) => row.day !== null);
   const activityRows = sentRows.filter((row) => row.day === null).map((row) => ({ emails_sent: row.contacts, links_clicked: row.links_clicked, health_completed: row.health_completed }));
   const activity = onlyRow(activityRows);
-  const scheduledByDay = new Map(scheduled.map((row) => [row.day.toISOString().slice(0, 10), Number(row.n)]));
+  const scheduledByDay = new Map(scheduled.map((row) => [isoDate(row.day), Number(row.n)]));
   const sentByDay = new Map(sent.map((row) => [row.day, Number(row.n)]));
   return {
     success: true,
@@ -392,7 +392,7 @@ export async function listRenewals({ organizationId, viewer, now, db = tenantDb(
       name: `${row.first_name} ${row.last_name}`.trim(),
       email: row.email,
       phone: row.phone_number,
-      date: row.anniversary.toISOString().slice(0, 10),
+      date: isoDate(row.anniversary),
       policyType: row.plan_type,
     })),
   };

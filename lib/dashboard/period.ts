@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, daysBetween, parseIsoDate, todayInZone, type IsoDate } from "@/lib/trial/go-live";
+import { addDays, daysBetween, parseIsoDate, todayInZone, type IsoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * The dashboard period (agency-side.md §4 "Dashboard period", domain-rules.md G "Period filter").

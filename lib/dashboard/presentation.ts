@@ -1,3 +1,5 @@
+import { formatShortDate } from "@/lib/calendar/calendar-date";
+
 /**
  * Pure presentation rules of the dashboard (agency-side.md §2 "Dashboard", §9 "Charts"), shared by
  * the components and their tests. No data access here.
@@ -84,12 +86,7 @@ export function rankSendRows<T extends RankableRow>(rows: readonly T[], rankBy: 
 }
 
 /** "2026-11-05" → "Nov 05, 2026" (agency-side.md §9: MMM dd, yyyy), without time-zone shifts. */
-export function formatIsoDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return date;
-  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  return `${months[Number(match[2]) - 1]} ${match[3]}, ${match[1]}`;
-}
+export const formatIsoDate = formatShortDate;
 
 /** "2026-11-05" → "Nov 5" for chart axes. */
 export function shortIsoDate(date: string): string {

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import Papa from "papaparse";
 import { z } from "zod";
-import { SampleAgencyReadyEmail } from "@/components/emails/sample-agency-ready-email";
+import { SampleAgencyReadyEmail } from "@/lib/email/templates/sample-agency-ready-email";
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";

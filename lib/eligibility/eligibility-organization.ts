@@ -1,5 +1,5 @@
 import "server-only";
-import { brandColor, namesOrganization } from "@/lib/organizations/brand";
+import { brandColor, brandNameOf, namesOrganization } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug as findByIdOrSlug } from "@/lib/organizations/find-organization";
 import { logoUrl } from "@/lib/settings/logo-rules";
 
@@ -37,7 +37,7 @@ export function toEligibilityBranding(org: BrandingRow): EligibilityBranding {
   return {
     id: org.id,
     slug: org.slug,
-    brandName: org.brandName?.trim() || org.name,
+    brandName: brandNameOf(org),
     logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null,
     primaryColor: brandColor(org.primaryColor),
     hideMedicareAdvantage: org.hideMedicareAdvantage,

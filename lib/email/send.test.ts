@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { SampleAgencyReadyEmail } from "@/components/emails/sample-agency-ready-email";
+import { SampleAgencyReadyEmail } from "@/lib/email/templates/sample-agency-ready-email";
 import { resetEnvForTests } from "@/lib/env";
 import { EmailSendError, resetEmailTransportForTests, sendEmail } from "@/lib/email/send";
 import { loginLinkUrl, sendLoginLinkEmail } from "@/lib/auth/magic-link";

@@ -1,12 +1,13 @@
 import "server-only";
 import { createElement } from "react";
 import { after } from "next/server";
-import { AGENT_NOTIFICATION_TEMPLATES, subjectFor } from "@/components/emails/outreach";
+import { AGENT_NOTIFICATION_TEMPLATES, subjectFor } from "@/lib/email/templates/outreach";
 import { prisma, tenantDb } from "@/lib/db";
 import { sendEmail, type SendEmailInput, type SendEmailResult } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import type { EligibilityOutcome } from "@/lib/eligibility/outcome";
 import type { FoundQuoteLink } from "@/lib/quotes/quote-links";
+import { brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * Activity notifications (the marketing page's "Activity Notifications" card): the agent is emailed when
@@ -73,7 +74,7 @@ export async function notifyAgentOnce({ found, type, now, outcome, send = sendEm
   if (!agent) return null;
   const contactName = `${contact.firstName ?? ""} ${contact.lastName ?? ""}`.replace(/\s+/g, " ").trim() || "A contact";
   const props = {
-    brandName: organization.brandName?.trim() || organization.name,
+    brandName: brandNameOf(organization),
     brandColor: organization.primaryColor,
     agentFirstName: agent.firstName,
     contactName,

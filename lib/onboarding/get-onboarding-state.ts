@@ -4,7 +4,8 @@ import { listCarrierOptions } from "@/lib/carriers/list-carriers";
 import { tenantDb } from "@/lib/db";
 import { FAILED_UNDERWRITING_TIMINGS } from "@/lib/settings/org-settings-schema";
 import { logoUrl } from "@/lib/settings/logo";
-import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, ONBOARDING_MESSAGES } from "@/lib/onboarding/onboarding-schema";
+import { DEFAULT_SECONDARY_COLOR, ONBOARDING_MESSAGES } from "@/lib/onboarding/onboarding-schema";
+import { DEFAULT_BRAND_COLOR } from "@/lib/organizations/brand";
 import { STEP_NUMBER, stepsForPlan, wizardStartStep, type OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 
 type FailedUnderwritingTiming = (typeof FAILED_UNDERWRITING_TIMINGS)[number];
@@ -85,7 +86,7 @@ export async function getOnboardingState({ organizationId, userId }: { organizat
       companyPhone: organization.phone ?? "",
       companyWebsite: organization.website ?? "",
       bookingLink: organization.redirectUrl ?? "",
-      primaryColor: organization.primaryColor || DEFAULT_PRIMARY_COLOR,
+      primaryColor: organization.primaryColor || DEFAULT_BRAND_COLOR,
       secondaryColor: organization.secondaryColor || DEFAULT_SECONDARY_COLOR,
       logoUrl: organization.logoMimeType ? logoUrl(organization.slug, organization.logoUpdatedAt) : null,
     },

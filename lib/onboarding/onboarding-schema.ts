@@ -3,7 +3,9 @@ import { singleLine } from "@/lib/validation/text";
 import { emailField, signupSchema } from "@/lib/accounts/signup-schema";
 import { agentInputSchema, type AgentInput } from "@/lib/agents/agent-schema";
 import { STATE_CODES } from "@/lib/reference/us-states";
+import { BRAND_COLOR_MESSAGE, BRAND_COLOR_PATTERN, DEFAULT_BRAND_COLOR } from "@/lib/organizations/brand";
 import { bookingLinkField, FAILED_UNDERWRITING_FREQUENCIES, FAILED_UNDERWRITING_TIMINGS, OUTREACH_DELAY_YEARS, websiteField } from "@/lib/settings/org-settings-schema";
+import { nationalDigits } from "@/lib/phone/phone";
 
 /**
  * The onboarding wizard's inputs (agency-side.md §2 "Onboarding wizard", §3 "Onboarding company" and
@@ -11,7 +13,6 @@ import { bookingLinkField, FAILED_UNDERWRITING_FREQUENCIES, FAILED_UNDERWRITING_
  * Pure: safe in the browser bundle.
  */
 
-export const DEFAULT_PRIMARY_COLOR = "#6B46C1";
 export const DEFAULT_SECONDARY_COLOR = "#9F7AEA";
 
 export const ONBOARDING_MESSAGES = {
@@ -21,7 +22,7 @@ export const ONBOARDING_MESSAGES = {
   carrierRequired: "Please select at least one carrier",
   unknownCarrier: "Please select carriers from the list",
   outreachTypeRequired: "Turn on at least one outreach type",
-  colorInvalid: "Use a colour like #6B46C1",
+  colorInvalid: BRAND_COLOR_MESSAGE,
   logoPngOnly: "PNG only",
   agentsNotOnPlan: "Adding team members is not available on the Basic plan.",
   duplicateAgentEmail: "This email is listed more than once.",
@@ -47,7 +48,7 @@ const hexColor = (fallback: string) =>
     .string()
     .trim()
     .transform((v) => (v === "" ? fallback : v))
-    .pipe(z.string().regex(/^#[0-9a-fA-F]{6}$/, ONBOARDING_MESSAGES.colorInvalid))
+    .pipe(z.string().regex(BRAND_COLOR_PATTERN, ONBOARDING_MESSAGES.colorInvalid))
     .transform((v) => v.toUpperCase())
     .optional()
     .transform((v) => v ?? fallback);
@@ -58,10 +59,7 @@ const hexColor = (fallback: string) =>
  */
 export const requiredPhoneField = z
   .string({ error: ONBOARDING_MESSAGES.phoneRequired })
-  .transform((v) => {
-    const digits = v.replace(/\D/g, "");
-    return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-  })
+  .transform(nationalDigits)
   .pipe(z.string().min(1, { error: ONBOARDING_MESSAGES.phoneRequired, abort: true }).regex(/^\d{10}$/, ONBOARDING_MESSAGES.phoneInvalid));
 
 /** Step 1, Company Settings. `logo` is a PNG data URL; leaving it out keeps the saved logo. */
@@ -72,7 +70,7 @@ export const onboardingCompanySchema = z.object({
   companyPhone: requiredPhoneField,
   companyWebsite: websiteField.optional().transform((v) => v ?? ""),
   bookingLink: bookingLinkField.optional().transform((v) => v ?? ""),
-  primaryColor: hexColor(DEFAULT_PRIMARY_COLOR),
+  primaryColor: hexColor(DEFAULT_BRAND_COLOR),
   secondaryColor: hexColor(DEFAULT_SECONDARY_COLOR),
   logo: z.string().startsWith("data:", ONBOARDING_MESSAGES.logoPngOnly).nullish(),
 });

@@ -4,15 +4,18 @@
 
 export const DEFAULT_BRAND_COLOR = "#6B46C1";
 
+/** What the settings and onboarding forms accept as a brand colour: #RRGGBB. */
+export const BRAND_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export const BRAND_COLOR_MESSAGE = `Use a colour like ${DEFAULT_BRAND_COLOR}`;
+
+/** The name an agency shows clients and signs with: its brand name when it has one, else its name. */
+export function brandNameOf(org: { name: string; brandName?: string | null }): string {
+  return org.brandName?.trim() || org.name;
+}
+
 /** The organization's colour when it is a plain hex colour (it goes into inline styles), else the default. */
 export function brandColor(value: string | null | undefined): string {
   return value && /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(value) ? value : DEFAULT_BRAND_COLOR;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string | null | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
 }
 
 /** Whether a URL segment or query value names this organization (its id or its slug). */

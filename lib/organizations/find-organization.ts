@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { isUuid } from "@/lib/organizations/brand";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The organization a public page or call names by id or public slug (client-side.md routes carry

@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import { WelcomeEmail } from "@/components/emails/welcome-email";
+import { WelcomeEmail } from "@/lib/email/templates/welcome-email";
 import { AppError } from "@/lib/api/errors";
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send";

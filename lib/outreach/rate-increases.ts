@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { PlanRateIncrease } from "@/lib/schedule/types";
-import { toIsoDate } from "@/lib/trial/go-live";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * Filed rate increases, read from the active rate book (issue #7 item 7): a carrier's filing in a
@@ -42,5 +42,5 @@ export async function findFiledRateIncreases({ now }: { now: Date }): Promise<Fi
     GROUP BY f.carrier_naic, f.state, f.effective_date
     HAVING avg(c.rate_cents::float8 / p.rate_cents) > 1
     ORDER BY f.effective_date, f.state, f.carrier_naic`);
-  return rows.map((row) => ({ carrierNaic: row.carrier_naic, state: row.state.toUpperCase(), increaseDate: toIsoDate(row.effective_date), averageRatio: row.average_ratio }));
+  return rows.map((row) => ({ carrierNaic: row.carrier_naic, state: row.state.toUpperCase(), increaseDate: isoDate(row.effective_date), averageRatio: row.average_ratio }));
 }

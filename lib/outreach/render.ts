@@ -1,11 +1,11 @@
 import { createElement, type ReactElement } from "react";
-import { outreachTemplate, subjectFor } from "@/components/emails/outreach";
-import type { OutreachSender } from "@/components/emails/outreach/sender";
-import { QuoteEmail } from "@/components/emails/quote-email";
+import { outreachTemplate, subjectFor } from "@/lib/email/templates/outreach";
+import type { OutreachSender } from "@/lib/email/sender";
+import { QuoteEmail } from "@/lib/email/templates/quote-email";
 
 /**
  * What a scheduled email says. The sweep decides who, when and through which link; this picks the
- * words: the outreach template of the email's type (components/emails/outreach), or the quote email
+ * words: the outreach template of the email's type (lib/email/templates/outreach), or the quote email
  * for a type that has none.
  */
 

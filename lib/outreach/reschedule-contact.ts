@@ -5,7 +5,7 @@ import { balanceDailyLoad } from "@/lib/schedule/balance";
 import { EMAIL_PRIORITY, type ContactPlan, type EmailType, type Plan, type PlanInput, type PlanOrganization, type PlanRateIncrease, type PlanStateRule } from "@/lib/schedule/types";
 import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
 import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
-import { todayInZone, toIsoDate } from "@/lib/trial/go-live";
+import { todayInZone, isoDate } from "@/lib/calendar/calendar-date";
 import { isOrganizationLive, limitTrialCopies, outreachIdempotencyKey, REVIVABLE_STATUSES, RESCHEDULABLE_STATUSES, desiredRows, diffSchedule, TRIAL_SAMPLE_CONTACTS, type DesiredRow, type ExistingRow } from "@/lib/outreach/rules";
 import { bookContactWhere, isBookContact } from "@/lib/contacts/book";
 import { readStateCarrierSettings, smartSendStates } from "@/lib/settings/state-carrier-settings";
@@ -184,8 +184,8 @@ async function planInputs(context: RescheduleContext, contacts: ContactRow[]): P
       contact: {
         id: contact.id,
         state: contact.state,
-        birthDate: contact.birthDate ? toIsoDate(contact.birthDate) : null,
-        effectiveDate: contact.effectiveDate ? toIsoDate(contact.effectiveDate) : null,
+        birthDate: contact.birthDate ? isoDate(contact.birthDate) : null,
+        effectiveDate: contact.effectiveDate ? isoDate(contact.effectiveDate) : null,
         createdAt: contact.createdAt,
         optedOut: isOptedOut(contact),
         currentCarrierNaic: carrierGroup,
@@ -269,8 +269,8 @@ export async function applyContactPlans({ context, plans }: { context: Reschedul
     const existingByContact = groupBy(
       existing.map((row): ExistingRow & { contactId: string } => ({
         ...row,
-        sendDate: toIsoDate(row.scheduledSendDate),
-        eventDate: row.eventDate ? toIsoDate(row.eventDate) : null,
+        sendDate: isoDate(row.scheduledSendDate),
+        eventDate: row.eventDate ? isoDate(row.eventDate) : null,
         metadata: (row.metadata ?? null) as Record<string, unknown> | null,
       })),
       (row) => row.contactId,

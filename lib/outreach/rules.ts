@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { parseIsoDate, type IsoDate } from "@/lib/trial/go-live";
+import { parseIsoDate, type IsoDate } from "@/lib/calendar/calendar-date";
 import { TRIAL_SAMPLE_CONTACTS } from "@/lib/trial/trial-sample";
 import type { Plan } from "@/lib/schedule/types";
 

@@ -6,10 +6,10 @@ import { fromWithName } from "@/lib/email/compose";
 import { sendEmail, type SendEmailInput, type SendEmailResult } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
-import { toIsoDate } from "@/lib/trial/go-live";
+import { isoDate } from "@/lib/calendar/calendar-date";
 import { renderOutreachEmail } from "@/lib/outreach/render";
 import { clickTrackingUrl, openPixelUrl } from "@/lib/tracking/email-tracking";
-import { resolveOutreachSender } from "@/components/emails/outreach/sender";
+import { resolveOutreachSender } from "@/lib/email/sender";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { afterFailedAttempt, errorClassName, MAX_SEND_ATTEMPTS, sendModeAt, STALE_SENDING_MINUTES } from "@/lib/outreach/rules";
 
@@ -158,7 +158,7 @@ export async function sendScheduledEmail({ id, now, organizationId, send = sendE
       sender,
       quoteUrl,
       openPixelUrl: openPixelUrl(id),
-      eventDate: row.eventDate ? toIsoDate(row.eventDate) : null,
+      eventDate: row.eventDate ? isoDate(row.eventDate) : null,
       carrierName: contact.currentCarrier,
       planType: contact.planType,
     });

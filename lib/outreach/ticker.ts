@@ -3,6 +3,7 @@ import { getEnv } from "@/lib/env";
 import { runOutreachJobs } from "@/lib/outreach/run-outreach-jobs";
 import type { SweepResult } from "@/lib/outreach/sweep";
 import { runDailyJobs } from "@/lib/jobs/run-daily-jobs";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * Embedded mode's job runner (architecture.md "Two ways to run"): without Inngest, the server process
@@ -50,7 +51,7 @@ export function startOutreachTicker(): Ticker | null {
     // Planning first (queued and nightly reschedules), then sending what is due; once a day the daily
     // jobs (lib/jobs/run-daily-jobs.ts: usage to Stripe, abandoned CSV uploads).
     job: async () => {
-      const today = new Date().toISOString().slice(0, 10);
+      const today = isoDate(new Date());
       if (usageReportedOn !== today) {
         await runDailyJobs({ now: new Date() });
         usageReportedOn = today;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { singleLine } from "@/lib/validation/text";
 import { isHttpUrl, withHttpScheme } from "@/lib/validation/http-url";
+import { formatPhone, nationalDigits } from "@/lib/phone/phone";
 
 /**
  * The agent's profile (agency-side.md §2 "Profile", §4 Profile states, §5 Profile rules, §7 PUT /api/profile).
@@ -58,15 +59,12 @@ export type ProfileErrors = Partial<Record<ProfileField, string>>;
  */
 export function phoneDigits(value: string | null | undefined): string {
   const text = (value ?? "").trim();
-  let digits = text.replace(/\D/g, "");
-  if (text.startsWith("+1") || (digits.length === 11 && digits.startsWith("1"))) digits = digits.slice(1);
-  return digits;
+  return text.startsWith("+1") ? text.replace(/\D/g, "").slice(1) : nationalDigits(text);
 }
 
+/** Up to 10 digits as the profile's phone input shows them: "512", "(512) 55", "(512) 555-0188". */
 function formatDigits(digits: string): string {
-  if (digits.length <= 3) return digits;
-  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  return digits.length <= 3 ? digits : formatPhone(digits);
 }
 
 /** The phone input's text: (XXX) XXX-XXXX from digits only, at most 10; a typed or seeded "+1" stays in front. */

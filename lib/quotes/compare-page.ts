@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { prisma, tenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { brandColor, DEFAULT_BRAND_COLOR, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
+import { brandColor, brandNameOf, DEFAULT_BRAND_COLOR, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { buildComparison, type CompareOrganization, type Comparison, type QuoteSubject } from "@/lib/quotes/compare-quotes";
@@ -10,6 +10,7 @@ import { findQuoteLink, isQuoteToken, orphanedQuoteLinkOrgSlug, QUOTE_NOT_FOUND_
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { readStateCarrierSettings } from "@/lib/settings/state-carrier-settings";
 import { findZip } from "@/lib/zip/zip-table";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * What /compare shows, decided on the server from the URL (client-side.md routes and redirect rules,
@@ -60,8 +61,6 @@ export type ComparePageModel =
       advantageUrl: string | null;
     };
 
-const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 const effectiveDateParam = z.string().regex(/^\d{4}-\d{2}-01$/).optional().catch(undefined);
@@ -83,7 +82,6 @@ const manualParams = z.object({
 });
 
 type Params = Record<string, string | string[] | undefined>;
-
 
 const ORG_SELECT = {
   ...ORGANIZATION_BRANDING_SELECT,
@@ -112,7 +110,7 @@ function compareOrganization(org: OrgRow | null, allCarriers: boolean): CompareO
 function orgBrand(org: OrgRow | null): CompareBrand {
   const productName = getEnv().productName;
   if (!org) return { name: productName, logoUrl: null, color: DEFAULT_BRAND_COLOR, phone: null, senderName: productName };
-  const name = org.brandName?.trim() || org.name;
+  const name = brandNameOf(org);
   return { name, logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null, color: brandColor(org.primaryColor), phone: org.phone, senderName: name };
 }
 

@@ -11,6 +11,7 @@ import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema"
 import { carriersForUnderwriting, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
 import { countyLabel } from "@/lib/zip/zip-schema";
 import { findZip } from "@/lib/zip/zip-table";
+import { todayInZone } from "@/lib/calendar/calendar-date";
 
 /**
  * Everything the compare page shows for one person (client-side.md "Quote comparison page",
@@ -107,12 +108,6 @@ export function effectiveDateOptions(now: Date, timeZone: string): string[] {
   });
 }
 
-export function todayIn(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get("year")}-${get("month")}-${get("day")}`;
-}
-
 function location(subject: QuoteSubject) {
   const zip5 = subject.zip5 && /^\d{5}$/.test(subject.zip5) ? subject.zip5 : null;
   const zip = zip5 ? findZip(zip5) : null;
@@ -162,7 +157,7 @@ export async function buildComparison({ subject, organization, now, effectiveDat
   const state = place.state;
 
   const offered = state ? plansForState(state) : STANDARD_PLANS;
-  const today = todayIn(now, organization.timezone);
+  const today = todayInZone(now, organization.timezone);
   const [book, ruleRow, householdRows] = await Promise.all([
     prisma.rateBook.findFirst({ where: { isActive: true }, orderBy: [{ loadedAt: "desc" }, { id: "asc" }], select: { isSample: true } }),
     state ? prisma.stateSwitchRule.findUnique({ where: { state } }) : null,

@@ -74,10 +74,8 @@ export function formatMonthly(cents: number): string {
   return `${formatDollars(cents)}/mo`;
 }
 
-/** "June 1, 2026" from "2026-06-01". */
-export function formatLongDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-}
+/** "June 1, 2026" from "2026-06-01" (lib/calendar; kept here for the compare page's imports). */
+export { formatLongDate } from "@/lib/calendar/calendar-date";
 
 /**
  * The compare page's note when only the carriers marked Target GI are quoted (the contact failed

@@ -5,6 +5,7 @@ import { clampRatingAge, COMMUNITY_AGE, householdCents } from "@/lib/quotes/pric
 import type { CarrierQuote, PlanCode, QuoteProvider, QuoteRequest, RatingMethod } from "@/lib/quotes/quote-provider";
 import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema";
 import { findZip } from "@/lib/zip/zip-table";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * Quotes from the local rate book (the global rate_books tables, base client: no organization_id).
@@ -137,7 +138,7 @@ export async function getLocalRiderPrices({ state, quotes }: { state: string; qu
     const mine = rows.filter(
       (r) =>
         r.filing.carrierNaic === quote.naic &&
-        r.filing.effectiveDate.toISOString().slice(0, 10) === quote.filingEffectiveDate &&
+        isoDate(r.filing.effectiveDate) === quote.filingEffectiveDate &&
         (r.plan === null || r.plan === quote.plan) &&
         (r.age === null || r.age === quote.age),
     );

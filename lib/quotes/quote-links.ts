@@ -8,8 +8,9 @@ import { prisma, tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { ageOnDate, DEFAULT_QUOTE_AGE, DEFAULT_QUOTE_GENDER, defaultEffectiveDate } from "@/lib/quotes/select-quotes";
-import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
+import { brandNameOf, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * Quote links (architecture.md rule 5): a public quote page is addressed by an unguessable token
@@ -156,8 +157,6 @@ export async function quoteAgent(found: FoundQuoteLink): Promise<NonNullable<Lin
   return agent ? offeredAgentContact(agent) : null;
 }
 
-const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-
 /** GET /api/quotes/decode/{id}: client-side.md §3 "Decoded quote". */
 export async function decodeQuote({ token, now, orgId }: { token: string; now: Date; /** Cross-check only: a link of another organization answers 404. */ orgId?: string | null }) {
   const found = await findQuoteLink(token, now);
@@ -197,7 +196,7 @@ export async function decodeQuote({ token, now, orgId }: { token: string; now: D
       : null,
     orgId: organization.id,
     orgSlug: organization.slug,
-    orgName: organization.brandName?.trim() || organization.name,
+    orgName: brandNameOf(organization),
     orgLogo: organization.logoMimeType ? logoUrl(organization.slug, organization.logoUpdatedAt) : null,
     orgPhone: organization.phone,
     orgSignature: organization.orgSignature,

@@ -2,7 +2,7 @@ import "server-only";
 import { offeredAgentContact } from "@/lib/profile/profile-schema";
 import { randomUUID } from "node:crypto";
 import { createElement } from "react";
-import { QuoteEmail } from "@/components/emails/quote-email";
+import { QuoteEmail } from "@/lib/email/templates/quote-email";
 import { AppError } from "@/lib/api/errors";
 import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
 import { contactNotFound, visibleContactWhere } from "@/lib/contacts/get-contact";
@@ -12,7 +12,8 @@ import { fromWithName } from "@/lib/email/compose";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteTrackingId } from "@/lib/quotes/quote-links";
-import { todayInZone } from "@/lib/trial/go-live";
+import { todayInZone } from "@/lib/calendar/calendar-date";
+import { brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * The agent's one-off "Send Quote" (POST /api/contacts/{id}/send-quote-email). One transaction writes
@@ -56,7 +57,7 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
   // its details or the agent chose them.
   const agent = offeredAgentContact(contact.agent?.isActive ? contact.agent : viewerUser);
   const useOrg = organization.forceOrgSenderDetails || agent.useOrgSenderDetails;
-  const brandName = organization.brandName?.trim() || organization.name;
+  const brandName = brandNameOf(organization);
   const senderName = useOrg ? brandName : `${agent.firstName} ${agent.lastName}`.trim() || brandName;
   const senderPhone = useOrg ? organization.phone : (agent.phone ?? organization.phone);
   const signature = useOrg || organization.orgSignature ? organization.signature : agent.signature;

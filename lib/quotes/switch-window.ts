@@ -1,5 +1,6 @@
 import { PLAN_LABELS, STANDARD_PLANS, type PlanCode, type StandardPlanCode } from "@/lib/quotes/quote-provider";
 import { statutoryWindowContaining } from "@/lib/schedule/windows";
+import { formatLongDate } from "@/lib/calendar/calendar-date";
 
 /**
  * State Medigap switching rights on the quote page (pure; domain-rules.md A.3 and
@@ -83,8 +84,6 @@ function allowedPlans(planRule: string | undefined, current: StandardPlanCode | 
   return null;
 }
 
-const longDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 function planWords(planRule: string | undefined, current: StandardPlanCode | null): string {
   if (!current) return "a Medicare Supplement plan";
   if (planRule === "same_letter") return `another ${PLAN_LABELS[current]}`;
@@ -132,7 +131,7 @@ export function switchWindowFor(input: SwitchWindowInput): SwitchWindow | null {
     opens: window.opens,
     closes: window.closes,
     allowedPlans: allowedPlans(planRule, current),
-    message: `Because of ${reason}, ${rule.state} law lets you switch to ${what} ${carrierWords(carrierRule)} without answering health questions until ${longDate(window.closes)}.`,
+    message: `Because of ${reason}, ${rule.state} law lets you switch to ${what} ${carrierWords(carrierRule)} without answering health questions until ${formatLongDate(window.closes)}.`,
   };
 }
 

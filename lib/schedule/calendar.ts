@@ -1,12 +1,12 @@
-import { todayInZone } from "@/lib/trial/go-live";
+import { isoDate as isoDateOf, todayInZone, type IsoDate } from "@/lib/calendar/calendar-date";
+
+export type { IsoDate };
 
 /**
  * Calendar arithmetic for the outreach rules. Inside lib/schedule a date is a day number (days since
  * 1970-01-01), so that a year of dates for thousands of contacts is integer arithmetic; the public
  * functions speak "YYYY-MM-DD".
  */
-
-export type IsoDate = string;
 
 const DAY_MS = 86_400_000;
 
@@ -21,7 +21,7 @@ export function isoDate(day: number): IsoDate {
   // A reschedule turns hundreds of thousands of day numbers back into strings, over a few hundred days.
   let text = isoDateCache.get(day);
   if (text === undefined) {
-    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    text = isoDateOf(new Date(day * DAY_MS));
     if (isoDateCache.size >= ISO_DATE_CACHE_SIZE) isoDateCache.clear();
     isoDateCache.set(day, text);
   }

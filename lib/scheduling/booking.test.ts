@@ -1,5 +1,4 @@
 import {
-  displayPhone,
   followUpKind,
   normalizeBookingUrl,
   OUTCOME_TEXT,
@@ -58,18 +57,6 @@ describe("normalizeBookingUrl", () => {
     ["book", null],
   ])("%p → %p", (input, expected) => {
     expect(normalizeBookingUrl(input)).toBe(expected);
-  });
-});
-
-describe("displayPhone", () => {
-  it.each([
-    ["5125550100", "(512) 555-0100"],
-    ["+1 (512) 555-0100", "(512) 555-0100"],
-    ["512-555-010", null],
-    ["", null],
-    [null, null],
-  ])("%p → %p", (input, expected) => {
-    expect(displayPhone(input)).toBe(expected);
   });
 });
 

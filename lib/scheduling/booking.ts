@@ -1,4 +1,4 @@
-import { formatPhone, phoneDigits } from "@/lib/accounts/signup-schema";
+import { displayPhone, telHref } from "@/lib/phone/phone";
 import { safeHttpUrl } from "@/lib/validation/http-url";
 
 /**
@@ -80,16 +80,6 @@ export const SCHEDULE_MESSAGES = {
  */
 export const normalizeBookingUrl = safeHttpUrl;
 
-/** "(512) 555-0100" for a 10-digit number (an 11-digit one with a leading 1 too); null otherwise. */
-export function displayPhone(value: string | null | undefined): string | null {
-  const digits = value ? phoneDigits(value) : "";
-  return digits.length === 10 ? formatPhone(digits) : null;
-}
-
-/** tel: link in E.164 (+1…), so it dials from any phone. */
-export function telHref(value: string): string {
-  return `tel:+1${phoneDigits(value)}`;
-}
 
 export type ContactPreferences = { calendarEnabled: boolean; phoneEnabled: boolean; callbackEnabled: boolean };
 

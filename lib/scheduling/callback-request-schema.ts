@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { INVALID_EMAIL_MESSAGE, INVALID_PHONE_MESSAGE, phoneDigits } from "@/lib/accounts/signup-schema";
+import { INVALID_EMAIL_MESSAGE, INVALID_PHONE_MESSAGE } from "@/lib/accounts/signup-schema";
+import { nationalDigits, PHONE_DIGITS, phoneDigits } from "@/lib/phone/phone";
 import { SCHEDULE_MESSAGES } from "@/lib/scheduling/booking";
 
 /**
@@ -36,7 +37,7 @@ export const callbackRequestSchema = z
     // Kept as the visitor typed it, reduced to its 10 digits ("+1 (512) 555-0100" → "5125550100").
     contactPhone: z
       .string({ error: INVALID_PHONE_MESSAGE })
-      .refine((value) => /^[\d\s().+-]*$/.test(value) && /^1?\d{10}$/.test(value.replace(/\D/g, "")), { error: INVALID_PHONE_MESSAGE })
+      .refine((value) => /^[\d\s().+-]*$/.test(value) && nationalDigits(value).length === PHONE_DIGITS, { error: INVALID_PHONE_MESSAGE })
       .transform((value) => phoneDigits(value)),
     planType: optionalText(30),
     message: optionalText(2000),

@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import { CallbackRequestEmail } from "@/components/emails/callback-request-email";
+import { CallbackRequestEmail } from "@/lib/email/templates/callback-request-email";
 import { AppError } from "@/lib/api/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
@@ -11,6 +11,7 @@ import { QUOTE_NOT_FOUND_MESSAGE, quoteAgent } from "@/lib/quotes/quote-links";
 import { followUpKind, scheduleOutcome, SCHEDULE_MESSAGES, usesOrgDetails, type FollowUpKind } from "@/lib/scheduling/booking";
 import type { CallbackRequestAnswer, CallbackRequestBody } from "@/lib/scheduling/callback-request-schema";
 import { findPublicOrganization, findScheduleLink, matchesOrganization } from "@/lib/scheduling/schedule-info";
+import { brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * POST /api/contact-us/callback-request: a visitor of the schedule page asks to be called back.
@@ -156,7 +157,7 @@ export async function requestCallback({ body, now }: { body: CallbackRequestBody
     return { request, agent };
   });
 
-  const brandName = organization.brandName?.trim() || organization.name;
+  const brandName = brandNameOf(organization);
   const speaksForOrg = usesOrgDetails({ forceOrgSenderDetails: organization.forceOrgSenderDetails, agent: target.agent ?? null });
   const agentFullName = agent ? `${agent.firstName} ${agent.lastName}`.trim() : "";
   // What the visitor is told: the organization when it speaks for itself (its "Organization Only" mode).

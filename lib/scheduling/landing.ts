@@ -2,6 +2,7 @@ import "server-only";
 import { findQuoteLink } from "@/lib/quotes/quote-links";
 import { brandColor, type ScheduleBrand } from "@/lib/scheduling/booking";
 import { logoUrl } from "@/lib/settings/logo-rules";
+import { brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * /landing?id=<token> and /thanks[?id=<token>]: small public pages around the quote link. Both find the
@@ -25,7 +26,7 @@ export async function loadLandingPage({ params, now }: { params: Params; now: Da
   return {
     kind: "page",
     brand: {
-      name: organization.brandName?.trim() || organization.name,
+      name: brandNameOf(organization),
       logoUrl: organization.logoMimeType ? logoUrl(organization.slug, organization.logoUpdatedAt) : null,
       color: brandColor(organization.primaryColor),
     },

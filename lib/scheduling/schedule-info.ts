@@ -6,7 +6,7 @@ import { findQuoteLink, isQuoteToken, QUOTE_NOT_FOUND_MESSAGE, quoteAgent, type 
 import { SCHEDULE_MESSAGES, usesOrgDetails, type ContactPreferences } from "@/lib/scheduling/booking";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
 import { logoUrl } from "@/lib/settings/logo-rules";
-import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
+import { brandNameOf, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 
 /**
  * GET /api/schedule/info/{id} (client-side.md §3 "Schedule info"). `id` is either a quote token (the
@@ -53,7 +53,7 @@ export type ScheduleInfo = {
 function publicOrganization(org: PublicOrganizationRow): ScheduleInfo["organization"] {
   return {
     id: org.id,
-    name: org.brandName?.trim() || org.name,
+    name: brandNameOf(org),
     logo: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null,
     slug: org.slug,
     phone: org.phone,

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
-import { phoneDigits } from "@/lib/accounts/signup-schema";
+import { phoneDigits } from "@/lib/phone/phone";
 import {
   brandColor,
   outcomeText,

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { createElement } from "react";
-import { SignupConfirmationEmail } from "@/components/emails/signup-confirmation-email";
+import { SignupConfirmationEmail } from "@/lib/email/templates/signup-confirmation-email";
 import { AppError } from "@/lib/api/errors";
 import { checkContactCapacity } from "@/lib/billing/limits";
 import { prisma, tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
@@ -9,7 +9,7 @@ import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
-import { ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
+import { brandNameOf, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { fromWithName } from "@/lib/email/compose";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { sendOnboardingWelcome } from "@/lib/self-service/onboarding-welcome";
@@ -76,7 +76,7 @@ export async function sendConfirmationEmail({ organizationId, contactId, confirm
     db.organization.findFirstOrThrow({ where: { id: organizationId }, select: { name: true, brandName: true, primaryColor: true, demoMode: true, postalAddress: true } }),
     signupSender(organizationId, contactId),
   ]);
-  const brandName = organization.brandName?.trim() || organization.name;
+  const brandName = brandNameOf(organization);
   await sendEmail({
     to: contact.email,
     // A trial reaches no consumer (architecture.md rule 12): its agent gets the email as [TEST].
@@ -111,7 +111,7 @@ export async function loadConfirmationPage({ token, now }: { token: string; now:
     : null;
   if (!row) return { state: "invalid", brand: null, formUrl: null };
   const org = row.organization;
-  const brand = { name: org.brandName?.trim() || org.name, logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null, primaryColor: org.primaryColor };
+  const brand = { name: brandNameOf(org), logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null, primaryColor: org.primaryColor };
   const state = row.usedAt ? "used" : row.expiresAt.getTime() <= now.getTime() ? "invalid" : "pending";
   return { state, brand, formUrl: `/self-onboarding/${encodeURIComponent(org.slug)}` };
 }
@@ -137,7 +137,7 @@ export async function confirmSignupEmail({ token, now }: { token: string; now: D
   });
   if (!row) throw linkInvalid();
   const { organizationId } = row;
-  const organizationName = row.organization.brandName?.trim() || row.organization.name;
+  const organizationName = brandNameOf(row.organization);
   if (row.usedAt) return { success: true, status: "already_confirmed", organizationName };
   if (row.expiresAt.getTime() <= now.getTime()) throw linkInvalid();
 

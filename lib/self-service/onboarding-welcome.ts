@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import { OnboardingWelcomeEmail } from "@/components/emails/onboarding-welcome-email";
+import { OnboardingWelcomeEmail } from "@/lib/email/templates/onboarding-welcome-email";
 import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
 import { isUniqueViolation } from "@/lib/contacts/create-contact";
 import { tenantDb, tenantTransaction } from "@/lib/db";
@@ -8,7 +8,8 @@ import { fromWithName } from "@/lib/email/compose";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { quoteTrackingId } from "@/lib/quotes/quote-links";
-import { todayInZone } from "@/lib/trial/go-live";
+import { todayInZone } from "@/lib/calendar/calendar-date";
+import { brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * The welcome email to a person who signed up on the agency's self-onboarding page (domain-rules A.1
@@ -82,7 +83,7 @@ export async function sendOnboardingWelcome({ organizationId, contactId, quoteLi
     throw error;
   }
 
-  const brandName = organization.brandName?.trim() || organization.name;
+  const brandName = brandNameOf(organization);
   try {
     const result = await sendEmail({
       to: contact.email,

@@ -1,10 +1,11 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { tenantDb } from "@/lib/db";
-import { isUuid, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
+import { brandNameOf, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
 import { SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
 import { logoUrl } from "@/lib/settings/logo-rules";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The organization behind a self-onboarding or quote-intake link, by id or public slug, with only what
@@ -12,8 +13,6 @@ import { logoUrl } from "@/lib/settings/logo-rules";
  * organization; anything else is treated as no agent (the consumer cannot fix a bad link, and the
  * contact then goes to the organization, like an organization link).
  */
-
-export { isUuid };
 
 const organizationSelect = {
   ...ORGANIZATION_BRANDING_SELECT,
@@ -65,7 +64,7 @@ export async function findSelfServiceOrg({ orgIdOrSlug, agentId }: { orgIdOrSlug
     organization: {
       id: org.id,
       slug: org.slug,
-      name: org.brandName?.trim() || org.name,
+      name: brandNameOf(org),
       logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null,
       primaryColor: org.primaryColor,
       phone: org.phone,

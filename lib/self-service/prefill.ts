@@ -1,5 +1,6 @@
 import "server-only";
 import { findQuoteLink } from "@/lib/quotes/quote-links";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * /self-onboarding/{orgSlug}?quoteId=…: the form starts with the details the agency already has, but
@@ -38,7 +39,7 @@ export async function selfOnboardingPrefill({ quoteId, organizationId, now }: { 
     email: contact.email,
     phone: phone.length === 10 ? phone : "",
     zip: /^\d{5}$/.test(zip) ? zip : "",
-    dateOfBirth: contact.birthDate ? contact.birthDate.toISOString().slice(0, 10) : "",
+    dateOfBirth: isoDate(contact.birthDate) ?? "",
     gender: contact.gender ?? "",
     tobacco: contact.tobaccoUser ? "yes" : "no",
   };

@@ -7,14 +7,14 @@ import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE } from "@/lib/quotes/quote-links
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { selfServiceLocation } from "@/lib/self-service/signup";
 import { compareUrlForToken, isPastDateOfBirth, SELF_SERVICE_MESSAGES, updateQuoteDetailsSchema } from "@/lib/self-service/self-service-schema";
+import { isoDate } from "@/lib/calendar/calendar-date";
+import { brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * The quote page's prefilled variant (/quote?id=<token>, domain-rules B.1 "generate quote link"): the
  * link's visitor reviews the rating facts of its contact and may correct them before the compare page.
  * Addressed by the link token only; the contact and organization come from the link row.
  */
-
-const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "");
 
 export type QuoteIntakePrefill = {
   zipCode: string;
@@ -36,7 +36,7 @@ export async function loadQuoteIntake({ token, now }: { token: string; now: Date
     organization: {
       id: organization.id,
       slug: organization.slug,
-      name: organization.brandName?.trim() || organization.name,
+      name: brandNameOf(organization),
       logoUrl: organization.logoMimeType ? logoUrl(organization.slug, organization.logoUpdatedAt) : null,
       primaryColor: organization.primaryColor,
       phone: organization.phone,
@@ -45,7 +45,7 @@ export async function loadQuoteIntake({ token, now }: { token: string; now: Date
     prefill: {
       zipCode: contact.zipCode ?? "",
       county: contact.county ?? "",
-      dateOfBirth: isoDate(contact.birthDate),
+      dateOfBirth: isoDate(contact.birthDate) ?? "",
       gender: contact.gender ?? "",
       tobacco: contact.tobaccoUser,
     } satisfies QuoteIntakePrefill,

@@ -3,6 +3,8 @@ import { FORM_PLAN_TYPES, normalizeEmail, STANDARD_PLAN_TYPES } from "@/lib/cont
 import { isContactEmailFormatValid, isIsoCalendarDate } from "@/lib/contacts/contact-schema";
 import { ageOnDate, defaultEffectiveDate } from "@/lib/quotes/select-quotes";
 import { ZIP_MESSAGES } from "@/lib/zip/zip-schema";
+import { isoDate } from "@/lib/calendar/calendar-date";
+import { nationalDigits } from "@/lib/phone/phone";
 
 /**
  * Self-onboarding and quote intake (client-side.md "Self-onboarding form", "Quote intake page", §5,
@@ -98,7 +100,7 @@ export function isDateOfBirthFormat(value: string): boolean {
 
 /** A date of birth that is not in the future (UTC calendar day of `now`). */
 export function isPastDateOfBirth(value: string, now: Date): boolean {
-  return isDateOfBirthFormat(value) && value <= now.toISOString().slice(0, 10);
+  return isDateOfBirthFormat(value) && value <= isoDate(now);
 }
 
 const req = SELF_SERVICE_MESSAGES.required;
@@ -114,8 +116,7 @@ const optionalText = (max: number) => z.preprocess((v) => (typeof v === "string"
 const phoneField = z.preprocess(
   (value) => {
     if (typeof value !== "string") return value;
-    const digits = value.replace(/\D/g, "");
-    return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+    return nationalDigits(value);
   },
   z.string({ error: req }).min(1, { error: req }).regex(/^\d{10}$/, { error: SELF_SERVICE_MESSAGES.invalidPhone }),
 );

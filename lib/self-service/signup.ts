@@ -8,9 +8,10 @@ import { tenantTransaction } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { sendQuoteEmail } from "@/lib/quotes/send-quote-email";
 import { consumeRateLimit, emailRateLimitKey } from "@/lib/rate-limit";
-import { findSelfServiceOrg, isUuid } from "@/lib/self-service/org-lookup";
+import { findSelfServiceOrg } from "@/lib/self-service/org-lookup";
 import { signQuoteProof } from "@/lib/self-service/quote-proof";
 import { isPastDateOfBirth, SELF_SERVICE_MESSAGES, selfServiceSignupSchema, storedCarrier, type SelfServiceSignupValues } from "@/lib/self-service/self-service-schema";
+import { isUuid } from "@/lib/validation/uuid";
 import { resolveZipLocation, type ZipLocation } from "@/lib/zip/lookup-zip";
 import { createEmailConfirmation, sendConfirmationEmail, signupSender } from "@/lib/self-service/email-confirmation";
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { singleLine } from "@/lib/validation/text";
 import { httpUrlField } from "@/lib/validation/http-url";
 import { STATE_CODES } from "@/lib/reference/us-states";
+import { BRAND_COLOR_MESSAGE, BRAND_COLOR_PATTERN } from "@/lib/organizations/brand";
 
 /**
  * Organization settings (agency-side.md §3 "Organization settings", defaults from domain-rules E.4).
@@ -44,7 +45,7 @@ export const EMAIL_SWITCHES = [
   ["emailSendAep", "aep"],
 ] as const;
 
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #6B46C1");
+const hexColor = z.string().regex(BRAND_COLOR_PATTERN, BRAND_COLOR_MESSAGE);
 /** Entered without a scheme ("www.agency.com"); stored the same way; shown with https://. */
 export const websiteField = z
   .string()

@@ -13,6 +13,8 @@ import {
 } from "@/lib/settings/org-settings-schema";
 import { completeStateCarrierSettings, readStateCarrierSettings } from "@/lib/settings/state-carrier-settings";
 import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
+import { brandNameOf } from "@/lib/organizations/brand";
+import { nationalDigits } from "@/lib/phone/phone";
 
 /**
  * Organization settings (agency-side.md §3) ↔ the Organization row's columns. The settings object has
@@ -72,8 +74,7 @@ const oneOf = <T extends string>(options: readonly T[], value: string, fallback:
 
 /** A stored phone as the 10 digits the form edits ("+1 (512) 555-0188" → "5125550188"). */
 function phoneDigitsOf(phone: string | null): string {
-  const digits = (phone ?? "").replace(/\D/g, "");
-  return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+  return nationalDigits(phone ?? "");
 }
 
 function toView(row: SettingsRow): OrgSettingsView {
@@ -89,7 +90,7 @@ function toView(row: SettingsRow): OrgSettingsView {
     emailSendPolicyAnniversary: row.outreachEnrollmentAnniversary,
     emailSendAep: row.outreachAep,
     smartSendEnabled: row.smartSendEnabled,
-    brandName: row.brandName?.trim() || row.name,
+    brandName: brandNameOf(row),
     primaryColor: row.primaryColor,
     secondaryColor: row.secondaryColor,
     phone: phoneDigitsOf(row.phone),

@@ -2,6 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { prisma } from "@/lib/db";
 import { logoUrl } from "@/lib/settings/logo";
+import { brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * What consumer pages may know about an agency, found by its public slug. The organization is the row
@@ -39,7 +40,7 @@ export async function getPublicOrgDetails({ slug }: { slug: string }) {
     organization: {
       slug: org.slug,
       name: org.name,
-      brandName: org.brandName?.trim() || org.name,
+      brandName: brandNameOf(org),
       logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null,
       phone: org.phone,
       website: org.website,

@@ -5,6 +5,7 @@ import { prisma, tenantTransaction } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { isQuoteToken } from "@/lib/quotes/quote-links";
 import { replanAfterVisit, writeTrackingRow } from "@/lib/tracking/quote-views";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * Opens and clicks of the emails we send (issue #7 item 6). URLs carry the scheduled email's id (a
@@ -17,7 +18,6 @@ import { replanAfterVisit, writeTrackingRow } from "@/lib/tracking/quote-views";
  * and links in emails sent before signing still lead where they did.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** 16 bytes of HMAC-SHA256, base64url: 22 characters. */
 const SIGNATURE = /^[A-Za-z0-9_-]{22}$/;
 
@@ -65,7 +65,7 @@ export function clickTrackingUrl(scheduledEmailId: string, targetUrl: string): s
 export function trackingParamParts(param: unknown): { id: string; signature: string | null } | null {
   if (typeof param !== "string") return null;
   const [id = "", signature = null, ...rest] = (param.endsWith(".gif") ? param.slice(0, -4) : param).split(".");
-  return UUID.test(id) && rest.length === 0 ? { id: id.toLowerCase(), signature } : null;
+  return isUuid(id) && rest.length === 0 ? { id: id.toLowerCase(), signature } : null;
 }
 
 /** The email id of a pixel parameter whose signature is right; null for anything else (unsigned, tampered, junk). */

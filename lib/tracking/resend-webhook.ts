@@ -5,6 +5,7 @@ import { recordUnsubscribe } from "@/lib/consent/unsubscribe";
 import { prisma, tenantTransaction } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import type { EmailEventType } from "@/lib/generated/prisma/enums";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * POST /api/webhooks/resend. Resend signs webhooks the Svix way (resend.com/docs/webhooks/verify-webhooks-requests,
@@ -50,8 +51,6 @@ type ResendEmailEvent = {
   data?: { email_id?: unknown; tags?: unknown; bounce?: { type?: unknown; subType?: unknown } };
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The tag our send path puts on every email (tags.scheduled_email_id), as a fallback when the message id is not stored yet. */
 function taggedScheduledEmailId(tags: unknown): string | null {
   const value =
@@ -60,7 +59,7 @@ function taggedScheduledEmailId(tags: unknown): string | null {
       : tags && typeof tags === "object"
         ? (tags as Record<string, unknown>).scheduled_email_id
         : undefined;
-  return typeof value === "string" && UUID.test(value) ? value : null;
+  return isUuid(value) ? value : null;
 }
 
 export type ResendWebhookResult = { received: true; status: "recorded" | "duplicate" | "ignored" };

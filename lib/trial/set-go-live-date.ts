@@ -2,7 +2,8 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
-import { GO_LIVE_MESSAGES, parseIsoDate, toIsoDate, todayInZone, validateGoLiveDate } from "@/lib/trial/go-live";
+import { GO_LIVE_MESSAGES, validateGoLiveDate } from "@/lib/trial/go-live";
+import { parseIsoDate, isoDate, todayInZone } from "@/lib/calendar/calendar-date";
 import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
 
 export type TrialActor = { id: string; isAdmin: boolean };
@@ -27,9 +28,9 @@ export async function setGoLiveDate({ organizationId, actor, goLiveDate, now }: 
       action: "organization.go_live_date_set",
       entityType: "organization",
       entityId: organizationId,
-      metadata: { goLiveDate: toIsoDate(date), previous: organization.goLiveDate ? toIsoDate(organization.goLiveDate) : null },
+      metadata: { goLiveDate: isoDate(date), previous: organization.goLiveDate ? isoDate(organization.goLiveDate) : null },
     });
-    return { success: true as const, goLiveDate: toIsoDate(date) };
+    return { success: true as const, goLiveDate: isoDate(date) };
   });
   // A new go-live date moves the welcome spread.
   await requestOrganizationReschedule({ organizationId, now: now });

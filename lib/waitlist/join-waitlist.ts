@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import { WaitlistNotificationEmail } from "@/components/emails/waitlist-notification-email";
+import { WaitlistNotificationEmail } from "@/lib/email/templates/waitlist-notification-email";
 import type { WaitlistValues } from "@/lib/accounts/signup-schema";
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send";

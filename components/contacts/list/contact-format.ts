@@ -1,4 +1,5 @@
 import type { ContactListRow, ContactPersonRef } from "@/lib/contacts/list-contacts-view";
+import { formatPhone, nationalDigits } from "@/lib/phone/phone";
 
 /** How the contact list shows its cells (client-side.md §2 "Contact list page", §9). Pure. */
 
@@ -12,9 +13,8 @@ export function truncateEmail(email: string, max = EMAIL_DISPLAY_LENGTH): string
 /** 10 digits as (512) 555-0100; anything else as stored; nothing as a dash. */
 export function formatPhoneNumber(phone: string | null): string {
   if (!phone) return "—";
-  const digits = phone.replace(/\D/g, "");
-  const ten = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-  return ten.length === 10 ? `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}` : phone;
+  const ten = nationalDigits(phone);
+  return ten.length === 10 ? formatPhone(ten) : phone;
 }
 
 /** Two letters for the avatar: first and last initials. */

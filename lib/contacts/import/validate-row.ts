@@ -3,6 +3,8 @@ import { IMPORT_FIELD_LABELS, IMPORT_MESSAGES, type ImportContactInput, type Imp
 import { parseFlexibleDateDetailed } from "@/lib/contacts/import/parse-date";
 import { mapPlanType } from "@/lib/contacts/import/plan-mapping";
 import { US_STATES } from "@/lib/reference/us-states";
+import { isoDate } from "@/lib/calendar/calendar-date";
+import { nationalDigits } from "@/lib/phone/phone";
 
 /**
  * One CSV row → a contact ready to store, or the reasons it cannot be (domain-rules D.2, with the REC
@@ -80,9 +82,8 @@ function clean(value: string | undefined | null): string {
 
 export function normalizePhone(raw: string): string | null | "invalid" {
   const withoutExtension = raw.split(/\s*(?:x|ext\.?|extension|#)\s*\d*\s*$/i)[0] ?? raw;
-  const digits = withoutExtension.replace(/\D/g, "");
-  if (!digits) return raw.trim() ? "invalid" : null;
-  const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+  const national = nationalDigits(withoutExtension);
+  if (!national) return raw.trim() ? "invalid" : null;
   return national.length === 10 ? national : "invalid";
 }
 
@@ -121,7 +122,7 @@ function parseGender(raw: string): "M" | "F" | null | "invalid" {
 
 /** Today's calendar date in UTC, "YYYY-MM-DD". */
 function today(now: Date): string {
-  return now.toISOString().slice(0, 10);
+  return isoDate(now);
 }
 
 export function validateImportRow(row: Partial<ImportContactInput> & { rowNumber: number }, { now }: { now: Date }): RowValidation {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { COMMUNITY_AGE, MAX_RATING_AGE, MIN_RATING_AGE } from "@/lib/quotes/pricing";
 import { isPlanCode, RIDER_IDS, type RatingMethod } from "@/lib/quotes/quote-provider";
 import { RATE_BOOK_FILES, type ParsedCsv, type RateBookFile, type RateBookFiles } from "@/lib/quotes/rate-book/parse";
+import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**
  * Rate book loading, stage 2 of 3 (parse.ts → validate → write.ts): every value of the parsed files
@@ -39,7 +40,7 @@ const AREA_CODE_PATTERN: Record<AreaKind, RegExp> = { zip5: /^\d{5}$/, zip3: /^\
 function isCalendarDate(value: string) {
   if (!DATE.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(d.getTime()) && isoDate(d) === value;
 }
 
 function int(value: string | undefined, { min, max }: { min: number; max: number }): number | null {

@@ -1,5 +1,6 @@
 import { Button, Heading, Text } from "@react-email/components";
-import { EmailLayout, emailButton, emailText } from "@/components/emails/email-layout";
+import { EmailLayout, emailButton, emailText } from "@/lib/email/templates/email-layout";
+import { formatStoredPhone } from "@/lib/phone/phone";
 
 export type CallbackRequestEmailProps = {
   brandName: string;
@@ -19,7 +20,6 @@ export type CallbackRequestEmailProps = {
   contactsUrl: string;
 };
 
-const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
 
 const label = { ...emailText, margin: "0", color: "#6b7280", fontSize: "13px" } as const;
 const value = { ...emailText, margin: "0 0 12px" } as const;
@@ -36,7 +36,7 @@ export function CallbackRequestEmail({ brandName, brandColor, agentFirstName, re
       <Text style={label}>Name</Text>
       <Text style={value}>{contactName}</Text>
       <Text style={label}>Phone</Text>
-      <Text style={value}>{formatPhone(contactPhone)}</Text>
+      <Text style={value}>{formatStoredPhone(contactPhone)}</Text>
       {contactEmail ? (
         <>
           <Text style={label}>Email</Text>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, Heading, Text } from "@react-email/components";
-import { CallbackRequestEmail, type CallbackRequestEmailProps } from "@/components/emails/callback-request-email";
-import { EmailLayout, emailButton, emailText } from "@/components/emails/email-layout";
+import { CallbackRequestEmail, type CallbackRequestEmailProps } from "@/lib/email/templates/callback-request-email";
+import { EmailLayout, emailButton, emailText } from "@/lib/email/templates/email-layout";
 
 /**
  * To the agent (not consumer marketing: no unsubscribe footer needed): a contact engaged. Same look as

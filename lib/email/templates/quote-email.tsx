@@ -1,5 +1,6 @@
 import { Button, Heading, Text } from "@react-email/components";
-import { EmailLayout, emailButton, emailText } from "@/components/emails/email-layout";
+import { EmailLayout, emailButton, emailText } from "@/lib/email/templates/email-layout";
+import { formatStoredPhone } from "@/lib/phone/phone";
 
 export type QuoteEmailProps = {
   /** The agency's display name (brand name, else name). */
@@ -15,7 +16,6 @@ export type QuoteEmailProps = {
   canReply?: boolean;
 };
 
-const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
 
 /** The agent's one-off "Send Quote" email (POST /api/contacts/{id}/send-quote-email). Pure: props in, JSX out. */
 export function QuoteEmail({ brandName, brandColor, firstName, quoteUrl, senderName, senderPhone, signature, canReply = false }: QuoteEmailProps) {
@@ -34,7 +34,7 @@ export function QuoteEmail({ brandName, brandColor, firstName, quoteUrl, senderN
       </Button>
       {canReply || senderPhone ? (
         <Text style={{ ...emailText, marginTop: "24px" }}>
-          If you have any questions, {[canReply ? "just reply to this email" : null, senderPhone ? `call ${formatPhone(senderPhone)}` : null].filter(Boolean).join(" or ")}.
+          If you have any questions, {[canReply ? "just reply to this email" : null, senderPhone ? `call ${formatStoredPhone(senderPhone)}` : null].filter(Boolean).join(" or ")}.
         </Text>
       ) : null}
       {signature?.trim() ? (

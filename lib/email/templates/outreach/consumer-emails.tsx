@@ -1,5 +1,5 @@
-import { formatEventDate, Greeting, OutreachLayout, Paragraph, PrimaryButton } from "@/components/emails/outreach/outreach-layout";
-import type { OutreachSender } from "@/components/emails/outreach/sender";
+import { formatEventDate, Greeting, OutreachLayout, Paragraph, PrimaryButton } from "@/lib/email/templates/outreach/outreach-layout";
+import type { OutreachSender } from "@/lib/email/sender";
 
 /**
  * The scheduled consumer emails (domain-rules.md A.1, A.9). Pure: props in, JSX out. Every one has

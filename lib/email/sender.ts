@@ -1,6 +1,7 @@
 import { offeredAgentContact } from "@/lib/profile/profile-schema";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { safeHttpUrl } from "@/lib/validation/http-url";
+import { brandColor, brandNameOf } from "@/lib/organizations/brand";
 
 /**
  * Who an outreach email is from, white-labelled per the organization's sender settings. Pure: the
@@ -65,14 +66,14 @@ export function resolveOutreachSender({ organization, agent, appUrl }: { organiz
   fromName: string;
   replyTo: string | null;
 } {
-  const brandName = organization.brandName?.trim() || organization.name;
+  const brandName = brandNameOf(organization);
   const activeAgent = agent && agent.isActive !== false ? offeredAgentContact(agent) : null;
   const useOrg = !activeAgent || organization.forceOrgSenderDetails || activeAgent.useOrgSenderDetails;
   const agentName = activeAgent ? `${activeAgent.firstName} ${activeAgent.lastName}`.trim() : "";
   const senderName = useOrg || !agentName ? brandName : agentName;
   const sender: OutreachSender = {
     brandName,
-    brandColor: /^#[0-9a-f]{6}$/i.test(organization.primaryColor) ? organization.primaryColor : "#6B46C1",
+    brandColor: brandColor(organization.primaryColor),
     logoUrl: organization.logoMimeType ? `${appUrl}${logoUrl(organization.slug, organization.logoUpdatedAt)}` : null,
     senderName,
     senderPhone: useOrg ? organization.phone : (activeAgent?.phone ?? organization.phone),

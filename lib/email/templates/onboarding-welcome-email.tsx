@@ -1,5 +1,6 @@
 import { Button, Heading, Text } from "@react-email/components";
-import { EmailLayout, emailButton, emailText } from "@/components/emails/email-layout";
+import { EmailLayout, emailButton, emailText } from "@/lib/email/templates/email-layout";
+import { formatStoredPhone } from "@/lib/phone/phone";
 
 export type OnboardingWelcomeEmailProps = {
   /** The agency's display name (brand name, else name). */
@@ -11,7 +12,6 @@ export type OnboardingWelcomeEmailProps = {
   signature?: string | null;
 };
 
-const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
 const large = { ...emailText, fontSize: "18px", lineHeight: "28px" };
 
 /**
@@ -33,7 +33,7 @@ export function OnboardingWelcomeEmail({ brandName, brandColor, firstName, quote
       <Button href={quoteUrl} style={{ ...emailButton, backgroundColor: brandColor, fontSize: "18px", padding: "14px 24px" }}>
         See your quotes
       </Button>
-      {phone ? <Text style={{ ...large, marginTop: "24px" }}>Questions? Call us at {formatPhone(phone)}.</Text> : null}
+      {phone ? <Text style={{ ...large, marginTop: "24px" }}>Questions? Call us at {formatStoredPhone(phone)}.</Text> : null}
       {signature?.trim() ? <Text style={{ ...emailText, whiteSpace: "pre-line" }}>{signature.trim()}</Text> : <Text style={emailText}>{brandName}</Text>}
     </EmailLayout>
   );

@@ -6,7 +6,7 @@ import {
   type AgentNotificationProps,
   type CallbackRequestEmailProps,
   type HealthCompletedNotificationProps,
-} from "@/components/emails/outreach/agent-notifications";
+} from "@/lib/email/templates/outreach/agent-notifications";
 import {
   AepEmail,
   BirthdayEmail,
@@ -21,8 +21,8 @@ import {
   PostWindowEmail,
   RateIncreaseEmail,
   type OutreachEmailProps,
-} from "@/components/emails/outreach/consumer-emails";
-import { formatEventDate } from "@/components/emails/outreach/outreach-layout";
+} from "@/lib/email/templates/outreach/consumer-emails";
+import { formatEventDate } from "@/lib/email/templates/outreach/outreach-layout";
 
 /**
  * The outreach email catalogue, for lib/outreach/render.ts:
@@ -134,5 +134,5 @@ export function subjectFor(emailType: string, { firstName, brandName, carrierNam
   }
 }
 
-export { resolveOutreachSender, type OutreachSender, type SenderAgent, type SenderOrganization } from "@/components/emails/outreach/sender";
+export { resolveOutreachSender, type OutreachSender, type SenderAgent, type SenderOrganization } from "@/lib/email/sender";
 export type { AgentNotificationProps, CallbackRequestEmailProps, HealthCompletedNotificationProps, OutreachEmailProps };

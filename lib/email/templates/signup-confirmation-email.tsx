@@ -1,5 +1,5 @@
 import { Button, Heading, Text } from "@react-email/components";
-import { EmailLayout, emailButton, emailText } from "@/components/emails/email-layout";
+import { EmailLayout, emailButton, emailText } from "@/lib/email/templates/email-layout";
 
 export type SignupConfirmationEmailProps = {
   /** The agency's display name (brand name, else name). */

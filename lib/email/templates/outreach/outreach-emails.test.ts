@@ -10,7 +10,7 @@ import {
   type OutreachEmailProps,
   type SenderAgent,
   type SenderOrganization,
-} from "@/components/emails/outreach";
+} from "@/lib/email/templates/outreach";
 
 const organization: SenderOrganization = {
   name: "Lee Insurance LLC",

@@ -1,5 +1,5 @@
 import { Heading, Text } from "@react-email/components";
-import { EmailLayout, emailText } from "@/components/emails/email-layout";
+import { EmailLayout, emailText } from "@/lib/email/templates/email-layout";
 
 export type WaitlistNotificationEmailProps = { productName: string; name: string; email: string; phone: string; numAgents: number; bookSize: number; isUpdate: boolean };
 

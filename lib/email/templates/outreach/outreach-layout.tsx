@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { Body, Button, Container, Head, Heading, Html, Img, Link, Preview, Section, Text } from "@react-email/components";
-import { emailButton, emailText } from "@/components/emails/email-layout";
-import type { OutreachSender } from "@/components/emails/outreach/sender";
+import { Button, Heading, Img, Link, Section, Text } from "@react-email/components";
+import { EmailFrame, emailButton, emailText } from "@/lib/email/templates/email-layout";
+import type { OutreachSender } from "@/lib/email/sender";
+import { formatStoredPhone } from "@/lib/phone/phone";
 
 /**
  * The frame of every consumer outreach email: the agency's logo (or name) on its colour, one short
@@ -10,7 +11,6 @@ import type { OutreachSender } from "@/components/emails/outreach/sender";
  * Single column, 560px max, 15px text and a full-width-friendly button: readable on a phone.
  */
 
-export const formatPhone = (phone: string) => (/^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
 
 /** "March 4" from "2026-03-04" (a calendar date: no time zone shift). */
 export function formatEventDate(isoDate: string | null | undefined): string | null {
@@ -33,29 +33,25 @@ export function OutreachLayout({
   children: ReactNode;
 }) {
   return (
-    <Html lang="en">
-      <Head />
-      <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: "#f4f4f5", fontFamily: "Arial, Helvetica, sans-serif", margin: 0, padding: "24px 0" }}>
-        <Container style={{ maxWidth: "560px", margin: "0 auto", backgroundColor: "#ffffff", borderRadius: "8px", overflow: "hidden" }}>
-          <Section style={{ backgroundColor: sender.logoUrl ? "#ffffff" : sender.brandColor, borderTop: `4px solid ${sender.brandColor}`, padding: "16px 24px" }}>
-            {sender.logoUrl ? (
-              <Img src={sender.logoUrl} alt={sender.brandName} height="48" style={{ maxHeight: "48px", maxWidth: "225px", width: "auto" }} />
-            ) : (
-              <Text style={{ color: "#ffffff", fontSize: "18px", fontWeight: 700, margin: 0 }}>{sender.brandName}</Text>
-            )}
-          </Section>
-          <Section style={{ padding: "24px" }}>
-            <Heading as="h1" style={{ fontSize: "22px", lineHeight: "28px", color: "#111827", margin: "0 0 16px" }}>
-              {heading}
-            </Heading>
-            {children}
-            <SenderSignOff sender={sender} />
-          </Section>
-        </Container>
-        {openPixelUrl ? <Img src={openPixelUrl} alt="" width="1" height="1" style={{ display: "block", width: "1px", height: "1px", border: 0 }} /> : null}
-      </Body>
-    </Html>
+    <EmailFrame
+      preview={preview}
+      after={openPixelUrl ? <Img src={openPixelUrl} alt="" width="1" height="1" style={{ display: "block", width: "1px", height: "1px", border: 0 }} /> : null}
+    >
+      <Section style={{ backgroundColor: sender.logoUrl ? "#ffffff" : sender.brandColor, borderTop: `4px solid ${sender.brandColor}`, padding: "16px 24px" }}>
+        {sender.logoUrl ? (
+          <Img src={sender.logoUrl} alt={sender.brandName} height="48" style={{ maxHeight: "48px", maxWidth: "225px", width: "auto" }} />
+        ) : (
+          <Text style={{ color: "#ffffff", fontSize: "18px", fontWeight: 700, margin: 0 }}>{sender.brandName}</Text>
+        )}
+      </Section>
+      <Section style={{ padding: "24px" }}>
+        <Heading as="h1" style={{ fontSize: "22px", lineHeight: "28px", color: "#111827", margin: "0 0 16px" }}>
+          {heading}
+        </Heading>
+        {children}
+        <SenderSignOff sender={sender} />
+      </Section>
+    </EmailFrame>
   );
 }
 
@@ -79,7 +75,7 @@ export function PrimaryButton({ href, color, children }: { href: string; color: 
 }
 
 function SenderSignOff({ sender }: { sender: OutreachSender }) {
-  const ways = [sender.canReply ? "reply to this email" : null, sender.senderPhone ? `call ${formatPhone(sender.senderPhone)}` : null].filter(Boolean);
+  const ways = [sender.canReply ? "reply to this email" : null, sender.senderPhone ? `call ${formatStoredPhone(sender.senderPhone)}` : null].filter(Boolean);
   return (
     <>
       {ways.length > 0 || sender.bookingUrl ? (

@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import { Body, Container, Head, Html, Preview, Section, Text } from "@react-email/components";
+import { DEFAULT_BRAND_COLOR } from "@/lib/organizations/brand";
+
+/** The frame every email shares: brand bar, white card, readable type. Pure: props in, JSX out. */
+export function EmailLayout({ preview, brandName, brandColor = DEFAULT_BRAND_COLOR, children }: { preview: string; brandName: string; brandColor?: string; children: ReactNode }) {
+  return (
+    <EmailFrame preview={preview}>
+      <Section style={{ backgroundColor: brandColor, padding: "16px 24px" }}>
+        <Text style={{ color: "#ffffff", fontSize: "18px", fontWeight: 700, margin: 0 }}>{brandName}</Text>
+      </Section>
+      <Section style={{ padding: "24px" }}>{children}</Section>
+    </EmailFrame>
+  );
+}
+
+/** The document, the grey page and the white card; `after` goes below the card (an open pixel). */
+export function EmailFrame({ preview, after, children }: { preview: string; after?: ReactNode; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={emailBody}>
+        <Container style={emailCard}>{children}</Container>
+        {after}
+      </Body>
+    </Html>
+  );
+}
+
+const emailBody = { backgroundColor: "#f4f4f5", fontFamily: "Arial, Helvetica, sans-serif", margin: 0, padding: "24px 0" } as const;
+const emailCard = { maxWidth: "560px", margin: "0 auto", backgroundColor: "#ffffff", borderRadius: "8px", overflow: "hidden" } as const;
+
+export const emailText = { color: "#1f2937", fontSize: "15px", lineHeight: "24px", margin: "0 0 16px" } as const;
+export const emailButton = {
+  backgroundColor: DEFAULT_BRAND_COLOR,
+  borderRadius: "6px",
+  color: "#ffffff",
+  display: "inline-block",
+  fontSize: "15px",
+  fontWeight: 700,
+  padding: "12px 20px",
+  textDecoration: "none",
+} as const;
