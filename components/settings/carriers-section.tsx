@@ -33,7 +33,7 @@ export function CarriersSection({
       id="carriers"
       title="Carriers Offered"
       description="The carriers your agency is contracted with. Quotes, on your quote pages and in your emails, show only these."
-      aside={<span className="text-sm text-gray-500">{`${count} of ${carriers.length} selected`}</span>}
+      aside={<span className="text-sm text-gray-600">{`${count} of ${carriers.length} selected`}</span>}
     >
       {carriers.length === 0 ? (
         <p className="rounded-md bg-gray-50 p-4 text-sm text-gray-600">No carriers are available yet.</p>
@@ -67,7 +67,7 @@ export function CarriersSection({
                   <label htmlFor={`carrier-${i}`} className="block text-sm text-gray-800">
                     {carrier.name}
                   </label>
-                  <span id={`carrier-${i}-naics`} className="block text-xs text-gray-500">{`NAIC ${carrier.naics.join(", ")}`}</span>
+                  <span id={`carrier-${i}-naics`} className="block text-xs text-gray-600">{`NAIC ${carrier.naics.join(", ")}`}</span>
                 </span>
               </li>
             ))}

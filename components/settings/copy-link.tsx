@@ -5,6 +5,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { FieldMessage } from "@/components/settings/settings-ui";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { apiCall } from "@/lib/api/browser-client";
+import type { SelfServiceInfoResponse } from "@/lib/settings/update-org-settings-body";
 
 export const COPY_MESSAGES = {
   copy: "Copy Link",
@@ -31,15 +33,11 @@ export function CopyLink({ url: givenUrl, label }: { url?: string | null; label:
   useEffect(() => {
     if (givenUrl) return;
     let cancelled = false;
-    fetch("/api/self-service-info", { headers: { Accept: "application/json" } })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => null)) as { selfOnboardingUrl?: string } | null;
-        if (!response.ok || !body?.selfOnboardingUrl) throw new Error("bad answer");
-        if (!cancelled) setUrl(body.selfOnboardingUrl);
-      })
-      .catch(() => {
-        if (!cancelled) setLoadFailed(true);
-      });
+    void apiCall<SelfServiceInfoResponse>("/api/self-service-info").then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.body.selfOnboardingUrl) setUrl(result.body.selfOnboardingUrl);
+      else setLoadFailed(true);
+    });
     return () => {
       cancelled = true;
     };

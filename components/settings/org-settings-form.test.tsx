@@ -193,10 +193,12 @@ describe("OrgSettingsForm", () => {
   it("shows the carrier message and keeps Save disabled when no carrier is selected", async () => {
     await renderForm();
     fireEvent.click(checkbox("Aetna"));
+    await flush();
     expect(screen.getByText(SETTINGS_MESSAGES.carrierRequired)).toBeTruthy();
     expect(screen.getByText(SETTINGS_MESSAGES.fixErrors)).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
     fireEvent.click(checkbox("Select All"));
+    await flush();
     expect(screen.queryByText(SETTINGS_MESSAGES.carrierRequired)).toBeNull();
     expect(saveButton().disabled).toBe(false);
   });
@@ -204,10 +206,12 @@ describe("OrgSettingsForm", () => {
   it("requires a calendar link while the Calendar Booking Link option is on", async () => {
     await renderForm();
     fireEvent.change(screen.getByLabelText("Calendar Booking Link URL"), { target: { value: "" } });
+    await flush();
     expect(screen.getAllByText(SETTINGS_MESSAGES.calendarLinkRequired).length).toBeGreaterThan(0);
     expect(screen.getByText(SETTINGS_MESSAGES.fixErrors)).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
     fireEvent.click(checkbox("Calendar Booking Link"));
+    await flush();
     expect(screen.queryByText(SETTINGS_MESSAGES.calendarLinkRequired)).toBeNull();
     expect(saveButton().disabled).toBe(false);
   });
@@ -216,8 +220,10 @@ describe("OrgSettingsForm", () => {
     await renderForm();
     fireEvent.click(checkbox("Calendar Booking Link"));
     fireEvent.click(checkbox("Phone Call"));
+    await flush();
     expect(saveButton().disabled).toBe(false);
     fireEvent.click(checkbox("Request a Callback"));
+    await flush();
     expect(screen.getByText(SETTINGS_MESSAGES.contactMethodRequired)).toBeTruthy();
     expect(screen.getByText(SETTINGS_MESSAGES.fixErrors)).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
@@ -226,8 +232,10 @@ describe("OrgSettingsForm", () => {
   it("shows field messages for a short phone number and a bad website", async () => {
     await renderForm();
     fireEvent.change(screen.getByLabelText("Phone"), { target: { value: "(512) 555" } });
+    await flush();
     expect(screen.getByText("Please enter a 10-digit phone number")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Website"), { target: { value: "https://not a site" } });
+    await flush();
     expect((screen.getByLabelText("Website") as HTMLInputElement).value).toBe("not a site");
     expect(screen.getByText("Enter a website like www.agency.com")).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
@@ -247,6 +255,34 @@ describe("OrgSettingsForm", () => {
     await flush();
     expect(screen.getByText(SETTINGS_MESSAGES.logoFailed)).toBeTruthy();
     expect(screen.getAllByText("The logo must be a PNG or JPEG image.").length).toBeGreaterThan(0);
+  });
+
+  it("shows the server's field messages at their fields, and drops them at the next change", async () => {
+    putReply = () => ({ status: 422, body: { error: { code: "validation_failed", message: "Unknown carrier: Humana", fields: { carrierContracts: ["Unknown carrier: Humana"], "settings.brandName": ["Agency name is taken"] } } } });
+    await renderForm();
+    fireEvent.click(checkbox("Humana"));
+    fireEvent.click(saveButton());
+    await flush();
+    expect(screen.getByText(SETTINGS_MESSAGES.saveFailed)).toBeTruthy();
+    expect(document.getElementById("carriers-error")?.textContent).toContain("Unknown carrier: Humana");
+    expect(screen.getByText("Agency name is taken")).toBeTruthy();
+    expect(screen.getByLabelText("Agency Name").getAttribute("aria-invalid")).toBe("true");
+    fireEvent.click(checkbox("Humana"));
+    await flush();
+    expect(screen.queryByText("Agency name is taken")).toBeNull();
+  });
+
+  it("Discard changes puts back the saved values", async () => {
+    await renderForm();
+    fireEvent.change(screen.getByLabelText("Agency Name"), { target: { value: "" } });
+    await flush();
+    expect(screen.getByText("Agency name is required")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Discard changes" }));
+    await flush();
+    expect((screen.getByLabelText("Agency Name") as HTMLInputElement).value).toBe("Lone Star Medigap");
+    expect(screen.queryByText("Agency name is required")).toBeNull();
+    expect(screen.getByText(SETTINGS_UI_TEXT.upToDate)).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
   });
 
   it("takes a logo by content (click to choose), previews it linked to the demo quote page, and sends it with Save", async () => {
