@@ -19,10 +19,10 @@ export const COPY_MESSAGES = {
 export const COPIED_MS = 2000;
 
 /**
- * A read-only link with Copy Link ('Copied' for 2 s; a failed copy says so). Without `url`, the
+ * A read-only link with Copy Link ('Copied', or `copiedLabel`, for 2 s; a failed copy says so). Without `url`, the
  * organization's self-onboarding link is loaded from /api/self-service-info.
  */
-export function CopyLink({ url: givenUrl, label }: { url?: string | null; label: string }) {
+export function CopyLink({ url: givenUrl, label, copiedLabel = COPY_MESSAGES.copied }: { url?: string | null; label: string; copiedLabel?: string }) {
   const id = useId();
   const [url, setUrl] = useState<string | null>(givenUrl ?? null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -71,7 +71,7 @@ export function CopyLink({ url: givenUrl, label }: { url?: string | null; label:
         <Input id={id} type="text" readOnly value={url ?? ""} placeholder={loadFailed ? "" : "Loading..."} className="font-mono text-xs sm:text-sm" onFocus={(e) => e.currentTarget.select()} />
         <Button variant="secondary" className="shrink-0 sm:w-32" onClick={copy} disabled={!url}>
           {!url && !loadFailed ? <Spinner className="h-4 w-4" label="Loading link" /> : null}
-          {copied ? COPY_MESSAGES.copied : COPY_MESSAGES.copy}
+          {copied ? copiedLabel : COPY_MESSAGES.copy}
         </Button>
       </div>
       <span className="sr-only" aria-live="polite">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback } from "react";
-import { useFormContext, useWatch, type FieldError, type FieldErrors } from "react-hook-form";
+import { useFormContext, useWatch } from "react-hook-form";
 import type { SettingsForm } from "@/components/settings/form-state";
 import type { OrgSettings } from "@/lib/settings/org-settings-schema";
 
@@ -34,7 +34,7 @@ export function useSettingsForm() {
 }
 
 /** Every message in an error entry and the entries under it (criteriaMode "all" puts the others in `types`). */
-export function errorMessages(entry: FieldErrors | FieldError | undefined): string[] {
+export function errorMessages(entry: unknown): string[] {
   const found: string[] = [];
   const visit = (node: unknown) => {
     if (!node || typeof node !== "object") return;
