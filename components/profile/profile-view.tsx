@@ -162,7 +162,7 @@ function ProfileForm({
             <label htmlFor={`${id}-email`} className="block text-sm font-medium text-gray-700">
               Email
             </label>
-            <Input id={`${id}-email`} type="email" value={values.email} readOnly aria-describedby={`${id}-email-note`} className="cursor-not-allowed bg-gray-50 text-gray-600" />
+            <Input id={`${id}-email`} type="email" value={values.email} readOnly aria-describedby={`${id}-email-note`} className="cursor-not-allowed" />
             <p id={`${id}-email-note`} className="mt-1 text-xs text-gray-600">
               Your email is your sign-in and cannot be changed here.
             </p>

@@ -317,7 +317,7 @@ function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant:
             <span>{notice}</span>
             <button
               type="button"
-              className="rounded text-white hover:text-emerald-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+              className="-my-2 -mr-2 inline-flex h-11 w-11 items-center justify-center rounded text-white hover:text-emerald-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
               aria-label="Dismiss"
               onClick={() => setNotice(null)}
             >

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { FieldMessage } from "@/components/settings/settings-ui";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
+import { Checkbox, checkboxInputClass } from "@/components/ui/checkbox";
 import { Section } from "@/components/ui/card";
 import { Toggle } from "@/components/ui/toggle";
 import { REGIONS, US_STATES } from "@/lib/reference/us-states";
@@ -163,7 +163,7 @@ export function StateCarrierSection({
                             <td className="px-2 py-1 text-center">
                               <input
                                 type="checkbox"
-                                className="h-4 w-4 accent-brand-600"
+                                className={checkboxInputClass}
                                 aria-label={`${row.carrier} active in ${state}`}
                                 checked={row.active}
                                 onChange={(e) => setOne(state, row.carrier, { active: e.target.checked })}
@@ -172,7 +172,7 @@ export function StateCarrierSection({
                             <td className="px-2 py-1 text-center">
                               <input
                                 type="checkbox"
-                                className="h-4 w-4 accent-brand-600"
+                                className={checkboxInputClass}
                                 aria-label={`${row.carrier} targets GI in ${state}`}
                                 checked={row.targetGI}
                                 onChange={(e) => setOne(state, row.carrier, { targetGI: e.target.checked })}
