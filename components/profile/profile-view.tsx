@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { CopyLink } from "@/components/settings/copy-link";
+import { recheckOnChange } from "@/components/settings/use-settings-form";
 import { Spinner } from "@/components/ui/spinner";
 import { WalkthroughModal } from "@/components/walkthrough/walkthrough-modal";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -85,14 +86,7 @@ function ProfileForm({
 
   // Every change re-checks the whole form: the rules span fields (an option and its detail, one contact method).
   useEffect(() => {
-    void trigger();
-    return subscribe({
-      formState: { values: true },
-      callback: () => {
-        setResult(null);
-        void trigger();
-      },
-    });
+    return recheckOnChange({ subscribe, trigger }, () => setResult(null));
   }, [subscribe, trigger]);
 
   const changed = profileChanged(saved, values);

@@ -17,7 +17,7 @@ import {
   OutreachSection,
   RiderDefaultsSection,
 } from "@/components/settings/settings-sections";
-import { errorMessages } from "@/components/settings/use-settings-form";
+import { errorMessages, recheckOnChange } from "@/components/settings/use-settings-form";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -155,8 +155,7 @@ function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant:
 
   // Every change re-checks the whole form (and drops the server's field messages, as they were about the values sent).
   useEffect(() => {
-    void trigger();
-    return subscribe({ formState: { values: true }, callback: () => void trigger() });
+    return recheckOnChange({ subscribe, trigger });
   }, [subscribe, trigger]);
 
   const errorKeys = Object.keys(errors) as (keyof SettingsForm)[];

@@ -49,3 +49,30 @@ export function errorMessages(entry: unknown): string[] {
   visit(entry);
   return [...new Set(found)];
 }
+
+type Rechecked = {
+  subscribe: (options: { formState: { values: true }; callback: () => void }) => () => void;
+  trigger: () => Promise<boolean>;
+};
+
+/**
+ * Checks the whole form now and after every change of its values (a rule that spans fields shows and clears at
+ * once), once per batch of changes: an update that sets several fields is checked when it is complete.
+ * `onChange` runs at each change. Returns the unsubscribe.
+ */
+export function recheckOnChange({ subscribe, trigger }: Rechecked, onChange?: () => void): () => void {
+  let queued = false;
+  void trigger();
+  return subscribe({
+    formState: { values: true },
+    callback: () => {
+      onChange?.();
+      if (queued) return;
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        void trigger();
+      });
+    },
+  });
+}
