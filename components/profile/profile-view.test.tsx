@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { ProfileView } from "@/components/profile/profile-view";
 import { PROFILE_MESSAGES, type Profile } from "@/lib/profile/profile-schema";
 
@@ -135,6 +136,12 @@ describe("ProfileView", () => {
     expect(await screen.findByText("Please enter a 10-digit phone number")).toBeTruthy();
     expect(input("Phone").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText("Failed to save profile changes")).toBeTruthy();
+  });
+
+  it("renders the profile the server page read into its HTML (it shows before the page's script runs)", () => {
+    const initial = { success: true as const, profile: { ...baseProfile, calendarEnabled: true, bookingLink: "https://cal.com/ann" }, organization: { slug: "lee-insurance", forceOrgSenderDetails: false, callToActionEditable: true } };
+    const html = renderToStaticMarkup(<ProfileView productName="Gapwise" appUrl="https://app.gapwise.test" organizationSlug="lee-insurance" userId="user-1" canManageBilling={false} initial={initial} />);
+    for (const value of ["Ann", "Lee", "https://cal.com/ann", "(512) 555-0188"]) expect(html).toContain(`value="${value}"`);
   });
 
   it("shows the profile the server page read at once, without asking for it again", async () => {

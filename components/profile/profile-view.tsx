@@ -142,14 +142,14 @@ function ProfileForm({
             <label htmlFor={`${id}-firstName`} className="block text-sm font-medium text-gray-700">
               First Name
             </label>
-            <Input id={`${id}-firstName`} autoComplete="given-name" {...register("firstName")} {...described("firstName")} />
+            <Input id={`${id}-firstName`} autoComplete="given-name" {...register("firstName")} defaultValue={saved.firstName} {...described("firstName")} />
             <FieldError id={`${id}-firstName-error`} error={shown.firstName} />
           </div>
           <div>
             <label htmlFor={`${id}-lastName`} className="block text-sm font-medium text-gray-700">
               Last Name
             </label>
-            <Input id={`${id}-lastName`} autoComplete="family-name" {...register("lastName")} {...described("lastName")} />
+            <Input id={`${id}-lastName`} autoComplete="family-name" {...register("lastName")} defaultValue={saved.lastName} {...described("lastName")} />
             <FieldError id={`${id}-lastName-error`} error={shown.lastName} />
           </div>
           <div>
@@ -219,6 +219,7 @@ function ProfileForm({
                       inputMode="url"
                       placeholder="https://calendly.com/your-name"
                       {...register("bookingLink")}
+                      defaultValue={values.bookingLink}
 
                       {...described("bookingLink")}
                     />

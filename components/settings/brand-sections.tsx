@@ -83,6 +83,7 @@ export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { l
             className="mt-1"
             aria-invalid={fieldErrors("brandName").length > 0}
             {...register("brandName")}
+            defaultValue={form.brandName}
           />
           <FieldMessage messages={fieldErrors("brandName")} />
         </div>
@@ -142,6 +143,7 @@ export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { l
             aria-invalid={fieldErrors("redirectUrl").length > 0}
             aria-describedby={id("booking-link-hint")}
             {...register("redirectUrl")}
+            defaultValue={form.redirectUrl}
           />
           <p id={id("booking-link-hint")} className="mt-1 text-xs text-gray-600">
             Where clients book a call with your agency. https:// is added when missing.
@@ -162,6 +164,7 @@ export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { l
             className="mt-1"
             aria-invalid={fieldErrors("signature").length > 0}
             {...register("signature")}
+            defaultValue={form.signature}
           />
           <FieldMessage messages={fieldErrors("signature")} />
           <Toggle
@@ -185,6 +188,7 @@ export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { l
             aria-invalid={fieldErrors("postalAddress").length > 0}
             aria-describedby={id("postal-address-help")}
             {...register("postalAddress")}
+            defaultValue={form.postalAddress ?? ""}
           />
           <p id={id("postal-address-help")} className="mt-1 text-xs text-gray-600">
             Printed at the foot of every email to your clients, as anti-spam law requires of the sender. Until you set it, the platform&apos;s address is used.

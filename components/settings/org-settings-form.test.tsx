@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { OrgSettingsForm, SETTINGS_UI_TEXT, type OrgSettingsFormData } from "@/components/settings/org-settings-form";
 import { SETTINGS_MESSAGES } from "@/lib/settings/org-settings-schema";
 import { GI_CAPTIONS } from "@/lib/settings/state-carrier-settings";
@@ -91,6 +92,11 @@ describe("OrgSettingsForm", () => {
     await renderForm({ initial: { ...data, settings: { ...settings, redirectUrl: "" } } });
     // At the link field and beside the calendar option.
     expect(screen.getAllByText(SETTINGS_MESSAGES.calendarLinkRequired)).toHaveLength(2);
+  });
+
+  it("renders the saved values into the server's HTML (they show before the page's script runs)", () => {
+    const html = renderToStaticMarkup(<OrgSettingsForm initial={{ ...data, settings: { ...settings, postalAddress: "12 Elm St, Dallas, TX 75201" } }} />);
+    for (const value of ["Lone Star Medigap", "https://calendly.com/lonestar", "12 Elm St, Dallas, TX 75201", "(512) 555-0188"]) expect(html).toContain(`value="${value}"`);
   });
 
   it("the Target GI and SmartSend captions say what the rules do (docs/outreach-rules.md)", async () => {
