@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { ProfileView } from "@/components/profile/profile-view";
 import { PROFILE_MESSAGES, type Profile } from "@/lib/profile/profile-schema";
 
@@ -43,6 +44,12 @@ async function renderView(props: Partial<Parameters<typeof ProfileView>[0]> = {}
   render(<ProfileView productName="Gapwise" appUrl="https://app.gapwise.test" organizationSlug="lee-insurance" userId="user-1" canManageBilling={false} {...props} />);
   await screen.findByLabelText("First Name");
 }
+
+/** Lets the form's (asynchronous) schema check finish. */
+const settle = () =>
+  act(async () => {
+    await Promise.resolve();
+  });
 
 const input = (label: string) => (label === "Phone" ? screen.getByRole("textbox", { name: "Phone" }) : screen.getByLabelText(label)) as HTMLInputElement;
 const saveButton = () => screen.getByRole("button", { name: /Save Changes|Saving/ }) as HTMLButtonElement;
@@ -121,14 +128,41 @@ describe("ProfileView", () => {
     expect(saveButton().disabled).toBe(false);
   });
 
+  it("shows the server's field message at its field", async () => {
+    await renderView();
+    putReply = () => ({ status: 422, body: { error: { code: "validation_failed", message: "Please enter a 10-digit phone number", fields: { phone: ["Please enter a 10-digit phone number"] } } } });
+    fireEvent.change(input("Last Name"), { target: { value: "Li" } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText("Please enter a 10-digit phone number")).toBeTruthy();
+    expect(input("Phone").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Failed to save profile changes")).toBeTruthy();
+  });
+
+  it("renders the profile the server page read into its HTML (it shows before the page's script runs)", () => {
+    const initial = { success: true as const, profile: { ...baseProfile, calendarEnabled: true, bookingLink: "https://cal.com/ann" }, organization: { slug: "lee-insurance", forceOrgSenderDetails: false, callToActionEditable: true } };
+    const html = renderToStaticMarkup(<ProfileView productName="Gapwise" appUrl="https://app.gapwise.test" organizationSlug="lee-insurance" userId="user-1" canManageBilling={false} initial={initial} />);
+    for (const value of ["Ann", "Lee", "https://cal.com/ann", "(512) 555-0188"]) expect(html).toContain(`value="${value}"`);
+  });
+
+  it("shows the profile the server page read at once, without asking for it again", async () => {
+    const initial = { success: true as const, profile: baseProfile, organization: { slug: "lee-insurance", forceOrgSenderDetails: false, callToActionEditable: true } };
+    render(<ProfileView productName="Gapwise" appUrl="https://app.gapwise.test" organizationSlug="lee-insurance" userId="user-1" canManageBilling={false} initial={initial} />);
+    expect(input("First Name").value).toBe("Ann");
+    expect(screen.queryByText("Loading profile...")).toBeNull();
+    await settle();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("seeds '+1' when the phone option is turned on and clears it when turned off", async () => {
     setup({ profile: { phone: "", phoneEnabled: false, calendarEnabled: true, bookingLink: "https://cal.com/ann" } });
     await renderView();
     expect(input("Phone").value).toBe("");
     fireEvent.click(checkbox("Phone"));
+    await settle();
     expect(input("Phone").value).toBe("+1");
     expect(screen.getByText("Please enter a 10-digit phone number")).toBeTruthy();
     fireEvent.change(input("Phone"), { target: { value: "+1 5125550188" } });
+    await settle();
     expect(input("Phone").value).toBe("+1 (512) 555-0188");
     expect(saveButton().disabled).toBe(false);
     fireEvent.click(checkbox("Phone"));
@@ -138,11 +172,13 @@ describe("ProfileView", () => {
   it("seeds 'https://' when the booking option is turned on, requires a link, and clears it when turned off", async () => {
     await renderView();
     fireEvent.click(checkbox("Calendar Booking Link"));
+    await settle();
     expect(input("Booking link").value).toBe("https://");
     expect(screen.getByText("Calendar booking link is required when Calendar Booking Link option is enabled.")).toBeTruthy();
     expect(screen.getByText("Please fix the validation errors above before saving.")).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
     fireEvent.change(input("Booking link"), { target: { value: "https://calendly.com/ann" } });
+    await settle();
     expect(screen.queryByText("Calendar booking link is required when Calendar Booking Link option is enabled.")).toBeNull();
     expect(saveButton().disabled).toBe(false);
     fireEvent.click(checkbox("Calendar Booking Link"));
@@ -154,6 +190,7 @@ describe("ProfileView", () => {
   it("requires at least one contact method", async () => {
     await renderView();
     fireEvent.click(checkbox("Phone"));
+    await settle();
     expect(screen.getByText("At least one contact method should be enabled so people can reach you.")).toBeTruthy();
     expect(screen.getByText("Please fix the validation errors above before saving.")).toBeTruthy();
     expect(saveButton().disabled).toBe(true);

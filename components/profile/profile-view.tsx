@@ -1,7 +1,11 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { CopyLink } from "@/components/settings/copy-link";
+import { recheckOnChange } from "@/components/settings/use-settings-form";
 import { Spinner } from "@/components/ui/spinner";
 import { WalkthroughModal } from "@/components/walkthrough/walkthrough-modal";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -19,11 +23,15 @@ import {
   normalizeBookingLink,
   phoneDigits,
   profileChanged,
+  profileFormSchema,
   profileRequestBody,
-  validateProfile,
   type Profile,
+  type ProfileErrors,
   type ProfileFormValues,
+  type ProfileResponse,
+  type UpdateProfileResponse,
 } from "@/lib/profile/profile-schema";
+import { apiCall } from "@/lib/api/browser-client";
 
 export type ProfileViewProps = {
   productName: string;
@@ -31,54 +39,15 @@ export type ProfileViewProps = {
   organizationSlug: string;
   userId: string;
   canManageBilling: boolean;
+  /** The profile as GET /api/profile answers it, when the server page has read it; else the view loads it. */
+  initial?: ProfileResponse;
 };
 
 type LoadState = { kind: "loading" } | { kind: "failed" } | { kind: "loaded"; saved: ProfileFormValues; forceOrgSenderDetails: boolean; callToActionEditable: boolean };
 
-const COPIED_MS = 2000;
-
-
 function formValues(profile: Profile): ProfileFormValues {
   const { id: _id, ...rest } = profile;
   return { ...rest, phone: formatPhoneInput(profile.phone) };
-}
-
-function CopyLink({ link }: { link: string }) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inputId = useId();
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
-
-  async function copy() {
-    if (timer.current) clearTimeout(timer.current);
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error("Clipboard unavailable");
-      await navigator.clipboard.writeText(link);
-      setState("copied");
-      timer.current = setTimeout(() => setState("idle"), COPIED_MS);
-    } catch {
-      setState("failed");
-    }
-  }
-
-  return (
-    <div>
-      <label htmlFor={inputId} className="block text-sm font-medium text-gray-700">
-        Your self-onboarding link
-      </label>
-      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <Input id={inputId} readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="mt-0 bg-gray-50 font-mono text-gray-700" />
-        <Button variant="secondary" className="shrink-0" onClick={() => void copy()}>
-          {state === "copied" ? "Copied!" : "Copy Link"}
-        </Button>
-      </div>
-      <p aria-live="polite" className="mt-1 min-h-5 text-sm text-red-600">
-        {state === "failed" ? PROFILE_MESSAGES.copyFailed : ""}
-      </p>
-    </div>
-  );
 }
 
 function ProfileForm({
@@ -94,65 +63,77 @@ function ProfileForm({
   onSaved: (profile: Profile) => void;
   link: string;
 }) {
-  const [values, setValues] = useState<ProfileFormValues>(saved);
-  const [saving, setSaving] = useState(false);
+  const schema = useMemo(
+    // The call-to-action rules apply only to what the user may set (not under Organization Only, nor when the agency keeps agents' settings).
+    () => profileFormSchema({ forceOrgSenderDetails: forceOrgSenderDetails || !callToActionEditable }),
+    [forceOrgSenderDetails, callToActionEditable],
+  );
+  const {
+    control,
+    register,
+    setValue,
+    setFocus,
+    setError,
+    reset,
+    trigger,
+    subscribe,
+    handleSubmit,
+    formState: { errors, isSubmitting: saving },
+  } = useForm<ProfileFormValues>({ resolver: zodResolver(schema), defaultValues: saved });
+  const values = useWatch({ control }) as ProfileFormValues;
   const [result, setResult] = useState<"saved" | "failed" | null>(null);
-  const phoneRef = useRef<HTMLInputElement>(null);
-  const bookingRef = useRef<HTMLInputElement>(null);
   const id = useId();
 
+  // Every change re-checks the whole form: the rules span fields (an option and its detail, one contact method).
+  useEffect(() => {
+    return recheckOnChange({ subscribe, trigger }, () => setResult(null));
+  }, [subscribe, trigger]);
+
   const changed = profileChanged(saved, values);
-  // The call-to-action rules apply only to what the user may set (not under Organization Only, nor when the agency keeps agents' settings).
-  const errors = validateProfile(values, { forceOrgSenderDetails: forceOrgSenderDetails || !callToActionEditable });
   const valid = Object.keys(errors).length === 0;
   // Rules are shown once the agent has changed something: a stored profile is never greeted with errors.
-  const shown = changed ? errors : {};
+  const shown: ProfileErrors = changed ? Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message])) : {};
   const canSave = changed && valid && !saving;
   const showCallToAction = !forceOrgSenderDetails && callToActionEditable;
   const ownCallToAction = agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderDetails: values.useOrgSenderDetails });
 
   const update = (patch: Partial<ProfileFormValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setResult(null);
+    for (const [key, value] of Object.entries(patch) as [keyof ProfileFormValues, ProfileFormValues[keyof ProfileFormValues]][]) setValue(key, value, { shouldDirty: true });
   };
 
   const setPhoneOption = (on: boolean) => {
     update({ phoneEnabled: on, phone: on ? (phoneDigits(values.phone) ? values.phone : PHONE_SEED) : "" });
-    if (on) requestAnimationFrame(() => phoneRef.current?.focus());
+    if (on) requestAnimationFrame(() => setFocus("phone"));
   };
   const setBookingOption = (on: boolean) => {
     update({ calendarEnabled: on, bookingLink: on ? (normalizeBookingLink(values.bookingLink) ? values.bookingLink : BOOKING_LINK_SEED) : "" });
-    if (on) requestAnimationFrame(() => bookingRef.current?.focus());
+    if (on) requestAnimationFrame(() => setFocus("bookingLink"));
   };
 
-  async function save() {
+  const save = async (submitted: ProfileFormValues) => {
     if (!canSave) return;
-    setSaving(true);
     setResult(null);
-    try {
-      const res = await fetch("/api/profile", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(profileRequestBody(values)) });
-      if (!res.ok) throw new Error(`Bad status: ${res.status}`);
-      const body = (await res.json()) as { profile?: Profile };
-      if (!body.profile) throw new Error("Bad body");
-      setValues(formValues(body.profile));
-      onSaved(body.profile);
+    const response = await apiCall<UpdateProfileResponse>("/api/profile", { method: "PUT", body: profileRequestBody(submitted) });
+    if (response.ok && response.body.profile) {
+      reset(formValues(response.body.profile));
+      onSaved(response.body.profile);
       setResult("saved");
-    } catch {
-      setResult("failed");
-    } finally {
-      setSaving(false);
+      return;
     }
-  }
+    if (!response.ok) {
+      for (const [field, messages] of Object.entries(response.fields)) {
+        if (messages?.[0]) setError(field as keyof ProfileFormValues, { type: "server", message: messages[0] });
+      }
+    }
+    setResult("failed");
+  };
 
-  const described = (field: keyof typeof errors) => (shown[field] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${field}-error` } : {});
+  const described = (field: keyof ProfileErrors) => (shown[field] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${field}-error` } : {});
 
   return (
     <form
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+      onSubmit={(event) => void handleSubmit(save)(event)}
       className="space-y-6"
     >
       <Section title="Basic Information">
@@ -161,22 +142,22 @@ function ProfileForm({
             <label htmlFor={`${id}-firstName`} className="block text-sm font-medium text-gray-700">
               First Name
             </label>
-            <Input id={`${id}-firstName`} autoComplete="given-name" value={values.firstName} onChange={(e) => update({ firstName: e.target.value })} {...described("firstName")} />
+            <Input id={`${id}-firstName`} autoComplete="given-name" {...register("firstName")} defaultValue={saved.firstName} {...described("firstName")} />
             <FieldError id={`${id}-firstName-error`} error={shown.firstName} />
           </div>
           <div>
             <label htmlFor={`${id}-lastName`} className="block text-sm font-medium text-gray-700">
               Last Name
             </label>
-            <Input id={`${id}-lastName`} autoComplete="family-name" value={values.lastName} onChange={(e) => update({ lastName: e.target.value })} {...described("lastName")} />
+            <Input id={`${id}-lastName`} autoComplete="family-name" {...register("lastName")} defaultValue={saved.lastName} {...described("lastName")} />
             <FieldError id={`${id}-lastName-error`} error={shown.lastName} />
           </div>
           <div>
             <label htmlFor={`${id}-email`} className="block text-sm font-medium text-gray-700">
               Email
             </label>
-            <Input id={`${id}-email`} type="email" value={values.email} readOnly aria-describedby={`${id}-email-note`} className="cursor-not-allowed bg-gray-50 text-gray-500" />
-            <p id={`${id}-email-note`} className="mt-1 text-xs text-gray-500">
+            <Input id={`${id}-email`} type="email" value={values.email} readOnly aria-describedby={`${id}-email-note`} className="cursor-not-allowed" />
+            <p id={`${id}-email-note`} className="mt-1 text-xs text-gray-600">
               Your email is your sign-in and cannot be changed here.
             </p>
           </div>
@@ -184,17 +165,24 @@ function ProfileForm({
             <label htmlFor={`${id}-phone`} className="block text-sm font-medium text-gray-700">
               Phone
             </label>
-            <Input
-              ref={phoneRef}
-              id={`${id}-phone`}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="(555) 555-5555"
-              value={values.phone}
-              onChange={(e) => update({ phone: formatPhoneInput(e.target.value) })}
-
-              {...described("phone")}
+            <Controller
+              control={control}
+              name="phone"
+              render={({ field }) => (
+                <Input
+                  id={`${id}-phone`}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  placeholder="(555) 555-5555"
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value}
+                  onChange={(e) => field.onChange(formatPhoneInput(e.target.value))}
+                  {...described("phone")}
+                />
+              )}
             />
             <FieldError id={`${id}-phone-error`} error={shown.phone} />
           </div>
@@ -202,7 +190,7 @@ function ProfileForm({
       </Section>
 
       <Section title="Agent Self-Onboarding Link" description="Share this link so clients can add themselves to your book of business; they are assigned to you.">
-        <CopyLink link={link} />
+        <CopyLink url={link} label="Your self-onboarding link" copiedLabel="Copied!" />
       </Section>
 
       {showCallToAction ? (
@@ -226,13 +214,12 @@ function ProfileForm({
                       Booking link
                     </label>
                     <Input
-                      ref={bookingRef}
                       id={`${id}-bookingLink`}
                       type="url"
                       inputMode="url"
                       placeholder="https://calendly.com/your-name"
-                      value={values.bookingLink}
-                      onChange={(e) => update({ bookingLink: e.target.value })}
+                      {...register("bookingLink")}
+                      defaultValue={values.bookingLink}
 
                       {...described("bookingLink")}
                     />
@@ -270,30 +257,23 @@ function ProfileForm({
   );
 }
 
-async function fetchProfile(): Promise<LoadState> {
-  try {
-    const res = await fetch("/api/profile");
-    if (!res.ok) throw new Error(`Bad status: ${res.status}`);
-    const body = (await res.json()) as { profile?: Profile; organization?: { forceOrgSenderDetails?: boolean; callToActionEditable?: boolean } };
-    if (!body.profile) throw new Error("Bad body");
-    return {
-      kind: "loaded",
-      saved: formValues(body.profile),
-      forceOrgSenderDetails: body.organization?.forceOrgSenderDetails ?? true,
-      callToActionEditable: body.organization?.callToActionEditable ?? false,
-    };
-  } catch {
-    return { kind: "failed" };
-  }
+function loaded(body: ProfileResponse): LoadState {
+  return { kind: "loaded", saved: formValues(body.profile), forceOrgSenderDetails: body.organization.forceOrgSenderDetails, callToActionEditable: body.organization.callToActionEditable };
 }
 
-/** The Profile page's client part (agency-side.md §2 "Profile"): loads the caller's profile and edits it. */
-export function ProfileView({ productName, appUrl, organizationSlug, userId, canManageBilling }: ProfileViewProps) {
-  const [state, setState] = useState<LoadState>({ kind: "loading" });
+async function fetchProfile(): Promise<LoadState> {
+  const result = await apiCall<ProfileResponse>("/api/profile");
+  return result.ok && result.body.profile && result.body.organization ? loaded(result.body) : { kind: "failed" };
+}
+
+/** The Profile page's client part (agency-side.md §2 "Profile"): edits the caller's profile (the page reads it; without `initial` the view loads it). */
+export function ProfileView({ productName, appUrl, organizationSlug, userId, canManageBilling, initial }: ProfileViewProps) {
+  const [state, setState] = useState<LoadState>(initial ? loaded(initial) : { kind: "loading" });
   const [walkthroughOpen, setWalkthroughOpen] = useState(false);
   const link = agentSelfOnboardingLink({ appUrl, organizationSlug, agentId: userId });
 
   useEffect(() => {
+    if (initial) return;
     let cancelled = false;
     void fetchProfile().then((next) => {
       if (!cancelled) setState(next);
@@ -301,14 +281,14 @@ export function ProfileView({ productName, appUrl, organizationSlug, userId, can
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [initial]);
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">Profile</h1>
-          <p className="mt-1 text-sm text-gray-500">Your details and how clients reach you.</p>
+          <p className="mt-1 text-sm text-gray-600">Your details and how clients reach you.</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => setWalkthroughOpen(true)}>
@@ -327,7 +307,7 @@ export function ProfileView({ productName, appUrl, organizationSlug, userId, can
 
       <div className="mt-8">
         {state.kind === "loading" ? (
-          <div className="flex items-center justify-center gap-3 rounded-xl bg-white p-12 text-sm text-gray-500 shadow-sm ring-1 ring-gray-200">
+          <div className="flex items-center justify-center gap-3 rounded-xl bg-white p-12 text-sm text-gray-600 shadow-sm ring-1 ring-gray-200">
             <Spinner className="h-5 w-5 text-brand-600" label="Loading profile" /> Loading profile...
           </div>
         ) : state.kind === "failed" ? (

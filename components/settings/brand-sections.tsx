@@ -6,6 +6,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { Section } from "@/components/ui/card";
 import { Toggle } from "@/components/ui/toggle";
 import type { SettingsForm } from "@/components/settings/form-state";
+import { useSettingsForm } from "@/components/settings/use-settings-form";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { AA_NORMAL_TEXT, brandColors, contrastRatio, passesAAOnWhite } from "@/lib/organizations/brand-contrast";
 
@@ -19,15 +20,13 @@ import { AA_NORMAL_TEXT, brandColors, contrastRatio, passesAAOnWhite } from "@/l
 export type BrandSectionProps = {
   /** Makes a DOM id unique to the form. */
   id: (name: string) => string;
-  form: SettingsForm;
-  update: (patch: Partial<SettingsForm>) => void;
-  fieldErrors: (key: keyof SettingsForm) => string[];
 };
 
 /** The keys of the settings form that the brand sections edit. */
 export const BRAND_KEYS = ["forceOrgSenderDetails", "brandName", "phone", "website", "redirectUrl", "primaryColor", "secondaryColor", "signature", "orgSignature", "postalAddress"] as const satisfies readonly (keyof SettingsForm)[];
 
-export function SenderSection({ id, form, update }: BrandSectionProps) {
+export function SenderSection({ id }: BrandSectionProps) {
+  const { form, update } = useSettingsForm();
   return (
     <Section id={id("sender")} title="Default Sender Settings" description="Whose name, phone and booking link appear in emails and on quote pages.">
       <fieldset>
@@ -54,7 +53,7 @@ export function SenderSection({ id, form, update }: BrandSectionProps) {
                 <span id={id(`sender-${option.value}-label`)} className="font-medium text-gray-900">
                   {option.label}
                 </span>
-                <span id={id(`sender-${option.value}-hint`)} className="block text-xs text-gray-500">
+                <span id={id(`sender-${option.value}-hint`)} className="block text-xs text-gray-600">
                   {option.hint}
                 </span>
               </span>
@@ -68,7 +67,8 @@ export function SenderSection({ id, form, update }: BrandSectionProps) {
 
 export type LogoProps = { savedUrl: string | null; change: LogoChange; serverError: string | null; onChange: (change: LogoChange) => void };
 
-export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo }: BrandSectionProps & { logo: LogoProps }) {
+export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { logo: LogoProps }) {
+  const { form, update, fieldErrors, register } = useSettingsForm();
   return (
     <Section id={id("details")} title="Organization Details" description="How your agency appears to clients in emails and on quote pages.">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -81,9 +81,9 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
             type="text"
             autoComplete="organization"
             className="mt-1"
-            value={form.brandName}
             aria-invalid={fieldErrors("brandName").length > 0}
-            onChange={(e) => update({ brandName: e.target.value })}
+            {...register("brandName")}
+            defaultValue={form.brandName}
           />
           <FieldMessage messages={fieldErrors("brandName")} />
         </div>
@@ -140,12 +140,12 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
             inputMode="url"
             placeholder="https://calendly.com/your-agency"
             className="mt-1"
-            value={form.redirectUrl}
             aria-invalid={fieldErrors("redirectUrl").length > 0}
             aria-describedby={id("booking-link-hint")}
-            onChange={(e) => update({ redirectUrl: e.target.value })}
+            {...register("redirectUrl")}
+            defaultValue={form.redirectUrl}
           />
-          <p id={id("booking-link-hint")} className="mt-1 text-xs text-gray-500">
+          <p id={id("booking-link-hint")} className="mt-1 text-xs text-gray-600">
             Where clients book a call with your agency. https:// is added when missing.
           </p>
           <FieldMessage messages={fieldErrors("redirectUrl")} />
@@ -162,9 +162,9 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
             id={id("signature")}
             rows={4}
             className="mt-1"
-            value={form.signature}
             aria-invalid={fieldErrors("signature").length > 0}
-            onChange={(e) => update({ signature: e.target.value })}
+            {...register("signature")}
+            defaultValue={form.signature}
           />
           <FieldMessage messages={fieldErrors("signature")} />
           <Toggle
@@ -185,12 +185,12 @@ export function OrganizationDetailsSection({ id, form, update, fieldErrors, logo
             type="text"
             autoComplete="street-address"
             className="mt-1"
-            value={form.postalAddress ?? ""}
             aria-invalid={fieldErrors("postalAddress").length > 0}
             aria-describedby={id("postal-address-help")}
-            onChange={(e) => update({ postalAddress: e.target.value })}
+            {...register("postalAddress")}
+            defaultValue={form.postalAddress ?? ""}
           />
-          <p id={id("postal-address-help")} className="mt-1 text-xs text-gray-500">
+          <p id={id("postal-address-help")} className="mt-1 text-xs text-gray-600">
             Printed at the foot of every email to your clients, as anti-spam law requires of the sender. Until you set it, the platform&apos;s address is used.
           </p>
           <FieldMessage messages={fieldErrors("postalAddress")} />

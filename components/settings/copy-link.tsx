@@ -5,6 +5,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { FieldMessage } from "@/components/settings/settings-ui";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { apiCall } from "@/lib/api/browser-client";
+import type { SelfServiceInfoResponse } from "@/lib/settings/update-org-settings-body";
 
 export const COPY_MESSAGES = {
   copy: "Copy Link",
@@ -17,10 +19,10 @@ export const COPY_MESSAGES = {
 export const COPIED_MS = 2000;
 
 /**
- * A read-only link with Copy Link ('Copied' for 2 s; a failed copy says so). Without `url`, the
+ * A read-only link with Copy Link ('Copied', or `copiedLabel`, for 2 s; a failed copy says so). Without `url`, the
  * organization's self-onboarding link is loaded from /api/self-service-info.
  */
-export function CopyLink({ url: givenUrl, label }: { url?: string | null; label: string }) {
+export function CopyLink({ url: givenUrl, label, copiedLabel = COPY_MESSAGES.copied }: { url?: string | null; label: string; copiedLabel?: string }) {
   const id = useId();
   const [url, setUrl] = useState<string | null>(givenUrl ?? null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -31,15 +33,11 @@ export function CopyLink({ url: givenUrl, label }: { url?: string | null; label:
   useEffect(() => {
     if (givenUrl) return;
     let cancelled = false;
-    fetch("/api/self-service-info", { headers: { Accept: "application/json" } })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => null)) as { selfOnboardingUrl?: string } | null;
-        if (!response.ok || !body?.selfOnboardingUrl) throw new Error("bad answer");
-        if (!cancelled) setUrl(body.selfOnboardingUrl);
-      })
-      .catch(() => {
-        if (!cancelled) setLoadFailed(true);
-      });
+    void apiCall<SelfServiceInfoResponse>("/api/self-service-info").then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.body.selfOnboardingUrl) setUrl(result.body.selfOnboardingUrl);
+      else setLoadFailed(true);
+    });
     return () => {
       cancelled = true;
     };
@@ -73,7 +71,7 @@ export function CopyLink({ url: givenUrl, label }: { url?: string | null; label:
         <Input id={id} type="text" readOnly value={url ?? ""} placeholder={loadFailed ? "" : "Loading..."} className="font-mono text-xs sm:text-sm" onFocus={(e) => e.currentTarget.select()} />
         <Button variant="secondary" className="shrink-0 sm:w-32" onClick={copy} disabled={!url}>
           {!url && !loadFailed ? <Spinner className="h-4 w-4" label="Loading link" /> : null}
-          {copied ? COPY_MESSAGES.copied : COPY_MESSAGES.copy}
+          {copied ? copiedLabel : COPY_MESSAGES.copy}
         </Button>
       </div>
       <span className="sr-only" aria-live="polite">

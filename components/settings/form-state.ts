@@ -1,13 +1,12 @@
 import type { CarrierOption } from "@/lib/carriers/list-carriers";
 import { US_STATES } from "@/lib/reference/us-states";
 import type { OrgSettingsView } from "@/lib/settings/org-settings";
-import { orgSettingsSchema, RIDER_OPTIONS, type OrgSettingsInput } from "@/lib/settings/org-settings-schema";
+import { RIDER_OPTIONS, type OrgSettingsInput } from "@/lib/settings/org-settings-schema";
 import { completeStateCarrierSettings } from "@/lib/settings/state-carrier-settings";
 
-/** The settings form's pure helpers: normalizing what the server sent, validating, and comparing. */
+/** The settings form's pure helpers: normalizing what the server sent (the rules are orgSettingsSchema's, through the form's resolver). */
 
 export type SettingsForm = OrgSettingsInput;
-export type SettingsFieldErrors = Partial<Record<keyof SettingsForm | "_", string[]>>;
 export type Rider = (typeof RIDER_OPTIONS)[number];
 export type RiderStateKey = "mnDefaultRiders" | "wiDefaultRiders" | "maDefaultRiders";
 
@@ -66,21 +65,4 @@ export function toFormState(view: OrgSettingsView | SettingsForm, carriers: read
     wiDefaultRiders: orderRiders(view.wiDefaultRiders),
     maDefaultRiders: orderRiders(view.maDefaultRiders),
   };
-}
-
-export function isSameForm(a: SettingsForm, b: SettingsForm): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** Errors by top-level field ("contactPreferences", "redirectUrl", …), the messages of orgSettingsSchema. */
-export function validateForm(form: SettingsForm): SettingsFieldErrors {
-  const result = orgSettingsSchema.safeParse(form);
-  if (result.success) return {};
-  const errors: SettingsFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = (issue.path[0] as keyof SettingsForm | undefined) ?? "_";
-    const list = (errors[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return errors;
 }

@@ -85,7 +85,7 @@ export function LogoUpload({ savedUrl, change, onChange, serverError }: { savedU
               <img src={previewUrl} alt="Logo preview" className="max-h-[100px] max-w-[320px] object-contain" />
             </a>
           ) : (
-            <span className="text-sm text-gray-500">No logo</span>
+            <span className="text-sm text-gray-600">No logo</span>
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-2">
@@ -106,7 +106,7 @@ export function LogoUpload({ savedUrl, change, onChange, serverError }: { savedU
               </Button>
             ) : null}
           </div>
-          <p id={`${inputId}-hint`} className="text-xs text-gray-500">
+          <p id={`${inputId}-hint`} className="text-xs text-gray-600">
             {SETTINGS_LOGO_GUIDANCE}
           </p>
           {change.kind === "replace" ? <p className="text-xs text-gray-600">{`${change.fileName} will be saved when you click Save Changes.`}</p> : null}
@@ -118,7 +118,7 @@ export function LogoUpload({ savedUrl, change, onChange, serverError }: { savedU
               </button>
             </p>
           ) : null}
-          {previewUrl ? <p className="text-xs text-gray-500">Click the preview to see it on the demo quote page.</p> : null}
+          {previewUrl ? <p className="text-xs text-gray-600">Click the preview to see it on the demo quote page.</p> : null}
         </div>
         <input
           ref={input}

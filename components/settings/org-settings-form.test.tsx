@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { OrgSettingsForm, SETTINGS_UI_TEXT, type OrgSettingsFormData } from "@/components/settings/org-settings-form";
 import { SETTINGS_MESSAGES } from "@/lib/settings/org-settings-schema";
 import { GI_CAPTIONS } from "@/lib/settings/state-carrier-settings";
@@ -91,6 +92,11 @@ describe("OrgSettingsForm", () => {
     await renderForm({ initial: { ...data, settings: { ...settings, redirectUrl: "" } } });
     // At the link field and beside the calendar option.
     expect(screen.getAllByText(SETTINGS_MESSAGES.calendarLinkRequired)).toHaveLength(2);
+  });
+
+  it("renders the saved values into the server's HTML (they show before the page's script runs)", () => {
+    const html = renderToStaticMarkup(<OrgSettingsForm initial={{ ...data, settings: { ...settings, postalAddress: "12 Elm St, Dallas, TX 75201" } }} />);
+    for (const value of ["Lone Star Medigap", "https://calendly.com/lonestar", "12 Elm St, Dallas, TX 75201", "(512) 555-0188"]) expect(html).toContain(`value="${value}"`);
   });
 
   it("the Target GI and SmartSend captions say what the rules do (docs/outreach-rules.md)", async () => {
@@ -193,10 +199,12 @@ describe("OrgSettingsForm", () => {
   it("shows the carrier message and keeps Save disabled when no carrier is selected", async () => {
     await renderForm();
     fireEvent.click(checkbox("Aetna"));
+    await flush();
     expect(screen.getByText(SETTINGS_MESSAGES.carrierRequired)).toBeTruthy();
     expect(screen.getByText(SETTINGS_MESSAGES.fixErrors)).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
     fireEvent.click(checkbox("Select All"));
+    await flush();
     expect(screen.queryByText(SETTINGS_MESSAGES.carrierRequired)).toBeNull();
     expect(saveButton().disabled).toBe(false);
   });
@@ -204,10 +212,12 @@ describe("OrgSettingsForm", () => {
   it("requires a calendar link while the Calendar Booking Link option is on", async () => {
     await renderForm();
     fireEvent.change(screen.getByLabelText("Calendar Booking Link URL"), { target: { value: "" } });
+    await flush();
     expect(screen.getAllByText(SETTINGS_MESSAGES.calendarLinkRequired).length).toBeGreaterThan(0);
     expect(screen.getByText(SETTINGS_MESSAGES.fixErrors)).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
     fireEvent.click(checkbox("Calendar Booking Link"));
+    await flush();
     expect(screen.queryByText(SETTINGS_MESSAGES.calendarLinkRequired)).toBeNull();
     expect(saveButton().disabled).toBe(false);
   });
@@ -216,8 +226,10 @@ describe("OrgSettingsForm", () => {
     await renderForm();
     fireEvent.click(checkbox("Calendar Booking Link"));
     fireEvent.click(checkbox("Phone Call"));
+    await flush();
     expect(saveButton().disabled).toBe(false);
     fireEvent.click(checkbox("Request a Callback"));
+    await flush();
     expect(screen.getByText(SETTINGS_MESSAGES.contactMethodRequired)).toBeTruthy();
     expect(screen.getByText(SETTINGS_MESSAGES.fixErrors)).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
@@ -226,8 +238,10 @@ describe("OrgSettingsForm", () => {
   it("shows field messages for a short phone number and a bad website", async () => {
     await renderForm();
     fireEvent.change(screen.getByLabelText("Phone"), { target: { value: "(512) 555" } });
+    await flush();
     expect(screen.getByText("Please enter a 10-digit phone number")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Website"), { target: { value: "https://not a site" } });
+    await flush();
     expect((screen.getByLabelText("Website") as HTMLInputElement).value).toBe("not a site");
     expect(screen.getByText("Enter a website like www.agency.com")).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
@@ -247,6 +261,34 @@ describe("OrgSettingsForm", () => {
     await flush();
     expect(screen.getByText(SETTINGS_MESSAGES.logoFailed)).toBeTruthy();
     expect(screen.getAllByText("The logo must be a PNG or JPEG image.").length).toBeGreaterThan(0);
+  });
+
+  it("shows the server's field messages at their fields, and drops them at the next change", async () => {
+    putReply = () => ({ status: 422, body: { error: { code: "validation_failed", message: "Unknown carrier: Humana", fields: { carrierContracts: ["Unknown carrier: Humana"], "settings.brandName": ["Agency name is taken"] } } } });
+    await renderForm();
+    fireEvent.click(checkbox("Humana"));
+    fireEvent.click(saveButton());
+    await flush();
+    expect(screen.getByText(SETTINGS_MESSAGES.saveFailed)).toBeTruthy();
+    expect(document.getElementById("carriers-error")?.textContent).toContain("Unknown carrier: Humana");
+    expect(screen.getByText("Agency name is taken")).toBeTruthy();
+    expect(screen.getByLabelText("Agency Name").getAttribute("aria-invalid")).toBe("true");
+    fireEvent.click(checkbox("Humana"));
+    await flush();
+    expect(screen.queryByText("Agency name is taken")).toBeNull();
+  });
+
+  it("Discard changes puts back the saved values", async () => {
+    await renderForm();
+    fireEvent.change(screen.getByLabelText("Agency Name"), { target: { value: "" } });
+    await flush();
+    expect(screen.getByText("Agency name is required")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Discard changes" }));
+    await flush();
+    expect((screen.getByLabelText("Agency Name") as HTMLInputElement).value).toBe("Lone Star Medigap");
+    expect(screen.queryByText("Agency name is required")).toBeNull();
+    expect(screen.getByText(SETTINGS_UI_TEXT.upToDate)).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
   });
 
   it("takes a logo by content (click to choose), previews it linked to the demo quote page, and sends it with Save", async () => {

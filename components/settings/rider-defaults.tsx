@@ -3,7 +3,9 @@
 import { useEffect, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { Checkbox } from "@/components/ui/checkbox";
+import { apiCall } from "@/lib/api/browser-client";
 import { RIDER_LABELS } from "@/lib/settings/org-settings-schema";
+import type { RiderPriceRange, RiderPriceRangesResponse } from "@/lib/settings/update-org-settings-body";
 
 export const RIDER_MESSAGES = {
   loading: "Loading price ranges...",
@@ -11,8 +13,7 @@ export const RIDER_MESSAGES = {
   failed: "Failed to load price ranges",
 } as const;
 
-type RiderRange = { id: string; name: string; priceRange: { min: number; max: number } };
-type Load = { status: "loading" } | { status: "failed" } | { status: "loaded"; riders: RiderRange[] };
+type Load = { status: "loading" } | { status: "failed" } | { status: "loaded"; riders: RiderPriceRange[] };
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const range = ({ min, max }: { min: number; max: number }) => (min === max ? `${dollars(min)}/mo` : `${dollars(min)}–${dollars(max)}/mo`);
@@ -24,15 +25,10 @@ export function RiderDefaults({ state, stateName, selected, onChange }: { state:
 
   useEffect(() => {
     let cancelled = false;
-    fetch(`/api/settings/rider-price-ranges/${state}`, { headers: { Accept: "application/json" } })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => null)) as { riders?: RiderRange[] } | null;
-        if (!response.ok || !Array.isArray(body?.riders)) throw new Error("bad answer");
-        if (!cancelled) setLoad({ status: "loaded", riders: body.riders });
-      })
-      .catch(() => {
-        if (!cancelled) setLoad({ status: "failed" });
-      });
+    void apiCall<RiderPriceRangesResponse>(`/api/settings/rider-price-ranges/${state}`).then((result) => {
+      if (cancelled) return;
+      setLoad(result.ok && Array.isArray(result.body.riders) ? { status: "loaded", riders: result.body.riders } : { status: "failed" });
+    });
     return () => {
       cancelled = true;
     };
@@ -44,7 +40,7 @@ export function RiderDefaults({ state, stateName, selected, onChange }: { state:
     <fieldset className="rounded-md border border-gray-200 p-4" aria-busy={load.status === "loading"}>
       <legend className="px-1 text-sm font-semibold text-gray-900">{`${stateName} (${state})`}</legend>
       {load.status === "loading" ? (
-        <p className="flex items-center gap-2 text-sm text-gray-500">
+        <p className="flex items-center gap-2 text-sm text-gray-600">
           <Spinner className="h-4 w-4" label={RIDER_MESSAGES.loading} />
           {RIDER_MESSAGES.loading}
         </p>
@@ -63,7 +59,7 @@ export function RiderDefaults({ state, stateName, selected, onChange }: { state:
           </button>
         </p>
       ) : load.riders.length === 0 ? (
-        <p className="text-sm text-gray-500">{RIDER_MESSAGES.empty}</p>
+        <p className="text-sm text-gray-600">{RIDER_MESSAGES.empty}</p>
       ) : (
         <div className="space-y-2">
           {load.riders.map((rider) => (
@@ -79,7 +75,7 @@ export function RiderDefaults({ state, stateName, selected, onChange }: { state:
         </div>
       )}
       {load.status !== "loaded" || load.riders.length === 0 ? (
-        <p className="mt-2 text-xs text-gray-500">{savedLabels.length ? `Current defaults: ${savedLabels.join(", ")}` : "Current defaults: none"}</p>
+        <p className="mt-2 text-xs text-gray-600">{savedLabels.length ? `Current defaults: ${savedLabels.join(", ")}` : "Current defaults: none"}</p>
       ) : null}
     </fieldset>
   );

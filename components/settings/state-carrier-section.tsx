@@ -4,11 +4,13 @@ import { useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { FieldMessage } from "@/components/settings/settings-ui";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
+import { Checkbox, checkboxInputClass } from "@/components/ui/checkbox";
 import { Section } from "@/components/ui/card";
 import { Toggle } from "@/components/ui/toggle";
 import { REGIONS, US_STATES } from "@/lib/reference/us-states";
-import { applyGiSelection, GI_CAPTIONS, type GiRecommendation, type GiSelectionMode, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
+import { apiCall } from "@/lib/api/browser-client";
+import { applyGiSelection, GI_CAPTIONS, type GiSelectionMode, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
+import type { GiRecommendationsResponse } from "@/lib/settings/update-org-settings-body";
 
 export const GI_LOAD_FAILED = "Failed to load GI recommendations";
 
@@ -46,16 +48,10 @@ export function StateCarrierSection({
     setGiError(null);
     if (mode !== "recommended") return onSettingsChange(applyGiSelection(settings, mode));
     setGiBusy(true);
-    try {
-      const response = await fetch("/api/settings/gi-recommendations", { headers: { Accept: "application/json" } });
-      const body = (await response.json().catch(() => null)) as { recommendations?: GiRecommendation[] } | null;
-      if (!response.ok || !Array.isArray(body?.recommendations)) throw new Error("bad answer");
-      onSettingsChange(applyGiSelection(settings, "recommended", body.recommendations));
-    } catch {
-      setGiError(GI_LOAD_FAILED);
-    } finally {
-      setGiBusy(false);
-    }
+    const result = await apiCall<GiRecommendationsResponse>("/api/settings/gi-recommendations");
+    setGiBusy(false);
+    if (result.ok && Array.isArray(result.body.recommendations)) onSettingsChange(applyGiSelection(settings, "recommended", result.body.recommendations));
+    else setGiError(GI_LOAD_FAILED);
   };
 
   return (
@@ -63,7 +59,7 @@ export function StateCarrierSection({
       <details className="group rounded-md border border-gray-200">
         <summary className="flex cursor-pointer items-center justify-between gap-2 px-4 py-3 text-sm font-medium text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
           <span>Licensed states</span>
-          <span className="text-gray-500">{stateLicenses.length === 0 ? "None selected" : `${stateLicenses.length} selected`}</span>
+          <span className="text-gray-600">{stateLicenses.length === 0 ? "None selected" : `${stateLicenses.length} selected`}</span>
         </summary>
         <div className="grid gap-4 border-t border-gray-100 p-4 sm:grid-cols-2 lg:grid-cols-4">
           {REGIONS.map((region) => {
@@ -71,7 +67,7 @@ export function StateCarrierSection({
             const allOn = states.every((s) => licensed.has(s.code));
             return (
               <fieldset key={region}>
-                <legend className="text-xs font-semibold uppercase tracking-wide text-gray-500">{region}</legend>
+                <legend className="text-xs font-semibold uppercase tracking-wide text-gray-600">{region}</legend>
                 <div className="mt-2">
                   <Checkbox
                     id={`region-${region}`}
@@ -142,10 +138,10 @@ export function StateCarrierSection({
                       <span className="font-medium text-gray-900">
                         {STATE_NAME.get(state) ?? state} ({state})
                       </span>
-                      <span className="text-xs text-gray-500">{`${active}/${rows.length} active · ${gi} GI`}</span>
+                      <span className="text-xs text-gray-600">{`${active}/${rows.length} active · ${gi} GI`}</span>
                     </summary>
                     <table className="mb-2 w-full text-sm">
-                      <thead className="text-left text-xs uppercase tracking-wide text-gray-500">
+                      <thead className="text-left text-xs uppercase tracking-wide text-gray-600">
                         <tr>
                           <th scope="col" className="px-4 py-1 font-medium">
                             Carrier
@@ -167,7 +163,7 @@ export function StateCarrierSection({
                             <td className="px-2 py-1 text-center">
                               <input
                                 type="checkbox"
-                                className="h-4 w-4 accent-brand-600"
+                                className={checkboxInputClass}
                                 aria-label={`${row.carrier} active in ${state}`}
                                 checked={row.active}
                                 onChange={(e) => setOne(state, row.carrier, { active: e.target.checked })}
@@ -176,7 +172,7 @@ export function StateCarrierSection({
                             <td className="px-2 py-1 text-center">
                               <input
                                 type="checkbox"
-                                className="h-4 w-4 accent-brand-600"
+                                className={checkboxInputClass}
                                 aria-label={`${row.carrier} targets GI in ${state}`}
                                 checked={row.targetGI}
                                 onChange={(e) => setOne(state, row.carrier, { targetGI: e.target.checked })}

@@ -84,20 +84,20 @@ describe("Set Date", () => {
     ["", "Please select a date"],
     ["2026-02-27", "Cannot select a date in the past"],
     ["2026-03-31", "Cannot select a date more than 30 days in the future"],
-  ])("refuses %p with %p and sends nothing", (value, message) => {
+  ])("refuses %p with %p and sends nothing", async (value, message) => {
     const input = openSetDate();
     fireEvent.change(input, { target: { value } });
     submit();
-    expect(screen.getByRole("alert").textContent).toBe(message);
+    expect((await screen.findByRole("alert")).textContent).toBe(message);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("refuses an impossible date the browser flags as bad input with 'Please select a valid date'", () => {
+  it("refuses an impossible date the browser flags as bad input with 'Please select a valid date'", async () => {
     const input = openSetDate();
     Object.defineProperty(input, "validity", { value: { badInput: true }, configurable: true });
     fireEvent.change(input, { target: { value: "" } });
     submit();
-    expect(screen.getByRole("alert").textContent).toBe("Please select a valid date");
+    expect((await screen.findByRole("alert")).textContent).toBe("Please select a valid date");
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -128,6 +128,16 @@ describe("Set Date", () => {
     setDateReply = () => ({ status: 500, body: undefined });
     submit();
     expect(await screen.findByText("An error occurred")).toBeTruthy();
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's field error on the date input (its organization's today may differ from the browser's)", async () => {
+    setDateReply = () => ({ status: 422, body: { error: { code: "validation_failed", message: "Invalid request", fields: { goLiveDate: ["Cannot select a date in the past"] } } } });
+    const input = openSetDate();
+    fireEvent.change(input, { target: { value: "2026-03-01" } });
+    submit();
+    expect((await screen.findByRole("alert")).textContent).toBe("Cannot select a date in the past");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
     expect(refresh).not.toHaveBeenCalled();
   });
 

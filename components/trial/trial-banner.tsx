@@ -1,13 +1,16 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { GO_LIVE_MESSAGES, goLiveDateBounds, validateGoLiveDate, type TrialStatus } from "@/lib/trial/go-live";
+import { apiCall } from "@/lib/api/browser-client";
+import { GO_LIVE_MESSAGES, goLiveDateBounds, goLiveDateFormSchema, validateGoLiveDate, type GoLiveNowResponse, type SetGoLiveDateResponse, type TrialStatus } from "@/lib/trial/go-live";
 import { parseIsoDate, type IsoDate } from "@/lib/calendar/calendar-date";
 
 export type TrialBannerProps = {
@@ -39,85 +42,73 @@ export function trialHeadline(status: TrialStatus): string {
   }
 }
 
-async function postJson(url: string, body?: unknown): Promise<void> {
-  let res: { ok: boolean; json: () => Promise<unknown> };
-  try {
-    res = await fetch(url, {
-      method: "POST",
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new Error(GO_LIVE_MESSAGES.defaultError);
-  }
-  if (res.ok) return;
-  const payload = (await res.json().catch(() => null)) as { error?: { message?: unknown } } | null;
-  const message = payload?.error?.message;
-  throw new Error(typeof message === "string" && message ? message : GO_LIVE_MESSAGES.defaultError);
-}
+type GoLiveDateForm = { goLiveDate: string };
 
 function SetDateModal({ open, onClose, today, current, onDone }: { open: boolean; onClose: () => void; today: IsoDate; current: IsoDate | null; onDone: () => void }) {
   const bounds = goLiveDateBounds(today);
-  const [value, setValue] = useState(current && !validateGoLiveDate({ value: current, today }) ? current : "");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const schema = useMemo(() => goLiveDateFormSchema(today), [today]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<GoLiveDateForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { goLiveDate: current && !validateGoLiveDate({ value: current, today }) ? current : "" },
+  });
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const { ref: registerRef, ...field } = register("goLiveDate");
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    // A browser keeps a half-typed or impossible date out of `value` ("") and flags it as bad input.
-    const problem = value === "" && inputRef.current?.validity?.badInput ? GO_LIVE_MESSAGES.invalid : validateGoLiveDate({ value, today });
-    if (problem) {
-      setError(problem);
+  const send = handleSubmit(async (values) => {
+    const result = await apiCall<SetGoLiveDateResponse>("/api/organizations/set-go-live-date", { method: "POST", body: values });
+    if (result.ok) return onDone();
+    setError("goLiveDate", { type: "server", message: result.fields.goLiveDate?.[0] ?? result.message ?? GO_LIVE_MESSAGES.defaultError });
+  });
+
+  function submit(event: FormEvent) {
+    // A browser keeps a half-typed or impossible date out of the value ("") and flags it as bad input.
+    if (inputRef.current?.validity?.badInput) {
+      event.preventDefault();
+      setError("goLiveDate", { type: "validate", message: GO_LIVE_MESSAGES.invalid });
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await postJson("/api/organizations/set-go-live-date", { goLiveDate: value });
-      setSaving(false);
-      onDone();
-    } catch (e) {
-      setSaving(false);
-      setError(e instanceof Error ? e.message : GO_LIVE_MESSAGES.defaultError);
-    }
+    void send(event);
   }
 
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      busy={saving}
+      busy={isSubmitting}
       initialFocus={inputRef}
       className="max-w-md"
       title="Set Go Live Date"
       description="Choose the date you plan to go live. You can pick any date from today up to 30 days out. On that day the banner says you are ready, and Go Live Now starts emailing your clients."
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <DialogBody>
-          <Field label="Go live date" error={error} announceError>
+          <Field label="Go live date" error={errors.goLiveDate?.message} announceError>
             {(control) => (
               <Input
-                ref={inputRef}
                 {...control}
+                {...field}
+                ref={(element) => {
+                  registerRef(element);
+                  inputRef.current = element;
+                }}
                 type="date"
                 min={bounds.min}
                 max={bounds.max}
-                value={value}
-                onChange={(e) => {
-                  setValue(e.target.value);
-                  setError(null);
-                }}
-                disabled={saving}
+                disabled={isSubmitting}
               />
             )}
           </Field>
         </DialogBody>
         <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving} loadingLabel="Setting...">
+          <Button type="submit" loading={isSubmitting} loadingLabel="Setting...">
             Set Date
           </Button>
         </DialogFooter>
@@ -134,14 +125,10 @@ function GoLiveModal({ open, onClose, onDone }: { open: boolean; onClose: () => 
   async function confirm() {
     setProcessing(true);
     setError(null);
-    try {
-      await postJson("/api/organizations/exit-demo-mode");
-      setProcessing(false);
-      onDone();
-    } catch (e) {
-      setProcessing(false);
-      setError(e instanceof Error ? e.message : GO_LIVE_MESSAGES.defaultError);
-    }
+    const result = await apiCall<GoLiveNowResponse>("/api/organizations/exit-demo-mode", { method: "POST" });
+    setProcessing(false);
+    if (result.ok) onDone();
+    else setError(result.message ?? GO_LIVE_MESSAGES.defaultError);
   }
 
   return (

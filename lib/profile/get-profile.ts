@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
-import type { TenantDb } from "@/lib/db";
-import type { Profile } from "@/lib/profile/profile-schema";
+import { tenantDb, type TenantDb } from "@/lib/db";
+import type { Profile, ProfileResponse } from "@/lib/profile/profile-schema";
 
 export const PROFILE_SELECT = {
   id: true,
@@ -31,7 +31,7 @@ export function callToActionEditable({ isAdmin, allowAgentSettings }: { isAdmin:
 }
 
 /** GET /api/profile: the caller's own profile and what the form needs to know about the organization. */
-export async function getProfile({ db, organizationId, userId, isAdmin }: { db: TenantDb; organizationId: string; userId: string; isAdmin: boolean }) {
+export async function getProfile({ db, organizationId, userId, isAdmin }: { db: TenantDb; organizationId: string; userId: string; isAdmin: boolean }): Promise<ProfileResponse> {
   const [user, organization] = await Promise.all([
     db.user.findFirst({ where: { id: userId, organizationId }, select: PROFILE_SELECT }),
     db.organization.findFirst({ where: { id: organizationId }, select: { slug: true, forceOrgSenderDetails: true, allowAgentSettings: true } }),
@@ -39,4 +39,9 @@ export async function getProfile({ db, organizationId, userId, isAdmin }: { db: 
   if (!user || !organization) throw AppError.notFound("Profile not found");
   const { allowAgentSettings, ...shown } = organization;
   return { success: true as const, profile: profileView(user), organization: { ...shown, callToActionEditable: callToActionEditable({ isAdmin, allowAgentSettings }) } };
+}
+
+/** The /profile page's first render: the signed-in user's profile, as GET /api/profile answers it. */
+export function loadProfilePageData({ organizationId, userId, isAdmin }: { organizationId: string; userId: string; isAdmin: boolean }): Promise<ProfileResponse> {
+  return getProfile({ db: tenantDb(organizationId), organizationId, userId, isAdmin });
 }

@@ -93,21 +93,28 @@ export function agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderD
   return !forceOrgSenderDetails && !useOrgSenderDetails;
 }
 
-/** The profile rules (§5). Returns one message per field with a problem; empty when valid. */
-export function validateProfile(values: ProfileFormValues, { forceOrgSenderDetails }: { forceOrgSenderDetails: boolean }): ProfileErrors {
-  const errors: ProfileErrors = {};
-  if (!values.firstName.trim()) errors.firstName = PROFILE_MESSAGES.firstNameRequired;
-  if (!values.lastName.trim()) errors.lastName = PROFILE_MESSAGES.lastNameRequired;
+/** The profile rules (§5) as issues on `values`: the schema's refinement (profileFormSchema) and validateProfile share them. */
+function checkProfileRules(values: ProfileFormValues, { forceOrgSenderDetails }: { forceOrgSenderDetails: boolean }, report: (field: ProfileField, message: string) => void) {
+  if (!values.firstName.trim()) report("firstName", PROFILE_MESSAGES.firstNameRequired);
+  if (!values.lastName.trim()) report("lastName", PROFILE_MESSAGES.lastNameRequired);
   const digits = phoneDigits(values.phone);
-  if (digits !== "" && !/^\d{10}$/.test(digits)) errors.phone = PROFILE_MESSAGES.phoneInvalid;
+  const phoneOk = digits === "" || /^\d{10}$/.test(digits);
   // http(s) only, whatever the call-to-action options say: whatever is stored may be shown as a link.
   const link = normalizeBookingLink(values.bookingLink);
-  if (link !== "" && !isHttpUrl(link)) errors.bookingLink = PROFILE_MESSAGES.bookingLinkInvalid;
-  if (agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderDetails: values.useOrgSenderDetails })) {
-    if (values.phoneEnabled && digits.length !== 10) errors.phone = PROFILE_MESSAGES.phoneInvalid;
-    if (values.calendarEnabled && link === "") errors.bookingLink = PROFILE_MESSAGES.calendarLinkRequired;
-    if (!values.phoneEnabled && !values.calendarEnabled) errors.contactMethods = PROFILE_MESSAGES.contactMethodRequired;
+  const linkOk = link === "" || isHttpUrl(link);
+  if (!linkOk) report("bookingLink", PROFILE_MESSAGES.bookingLinkInvalid);
+  const ownOptions = agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderDetails: values.useOrgSenderDetails });
+  if (!phoneOk || (ownOptions && values.phoneEnabled && digits.length !== 10)) report("phone", PROFILE_MESSAGES.phoneInvalid);
+  if (ownOptions) {
+    if (values.calendarEnabled && link === "") report("bookingLink", PROFILE_MESSAGES.calendarLinkRequired);
+    if (!values.phoneEnabled && !values.calendarEnabled) report("contactMethods", PROFILE_MESSAGES.contactMethodRequired);
   }
+}
+
+/** The profile rules (§5). Returns one message per field with a problem; empty when valid. */
+export function validateProfile(values: ProfileFormValues, context: { forceOrgSenderDetails: boolean }): ProfileErrors {
+  const errors: ProfileErrors = {};
+  checkProfileRules(values, context, (field, message) => (errors[field] ??= message));
   return errors;
 }
 
@@ -148,6 +155,31 @@ export const updateProfileBodySchema = z.object({
 });
 
 export type UpdateProfileBody = z.output<typeof updateProfileBodySchema>;
+
+/**
+ * The Profile form: the PUT body's fields as the form holds them (every one present; `phone` as typed,
+ * `bookingLink` for booking_link), refined by the profile rules. `forceOrgSenderDetails`: the call-to-action
+ * options do not apply (Organization Only, or an agency that keeps its agents' settings).
+ */
+export function profileFormSchema(context: { forceOrgSenderDetails: boolean }) {
+  return updateProfileBodySchema
+    .pick({ firstName: true, lastName: true })
+    .extend({
+      email: z.string(),
+      phone: z.string(),
+      signature: z.string(),
+      bookingLink: z.string(),
+      useOrgSenderDetails: z.boolean(),
+      phoneEnabled: z.boolean(),
+      calendarEnabled: z.boolean(),
+    })
+    .superRefine((values, ctx) => checkProfileRules(values, context, (field, message) => ctx.addIssue({ code: "custom", path: [field], message })));
+}
+
+/** GET /api/profile answer. */
+export type ProfileResponse = { success: true; profile: Profile; organization: { slug: string; forceOrgSenderDetails: boolean; callToActionEditable: boolean } };
+/** PUT /api/profile answer. */
+export type UpdateProfileResponse = { success: true; profile: Profile };
 
 /** The PUT body the form sends for its values. */
 export function profileRequestBody(values: ProfileFormValues) {

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
 import { callToActionEditable, PROFILE_SELECT, profileView } from "@/lib/profile/get-profile";
-import { PROFILE_MESSAGES, normalizeBookingLink, phoneDigits, validateProfile, type ProfileFormValues, type UpdateProfileBody } from "@/lib/profile/profile-schema";
+import { PROFILE_MESSAGES, normalizeBookingLink, phoneDigits, validateProfile, type ProfileFormValues, type UpdateProfileBody, type UpdateProfileResponse } from "@/lib/profile/profile-schema";
 
 /**
  * PUT /api/profile: the caller edits their own profile. Email cannot be edited (a different address is
@@ -11,7 +11,7 @@ import { PROFILE_MESSAGES, normalizeBookingLink, phoneDigits, validateProfile, t
  * call-to-action: changes to the options, the booking link and useOrgSenderDetails are ignored. An agent of
  * an agency without allowAgentSettings cannot change them either: such a change is refused (403). Audited.
  */
-export async function updateProfile({ organizationId, userId, isAdmin, input }: { organizationId: string; userId: string; isAdmin: boolean; input: UpdateProfileBody }) {
+export async function updateProfile({ organizationId, userId, isAdmin, input }: { organizationId: string; userId: string; isAdmin: boolean; input: UpdateProfileBody }): Promise<UpdateProfileResponse> {
   return tenantTransaction(organizationId, async (tx) => {
     const user = await tx.user.findFirst({ where: { id: userId, organizationId }, select: PROFILE_SELECT });
     const organization = await tx.organization.findFirst({ where: { id: organizationId }, select: { forceOrgSenderDetails: true, allowAgentSettings: true } });

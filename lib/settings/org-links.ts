@@ -3,6 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import type { TenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { outreachDelayMonths } from "@/lib/settings/state-carrier-settings";
+import type { SelfServiceInfoResponse } from "@/lib/settings/update-org-settings-body";
 
 /** The organization's self-onboarding page, where clients sign themselves up (and see their quotes). */
 export function selfOnboardingUrl(slug: string): string {
@@ -10,7 +11,7 @@ export function selfOnboardingUrl(slug: string): string {
 }
 
 /** GET /api/self-service-info/. */
-export async function getSelfServiceInfo({ db, organizationId }: { db: TenantDb; organizationId: string }) {
+export async function getSelfServiceInfo({ db, organizationId }: { db: TenantDb; organizationId: string }): Promise<SelfServiceInfoResponse> {
   const org = await db.organization.findFirst({ where: { id: organizationId }, select: { slug: true } });
   if (!org) throw AppError.notFound("Organization not found");
   return { success: true as const, selfOnboardingUrl: selfOnboardingUrl(org.slug) };

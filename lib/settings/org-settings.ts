@@ -5,6 +5,7 @@ import { listCarrierOptions } from "@/lib/carriers/list-carriers";
 import { tenantTransaction, type TenantDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { decodeLogo, logoUrl, type DecodedLogo } from "@/lib/settings/logo";
+import type { OrgSettingsResponse } from "@/lib/settings/update-org-settings-body";
 import {
   FAILED_UNDERWRITING_FREQUENCIES,
   FAILED_UNDERWRITING_TIMINGS,
@@ -209,7 +210,7 @@ export async function getOrgSettings({ db, organizationId }: { db: TenantDb; org
 }
 
 /** GET /api/settings/org: the settings with the organization's name and logo URL. */
-export async function getOrgSettingsWithName({ db, organizationId }: { db: TenantDb; organizationId: string }) {
+export async function getOrgSettingsWithName({ db, organizationId }: { db: TenantDb; organizationId: string }): Promise<OrgSettingsResponse> {
   const row = await db.organization.findFirst({ where: { id: organizationId }, select: ORG_SETTINGS_SELECT });
   if (!row) throw AppError.notFound("Organization not found");
   const orgSettings = toView(row);

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { listCarrierOptions } from "@/lib/carriers/list-carriers";
 import { prisma } from "@/lib/db";
 import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema";
+import type { GiRecommendationsResponse, RiderPriceRange, RiderPriceRangesResponse, SettingsCarriersResponse } from "@/lib/settings/update-org-settings-body";
 
 /**
  * The global reference data the settings screen reads: carriers, GI recommendations and rider
@@ -10,7 +11,7 @@ import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema"
  */
 
 /** GET /api/settings/carriers. */
-export async function listSettingsCarriers() {
+export async function listSettingsCarriers(): Promise<SettingsCarriersResponse> {
   return { success: true as const, carriers: await listCarrierOptions() };
 }
 
@@ -18,7 +19,7 @@ export async function listSettingsCarriers() {
  * GET /api/settings/gi-recommendations: the (state, carrier) pairs recommended for guaranteed-issue
  * targeting, with the carrier named as the settings list names it (its group name).
  */
-export async function listGiRecommendations() {
+export async function listGiRecommendations(): Promise<GiRecommendationsResponse> {
   const rows = await prisma.giRecommendation.findMany({
     select: { state: true, carrierNaic: true, carrier: { select: { name: true, groupName: true } } },
     orderBy: [{ state: "asc" }, { carrierNaic: "asc" }],
@@ -39,13 +40,13 @@ export async function listGiRecommendations() {
 export const RIDER_STATES = ["MN", "WI", "MA"] as const;
 export type RiderState = (typeof RIDER_STATES)[number];
 
-export type RiderPriceRange = { id: string; name: string; priceRange: { min: number; max: number } };
+export type { RiderPriceRange };
 
 /**
  * GET /api/settings/rider-price-ranges/{state}: every rider priced in the active rate book for the
  * state, with the lowest and highest monthly price in cents. Other states: 404.
  */
-export async function getRiderPriceRanges({ state }: { state: string }): Promise<{ success: true; riders: RiderPriceRange[] }> {
+export async function getRiderPriceRanges({ state }: { state: string }): Promise<RiderPriceRangesResponse> {
   const code = state.toUpperCase();
   if (!(RIDER_STATES as readonly string[]).includes(code)) throw AppError.notFound("Riders are only offered in MN, WI and MA");
   const groups = await prisma.riderRate.groupBy({

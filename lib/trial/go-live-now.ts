@@ -3,7 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { refuseForSampleAgency } from "@/lib/demo/sample-agency-guard";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
-import { GO_LIVE_MESSAGES } from "@/lib/trial/go-live";
+import { GO_LIVE_MESSAGES, type GoLiveNowResponse } from "@/lib/trial/go-live";
 import type { TrialActor } from "@/lib/trial/set-go-live-date";
 import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
 import { reportContactUsage } from "@/lib/billing/usage";
@@ -14,7 +14,7 @@ import { reportContactUsage } from "@/lib/billing/usage";
  * switch the send path reads: before it, nothing reaches a real consumer. Irreversible: nothing turns
  * demo mode back on, and going live again is a successful no-op (no second audit row).
  */
-export async function goLiveNow({ organizationId, actor, now }: { organizationId: string; actor: TrialActor; now: Date }) {
+export async function goLiveNow({ organizationId, actor, now }: { organizationId: string; actor: TrialActor; now: Date }): Promise<GoLiveNowResponse> {
   if (!actor.isAdmin) throw new AppError("forbidden", GO_LIVE_MESSAGES.exitDemoForbidden);
   await refuseForSampleAgency(organizationId, "goLive");
   const result = await tenantTransaction(organizationId, async (tx) => {

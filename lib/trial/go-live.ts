@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { addDays, daysBetween, isoDate, parseIsoDate, type IsoDate } from "@/lib/calendar/calendar-date";
 
 /**
@@ -33,6 +34,25 @@ export function validateGoLiveDate({ value, today }: { value: unknown; today: Is
   if (days > GO_LIVE_WINDOW_DAYS) return GO_LIVE_MESSAGES.tooFar;
   return null;
 }
+
+/**
+ * POST /api/organizations/set-go-live-date body. The date itself is checked by setGoLiveDate against the
+ * organization's "today" (validateGoLiveDate: the spec's messages), so any value passes here.
+ */
+export const setGoLiveDateBodySchema = z.object({ goLiveDate: z.unknown().optional() });
+
+/** The Set Date form: the route's body, with the date checked against the organization's `today` by the same rule. */
+export function goLiveDateFormSchema(today: IsoDate) {
+  return setGoLiveDateBodySchema.extend({ goLiveDate: z.string() }).superRefine(({ goLiveDate }, ctx) => {
+    const message = validateGoLiveDate({ value: goLiveDate, today });
+    if (message) ctx.addIssue({ code: "custom", path: ["goLiveDate"], message });
+  });
+}
+
+/** POST /api/organizations/set-go-live-date answer. */
+export type SetGoLiveDateResponse = { success: true; goLiveDate: IsoDate };
+/** POST /api/organizations/exit-demo-mode answer ("Go Live Now"). */
+export type GoLiveNowResponse = { success: true; alreadyLive: boolean; wentLiveAt: string | null };
 
 export type TrialStatus =
   | { kind: "live" }

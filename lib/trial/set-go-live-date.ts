@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
-import { GO_LIVE_MESSAGES, validateGoLiveDate } from "@/lib/trial/go-live";
+import { GO_LIVE_MESSAGES, validateGoLiveDate, type SetGoLiveDateResponse } from "@/lib/trial/go-live";
 import { parseIsoDate, isoDate, todayInZone } from "@/lib/calendar/calendar-date";
 import { requestOrganizationReschedule } from "@/lib/outreach/triggers";
 
@@ -12,7 +12,7 @@ export type TrialActor = { id: string; isAdmin: boolean };
  * POST /api/organizations/set-go-live-date: an admin picks the planned go-live date (today … today+30
  * in the organization's time zone). Audited.
  */
-export async function setGoLiveDate({ organizationId, actor, goLiveDate, now }: { organizationId: string; actor: TrialActor; goLiveDate: unknown; now: Date }) {
+export async function setGoLiveDate({ organizationId, actor, goLiveDate, now }: { organizationId: string; actor: TrialActor; goLiveDate: unknown; now: Date }): Promise<SetGoLiveDateResponse> {
   if (!actor.isAdmin) throw new AppError("forbidden", GO_LIVE_MESSAGES.setDateForbidden);
   const result = await tenantTransaction(organizationId, async (tx) => {
     const organization = await tx.organization.findFirst({ where: { id: organizationId }, select: { id: true, timezone: true, demoMode: true, goLiveDate: true } });

@@ -1,9 +1,8 @@
-import { z } from "zod";
 import { withOrg } from "@/lib/api/handler";
+import { setGoLiveDateBodySchema } from "@/lib/trial/go-live";
 import { setGoLiveDate } from "@/lib/trial/set-go-live-date";
 
 /** The date is validated by setGoLiveDate (the spec's messages, in the organization's time zone). */
-const setGoLiveDateBodySchema = z.object({ goLiveDate: z.unknown().optional() });
 
 /** Admins only ('Only administrators can set go live date'). */
 export const POST = withOrg(
