@@ -30,6 +30,10 @@ describe("ContactUsForm", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Please fill in all required fields.");
     expect(screen.getByLabelText(/^Message/).getAttribute("aria-invalid")).toBe("true");
     expect(fetchMock).not.toHaveBeenCalled();
+    // The message goes once the field is filled in.
+    fill({ Message: "Hello" });
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(screen.getByLabelText(/^Message/).getAttribute("aria-invalid")).toBeNull();
   });
 
   it("shows Sending... with the button disabled, then the thank-you text and an empty form", async () => {

@@ -17,18 +17,19 @@ import {
   type ContactMessageValues,
 } from "@/lib/contact-us/contact-message-schema";
 
-type Status = { kind: "idle" } | { kind: "sent" } | { kind: "error"; message: string };
+/** invalid: the schema refused the form; its message is the first problem still there (it goes as the visitor fixes them). */
+type Status = { kind: "idle" } | { kind: "invalid" } | { kind: "sent" } | { kind: "error"; message: string };
 
 const FIELDS = ["name", "email", "phone", "message"] as const;
 const EMPTY: ContactMessageInput = { name: "", email: "", phone: "", message: "" };
 
 /** The first problem in field order: the form-level words for a refused submit. */
-function firstError(errors: FieldErrors<ContactMessageInput>): string {
+function firstError(errors: FieldErrors<ContactMessageInput>): string | null {
   for (const name of FIELDS) {
     const message = errors[name]?.message;
     if (message) return message;
   }
-  return CONTACT_US_FAILURE_MESSAGE;
+  return null;
 }
 
 /** 'Send us a Message' (client-side.md §2 "Contact Us page"): Name*, Email*, Phone (optional), Message*. */
@@ -44,6 +45,7 @@ export function ContactUsForm() {
   const statusId = useId();
   // One message for the form (the first problem), read with each field it names: the same words are not
   // repeated under every empty field.
+  const alert = status.kind === "error" ? status.message : status.kind === "invalid" ? firstError(errors) : null;
   const problem = (name: (typeof FIELDS)[number]) => (errors[name] ? { describedBy: statusId, invalid: true as const } : { describedBy: undefined, invalid: undefined });
 
   const onValid = async (values: ContactMessageValues) => {
@@ -62,10 +64,10 @@ export function ContactUsForm() {
 
   return (
     <form
-      onSubmit={handleSubmit(onValid, (invalid) => setStatus({ kind: "error", message: firstError(invalid) }))}
+      onSubmit={handleSubmit(onValid, () => setStatus({ kind: "invalid" }))}
       noValidate
       aria-busy={isSubmitting}
-      aria-describedby={status.kind === "idle" ? undefined : statusId}
+      aria-describedby={alert || status.kind === "sent" ? statusId : undefined}
       className="space-y-4"
     >
       <h2 className="text-xl font-semibold text-gray-900">Send us a Message</h2>
@@ -90,9 +92,9 @@ export function ContactUsForm() {
       <Field label="Message" required describedBy={problem("message").describedBy}>
         {(props) => <Textarea {...props} aria-invalid={problem("message").invalid} rows={5} readOnly={isSubmitting} {...register("message")} />}
       </Field>
-      {status.kind === "error" ? (
+      {alert ? (
         <p id={statusId} role="alert" className="text-sm text-red-700">
-          {status.message}
+          {alert}
         </p>
       ) : null}
       {status.kind === "sent" ? (
