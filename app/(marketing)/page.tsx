@@ -4,6 +4,9 @@ import { PublicHeader } from "@/components/layout/public-header";
 import { SignedInHome } from "@/components/layout/signed-in-home";
 import { ClientShowcase, type ShowcaseItem } from "@/components/marketing/client-showcase";
 import { MarketingFooter } from "@/components/marketing/marketing-footer";
+import { buttonClass } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
+import { focusRing } from "@/components/ui/focus";
 import { cookies, headers } from "next/headers";
 import { currentAccount } from "@/lib/auth/page-guard";
 import { hasDevToolsAccess } from "@/lib/dev-tools/dev-access";
@@ -96,10 +99,10 @@ export default async function HomePage() {
               ready to switch.
             </p>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <Link href="/signup" className="w-full rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 sm:w-auto">
+              <Link href="/signup" className={buttonClass({ size: "lg", fullWidth: true, className: "sm:w-auto" })}>
                 Signup
               </Link>
-              <Link href="/demo" className="w-full rounded-md bg-white px-6 py-3 text-base font-semibold text-brand-700 shadow-sm ring-1 ring-brand-200 hover:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 sm:w-auto">
+              <Link href="/demo" className={buttonClass({ variant: "secondary", size: "lg", fullWidth: true, className: "sm:w-auto" })}>
                 Try It Out
               </Link>
             </div>
@@ -156,7 +159,7 @@ export default async function HomePage() {
             <div className="mt-8 space-y-3">
               {FAQ.map((item) => (
                 <details key={item.q} className="group rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-100">
-                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+                  <summary className={cx("flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 font-semibold text-gray-900", focusRing)}>
                     {item.q}
                     <span aria-hidden="true" className="text-brand-600 transition-transform group-open:rotate-45">
                       +

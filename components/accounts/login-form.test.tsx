@@ -17,10 +17,10 @@ describe("LoginForm", () => {
 
   it("asks for an address, and a valid one, before calling the server", async () => {
     render(<LoginForm />);
-    submit();
+    await act(async () => submit());
     expect((await screen.findByRole("alert")).textContent).toBe("Please enter your email address");
     type("not-an-email");
-    submit();
+    await act(async () => submit());
     expect((await screen.findByRole("alert")).textContent).toBe("Please enter a valid email address");
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -31,7 +31,7 @@ describe("LoginForm", () => {
     fetchMock.mockReturnValue(new Promise((r) => (resolve = r)));
     render(<LoginForm />);
     type("sam@agency.test");
-    submit();
+    await act(async () => submit()); // the schema check runs first
     expect(screen.getByRole("button", { name: /Sending login link\.\.\./ })).toBeTruthy();
     expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ email: "sam@agency.test" });
     await act(async () => resolve(response(200, { success: true })));
@@ -55,13 +55,24 @@ describe("LoginForm", () => {
     await act(async () => submit());
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe("Failed to send login link. Please try again.");
-    expect(alert.className).toContain("text-red-600");
+    expect(alert.className).toContain("text-red-700");
     fetchMock.mockReturnValueOnce(respond(429, { error: { code: "rate_limited", message: "Too many login links requested. Please wait a few minutes and try again." } }));
     await act(async () => submit());
     expect((await screen.findByRole("alert")).textContent).toBe("Too many login links requested. Please wait a few minutes and try again.");
     fetchMock.mockReturnValueOnce(Promise.reject(new TypeError("network")));
     await act(async () => submit());
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to send login link. Please try again.");
+  });
+
+  it("shows the server's word for a refused address under the field", async () => {
+    fetchMock.mockReturnValueOnce(respond(422, { error: { code: "validation_failed", message: "Invalid", fields: { email: ["Please enter a valid email address"] } } }));
+    render(<LoginForm />);
+    type("sam@agency.test");
+    await act(async () => submit());
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("Please enter a valid email address");
+    expect(screen.getByLabelText("Email").getAttribute("aria-describedby")).toBe(alert.id);
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
   });
 
   it("links to signup", () => {

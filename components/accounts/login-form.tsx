@@ -1,19 +1,32 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useEffect, useState, type FormEvent } from "react";
-import { Spinner } from "@/components/ui/spinner";
-import { isValidEmail } from "@/lib/accounts/signup-schema";
-import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE, LOGIN_FAILED_MESSAGE, LOGIN_SENT_HINT, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { apiCall } from "@/lib/api/browser-client";
+import { loginRequestSchema, type LoginRequestInput, type LoginRequestValues, type LoginResponse } from "@/lib/auth/login-schema";
+import { LOGIN_FAILED_MESSAGE, LOGIN_SENT_HINT, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
 
 export const RESEND_COOLDOWN_SECONDS = 60;
 
-type State = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "error"; message: string };
-
 /** Email → 'Send login link' → sent, with the 60-second resend countdown (agency-side.md §2 Login). */
 export function LoginForm({ initialEmail = "", autoFocus = true }: { initialEmail?: string; autoFocus?: boolean }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [state, setState] = useState<State>({ kind: "idle" });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginRequestInput, unknown, LoginRequestValues>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: initialEmail },
+  });
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const [cooldown, setCooldown] = useState(0);
 
   useEffect(() => {
@@ -22,95 +35,63 @@ export function LoginForm({ initialEmail = "", autoFocus = true }: { initialEmai
     return () => clearTimeout(timer);
   }, [cooldown]);
 
-  async function send() {
-    const trimmed = email.trim();
-    if (!trimmed) return setState({ kind: "error", message: EMAIL_REQUIRED_MESSAGE });
-    if (!isValidEmail(trimmed)) return setState({ kind: "error", message: EMAIL_INVALID_MESSAGE });
-    setState({ kind: "sending" });
-    try {
-      const res = await fetch("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: trimmed }) });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-        const message = res.status === 429 || res.status === 422 ? (body?.error?.message ?? LOGIN_FAILED_MESSAGE) : LOGIN_FAILED_MESSAGE;
-        return setState({ kind: "error", message });
-      }
-      setState({ kind: "sent" });
+  async function send({ email }: LoginRequestValues) {
+    setSending(true);
+    setFormError(null);
+    const result = await apiCall<LoginResponse>("/api/auth/login", { method: "POST", body: { email } });
+    setSending(false);
+    if (result.ok) {
+      setSentTo(email);
       setCooldown(RESEND_COOLDOWN_SECONDS);
-    } catch {
-      setState({ kind: "error", message: LOGIN_FAILED_MESSAGE });
+      return;
     }
+    const fieldMessage = result.fields.email?.[0];
+    if (result.status === 422 && fieldMessage) {
+      setSentTo(null);
+      setError("email", { type: "server", message: fieldMessage });
+      return;
+    }
+    setSentTo(null);
+    setFormError(result.status === 429 && result.message ? result.message : LOGIN_FAILED_MESSAGE);
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    void send();
-  }
-
-  const sending = state.kind === "sending";
   return (
     <div>
-      {state.kind === "sent" ? (
+      {sentTo ? (
         <div role="status" className="rounded-md bg-green-50 p-4 text-sm text-green-800">
           <p className="font-medium">{LOGIN_SENT_MESSAGE}</p>
           <p className="mt-1">{LOGIN_SENT_HINT}</p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <div>
-            <label htmlFor="login-email" className="block text-sm font-medium text-gray-700">
-              Email
-            </label>
-            <input
-              id="login-email"
-              type="email"
-              autoComplete="email"
-              autoFocus={autoFocus}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={sending}
-              aria-invalid={state.kind === "error"}
-              aria-describedby={state.kind === "error" ? "login-error" : undefined}
-              className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-gray-50"
-              placeholder="you@agency.com"
-            />
-          </div>
-          {state.kind === "error" ? (
-            <p id="login-error" role="alert" className="text-sm text-red-600">
-              {state.message}
+        <form onSubmit={handleSubmit(send)} noValidate className="space-y-4" aria-busy={sending}>
+          <Field id="login-email" label="Email" error={errors.email?.message} announceError>
+            {(control) => <Input {...control} type="email" autoComplete="email" autoFocus={autoFocus} readOnly={sending} placeholder="you@agency.com" {...register("email")} />}
+          </Field>
+          {formError ? (
+            <p id="login-error" role="alert" className="text-sm text-red-700">
+              {formError}
             </p>
           ) : null}
-          <button
-            type="submit"
-            disabled={sending}
-            className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:opacity-70"
-          >
-            {sending ? (
-              <>
-                <Spinner className="h-4 w-4" label="Sending" /> Sending login link...
-              </>
-            ) : (
-              "Send login link"
-            )}
-          </button>
+          <Button type="submit" fullWidth loading={sending} loadingLabel="Sending login link...">
+            Send login link
+          </Button>
         </form>
       )}
-      {state.kind === "sent" ? (
+      {sentTo ? (
         <p className="mt-4 text-center text-sm text-gray-600">
           Didn&apos;t get it?{" "}
           {cooldown > 0 ? (
-            <span aria-live="polite" className="text-gray-400">
-              Resend link in {cooldown} seconds
-            </span>
+            <span aria-live="polite">Resend link in {cooldown} seconds</span>
           ) : (
-            <button type="button" onClick={() => void send()} className="font-medium text-brand-600 hover:underline">
+            <Button variant="link" onClick={() => void send({ email: sentTo })} loading={sending} loadingLabel="Sending login link...">
               Resend link
-            </button>
+            </Button>
           )}
         </p>
       ) : null}
       <p className="mt-6 text-center text-sm text-gray-600">
         Don&apos;t have an account?{" "}
-        <Link href="/signup" className="font-medium text-brand-600 hover:underline">
+        <Link href="/signup" className="font-medium text-brand-700 hover:underline">
           Sign Up Here
         </Link>
       </p>

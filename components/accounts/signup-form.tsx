@@ -3,10 +3,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
+import { PhoneInput } from "@/components/accounts/phone-input";
+import { showServerFieldErrors } from "@/components/accounts/server-field-errors";
 import { EMAIL_STATUS_TONE, useEmailAvailability } from "@/components/accounts/use-email-availability";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { formatPhone, nextPhoneDigits, phoneDigits, signupSchema, type SignupInput, type SignupValues } from "@/lib/accounts/signup-schema";
+import { phoneDigits, signupSchema, type SignupInput, type SignupResponse, type SignupValues } from "@/lib/accounts/signup-schema";
+import { apiCall } from "@/lib/api/browser-client";
 
 export const SIGNUP_MESSAGES = {
   invalid: "Please fill out all fields correctly",
@@ -28,10 +34,6 @@ export interface SignupFormProps {
 
 type FieldName = keyof SignupInput;
 const FIELD_NAMES: readonly FieldName[] = ["firstName", "lastName", "organizationName", "email", "phone"];
-type ErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string[] | undefined> } };
-
-const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-500";
 
 export function SignupForm({ prefill, frame }: SignupFormProps) {
   const {
@@ -63,30 +65,17 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
 
   const onValid = async (values: SignupValues) => {
     setFormError(null);
-    try {
-      const response = await fetch("/api/organizations", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(values),
-      });
-      const body = (await response.json().catch(() => null)) as (ErrorBody & { success?: boolean }) | null;
-      if (response.ok && body?.success !== false) {
-        setSentTo(values.email);
-        return;
-      }
-      const serverMessage = body?.error?.message;
-      if (response.status === 422) {
-        for (const field of FIELD_NAMES) {
-          const message = body?.error?.fields?.[field]?.[0];
-          if (message) setError(field, { type: "server", message });
-        }
-        setFormError(SIGNUP_MESSAGES.invalid);
-      } else if (response.status < 500 && serverMessage) {
-        setFormError(serverMessage);
-      } else {
-        setFormError(SIGNUP_MESSAGES.failed);
-      }
-    } catch {
+    const result = await apiCall<SignupResponse>("/api/organizations", { method: "POST", body: values });
+    if (result.ok) {
+      setSentTo(values.email);
+      return;
+    }
+    if (result.status === 422) {
+      showServerFieldErrors(setError, result.fields, FIELD_NAMES);
+      setFormError(SIGNUP_MESSAGES.invalid);
+    } else if (result.status > 0 && result.status < 500 && result.message) {
+      setFormError(result.message);
+    } else {
       setFormError(SIGNUP_MESSAGES.failed);
     }
   };
@@ -124,8 +113,6 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
   const emailInvalid = Boolean(emailServerError) || (showAvailability ? availability.status === "invalid" : Boolean(errors.email));
   const canSubmit = isValid && availability.canProceed && !isSubmitting;
 
-  const describedBy = (name: FieldName) => (fieldError(name) ? `signup-${name}-error` : undefined);
-
   return (
     <div className="mx-auto w-full max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-100 sm:p-8" data-frame={frame}>
       <h1 className="text-center text-2xl font-bold tracking-tight">Get Started</h1>
@@ -133,69 +120,24 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
 
       <form className="mt-6 space-y-4" noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-busy={isSubmitting}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="signup-firstName" className="block text-sm font-medium text-gray-700">
-              First Name
-            </label>
-            <input
-              id="signup-firstName"
-              type="text"
-              autoComplete="given-name"
-              className={inputClass}
-              aria-invalid={Boolean(errors.firstName)}
-              aria-describedby={describedBy("firstName")}
-              {...register("firstName")}
-            />
-            <FieldError id="signup-firstName-error" message={fieldError("firstName")} />
-          </div>
-          <div>
-            <label htmlFor="signup-lastName" className="block text-sm font-medium text-gray-700">
-              Last Name
-            </label>
-            <input
-              id="signup-lastName"
-              type="text"
-              autoComplete="family-name"
-              className={inputClass}
-              aria-invalid={Boolean(errors.lastName)}
-              aria-describedby={describedBy("lastName")}
-              {...register("lastName")}
-            />
-            <FieldError id="signup-lastName-error" message={fieldError("lastName")} />
-          </div>
+          <Field id="signup-firstName" label="First Name" error={fieldError("firstName")}>
+            {(props) => <Input {...props} type="text" autoComplete="given-name" {...register("firstName")} />}
+          </Field>
+          <Field id="signup-lastName" label="Last Name" error={fieldError("lastName")}>
+            {(props) => <Input {...props} type="text" autoComplete="family-name" {...register("lastName")} />}
+          </Field>
         </div>
 
-        <div>
-          <label htmlFor="signup-organizationName" className="block text-sm font-medium text-gray-700">
-            Organization Name
-          </label>
-          <input
-            id="signup-organizationName"
-            type="text"
-            autoComplete="organization"
-            className={inputClass}
-            aria-invalid={Boolean(errors.organizationName)}
-            aria-describedby={describedBy("organizationName")}
-            {...register("organizationName")}
-          />
-          <FieldError id="signup-organizationName-error" message={fieldError("organizationName")} />
-        </div>
+        <Field id="signup-organizationName" label="Organization Name" error={fieldError("organizationName")}>
+          {(props) => <Input {...props} type="text" autoComplete="organization" {...register("organizationName")} />}
+        </Field>
 
         <div>
-          <label htmlFor="signup-email" className="block text-sm font-medium text-gray-700">
-            Email
-          </label>
-          <input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            className={inputClass}
-            aria-invalid={emailInvalid}
-            aria-describedby="signup-email-status"
-            {...register("email")}
-          />
+          <Field id="signup-email" label="Email" describedBy="signup-email-status">
+            {(props) => (
+              <Input {...props} type="email" autoComplete="email" inputMode="email" spellCheck={false} aria-invalid={emailInvalid || undefined} {...register("email")} />
+            )}
+          </Field>
           <div id="signup-email-status" aria-live="polite" className={`mt-1 flex min-h-5 items-center gap-2 text-sm ${emailTone}`}>
             {availability.status === "checking" && !emailServerError ? (
               <span aria-hidden="true">
@@ -204,40 +146,18 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
             ) : null}
             {emailMessage ? <span>{emailMessage}</span> : null}
             {availability.status === "error" && !emailServerError ? (
-              <button type="button" onClick={availability.recheck} className="font-medium text-brand-600 underline hover:text-brand-700">
+              <Button variant="link" onClick={availability.recheck}>
                 Try again
-              </button>
+              </Button>
             ) : null}
           </div>
         </div>
 
-        <div>
-          <label htmlFor="signup-phone" className="block text-sm font-medium text-gray-700">
-            Phone
-          </label>
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => (
-              <input
-                id="signup-phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="(555) 555-5555"
-                className={inputClass}
-                aria-invalid={Boolean(errors.phone)}
-                aria-describedby={describedBy("phone")}
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={formatPhone(field.value ?? "")}
-                onChange={(event) => field.onChange(nextPhoneDigits(field.value ?? "", event.target.value, event.target.selectionStart))}
-              />
-            )}
-          />
-          <FieldError id="signup-phone-error" message={fieldError("phone")} />
-        </div>
+        <Field id="signup-phone" label="Phone" error={fieldError("phone")}>
+          {(props) => (
+            <PhoneInput {...props} control={control} name="phone" autoComplete="tel-national" />
+          )}
+        </Field>
 
         {formError ? (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -245,22 +165,9 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
           </p>
         ) : null}
 
-        <button
-          type="submit"
-          disabled={!canSubmit}
-          className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {isSubmitting ? (
-            <>
-              <span aria-hidden="true">
-                <Spinner className="h-4 w-4" label="" />
-              </span>
-              Creating Account...
-            </>
-          ) : (
-            "Get Started"
-          )}
-        </button>
+        <Button type="submit" fullWidth disabled={!canSubmit} loading={isSubmitting} loadingLabel="Creating Account...">
+          Get Started
+        </Button>
       </form>
 
       <p className="mt-6 text-center text-sm text-gray-600">
@@ -270,14 +177,5 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
         </Link>
       </p>
     </div>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-600">
-      {message}
-    </p>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from "@/lib/accounts/signup-schema";
+import { INVALID_EMAIL_MESSAGE, isValidEmail, type EmailCheckResponse } from "@/lib/accounts/signup-schema";
+import { apiCall } from "@/lib/api/browser-client";
 
 /** Wait this long after the last keystroke before checking (spec §9). */
 export const EMAIL_CHECK_DEBOUNCE_MS = 500;
@@ -95,28 +96,21 @@ export function useEmailAvailability(
         controller.abort();
       }, timeoutMs);
 
-      void (async () => {
-        try {
-          const response = await fetch(emailCheckUrl(normalized), { signal: controller.signal, headers: { Accept: "application/json" } });
-          const answer = (await response.json().catch(() => null)) as { available?: unknown; message?: unknown } | null;
-          controller.signal.throwIfAborted();
-          if (response.status === 429) {
-            settle("limited", EMAIL_MESSAGES.limited);
-          } else if (response.status === 422) {
-            settle("invalid", EMAIL_MESSAGES.invalid);
-          } else if (!response.ok || answer?.available !== true) {
-            settle("error", EMAIL_MESSAGES.error);
-          } else {
-            settle("available", typeof answer.message === "string" && answer.message ? answer.message : EMAIL_MESSAGES.available);
-          }
-        } catch {
-          // Aborted because the email changed (or the component went away): a newer check owns the state.
+      void apiCall<EmailCheckResponse>(emailCheckUrl(normalized), { signal: controller.signal }).then((result) => {
+        clearTimeout(timeoutTimer);
+        if (controller.signal.aborted) {
+          // Timed out; or aborted because the email changed (or the component went away): a newer check owns the state.
           if (timedOut) settle("timeout", EMAIL_MESSAGES.timeout);
-          else if (!controller.signal.aborted) settle("error", EMAIL_MESSAGES.error);
-        } finally {
-          clearTimeout(timeoutTimer);
+        } else if (result.ok && result.body.available === true) {
+          settle("available", result.body.message || EMAIL_MESSAGES.available);
+        } else if (result.status === 429) {
+          settle("limited", EMAIL_MESSAGES.limited);
+        } else if (result.status === 422) {
+          settle("invalid", EMAIL_MESSAGES.invalid);
+        } else {
+          settle("error", EMAIL_MESSAGES.error);
         }
-      })();
+      });
     }, debounceMs);
 
     return () => {

@@ -15,6 +15,12 @@ describe("VerifyLogin", () => {
       </StrictMode>,
     );
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", "This link is not valid.");
-    expect(fetchMock.mock.calls).toEqual([["/api/auth/verify/sample%20agency/0123abcd", { method: "POST", credentials: "same-origin", cache: "no-store" }]]);
+    expect(fetchMock.mock.calls).toEqual([["/api/auth/verify/sample%20agency/0123abcd", expect.objectContaining({ method: "POST" })]]);
+  });
+
+  it("says the link could not be checked when no answer arrives", async () => {
+    global.fetch = jest.fn(async () => Promise.reject(new TypeError("network"))) as unknown as typeof fetch;
+    render(<VerifyLogin orgSlug="sample" token="0123abcd" />);
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "We couldn't check your link. Please try again.");
   });
 });

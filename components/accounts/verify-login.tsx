@@ -3,7 +3,11 @@
 import { useEffect, useRef, useState } from "react";
 import { LoginForm } from "@/components/accounts/login-form";
 import { Spinner } from "@/components/ui/spinner";
+import { apiCall } from "@/lib/api/browser-client";
+import type { VerifyLoginResponse } from "@/lib/auth/login-schema";
 import { LINK_INVALID_MESSAGE } from "@/lib/auth/messages";
+
+export const VERIFY_UNREACHABLE_MESSAGE = "We couldn't check your link. Please try again.";
 
 /**
  * The page an emailed link opens. The link is consumed by a call from the page's script (a POST: it starts
@@ -17,13 +21,10 @@ export function VerifyLogin({ orgSlug, token }: { orgSlug: string; token: string
   useEffect(() => {
     if (started.current) return; // once, even under Strict Mode
     started.current = true;
-    fetch(`/api/auth/verify/${encodeURIComponent(orgSlug)}/${encodeURIComponent(token)}`, { method: "POST", credentials: "same-origin", cache: "no-store" })
-      .then(async (res) => {
-        const body = (await res.json().catch(() => null)) as { redirectUrl?: string; error?: { message?: string } } | null;
-        if (res.ok && body?.redirectUrl) window.location.replace(body.redirectUrl);
-        else setFailure(body?.error?.message ?? LINK_INVALID_MESSAGE);
-      })
-      .catch(() => setFailure("We couldn't check your link. Please try again."));
+    void apiCall<VerifyLoginResponse>(`/api/auth/verify/${encodeURIComponent(orgSlug)}/${encodeURIComponent(token)}`, { method: "POST" }).then((result) => {
+      if (result.ok) window.location.replace(result.body.redirectUrl);
+      else setFailure(result.status === 0 ? VERIFY_UNREACHABLE_MESSAGE : (result.message ?? LINK_INVALID_MESSAGE));
+    });
   }, [orgSlug, token]);
 
   if (!failure) {

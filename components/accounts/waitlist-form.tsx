@@ -2,9 +2,14 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { Spinner } from "@/components/ui/spinner";
-import { formatPhone, nextPhoneDigits, waitlistSchema, type WaitlistInput, type WaitlistValues } from "@/lib/accounts/signup-schema";
+import { useForm } from "react-hook-form";
+import { PhoneInput } from "@/components/accounts/phone-input";
+import { showServerFieldErrors } from "@/components/accounts/server-field-errors";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { waitlistSchema, type WaitlistInput, type WaitlistResponse, type WaitlistValues } from "@/lib/accounts/signup-schema";
+import { apiCall } from "@/lib/api/browser-client";
 
 export const WAITLIST_MESSAGES = {
   success: "Thanks for joining! We'll be in touch soon.",
@@ -14,10 +19,6 @@ export const WAITLIST_MESSAGES = {
 
 type FieldName = keyof WaitlistInput;
 const FIELD_NAMES: readonly FieldName[] = ["name", "email", "phone", "numAgents", "bookSize"];
-type ErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string[] | undefined> } };
-
-const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-500";
 
 export function WaitlistForm() {
   const {
@@ -36,29 +37,17 @@ export function WaitlistForm() {
 
   const onValid = async (values: WaitlistValues) => {
     setFormError(null);
-    try {
-      const response = await fetch("/api/waitlist", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(values),
-      });
-      const body = (await response.json().catch(() => null)) as (ErrorBody & { success?: boolean }) | null;
-      if (response.ok && body?.success !== false) {
-        setJoined(true);
-        return;
-      }
-      if (response.status === 422) {
-        for (const field of FIELD_NAMES) {
-          const message = body?.error?.fields?.[field]?.[0];
-          if (message) setError(field, { type: "server", message });
-        }
-        setFormError(WAITLIST_MESSAGES.invalid);
-      } else if (response.status === 429 && body?.error?.message) {
-        setFormError(body.error.message);
-      } else {
-        setFormError(WAITLIST_MESSAGES.failed);
-      }
-    } catch {
+    const result = await apiCall<WaitlistResponse>("/api/waitlist", { method: "POST", body: values });
+    if (result.ok) {
+      setJoined(true);
+      return;
+    }
+    if (result.status === 422) {
+      showServerFieldErrors(setError, result.fields, FIELD_NAMES);
+      setFormError(WAITLIST_MESSAGES.invalid);
+    } else if (result.status === 429 && result.message) {
+      setFormError(result.message);
+    } else {
       setFormError(WAITLIST_MESSAGES.failed);
     }
   };
@@ -77,12 +66,6 @@ export function WaitlistForm() {
   }
 
   const fieldError = (name: FieldName) => errors[name]?.message;
-  const fieldProps = (name: FieldName) => ({
-    id: `waitlist-${name}`,
-    className: inputClass,
-    "aria-invalid": Boolean(errors[name]),
-    "aria-describedby": errors[name] ? `waitlist-${name}-error` : undefined,
-  });
 
   return (
     <div className="mx-auto w-full max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-100 sm:p-8">
@@ -90,52 +73,27 @@ export function WaitlistForm() {
       <p className="mt-2 text-center text-sm text-gray-600">Tell us about your agency and we&apos;ll reach out when a spot opens.</p>
 
       <form className="mt-6 space-y-4" noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-busy={isSubmitting}>
-        <div>
-          <Label htmlFor="waitlist-name">Name</Label>
-          <input type="text" autoComplete="name" {...fieldProps("name")} {...register("name")} />
-          <FieldError id="waitlist-name-error" message={fieldError("name")} />
-        </div>
+        <Field id="waitlist-name" label="Name" error={fieldError("name")}>
+          {(props) => <Input {...props} type="text" autoComplete="name" {...register("name")} />}
+        </Field>
 
-        <div>
-          <Label htmlFor="waitlist-email">Email</Label>
-          <input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...fieldProps("email")} {...register("email")} />
-          <FieldError id="waitlist-email-error" message={fieldError("email")} />
-        </div>
+        <Field id="waitlist-email" label="Email" error={fieldError("email")}>
+          {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" spellCheck={false} {...register("email")} />}
+        </Field>
 
-        <div>
-          <Label htmlFor="waitlist-phone">Phone</Label>
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => (
-              <input
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="(555) 555-5555"
-                {...fieldProps("phone")}
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={formatPhone(field.value ?? "")}
-                onChange={(event) => field.onChange(nextPhoneDigits(field.value ?? "", event.target.value, event.target.selectionStart))}
-              />
-            )}
-          />
-          <FieldError id="waitlist-phone-error" message={fieldError("phone")} />
-        </div>
+        <Field id="waitlist-phone" label="Phone" error={fieldError("phone")}>
+          {(props) => (
+            <PhoneInput {...props} control={control} name="phone" autoComplete="tel-national" />
+          )}
+        </Field>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="waitlist-numAgents">Number of agents</Label>
-            <input type="number" inputMode="numeric" min={1} step={1} {...fieldProps("numAgents")} {...register("numAgents")} />
-            <FieldError id="waitlist-numAgents-error" message={fieldError("numAgents")} />
-          </div>
-          <div>
-            <Label htmlFor="waitlist-bookSize">Book size (clients)</Label>
-            <input type="number" inputMode="numeric" min={1} step={1} {...fieldProps("bookSize")} {...register("bookSize")} />
-            <FieldError id="waitlist-bookSize-error" message={fieldError("bookSize")} />
-          </div>
+          <Field id="waitlist-numAgents" label="Number of agents" error={fieldError("numAgents")}>
+            {(props) => <Input {...props} type="number" inputMode="numeric" min={1} step={1} {...register("numAgents")} />}
+          </Field>
+          <Field id="waitlist-bookSize" label="Book size (clients)" error={fieldError("bookSize")}>
+            {(props) => <Input {...props} type="number" inputMode="numeric" min={1} step={1} {...register("bookSize")} />}
+          </Field>
         </div>
 
         {formError ? (
@@ -144,40 +102,10 @@ export function WaitlistForm() {
           </p>
         ) : null}
 
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {isSubmitting ? (
-            <>
-              <span aria-hidden="true">
-                <Spinner className="h-4 w-4" label="" />
-              </span>
-              Joining...
-            </>
-          ) : (
-            "Join Waitlist"
-          )}
-        </button>
+        <Button type="submit" fullWidth loading={isSubmitting} loadingLabel="Joining...">
+          Join Waitlist
+        </Button>
       </form>
     </div>
-  );
-}
-
-function Label({ htmlFor, children }: { htmlFor: string; children: string }) {
-  return (
-    <label htmlFor={htmlFor} className="block text-sm font-medium text-gray-700">
-      {children}
-    </label>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-600">
-      {message}
-    </p>
   );
 }

@@ -1,6 +1,9 @@
 "use client";
 
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { apiCall } from "@/lib/api/browser-client";
+import type { UnsubscribeResponse } from "@/lib/consent/unsubscribe";
 import { readableTextOn } from "@/lib/organizations/brand-contrast";
 
 export const UNSUBSCRIBE_TEXT = {
@@ -27,19 +30,13 @@ export function UnsubscribeConfirm({ token, brandName, brandColor, maskedEmail, 
   async function confirm() {
     setState("submitting");
     setError(null);
-    try {
-      const res = await fetch(`/api/unsubscribe?t=${encodeURIComponent(token)}`, { method: "POST" });
-      if (res.ok) {
-        setState("done");
-        return;
-      }
-      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-      setError(body?.error?.message ?? UNSUBSCRIBE_TEXT.failed);
-      setState("error");
-    } catch {
-      setError(UNSUBSCRIBE_TEXT.failed);
-      setState("error");
+    const result = await apiCall<UnsubscribeResponse>(`/api/unsubscribe?t=${encodeURIComponent(token)}`, { method: "POST" });
+    if (result.ok) {
+      setState("done");
+      return;
     }
+    setError(result.status > 0 && result.status < 500 ? (result.message ?? UNSUBSCRIBE_TEXT.failed) : UNSUBSCRIBE_TEXT.failed);
+    setState("error");
   }
 
   if (state === "done") {
@@ -64,15 +61,18 @@ export function UnsubscribeConfirm({ token, brandName, brandColor, maskedEmail, 
           {error}
         </p>
       ) : null}
-      <button
-        type="button"
+      <Button
+        size="lg"
+        fullWidth
         onClick={confirm}
-        disabled={state === "submitting"}
-        className="mt-6 w-full rounded-md px-5 py-3 text-base font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-gray-900 focus-visible:ring-offset-2 disabled:opacity-60 sm:w-auto"
+        loading={state === "submitting"}
+        loadingLabel={UNSUBSCRIBE_TEXT.busy}
+        className="mt-6 sm:w-auto"
+        // The agency's colour, with black or white text, whichever reads on it (lib/organizations/brand-contrast.ts).
         style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }}
       >
-        {state === "submitting" ? UNSUBSCRIBE_TEXT.busy : UNSUBSCRIBE_TEXT.button}
-      </button>
+        {UNSUBSCRIBE_TEXT.button}
+      </Button>
     </div>
   );
 }

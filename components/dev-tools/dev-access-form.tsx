@@ -4,7 +4,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { devAccessSchema, type DevAccessInput, type DevAccessValues } from "@/lib/dev-tools/dev-access-schema";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { apiCall } from "@/lib/api/browser-client";
+import { devAccessSchema, type DevAccessInput, type DevAccessResponse, type DevAccessValues } from "@/lib/dev-tools/dev-access-schema";
 
 export const DEV_ACCESS_MESSAGES = {
   wrongKey: "That key does not open the outbox.",
@@ -24,56 +28,27 @@ export function DevAccessForm() {
 
   const onValid = async (values: DevAccessValues) => {
     setFormError(null);
-    try {
-      const response = await fetch("/api/dev/access", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(values),
-      });
-      if (response.ok) {
-        router.push("/dev/outbox");
-        return;
-      }
-      setFormError(response.status === 404 ? DEV_ACCESS_MESSAGES.wrongKey : response.status === 429 ? DEV_ACCESS_MESSAGES.tooMany : DEV_ACCESS_MESSAGES.failed);
-    } catch {
-      setFormError(DEV_ACCESS_MESSAGES.failed);
+    const result = await apiCall<DevAccessResponse>("/api/dev/access", { method: "POST", body: values });
+    if (result.ok) {
+      router.push(result.body.redirectTo);
+      return;
     }
+    setFormError(result.status === 404 ? DEV_ACCESS_MESSAGES.wrongKey : result.status === 429 ? DEV_ACCESS_MESSAGES.tooMany : DEV_ACCESS_MESSAGES.failed);
   };
 
-  const keyError = errors.key?.message;
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate className="mt-6 space-y-4">
-      <div>
-        <label htmlFor="dev-access-key" className="block text-base font-medium">
-          Access key
-        </label>
-        <input
-          id="dev-access-key"
-          type="password"
-          autoComplete="off"
-          className="mt-1 block min-h-11 w-full rounded-md border border-gray-400 px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-brand-600"
-          aria-invalid={Boolean(keyError)}
-          aria-describedby={keyError ? "dev-access-key-error" : undefined}
-          {...register("key")}
-        />
-        {keyError ? (
-          <p id="dev-access-key-error" className="mt-1 text-sm text-red-700">
-            {keyError}
-          </p>
-        ) : null}
-      </div>
+      <Field id="dev-access-key" label="Access key" error={errors.key?.message}>
+        {(props) => <Input {...props} type="password" autoComplete="off" {...register("key")} />}
+      </Field>
       {formError ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {formError}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="min-h-11 w-full rounded-md bg-brand-700 px-4 py-2 text-base font-semibold text-white hover:bg-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:opacity-60"
-      >
-        {isSubmitting ? "Checking…" : "Open the outbox"}
-      </button>
+      <Button type="submit" size="lg" fullWidth loading={isSubmitting} loadingLabel="Checking…">
+        Open the outbox
+      </Button>
     </form>
   );
 }

@@ -2,6 +2,8 @@
 
 import Image from "next/image";
 import { useId, useState } from "react";
+import { cx } from "@/components/ui/cx";
+import { focusRing } from "@/components/ui/focus";
 
 export type ShowcaseItem = { key: string; label: string; title: string; text: string; image?: { src: string; width: number; height: number; alt: string } };
 
@@ -36,7 +38,7 @@ export function ClientShowcase({ items }: { items: ShowcaseItem[] }) {
               tabIndex={index === active ? 0 : -1}
               onClick={() => setActive(index)}
               onMouseEnter={() => setActive(index)}
-              className={`rounded-full px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${index === active ? "bg-brand-600 text-white" : "bg-white text-gray-700 ring-1 ring-gray-200 hover:bg-gray-50"}`}
+              className={cx("min-h-11 rounded-full px-4 py-2 text-sm font-semibold", focusRing, index === active ? "bg-brand-600 text-white" : "bg-white text-gray-800 ring-1 ring-gray-400 hover:bg-gray-50")}
             >
               {item.label}
             </button>

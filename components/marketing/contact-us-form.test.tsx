@@ -18,17 +18,22 @@ describe("ContactUsForm", () => {
   it("has the spec's fields and button, with a 5-row message", () => {
     render(<ContactUsForm />);
     expect(screen.getByRole("heading", { name: "Send us a Message" })).toBeTruthy();
-    expect(screen.getByLabelText(/^Phone/).closest("div")?.textContent).toContain("(optional)");
+    expect(screen.getByLabelText(/^Phone \(optional\)/)).toBeTruthy();
     expect((screen.getByLabelText(/^Message/) as HTMLTextAreaElement).rows).toBe(5);
     expect(screen.getByRole("button", { name: "Send Message" })).toBeTruthy();
   });
 
-  it("refuses missing required fields without calling the server", () => {
+  it("refuses missing required fields without calling the server, naming the field", async () => {
     render(<ContactUsForm />);
     fill({ Name: "Dana", Email: "dana@agency.test" });
     fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
-    expect(screen.getByRole("alert").textContent).toBe("Please fill in all required fields.");
+    expect((await screen.findByRole("alert")).textContent).toBe("Please fill in all required fields.");
+    expect(screen.getByLabelText(/^Message/).getAttribute("aria-invalid")).toBe("true");
     expect(fetchMock).not.toHaveBeenCalled();
+    // The message goes once the field is filled in.
+    fill({ Message: "Hello" });
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(screen.getByLabelText(/^Message/).getAttribute("aria-invalid")).toBeNull();
   });
 
   it("shows Sending... with the button disabled, then the thank-you text and an empty form", async () => {
@@ -39,7 +44,8 @@ describe("ContactUsForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
     const busy = await screen.findByRole("button", { name: /Sending\.\.\./ });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ name: "Dana", email: "dana@agency.test", phone: "", message: "Hello" });
+    // The values as the route's schema reads them (an empty phone is left out).
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ name: "Dana", email: "dana@agency.test", message: "Hello" });
     finish({ status: 200, body: { success: true } });
     expect(await screen.findByText("Thank you for contacting us! We'll get back to you soon.")).toBeTruthy();
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe("");
@@ -51,7 +57,7 @@ describe("ContactUsForm", () => {
     fill({ Name: "Dana", Email: "dana@agency.test", Message: "Hello" });
     fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Too many requests. Please wait a moment and try again."));
-    expect(screen.getByRole("alert").className).toContain("text-red-600");
+    expect(screen.getByRole("alert").className).toContain("text-red-700");
   });
 
   it("falls back to the generic failure text on a network error", async () => {

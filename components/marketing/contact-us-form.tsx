@@ -1,114 +1,110 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
-import { Spinner } from "@/components/ui/spinner";
-import { CONTACT_US_FAILURE_MESSAGE, CONTACT_US_REQUIRED_MESSAGE, CONTACT_US_SUCCESS_MESSAGE } from "@/lib/contact-us/contact-message-schema";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm, type FieldErrors } from "react-hook-form";
+import { showServerFieldErrors } from "@/components/accounts/server-field-errors";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input, Textarea } from "@/components/ui/input";
+import { apiCall } from "@/lib/api/browser-client";
+import {
+  CONTACT_US_FAILURE_MESSAGE,
+  CONTACT_US_SUCCESS_MESSAGE,
+  contactMessageSchema,
+  type ContactMessageInput,
+  type ContactMessageResponse,
+  type ContactMessageValues,
+} from "@/lib/contact-us/contact-message-schema";
 
-type Status = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "error"; message: string };
+/** invalid: the schema refused the form; its message is the first problem still there (it goes as the visitor fixes them). */
+type Status = { kind: "idle" } | { kind: "invalid" } | { kind: "sent" } | { kind: "error"; message: string };
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 sm:text-sm";
+const FIELDS = ["name", "email", "phone", "message"] as const;
+const EMPTY: ContactMessageInput = { name: "", email: "", phone: "", message: "" };
 
-/** The server's words for a failed submit: the first field problem, else its message, else the generic text. */
-async function serverMessage(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { error?: { message?: string; fields?: Record<string, string[]> } };
-    const firstField = body.error?.fields ? Object.values(body.error.fields)[0]?.[0] : undefined;
-    return firstField ?? body.error?.message ?? CONTACT_US_FAILURE_MESSAGE;
-  } catch {
-    return CONTACT_US_FAILURE_MESSAGE;
+/** The first problem in field order: the form-level words for a refused submit. */
+function firstError(errors: FieldErrors<ContactMessageInput>): string | null {
+  for (const name of FIELDS) {
+    const message = errors[name]?.message;
+    if (message) return message;
   }
+  return null;
 }
 
 /** 'Send us a Message' (client-side.md §2 "Contact Us page"): Name*, Email*, Phone (optional), Message*. */
 export function ContactUsForm() {
-  const [values, setValues] = useState({ name: "", email: "", phone: "", message: "" });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactMessageInput, unknown, ContactMessageValues>({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
   const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const ids = { name: useId(), email: useId(), phone: useId(), message: useId(), status: useId() };
-  const sending = status.kind === "sending";
+  const statusId = useId();
+  // One message for the form (the first problem), read with each field it names: the same words are not
+  // repeated under every empty field.
+  const alert = status.kind === "error" ? status.message : status.kind === "invalid" ? firstError(errors) : null;
+  const problem = (name: (typeof FIELDS)[number]) => (errors[name] ? { describedBy: statusId, invalid: true as const } : { describedBy: undefined, invalid: undefined });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!values.name.trim() || !values.email.trim() || !values.message.trim()) {
-      setStatus({ kind: "error", message: CONTACT_US_REQUIRED_MESSAGE });
+  const onValid = async (values: ContactMessageValues) => {
+    setStatus({ kind: "idle" });
+    const result = await apiCall<ContactMessageResponse>("/api/contact-us", { method: "POST", body: values });
+    if (result.ok) {
+      reset(EMPTY);
+      setStatus({ kind: "sent" });
       return;
     }
-    setStatus({ kind: "sending" });
-    try {
-      const response = await fetch("/api/contact-us", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(values) });
-      if (!response.ok) {
-        setStatus({ kind: "error", message: await serverMessage(response) });
-        return;
-      }
-      setValues({ name: "", email: "", phone: "", message: "" });
-      setStatus({ kind: "sent" });
-    } catch {
-      setStatus({ kind: "error", message: CONTACT_US_FAILURE_MESSAGE });
-    }
-  }
-
-  const field = (key: keyof typeof values) => ({
-    id: ids[key],
-    value: values[key],
-    disabled: sending,
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value })),
-  });
+    showServerFieldErrors(setError, result.fields, FIELDS);
+    const firstField = FIELDS.map((name) => result.fields[name]?.[0]).find(Boolean);
+    const serverWords = result.status > 0 && result.status < 500 ? (firstField ?? result.message) : null;
+    setStatus({ kind: "error", message: serverWords ?? CONTACT_US_FAILURE_MESSAGE });
+  };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-describedby={status.kind === "error" || status.kind === "sent" ? ids.status : undefined} className="space-y-4">
+    <form
+      onSubmit={handleSubmit(onValid, () => setStatus({ kind: "invalid" }))}
+      noValidate
+      aria-busy={isSubmitting}
+      aria-describedby={alert || status.kind === "sent" ? statusId : undefined}
+      className="space-y-4"
+    >
       <h2 className="text-xl font-semibold text-gray-900">Send us a Message</h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.name} className="block text-sm font-medium text-gray-700">
-            Name<span aria-hidden="true" className="text-red-600">*</span>
-          </label>
-          <input {...field("name")} type="text" autoComplete="name" required aria-required="true" className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor={ids.email} className="block text-sm font-medium text-gray-700">
-            Email<span aria-hidden="true" className="text-red-600">*</span>
-          </label>
-          <input {...field("email")} type="email" autoComplete="email" required aria-required="true" className={inputClass} />
-        </div>
+        <Field label="Name" required describedBy={problem("name").describedBy}>
+          {(props) => <Input {...props} aria-invalid={problem("name").invalid} type="text" autoComplete="name" readOnly={isSubmitting} {...register("name")} />}
+        </Field>
+        <Field label="Email" required describedBy={problem("email").describedBy}>
+          {(props) => <Input {...props} aria-invalid={problem("email").invalid} type="email" autoComplete="email" readOnly={isSubmitting} {...register("email")} />}
+        </Field>
       </div>
-      <div>
-        <label htmlFor={ids.phone} className="block text-sm font-medium text-gray-700">
-          Phone <span className="font-normal text-gray-500">(optional)</span>
-        </label>
-        <input {...field("phone")} type="tel" autoComplete="tel" className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor={ids.message} className="block text-sm font-medium text-gray-700">
-          Message<span aria-hidden="true" className="text-red-600">*</span>
-        </label>
-        <textarea {...field("message")} rows={5} required aria-required="true" className={inputClass} />
-      </div>
-      {status.kind === "error" ? (
-        <p id={ids.status} role="alert" className="text-sm text-red-600">
-          {status.message}
+      <Field
+        label={
+          <>
+            Phone <span className="font-normal text-gray-600">(optional)</span>
+          </>
+        }
+        describedBy={problem("phone").describedBy}
+      >
+        {(props) => <Input {...props} aria-invalid={problem("phone").invalid} type="tel" autoComplete="tel" readOnly={isSubmitting} {...register("phone")} />}
+      </Field>
+      <Field label="Message" required describedBy={problem("message").describedBy}>
+        {(props) => <Textarea {...props} aria-invalid={problem("message").invalid} rows={5} readOnly={isSubmitting} {...register("message")} />}
+      </Field>
+      {alert ? (
+        <p id={statusId} role="alert" className="text-sm text-red-700">
+          {alert}
         </p>
       ) : null}
       {status.kind === "sent" ? (
-        <p id={ids.status} role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+        <p id={statusId} role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
           {CONTACT_US_SUCCESS_MESSAGE}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={sending}
-        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:opacity-70 sm:w-auto"
-      >
-        {sending ? (
-          <>
-            <span aria-hidden="true">
-              <Spinner className="h-4 w-4" label="Sending" />
-            </span>
-            Sending...
-          </>
-        ) : (
-          "Send Message"
-        )}
-      </button>
+      <Button type="submit" fullWidth loading={isSubmitting} loadingLabel="Sending..." className="sm:w-auto">
+        Send Message
+      </Button>
     </form>
   );
 }

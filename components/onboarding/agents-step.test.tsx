@@ -72,11 +72,11 @@ describe("AgentsStep", () => {
     type("Last Name", "Lee");
     type("Email", "ann@agency.test");
     await advance(500);
-    fireEvent.click(addButton());
+    await act(async () => fireEvent.click(addButton()));
     // The agent-add rule (§5) still needs a 10-digit phone.
     expect(screen.getByRole("alert").textContent).toBe("Please fill out all fields, ensure email is valid, and select at least one role (admin or agent)");
     type("Phone", "5125550100");
-    fireEvent.click(addButton());
+    await act(async () => fireEvent.click(addButton()));
     expect(screen.getByText("Ann Lee")).toBeTruthy();
     expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("");
 

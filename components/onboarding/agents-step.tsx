@@ -1,13 +1,18 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState, type FormEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { PhoneInput } from "@/components/accounts/phone-input";
 import { EMAIL_STATUS_TONE, useEmailAvailability } from "@/components/accounts/use-email-availability";
-import { ContinueButton, FormAlert, StepHeader } from "@/components/onboarding/form-controls";
+import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { postOnboarding } from "@/components/onboarding/onboarding-api";
-import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
-import { AGENT_MESSAGES, agentInitials, agentInputSchema, agentLimitMessage } from "@/lib/agents/agent-schema";
-import { ONBOARDING_MESSAGES } from "@/lib/onboarding/onboarding-schema";
+import { formatPhone } from "@/lib/accounts/signup-schema";
+import { AGENT_MESSAGES, agentInitials, agentInputSchema, agentLimitMessage, type AgentInput, type AgentValues } from "@/lib/agents/agent-schema";
+import { apiCall } from "@/lib/api/browser-client";
+import type { OnboardingAgentsResponse } from "@/lib/onboarding/onboarding-schema";
 import type { OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 
 export type TeamMember = { id?: string; firstName: string; lastName: string; email: string; phone: string; isAgent?: boolean; isCurrentUser?: boolean };
@@ -20,7 +25,8 @@ export type AgentsStepProps = {
   onSaved: (created: TeamMember[], result: { nextStep: OnboardingStep }) => void;
 };
 
-const EMPTY = { firstName: "", lastName: "", email: "", phone: "" };
+/** The add form's values: the agent-add rule's (agentInputSchema, the route's own) with the roles fixed. */
+const EMPTY: AgentInput = { firstName: "", lastName: "", email: "", phone: "", isAgent: true, isAdmin: false };
 const ALREADY_LISTED = "This agent is already on your list.";
 
 function AgentCard({ agent, onRemove }: { agent: TeamMember; onRemove?: () => void }) {
@@ -36,12 +42,12 @@ function AgentCard({ agent, onRemove }: { agent: TeamMember; onRemove?: () => vo
           {onRemove ? <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">New</span> : null}
         </p>
         <p className="truncate text-sm text-gray-600">{agent.email}</p>
-        <p className="text-sm text-gray-500">{agent.phone ? formatPhone(agent.phone) : AGENT_MESSAGES.noPhone}</p>
+        <p className="text-sm text-gray-600">{agent.phone ? formatPhone(agent.phone) : AGENT_MESSAGES.noPhone}</p>
       </div>
       {onRemove ? (
-        <button type="button" onClick={onRemove} aria-label={`Remove ${agent.firstName} ${agent.lastName}`} className="rounded-md px-2 py-1 text-sm text-gray-500 hover:bg-gray-100 hover:text-red-600">
+        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${agent.firstName} ${agent.lastName}`}>
           Remove
-        </button>
+        </Button>
       ) : null}
     </li>
   );
@@ -51,61 +57,57 @@ function AgentCard({ agent, onRemove }: { agent: TeamMember; onRemove?: () => vo
 export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsStepProps) {
   const id = useId();
   const [pending, setPending] = useState<TeamMember[]>([]);
-  const [form, setForm] = useState(EMPTY);
   const [addError, setAddError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const availability = useEmailAvailability(form.email, { server: false });
+  const [saving, setSaving] = useState(false);
+  const { register, control, handleSubmit, reset } = useForm<AgentInput, unknown, AgentValues>({ resolver: zodResolver(agentInputSchema), defaultValues: EMPTY });
+  const [firstName = "", lastName = "", email = ""] = useWatch({ control, name: ["firstName", "lastName", "email"] });
+  const availability = useEmailAvailability(email, { server: false });
 
-  const normalizedEmail = form.email.trim().toLowerCase();
+  const normalizedEmail = email.trim().toLowerCase();
   const listed = normalizedEmail !== "" && [...agents, ...pending].some((a) => a.email.toLowerCase() === normalizedEmail);
   const seatsUsed = agents.filter((a) => a.isAgent !== false).length + pending.length;
   const seatsFull = agentLimit >= 0 && seatsUsed >= agentLimit;
-  const canAdd = form.firstName.trim() !== "" && form.lastName.trim() !== "" && normalizedEmail !== "" && availability.status === "available" && !listed && !seatsFull;
+  // agency-side.md §2: 'Add Agent' is enabled once first name, last name and email are filled in and the email
+  // checks out; the agent-add rule itself (the schema, with the phone) is applied when it is pressed.
+  const canAdd = firstName.trim() !== "" && lastName.trim() !== "" && availability.status === "available" && !listed && !seatsFull;
 
   const emailMessage = listed
     ? ALREADY_LISTED
     : availability.status === "invalid"
       ? AGENT_MESSAGES.invalidEmail
       : availability.message;
-  const emailTone = listed ? "text-red-600" : EMAIL_STATUS_TONE[availability.status];
+  const emailTone = listed ? "text-red-700" : EMAIL_STATUS_TONE[availability.status];
 
-  function addAgent() {
-    if (!canAdd) return;
-    const parsed = agentInputSchema.safeParse({ ...form, isAgent: true, isAdmin: false });
-    if (!parsed.success) {
-      setAddError(AGENT_MESSAGES.invalid);
-      return;
-    }
-    const { firstName, lastName, email, phone } = parsed.data;
-    setPending((list) => [...list, { firstName, lastName, email, phone, isAgent: true }]);
-    setForm(EMPTY);
-    setAddError(null);
-  }
+  const addAgent = handleSubmit(
+    (agent) => {
+      const { firstName, lastName, email, phone } = agent;
+      setPending((list) => [...list, { firstName, lastName, email, phone, isAgent: true }]);
+      reset(EMPTY);
+      setAddError(null);
+    },
+    () => setAddError(AGENT_MESSAGES.invalid),
+  );
+  const tryAdd = () => {
+    if (canAdd) void addAgent();
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
     setFormError(null);
-    try {
-      const result = await postOnboarding<{ nextStep: OnboardingStep; agents: TeamMember[] }>(
-        "/api/onboarding/agents",
-        { agents: pending.map(({ firstName, lastName, email, phone }) => ({ firstName, lastName, email, phone, isAgent: true, isAdmin: false })) },
-        AGENT_MESSAGES.saveFailed,
-      );
-      setPending([]);
-      onSaved(result.agents ?? [], { nextStep: result.nextStep });
-    } catch (error) {
-      setFormError(error instanceof Error ? error.message : ONBOARDING_MESSAGES.agentSaveFailed);
-    } finally {
-      setSaving(false);
+    const result = await apiCall<OnboardingAgentsResponse>("/api/onboarding/agents", {
+      method: "POST",
+      body: { agents: pending.map(({ firstName, lastName, email, phone }) => ({ firstName, lastName, email, phone, isAgent: true, isAdmin: false })) },
+    });
+    setSaving(false);
+    if (!result.ok) {
+      setFormError(saveFailureMessage(result, AGENT_MESSAGES.saveFailed));
+      return;
     }
+    setPending([]);
+    onSaved(result.body.agents, { nextStep: result.body.nextStep });
   }
-
-  const setField = (field: keyof typeof EMPTY, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setAddError(null);
-  };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
@@ -127,82 +129,57 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
           // Enter in the add form adds the agent; it must not submit the step.
           if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
             event.preventDefault();
-            addAgent();
+            tryAdd();
           }
         }}
       >
         <h3 id={`${id}-add`} className="text-base font-semibold text-gray-900">
           Add Another Agent
         </h3>
-        {seatsFull ? <p className="mt-1 text-sm text-amber-700">{agentLimitMessage(agentLimit)}</p> : null}
+        {seatsFull ? <p className="mt-1 text-sm text-amber-800">{agentLimitMessage(agentLimit)}</p> : null}
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <Field id={`${id}-first`} label="First Name">
+            {(props) => <Input {...props} type="text" autoComplete="off" {...register("firstName", { onChange: () => setAddError(null) })} />}
+          </Field>
+          <Field id={`${id}-last`} label="Last Name">
+            {(props) => <Input {...props} type="text" autoComplete="off" {...register("lastName", { onChange: () => setAddError(null) })} />}
+          </Field>
           <div>
-            <label htmlFor={`${id}-first`} className="block text-sm font-medium text-gray-700">
-              First Name
-            </label>
-            <Input id={`${id}-first`} type="text" autoComplete="off" value={form.firstName} onChange={(e) => setField("firstName", e.target.value)} className="mt-1" />
-          </div>
-          <div>
-            <label htmlFor={`${id}-last`} className="block text-sm font-medium text-gray-700">
-              Last Name
-            </label>
-            <Input id={`${id}-last`} type="text" autoComplete="off" value={form.lastName} onChange={(e) => setField("lastName", e.target.value)} className="mt-1" />
-          </div>
-          <div>
-            <label htmlFor={`${id}-email`} className="block text-sm font-medium text-gray-700">
-              Email
-            </label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="off"
-              value={form.email}
-              onChange={(e) => setField("email", e.target.value)}
-              aria-describedby={`${id}-email-status`}
-              aria-invalid={listed || availability.status === "invalid" ? true : undefined}
-              className="mt-1"
-            />
-            <p id={`${id}-email-status`} role="status" className={`mt-1 min-h-4 text-xs ${emailTone}`}>
+            <Field id={`${id}-email`} label="Email" describedBy={`${id}-email-status`}>
+              {(props) => (
+                <Input
+                  {...props}
+                  type="email"
+                  autoComplete="off"
+                  aria-invalid={listed || availability.status === "invalid" ? true : undefined}
+                  {...register("email", { onChange: () => setAddError(null) })}
+                />
+              )}
+            </Field>
+            <p id={`${id}-email-status`} role="status" className={`mt-1 min-h-5 text-sm ${emailTone}`}>
               {emailMessage}
             </p>
           </div>
-          <div>
-            <label htmlFor={`${id}-phone`} className="block text-sm font-medium text-gray-700">
-              Phone
-            </label>
-            <Input
-              id={`${id}-phone`}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              placeholder="(555) 555-5555"
-              value={formatPhone(form.phone)}
-              onChange={(e) => setField("phone", nextPhoneDigits(form.phone, e.target.value, e.target.selectionStart))}
-              className="mt-1"
-            />
-          </div>
+          <Field id={`${id}-phone`} label="Phone">
+            {(props) => <PhoneInput {...props} control={control} name="phone" autoComplete="off" />}
+          </Field>
         </div>
         {addError ? (
-          <p role="alert" className="mt-3 text-sm text-red-600">
+          <p role="alert" className="mt-3 text-sm text-red-700">
             {addError}
           </p>
         ) : null}
         <div className="mt-4 flex justify-end">
-          <button
-            type="button"
-            onClick={addAgent}
-            disabled={!canAdd}
-            className="inline-flex items-center gap-1.5 rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-brand-500 transition hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-white"
-          >
+          <Button variant="secondary" onClick={tryAdd} disabled={!canAdd}>
             <span aria-hidden="true">+</span> Add Agent
-          </button>
+          </Button>
         </div>
       </section>
 
       <FormAlert message={formError} />
 
       <div className="flex items-center justify-between border-t border-gray-100 pt-5">
-        <p className="text-sm text-gray-500">{pending.length ? `${pending.length} new agent${pending.length === 1 ? "" : "s"} will be added.` : "No new agents? Just continue."}</p>
+        <p className="text-sm text-gray-600">{pending.length ? `${pending.length} new agent${pending.length === 1 ? "" : "s"} will be added.` : "No new agents? Just continue."}</p>
         <ContinueButton disabled={false} saving={saving} />
       </div>
     </form>

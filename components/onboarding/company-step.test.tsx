@@ -3,26 +3,32 @@ import { CompanyStep } from "@/components/onboarding/company-step";
 import { jsonResponse, wizardData } from "@/components/onboarding/test-helpers";
 
 const continueButton = () => screen.getByRole("button", { name: /Continue|Saving/ }) as HTMLButtonElement;
-const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** Types into a field and lets the schema check (asynchronous) settle. */
+const type = (label: RegExp, value: string) =>
+  act(async () => {
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  });
 
 describe("CompanyStep", () => {
-  it("shows the spec's texts and enables Continue only with a company name and a 10-digit phone", () => {
-    render(<CompanyStep initial={wizardData().company} logoUrl={null} onSaved={jest.fn()} />);
+  it("shows the spec's texts and enables Continue only with a company name and a 10-digit phone", async () => {
+    await act(async () => {
+      render(<CompanyStep initial={wizardData().company} logoUrl={null} onSaved={jest.fn()} />);
+    });
     expect(screen.getByRole("heading", { name: "Company Settings" })).toBeTruthy();
     expect(screen.getByText("Upload your logo and set your brand color.")).toBeTruthy();
     expect(screen.getByText(/PNG only \(Recommended: 240px width x 60px height\)/)).toBeTruthy();
     expect(screen.getByText("https://")).toBeTruthy();
     expect(continueButton().disabled).toBe(true);
 
-    type(/Company Name/, "Lone Star Medigap");
+    await type(/Company Name/, "Lone Star Medigap");
     expect(continueButton().disabled).toBe(true);
-    type(/^Phone/, "512555");
+    await type(/^Phone/, "512555");
     expect((screen.getByLabelText(/^Phone/) as HTMLInputElement).value).toBe("(512) 555");
     expect(continueButton().disabled).toBe(true);
-    type(/^Phone/, "(512) 555-0188");
+    await type(/^Phone/, "(512) 555-0188");
     expect(continueButton().disabled).toBe(false);
 
-    type(/Company Name/, "   ");
+    await type(/Company Name/, "   ");
     expect(continueButton().disabled).toBe(true);
   });
 
@@ -32,11 +38,13 @@ describe("CompanyStep", () => {
     global.fetch = fetchMock as unknown as typeof fetch;
     const onSaved = jest.fn();
     render(<CompanyStep initial={{ ...wizardData().company, companyName: "Lone Star", companyPhone: "5125550188" }} logoUrl={null} onSaved={onSaved} />);
-    type(/Website/, "https://www.lonestar.test");
+    await type(/Website/, "https://www.lonestar.test");
     expect((screen.getByLabelText(/Website/) as HTMLInputElement).value).toBe("www.lonestar.test");
-    type(/Calendar Booking Link/, "calendly.com/lonestar");
+    await type(/Calendar Booking Link/, "calendly.com/lonestar");
 
-    fireEvent.click(continueButton());
+    await act(async () => {
+      fireEvent.click(continueButton());
+    });
     expect(continueButton().textContent).toContain("Saving...");
     expect(continueButton().disabled).toBe(true);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -48,11 +56,14 @@ describe("CompanyStep", () => {
 
   it("shows the server's field message when saving fails", async () => {
     global.fetch = jest.fn(async () => jsonResponse(422, { error: { code: "validation_failed", message: "Some fields are invalid.", fields: { companyPhone: ["Please enter a 10-digit phone number"] } } })) as unknown as typeof fetch;
-    render(<CompanyStep initial={{ ...wizardData().company, companyName: "Lone Star", companyPhone: "5125550188" }} logoUrl={null} onSaved={jest.fn()} />);
+    await act(async () => {
+      render(<CompanyStep initial={{ ...wizardData().company, companyName: "Lone Star", companyPhone: "5125550188" }} logoUrl={null} onSaved={jest.fn()} />);
+    });
     await act(async () => {
       fireEvent.click(continueButton());
     });
     expect(screen.getByRole("alert").textContent).toBe("Please enter a 10-digit phone number");
+    expect(screen.getByLabelText(/^Phone/).getAttribute("aria-invalid")).toBe("true");
   });
 
   it("refuses a logo that is not a PNG", async () => {

@@ -1,13 +1,19 @@
 "use client";
 
-import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
-import { ContinueButton, FormAlert, StepHeader } from "@/components/onboarding/form-controls";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useRef, useState, type DragEvent } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { PhoneInput } from "@/components/accounts/phone-input";
+import { showServerFieldErrors } from "@/components/accounts/server-field-errors";
+import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
 import { Button } from "@/components/ui/button";
-import { FieldError } from "@/components/ui/field";
+import { cx } from "@/components/ui/cx";
+import { Field, FieldError } from "@/components/ui/field";
+import { focusRing } from "@/components/ui/focus";
 import { Input } from "@/components/ui/input";
-import { OnboardingRequestError, postOnboarding } from "@/components/onboarding/onboarding-api";
-import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
-import { ONBOARDING_MESSAGES, onboardingCompanySchema } from "@/lib/onboarding/onboarding-schema";
+import { apiCall } from "@/lib/api/browser-client";
+import { ONBOARDING_MESSAGES, onboardingCompanySchema, type OnboardingStepSavedResponse } from "@/lib/onboarding/onboarding-schema";
 import type { OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, sniffImageType } from "@/lib/settings/logo-rules";
 
@@ -55,31 +61,36 @@ function leadingBytes(dataUrl: string): Uint8Array {
   }
 }
 
+/** The step's fields: the route's schema without the logo, which is chosen apart and added to the body on save. */
+const companyFormSchema = onboardingCompanySchema.omit({ logo: true });
+type CompanyFormInput = z.input<typeof companyFormSchema>;
+type CompanyFormValues = z.output<typeof companyFormSchema>;
+const FIELDS = Object.keys(companyFormSchema.shape) as FieldName[];
+
 /** Step 1: Company Settings. Continue needs a company name and a 10-digit phone (§5). */
 export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
   const id = useId();
-  const [values, setValues] = useState<CompanyValues>(initial);
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<CompanyFormInput, unknown, CompanyFormValues>({
+    resolver: zodResolver(companyFormSchema),
+    mode: "onTouched",
+    defaultValues: initial,
+  });
+  const colors = useWatch({ control, name: ["primaryColor", "secondaryColor"] });
   const [logo, setLogo] = useState<{ dataUrl: string; name: string } | null>(null);
   const [logoStatus, setLogoStatus] = useState<"idle" | "uploading">("idle");
   const [logoError, setLogoError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const parsed = onboardingCompanySchema.safeParse(values);
-  const clientErrors: Partial<Record<string, string>> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) clientErrors[String(issue.path[0])] ??= issue.message;
-  const errorFor = (field: FieldName) => serverErrors[field] ?? (touched[field] ? clientErrors[field] : undefined);
-  const canContinue = parsed.success && logoStatus === "idle";
-
-  const set = (field: FieldName, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setServerErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const touch = (field: FieldName) => setTouched((t) => ({ ...t, [field]: true }));
+  const canContinue = isValid && logoStatus === "idle";
 
   async function chooseLogo(file: File | undefined) {
     if (!file) return;
@@ -114,130 +125,101 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
     void chooseLogo(event.dataTransfer.files?.[0]);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched({ companyName: true, companyPhone: true, companyWebsite: true, bookingLink: true, primaryColor: true, secondaryColor: true });
-    if (!parsed.success) return;
-    setSaving(true);
+  const onValid = async (values: CompanyFormValues) => {
     setFormError(null);
-    try {
-      const result = await postOnboarding<{ nextStep: OnboardingStep }>("/api/onboarding/company", { ...values, ...(logo ? { logo: logo.dataUrl } : {}) }, ONBOARDING_MESSAGES.saveFailed);
-      onSaved(
-        { ...values, companyWebsite: parsed.data.companyWebsite, bookingLink: parsed.data.bookingLink, primaryColor: parsed.data.primaryColor, secondaryColor: parsed.data.secondaryColor },
-        { logoPreview: logo?.dataUrl ?? null, nextStep: result.nextStep },
-      );
-    } catch (error) {
-      if (error instanceof OnboardingRequestError) {
-        const next: Record<string, string> = {};
-        for (const [field, list] of Object.entries(error.fields)) if (list?.[0]) next[field] = list[0];
-        setServerErrors(next);
-        if (next.logo) setLogoError(next.logo);
-        setFormError(error.message);
-      } else {
-        setFormError(ONBOARDING_MESSAGES.saveFailed);
-      }
-    } finally {
-      setSaving(false);
+    // The fields as typed (the route parses them with the same schema), and the new logo if one was chosen.
+    const result = await apiCall<OnboardingStepSavedResponse>("/api/onboarding/company", { method: "POST", body: { ...getValues(), ...(logo ? { logo: logo.dataUrl } : {}) } });
+    if (result.ok) {
+      onSaved(values, { logoPreview: logo?.dataUrl ?? null, nextStep: result.body.nextStep });
+      return;
     }
-  }
+    showServerFieldErrors(setError, result.fields, FIELDS);
+    const logoMessage = result.fields.logo?.[0];
+    if (logoMessage) setLogoError(logoMessage);
+    setFormError(saveFailureMessage(result, ONBOARDING_MESSAGES.saveFailed));
+  };
 
   const preview = logo?.dataUrl ?? logoUrl;
-  const field = (name: FieldName) => ({
-    id: `${id}-${name}`,
-    "aria-invalid": errorFor(name) ? true : undefined,
-    "aria-describedby": errorFor(name) ? `${id}-${name}-error` : undefined,
-    onBlur: () => touch(name),
-  });
+  const error = (name: FieldName) => errors[name]?.message;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-6" aria-busy={isSubmitting}>
       <StepHeader title="Company Settings" subtitle="Upload your logo and set your brand color." />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-companyName`} className="block text-sm font-medium text-gray-700">
-            Company Name <span className="text-red-600">*</span>
-          </label>
-          <Input {...field("companyName")} type="text" autoComplete="organization" value={values.companyName} onChange={(e) => set("companyName", e.target.value)} className="mt-1" />
-          <FieldError id={`${id}-companyName-error`} error={errorFor("companyName")} />
-        </div>
+        <Field id={`${id}-companyName`} label="Company Name" required error={error("companyName")} className="sm:col-span-2">
+          {(props) => <Input {...props} type="text" autoComplete="organization" {...register("companyName")} />}
+        </Field>
 
-        <div>
-          <label htmlFor={`${id}-companyPhone`} className="block text-sm font-medium text-gray-700">
-            Phone <span className="text-red-600">*</span>
-          </label>
-          <Input
-            {...field("companyPhone")}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(555) 555-5555"
-            value={formatPhone(values.companyPhone)}
-            onChange={(e) => set("companyPhone", nextPhoneDigits(values.companyPhone, e.target.value, e.target.selectionStart))}
-            className="mt-1"
-          />
-          <FieldError id={`${id}-companyPhone-error`} error={errorFor("companyPhone")} />
-        </div>
+        <Field id={`${id}-companyPhone`} label="Phone" required error={error("companyPhone")}>
+          {(props) => <PhoneInput {...props} control={control} name="companyPhone" autoComplete="tel-national" />}
+        </Field>
 
-        <div>
-          <label htmlFor={`${id}-companyWebsite`} className="block text-sm font-medium text-gray-700">
-            Website
-          </label>
-          <div className="mt-1 flex rounded-md shadow-sm">
-            <span className="inline-flex items-center rounded-l-md border border-r-0 border-gray-300 bg-gray-50 px-3 text-sm text-gray-500 select-none">https://</span>
-            <Input
-              {...field("companyWebsite")}
-              type="text"
-              inputMode="url"
-              autoComplete="url"
-              placeholder="www.youragency.com"
-              value={values.companyWebsite}
-              onChange={(e) => set("companyWebsite", stripScheme(e.target.value))}
-              className="rounded-l-none shadow-none"
-            />
-          </div>
-          <FieldError id={`${id}-companyWebsite-error`} error={errorFor("companyWebsite")} />
-        </div>
-
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-bookingLink`} className="block text-sm font-medium text-gray-700">
-            Calendar Booking Link <span className="font-normal text-gray-400">(optional)</span>
-          </label>
-          <Input
-            {...field("bookingLink")}
-            type="url"
-            inputMode="url"
-            placeholder="https://calendly.com/your-agency"
-            value={values.bookingLink}
-            onChange={(e) => set("bookingLink", e.target.value)}
-            className="mt-1"
-          />
-          <p className="mt-1 text-xs text-gray-500">Clients use this link to book a call with your agency.</p>
-          <FieldError id={`${id}-bookingLink-error`} error={errorFor("bookingLink")} />
-        </div>
-
-        {(["primaryColor", "secondaryColor"] as const).map((name) => (
-          <div key={name}>
-            <label htmlFor={`${id}-${name}`} className="block text-sm font-medium text-gray-700">
-              {name === "primaryColor" ? "Primary Color" : "Secondary Color"}
-            </label>
-            <div className="mt-1 flex items-center gap-3">
-              <input
-                type="color"
-                aria-label={`${name === "primaryColor" ? "Primary" : "Secondary"} color picker`}
-                value={/^#[0-9a-fA-F]{6}$/.test(values[name]) ? values[name] : "#000000"}
-                onChange={(e) => set(name, e.target.value.toUpperCase())}
-                className="h-10 w-14 cursor-pointer rounded-md border border-gray-300 bg-white p-1"
+        <Field id={`${id}-companyWebsite`} label="Website" error={error("companyWebsite")}>
+          {(props) => (
+            <div className="flex rounded-md shadow-sm">
+              <span className="inline-flex items-center rounded-l-md border border-r-0 border-gray-500 bg-gray-50 px-3 text-sm text-gray-700 select-none">https://</span>
+              <Controller
+                control={control}
+                name="companyWebsite"
+                render={({ field }) => (
+                  <Input
+                    {...props}
+                    type="text"
+                    inputMode="url"
+                    autoComplete="url"
+                    placeholder="www.youragency.com"
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={field.value ?? ""}
+                    onChange={(e) => field.onChange(stripScheme(e.target.value))}
+                    className="rounded-l-none shadow-none"
+                  />
+                )}
               />
-              <Input {...field(name)} type="text" value={values[name]} onChange={(e) => set(name, e.target.value)} maxLength={7} className="font-mono uppercase" />
             </div>
-            <FieldError id={`${id}-${name}-error`} error={errorFor(name)} />
-          </div>
-        ))}
+          )}
+        </Field>
+
+        <Field
+          id={`${id}-bookingLink`}
+          label={
+            <>
+              Calendar Booking Link <span className="font-normal text-gray-600">(optional)</span>
+            </>
+          }
+          hint="Clients use this link to book a call with your agency."
+          error={error("bookingLink")}
+          className="sm:col-span-2"
+        >
+          {(props) => <Input {...props} type="url" inputMode="url" placeholder="https://calendly.com/your-agency" {...register("bookingLink")} />}
+        </Field>
+
+        {(["primaryColor", "secondaryColor"] as const).map((name, index) => {
+          const label = name === "primaryColor" ? "Primary" : "Secondary";
+          const color = colors[index] ?? "";
+          return (
+            <Field key={name} id={`${id}-${name}`} label={`${label} Color`} error={error(name)}>
+              {(props) => (
+                <div className="flex items-center gap-3">
+                  <input
+                    type="color"
+                    aria-label={`${label} color picker`}
+                    value={/^#[0-9a-fA-F]{6}$/.test(color) ? color : "#000000"}
+                    onChange={(e) => setValue(name, e.target.value.toUpperCase(), { shouldValidate: true, shouldDirty: true })}
+                    className={cx("h-11 w-14 cursor-pointer rounded-md border border-gray-500 bg-white p-1", focusRing)}
+                  />
+                  <Input {...props} type="text" maxLength={7} className="font-mono uppercase" {...register(name)} />
+                </div>
+              )}
+            </Field>
+          );
+        })}
       </div>
 
       <div>
-        <span className="block text-sm font-medium text-gray-700">Logo</span>
+        <span className="block text-sm font-medium text-gray-800">Logo</span>
         <div
           onDragOver={(e) => {
             e.preventDefault();
@@ -258,11 +240,11 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
               <path strokeLinecap="round" strokeLinejoin="round" d="M3 16.5v2.25A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75V16.5m-13.5-9L12 3m0 0 4.5 4.5M12 3v13.5" />
             </svg>
           )}
-          <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()} disabled={logoStatus === "uploading"}>
+          <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={logoStatus === "uploading"}>
             {logoStatus === "uploading" ? "Uploading..." : preview ? "Change logo" : "Upload logo"}
           </Button>
-          <p className="text-xs text-gray-500">Click or drag and drop. {LOGO_GUIDANCE}</p>
-          {logo ? <p className="text-xs text-gray-600">{logo.name}</p> : null}
+          <p className="text-sm text-gray-600">Click or drag and drop. {LOGO_GUIDANCE}</p>
+          {logo ? <p className="text-sm text-gray-700">{logo.name}</p> : null}
           <input ref={fileInput} type="file" accept="image/png" aria-label="Upload logo" className="sr-only" onChange={(e) => void chooseLogo(e.target.files?.[0])} />
         </div>
         <FieldError id={`${id}-logo-error`} error={logoError} />
@@ -271,7 +253,7 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
       <FormAlert message={formError} />
 
       <div className="flex justify-end border-t border-gray-100 pt-5">
-        <ContinueButton disabled={!canContinue} saving={saving} />
+        <ContinueButton disabled={!canContinue} saving={isSubmitting} />
       </div>
     </form>
   );

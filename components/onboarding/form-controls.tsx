@@ -2,6 +2,18 @@
 
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import type { ApiFailure } from "@/lib/api/browser-client";
+
+/**
+ * The form-level words for a failed save: the first field problem of a 422 (the field shows it too), else the
+ * server's own message, else `fallback` (no answer, or a server failure).
+ */
+export function saveFailureMessage(failure: ApiFailure, fallback: string): string {
+  if (failure.status === 0 || failure.status >= 500) return fallback;
+  const firstField = Object.values(failure.fields).find((list) => list && list.length)?.[0];
+  if (failure.status === 422 && firstField) return firstField;
+  return failure.message ?? fallback;
+}
 
 export function StepHeader({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
   return (

@@ -6,50 +6,60 @@ const brand = { name: "Lone Star Medigap", primaryColor: "#112233", secondaryCol
 const continueButton = () => screen.getByRole("button", { name: /Continue|Saving/ }) as HTMLButtonElement;
 const checkbox = (name: string) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
 
-function renderStep(onSaved = jest.fn()) {
-  render(<LicensingStep carrierOptions={["Aetna", "Cigna", "Humana"]} initial={wizardData().carrierSettings} brand={brand} onSaved={onSaved} />);
+/** Clicks and lets the schema check (asynchronous) settle. */
+const click = (element: HTMLElement) =>
+  act(async () => {
+    fireEvent.click(element);
+  });
+
+async function renderStep(onSaved = jest.fn()) {
+  await act(async () => {
+    render(<LicensingStep carrierOptions={["Aetna", "Cigna", "Humana"]} initial={wizardData().carrierSettings} brand={brand} onSaved={onSaved} />);
+  });
   return onSaved;
 }
 
 describe("LicensingStep", () => {
-  it("enables Continue only when at least one carrier is selected", () => {
-    renderStep();
+  it("enables Continue only when at least one carrier is selected, and says so", async () => {
+    await renderStep();
     expect(screen.getByRole("heading", { name: "Carrier Information" })).toBeTruthy();
     expect(continueButton().disabled).toBe(true);
-    fireEvent.click(checkbox("Cigna"));
+    expect(screen.getByText("Please select at least one carrier")).toBeTruthy();
+    await click(checkbox("Cigna"));
+    expect(screen.queryByText("Please select at least one carrier")).toBeNull();
     expect(continueButton().disabled).toBe(false);
-    fireEvent.click(checkbox("Cigna"));
+    await click(checkbox("Cigna"));
     expect(continueButton().disabled).toBe(true);
 
-    fireEvent.click(checkbox("Select All Carriers"));
+    await click(checkbox("Select All Carriers"));
     expect(["Aetna", "Cigna", "Humana"].every((c) => checkbox(c).checked)).toBe(true);
     expect(continueButton().disabled).toBe(false);
-    fireEvent.click(checkbox("Select All Carriers"));
+    await click(checkbox("Select All Carriers"));
     expect(checkbox("Aetna").checked).toBe(false);
     expect(continueButton().disabled).toBe(true);
   });
 
-  it("needs at least one outreach type", () => {
-    renderStep();
-    fireEvent.click(checkbox("Aetna"));
-    for (const label of ["Birthday", "Enrollment anniversary", "Scheduled rate increase", "Annual Enrollment Period (AEP)"]) fireEvent.click(screen.getByRole("switch", { name: label }));
+  it("needs at least one outreach type", async () => {
+    await renderStep();
+    await click(checkbox("Aetna"));
+    for (const label of ["Birthday", "Enrollment anniversary", "Scheduled rate increase", "Annual Enrollment Period (AEP)"]) await click(screen.getByRole("switch", { name: label }));
     expect(continueButton().disabled).toBe(true);
     expect(screen.getByText("Turn on at least one outreach type")).toBeTruthy();
-    fireEvent.click(screen.getByRole("switch", { name: "Birthday" }));
+    await click(screen.getByRole("switch", { name: "Birthday" }));
     expect(continueButton().disabled).toBe(false);
   });
 
   it("selects a whole region, and saves the values", async () => {
     global.fetch = jest.fn(async () => jsonResponse(200, { success: true, onboardingStep: 2, nextStep: "agents" })) as unknown as typeof fetch;
-    const onSaved = renderStep();
+    const onSaved = await renderStep();
     expect(checkbox("Use SmartSend for Guaranteed Issue").checked).toBe(true);
-    fireEvent.click(checkbox("Select all Midwest"));
+    await click(checkbox("Select all Midwest"));
     expect(checkbox("Minnesota").checked).toBe(true);
     expect(checkbox("Texas").checked).toBe(false);
-    fireEvent.click(checkbox("Texas"));
-    fireEvent.click(checkbox("Humana"));
-    fireEvent.click(screen.getByRole("radio", { name: /3 years/ }));
-    fireEvent.click(checkbox("For clients who failed health questions, reach out only in Pre-AEP"));
+    await click(checkbox("Texas"));
+    await click(checkbox("Humana"));
+    await click(screen.getByRole("radio", { name: /3 years/ }));
+    await click(checkbox("For clients who failed health questions, reach out only in Pre-AEP"));
     await act(async () => {
       fireEvent.click(continueButton());
     });
@@ -60,8 +70,8 @@ describe("LicensingStep", () => {
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ selectedCarriers: ["Humana"] }), { nextStep: "agents" });
   });
 
-  it("opens the outreach preview: an email sample per type, no SMS (the product sends none), Escape and Close", () => {
-    renderStep();
+  it("opens the outreach preview: an email sample per type, no SMS (the product sends none), Escape and Close", async () => {
+    await renderStep();
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
     const dialog = screen.getByRole("dialog", { name: "Outreach Preview" });
     for (const title of ["Birthday", "Anniversary", "Rate increase", "AEP", "Initial blaster"]) expect(within(dialog).getByRole("listitem", { name: `${title} email sample` })).toBeTruthy();

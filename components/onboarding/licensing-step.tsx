@@ -1,25 +1,31 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { ContinueButton, FormAlert, StepHeader } from "@/components/onboarding/form-controls";
-import { postOnboarding } from "@/components/onboarding/onboarding-api";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
 import { OutreachPreviewModal, type PreviewBrand } from "@/components/onboarding/outreach-preview-modal";
-import { ONBOARDING_MESSAGES, onboardingLicensingSchema, OUTREACH_TYPE_LABELS, OUTREACH_TYPES, type OutreachType } from "@/lib/onboarding/onboarding-schema";
+import { apiCall } from "@/lib/api/browser-client";
+import {
+  ONBOARDING_MESSAGES,
+  onboardingLicensingSchema,
+  OUTREACH_TYPE_LABELS,
+  OUTREACH_TYPES,
+  type OnboardingLicensing,
+  type OnboardingLicensingInput,
+  type OnboardingStepSavedResponse,
+} from "@/lib/onboarding/onboarding-schema";
 import type { OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 import { REGIONS, US_STATES } from "@/lib/reference/us-states";
 import { OUTREACH_DELAY_YEARS } from "@/lib/settings/org-settings-schema";
 import { GI_CAPTIONS } from "@/lib/settings/state-carrier-settings";
 import { Button } from "@/components/ui/button";
+import { Checkbox, checkboxInputClass } from "@/components/ui/checkbox";
+import { cx } from "@/components/ui/cx";
 import { Toggle } from "@/components/ui/toggle";
 
-export type LicensingValues = {
-  selectedCarriers: string[];
-  stateLicenses: string[];
-  useSmartSend: boolean;
-  contactOutreachDelayYears: 1 | 2 | 3;
-  outreachTypes: Record<OutreachType, boolean>;
-  failedUnderwritingOutreach: { enabled: boolean; frequency: "annual"; timing: "birthday" | "pre_aep" };
-};
+/** The step's values as saved (the route schema's output). */
+export type LicensingValues = OnboardingLicensing;
 
 export type LicensingStepProps = {
   carrierOptions: string[];
@@ -30,15 +36,25 @@ export type LicensingStepProps = {
 
 const DELAY_MONTHS: Record<1 | 2 | 3, number> = { 1: 11, 2: 23, 3: 35 };
 
+/** A checkbox inside its label, the whole row a 44 px target (the box is the kit's). */
+function CheckboxRow({ checked, onChange, label, title, className }: { checked: boolean; onChange: (checked: boolean) => void; label: string; title?: string; className?: string }) {
+  return (
+    <label className={cx("flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 text-sm text-gray-800 hover:bg-gray-50", className)} title={title}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className={checkboxInputClass} />
+      <span className="min-w-0 truncate">{label}</span>
+    </label>
+  );
+}
+
 /** A checkbox that can show "some selected". */
-function TriStateCheckbox({ checked, indeterminate, onChange, label, className = "" }: { checked: boolean; indeterminate: boolean; onChange: (checked: boolean) => void; label: string; className?: string }) {
+function TriStateCheckbox({ checked, indeterminate, onChange, label }: { checked: boolean; indeterminate: boolean; onChange: (checked: boolean) => void; label: string }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
   return (
-    <label className={`inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-gray-800 ${className}`}>
-      <input ref={ref} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 rounded border-gray-300 accent-brand-600" />
+    <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-gray-800">
+      <input ref={ref} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className={checkboxInputClass} />
       {label}
     </label>
   );
@@ -50,7 +66,7 @@ function Section({ title, description, children, action }: { title: string; desc
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 className="text-base font-semibold text-gray-900">{title}</h3>
-          {description ? <p className="mt-0.5 text-sm text-gray-500">{description}</p> : null}
+          {description ? <p className="mt-0.5 text-sm text-gray-600">{description}</p> : null}
         </div>
         {action}
       </div>
@@ -62,41 +78,50 @@ function Section({ title, description, children, action }: { title: string; desc
 /** Step 2: Carrier Information, outreach settings and licensing by state. Continue needs at least one carrier. */
 export function LicensingStep({ carrierOptions, initial, brand, onSaved }: LicensingStepProps) {
   const id = useId();
-  const [values, setValues] = useState<LicensingValues>(initial);
-  const [saving, setSaving] = useState(false);
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    trigger,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<OnboardingLicensingInput, unknown, OnboardingLicensing>({
+    resolver: zodResolver(onboardingLicensingSchema),
+    mode: "onChange",
+    defaultValues: initial,
+  });
+  // The form's values are the initial ones, changed only through setValue below: every field is present.
+  const values = useWatch({ control }) as LicensingValues;
   const [formError, setFormError] = useState<string | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
 
-  const parsed = onboardingLicensingSchema.safeParse(values);
-  const carrierError = values.selectedCarriers.length === 0 ? ONBOARDING_MESSAGES.carrierRequired : null;
-  const typesError = OUTREACH_TYPES.some((t) => values.outreachTypes[t]) ? null : ONBOARDING_MESSAGES.outreachTypeRequired;
+  // The schema's words show from the start (no carrier yet: "Please select at least one carrier").
+  useEffect(() => {
+    void trigger();
+  }, [trigger]);
 
-  const update = (patch: Partial<LicensingValues>) => setValues((v) => ({ ...v, ...patch }));
+  const update = (patch: Partial<LicensingValues>) => {
+    for (const [key, value] of Object.entries(patch)) setValue(key as keyof LicensingValues, value, { shouldDirty: true });
+    void trigger();
+  };
   const toggleIn = (list: string[], item: string, on: boolean) => (on ? [...new Set([...list, item])] : list.filter((x) => x !== item));
 
   const allCarriers = carrierOptions.length > 0 && carrierOptions.every((c) => values.selectedCarriers.includes(c));
   const someCarriers = values.selectedCarriers.length > 0 && !allCarriers;
   const allStates = US_STATES.every((s) => values.stateLicenses.includes(s.code));
+  const carrierError = errors.selectedCarriers?.message;
+  const typesError = errors.outreachTypes?.message;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!parsed.success) return;
-    setSaving(true);
+  const onValid = async (saved: OnboardingLicensing) => {
     setFormError(null);
-    try {
-      const result = await postOnboarding<{ nextStep: OnboardingStep }>("/api/onboarding/licensing", values, ONBOARDING_MESSAGES.saveFailed);
-      onSaved(values, { nextStep: result.nextStep });
-    } catch (error) {
-      setFormError(error instanceof Error ? error.message : ONBOARDING_MESSAGES.saveFailed);
-    } finally {
-      setSaving(false);
-    }
-  }
+    const result = await apiCall<OnboardingStepSavedResponse>("/api/onboarding/licensing", { method: "POST", body: saved });
+    if (result.ok) onSaved(saved, { nextStep: result.body.nextStep });
+    else setFormError(saveFailureMessage(result, ONBOARDING_MESSAGES.saveFailed));
+  };
 
   const failedPreAep = values.failedUnderwritingOutreach.enabled && values.failedUnderwritingOutreach.timing === "pre_aep";
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-6" aria-busy={isSubmitting}>
       <StepHeader title="Carrier Information" subtitle="Choose the carriers you're contracted with, how we reach out to your clients, and where you're licensed." />
 
       <Section
@@ -105,44 +130,26 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
         action={<TriStateCheckbox label="Select All Carriers" checked={allCarriers} indeterminate={someCarriers} onChange={(on) => update({ selectedCarriers: on ? [...carrierOptions] : [] })} />}
       >
         {carrierOptions.length === 0 ? (
-          <p className="text-sm text-gray-500">No carriers are available yet.</p>
+          <p className="text-sm text-gray-600">No carriers are available yet.</p>
         ) : (
-          <ul className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2" aria-label="Carriers">
+          <ul className="grid grid-cols-1 gap-x-6 sm:grid-cols-2" aria-label="Carriers">
             {carrierOptions.map((carrier) => (
               <li key={carrier}>
-                <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
-                  <input
-                    type="checkbox"
-                    checked={values.selectedCarriers.includes(carrier)}
-                    onChange={(e) => update({ selectedCarriers: toggleIn(values.selectedCarriers, carrier, e.target.checked) })}
-                    className="h-4 w-4 rounded border-gray-300 accent-brand-600"
-                  />
-                  {carrier}
-                </label>
+                <CheckboxRow label={carrier} checked={values.selectedCarriers.includes(carrier)} onChange={(on) => update({ selectedCarriers: toggleIn(values.selectedCarriers, carrier, on) })} />
               </li>
             ))}
           </ul>
         )}
-        {carrierError ? <p className="mt-3 text-xs text-amber-700">{carrierError}</p> : null}
+        {carrierError ? <p className="mt-3 text-sm text-amber-800">{carrierError}</p> : null}
 
-        <div className="mt-5 flex items-start gap-3 rounded-md bg-brand-50 p-3">
-          <input
-            id={`${id}-smartsend`}
-            type="checkbox"
-            checked={values.useSmartSend}
-            onChange={(e) => update({ useSmartSend: e.target.checked })}
-            aria-describedby={`${id}-smartsend-help`}
-            className="mt-0.5 h-4 w-4 cursor-pointer rounded border-gray-300 accent-brand-600"
-          />
-          <div>
-            <label htmlFor={`${id}-smartsend`} className="block cursor-pointer text-sm font-medium text-gray-900">
-              Use SmartSend for Guaranteed Issue
-            </label>
-            <p id={`${id}-smartsend-help`} className="text-xs text-gray-600">
-              {GI_CAPTIONS.smartSend}
-            </p>
-          </div>
-        </div>
+        <Checkbox
+          id={`${id}-smartsend`}
+          label="Use SmartSend for Guaranteed Issue"
+          hint={GI_CAPTIONS.smartSend}
+          checked={values.useSmartSend}
+          onChange={(on) => update({ useSmartSend: on })}
+          className="mt-5 rounded-md bg-brand-50 px-3 py-1"
+        />
       </Section>
 
       <Section
@@ -156,18 +163,18 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
       >
         <fieldset>
           <legend className="text-sm font-medium text-gray-800">Outreach timing</legend>
-          <p className="text-xs text-gray-500">How long after a policy&apos;s effective date any automatic email may go out.</p>
+          <p className="text-sm text-gray-600">How long after a policy&apos;s effective date any automatic email may go out.</p>
           <div className="mt-2 grid grid-cols-3 gap-2" role="radiogroup" aria-label="Outreach timing">
             {OUTREACH_DELAY_YEARS.map((years) => {
               const checked = values.contactOutreachDelayYears === years;
               return (
                 <label
                   key={years}
-                  className={`cursor-pointer rounded-md border px-3 py-2 text-center text-sm transition ${checked ? "border-brand-600 bg-brand-50 font-semibold text-brand-700" : "border-gray-300 text-gray-700 hover:bg-gray-50"}`}
+                  className={`min-h-11 cursor-pointer rounded-md border px-3 py-2 text-center text-sm transition focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2 ${checked ? "border-brand-600 bg-brand-50 font-semibold text-brand-700" : "border-gray-500 text-gray-800 hover:bg-gray-50"}`}
                 >
                   <input type="radio" name={`${id}-delay`} value={years} checked={checked} onChange={() => update({ contactOutreachDelayYears: years })} className="sr-only" />
                   {years} {years === 1 ? "year" : "years"}
-                  <span className="block text-xs font-normal text-gray-500">month {DELAY_MONTHS[years]}</span>
+                  <span className="block text-xs font-normal text-gray-600">month {DELAY_MONTHS[years]}</span>
                 </label>
               );
             })}
@@ -193,27 +200,17 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
               );
             })}
           </ul>
-          {typesError ? <p className="mt-1 text-xs text-red-600">{typesError}</p> : null}
+          {typesError ? <p className="mt-1 text-sm text-red-700">{typesError}</p> : null}
         </fieldset>
 
-        <div className="mt-4 flex items-start gap-3">
-          <input
-            id={`${id}-failed`}
-            type="checkbox"
-            checked={failedPreAep}
-            onChange={(e) => update({ failedUnderwritingOutreach: e.target.checked ? { enabled: true, frequency: "annual", timing: "pre_aep" } : { enabled: false, frequency: "annual", timing: "birthday" } })}
-            aria-describedby={`${id}-failed-help`}
-            className="mt-0.5 h-4 w-4 cursor-pointer rounded border-gray-300 accent-brand-600"
-          />
-          <div>
-            <label htmlFor={`${id}-failed`} className="block cursor-pointer text-sm text-gray-900">
-              For clients who failed health questions, reach out only in Pre-AEP
-            </label>
-            <p id={`${id}-failed-help`} className="text-xs text-gray-500">
-              One email a year, ahead of the Annual Enrollment Period.
-            </p>
-          </div>
-        </div>
+        <Checkbox
+          id={`${id}-failed`}
+          label="For clients who failed health questions, reach out only in Pre-AEP"
+          hint="One email a year, ahead of the Annual Enrollment Period."
+          checked={failedPreAep}
+          onChange={(on) => update({ failedUnderwritingOutreach: on ? { enabled: true, frequency: "annual", timing: "pre_aep" } : { enabled: false, frequency: "annual", timing: "birthday" } })}
+          className="mt-4"
+        />
       </Section>
 
       <Section
@@ -235,7 +232,6 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
                   </span>
                   <TriStateCheckbox
                     label={`Select all ${region}`}
-                    className="text-xs font-normal text-gray-600"
                     checked={all}
                     indeterminate={selected > 0 && !all}
                     onChange={(on) => {
@@ -244,18 +240,16 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
                     }}
                   />
                 </div>
-                <ul className="grid grid-cols-2 gap-x-3 gap-y-1">
+                <ul className="grid grid-cols-2 gap-x-3">
                   {states.map((state) => (
                     <li key={state.code}>
-                      <label className="flex cursor-pointer items-center gap-2 text-sm text-gray-700" title={state.name}>
-                        <input
-                          type="checkbox"
-                          checked={values.stateLicenses.includes(state.code)}
-                          onChange={(e) => update({ stateLicenses: toggleIn(values.stateLicenses, state.code, e.target.checked) })}
-                          className="h-4 w-4 rounded border-gray-300 accent-brand-600"
-                        />
-                        <span className="truncate">{state.name}</span>
-                      </label>
+                      <CheckboxRow
+                        label={state.name}
+                        title={state.name}
+                        className="px-1 hover:bg-gray-100"
+                        checked={values.stateLicenses.includes(state.code)}
+                        onChange={(on) => update({ stateLicenses: toggleIn(values.stateLicenses, state.code, on) })}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -268,7 +262,7 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
       <FormAlert message={formError} />
 
       <div className="flex justify-end border-t border-gray-100 pt-5">
-        <ContinueButton disabled={!parsed.success} saving={saving} />
+        <ContinueButton disabled={!isValid} saving={isSubmitting} />
       </div>
 
       {previewOpen ? <OutreachPreviewModal brand={brand} outreachTypes={values.outreachTypes} onClose={() => setPreviewOpen(false)} /> : null}

@@ -86,6 +86,7 @@ describe("OnboardingWizard", () => {
     }) as unknown as typeof fetch;
     const data = wizardData({ company: { ...wizardData().company, companyName: "Lone Star", companyPhone: "5125550188" } });
     const { unmount } = render(<OnboardingWizard productName="Gapwise" planName="Pro" payments="off" initialStep="company" data={data} navigate={navigate} />);
+    await settle(); // the schema check (asynchronous) enables Continue
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     });

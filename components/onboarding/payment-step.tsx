@@ -2,8 +2,9 @@
 
 import { useState } from "react";
 import { CardCheckout } from "@/components/billing/card-checkout";
-import { ContinueButton, FormAlert, StepHeader } from "@/components/onboarding/form-controls";
-import { postOnboarding } from "@/components/onboarding/onboarding-api";
+import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
+import { apiCall } from "@/lib/api/browser-client";
+import type { OnboardingCompleteResponse } from "@/lib/onboarding/onboarding-schema";
 
 export const BILLING_DISABLED_TEXT = "Billing is disabled in this mode";
 const FINISH_FAILED = "Payment processing failed. Please try again.";
@@ -26,13 +27,13 @@ export function PaymentStep({ payments, planName, onFinished }: PaymentStepProps
   async function finish() {
     setSaving(true);
     setError(null);
-    try {
-      const result = await postOnboarding<{ redirectUrl: string }>("/api/onboarding/complete", {}, FINISH_FAILED);
-      onFinished(result.redirectUrl);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : FINISH_FAILED);
-      setSaving(false);
+    const result = await apiCall<OnboardingCompleteResponse>("/api/onboarding/complete", { method: "POST", body: {} });
+    if (result.ok) {
+      onFinished(result.body.redirectUrl);
+      return;
     }
+    setError(saveFailureMessage(result, FINISH_FAILED));
+    setSaving(false);
   }
 
   return (

@@ -2,12 +2,14 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { ContinueButton, FormAlert, StepHeader } from "@/components/onboarding/form-controls";
-import { FieldError } from "@/components/ui/field";
+import { useForm } from "react-hook-form";
+import { PhoneInput } from "@/components/accounts/phone-input";
+import { showServerFieldErrors } from "@/components/accounts/server-field-errors";
+import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { OnboardingRequestError, postOnboarding } from "@/components/onboarding/onboarding-api";
-import { formatPhone, nextPhoneDigits, phoneDigits } from "@/lib/accounts/signup-schema";
+import { phoneDigits } from "@/lib/accounts/signup-schema";
+import { apiCall } from "@/lib/api/browser-client";
 import { onboardingPersonalSchema, type OnboardingPersonalInput, type OnboardingPersonalValues } from "@/lib/onboarding/onboarding-schema";
 import { PROFILE_MESSAGES } from "@/lib/profile/profile-schema";
 
@@ -47,84 +49,36 @@ export function PersonalStep({ initial, onSaved }: PersonalStepProps) {
 
   const onValid = async (values: OnboardingPersonalValues) => {
     setFormError(null);
-    try {
-      await postOnboarding("/api/profile", values, PROFILE_MESSAGES.saveFailed, "PUT");
+    // The profile's answer is not read: the step only needs to know the save went through.
+    const result = await apiCall<unknown>("/api/profile", { method: "PUT", body: values });
+    if (result.ok) {
       onSaved({ ...values, email: initial.email });
-    } catch (error) {
-      if (error instanceof OnboardingRequestError) {
-        for (const field of FIELDS) {
-          const message = error.fields[field]?.[0];
-          if (message) setError(field, { type: "server", message });
-        }
-        setFormError(error.message);
-      } else {
-        setFormError(PROFILE_MESSAGES.saveFailed);
-      }
+      return;
     }
+    showServerFieldErrors(setError, result.fields, FIELDS);
+    setFormError(saveFailureMessage(result, PROFILE_MESSAGES.saveFailed));
   };
-
-  const field = (name: (typeof FIELDS)[number]) => ({
-    id: `${id}-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
-  });
 
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-6" aria-busy={isSubmitting}>
       <StepHeader title={PERSONAL_STEP_TEXT.title} subtitle={PERSONAL_STEP_TEXT.subtitle} />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-firstName`} className="block text-sm font-medium text-gray-700">
-            First Name <span className="text-red-600">*</span>
-          </label>
-          <Input {...field("firstName")} type="text" autoComplete="given-name" className="mt-1" {...register("firstName")} />
-          <FieldError id={`${id}-firstName-error`} error={errors.firstName?.message} />
-        </div>
+        <Field id={`${id}-firstName`} label="First Name" required error={errors.firstName?.message}>
+          {(props) => <Input {...props} type="text" autoComplete="given-name" {...register("firstName")} />}
+        </Field>
 
-        <div>
-          <label htmlFor={`${id}-lastName`} className="block text-sm font-medium text-gray-700">
-            Last Name <span className="text-red-600">*</span>
-          </label>
-          <Input {...field("lastName")} type="text" autoComplete="family-name" className="mt-1" {...register("lastName")} />
-          <FieldError id={`${id}-lastName-error`} error={errors.lastName?.message} />
-        </div>
+        <Field id={`${id}-lastName`} label="Last Name" required error={errors.lastName?.message}>
+          {(props) => <Input {...props} type="text" autoComplete="family-name" {...register("lastName")} />}
+        </Field>
 
-        <div>
-          <label htmlFor={`${id}-email`} className="block text-sm font-medium text-gray-700">
-            Email
-          </label>
-          <Input id={`${id}-email`} type="email" value={initial.email} readOnly aria-describedby={`${id}-email-note`} className="mt-1 bg-gray-50 text-gray-600" />
-          <p id={`${id}-email-note`} className="mt-1 text-xs text-gray-500">
-            {PERSONAL_STEP_TEXT.emailNote}
-          </p>
-        </div>
+        <Field id={`${id}-email`} label="Email" hint={PERSONAL_STEP_TEXT.emailNote}>
+          {(props) => <Input {...props} type="email" value={initial.email} readOnly />}
+        </Field>
 
-        <div>
-          <label htmlFor={`${id}-phone`} className="block text-sm font-medium text-gray-700">
-            Phone <span className="text-red-600">*</span>
-          </label>
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field: phone }) => (
-              <Input
-                {...field("phone")}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(555) 555-5555"
-                className="mt-1"
-                name={phone.name}
-                ref={phone.ref}
-                onBlur={phone.onBlur}
-                value={formatPhone(phone.value ?? "")}
-                onChange={(event) => phone.onChange(nextPhoneDigits(phone.value ?? "", event.target.value, event.target.selectionStart))}
-              />
-            )}
-          />
-          <FieldError id={`${id}-phone-error`} error={errors.phone?.message} />
-        </div>
+        <Field id={`${id}-phone`} label="Phone" required error={errors.phone?.message}>
+          {(props) => <PhoneInput {...props} control={control} name="phone" autoComplete="tel-national" />}
+        </Field>
       </div>
 
       <FormAlert message={formError} />

@@ -66,6 +66,10 @@ export const signupSchema = z.object({
 
 export type SignupInput = z.input<typeof signupSchema>;
 export type SignupValues = z.output<typeof signupSchema>;
+/** The answer of POST /api/organizations (202): the same whether or not the address has an account. */
+export type SignupResponse = { success: true; message: string };
+/** The answer of GET /api/organizations/check-email/{email} for a well-formed address (a malformed one is a 422). */
+export type EmailCheckResponse = { available: true; message: string };
 
 export const waitlistSchema = z.object({
   name: requiredText("Name", 200),
@@ -77,6 +81,8 @@ export const waitlistSchema = z.object({
 
 export type WaitlistInput = z.input<typeof waitlistSchema>;
 export type WaitlistValues = z.output<typeof waitlistSchema>;
+/** The answer of POST /api/waitlist. */
+export type WaitlistResponse = { success: true };
 
 /** True when `email` (after trimming and lower-casing) passes the same check as the schemas. */
 export function isValidEmail(email: string): boolean {

@@ -1,13 +1,9 @@
 import "server-only";
-import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
-import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE, LOGIN_RATE_LIMITED_MESSAGE, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
+import type { LoginResponse } from "@/lib/auth/login-schema";
+import { LOGIN_RATE_LIMITED_MESSAGE, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
 import { prisma } from "@/lib/db";
 import { consumeRateLimit, emailRateLimitKey } from "@/lib/rate-limit";
-
-export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1, EMAIL_REQUIRED_MESSAGE).pipe(z.email(EMAIL_INVALID_MESSAGE)).transform((e) => e.toLowerCase()),
-});
 
 export const LOGIN_LIMITS = {
   perEmail: { limit: 5, windowSeconds: 15 * 60 },
@@ -35,7 +31,7 @@ export type AfterAnswer = (task: () => Promise<void>) => void;
  * depends on the address (the user lookup, the link, the email) happens before it. `afterAnswer` runs
  * that part once the answer is on its way, so a known address does not take longer to answer.
  */
-export async function requestLoginLink({ email, ip, now, issueLink, afterAnswer }: { email: string; ip: string; now: Date; issueLink: IssueLoginLink; afterAnswer: AfterAnswer }) {
+export async function requestLoginLink({ email, ip, now, issueLink, afterAnswer }: { email: string; ip: string; now: Date; issueLink: IssueLoginLink; afterAnswer: AfterAnswer }): Promise<LoginResponse> {
   await enforceLoginLimits(email, ip, now);
   afterAnswer(() => sendLoginLinkIfActive(email, issueLink));
   return { success: true, message: LOGIN_SENT_MESSAGE };

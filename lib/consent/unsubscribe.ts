@@ -21,6 +21,9 @@ export const UNSUBSCRIBED_SKIP_REASON = "Unsubscribed";
 
 export type UnsubscribeResult = { alreadyUnsubscribed: boolean; cancelledEmails: number };
 
+/** The answer of POST /api/unsubscribe?t=… (the confirm button of /unsubscribe, or a one-click unsubscribe). */
+export type UnsubscribeResponse = { success: true; message: string; alreadyUnsubscribed: boolean };
+
 /**
  * The writes of an unsubscribe, inside the caller's transaction of the same organization. A contact
  * that is already unsubscribed gets no second ledger row, but pending rows are cancelled again (a
@@ -53,12 +56,12 @@ export async function unsubscribeContact(input: { organizationId: string; contac
 }
 
 /** POST /api/unsubscribe?t=…: the token names the organization and contact; a bad token changes nothing. */
-export async function unsubscribeByToken({ token, source, now }: { token: unknown; source: ConsentSource; now: Date }) {
+export async function unsubscribeByToken({ token, source, now }: { token: unknown; source: ConsentSource; now: Date }): Promise<UnsubscribeResponse> {
   const subject = verifyUnsubscribeToken(token);
   if (!subject) throw new AppError("not_found", UNSUBSCRIBE_MESSAGES.invalidLink);
   const result = await tenantTransaction(subject.organizationId, (tx) => recordUnsubscribe(tx, { ...subject, source, now }));
   if (!result) throw new AppError("not_found", UNSUBSCRIBE_MESSAGES.invalidLink);
-  return { success: true as const, message: UNSUBSCRIBE_MESSAGES.done, alreadyUnsubscribed: result.alreadyUnsubscribed };
+  return { success: true, message: UNSUBSCRIBE_MESSAGES.done, alreadyUnsubscribed: result.alreadyUnsubscribed };
 }
 
 /** An agent (or admin) puts a contact back on the list, e.g. after the person asked by phone. Recorded in the ledger. */

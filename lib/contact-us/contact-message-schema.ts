@@ -31,3 +31,5 @@ export const contactMessageSchema = z.object({
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessageValues = z.output<typeof contactMessageSchema>;
+/** The answer of POST /api/contact-us. */
+export type ContactMessageResponse = { success: true; message: string };

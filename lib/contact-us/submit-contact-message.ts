@@ -4,7 +4,7 @@ import { ContactMessageEmail } from "@/lib/email/templates/contact-message-email
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
-import type { ContactMessageValues } from "@/lib/contact-us/contact-message-schema";
+import type { ContactMessageResponse, ContactMessageValues } from "@/lib/contact-us/contact-message-schema";
 import { CONTACT_US_SUCCESS_MESSAGE } from "@/lib/contact-us/contact-message-schema";
 
 /**
@@ -13,7 +13,7 @@ import { CONTACT_US_SUCCESS_MESSAGE } from "@/lib/contact-us/contact-message-sch
  * failing email provider never loses the message; the send's idempotency key is the row id.
  * The reply-to is the sender, so support answers them directly.
  */
-export async function submitContactMessage(input: ContactMessageValues, { now }: { now: Date }) {
+export async function submitContactMessage(input: ContactMessageValues, { now }: { now: Date }): Promise<ContactMessageResponse> {
   const row = await prisma.contactMessage.create({ data: { name: input.name, email: input.email, phone: input.phone ?? null, message: input.message, createdAt: now } });
   const env = getEnv();
   await sendEmail({
@@ -24,5 +24,5 @@ export async function submitContactMessage(input: ContactMessageValues, { now }:
     idempotencyKey: `contact-us:${row.id}`,
     tags: { category: "contact_us" },
   });
-  return { success: true as const, message: CONTACT_US_SUCCESS_MESSAGE };
+  return { success: true, message: CONTACT_US_SUCCESS_MESSAGE };
 }

@@ -7,3 +7,5 @@ export const devAccessSchema = z.object({
 
 export type DevAccessInput = z.input<typeof devAccessSchema>;
 export type DevAccessValues = z.output<typeof devAccessSchema>;
+/** The answer of POST /api/dev/access for the right key (the access cookie is set beside it); any other key is a 404. */
+export type DevAccessResponse = { success: true; redirectTo: string };

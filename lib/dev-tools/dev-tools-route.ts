@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "@/lib/api/errors";
 import { hasDevToolsAccess } from "@/lib/dev-tools/dev-access";
 import { getEnv } from "@/lib/env";
+import type { DevAccessResponse } from "@/lib/dev-tools/dev-access-schema";
 import { DEV_ACCESS_COOKIE, devAccessCookieValue, presentsValidKey } from "@/lib/dev-tools/dev-access-rule";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -28,7 +29,7 @@ export function grantDevAccess({ key }: { key: string }): Response {
   const env = getEnv();
   if (env.isProduction || !env.outboxAccessKey) return notFound();
   if (!presentsValidKey({ accessKey: env.outboxAccessKey, presentedKey: key, presentedCookie: null, cookieSecret: env.authSecret })) return notFound();
-  const response = NextResponse.json({ success: true, redirectTo: "/dev/outbox" });
+  const response = NextResponse.json({ success: true, redirectTo: "/dev/outbox" } satisfies DevAccessResponse);
   response.cookies.set(DEV_ACCESS_COOKIE, devAccessCookieValue(env.outboxAccessKey, env.authSecret), {
     httpOnly: true,
     sameSite: "strict",

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { tenantTransaction } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { ONBOARDING_MESSAGES } from "@/lib/onboarding/onboarding-schema";
+import { ONBOARDING_MESSAGES, type OnboardingCompleteResponse } from "@/lib/onboarding/onboarding-schema";
 import { STEP_NUMBER } from "@/lib/onboarding/onboarding-steps";
 
 export const ONBOARDING_DONE_REDIRECT = "/dashboard?payment_success=true";
@@ -13,7 +13,7 @@ export const ONBOARDING_DONE_REDIRECT = "/dashboard?payment_success=true";
  * this finishes setup and sends the admin to the dashboard. With Stripe configured the payment step
  * belongs to the billing work, which replaces this answer.
  */
-export async function completeOnboarding({ organizationId, actorUserId }: { organizationId: string; actorUserId: string }) {
+export async function completeOnboarding({ organizationId, actorUserId }: { organizationId: string; actorUserId: string }): Promise<OnboardingCompleteResponse> {
   if (getEnv().parts.payments === "stripe") throw new AppError("bad_request", ONBOARDING_MESSAGES.stripeNotAvailable);
 
   return tenantTransaction(organizationId, async (tx) => {

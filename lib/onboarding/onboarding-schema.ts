@@ -2,6 +2,7 @@ import { z } from "zod";
 import { singleLine } from "@/lib/validation/text";
 import { emailField, signupSchema } from "@/lib/accounts/signup-schema";
 import { agentInputSchema, type AgentInput } from "@/lib/agents/agent-schema";
+import type { OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 import { STATE_CODES } from "@/lib/reference/us-states";
 import { BRAND_COLOR_MESSAGE, BRAND_COLOR_PATTERN, DEFAULT_BRAND_COLOR } from "@/lib/organizations/brand";
 import { bookingLinkField, FAILED_UNDERWRITING_FREQUENCIES, FAILED_UNDERWRITING_TIMINGS, OUTREACH_DELAY_YEARS, websiteField } from "@/lib/settings/org-settings-schema";
@@ -78,6 +79,9 @@ export const onboardingCompanySchema = z.object({
 export type OnboardingCompanyInput = z.input<typeof onboardingCompanySchema>;
 export type OnboardingCompany = z.output<typeof onboardingCompanySchema>;
 
+/** The answer of a saved step (POST /api/onboarding/company and /licensing): the step saved and the one to open next. */
+export type OnboardingStepSavedResponse = { success: true; onboardingStep: number; nextStep: OnboardingStep };
+
 export const OUTREACH_TYPES = ["birthday", "enrollmentAnniversary", "scheduleIncrease", "aep"] as const;
 export type OutreachType = (typeof OUTREACH_TYPES)[number];
 
@@ -143,5 +147,12 @@ export const onboardingAgentsSchema = z
 
 export type OnboardingAgentInput = AgentInput;
 export type OnboardingAgentsInput = z.input<typeof onboardingAgentsSchema>;
+
+/** One agent created by POST /api/onboarding/agents. */
+export type OnboardingAgentView = { id: string; firstName: string; lastName: string; email: string; phone: string; isAdmin: boolean; isAgent: boolean };
+/** The answer of POST /api/onboarding/agents: the step saved and the agents it created. */
+export type OnboardingAgentsResponse = OnboardingStepSavedResponse & { agents: OnboardingAgentView[] };
+/** The answer of POST /api/onboarding/complete: where the finished wizard goes. */
+export type OnboardingCompleteResponse = { success: true; redirectUrl: string };
 
 export const resumeQuerySchema = z.object({ email: emailField });

@@ -5,7 +5,7 @@ import { limitEmailRefusals } from "@/lib/agents/agent-store";
 import { createAgentInTx } from "@/lib/agents/create-agent";
 import { tenantTransaction } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { ONBOARDING_MESSAGES, type onboardingAgentsSchema } from "@/lib/onboarding/onboarding-schema";
+import { ONBOARDING_MESSAGES, type OnboardingAgentsResponse, type onboardingAgentsSchema } from "@/lib/onboarding/onboarding-schema";
 import { nextOnboardingStep, planHasAgentsStep, STEP_NUMBER } from "@/lib/onboarding/onboarding-steps";
 
 /**
@@ -14,7 +14,7 @@ import { nextOnboardingStep, planHasAgentsStep, STEP_NUMBER } from "@/lib/onboar
  * advances the saved step. Only plans with more than one agent have this step. A taken address
  * counts against the organization's refusal limit (limitEmailRefusals).
  */
-export async function saveOnboardingAgents({ organizationId, actorUserId, input, now = new Date() }: { organizationId: string; actorUserId: string; input: z.output<typeof onboardingAgentsSchema>; now?: Date }) {
+export async function saveOnboardingAgents({ organizationId, actorUserId, input, now = new Date() }: { organizationId: string; actorUserId: string; input: z.output<typeof onboardingAgentsSchema>; now?: Date }): Promise<OnboardingAgentsResponse> {
   return limitEmailRefusals(organizationId, now, () => tenantTransaction(organizationId, async (tx) => {
     const organization = await tx.organization.findFirst({
       where: { id: organizationId },

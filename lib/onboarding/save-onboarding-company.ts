@@ -3,7 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { tenantTransaction } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { decodeLogo } from "@/lib/settings/logo";
-import type { OnboardingCompany } from "@/lib/onboarding/onboarding-schema";
+import type { OnboardingCompany, OnboardingStepSavedResponse } from "@/lib/onboarding/onboarding-schema";
 import { nextOnboardingStep, STEP_NUMBER } from "@/lib/onboarding/onboarding-steps";
 
 /**
@@ -11,7 +11,7 @@ import { nextOnboardingStep, STEP_NUMBER } from "@/lib/onboarding/onboarding-ste
  * calendar booking link (https://; the calendar option is on exactly when there is one), brand colours
  * and, when sent, a PNG logo; advances the saved step.
  */
-export async function saveOnboardingCompany({ organizationId, actorUserId, input, now = new Date() }: { organizationId: string; actorUserId: string; input: OnboardingCompany; now?: Date }) {
+export async function saveOnboardingCompany({ organizationId, actorUserId, input, now = new Date() }: { organizationId: string; actorUserId: string; input: OnboardingCompany; now?: Date }): Promise<OnboardingStepSavedResponse> {
   // Validated by content before anything is written: PNG only in onboarding (agency-side.md §5).
   const logo = input.logo ? decodeLogo(input.logo, { allowed: ["image/png"] }) : null;
 

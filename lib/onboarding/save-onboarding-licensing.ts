@@ -3,7 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { listCarrierOptions } from "@/lib/carriers/list-carriers";
 import { tenantTransaction } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { ONBOARDING_MESSAGES, type OnboardingLicensing } from "@/lib/onboarding/onboarding-schema";
+import { ONBOARDING_MESSAGES, type OnboardingLicensing, type OnboardingStepSavedResponse } from "@/lib/onboarding/onboarding-schema";
 import { nextOnboardingStep, STEP_NUMBER } from "@/lib/onboarding/onboarding-steps";
 import { readStateCarrierSettings, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
 
@@ -25,7 +25,7 @@ export function defaultStateCarrierSettings({ states, carriers, existing }: { st
  * POST /api/onboarding/licensing (step 2): contracted carriers (at least one, from the carrier list),
  * licensed states, SmartSend, outreach timing and types, failed-underwriting outreach.
  */
-export async function saveOnboardingLicensing({ organizationId, actorUserId, input }: { organizationId: string; actorUserId: string; input: OnboardingLicensing }) {
+export async function saveOnboardingLicensing({ organizationId, actorUserId, input }: { organizationId: string; actorUserId: string; input: OnboardingLicensing }): Promise<OnboardingStepSavedResponse> {
   const known = new Set((await listCarrierOptions()).map((c) => c.name));
   const unknown = input.selectedCarriers.filter((name) => !known.has(name));
   if (unknown.length) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
-import { emailField, type SignupValues } from "@/lib/accounts/signup-schema";
+import { emailField, type EmailCheckResponse, type SignupValues } from "@/lib/accounts/signup-schema";
 import { prisma } from "@/lib/db";
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists.";
@@ -87,7 +87,7 @@ export const EMAIL_FORMAT_OK_MESSAGE = "Email address is valid";
  * the signup may go ahead) and a malformed one 422. Whether the address already has an account is
  * decided by the signup itself, which answers the same either way (lib/organizations/sign-up-organization.ts).
  */
-export function checkUserEmailAvailability({ email: rawEmail }: { email: string }) {
+export function checkUserEmailAvailability({ email: rawEmail }: { email: string }): EmailCheckResponse {
   const parsed = emailField.safeParse(rawEmail);
   if (!parsed.success) throw new AppError("validation_failed", parsed.error.issues[0]?.message, { fields: { email: parsed.error.issues.map((i) => i.message) } });
   return { available: true, message: EMAIL_FORMAT_OK_MESSAGE };

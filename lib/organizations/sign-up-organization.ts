@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
-import type { SignupValues } from "@/lib/accounts/signup-schema";
+import type { SignupResponse, SignupValues } from "@/lib/accounts/signup-schema";
 import { sendLoginLinkIfActive, type AfterAnswer, type IssueLoginLink } from "@/lib/auth/login";
 import { createOrganizationWithAdmin, EMAIL_TAKEN_MESSAGE } from "@/lib/organizations/create-organization";
 import { consumeRateLimit, emailRateLimitKey } from "@/lib/rate-limit";
@@ -24,7 +24,7 @@ export const SIGNUP_LIMITS = { perEmail: { limit: 3, windowSeconds: 60 * 60 } } 
  *   (what they were after), nobody else learns anything.
  * A failure after the answer is logged (without the address); the visitor can sign up again.
  */
-export async function signUpOrganization({ input, now, issueLink, afterAnswer }: { input: SignupValues; now: Date; issueLink: IssueLoginLink; afterAnswer: AfterAnswer }) {
+export async function signUpOrganization({ input, now, issueLink, afterAnswer }: { input: SignupValues; now: Date; issueLink: IssueLoginLink; afterAnswer: AfterAnswer }): Promise<SignupResponse> {
   try {
     await consumeRateLimit({ key: emailRateLimitKey("signup", input.email), ...SIGNUP_LIMITS.perEmail, now });
   } catch (error) {

@@ -1,13 +1,13 @@
 import "server-only";
 import { createElement } from "react";
 import { WaitlistNotificationEmail } from "@/lib/email/templates/waitlist-notification-email";
-import type { WaitlistValues } from "@/lib/accounts/signup-schema";
+import type { WaitlistResponse, WaitlistValues } from "@/lib/accounts/signup-schema";
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 
 /** POST /api/waitlist: one entry per address (joining again updates it); the operator is told. */
-export async function joinWaitlist(input: WaitlistValues) {
+export async function joinWaitlist(input: WaitlistValues): Promise<WaitlistResponse> {
   const existing = await prisma.waitlistEntry.findUnique({ where: { email: input.email }, select: { id: true } });
   const entry = await prisma.waitlistEntry.upsert({ where: { email: input.email }, create: input, update: input });
   const env = getEnv();

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/accounts/auth-card";
 import { LoginForm } from "@/components/accounts/login-form";
+import { buttonClass } from "@/components/ui/button";
 import { currentAccount } from "@/lib/auth/page-guard";
 import { getEnv } from "@/lib/env";
 
@@ -20,10 +21,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           You are logged in as <span className="font-medium text-gray-900">{account.user.email}</span>.
         </p>
         <div className="mt-6 flex gap-3">
-          <Link href={account.destination} className="flex-1 rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700">
+          <Link href={account.destination} className={buttonClass({ className: "flex-1" })}>
             Continue
           </Link>
-          <Link href="/logging-out" className="flex-1 rounded-md border border-gray-300 px-4 py-2 text-center font-semibold text-gray-700 hover:bg-gray-50">
+          <Link href="/logging-out" className={buttonClass({ variant: "secondary", className: "flex-1" })}>
             Log Out
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { withPublic } from "@/lib/api/handler";
+import type { VerifyLoginResponse } from "@/lib/auth/login-schema";
 import { sessionCookieName, sessionCookieOptions } from "@/lib/auth/session-cookie";
 import { verifyLoginLink } from "@/lib/auth/verify-login";
 
@@ -13,7 +14,7 @@ const paramsSchema = z.object({ orgSlug: z.string().min(1).max(200), token: z.st
 export const POST = withPublic(
   async ({ params }) => {
     const { sessionToken, expires, email, orgSlug, redirectUrl } = await verifyLoginLink({ orgSlug: params.orgSlug, token: params.token, now: new Date() });
-    const res = NextResponse.json({ success: true, redirectUrl, session: { expires: expires.toISOString() }, email, orgSlug });
+    const res = NextResponse.json({ success: true, redirectUrl, session: { expires: expires.toISOString() }, email, orgSlug } satisfies VerifyLoginResponse);
     res.cookies.set(sessionCookieName(), sessionToken, sessionCookieOptions(expires));
     res.headers.set("cache-control", "no-store");
     return res;
