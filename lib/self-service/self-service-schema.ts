@@ -174,6 +174,12 @@ export const selfServiceSignupSchema = z
 export type SelfServiceSignupInput = z.input<typeof selfServiceSignupSchema>;
 export type SelfServiceSignupValues = z.output<typeof selfServiceSignupSchema>;
 
+/**
+ * POST /api/self-service/signup answers this (app/api/self-service/signup/route.ts). A returning address answers no
+ * contact and no proof: its quote link was emailed to the address on file.
+ */
+export type SignupResponse = { success: true; contactId: string | null; email: string; proof: string | null };
+
 /** The carrier stored on the contact: the pick, the typed name for Other, nothing for None or without a plan. */
 export function storedCarrier(values: Pick<SelfServiceSignupValues, "hasCurrentPlan" | "carrierChoice" | "currentCarrier">): string | null {
   if (!values.hasCurrentPlan) return null;
@@ -195,8 +201,16 @@ export const generateQuoteSchema = z.object({
   proof: z.string().trim().max(500).optional(),
 });
 
+/** POST /api/self-service/generate-quote answers this. */
+export type GenerateQuoteResponse = { success: true; contactId: string; quoteId: string; redirectUrl: string };
+
 /** POST /api/self-service/confirm-email: the token from the emailed link (any string; the service checks its shape). */
 export const confirmEmailSchema = z.object({ token: z.string().trim().max(200) });
+
+/** POST /api/self-service/confirm-email answers this (404 for an unknown or expired link). */
+export type ConfirmEmailResponse =
+  | { success: true; status: "confirmed"; organizationName: string; redirectUrl: string }
+  | { success: true; status: "already_confirmed"; organizationName: string };
 
 /** POST /api/self-service/update-quote-details: the rating facts a quote link's visitor may correct. */
 export const updateQuoteDetailsSchema = z.object({
@@ -207,6 +221,9 @@ export const updateQuoteDetailsSchema = z.object({
   gender: z.enum(["M", "F"], { error: req }),
   tobacco: z.boolean({ error: req }),
 });
+
+/** POST /api/self-service/update-quote-details answers this: the compare page of the link. */
+export type UpdateQuoteDetailsResponse = { success: true; redirectUrl: string };
 
 export type ManualCompareParams = {
   orgId: string;
