@@ -6,11 +6,11 @@ import { Controller, useForm } from "react-hook-form";
 import { ChallengeNote } from "@/components/challenge/challenge-note";
 import { challengeSend, useChallenge } from "@/components/challenge/use-challenge";
 import { BrandHeader } from "@/components/scheduling/brand-header";
+import { PhoneField } from "@/components/self-service/form-parts";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { apiCall } from "@/lib/api/browser-client";
-import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { SCHEDULE_MESSAGES as M, type ScheduleBrand, type ScheduleViewModel } from "@/lib/scheduling/booking";
 import { callbackRequestSchema, type CallbackRequestAnswer, type CallbackRequestBody, type CallbackRequestInput } from "@/lib/scheduling/callback-request-schema";
 import { brandFillStyle, brandInkOnWhite } from "@/lib/organizations/brand-contrast";
@@ -175,28 +175,7 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
                     <Field label="Name" error={errors.contactName?.message}>
                       {(control) => <Input {...control} type="text" autoComplete="name" {...register("contactName")} />}
                     </Field>
-                    <Field label="Phone" error={errors.contactPhone?.message}>
-                      {(controlProps) => (
-                        <Controller
-                          control={control}
-                          name="contactPhone"
-                          render={({ field }) => (
-                            <Input
-                              {...controlProps}
-                              type="tel"
-                              inputMode="tel"
-                              autoComplete="tel-national"
-                              placeholder="(555) 555-5555"
-                              name={field.name}
-                              ref={field.ref}
-                              onBlur={field.onBlur}
-                              value={formatPhone(field.value ?? "")}
-                              onChange={(e) => field.onChange(nextPhoneDigits(field.value ?? "", e.target.value, e.target.selectionStart))}
-                            />
-                          )}
-                        />
-                      )}
-                    </Field>
+                    <Controller control={control} name="contactPhone" render={({ field }) => <PhoneField label="Phone" required={false} error={errors.contactPhone?.message} field={{ ...field, value: field.value ?? "" }} />} />
                     <Field label={<OptionalLabel>Email</OptionalLabel>} error={errors.contactEmail?.message}>
                       {(control) => <Input {...control} type="email" autoComplete="email" {...register("contactEmail")} />}
                     </Field>

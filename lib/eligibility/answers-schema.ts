@@ -101,7 +101,7 @@ export type SubmitEligibilityResponse = { success: true; outcome: EligibilityOut
  */
 export const eligibilityDraftSchema = z
   .custom<AnswerDraft>((value) => typeof value === "object" && value !== null && "main" in value && "followUps" in value)
-  .transform(toSubmittedAnswers)
+  .transform((draft): z.input<typeof submittedAnswersSchema> => toSubmittedAnswers(draft))
   .pipe(submittedAnswersSchema);
 
 /** POST /api/org/{orgId}/temp-contact answers this: the placeholder contact and its quote-link token. */
