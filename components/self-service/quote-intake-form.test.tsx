@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QuoteIntakeForm, type QuoteIntakeMode } from "@/components/self-service/quote-intake-form";
-import { bodyOf, choose, mockFetch, type Routes, type } from "@/components/self-service/test-helpers";
+import { bodyOf, choose, mockFetch, type Routes, type, ZIPS } from "@/components/self-service/test-helpers";
+import type { ZipLookup } from "@/lib/zip/zip-schema";
 
 // The forms' proof-of-work is always solved here (components/challenge/use-challenge.test.tsx tests the real hook).
 jest.mock("@/components/challenge/use-challenge", () => jest.requireActual("@/components/challenge/test-double").solvedChallengeModule());
@@ -77,6 +78,17 @@ describe("QuoteIntakeForm, quote link variant", () => {
     fireEvent.click(next());
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/compare?id=${TOKEN}`));
     expect(bodyOf(fetchMock, "/api/self-service/update-quote-details")).toEqual({ quoteId: TOKEN, zipCode: "78737", county: "Travis County", dateOfBirth: "1957-01-02", gender: "F", tobacco: true });
+  });
+
+  it("takes the prefilled ZIP's counties from the page: no lookup for it, one for a ZIP typed after", async () => {
+    const fetchMock = mockFetch({ "/api/self-service/update-quote-details": () => ({ status: 200, body: { success: true, redirectUrl: `/compare?id=${TOKEN}` } }) });
+    render(<QuoteIntakeForm mode={{ kind: "link", token: TOKEN, prefill }} brandColor="#6B46C1" zipLookup={ZIPS["78737"] as ZipLookup} navigate={jest.fn()} now={NOW} />);
+    expect((screen.getByLabelText(/^County/) as HTMLSelectElement).value).toBe("Travis County");
+    await settle();
+    expect(next().disabled).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    type(/^ZIP Code/, "78701");
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith("/api/zip-lookup/78701", expect.anything()));
   });
 
   it("shows the server's message when saving fails and stays on the page", async () => {

@@ -7,6 +7,7 @@ import { ChoiceGroup, FormError, GENDER_OPTIONS, SubmitButton, TextField, YES_NO
 import { updateQuoteDetailsRequest } from "@/components/self-service/self-service-api";
 import { useZipLocation } from "@/components/self-service/use-zip-location";
 import { ZipFields } from "@/components/self-service/zip-fields";
+import type { ZipLookup } from "@/lib/zip/zip-schema";
 import { manualCompareUrl, quoteAge, quoteIntakeFormSchema, SELF_SERVICE_MESSAGES, type QuoteFacts, type QuoteIntakeFormValues } from "@/lib/self-service/self-service-schema";
 
 export type QuoteIntakeMode =
@@ -20,6 +21,8 @@ export type QuoteIntakeFormProps = {
   brandColor: string;
   /** The organization's time zone: the age is the age on the 1st of next month there. */
   timeZone?: string;
+  /** The prefilled ZIP as the page looked it up (not asked for again). */
+  zipLookup?: ZipLookup | null;
   navigate?: (url: string) => void;
   now?: () => Date;
 };
@@ -30,7 +33,7 @@ const defaultNavigate = (url: string) => window.location.assign(url);
  * client-side.md "Quote intake page (Get Your Quote)": ZIP, date of birth, tobacco, gender, county when needed, Next.
  * Checked by update-quote-details' own schema (quoteIntakeFormSchema); Next is enabled once it passes and the ZIP is placed.
  */
-export function QuoteIntakeForm({ mode, brandColor, timeZone, navigate = defaultNavigate, now = () => new Date() }: QuoteIntakeFormProps) {
+export function QuoteIntakeForm({ mode, brandColor, timeZone, zipLookup = null, navigate = defaultNavigate, now = () => new Date() }: QuoteIntakeFormProps) {
   const prefill = mode.kind === "link" ? mode.prefill : null;
   const {
     register,
@@ -50,7 +53,7 @@ export function QuoteIntakeForm({ mode, brandColor, timeZone, navigate = default
     },
   });
   const zip = useWatch({ control, name: "zipCode" }) ?? "";
-  const location = useZipLocation(zip, prefill?.county ?? "");
+  const location = useZipLocation(zip, prefill?.county ?? "", zipLookup);
   // After Next the button stays busy while the compare page loads.
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -10,6 +10,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Field, FieldError } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import type { SelfOnboardingPrefill } from "@/lib/self-service/prefill";
+import type { ZipLookup } from "@/lib/zip/zip-schema";
 import { OTHER_CARRIER_CHOICE, premiumInput, SELF_SERVICE_MESSAGES, SELF_SERVICE_PLAN_TYPES } from "@/lib/self-service/self-service-schema";
 
 export type SelfOnboardingFormProps = {
@@ -19,6 +20,8 @@ export type SelfOnboardingFormProps = {
   agent: { id: string; firstName: string; lastName: string } | null;
   /** What the agency already has, from a valid quote link on the page's URL (lib/self-service/prefill.ts). */
   prefill?: SelfOnboardingPrefill | null;
+  /** The prefill's ZIP as the page looked it up (not asked for again). */
+  zipLookup?: ZipLookup | null;
   /** Where to go at the end (default: a full page load of the compare page). */
   navigate?: (url: string) => void;
   /** For tests: today. */
@@ -28,13 +31,14 @@ export type SelfOnboardingFormProps = {
 const defaultNavigate = (url: string) => window.location.assign(url);
 
 /** client-side.md "Self-onboarding form": the consumer signs up, then lands on their personal quote. */
-export function SelfOnboardingForm({ organization, brandColor, agent, prefill, navigate = defaultNavigate, now = () => new Date() }: SelfOnboardingFormProps) {
+export function SelfOnboardingForm({ organization, brandColor, agent, prefill, zipLookup = null, navigate = defaultNavigate, now = () => new Date() }: SelfOnboardingFormProps) {
   const { form, zip, location, challenge, stage, busy, formError, emailedTo, submit, setZip } = useSignupForm({
     context: { orgId: organization.id, agentId: agent?.id ?? null, intake: "self_onboarding" },
     defaultValues: prefill
       ? { firstName: prefill.firstName, lastName: prefill.lastName, email: prefill.email, phoneNumber: prefill.phone, zipCode: prefill.zip, dateOfBirth: prefill.dateOfBirth, gender: prefill.gender, tobacco: prefill.tobacco }
       : undefined,
     requiredMessage: SELF_SERVICE_MESSAGES.required,
+    zipLookup,
     navigate,
     now,
   });

@@ -15,6 +15,7 @@ import {
   type SignupFormContext,
   type SignupFormValues,
 } from "@/lib/self-service/self-service-schema";
+import type { ZipLookup } from "@/lib/zip/zip-schema";
 
 export type SignupStage = "idle" | "signing-up" | "generating" | "done";
 
@@ -27,11 +28,14 @@ export function useSignupForm({
   context,
   defaultValues,
   requiredMessage,
+  zipLookup = null,
   navigate,
   now,
 }: {
   context: Omit<SignupFormContext, "state" | "county">;
   defaultValues?: Partial<SignupFormValues>;
+  /** The prefilled ZIP as the page looked it up (not asked for again). */
+  zipLookup?: ZipLookup | null;
   /** The form-level message when a required field is empty (the spec's words differ per form). */
   requiredMessage: string;
   navigate: (url: string) => void;
@@ -43,7 +47,7 @@ export function useSignupForm({
     defaultValues: { ...EMPTY_SIGNUP_FORM, ...defaultValues },
   });
   const zip = useWatch({ control: form.control, name: "zipCode" }) ?? "";
-  const location = useZipLocation(zip);
+  const location = useZipLocation(zip, "", zipLookup);
   // Proof-of-work, solved while the form is filled in (docs/security.md "Public forms").
   const challenge = useChallenge("self-signup");
   const [stage, setStage] = useState<SignupStage>("idle");
