@@ -37,11 +37,11 @@ function YesNoButtons({ labelledBy, value, onChange, brandColor, disabled }: { l
         return (
           <Button
             key={option}
-            variant="secondary"
+            variant="ghost"
             aria-pressed={pressed}
             disabled={disabled}
             onClick={() => onChange(option)}
-            className="rounded-lg border-2 border-gray-300 text-base font-semibold ring-0 disabled:opacity-60"
+            className="rounded-lg border-2 border-gray-500 bg-white text-base font-semibold disabled:opacity-60"
             style={pressed ? { ...brandFillStyle(brandColor), borderColor: brandColor } : undefined}
           >
             {option === "yes" ? "Yes" : "No"}
@@ -131,7 +131,7 @@ function MedicareAdvantagePromo({ href, brandColor }: { href: string; brandColor
       <p className="mt-2 text-sm text-gray-700">Medicare Advantage plans can offer $0 monthly premiums, and many include extra benefits. See whether one fits you better.</p>
       <a
         href={href}
-        className={buttonClass({ variant: "secondary", className: "mt-4 rounded-lg border-2 px-5 text-base font-semibold ring-0" })}
+        className={buttonClass({ variant: "ghost", className: "mt-4 rounded-lg border-2 bg-white px-5 text-base font-semibold" })}
         style={{ borderColor: brandInkOnWhite(brandColor), color: brandInkOnWhite(brandColor) }}
       >
         {M.promoButton}

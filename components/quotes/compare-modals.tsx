@@ -7,7 +7,6 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { ModalFrame } from "@/components/ui/modal-frame";
-import { RadioGroup } from "@/components/ui/radio-group";
 import { apiCall, type ApiFieldErrors } from "@/lib/api/browser-client";
 import { formatDollars, formatLongDate, type RiderPrice } from "@/lib/quotes/compare-view";
 import type { CountyOption } from "@/lib/quotes/compare-quotes";
@@ -56,14 +55,16 @@ export function EffectiveDateModal({ open, options, value, onClose, onChoose, co
       >
         <ModalTitle id="effective-date-title">Coverage start date</ModalTitle>
         <p className="mt-1 text-sm text-gray-600">Medicare Supplement plans start on the first of a month. Prices can change with the start date.</p>
-        <RadioGroup
-          className="mt-4"
-          legend={<span className="sr-only">Start date</span>}
-          name="effectiveDate"
-          value={choice}
-          onChange={setChoice}
-          options={options.map((date) => ({ value: date, label: formatLongDate(date) }))}
-        />
+        {/* Each whole row is the radio's label, 44 px tall (components/ui RadioGroup's label is only its text line). */}
+        <fieldset className="mt-4 space-y-2">
+          <legend className="sr-only">Start date</legend>
+          {options.map((date) => (
+            <label key={date} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-gray-900">
+              <input type="radio" name="effectiveDate" value={date} checked={choice === date} onChange={() => setChoice(date)} className="accent-brand-600" />
+              {formatLongDate(date)}
+            </label>
+          ))}
+        </fieldset>
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
           <BrandButton type="submit" color={color}>

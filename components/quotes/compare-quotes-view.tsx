@@ -177,14 +177,14 @@ export function CompareQuotesView({ model }: { model: Model }) {
                   return (
                     <Button
                       key={p.plan}
-                      variant="secondary"
+                      variant="ghost"
                       aria-pressed={selected}
                       title={p.label}
                       onClick={() => setPlan(p.plan)}
                       onKeyDown={(event) => {
                         if (event.key === "ArrowRight") setPlan(nextPlan(planCodes, p.plan));
                       }}
-                      className="min-w-12 border px-3 font-semibold ring-0"
+                      className="min-w-12 border px-3 font-semibold"
                       style={selected ? { backgroundColor: color, borderColor: color, color: onFill } : { borderColor: "#6b7280", color: "#374151", backgroundColor: "#fff" }}
                     >
                       {p.label.replace(/^Plan /, "").replace(/^High-Deductible Plan /, "HD")}
