@@ -1,6 +1,6 @@
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { ChallengeNote } from "@/components/challenge/challenge-note";
-import { fetchWithChallenge, useChallenge } from "@/components/challenge/use-challenge";
+import { challengeSend, useChallenge } from "@/components/challenge/use-challenge";
 import { CHALLENGE_HEADER, CHALLENGE_TEXTS, parseSolution } from "@/lib/challenge/challenge-format";
 
 let issued = 0;
@@ -91,27 +91,27 @@ describe("useChallenge", () => {
   });
 });
 
-describe("fetchWithChallenge", () => {
+describe("challengeSend", () => {
   const refused = { ok: false, status: 403, json: async () => ({ error: { code: "forbidden", fields: { challenge: ["x"] } } }) };
 
   it("tries once more with a new solution when the server refuses the challenge, not otherwise", async () => {
     const take = jest.fn().mockResolvedValueOnce({ [CHALLENGE_HEADER]: "one" }).mockResolvedValueOnce({ [CHALLENGE_HEADER]: "two" });
     const fetchMock = jest.fn().mockResolvedValueOnce({ ...refused, clone: () => refused }).mockResolvedValueOnce({ ok: true, status: 200 });
     global.fetch = fetchMock as unknown as typeof fetch;
-    const response = await fetchWithChallenge("/api/x", { method: "POST", headers: { "content-type": "application/json" } }, take);
+    const response = await challengeSend(take)("/api/x", { method: "POST", headers: { "content-type": "application/json" } });
     expect(response.status).toBe(200);
     expect(fetchMock.mock.calls.map(([, init]) => init.headers[CHALLENGE_HEADER])).toEqual(["one", "two"]);
     expect(fetchMock.mock.calls[1][1].headers["content-type"]).toBe("application/json");
 
     const forbidden = { ok: false, status: 403, json: async () => ({ error: { code: "forbidden", message: "Callbacks are off" } }) };
     global.fetch = jest.fn().mockResolvedValue({ ...forbidden, clone: () => forbidden }) as unknown as typeof fetch;
-    expect((await fetchWithChallenge("/api/x", { method: "POST" }, async () => ({}))).status).toBe(403);
+    expect((await challengeSend(async () => ({}))("/api/x", { method: "POST" })).status).toBe(403);
     expect(global.fetch).toHaveBeenCalledTimes(1);
   });
 
   it("gives up after the second refusal", async () => {
     global.fetch = jest.fn().mockResolvedValue({ ...refused, clone: () => refused }) as unknown as typeof fetch;
-    expect((await fetchWithChallenge("/api/x", { method: "POST" }, async () => ({}))).status).toBe(403);
+    expect((await challengeSend(async () => ({}))("/api/x", { method: "POST" })).status).toBe(403);
     expect(global.fetch).toHaveBeenCalledTimes(2);
   });
 });

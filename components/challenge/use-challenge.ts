@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { solveChallenge } from "@/components/challenge/solve-challenge";
-import { CHALLENGE_HEADER, CHALLENGE_REFRESH_MARGIN_SECONDS, formatSolution, type ChallengePurpose } from "@/lib/challenge/challenge-format";
+import { apiCall, readErrorBody } from "@/lib/api/browser-client";
+import { CHALLENGE_HEADER, CHALLENGE_REFRESH_MARGIN_SECONDS, formatSolution, type ChallengePurpose, type IssuedChallenge } from "@/lib/challenge/challenge-format";
 
 /**
  * A solved challenge for the form's next request (docs/security.md "Public forms"). The first one is
@@ -15,10 +16,10 @@ type Solved = { header: string; expiresAt: number };
 export type ChallengeStatus = "idle" | "working" | "ready" | "failed";
 
 async function fetchAndSolve(purpose: ChallengePurpose): Promise<Solved | null> {
+  const issued = await apiCall<IssuedChallenge>(`/api/challenge?purpose=${purpose}`, { send: (url, init) => fetch(url, { ...init, cache: "no-store" }) });
+  if (!issued.ok) return null;
   try {
-    const response = await fetch(`/api/challenge?purpose=${purpose}`, { headers: { Accept: "application/json" }, cache: "no-store" });
-    if (!response.ok) return null;
-    const { challenge, expiresAt } = (await response.json()) as { challenge: string; expiresAt: string };
+    const { challenge, expiresAt } = issued.body;
     const nonces = await solveChallenge(challenge);
     return { header: formatSolution(challenge, nonces), expiresAt: Date.parse(expiresAt) };
   } catch {
@@ -81,17 +82,21 @@ export function useChallenge(purpose: ChallengePurpose, { solveAhead = true }: {
   return { status, take };
 }
 
-type ErrorBody = { error?: { fields?: Record<string, unknown> } };
+/** A solved challenge for one request: the x-challenge-solution header (empty when none could be had). */
+export type TakeChallenge = () => Promise<Record<string, string>>;
 
 /**
- * fetch() with a solved challenge; when the server refuses the solution (expired while the page sat
- * open, or used), once more with a new one.
+ * The `send` of lib/api/browser-client.ts for a request that carries a solved challenge: fetch() with the
+ * header; when the server refuses the solution (expired while the page sat open, or used), once more with
+ * a new one.
  */
-export async function fetchWithChallenge(url: string, init: RequestInit, take: () => Promise<Record<string, string>>): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
-    const response = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), ...(await take()) } });
-    if (response.status !== 403 || attempt > 0) return response;
-    const body = (await response.clone().json().catch(() => null)) as ErrorBody | null;
-    if (!body?.error?.fields?.challenge) return response;
-  }
+export function challengeSend(take: TakeChallenge): (url: string, init: RequestInit) => Promise<Response> {
+  return async (url, init) => {
+    for (let attempt = 0; ; attempt++) {
+      const response = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), ...(await take()) } });
+      if (response.status !== 403 || attempt > 0) return response;
+      const { fields } = readErrorBody(await response.clone().json().catch(() => null));
+      if (!fields.challenge) return response;
+    }
+  };
 }

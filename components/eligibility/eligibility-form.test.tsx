@@ -40,11 +40,12 @@ const mainGroup = (questionIndex: number) => within(card(ELIGIBILITY_QUESTIONS[q
 const nextButton = () => screen.getByRole("button", { name: "Next" });
 
 const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
-const click = (element: HTMLElement) => act(() => fireEvent.click(element));
-const type = (element: HTMLElement, value: string) => act(() => fireEvent.change(element, { target: { value } }));
+// The form checks itself with the route's schema, asynchronously (zodResolver): each step lets it settle.
+const click = (element: HTMLElement) => act(async () => void fireEvent.click(element));
+const type = (element: HTMLElement, value: string) => act(async () => void fireEvent.change(element, { target: { value } }));
 
-function answerAllNo() {
-  for (let i = 0; i < ELIGIBILITY_QUESTIONS.length; i++) click(within(mainGroup(i)).getByRole("button", { name: "No" }));
+async function answerAllNo() {
+  for (let i = 0; i < ELIGIBILITY_QUESTIONS.length; i++) await click(within(mainGroup(i)).getByRole("button", { name: "No" }));
 }
 
 describe("EligibilityForm", () => {
@@ -62,35 +63,35 @@ describe("EligibilityForm", () => {
   it("enables Next only when every question is answered", async () => {
     renderForm();
     expect(isDisabled(nextButton())).toBe(true);
-    for (let i = 0; i < ELIGIBILITY_QUESTIONS.length - 1; i++) click(within(mainGroup(i)).getByRole("button", { name: "No" }));
+    for (let i = 0; i < ELIGIBILITY_QUESTIONS.length - 1; i++) await click(within(mainGroup(i)).getByRole("button", { name: "No" }));
     expect(isDisabled(nextButton())).toBe(true);
-    click(within(mainGroup(6)).getByRole("button", { name: "No" }));
+    await click(within(mainGroup(6)).getByRole("button", { name: "No" }));
     expect(within(mainGroup(6)).getByRole("button", { name: "No" }).getAttribute("aria-pressed")).toBe("true");
     expect(isDisabled(nextButton())).toBe(false);
   });
 
   it("shows a Yes answer's follow-ups and needs them: yes/no answered, text non-empty", async () => {
     renderForm();
-    answerAllNo();
+    await answerAllNo();
     const heart = ELIGIBILITY_QUESTIONS[0]!;
     expect(within(card(heart.title)).queryByPlaceholderText("Please provide details...")).toBeNull();
-    click(within(mainGroup(0)).getByRole("button", { name: "Yes" }));
+    await click(within(mainGroup(0)).getByRole("button", { name: "Yes" }));
     const details = within(card(heart.title)).getByRole("textbox", { name: heart.followUps[0]!.text });
     expect(details.getAttribute("placeholder")).toBe("Please provide details...");
     expect(details.getAttribute("rows")).toBe("2");
     expect(isDisabled(nextButton())).toBe(true);
 
-    type(details, "   ");
-    click(within(screen.getByRole("group", { name: heart.followUps[1]!.text })).getByRole("button", { name: "No" }));
-    click(within(screen.getByRole("group", { name: heart.followUps[2]!.text })).getByRole("button", { name: "Yes" }));
+    await type(details, "   ");
+    await click(within(screen.getByRole("group", { name: heart.followUps[1]!.text })).getByRole("button", { name: "No" }));
+    await click(within(screen.getByRole("group", { name: heart.followUps[2]!.text })).getByRole("button", { name: "Yes" }));
     expect(isDisabled(nextButton())).toBe(true);
-    type(details, "Angina");
+    await type(details, "Angina");
     expect(isDisabled(nextButton())).toBe(false);
 
     // Back to No: the follow-ups go away and no longer hold Next back.
-    type(details, "");
+    await type(details, "");
     expect(isDisabled(nextButton())).toBe(true);
-    click(within(mainGroup(0)).getByRole("button", { name: "No" }));
+    await click(within(mainGroup(0)).getByRole("button", { name: "No" }));
     expect(within(card(heart.title)).queryByRole("textbox")).toBeNull();
     expect(isDisabled(nextButton())).toBe(false);
   });
@@ -99,11 +100,11 @@ describe("EligibilityForm", () => {
     let resolve!: (value: unknown) => void;
     fetchMock.mockImplementationOnce(() => new Promise((r) => (resolve = r)));
     renderForm();
-    answerAllNo();
-    click(within(mainGroup(3)).getByRole("button", { name: "Yes" }));
-    type(screen.getByRole("textbox", { name: ELIGIBILITY_QUESTIONS[3]!.followUps[0]!.text }), "Neuropathy");
-    type(screen.getByRole("textbox", { name: ELIGIBILITY_QUESTIONS[3]!.followUps[1]!.text }), "No insulin");
-    click(nextButton());
+    await answerAllNo();
+    await click(within(mainGroup(3)).getByRole("button", { name: "Yes" }));
+    await type(screen.getByRole("textbox", { name: ELIGIBILITY_QUESTIONS[3]!.followUps[0]!.text }), "Neuropathy");
+    await type(screen.getByRole("textbox", { name: ELIGIBILITY_QUESTIONS[3]!.followUps[1]!.text }), "No insulin");
+    await click(nextButton());
 
     const busy = screen.getByRole("button", { name: "Submitting..." });
     expect(isDisabled(busy)).toBe(true);
@@ -122,13 +123,13 @@ describe("EligibilityForm", () => {
   it("shows the save error in a red box and lets the visitor try again", async () => {
     reply({ status: 500, body: { error: { code: "internal", message: "x" } } }, "network-error", { status: 200, body: { success: true, outcome: "accept" } });
     renderForm();
-    answerAllNo();
-    click(nextButton());
+    await answerAllNo();
+    await click(nextButton());
     expect((await screen.findByRole("alert")).textContent).toContain("Failed to save your answers. Please try again.");
     expect(screen.getByRole("alert").className).toContain("bg-red-50");
-    click(nextButton());
+    await click(nextButton());
     expect((await screen.findByRole("alert")).textContent).toContain("Failed to save your answers. Please try again.");
-    click(nextButton());
+    await click(nextButton());
     await waitFor(() => expect(push).toHaveBeenCalledWith(`/schedule?id=${TOKEN}&status=accept`));
     expect(screen.queryByRole("alert")).toBeNull();
   });
@@ -142,16 +143,16 @@ describe("EligibilityForm", () => {
       { status: 200, body: { success: true, outcome: "accept" } },
     );
     renderForm({ quoteToken: null });
-    answerAllNo();
-    click(nextButton());
+    await answerAllNo();
+    await click(nextButton());
     expect((await screen.findByRole("alert")).textContent).toContain("Failed to create temporary contact. Please try again.");
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/org/${ORG_ID}/temp-contact`);
     // The temporary contact is made with a solved proof-of-work (docs/security.md "Public forms").
     expect(fetchMock.mock.calls[0]![1].headers).toMatchObject(SOLVED_CHALLENGE);
 
-    click(nextButton());
+    await click(nextButton());
     expect((await screen.findByRole("alert")).textContent).toContain("Failed to save your answers. Please try again.");
-    click(nextButton());
+    await click(nextButton());
     await waitFor(() => expect(push).toHaveBeenCalledWith(`/schedule?id=${tempToken}&status=accept`));
     const urls = fetchMock.mock.calls.map((c) => c[0]);
     expect(urls.filter((u) => u.endsWith("/temp-contact"))).toHaveLength(2);

@@ -1,13 +1,20 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { ChallengeNote } from "@/components/challenge/challenge-note";
-import { fetchWithChallenge, useChallenge } from "@/components/challenge/use-challenge";
+import { challengeSend, useChallenge } from "@/components/challenge/use-challenge";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/input";
+import { apiCall } from "@/lib/api/browser-client";
+import { eligibilityDraftSchema, type SubmitEligibilityResponse, type TempContactResponse } from "@/lib/eligibility/answers-schema";
 import { ELIGIBILITY_MESSAGES as M } from "@/lib/eligibility/messages";
-import { canSubmit, EMPTY_DRAFT, toSubmittedAnswers, type AnswerDraft, type EligibilityOutcome, type FollowUpAnswer, type YesNo } from "@/lib/eligibility/outcome";
+import { EMPTY_DRAFT, type AnswerDraft, type EligibilityOutcome, type FollowUpAnswer, type SubmittedAnswers, type YesNo } from "@/lib/eligibility/outcome";
 import { ELIGIBILITY_QUESTIONS, MAX_FOLLOW_UP_TEXT, type EligibilityQuestion, type FollowUpQuestion } from "@/lib/eligibility/questions";
-import { brandInkOnWhite, readableTextOn } from "@/lib/organizations/brand-contrast";
+import { brandFillStyle, brandInkOnWhite } from "@/lib/organizations/brand-contrast";
 
 export type EligibilityFormProps = {
   organizationId: string;
@@ -17,22 +24,9 @@ export type EligibilityFormProps = {
   brandColor: string;
 };
 
-const focusRing = "focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-gray-900";
-
 export function scheduleUrl({ token, organizationId, status }: { token: string | null; organizationId: string; status: EligibilityOutcome }): string {
   const params = new URLSearchParams(token ? { id: token, status } : { orgId: organizationId, status });
   return `/schedule?${params.toString()}`;
-}
-
-async function postJson(url: string, body: unknown, takeChallenge?: () => Promise<Record<string, string>>): Promise<Record<string, unknown> | null> {
-  try {
-    const init = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-    const res = takeChallenge ? await fetchWithChallenge(url, init, takeChallenge) : await fetch(url, init);
-    if (!res.ok) return null;
-    return (await res.json()) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
 }
 
 function YesNoButtons({ labelledBy, value, onChange, brandColor, disabled }: { labelledBy: string; value: YesNo | undefined; onChange: (value: YesNo) => void; brandColor: string; disabled: boolean }) {
@@ -41,19 +35,17 @@ function YesNoButtons({ labelledBy, value, onChange, brandColor, disabled }: { l
       {(["yes", "no"] as const).map((option) => {
         const pressed = value === option;
         return (
-          <button
+          <Button
             key={option}
-            type="button"
+            variant="ghost"
             aria-pressed={pressed}
             disabled={disabled}
             onClick={() => onChange(option)}
-            className={`min-h-11 rounded-lg border-2 px-4 py-2 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${focusRing} ${
-              pressed ? "" : "border-gray-300 bg-white text-gray-800 hover:bg-gray-50"
-            }`}
-            style={pressed ? { backgroundColor: brandColor, borderColor: brandColor, color: readableTextOn(brandColor) } : undefined}
+            className="rounded-lg border-2 border-gray-500 bg-white text-base font-semibold disabled:opacity-60"
+            style={pressed ? { ...brandFillStyle(brandColor), borderColor: brandColor } : undefined}
           >
             {option === "yes" ? "Yes" : "No"}
-          </button>
+          </Button>
         );
       })}
     </div>
@@ -73,21 +65,19 @@ function FollowUpField({ followUp, value, onChange, brandColor, disabled }: { fo
     );
   }
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm text-gray-800">
-        {followUp.text}
-      </label>
-      <textarea
-        id={id}
-        rows={2}
-        maxLength={MAX_FOLLOW_UP_TEXT}
-        placeholder={M.detailsPlaceholder}
-        value={typeof value === "string" ? value : ""}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-        className="mt-2 block w-full rounded-lg border border-gray-300 px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus:border-gray-500 focus:outline-none focus:ring-2 focus:ring-gray-300 disabled:bg-gray-50"
-      />
-    </div>
+    <Field label={followUp.text} labelClassName="font-normal">
+      {(control) => (
+        <Textarea
+          {...control}
+          rows={2}
+          maxLength={MAX_FOLLOW_UP_TEXT}
+          placeholder={M.detailsPlaceholder}
+          value={typeof value === "string" ? value : ""}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -141,7 +131,7 @@ function MedicareAdvantagePromo({ href, brandColor }: { href: string; brandColor
       <p className="mt-2 text-sm text-gray-700">Medicare Advantage plans can offer $0 monthly premiums, and many include extra benefits. See whether one fits you better.</p>
       <a
         href={href}
-        className={`mt-4 inline-flex min-h-11 items-center justify-center rounded-lg border-2 bg-white px-5 py-2 text-base font-semibold ${focusRing}`}
+        className={buttonClass({ variant: "ghost", className: "mt-4 rounded-lg border-2 bg-white px-5 text-base font-semibold" })}
         style={{ borderColor: brandInkOnWhite(brandColor), color: brandInkOnWhite(brandColor) }}
       >
         {M.promoButton}
@@ -152,50 +142,50 @@ function MedicareAdvantagePromo({ href, brandColor }: { href: string; brandColor
 
 /**
  * The Underwriting Assessment questionnaire (client-side.md §2, domain-rules.md C): seven Yes/No
- * questions whose Yes reveals follow-ups; Next is enabled only when canSubmit says so. Without a quote
- * link a temporary contact is made first, once, and its link is used from then on.
+ * questions whose Yes reveals follow-ups. The form is checked by the route's own schema
+ * (eligibilityDraftSchema: the draft read as the route's `answers`), and Next is enabled exactly when it
+ * passes. Without a quote link a temporary contact is made first, once, and its link is used from then on.
  */
 export function EligibilityForm({ organizationId, quoteToken, hideMedicareAdvantage, brandColor }: EligibilityFormProps) {
   const router = useRouter();
-  const [draft, setDraft] = useState<AnswerDraft>(EMPTY_DRAFT);
-  const [submitting, setSubmitting] = useState(false);
+  const {
+    control,
+    setValue,
+    handleSubmit,
+    formState: { isValid, isSubmitting },
+  } = useForm<AnswerDraft, unknown, SubmittedAnswers>({ resolver: zodResolver(eligibilityDraftSchema), mode: "onChange", defaultValues: EMPTY_DRAFT });
+  const draft = { main: useWatch({ control, name: "main" }), followUps: useWatch({ control, name: "followUps" }) } as AnswerDraft;
+  // After a saved answer the button stays "Submitting..." while the schedule page loads.
+  const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [token, setToken] = useState<string | null>(quoteToken);
   // A generic link makes a temporary contact on submit: that call carries a proof-of-work (docs/security.md "Public forms").
   const challenge = useChallenge("temp-contact", { solveAhead: quoteToken === null });
-  const busy = useRef(false);
+  const submitting = isSubmitting || leaving;
 
-  const setMain = (id: number, value: YesNo) => setDraft((d) => ({ ...d, main: { ...d.main, [id]: value } }));
-  const setFollowUp = (id: number, value: FollowUpAnswer) => setDraft((d) => ({ ...d, followUps: { ...d.followUps, [id]: value } }));
-  const enabled = canSubmit(draft, { submitting });
+  const setMain = (id: number, value: YesNo) => setValue("main", { ...draft.main, [id]: value }, { shouldValidate: true });
+  const setFollowUp = (id: number, value: FollowUpAnswer) => setValue("followUps", { ...draft.followUps, [id]: value }, { shouldValidate: true });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!canSubmit(draft, { submitting }) || busy.current) return;
-    busy.current = true;
-    setSubmitting(true);
+  const onValid = async (answers: SubmittedAnswers) => {
     setError(null);
-    const fail = (message: string) => {
-      setError(message);
-      setSubmitting(false);
-      busy.current = false;
-    };
+    const fail = (message: string) => setError(message);
+    const org = encodeURIComponent(organizationId);
 
     let linkToken = token;
     if (!linkToken) {
-      const created = await postJson(`/api/org/${encodeURIComponent(organizationId)}/temp-contact`, {}, () => challenge.take());
-      if (typeof created?.quoteId !== "string") return fail(M.tempContactFailed);
-      linkToken = created.quoteId;
+      const created = await apiCall<TempContactResponse>(`/api/org/${org}/temp-contact`, { method: "POST", body: {}, send: challengeSend(() => challenge.take()) });
+      if (!created.ok || typeof created.body.quoteId !== "string") return fail(M.tempContactFailed);
+      linkToken = created.body.quoteId;
       setToken(linkToken);
     }
-    const saved = await postJson(`/api/org/${encodeURIComponent(organizationId)}/eligibility-answers`, { quote_id: linkToken, answers: toSubmittedAnswers(draft) });
-    if (saved?.outcome !== "accept" && saved?.outcome !== "decline") return fail(M.saveFailed);
-    // Stays "Submitting..." while the schedule page loads.
-    router.push(scheduleUrl({ token: linkToken, organizationId, status: saved.outcome }));
-  }
+    const saved = await apiCall<SubmitEligibilityResponse>(`/api/org/${org}/eligibility-answers`, { method: "POST", body: { quote_id: linkToken, answers } });
+    if (!saved.ok || (saved.body.outcome !== "accept" && saved.body.outcome !== "decline")) return fail(M.saveFailed);
+    setLeaving(true);
+    router.push(scheduleUrl({ token: linkToken, organizationId, status: saved.body.outcome }));
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-4">
       {ELIGIBILITY_QUESTIONS.map((question) => (
         <QuestionCard key={question.id} question={question} draft={draft} setMain={setMain} setFollowUp={setFollowUp} brandColor={brandColor} disabled={submitting} />
       ))}
@@ -205,14 +195,9 @@ export function EligibilityForm({ organizationId, quoteToken, hideMedicareAdvant
           {error}
         </div>
       ) : null}
-      <button
-        type="submit"
-        disabled={!enabled}
-        className={`min-h-12 w-full rounded-lg px-6 py-3 text-base font-semibold shadow-sm disabled:cursor-not-allowed disabled:opacity-50 ${focusRing}`}
-        style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }}
-      >
+      <Button type="submit" size="lg" fullWidth disabled={!isValid || submitting} className="rounded-lg text-base disabled:opacity-50" style={brandFillStyle(brandColor)}>
         {submitting ? M.submitting : M.next}
-      </button>
+      </Button>
       {hideMedicareAdvantage ? null : <MedicareAdvantagePromo href={scheduleUrl({ token, organizationId, status: "decline" })} brandColor={brandColor} />}
     </form>
   );

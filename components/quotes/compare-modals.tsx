@@ -1,10 +1,18 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input, Select } from "@/components/ui/input";
 import { ModalFrame } from "@/components/ui/modal-frame";
+import { apiCall, type ApiFieldErrors } from "@/lib/api/browser-client";
 import { formatDollars, formatLongDate, type RiderPrice } from "@/lib/quotes/compare-view";
 import type { CountyOption } from "@/lib/quotes/compare-quotes";
-import { readableTextOn } from "@/lib/organizations/brand-contrast";
+import { locationFormSchema, type LocationChoice, type LocationFormInput } from "@/lib/quotes/update-location-schema";
+import { brandFillStyle } from "@/lib/organizations/brand-contrast";
+import { countyLabel, type ZipLookup } from "@/lib/zip/zip-schema";
 
 /** The compare page's dialogs. Each closes with Escape, a click outside, or its Cancel/Close button. */
 
@@ -16,7 +24,23 @@ function ModalTitle({ id, children }: { id: string; children: React.ReactNode })
   );
 }
 
-const buttonBase = "whitespace-nowrap rounded-md px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-50";
+/** A dialog's Cancel / Close. */
+function SecondaryButton({ onClick, disabled, children }: { onClick: () => void; disabled?: boolean; children: React.ReactNode }) {
+  return (
+    <Button variant="secondary" onClick={onClick} disabled={disabled} className="whitespace-nowrap font-semibold">
+      {children}
+    </Button>
+  );
+}
+
+/** A dialog's main action, in the agency's colour. */
+function BrandButton({ color, type = "button", onClick, disabled, children }: { color: string; type?: "button" | "submit"; onClick?: () => void; disabled?: boolean; children: React.ReactNode }) {
+  return (
+    <Button type={type} onClick={onClick} disabled={disabled} className="whitespace-nowrap disabled:opacity-50" style={brandFillStyle(color)}>
+      {children}
+    </Button>
+  );
+}
 
 export function EffectiveDateModal({ open, options, value, onClose, onChoose, color }: { open: boolean; options: string[]; value: string; onClose: () => void; onChoose: (date: string) => void; color: string }) {
   const [choice, setChoice] = useState(value);
@@ -31,31 +55,32 @@ export function EffectiveDateModal({ open, options, value, onClose, onChoose, co
       >
         <ModalTitle id="effective-date-title">Coverage start date</ModalTitle>
         <p className="mt-1 text-sm text-gray-600">Medicare Supplement plans start on the first of a month. Prices can change with the start date.</p>
+        {/* Each whole row is the radio's label, 44 px tall (components/ui RadioGroup's label is only its text line). */}
         <fieldset className="mt-4 space-y-2">
           <legend className="sr-only">Start date</legend>
           {options.map((date) => (
-            <label key={date} className="flex cursor-pointer items-center gap-3 min-h-11 rounded-md border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-gray-900">
-              <input type="radio" name="effectiveDate" value={date} checked={choice === date} onChange={() => setChoice(date)} />
+            <label key={date} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-gray-900">
+              <input type="radio" name="effectiveDate" value={date} checked={choice === date} onChange={() => setChoice(date)} className="accent-brand-600" />
               {formatLongDate(date)}
             </label>
           ))}
         </fieldset>
         <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
-            Cancel
-          </button>
-          <button type="submit" className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <BrandButton type="submit" color={color}>
             Update Quotes
-          </button>
+          </BrandButton>
         </div>
       </form>
     </ModalFrame>
   );
 }
 
-export type LocationChoice = { zipCode: string; county: string | null };
+export type { LocationChoice };
+/** Why a save failed: the message for the dialog, and the server's field errors. */
+export type LocationSaveFailure = { message: string; fields: ApiFieldErrors };
 
-/** ZIP and county: a 5-digit ZIP looks up its counties; a select shows when there are several. */
+/** ZIP and county: a 5-digit ZIP looks up its counties; a select shows when there are several. Checked by update-location's own schema. */
 export function LocationModal({
   open,
   zip,
@@ -70,80 +95,77 @@ export function LocationModal({
   countyFips: string | null;
   counties: CountyOption[];
   onClose: () => void;
-  onSave: (choice: LocationChoice) => Promise<string | null>;
+  onSave: (choice: LocationChoice) => Promise<LocationSaveFailure | null>;
   color: string;
 }) {
-  const [zipCode, setZipCode] = useState(zip);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<LocationFormInput, unknown, LocationChoice>({
+    resolver: zodResolver(locationFormSchema),
+    defaultValues: { zipCode: zip, county: countyFips ?? initialCounties[0]?.fips ?? "" },
+  });
+  const zipCode = useWatch({ control, name: "zipCode" }) ?? "";
   const [counties, setCounties] = useState(initialCounties);
-  const [county, setCounty] = useState(countyFips ?? initialCounties[0]?.fips ?? "");
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const lookup = useRef(0);
 
   async function changeZip(value: string) {
     const digits = value.replace(/\D/g, "").slice(0, 5);
-    setZipCode(digits);
+    setValue("zipCode", digits);
     setError(null);
     if (digits.length !== 5) return;
     const ticket = ++lookup.current;
-    try {
-      const res = await fetch(`/api/zip-lookup/${digits}`);
-      const body = await res.json();
-      if (ticket !== lookup.current) return;
-      if (!res.ok) {
-        setCounties([]);
-        setError(body?.error?.message ?? "Invalid zip code");
-        return;
-      }
-      const options: CountyOption[] = (body.countyDetails as { fips: string; name: string; state: string }[]).map((c) => ({ fips: c.fips, label: c.state !== body.state ? `${c.name}, ${c.state}` : c.name }));
-      if (options.length === 0) setError("No counties found for this ZIP code");
-      setCounties(options);
-      setCounty(options[0]?.fips ?? "");
-    } catch {
-      if (ticket === lookup.current) setError("Failed to update location");
+    const result = await apiCall<ZipLookup>(`/api/zip-lookup/${digits}`);
+    if (ticket !== lookup.current) return;
+    if (!result.ok) {
+      if (result.status === 0) return setError("Failed to update location");
+      setCounties([]);
+      setError(result.message ?? "Invalid zip code");
+      return;
     }
+    const options: CountyOption[] = result.body.countyDetails.map((c) => ({ fips: c.fips, label: countyLabel(c, result.body.state) }));
+    if (options.length === 0) setError("No counties found for this ZIP code");
+    setCounties(options);
+    setValue("county", options[0]?.fips ?? "");
   }
 
+  const onValid = async (choice: LocationChoice) => {
+    const failure = await onSave({ zipCode: choice.zipCode, county: choice.county || null });
+    if (!failure) return;
+    for (const field of ["zipCode", "county"] as const) {
+      const message = failure.fields[field]?.[0];
+      if (message) setFieldError(field, { type: "server", message });
+    }
+    setError(failure.message);
+  };
+
+  const describedBy = error ? "location-error" : undefined;
   return (
-    <ModalFrame open={open} onClose={onClose} labelledBy="location-title" busy={busy} className="max-w-sm">
-      <form
-        className="p-5"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (zipCode.length !== 5) return setError("Please enter a valid 5-digit zip code");
-          setBusy(true);
-          const failure = await onSave({ zipCode, county: county || null });
-          setBusy(false);
-          if (failure) setError(failure);
-        }}
-      >
+    <ModalFrame open={open} onClose={onClose} labelledBy="location-title" busy={isSubmitting} className="max-w-sm">
+      <form className="p-5" noValidate onSubmit={handleSubmit(onValid)}>
         <ModalTitle id="location-title">Where do you live?</ModalTitle>
-        <label className="mt-4 block text-sm font-medium text-gray-700" htmlFor="compare-zip">
-          ZIP Code
-        </label>
-        <input
-          id="compare-zip"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          value={zipCode}
-          onChange={(event) => void changeZip(event.target.value)}
-          className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-base"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "location-error" : undefined}
-        />
+        <Field id="compare-zip" label="ZIP Code" error={errors.zipCode?.message} describedBy={describedBy} className="mt-4">
+          {(controlProps) => (
+            <Input {...controlProps} aria-invalid={controlProps["aria-invalid"] ?? (error ? true : undefined)} inputMode="numeric" autoComplete="postal-code" value={zipCode} onChange={(event) => void changeZip(event.target.value)} />
+          )}
+        </Field>
         {counties.length > 1 ? (
-          <>
-            <label className="mt-3 block text-sm font-medium text-gray-700" htmlFor="compare-county">
-              County
-            </label>
-            <select id="compare-county" value={county} onChange={(event) => setCounty(event.target.value)} className="mt-1 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base">
-              {counties.map((c) => (
-                <option key={c.fips} value={c.fips}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </>
+          <Field id="compare-county" label="County" error={errors.county?.message} className="mt-3">
+            {(controlProps) => (
+              <Select {...controlProps} {...register("county")}>
+                {counties.map((c) => (
+                  <option key={c.fips} value={c.fips}>
+                    {c.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
         ) : counties.length === 1 ? (
           <p className="mt-2 text-sm text-gray-600">{counties[0]!.label}</p>
         ) : null}
@@ -153,12 +175,12 @@ export function LocationModal({
           </p>
         ) : null}
         <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={onClose} disabled={busy} className={`${buttonBase} border border-gray-300 text-gray-700`}>
+          <SecondaryButton onClick={onClose} disabled={isSubmitting}>
             Cancel
-          </button>
-          <button type="submit" disabled={busy || zipCode.length !== 5 || counties.length === 0} className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
-            {busy ? "Updating..." : "Update Quotes"}
-          </button>
+          </SecondaryButton>
+          <BrandButton type="submit" color={color} disabled={isSubmitting || zipCode.length !== 5 || counties.length === 0}>
+            {isSubmitting ? "Updating..." : "Update Quotes"}
+          </BrandButton>
         </div>
       </form>
     </ModalFrame>
@@ -209,12 +231,10 @@ export function RidersModal({
           ))}
         </ul>
         <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
-            Cancel
-          </button>
-          <button type="button" onClick={() => onApply(choice)} className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <BrandButton color={color} onClick={() => onApply(choice)}>
             Apply
-          </button>
+          </BrandButton>
         </div>
       </div>
     </ModalFrame>
@@ -264,9 +284,7 @@ export function PlanGvsNModal({ open, videoUrl, onClose }: { open: boolean; vide
           </tbody>
         </table>
         <div className="mt-5 flex justify-end">
-          <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
-            Close
-          </button>
+          <SecondaryButton onClick={onClose}>Close</SecondaryButton>
         </div>
       </div>
     </ModalFrame>
@@ -288,12 +306,10 @@ export function QualifyModal({ open, videoUrl, planName, carrierName, onClose, o
             : "To switch to a new Medicare Supplement plan you usually need to pass medical underwriting. Next you'll answer seven short yes-or-no health questions; it takes about two minutes, and your agent reviews the answers with you before anything is submitted."}
         </p>
         <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={onClose} className={`${buttonBase} border border-gray-300 text-gray-700`}>
-            Cancel
-          </button>
-          <button type="button" onClick={onContinue} className={buttonBase} style={{ backgroundColor: color, color: readableTextOn(color) }}>
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <BrandButton color={color} onClick={onContinue}>
             Continue
-          </button>
+          </BrandButton>
         </div>
       </div>
     </ModalFrame>

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { CompareQuotesView } from "@/components/quotes/compare-quotes-view";
 import type { ComparePageModel } from "@/lib/quotes/compare-page";
 import type { QuoteView } from "@/lib/quotes/compare-view";
@@ -225,4 +225,51 @@ test("a light brand colour gets black text on its buttons and a darker shade for
   expect(change.style.color).not.toBe("rgb(249, 115, 22)");
   const purple = render(<CompareQuotesView model={model()} />);
   expect(within(purple.container).getAllByRole("button", { name: /^Select / })[0]!.style.color).toBe("rgb(255, 255, 255)");
+});
+
+test("the location dialog looks the ZIP up, saves through update-location, and shows the server's county error on the county", async () => {
+  const answers: Record<string, { status: number; body: unknown }[]> = {
+    "/api/zip-lookup/78737": [
+      {
+        status: 200,
+        body: {
+          zip: "78737",
+          state: "TX",
+          counties: ["Hays County", "Travis County"],
+          cities: ["Austin"],
+          countyDetails: [
+            { name: "Hays County", fips: "48209", state: "TX", residentialShare: 0.77 },
+            { name: "Travis County", fips: "48453", state: "TX", residentialShare: 0.23 },
+          ],
+          defaultCounty: { name: "Hays County", fips: "48209", state: "TX", residentialShare: 0.77 },
+        },
+      },
+    ],
+    "/api/self-service/update-location": [
+      { status: 422, body: { error: { code: "validation_failed", message: "Please choose a county for this ZIP code", fields: { county: ["Please choose a county for this ZIP code"] } } } },
+      { status: 200, body: { success: true, zipCode: "78737", state: "TX", county: "Travis County", countyFips: "48453" } },
+    ],
+  };
+  const fetchMock = jest.fn(async (url: string) => {
+    const next = answers[url]?.shift() ?? { status: 200, body: { success: true } };
+    return { ok: next.status < 400, status: next.status, json: async () => next.body };
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+  render(<CompareQuotesView model={model()} />);
+  fireEvent.click(screen.getAllByRole("button", { name: "Change" })[0]!);
+  const dialog = screen.getByRole("dialog", { name: "Where do you live?" });
+  await act(async () => void fireEvent.change(within(dialog).getByLabelText("ZIP Code"), { target: { value: "78737" } }));
+  const county = within(dialog).getByLabelText("County") as HTMLSelectElement;
+  expect([...county.options].map((o) => o.textContent)).toEqual(["Hays County", "Travis County"]);
+  fireEvent.change(county, { target: { value: "48453" } });
+
+  await act(async () => void fireEvent.click(within(dialog).getByRole("button", { name: "Update Quotes" })));
+  const saved = fetchMock.mock.calls.filter(([url]) => url === "/api/self-service/update-location");
+  expect(JSON.parse(String((saved[0] as unknown as [string, RequestInit])[1].body))).toEqual({ quoteId: "tok", zipCode: "78737", county: "48453" });
+  expect(within(dialog).getByRole("alert").textContent).toBe("Please choose a county for this ZIP code");
+  expect(county.getAttribute("aria-invalid")).toBe("true");
+
+  await act(async () => void fireEvent.click(within(dialog).getByRole("button", { name: "Update Quotes" })));
+  expect(screen.queryByRole("dialog")).toBeNull();
+  expect(refresh).toHaveBeenCalled();
 });

@@ -2,10 +2,13 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
-import { EffectiveDateModal, LocationModal, PlanGvsNModal, QualifyModal, RidersModal, type LocationChoice } from "@/components/quotes/compare-modals";
+import { EffectiveDateModal, LocationModal, PlanGvsNModal, QualifyModal, RidersModal, type LocationChoice, type LocationSaveFailure } from "@/components/quotes/compare-modals";
+import { Button } from "@/components/ui/button";
+import { apiCall } from "@/lib/api/browser-client";
 import { displayedMonthlyCents, formatDollars, formatLongDate, formatMonthly, guaranteedIssueNote, nextPlan, visibleQuotes, type QuoteView } from "@/lib/quotes/compare-view";
 import type { ComparePageModel } from "@/lib/quotes/compare-page";
 import type { PlanCode } from "@/lib/quotes/quote-provider";
+import type { UpdateLocationResponse } from "@/lib/quotes/update-location-schema";
 import { confirmEmailNotice } from "@/lib/self-service/confirm-email-notice";
 import { brandColors } from "@/lib/organizations/brand-contrast";
 import { formatStoredPhone } from "@/lib/phone/phone";
@@ -39,7 +42,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
   useEffect(() => {
     if (model.mode !== "link" || !model.quoteId || reported.current) return;
     reported.current = true;
-    void fetch("/api/tracking/log-tracking-click", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ quoteId: model.quoteId, tid: model.tid, orgId: model.orgId }) }).catch(() => undefined);
+    void apiCall<unknown>("/api/tracking/log-tracking-click", { method: "POST", body: { quoteId: model.quoteId, tid: model.tid, orgId: model.orgId } });
   }, [model.mode, model.quoteId, model.tid, model.orgId]);
 
   const current = c.plans.find((p) => p.plan === plan) ?? c.plans[0];
@@ -57,27 +60,16 @@ export function CompareQuotesView({ model }: { model: Model }) {
     startTransition(() => router.replace(`/compare?${next.toString()}`, { scroll: false }));
   }
 
-  async function saveLocation(choice: LocationChoice): Promise<string | null> {
+  async function saveLocation(choice: LocationChoice): Promise<LocationSaveFailure | null> {
     if (model.mode === "link" && model.quoteId) {
-      try {
-        const res = await fetch("/api/self-service/update-location", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ quoteId: model.quoteId, zipCode: choice.zipCode, county: choice.county }),
-        });
-        if (!res.ok) {
-          const body = await res.json().catch(() => null);
-          return body?.error?.message ?? "Failed to update location";
-        }
-      } catch {
-        return "Failed to update location";
-      }
+      const saved = await apiCall<UpdateLocationResponse>("/api/self-service/update-location", { method: "POST", body: { quoteId: model.quoteId, zipCode: choice.zipCode, county: choice.county } });
+      if (!saved.ok) return { message: saved.message ?? "Failed to update location", fields: saved.fields };
       setModal(null);
       startTransition(() => router.refresh());
       return null;
     }
     setModal(null);
-    navigate({ zip: choice.zipCode, county: choice.county });
+    navigate({ zip: choice.zipCode, county: choice.county ?? null });
     return null;
   }
 
@@ -183,20 +175,20 @@ export function CompareQuotesView({ model }: { model: Model }) {
                 {c.plans.map((p) => {
                   const selected = p.plan === current?.plan;
                   return (
-                    <button
+                    <Button
                       key={p.plan}
-                      type="button"
+                      variant="ghost"
                       aria-pressed={selected}
                       title={p.label}
                       onClick={() => setPlan(p.plan)}
                       onKeyDown={(event) => {
                         if (event.key === "ArrowRight") setPlan(nextPlan(planCodes, p.plan));
                       }}
-                      className="min-w-12 rounded-md border px-3 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2"
-                      style={selected ? { backgroundColor: color, borderColor: color, color: onFill } : { borderColor: "#d1d5db", color: "#374151", backgroundColor: "#fff" }}
+                      className="min-w-12 border px-3 font-semibold"
+                      style={selected ? { backgroundColor: color, borderColor: color, color: onFill } : { borderColor: "#6b7280", color: "#374151", backgroundColor: "#fff" }}
                     >
                       {p.label.replace(/^Plan /, "").replace(/^High-Deductible Plan /, "HD")}
-                    </button>
+                    </Button>
                   );
                 })}
               </div>
@@ -288,15 +280,9 @@ export function CompareQuotesView({ model }: { model: Model }) {
                       {household && quote.householdRule ? <p className="mt-1 text-xs text-gray-600">{quote.householdRule}</p> : null}
                       {household && quote.householdMonthlyCents === null ? <p className="mt-2 text-xs text-gray-600">No household discount with this carrier.</p> : null}
                       {withRiders.length > 0 ? <p className="mt-1 text-xs text-gray-600">Includes {withRiders.map((r) => `${r.name} (${formatDollars(r.monthlyCents)})`).join(", ")}</p> : null}
-                      <button
-                        type="button"
-                        onClick={() => select(quote)}
-                        className="mt-3 w-full rounded-md px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 sm:w-auto"
-                        style={{ backgroundColor: color, color: onFill }}
-                        aria-label={`Select ${quote.carrierName} ${current.label}`}
-                      >
+                      <Button fullWidth onClick={() => select(quote)} className="mt-3 sm:w-auto" style={{ backgroundColor: color, color: onFill }} aria-label={`Select ${quote.carrierName} ${current.label}`}>
                         Select
-                      </button>
+                      </Button>
                     </li>
                   );
                 })}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { buttonClass } from "@/components/ui/button";
 
 /** /schedule-main: one link to the demo calendar; once it is opened, Thank You. */
 export function DemoScheduler({ bookingUrl, productName }: { bookingUrl: string; productName: string }) {
@@ -20,7 +21,7 @@ export function DemoScheduler({ bookingUrl, productName }: { bookingUrl: string;
         href={bookingUrl}
         {...(isEmail ? {} : { target: "_blank", rel: "noopener noreferrer" })}
         onClick={() => setOpened(true)}
-        className="inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 sm:w-auto"
+        className={buttonClass({ size: "lg", fullWidth: true, className: "sm:w-auto" })}
       >
         Schedule a Demo Call
       </a>

@@ -1,8 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { SELF_SERVICE_MESSAGES as M } from "@/lib/self-service/self-service-schema";
-import { readableTextOn } from "@/lib/organizations/brand-contrast";
+import { Button, buttonClass } from "@/components/ui/button";
+import { apiCall } from "@/lib/api/browser-client";
+import { SELF_SERVICE_MESSAGES as M, type ConfirmEmailResponse } from "@/lib/self-service/self-service-schema";
+import { brandFillStyle } from "@/lib/organizations/brand-contrast";
 
 export type ConfirmEmailProps = {
   token: string;
@@ -14,11 +16,8 @@ export type ConfirmEmailProps = {
   formUrl: string | null;
 };
 
-type Answer = { success?: true; status?: "confirmed" | "already_confirmed"; redirectUrl?: string; error?: { message?: string } };
 type State = { kind: "pending" | "confirming" } | { kind: "confirmed"; redirectUrl: string } | { kind: "used" } | { kind: "invalid" } | { kind: "failed"; message: string };
 
-const buttonClass =
-  "inline-flex min-h-12 w-full items-center justify-center rounded-md px-6 py-3 text-lg font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-gray-900 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto";
 
 /**
  * /confirm-email/{token}: the self-signup's confirmation (docs/security.md "Public forms"). The link is
@@ -29,16 +28,11 @@ export function ConfirmEmail({ token, initialState, organizationName, brandColor
 
   async function confirm() {
     setState({ kind: "confirming" });
-    try {
-      const response = await fetch("/api/self-service/confirm-email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
-      const body = (await response.json().catch(() => ({}))) as Answer;
-      if (response.ok && body.status === "confirmed" && body.redirectUrl) return setState({ kind: "confirmed", redirectUrl: body.redirectUrl });
-      if (response.ok && body.status === "already_confirmed") return setState({ kind: "used" });
-      if (response.status === 404) return setState({ kind: "invalid" });
-      setState({ kind: "failed", message: response.status === 409 && body.error?.message ? body.error.message : M.confirmFailed });
-    } catch {
-      setState({ kind: "failed", message: M.confirmFailed });
-    }
+    const result = await apiCall<ConfirmEmailResponse>("/api/self-service/confirm-email", { method: "POST", body: { token } });
+    if (result.ok && result.body.status === "confirmed" && result.body.redirectUrl) return setState({ kind: "confirmed", redirectUrl: result.body.redirectUrl });
+    if (result.ok && result.body.status === "already_confirmed") return setState({ kind: "used" });
+    if (!result.ok && result.status === 404) return setState({ kind: "invalid" });
+    setState({ kind: "failed", message: !result.ok && result.status === 409 && result.message ? result.message : M.confirmFailed });
   }
 
   if (state.kind === "confirmed" || state.kind === "used") {
@@ -47,7 +41,7 @@ export function ConfirmEmail({ token, initialState, organizationName, brandColor
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">{state.kind === "confirmed" ? M.confirmed : M.alreadyConfirmed}</h1>
         {organizationName ? <p className="text-lg text-gray-700">{organizationName} will be in touch with your quotes and updates.</p> : null}
         {state.kind === "confirmed" ? (
-          <a href={state.redirectUrl} className={buttonClass} style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }}>
+          <a href={state.redirectUrl} className={buttonClass({ size: "lg", fullWidth: true, className: "text-lg sm:w-auto" })} style={brandFillStyle(brandColor)}>
             See your quotes
           </a>
         ) : null}
@@ -63,7 +57,7 @@ export function ConfirmEmail({ token, initialState, organizationName, brandColor
           {M.confirmInvalid}
         </p>
         {formUrl ? (
-          <a href={formUrl} className={buttonClass} style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }}>
+          <a href={formUrl} className={buttonClass({ size: "lg", fullWidth: true, className: "text-lg sm:w-auto" })} style={brandFillStyle(brandColor)}>
             Fill out the form again
           </a>
         ) : null}
@@ -81,9 +75,9 @@ export function ConfirmEmail({ token, initialState, organizationName, brandColor
           {state.message}
         </p>
       ) : null}
-      <button type="button" className={buttonClass} style={{ backgroundColor: brandColor, color: readableTextOn(brandColor) }} disabled={confirming} onClick={confirm}>
-        {confirming ? M.confirming : M.confirmButton}
-      </button>
+      <Button size="lg" fullWidth className="text-lg sm:w-auto" style={brandFillStyle(brandColor)} loading={confirming} loadingLabel={M.confirming} onClick={confirm}>
+        {M.confirmButton}
+      </Button>
     </div>
   );
 }

@@ -1,40 +1,21 @@
 "use client";
 
-import type { HTMLInputTypeAttribute, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, FieldError } from "@/components/ui/field";
+import { Input, Select } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { CURRENT_CARRIER_CHOICES } from "@/lib/self-service/self-service-schema";
-import { readableTextOn } from "@/lib/organizations/brand-contrast";
+import { brandFillStyle } from "@/lib/organizations/brand-contrast";
 
-export const inputClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2.5 text-base text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-gray-100 aria-[invalid=true]:border-red-500 sm:text-sm";
+/** The label, hint and error of a self-service field (components/ui/field.tsx wires them to the control). */
+type FieldText = { label: string; required?: boolean; error?: string | null; hint?: ReactNode };
 
-/** A labelled control with its error (or hint) underneath, tied together for screen readers. */
-export function Field({ id, label, required, error, hint, children }: { id: string; label: string; required?: boolean; error?: string | null; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
-        {label}
-        {required ? <span aria-hidden="true" className="text-red-600"> *</span> : null}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** aria-describedby for a Field's control. */
-export const describedBy = (id: string, error?: string | null, hint?: unknown) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
-
-/** Two or more buttons-as-radios (Yes/No, Male/Female): large tap targets on a phone. */
+/**
+ * Two or more buttons-as-radios (Yes/No, Male/Female): large brand-coloured tiles on a phone, real radios
+ * underneath (arrow keys, a named group), the error read with the group.
+ */
 export function ChoiceGroup<T extends string>({
   legend,
   name,
@@ -60,7 +41,7 @@ export function ChoiceGroup<T extends string>({
     <fieldset aria-invalid={Boolean(error)} aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="mb-1 block text-sm font-medium text-gray-800">
         {legend}
-        {required ? <span aria-hidden="true" className="text-red-600"> *</span> : null}
+        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
       </legend>
       <div className="grid grid-cols-2 gap-2">
         {options.map((option) => {
@@ -68,8 +49,8 @@ export function ChoiceGroup<T extends string>({
           return (
             <label
               key={option.value}
-              className={`flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${checked ? "" : "border-gray-300 bg-white text-gray-800"} ${error && !checked ? "border-red-500" : ""}`}
-              style={checked ? { backgroundColor: color, borderColor: color, color: readableTextOn(color) } : undefined}
+              className={`flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2 ${checked ? "" : "border-gray-500 bg-white text-gray-800"} ${error && !checked ? "border-red-700" : ""}`}
+              style={checked ? { ...brandFillStyle(color), borderColor: color } : undefined}
             >
               <input type="radio" className="sr-only" name={name} value={option.value} checked={checked} disabled={disabled} onChange={() => onChange(option.value)} />
               {option.label}
@@ -77,11 +58,7 @@ export function ChoiceGroup<T extends string>({
           );
         })}
       </div>
-      {error ? (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${name}-error`} error={error} />
     </fieldset>
   );
 }
@@ -108,17 +85,12 @@ export function BusyOverlay({ message }: { message: string | null }) {
   );
 }
 
+/** The form's one action, in the agency's colour. */
 export function SubmitButton({ label, busyLabel, busy, disabled, color }: { label: string; busyLabel: string | null; busy: boolean; disabled?: boolean; color: string }) {
   return (
-    <button
-      type="submit"
-      disabled={busy || disabled}
-      className="inline-flex w-full items-center justify-center gap-2 rounded-md px-5 py-3 text-base font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
-      style={{ backgroundColor: color, color: readableTextOn(color) }}
-    >
-      {busy ? <Spinner className="h-4 w-4" label="" /> : null}
-      {busy && busyLabel ? busyLabel : label}
-    </button>
+    <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel={busyLabel ?? undefined} disabled={disabled} className="text-base disabled:opacity-50" style={brandFillStyle(color)}>
+      {label}
+    </Button>
   );
 }
 
@@ -135,59 +107,40 @@ export function QuoteLinkEmailed({ email, organizationName }: { email: string; o
   );
 }
 
-type FieldControl = { id: string; label: string; error?: string | null; disabled?: boolean; required?: boolean; hint?: string };
-
-/** A text-like input in a Field, wired for errors and hints. */
-export function TextField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  disabled,
-  required,
-  hint,
-  type = "text",
-  autoComplete,
-  inputMode,
-  placeholder,
-}: FieldControl & { value: string; onChange: (value: string) => void; type?: HTMLInputTypeAttribute; autoComplete?: string; inputMode?: "numeric" | "decimal" | "email" | "tel" | "text"; placeholder?: string }) {
+/** A text-like input in a Field (spread react-hook-form's register() into it). */
+export function TextField({ label, required, error, hint, ...input }: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "required"> & { ref?: Ref<HTMLInputElement> }) {
   return (
-    <Field id={id} label={label} required={required} error={error} hint={hint}>
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        className={inputClass}
-        value={value}
-        disabled={disabled}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(id, error, hint)}
-        onChange={(e) => onChange(e.target.value)}
-      />
+    <Field label={label} required={required} error={error} hint={hint}>
+      {(control) => <Input {...control} {...input} />}
     </Field>
   );
 }
 
-/** A 10-digit US phone number, typed as digits and shown as (xxx) xxx-xxxx. */
-export function PhoneField({ id, label, digits, onDigits, error, disabled }: FieldControl & { digits: string; onDigits: (digits: string) => void }) {
+/** A 10-digit US phone number, kept as digits and shown as (xxx) xxx-xxxx (give it a react-hook-form Controller's field). */
+export function PhoneField({
+  label,
+  required = true,
+  error,
+  disabled,
+  field,
+}: FieldText & { disabled?: boolean; field: { name: string; value: string; onChange: (digits: string) => void; onBlur: () => void; ref: Ref<HTMLInputElement> } }) {
   return (
-    <Field id={id} label={label} required error={error}>
-      <input
-        id={id}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        placeholder="(555) 555-5555"
-        className={inputClass}
-        value={formatPhone(digits)}
-        disabled={disabled}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(id, error)}
-        onChange={(e) => onDigits(nextPhoneDigits(digits, e.target.value, e.target.selectionStart))}
-      />
+    <Field label={label} required={required} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="(555) 555-5555"
+          name={field.name}
+          ref={field.ref}
+          onBlur={field.onBlur}
+          value={formatPhone(field.value ?? "")}
+          disabled={disabled}
+          onChange={(e) => field.onChange(nextPhoneDigits(field.value ?? "", e.target.value, e.target.selectionStart))}
+        />
+      )}
     </Field>
   );
 }
@@ -202,20 +155,21 @@ export const YES_NO_OPTIONS: { value: "yes" | "no"; label: string }[] = [
   { value: "no", label: "No" },
 ];
 
-/** The current-carrier select: the supported carriers, then one catch-all choice. */
-export function CarrierSelect({ id, value, onChange, error, disabled, otherValue, otherLabel }: FieldControl & { value: string; onChange: (value: string) => void; otherValue: string; otherLabel: string }) {
+/** The current-carrier select: the supported carriers, then one catch-all choice (spread register() into it). */
+export function CarrierSelect({ error, otherValue, otherLabel, ...select }: { error?: string | null; otherValue: string; otherLabel: string } & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
   return (
-    <Field id={id} label="Current Carrier" required error={error}>
-      <select id={id} className={inputClass} value={value} disabled={disabled} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, error)} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Select your carrier</option>
-        {CURRENT_CARRIER_CHOICES.map((carrier) => (
-          <option key={carrier} value={carrier}>
-            {carrier}
-          </option>
-        ))}
-        <option value={otherValue}>{otherLabel}</option>
-      </select>
+    <Field label="Current Carrier" required error={error}>
+      {(control) => (
+        <Select {...control} {...select}>
+          <option value="">Select your carrier</option>
+          {CURRENT_CARRIER_CHOICES.map((carrier) => (
+            <option key={carrier} value={carrier}>
+              {carrier}
+            </option>
+          ))}
+          <option value={otherValue}>{otherLabel}</option>
+        </Select>
+      )}
     </Field>
   );
 }
-

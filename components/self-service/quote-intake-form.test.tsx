@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QuoteIntakeForm, type QuoteIntakeMode } from "@/components/self-service/quote-intake-form";
-import { bodyOf, choose, mockFetch, type Routes, type } from "@/components/self-service/test-helpers";
+import { bodyOf, choose, mockFetch, type Routes, type, ZIPS } from "@/components/self-service/test-helpers";
+import type { ZipLookup } from "@/lib/zip/zip-schema";
 
 // The forms' proof-of-work is always solved here (components/challenge/use-challenge.test.tsx tests the real hook).
 jest.mock("@/components/challenge/use-challenge", () => jest.requireActual("@/components/challenge/test-double").solvedChallengeModule());
@@ -16,6 +17,8 @@ function setup(mode: QuoteIntakeMode, routes: Routes = {}) {
 }
 
 const next = () => screen.getByRole("button", { name: "Next" }) as HTMLButtonElement;
+/** The form checks itself with the route's schema, asynchronously (zodResolver): let it settle before looking. */
+const settle = () => act(async () => {});
 
 describe("QuoteIntakeForm, manual variant", () => {
   it("enables Next only once ZIP (looked up), date of birth, tobacco and gender are given", async () => {
@@ -25,10 +28,13 @@ describe("QuoteIntakeForm, manual variant", () => {
     await screen.findByLabelText(/^County/);
     type(/^Date of Birth/, "1958-06-15");
     choose(/Tobacco User/, "No");
+    await settle();
     expect(next().disabled).toBe(true);
     choose(/Gender/, "Female");
+    await settle();
     expect(next().disabled).toBe(false);
     type(/^Date of Birth/, "2030-01-01");
+    await settle();
     expect(next().disabled).toBe(true);
     expect(screen.getByText("Please enter a valid date of birth")).toBeTruthy();
   });
@@ -47,7 +53,9 @@ describe("QuoteIntakeForm, manual variant", () => {
     type(/^Date of Birth/, "1958-06-15");
     choose(/Tobacco User/, "Yes");
     choose(/Gender/, "Male");
+    await settle();
     fireEvent.click(next());
+    await settle();
     expect(navigate).toHaveBeenCalledWith("/compare?orgId=org-1&zip=78737&county=Travis+County&age=67&gender=M&tobacco=true&planType=N");
     expect(fetchMock.mock.calls.every(([url]) => String(url).startsWith("/api/zip-lookup/"))).toBe(true);
   });
@@ -66,9 +74,21 @@ describe("QuoteIntakeForm, quote link variant", () => {
     expect((screen.getByLabelText(/^Date of Birth/) as HTMLInputElement).value).toBe("1957-01-02");
     expect((screen.getByRole("radio", { name: "Female" }) as HTMLInputElement).checked).toBe(true);
     choose(/Tobacco User/, "Yes");
+    await settle();
     fireEvent.click(next());
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/compare?id=${TOKEN}`));
     expect(bodyOf(fetchMock, "/api/self-service/update-quote-details")).toEqual({ quoteId: TOKEN, zipCode: "78737", county: "Travis County", dateOfBirth: "1957-01-02", gender: "F", tobacco: true });
+  });
+
+  it("takes the prefilled ZIP's counties from the page: no lookup for it, one for a ZIP typed after", async () => {
+    const fetchMock = mockFetch({ "/api/self-service/update-quote-details": () => ({ status: 200, body: { success: true, redirectUrl: `/compare?id=${TOKEN}` } }) });
+    render(<QuoteIntakeForm mode={{ kind: "link", token: TOKEN, prefill }} brandColor="#6B46C1" zipLookup={ZIPS["78737"] as ZipLookup} navigate={jest.fn()} now={NOW} />);
+    expect((screen.getByLabelText(/^County/) as HTMLSelectElement).value).toBe("Travis County");
+    await settle();
+    expect(next().disabled).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    type(/^ZIP Code/, "78701");
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith("/api/zip-lookup/78701", expect.anything()));
   });
 
   it("shows the server's message when saving fails and stays on the page", async () => {
@@ -77,6 +97,7 @@ describe("QuoteIntakeForm, quote link variant", () => {
       { "/api/self-service/update-quote-details": () => ({ status: 404, body: { error: { code: "not_found", message: "Quote not found or expired. Please try again or contact support." } } }) },
     );
     await screen.findByLabelText(/^County/);
+    await settle();
     fireEvent.click(next());
     expect((await screen.findByRole("alert")).textContent).toBe("Quote not found or expired. Please try again or contact support.");
     expect(navigate).not.toHaveBeenCalled();

@@ -145,8 +145,8 @@ describe("SelfOnboardingForm", () => {
     });
     await fillRequired();
     submit();
-    const status = await screen.findByRole("status");
-    expect(status.textContent).toMatch(/Check your email.*Sample Agency already has your details on file.*pat@example.com/);
+    // The form checks itself first (asynchronously), so wait for the one status left: the emailed note.
+    await waitFor(() => expect(screen.getByRole("status").textContent).toMatch(/Check your email.*Sample Agency already has your details on file.*pat@example.com/));
     expect(navigate).not.toHaveBeenCalled();
     expect(fetchMock.mock.calls.some(([url]) => url === "/api/self-service/generate-quote")).toBe(false);
   });

@@ -1,42 +1,29 @@
-import { fetchWithChallenge } from "@/components/challenge/use-challenge";
-import { SELF_SERVICE_MESSAGES, type SelfServiceSignupInput } from "@/lib/self-service/self-service-schema";
+import { challengeSend, type TakeChallenge } from "@/components/challenge/use-challenge";
+import { apiCall, type ApiFieldErrors } from "@/lib/api/browser-client";
+import {
+  SELF_SERVICE_MESSAGES,
+  type GenerateQuoteResponse,
+  type SelfServiceSignupInput,
+  type UpdateQuoteDetailsResponse,
+  type SignupResponse,
+} from "@/lib/self-service/self-service-schema";
 
-/** The self-service calls (client-side.md §7), answered as results and never thrown. */
+/** The self-service calls (client-side.md §7), through the one browser client (answered as results, never thrown). */
 
-type ErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string[] | undefined> } };
-export type CallResult<T> =
-  | { ok: true; status: number; body: T }
-  | { ok: false; status: number; message: string | null; fields: Record<string, string[] | undefined> };
-
-/** A solved proof-of-work challenge for one request (components/challenge/use-challenge.ts). */
-export type TakeChallenge = () => Promise<Record<string, string>>;
-
-async function postJson<T>(url: string, payload: unknown, takeChallenge?: TakeChallenge): Promise<CallResult<T>> {
-  try {
-    const init = { method: "POST", headers: { Accept: "application/json", "Content-Type": "application/json" }, body: JSON.stringify(payload) };
-    const response = takeChallenge ? await fetchWithChallenge(url, init, takeChallenge) : await fetch(url, init);
-    const body = (await response.json().catch(() => null)) as (T & ErrorBody) | null;
-    if (response.ok && body) return { ok: true, status: response.status, body };
-    return { ok: false, status: response.status, message: body?.error?.message ?? null, fields: body?.error?.fields ?? {} };
-  } catch {
-    return { ok: false, status: 0, message: null, fields: {} };
-  }
-}
-
-/** A returning address answers no proof: its quote link was emailed to the address on file. */
-export type SignupAnswer = { success: true; contactId: string | null; email: string; proof: string | null; emailedQuoteLink?: boolean };
-export type GenerateQuoteAnswer = { success: true; contactId: string; quoteId: string; redirectUrl: string };
+export type { TakeChallenge };
 
 /** The signup carries a solved challenge (docs/security.md "Public forms"). */
-export const signupRequest = (payload: SelfServiceSignupInput, takeChallenge: TakeChallenge) => postJson<SignupAnswer>("/api/self-service/signup", payload, takeChallenge);
-export const generateQuoteRequest = (payload: { orgId: string; contactEmail: string; proof: string }) => postJson<GenerateQuoteAnswer>("/api/self-service/generate-quote", payload);
+export const signupRequest = (payload: SelfServiceSignupInput, takeChallenge: TakeChallenge) =>
+  apiCall<SignupResponse>("/api/self-service/signup", { method: "POST", body: payload, send: challengeSend(takeChallenge) });
+export const generateQuoteRequest = (payload: { orgId: string; contactEmail: string; proof: string }) =>
+  apiCall<GenerateQuoteResponse>("/api/self-service/generate-quote", { method: "POST", body: payload });
 export const updateQuoteDetailsRequest = (payload: { quoteId: string; zipCode: string; county: string | null; dateOfBirth: string; gender: "M" | "F"; tobacco: boolean }) =>
-  postJson<{ success: true; redirectUrl: string }>("/api/self-service/update-quote-details", payload);
+  apiCall<UpdateQuoteDetailsResponse>("/api/self-service/update-quote-details", { method: "POST", body: payload });
 
 export type SignupFlowResult =
   | { ok: true; redirectUrl: string; emailedTo?: undefined }
   | { ok: true; emailedTo: string; redirectUrl?: undefined }
-  | { ok: false; message: string; fields: Record<string, string[] | undefined> };
+  | { ok: false; message: string; fields: ApiFieldErrors };
 
 /** Client errors carry a message meant for the person (validation, limits); anything else gets the spec's generic text. */
 function failureMessage(result: { status: number; message: string | null }, fallback: string): string {

@@ -15,6 +15,9 @@ export const CHALLENGE_PURPOSES = ["self-signup", "temp-contact", "callback"] as
 export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
 
 /** The request header that carries a solution: `<challenge>:<nonce 0>,<nonce 1>,…`. */
+/** GET /api/challenge?purpose= answers this (app/api/challenge/route.ts). */
+export type IssuedChallenge = { challenge: string; bits: number; count: number; expiresAt: string };
+
 export const CHALLENGE_HEADER = "x-challenge-solution";
 
 export const CHALLENGE_TEXTS = {

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
-import { CHALLENGE_DIFFICULTY, CHALLENGE_TEXTS, challengeExpiresAt, parseChallenge, type ChallengePurpose } from "@/lib/challenge/challenge-format";
+import { CHALLENGE_DIFFICULTY, CHALLENGE_TEXTS, challengeExpiresAt, parseChallenge, type ChallengePurpose, type IssuedChallenge } from "@/lib/challenge/challenge-format";
 import { signChallenge, verifyChallengeSolution } from "@/lib/challenge/challenge-rules";
 import { getEnv } from "@/lib/env";
 import { consumeRateLimit } from "@/lib/rate-limit";
@@ -15,7 +15,8 @@ import { consumeRateLimit } from "@/lib/rate-limit";
  * and then its id is spent in the rate-limit table (limit 1 until the challenge expires).
  */
 
-export type IssuedChallenge = { challenge: string; bits: number; count: number; expiresAt: string };
+
+export type { IssuedChallenge };
 
 /** GET /api/challenge?purpose=: a fresh challenge for one of the public forms. */
 export function issueChallenge({ purpose, now }: { purpose: ChallengePurpose; now: Date }): IssuedChallenge {

@@ -1,5 +1,5 @@
-import { submitEligibilityBodySchema, submittedAnswersSchema } from "@/lib/eligibility/answers-schema";
-import { toSubmittedAnswers, type AnswerDraft } from "@/lib/eligibility/outcome";
+import { eligibilityDraftSchema, submitEligibilityBodySchema, submittedAnswersSchema } from "@/lib/eligibility/answers-schema";
+import { EMPTY_DRAFT, toSubmittedAnswers, type AnswerDraft } from "@/lib/eligibility/outcome";
 import { MAIN_QUESTION_IDS } from "@/lib/eligibility/questions";
 
 const allNo = (): AnswerDraft => ({ main: Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [id, "no"])), followUps: {} });
@@ -76,5 +76,39 @@ describe("submitEligibilityBodySchema", () => {
     const result = submitEligibilityBodySchema.safeParse({ contact_id: "3f1c2a9e-0000-4000-8000-000000000000", answers: toSubmittedAnswers(allNo()) });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((i) => i.path.join("."))).toEqual(["quote_id"]);
+  });
+});
+
+// The form's Next button follows this schema (components/eligibility/eligibility-form.tsx): the route's own rules on the draft.
+describe("eligibilityDraftSchema", () => {
+  const ok = (draft: AnswerDraft) => eligibilityDraftSchema.safeParse(draft).success;
+  const withYes = (draft: AnswerDraft, id: number): AnswerDraft => ({ ...draft, main: { ...draft.main, [id]: "yes" } });
+
+  it("needs every question answered", () => {
+    expect(ok(EMPTY_DRAFT)).toBe(false);
+    const sixAnswered = allNo();
+    delete sixAnswered.main[7];
+    expect(ok(sixAnswered)).toBe(false);
+    expect(ok(allNo())).toBe(true);
+  });
+
+  it("needs every follow-up of a Yes: yes/no ones answered, text ones non-empty", () => {
+    let draft = withYes(allNo(), 1);
+    expect(ok(draft)).toBe(false);
+    draft = { ...draft, followUps: { 101: "Atrial fibrillation", 102: false } };
+    expect(ok(draft)).toBe(false);
+    draft = { ...draft, followUps: { ...draft.followUps, 103: true } };
+    expect(ok(draft)).toBe(true);
+    expect(ok({ ...draft, followUps: { ...draft.followUps, 101: "   " } })).toBe(false);
+  });
+
+  it("ignores follow-ups of a question answered No, and a Yes without follow-ups is complete", () => {
+    expect(ok({ ...allNo(), followUps: { 101: "" } })).toBe(true);
+    expect(ok(withYes(allNo(), 6))).toBe(true);
+  });
+
+  it("answers the canonical payload the route stores", () => {
+    const result = eligibilityDraftSchema.safeParse(heartYes());
+    expect(result.success && result.data["1"]).toMatchObject({ id: 1, answer: true, follow_up_questions: [{ id: 101, answer: "Angina" }, { id: 102, answer: true }, { id: 103, answer: false }] });
   });
 });

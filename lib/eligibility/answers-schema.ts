@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { findQuestion, MAIN_QUESTION_IDS, MAX_FOLLOW_UP_TEXT } from "@/lib/eligibility/questions";
-import type { SubmittedAnswers } from "@/lib/eligibility/outcome";
+import { toSubmittedAnswers, type AnswerDraft, type EligibilityOutcome, type SubmittedAnswers } from "@/lib/eligibility/outcome";
 
 /**
  * POST /api/org/{orgId}/eligibility-answers body (domain-rules.md C "Payload"). Answers are keyed by
@@ -90,6 +90,22 @@ export const submitEligibilityBodySchema = z.object({
 });
 
 export type SubmitEligibilityBody = z.output<typeof submitEligibilityBodySchema>;
+
+/** The route answers this (app/api/org/[slug]/eligibility-answers/route.ts). */
+export type SubmitEligibilityResponse = { success: true; outcome: EligibilityOutcome };
+
+/**
+ * The questionnaire form's schema (components/eligibility/eligibility-form.tsx): the visitor's choices so far, read
+ * as the route's `answers` and checked by the route's own rules, so Next is enabled exactly when the server would
+ * take them.
+ */
+export const eligibilityDraftSchema = z
+  .custom<AnswerDraft>((value) => typeof value === "object" && value !== null && "main" in value && "followUps" in value)
+  .transform((draft): z.input<typeof submittedAnswersSchema> => toSubmittedAnswers(draft))
+  .pipe(submittedAnswersSchema);
+
+/** POST /api/org/{orgId}/temp-contact answers this: the placeholder contact and its quote-link token. */
+export type TempContactResponse = { success: true; contactId: string; quoteId: string };
 
 /** The route segment of /api/org/{segment}/…: the organization's id or its public slug. */
 export const orgSegmentParamsSchema = z.object({ slug: z.string().min(1).max(100) });

@@ -1,4 +1,4 @@
-import { canSubmit, eligibilityOutcome, EMPTY_DRAFT, hasMedicalConditions, mainQuestionsYesCount, toSubmittedAnswers, type AnswerDraft } from "@/lib/eligibility/outcome";
+import { eligibilityOutcome, hasMedicalConditions, mainQuestionsYesCount, toSubmittedAnswers, type AnswerDraft } from "@/lib/eligibility/outcome";
 import { ELIGIBILITY_QUESTIONS, MAIN_QUESTION_IDS } from "@/lib/eligibility/questions";
 
 const allNo = (): AnswerDraft => ({ main: Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [id, "no"])), followUps: {} });
@@ -39,35 +39,6 @@ describe("outcome", () => {
   });
 });
 
-describe("canSubmit", () => {
-  it("needs every question answered", () => {
-    expect(canSubmit(EMPTY_DRAFT, { submitting: false })).toBe(false);
-    const sixAnswered = allNo();
-    delete sixAnswered.main[7];
-    expect(canSubmit(sixAnswered, { submitting: false })).toBe(false);
-    expect(canSubmit(allNo(), { submitting: false })).toBe(true);
-  });
-
-  it("is off while submitting", () => {
-    expect(canSubmit(allNo(), { submitting: true })).toBe(false);
-  });
-
-  it("needs every follow-up of a Yes: yes/no ones answered, text ones non-empty", () => {
-    let draft = withYes(allNo(), 1);
-    expect(canSubmit(draft, { submitting: false })).toBe(false);
-    draft = { ...draft, followUps: { 101: "Atrial fibrillation", 102: false } };
-    expect(canSubmit(draft, { submitting: false })).toBe(false);
-    draft = { ...draft, followUps: { ...draft.followUps, 103: true } };
-    expect(canSubmit(draft, { submitting: false })).toBe(true);
-    expect(canSubmit({ ...draft, followUps: { ...draft.followUps, 101: "   " } }, { submitting: false })).toBe(false);
-  });
-
-  it("ignores follow-ups of a question answered No, and a Yes without follow-ups is complete", () => {
-    expect(canSubmit({ ...allNo(), followUps: { 101: "" } }, { submitting: false })).toBe(true);
-    expect(canSubmit(withYes(allNo(), 6), { submitting: false })).toBe(true);
-  });
-});
-
 describe("toSubmittedAnswers", () => {
   it("sends every question keyed by id, and the trimmed follow-ups of Yes answers only", () => {
     const draft: AnswerDraft = { ...withYes(allNo(), 3), followUps: { 301: "  Breast cancer ", 302: "2019", 303: false, 101: "left over from a changed answer" } };
@@ -80,5 +51,13 @@ describe("toSubmittedAnswers", () => {
       [302, "2019"],
       [303, false],
     ]);
+  });
+
+  it("leaves out what is not answered yet, and keeps a blank text answer blank (for the schema to refuse)", () => {
+    const sixAnswered = allNo();
+    delete sixAnswered.main[7];
+    expect(Object.keys(toSubmittedAnswers(sixAnswered))).toEqual(["1", "2", "3", "4", "5", "6"]);
+    const answers = toSubmittedAnswers({ ...withYes(allNo(), 1), followUps: { 101: "   " } });
+    expect(answers["1"]!.follow_up_questions.map((f) => [f.id, f.answer])).toEqual([[101, ""]]);
   });
 });

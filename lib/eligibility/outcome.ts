@@ -1,8 +1,8 @@
-import { ELIGIBILITY_QUESTIONS, type EligibilityQuestion } from "@/lib/eligibility/questions";
+import { ELIGIBILITY_QUESTIONS } from "@/lib/eligibility/questions";
 
 /**
  * Pure rules of the questionnaire (domain-rules.md C, client-side.md "Underwriting Assessment page"):
- * when it may be submitted, what is sent, and the outcome. Used by the form and by the server, so
+ * what is sent, and the outcome (when it may be sent is the route's schema: lib/eligibility/answers-schema.ts). Used by the form and by the server, so
  * the two cannot disagree.
  */
 
@@ -30,27 +30,14 @@ export type SubmittedAnswers = Record<string, SubmittedAnswer>;
 
 export type EligibilityOutcome = "accept" | "decline";
 
-function isFollowUpAnswered(kind: "yesno" | "text", value: FollowUpAnswer | undefined): boolean {
-  return kind === "yesno" ? typeof value === "boolean" : typeof value === "string" && value.trim() !== "";
-}
-
-/** Answered, and when the answer is Yes, every follow-up answered (text ones non-empty: the spec's rule). */
-export function isQuestionComplete(question: EligibilityQuestion, draft: AnswerDraft): boolean {
-  const answer = draft.main[question.id];
-  if (answer === "no") return true;
-  if (answer !== "yes") return false;
-  return question.followUps.every((f) => isFollowUpAnswered(f.kind, draft.followUps[f.id]));
-}
-
-/** The Next button's rule: every question complete and nothing submitting. */
-export function canSubmit(draft: AnswerDraft, { submitting }: { submitting: boolean }): boolean {
-  return !submitting && ELIGIBILITY_QUESTIONS.every((q) => isQuestionComplete(q, draft));
-}
-
-/** The payload's answers: every main question; the follow-ups of Yes answers only, text trimmed. */
+/**
+ * The payload's answers: the questions answered so far; the follow-ups of Yes answers only, text trimmed.
+ * What is missing or blank stays so, for the route's schema to name (lib/eligibility/answers-schema.ts).
+ */
 export function toSubmittedAnswers(draft: AnswerDraft): SubmittedAnswers {
   const answers: SubmittedAnswers = {};
   for (const question of ELIGIBILITY_QUESTIONS) {
+    if (draft.main[question.id] === undefined) continue;
     const isYes = draft.main[question.id] === "yes";
     answers[String(question.id)] = {
       id: question.id,
@@ -60,8 +47,8 @@ export function toSubmittedAnswers(draft: AnswerDraft): SubmittedAnswers {
       follow_up_questions: isYes
         ? question.followUps.flatMap((f) => {
             const value = draft.followUps[f.id];
-            if (!isFollowUpAnswered(f.kind, value)) return [];
-            return [{ id: f.id, question_text: f.text, answer: typeof value === "string" ? value.trim() : value! }];
+            if (value === undefined) return [];
+            return [{ id: f.id, question_text: f.text, answer: typeof value === "string" ? value.trim() : value }];
           })
         : [],
     };

@@ -4,8 +4,9 @@ import { AppError } from "@/lib/api/errors";
 import { tenantTransaction } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { namesOrganization } from "@/lib/eligibility/eligibility-organization";
+import type { SubmitEligibilityResponse } from "@/lib/eligibility/answers-schema";
 import { encryptAnswers } from "@/lib/eligibility/encrypt-answers";
-import { eligibilityOutcome, hasMedicalConditions, mainQuestionsYesCount, type EligibilityOutcome, type SubmittedAnswers } from "@/lib/eligibility/outcome";
+import { eligibilityOutcome, hasMedicalConditions, mainQuestionsYesCount, type SubmittedAnswers } from "@/lib/eligibility/outcome";
 import { findQuoteLink, isTestCopyVisit, QUOTE_NOT_FOUND_MESSAGE, quoteTrackingId } from "@/lib/quotes/quote-links";
 import { notifyAgentAfterAnswer } from "@/lib/notifications/agent-notifications";
 import { PLACEHOLDER_CONTACT_STATUS } from "@/lib/contacts/book";
@@ -29,7 +30,7 @@ export type SubmitEligibilityAnswersInput = {
   now: Date;
 };
 
-export async function submitEligibilityAnswers({ orgSegment, quoteToken, contactId, answers, now }: SubmitEligibilityAnswersInput): Promise<{ success: true; outcome: EligibilityOutcome }> {
+export async function submitEligibilityAnswers({ orgSegment, quoteToken, contactId, answers, now }: SubmitEligibilityAnswersInput): Promise<SubmitEligibilityResponse> {
   const found = await findQuoteLink(quoteToken, now);
   if (!found) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
   const { link, contact, organization } = found;

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { tenantTransaction } from "@/lib/db";
+import type { TempContactResponse } from "@/lib/eligibility/answers-schema";
 import { findOrganizationByIdOrSlug } from "@/lib/eligibility/eligibility-organization";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
 import { consumeRateLimit } from "@/lib/rate-limit";
@@ -29,7 +30,7 @@ export function tempContactEmail(now: Date): string {
   return `temp-${now.getTime()}-${randomBytes(4).toString("hex")}@example.com`;
 }
 
-export async function createTempContact({ orgSegment, now }: { orgSegment: string; now: Date }) {
+export async function createTempContact({ orgSegment, now }: { orgSegment: string; now: Date }): Promise<TempContactResponse> {
   const organization = await findOrganizationByIdOrSlug(orgSegment);
   if (!organization) throw AppError.notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
   const organizationId = organization.id;

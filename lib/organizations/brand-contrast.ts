@@ -77,3 +77,8 @@ export type BrandColors = { fill: string; onFill: string; ink: string };
 export function brandColors(color: string): BrandColors {
   return { fill: color, onFill: readableTextOn(color), ink: brandInkOnWhite(color) };
 }
+
+/** The inline style of a control filled with the brand colour (a consumer page's main button): the colour, and the text that reads on it. */
+export function brandFillStyle(color: string): { backgroundColor: string; color: string } {
+  return { backgroundColor: color, color: readableTextOn(color) };
+}

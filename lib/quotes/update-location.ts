@@ -3,7 +3,10 @@ import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { tenantDb } from "@/lib/db";
 import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE } from "@/lib/quotes/quote-links";
+import { updateLocationBodySchema, type UpdateLocationResponse } from "@/lib/quotes/update-location-schema";
 import { resolveZipLocation } from "@/lib/zip/lookup-zip";
+
+export { updateLocationBodySchema };
 
 /**
  * POST /api/self-service/update-location: the compare page's ZIP / county change, kept on the
@@ -13,16 +16,7 @@ import { resolveZipLocation } from "@/lib/zip/lookup-zip";
 
 export const UPDATE_LOCATION_FAILED = "Failed to update location";
 
-export const updateLocationBodySchema = z.object({
-  quoteId: z.string().min(1).max(100),
-  zipCode: z.string().trim(),
-  /** County FIPS or name; default: the ZIP's largest county. */
-  county: z.string().trim().max(100).optional().nullable(),
-  orgSlug: z.string().max(100).optional().nullable(),
-  contactId: z.string().max(100).optional().nullable(),
-});
-
-export async function updateQuoteLocation({ body, now }: { body: z.infer<typeof updateLocationBodySchema>; now: Date }) {
+export async function updateQuoteLocation({ body, now }: { body: z.infer<typeof updateLocationBodySchema>; now: Date }): Promise<UpdateLocationResponse> {
   const found = await findQuoteLink(body.quoteId, now);
   if (!found) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
   const { organization, contact } = found;

@@ -13,7 +13,7 @@ import { brandNameOf, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/b
 import { fromWithName } from "@/lib/email/compose";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { sendOnboardingWelcome } from "@/lib/self-service/onboarding-welcome";
-import { compareUrlForToken, SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
+import { compareUrlForToken, SELF_SERVICE_MESSAGES, type ConfirmEmailResponse } from "@/lib/self-service/self-service-schema";
 
 /**
  * Self-signups are unconfirmed until the person follows a link sent to the address they typed
@@ -116,9 +116,7 @@ export async function loadConfirmationPage({ token, now }: { token: string; now:
   return { state, brand, formUrl: `/self-onboarding/${encodeURIComponent(org.slug)}` };
 }
 
-export type ConfirmSignupEmailAnswer =
-  | { success: true; status: "confirmed"; organizationName: string; redirectUrl: string }
-  | { success: true; status: "already_confirmed"; organizationName: string };
+export type ConfirmSignupEmailAnswer = ConfirmEmailResponse;
 
 const linkInvalid = () => new AppError("not_found", SELF_SERVICE_MESSAGES.confirmInvalid);
 

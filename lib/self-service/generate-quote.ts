@@ -6,7 +6,7 @@ import { getEnv } from "@/lib/env";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
 import { findSelfServiceOrg } from "@/lib/self-service/org-lookup";
 import { verifyQuoteProof } from "@/lib/self-service/quote-proof";
-import { compareUrlForToken, generateQuoteSchema, SELF_SERVICE_MESSAGES } from "@/lib/self-service/self-service-schema";
+import { compareUrlForToken, generateQuoteSchema, SELF_SERVICE_MESSAGES, type GenerateQuoteResponse } from "@/lib/self-service/self-service-schema";
 
 export type GenerateSelfServiceQuoteInput = z.output<typeof generateQuoteSchema>;
 
@@ -16,7 +16,7 @@ export type GenerateSelfServiceQuoteInput = z.output<typeof generateQuoteSchema>
  * the contact that holds this email in this organization. Any mismatch is the same 403, so the call
  * does not reveal which emails an agency holds.
  */
-export async function generateSelfServiceQuote({ input, now }: { input: GenerateSelfServiceQuoteInput; now: Date }) {
+export async function generateSelfServiceQuote({ input, now }: { input: GenerateSelfServiceQuoteInput; now: Date }): Promise<GenerateQuoteResponse> {
   const found = await findSelfServiceOrg({ orgIdOrSlug: input.orgId });
   if (!found) throw AppError.notFound(SELF_SERVICE_MESSAGES.orgNotFound);
   const organizationId = found.organization.id;

@@ -6,7 +6,7 @@ import { tenantTransaction } from "@/lib/db";
 import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE } from "@/lib/quotes/quote-links";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { selfServiceLocation } from "@/lib/self-service/signup";
-import { compareUrlForToken, isPastDateOfBirth, SELF_SERVICE_MESSAGES, updateQuoteDetailsSchema } from "@/lib/self-service/self-service-schema";
+import { compareUrlForToken, isPastDateOfBirth, SELF_SERVICE_MESSAGES, updateQuoteDetailsSchema, type UpdateQuoteDetailsResponse } from "@/lib/self-service/self-service-schema";
 import { isoDate } from "@/lib/calendar/calendar-date";
 import { brandNameOf } from "@/lib/organizations/brand";
 
@@ -59,7 +59,7 @@ export type QuoteIntakeData = NonNullable<Awaited<ReturnType<typeof loadQuoteInt
  * stores the corrected facts on the link's contact (state and county re-derived from the ZIP) and
  * answers where to go next.
  */
-export async function updateQuoteDetails({ input, now }: { input: z.output<typeof updateQuoteDetailsSchema>; now: Date }) {
+export async function updateQuoteDetails({ input, now }: { input: z.output<typeof updateQuoteDetailsSchema>; now: Date }): Promise<UpdateQuoteDetailsResponse> {
   if (!isPastDateOfBirth(input.dateOfBirth, now)) {
     throw new AppError("validation_failed", SELF_SERVICE_MESSAGES.invalidDateOfBirth, { fields: { dateOfBirth: [SELF_SERVICE_MESSAGES.invalidDateOfBirth] } });
   }

@@ -175,6 +175,92 @@ export const selfServiceSignupSchema = z
 export type SelfServiceSignupInput = z.input<typeof selfServiceSignupSchema>;
 export type SelfServiceSignupValues = z.output<typeof selfServiceSignupSchema>;
 
+/** What the signup forms hold: the body's fields as their controls give them (a choice is "" until made). */
+export type SignupFormValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Digits only. */
+  phoneNumber: string;
+  zipCode: string;
+  dateOfBirth: string;
+  gender: "M" | "F" | "";
+  tobacco: "yes" | "no" | "";
+  hasCurrentPlan: "yes" | "no" | "";
+  carrierChoice: string;
+  /** The typed carrier name, sent only with the Other choice. */
+  currentCarrier: string;
+  currentPremium: string;
+  planType: string;
+  optInQuarterlyUpdates: boolean;
+};
+
+/** What a signup form knows besides its fields: the agency, the link's agent, which form, and the ZIP's state and county. */
+export type SignupFormContext = { orgId: string; agentId: string | null; intake: (typeof SIGNUP_INTAKES)[number]; state: string | null; county: string | null };
+
+export const EMPTY_SIGNUP_FORM: SignupFormValues = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phoneNumber: "",
+  zipCode: "",
+  dateOfBirth: "",
+  gender: "",
+  tobacco: "",
+  hasCurrentPlan: "",
+  carrierChoice: "",
+  currentCarrier: "",
+  currentPremium: "",
+  planType: "",
+  optInQuarterlyUpdates: false,
+};
+
+/** The signup body of a form's values: what the form sends, and what its schema checks. A choice not made is left out, for the schema to name. */
+export function signupBody(values: SignupFormValues, context: SignupFormContext): SelfServiceSignupInput & { orgId: string } {
+  const hasCurrentPlan = values.hasCurrentPlan === "yes";
+  return {
+    orgId: context.orgId,
+    email: values.email.trim(),
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    phoneNumber: values.phoneNumber,
+    zipCode: values.zipCode,
+    state: context.state,
+    county: context.county || null,
+    dateOfBirth: values.dateOfBirth,
+    // A choice not made is left out, for the schema to name.
+    gender: (values.gender || undefined) as "M" | "F",
+    tobacco: (values.tobacco === "" ? undefined : values.tobacco === "yes") as boolean,
+    hasCurrentPlan,
+    carrierChoice: hasCurrentPlan ? values.carrierChoice : null,
+    currentCarrier: hasCurrentPlan && values.carrierChoice === OTHER_CARRIER_CHOICE ? values.currentCarrier.trim() || null : null,
+    currentPremium: values.currentPremium || null,
+    planType: values.planType || null,
+    optInQuarterlyUpdates: values.optInQuarterlyUpdates,
+    agentId: context.agentId,
+    intake: context.intake,
+  };
+}
+
+/**
+ * The signup forms' schema: the values read as the signup body and checked by the route's own schema, then the
+ * service's date-of-birth rule on `now` (lib/self-service/signup.ts parseSignupOrThrow). Errors carry the body's
+ * field names, which the forms use for their fields.
+ */
+export function signupFormSchema(context: SignupFormContext, now: Date) {
+  return z
+    .custom<SignupFormValues>((value) => typeof value === "object" && value !== null)
+    .transform((values) => signupBody(values, context))
+    .pipe(selfServiceSignupSchema)
+    .refine((body) => isPastDateOfBirth(body.dateOfBirth, now), { path: ["dateOfBirth"], error: SELF_SERVICE_MESSAGES.invalidDateOfBirth });
+}
+
+/**
+ * POST /api/self-service/signup answers this (app/api/self-service/signup/route.ts). A returning address answers no
+ * contact and no proof: its quote link was emailed to the address on file.
+ */
+export type SignupResponse = { success: true; contactId: string | null; email: string; proof: string | null };
+
 /** The carrier stored on the contact: the pick, the typed name for Other, nothing for None or without a plan. */
 export function storedCarrier(values: Pick<SelfServiceSignupValues, "hasCurrentPlan" | "carrierChoice" | "currentCarrier">): string | null {
   if (!values.hasCurrentPlan) return null;
@@ -196,8 +282,16 @@ export const generateQuoteSchema = z.object({
   proof: z.string().trim().max(500).optional(),
 });
 
+/** POST /api/self-service/generate-quote answers this. */
+export type GenerateQuoteResponse = { success: true; contactId: string; quoteId: string; redirectUrl: string };
+
 /** POST /api/self-service/confirm-email: the token from the emailed link (any string; the service checks its shape). */
 export const confirmEmailSchema = z.object({ token: z.string().trim().max(200) });
+
+/** POST /api/self-service/confirm-email answers this (404 for an unknown or expired link). */
+export type ConfirmEmailResponse =
+  | { success: true; status: "confirmed"; organizationName: string; redirectUrl: string }
+  | { success: true; status: "already_confirmed"; organizationName: string };
 
 /** POST /api/self-service/update-quote-details: the rating facts a quote link's visitor may correct. */
 export const updateQuoteDetailsSchema = z.object({
@@ -208,6 +302,31 @@ export const updateQuoteDetailsSchema = z.object({
   gender: z.enum(["M", "F"], { error: req }),
   tobacco: z.boolean({ error: req }),
 });
+
+/** What the quote intake form holds: the rating facts as its controls give them (a choice is "" until made). */
+export type QuoteIntakeFormValues = { zipCode: string; dateOfBirth: string; gender: "M" | "F" | ""; tobacco: "yes" | "no" | "" };
+
+const quoteFactsSchema = updateQuoteDetailsSchema.pick({ zipCode: true, dateOfBirth: true, gender: true, tobacco: true });
+export type QuoteFacts = z.output<typeof quoteFactsSchema>;
+
+/**
+ * The quote intake form's schema: its values read as update-quote-details' rating facts and checked by that route's
+ * own rules, then the service's date-of-birth rule on `now` (lib/self-service/quote-details.ts).
+ */
+export function quoteIntakeFormSchema(now: Date) {
+  return z
+    .custom<QuoteIntakeFormValues>((value) => typeof value === "object" && value !== null)
+    .transform(
+      (values) =>
+        // A choice not made is left out, for the schema to name.
+        ({ zipCode: values.zipCode, dateOfBirth: values.dateOfBirth, gender: values.gender || undefined, tobacco: values.tobacco === "" ? undefined : values.tobacco === "yes" }) as z.input<typeof quoteFactsSchema>,
+    )
+    .pipe(quoteFactsSchema)
+    .refine((facts) => isPastDateOfBirth(facts.dateOfBirth, now), { path: ["dateOfBirth"], error: SELF_SERVICE_MESSAGES.invalidDateOfBirth });
+}
+
+/** POST /api/self-service/update-quote-details answers this: the compare page of the link. */
+export type UpdateQuoteDetailsResponse = { success: true; redirectUrl: string };
 
 export type ManualCompareParams = {
   orgId: string;

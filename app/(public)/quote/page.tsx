@@ -8,6 +8,7 @@ import { findSelfServiceOrg } from "@/lib/self-service/org-lookup";
 import { loadQuoteIntake } from "@/lib/self-service/quote-details";
 import { comparePlanType } from "@/lib/self-service/self-service-schema";
 import { brandInkOnWhite } from "@/lib/organizations/brand-contrast";
+import { findZip } from "@/lib/zip/zip-table";
 
 export const dynamic = "force-dynamic";
 
@@ -61,7 +62,12 @@ export default async function QuotePage({ searchParams }: Props) {
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">Get Your Quote</h1>
         <p className="mt-2 text-sm text-gray-600">Hi {link.firstName}, check your details and we&apos;ll show you the lowest Medicare Supplement prices for you.</p>
         <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
-          <QuoteIntakeForm mode={{ kind: "link", token: link.token, prefill: link.prefill }} brandColor={brandColor(organization.primaryColor)} timeZone={organization.timezone} />
+          <QuoteIntakeForm
+            mode={{ kind: "link", token: link.token, prefill: link.prefill }}
+            brandColor={brandColor(organization.primaryColor)}
+            timeZone={organization.timezone}
+            zipLookup={link.prefill.zipCode ? findZip(link.prefill.zipCode) : null}
+          />
         </div>
       </BrandedPage>
     );

@@ -4,6 +4,7 @@ import { brandColor, BrandedPage } from "@/components/self-service/branded-page"
 import { SelfOnboardingForm } from "@/components/self-service/self-onboarding-form";
 import { findSelfServiceOrg } from "@/lib/self-service/org-lookup";
 import { selfOnboardingPrefill } from "@/lib/self-service/prefill";
+import { findZip } from "@/lib/zip/zip-table";
 
 export const dynamic = "force-dynamic";
 
@@ -35,7 +36,7 @@ export default async function SelfOnboardingPage({ params, searchParams }: Props
       <h1 className="text-2xl font-bold tracking-tight text-gray-900">Get Your Personalized Quote</h1>
       <p className="mt-2 text-sm text-gray-600">Tell us a little about yourself and {organization.name} will show you the lowest Medicare Supplement prices in your area.</p>
       <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
-        <SelfOnboardingForm organization={{ id: organization.id, name: organization.name }} brandColor={color} agent={agent} prefill={prefill} />
+        <SelfOnboardingForm organization={{ id: organization.id, name: organization.name }} brandColor={color} agent={agent} prefill={prefill} zipLookup={prefill?.zip ? findZip(prefill.zip) : null} />
       </div>
     </BrandedPage>
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withPublic } from "@/lib/api/handler";
+import type { SignupResponse } from "@/lib/self-service/self-service-schema";
 import { SIGNUP_CLIENT_LIMIT, selfServiceSignup } from "@/lib/self-service/signup";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const POST = withPublic(
   async ({ body }) => {
     const { success, contactId, email, proof } = await selfServiceSignup({ input: body, now: new Date() });
-    return { success, contactId, email, proof };
+    return { success, contactId, email, proof } satisfies SignupResponse;
   },
   {
     body: z.record(z.string(), z.unknown()),
