@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { CardCheckout } from "@/components/billing/card-checkout";
+import { CardCheckout, type CheckoutPayer } from "@/components/billing/card-checkout";
 import { ContinueButton, FormAlert, StepHeader } from "@/components/onboarding/form-controls";
 import { postOnboarding } from "@/components/onboarding/onboarding-api";
 
@@ -12,6 +12,8 @@ export type PaymentStepProps = {
   /** "off": the embedded mode without Stripe. */
   payments: "off" | "stripe";
   planName: string;
+  /** Who pays (the wizard's Personal Details, as the server page loaded and the user saved them). */
+  payer: CheckoutPayer;
   onFinished: (redirectUrl: string) => void;
 };
 
@@ -19,7 +21,7 @@ export type PaymentStepProps = {
  * Step 4: Payment. With billing off it says so and finishes setup. With Stripe it is the embedded card
  * checkout; the payment being recorded (payment-complete, or the checkout webhook) finishes setup.
  */
-export function PaymentStep({ payments, planName, onFinished }: PaymentStepProps) {
+export function PaymentStep({ payments, planName, payer, onFinished }: PaymentStepProps) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -51,7 +53,7 @@ export function PaymentStep({ payments, planName, onFinished }: PaymentStepProps
           </div>
         </div>
       ) : (
-        <CardCheckout onPaid={onFinished} />
+        <CardCheckout payer={payer} onPaid={onFinished} />
       )}
       <FormAlert message={error} />
       {payments === "off" ? (

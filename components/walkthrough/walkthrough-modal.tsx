@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { ModalFrame } from "@/components/ui/modal-frame";
+import { apiCall } from "@/lib/api/browser-client";
 
 export const WALKTHROUGH_ERROR = "Failed to save walkthrough completion";
 
@@ -39,16 +40,14 @@ export function WalkthroughModal({ productName, open, onClose, onCompleted }: Wa
   async function dontShowAgain() {
     setSaving(true);
     setError(null);
-    try {
-      const res = await fetch("/api/profile/complete-walkthrough", { method: "POST" });
-      if (!res.ok) throw new Error(`Bad status: ${res.status}`);
-      setSaving(false);
-      onCompleted?.();
-      onClose();
-    } catch {
-      setSaving(false);
+    const result = await apiCall("/api/profile/complete-walkthrough", { method: "POST" });
+    setSaving(false);
+    if (!result.ok) {
       setError(WALKTHROUGH_ERROR);
+      return;
     }
+    onCompleted?.();
+    onClose();
   }
 
   return (

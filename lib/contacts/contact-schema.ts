@@ -129,6 +129,13 @@ export const updateContactQuerySchema = z.object({
 
 export const contactIdParamsSchema = z.object({ id: z.uuid() });
 
+/** POST /api/contacts/create and PUT /api/contacts/{id} answer the saved contact. */
+export type SaveContactResponse = { success: true; contact: ContactDetail };
+/** DELETE /api/contacts/{id} */
+export type DeleteContactResponse = { success: true; deleted_ids: string[]; message: string };
+/** GET /api/contacts/check-email/{email}[?excludeId=] */
+export type ContactEmailCheckResponse = { exists: boolean };
+
 /** A person as the contact API shows an agent or owner. */
 export type ContactPerson = { id: string; firstName: string; lastName: string; email: string };
 

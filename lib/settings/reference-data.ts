@@ -14,6 +14,9 @@ export async function listSettingsCarriers() {
   return { success: true as const, carriers: await listCarrierOptions() };
 }
 
+/** GET /api/settings/carriers */
+export type SettingsCarriersResponse = Awaited<ReturnType<typeof listSettingsCarriers>>;
+
 /**
  * GET /api/settings/gi-recommendations: the (state, carrier) pairs recommended for guaranteed-issue
  * targeting, with the carrier named as the settings list names it (its group name).
