@@ -7,7 +7,7 @@ import type { ChoosePlanInput, ChoosePlanResponse } from "@/lib/billing/choose-p
 import type { CalculateTierResponse, OrganizationSubscriptionResponse, SubscriptionChangeInput, SubscriptionChangeResponse, SubscriptionTiersResponse } from "@/lib/billing/subscription";
 import { formatDollars, formatPerContact, monthlyPrice, PRICING } from "@/lib/billing/pricing";
 import { planAllowsAddOns } from "@/lib/billing/plans";
-import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
+import { calculateTierParamsSchema, SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
@@ -117,9 +117,10 @@ export function SubscriptionWizard({
 
   async function calculateCustomTier() {
     setCustomError(null);
-    const n = Math.floor(Number(customContacts));
-    if (!Number.isFinite(n) || n < 0 || customContacts.trim() === "")
-      return setCustomError(SUBSCRIPTION_MESSAGES.customTierFailed);
+    // The route's own rule (a whole number of contacts); a fraction typed here is rounded down first.
+    const parsed = calculateTierParamsSchema.safeParse({ n: customContacts.trim() === "" ? undefined : Math.floor(Number(customContacts)) });
+    if (!parsed.success) return setCustomError(SUBSCRIPTION_MESSAGES.customTierFailed);
+    const { n } = parsed.data;
     try {
       const { pricing } = await getJson<CalculateTierResponse>(
         `/api/subscription/calculate-tier/${n}`,

@@ -34,8 +34,11 @@ export const UNASSIGNED_OPTION = "unassigned";
  * The Reassign Contacts form: the route's own agent_id rule, read from the select, where "unassigned"
  * stands for null (leave the contacts without an agent).
  */
-export const reassignContactsFormSchema = z.object({
+const reassignContactsForm = z.object({
   agent_id: z.preprocess((value) => (value === UNASSIGNED_OPTION ? null : value), reassignContactsBodySchema.shape.agent_id),
 });
+/** The select's value: "", "unassigned" or an agent id. */
 export type ReassignContactsFormInput = { agent_id: string };
-export type ReassignContactsFormValues = z.output<typeof reassignContactsFormSchema>;
+export type ReassignContactsFormValues = z.output<typeof reassignContactsForm>;
+/** Typed for the form's select (the preprocessor itself takes anything). */
+export const reassignContactsFormSchema = reassignContactsForm as unknown as z.ZodType<ReassignContactsFormValues, ReassignContactsFormInput>;

@@ -1,33 +1,16 @@
 import { apiCall as call } from "@/lib/api/browser-client";
-import type { ContactEmailCheckResponse, DeleteContactResponse, SaveContactResponse } from "@/lib/contacts/contact-schema";
+import type { ContactEmailCheckResponse, ContactInput, DeleteContactResponse, SaveContactResponse } from "@/lib/contacts/contact-schema";
 import type { ZipLookup } from "@/lib/zip/zip-schema";
 
 /** The contact calls of the form and the detail page (client-side.md §7), answered as results and never thrown (lib/api/browser-client.ts). */
 
 export type { ApiResult } from "@/lib/api/browser-client";
 
-/** The body of POST /api/contacts/create and PUT /api/contacts/{id}. */
-export type ContactPayload = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  zipCode: string | null;
-  countyFips: string | null;
-  gender: "M" | "F" | null;
-  tobaccoUser: boolean;
-  birthDate: string | null;
-  effectiveDate: string | null;
-  currentCarrier: string | null;
-  planType: string | null;
-  contactOwnerId: string | null;
-  agentId?: string | null;
-};
 
-export const createContactRequest = (payload: ContactPayload) =>
+export const createContactRequest = (payload: ContactInput) =>
   call<SaveContactResponse>("/api/contacts/create", { method: "POST", body: payload });
 
-export const updateContactRequest = (id: string, payload: ContactPayload, { zipUpdate = false }: { zipUpdate?: boolean } = {}) =>
+export const updateContactRequest = (id: string, payload: ContactInput, { zipUpdate = false }: { zipUpdate?: boolean } = {}) =>
   call<SaveContactResponse>(`/api/contacts/${encodeURIComponent(id)}${zipUpdate ? "?zip_update=true" : ""}`, { method: "PUT", body: payload });
 
 export const deleteContactRequest = (id: string) =>
