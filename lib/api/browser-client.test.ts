@@ -37,7 +37,7 @@ describe("apiCall", () => {
     fetchMock.mockResolvedValue(answer(200, { ok: 1 }));
     const controller = new AbortController();
     await apiCall("/api/things/1", { signal: controller.signal });
-    const [, init] = fetchMock.mock.calls[0];
+    const [, init] = fetchMock.mock.calls[0]!;
     expect(init).toEqual({ headers: { Accept: "application/json" }, signal: controller.signal });
     expect(init).not.toHaveProperty("body");
     expect(init).not.toHaveProperty("method");
