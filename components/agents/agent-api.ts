@@ -1,51 +1,27 @@
-import type { AgentView } from "@/lib/agents/agent-schema";
+import { apiCall as call } from "@/lib/api/browser-client";
+import type { AgentInput, AgentUpdateInput, DeleteAgentResponse, SaveAgentResponse, SetDefaultAgentResponse } from "@/lib/agents/agent-schema";
 
-/** The Manage Agents calls (agency-side.md §7 Agents), answered as { ok, status, body } and never thrown. */
+/** The Manage Agents calls (agency-side.md §7 Agents), answered as results and never thrown (lib/api/browser-client.ts). */
 
-type ErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string[] | undefined> } };
-export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; message: string | null };
+export type { ApiResult } from "@/lib/api/browser-client";
 
-async function call<T>(url: string, init: RequestInit = {}): Promise<ApiResult<T>> {
-  try {
-    const response = await fetch(url, {
-      ...init,
-      headers: { Accept: "application/json", ...(init.body ? { "Content-Type": "application/json" } : {}), ...init.headers },
-    });
-    const body = (await response.json().catch(() => null)) as (T & ErrorBody) | null;
-    if (response.ok && body) return { ok: true, status: response.status, body };
-    return { ok: false, status: response.status, message: body?.error?.message ?? null };
-  } catch {
-    return { ok: false, status: 0, message: null };
-  }
-}
+/** The fields both agent forms show: the server's per-field words land on these. */
+export const AGENT_FIELD_NAMES = ["firstName", "lastName", "email", "phone", "isAdmin", "isAgent"] as const;
 
-export type AgentPayload = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  isAdmin: boolean;
-  isAgent: boolean;
-  carriers: string[];
-  stateLicenses: string[];
-  bookingLink?: string | null;
-  signature?: string;
-};
+export const createAgentRequest = (payload: AgentInput) =>
+  call<SaveAgentResponse>("/api/agents/create", { method: "POST", body: payload });
 
-export const createAgentRequest = (payload: AgentPayload) =>
-  call<{ success: true; agent: AgentView }>("/api/agents/create", { method: "POST", body: JSON.stringify(payload) });
-
-export const updateAgentRequest = (id: string, payload: AgentPayload) =>
-  call<{ success: true; agent: AgentView }>(`/api/agents/${encodeURIComponent(id)}`, { method: "PUT", body: JSON.stringify(payload) });
+export const updateAgentRequest = (id: string, payload: AgentUpdateInput) =>
+  call<SaveAgentResponse>(`/api/agents/${encodeURIComponent(id)}`, { method: "PUT", body: payload });
 
 export const deleteAgentRequest = (id: string, reassignTo: string | null) =>
-  call<{ success: true; reassignedTo: string | null; contactsReassigned: number }>(
+  call<DeleteAgentResponse>(
     `/api/agents/${encodeURIComponent(id)}${reassignTo ? `?reassignTo=${encodeURIComponent(reassignTo)}` : ""}`,
     { method: "DELETE" },
   );
 
 export const setDefaultAgentRequest = (agentId: string) =>
-  call<{ success: true; defaultAgentId: string }>("/api/agents/set_default_agent", { method: "POST", body: JSON.stringify({ agentId }) });
+  call<SetDefaultAgentResponse>("/api/agents/set_default_agent", { method: "POST", body: { agentId } });
 
 /**
  * The text to show for a failed call: the server's own words for refusals the user can act on (409:

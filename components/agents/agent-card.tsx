@@ -1,14 +1,17 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState } from "react";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { useEmailAvailability } from "@/components/accounts/use-email-availability";
-import { failureMessage, updateAgentRequest } from "@/components/agents/agent-api";
-import { AgentFields, type AgentFormValues } from "@/components/agents/agent-fields";
+import { AGENT_FIELD_NAMES, failureMessage, updateAgentRequest } from "@/components/agents/agent-api";
+import { AgentFields } from "@/components/agents/agent-fields";
 import { EmailStatus, isEmailInvalid } from "@/components/agents/email-status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatPhone } from "@/lib/accounts/signup-schema";
-import { AGENT_MESSAGES, agentInitials, agentUpdateSchema, isAgentComplete, type AgentView } from "@/lib/agents/agent-schema";
+import { setServerFieldErrors } from "@/lib/api/server-field-errors";
+import { AGENT_MESSAGES, agentEditSchema, agentInitials, isAgentComplete, type AgentEditInput, type AgentEditValues, type AgentView } from "@/lib/agents/agent-schema";
 
 /** How long 'Copied!' stays (§4 Copy link, §9). */
 export const COPIED_MS = 2000;
@@ -24,21 +27,29 @@ export type AgentCardProps = {
   onRequestDelete?: (trigger: HTMLButtonElement) => void;
 };
 
-const valuesOf = (agent: AgentView): AgentFormValues => ({
+/** The Edit form starts from the stored agent; carriers, licenses, booking link and signature go back as they are. */
+const valuesOf = (agent: AgentView): AgentEditInput => ({
   firstName: agent.firstName,
   lastName: agent.lastName,
   email: agent.email,
   phone: agent.phone ?? "",
   isAdmin: agent.isAdmin,
   isAgent: agent.isAgent,
+  carriers: agent.carriers,
+  stateLicenses: agent.stateLicenses,
+  bookingLink: agent.bookingLink,
+  signature: agent.signature,
 });
-
 
 /** One agent: initials, name, email, phone, badges, actions, and an expand-to-edit form with 'Save'. */
 export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSetDefault, settingDefault, onRequestDelete }: AgentCardProps) {
   const [expanded, setExpanded] = useState(false);
-  const [values, setValues] = useState<AgentFormValues>(() => valuesOf(agent));
-  const [saving, setSaving] = useState(false);
+  const form = useForm<AgentEditInput, unknown, AgentEditValues>({
+    resolver: zodResolver(agentEditSchema),
+    defaultValues: valuesOf(agent),
+  });
+  const { control, handleSubmit, reset, setError: setFieldError, clearErrors, formState } = form;
+  const saving = formState.isSubmitting;
   const [error, setError] = useState<string | null>(null);
   const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
   const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -46,8 +57,11 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
   const panelId = useId();
   const prefix = `agent-${agent.id}`;
 
-  const emailChanged = values.email.trim().toLowerCase() !== agent.email;
-  const availability = useEmailAvailability(emailChanged ? values.email : "", { server: false });
+  const email = useWatch({ control, name: "email" }) ?? "";
+  const emailChanged = email.trim().toLowerCase() !== agent.email;
+  const availability = useEmailAvailability(emailChanged ? email : "", {
+    server: false,
+  });
   const emailReady = !emailChanged || availability.status === "available";
 
   useEffect(() => () => clearTimeout(copyTimer.current), []);
@@ -56,7 +70,7 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
 
   const toggle = () => {
     if (!expanded) {
-      setValues(valuesOf(agent));
+      reset(valuesOf(agent));
       setError(null);
     }
     setExpanded(!expanded);
@@ -80,26 +94,11 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
     }
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (values: AgentEditValues) => {
     setError(null);
-    const parsed = agentUpdateSchema.safeParse(values);
-    if (!parsed.success || (!values.isAdmin && !values.isAgent)) {
-      setError(AGENT_MESSAGES.invalid);
-      return;
-    }
-    setSaving(true);
-    const result = await updateAgentRequest(agent.id, {
-      ...parsed.data,
-      isAdmin: values.isAdmin,
-      isAgent: values.isAgent,
-      carriers: agent.carriers,
-      stateLicenses: agent.stateLicenses,
-      bookingLink: agent.bookingLink,
-      signature: agent.signature,
-    });
-    setSaving(false);
+    const result = await updateAgentRequest(agent.id, values);
     if (!result.ok) {
+      setServerFieldErrors(result.fields, AGENT_FIELD_NAMES, setFieldError);
       setError(failureMessage(result, AGENT_MESSAGES.saveDetailsFailed, AGENT_MESSAGES.invalid));
       return;
     }
@@ -159,32 +158,43 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
         </p>
       ) : null}
       {expanded ? (
-        <form id={panelId} className="space-y-4 border-t border-gray-100 p-4" noValidate onSubmit={save} aria-busy={saving} aria-label={`Edit ${name}`}>
-          <AgentFields
-            idPrefix={prefix}
-            values={values}
-            disabled={saving}
-            onChange={(next) => {
-              setValues(next);
+        <FormProvider {...form}>
+          <form
+            id={panelId}
+            className="space-y-4 border-t border-gray-100 p-4"
+            noValidate
+            onSubmit={(event) => {
               setError(null);
+              return handleSubmit(save, () => setError(AGENT_MESSAGES.invalid))(event);
             }}
-            emailInvalid={emailChanged && isEmailInvalid(availability)}
-            emailStatus={emailChanged ? <EmailStatus id={`${prefix}-email-status`} availability={availability} /> : undefined}
-          />
-          {error ? (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={cancel} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!emailReady} loading={saving} loadingLabel="Saving...">
-              Save
-            </Button>
-          </div>
-        </form>
+            onChange={() => {
+              setError(null);
+              clearErrors();
+            }}
+            aria-busy={saving}
+            aria-label={`Edit ${name}`}
+          >
+            <AgentFields
+              idPrefix={prefix}
+              disabled={saving}
+              emailInvalid={emailChanged && isEmailInvalid(availability)}
+              emailStatus={emailChanged ? <EmailStatus id={`${prefix}-email-status`} availability={availability} /> : undefined}
+            />
+            {error ? (
+              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="secondary" onClick={cancel} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!emailReady} loading={saving} loadingLabel="Saving...">
+                Save
+              </Button>
+            </div>
+          </form>
+        </FormProvider>
       ) : null}
     </li>
   );

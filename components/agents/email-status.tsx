@@ -3,6 +3,7 @@
 import { EMAIL_STATUS_TONE, type EmailAvailability } from "@/components/accounts/use-email-availability";
 import { Spinner } from "@/components/ui/spinner";
 import { AGENT_MESSAGES } from "@/lib/agents/agent-schema";
+import { Button } from "@/components/ui/button";
 
 /** The texts of §2 'More Team Members?': the invalid-address text, or 'Email address is valid' (never whether the address has an account: the save decides, docs/security.md). */
 export function emailStatusText(availability: Pick<EmailAvailability, "status" | "message">): string {
@@ -32,9 +33,9 @@ export function EmailStatus({ id, availability }: { id: string; availability: Em
       ) : null}
       {text ? <span>{text}</span> : null}
       {availability.status === "error" || availability.status === "timeout" ? (
-        <button type="button" onClick={availability.recheck} className="font-medium text-brand-600 underline hover:text-brand-700">
+        <Button variant="link" onClick={availability.recheck}>
           Try again
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -144,6 +144,10 @@ describe("ManageAgents", () => {
       fireEvent.click(addButton());
       await advance(0);
       expect(form.getByRole("alert").textContent).toBe(AGENT_MESSAGES.emailTaken);
+      // The server's per-field words land on the field itself (setError), read with the input.
+      const emailInput = form.getByLabelText("Email");
+      expect(emailInput.getAttribute("aria-invalid")).toBe("true");
+      expect(document.getElementById(`${emailInput.id}-error`)!.textContent).toBe(AGENT_MESSAGES.emailTaken);
       expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/agents/create"]);
     });
 
@@ -156,11 +160,14 @@ describe("ManageAgents", () => {
       type(form, "Phone", "512555");
       await advance(500);
       fireEvent.click(addButton());
+      await advance(0); // the schema check (the route's own) settles
       expect(form.getByRole("alert").textContent).toBe(AGENT_MESSAGES.invalid);
+      expect(form.getByLabelText("Phone").getAttribute("aria-invalid")).toBe("true");
 
       type(form, "Phone", "5125550177");
       fireEvent.click(form.getByLabelText("Agent")); // unticks the only role
       fireEvent.click(addButton());
+      await advance(0);
       expect(form.getByRole("alert").textContent).toBe(AGENT_MESSAGES.invalid);
       expect(calls((url) => url === "/api/agents/create")).toHaveLength(0);
     });
@@ -355,7 +362,18 @@ describe("ManageAgents", () => {
 
       type(again, "Phone", "512");
       fireEvent.click(again.getByRole("button", { name: "Save" }));
+      await advance(0);
       expect(again.getByRole("alert").textContent).toBe(AGENT_MESSAGES.invalid);
+
+      // No role at all: the edit schema's rule, before any call.
+      const puts = calls((_u, i) => i?.method === "PUT").length;
+      type(again, "Phone", "5125550101");
+      fireEvent.click(again.getByLabelText("Admin"));
+      fireEvent.click(again.getByLabelText("Agent"));
+      fireEvent.click(again.getByRole("button", { name: "Save" }));
+      await advance(0);
+      expect(again.getByRole("alert").textContent).toBe(AGENT_MESSAGES.invalid);
+      expect(calls((_u, i) => i?.method === "PUT")).toHaveLength(puts);
     });
   });
 });

@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { apiCall } from "@/lib/api/browser-client";
+import type { BillingPlanResponse, BillingPortalResponse, InvoiceDownloadResponse, InvoiceRow, PaymentMethodInfo } from "@/lib/billing/billing-account";
 import { DecodeError, decodeInvoiceStatus, decodeIsoDate } from "@/lib/billing/billing-decode";
 import { Button } from "@/components/ui/button";
 
@@ -26,17 +28,17 @@ export const PAYMENT_STATUS_TEXT = {
 
 export type BillingPaymentStatus = "paid" | "needs_update" | "unknown" | "billing_disabled";
 
-type Invoice = { id: string; number: string | null; date: string; status: "pending" | "paid" | "failed"; amount: number; currency: string; plan: string; pdfUrl: string | null };
-type PaymentMethod = { id: string; type: string; last4: string; brand: string; expiryMonth: number; expiryYear: number; email: string | null };
-type Plan = { name: string; contactCount: number; priceDescription: string; contactsIncluded: number; estimatedMonthlyTotal: number };
+type Invoice = InvoiceRow;
+type PaymentMethod = PaymentMethodInfo;
+type Plan = BillingPlanResponse["data"];
 
 type Loadable<T> = { state: "loading" } | { state: "loaded"; value: T } | { state: "failed"; message: string; detail?: string };
 
-async function getData<T>(url: string, failure: string): Promise<T> {
-  const res = await fetch(url, { headers: { accept: "application/json" } });
-  const body = (await res.json().catch(() => null)) as { data?: T } | null;
-  if (!res.ok || !body || !("data" in body)) throw new Error(failure);
-  return body.data as T;
+/** The `data` of a billing route's answer (lib/api/browser-client.ts), or an Error with the page's text for it. */
+async function getData<T>(url: string, failure: string, method?: string): Promise<T> {
+  const result = await apiCall<{ data?: T }>(url, { method });
+  if (!result.ok || !("data" in result.body)) throw new Error(failure);
+  return result.body.data as T;
 }
 
 /** The invoices as the page shows them; a status or date the page does not know is a data error (§5), shown as text. */
@@ -115,7 +117,7 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
       setDownloading(id);
       setActionError(null);
       try {
-        const { url } = await getData<{ url: string }>(`/api/billing/invoices/${encodeURIComponent(id)}/download`, BILLING_TEXT.downloadFailed);
+        const { url } = await getData<InvoiceDownloadResponse["data"]>(`/api/billing/invoices/${encodeURIComponent(id)}/download`, BILLING_TEXT.downloadFailed);
         openUrl(url);
       } catch {
         setActionError(BILLING_TEXT.downloadFailed);
@@ -130,10 +132,9 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
     setOpeningPortal(true);
     setActionError(null);
     try {
-      const res = await fetch("/api/billing/portal", { method: "POST" });
-      const body = (await res.json().catch(() => null)) as { data?: { url?: string } } | null;
-      if (!res.ok || !body?.data?.url) throw new Error(BILLING_TEXT.portalFailed);
-      openUrl(body.data.url);
+      const { url } = await getData<BillingPortalResponse["data"]>("/api/billing/portal", BILLING_TEXT.portalFailed, "POST");
+      if (!url) throw new Error(BILLING_TEXT.portalFailed);
+      openUrl(url);
     } catch {
       setActionError(BILLING_TEXT.portalFailed);
     } finally {

@@ -40,7 +40,8 @@ beforeEach(() => {
 });
 
 const noWait = async () => {};
-const props = { firstName: "Owner", lastName: "Person", email: "owner@agency.test", wait: noWait };
+const payer = { firstName: "Owner", lastName: "Person", email: "owner@agency.test" };
+const props = { payer, wait: noWait };
 
 async function payThroughForm() {
   await waitFor(() => expect(embedded).not.toBeNull());
@@ -138,17 +139,18 @@ describe("CardCheckout", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Failed to load payment form");
   });
 
-  it("without names given, pays as the signed-in user (GET /api/me)", async () => {
-    answers["/api/me"] = { status: 200, body: { success: true, user: { firstName: "Sam", lastName: "Admin", email: "sam@agency.test" } } };
+  it("pays as the payer the page hands down, without asking the server who is signed in", async () => {
     const onPaid = jest.fn();
-    render(<CardCheckout wait={noWait} onPaid={onPaid} />);
+    render(<CardCheckout payer={{ firstName: "Sam", lastName: "Admin", email: "sam@agency.test" }} wait={noWait} onPaid={onPaid} />);
     await payThroughForm();
     await waitFor(() => expect(onPaid).toHaveBeenCalled());
     expect(posted["/api/create-checkout-session"]).toMatchObject({ customerEmail: "sam@agency.test", customerName: "Sam Admin" });
+    const urls = (global.fetch as jest.Mock).mock.calls.map(([url]) => String(url).split("?")[0]);
+    expect(urls).not.toContain("/api/me");
   });
 
   it("'Error: Missing required attributes' without a name or email", async () => {
-    render(<CardCheckout {...props} email="" onPaid={jest.fn()} />);
+    render(<CardCheckout {...props} payer={{ ...payer, email: "" }} onPaid={jest.fn()} />);
     expect((await screen.findByRole("alert")).textContent).toContain("Error: Missing required attributes");
   });
 

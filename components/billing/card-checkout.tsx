@@ -3,13 +3,22 @@
 import { loadStripe, type StripeEmbeddedCheckout } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { apiCall, type ApiRequestOptions } from "@/lib/api/browser-client";
 import { DecodeError, formatDisplayDate } from "@/lib/billing/billing-decode";
+import type {
+  CheckoutSessionDetailsResponse,
+  CheckoutSessionStatusResponse,
+  EmbeddedCheckoutInput,
+  EmbeddedCheckoutResponse,
+  PaymentCompleteInput,
+  PaymentCompleteResponse,
+  SubscriptionStatusResponse,
+} from "@/lib/billing/checkout";
+import type { PricingConfigResponse } from "@/lib/billing/subscription";
 import { CHECKOUT_POLL_MESSAGES, CheckoutStatusError, pollCheckoutStatus } from "@/lib/billing/checkout-polling";
 import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
 import { Button } from "@/components/ui/button";
 
-type PricingConfig = { billingEnabled: boolean; publishableKey: string | null; priceId: string | null; meteredPriceId: string | null };
-type SubscriptionStatusData = { status: string; planName: string | null; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean; hasSubscription: boolean; customerId: string | null; subscriptionId: string | null };
 type ActiveSubscription = { planName: string | null; periodEnd: string | null; cancelAtPeriodEnd: boolean; customerId: string; subscriptionId: string };
 
 /**
@@ -28,11 +37,11 @@ export const CHECKOUT_TEXT = {
   finalizing: "Finalizing your account setup...",
 } as const;
 
+export type CheckoutPayer = { firstName: string; lastName: string; email: string };
+
 export type CardCheckoutProps = {
-  /** The payer; when not given, the signed-in user's (GET /api/me). */
-  firstName?: string;
-  lastName?: string;
-  email?: string;
+  /** The payer, as the page already knows them (the onboarding wizard's Personal Details). */
+  payer: CheckoutPayer;
   /** After the payment is recorded (payment-complete answered): where to go. */
   onPaid: (redirectUrl: string) => void;
   /** Injected by tests; the real one waits. */
@@ -41,10 +50,11 @@ export type CardCheckoutProps = {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function json<T>(res: Response, failure: string): Promise<T> {
-  const body = (await res.json().catch(() => null)) as T | null;
-  if (!res.ok || !body) throw new Error(failure);
-  return body;
+/** The body of one call (lib/api/browser-client.ts), or an Error with the screen's own text for that step. */
+async function bodyOf<T>(url: string, failure: string, options?: ApiRequestOptions): Promise<T> {
+  const result = await apiCall<T>(url, options);
+  if (!result.ok) throw new Error(failure);
+  return result.body;
 }
 
 const ADVICE = [
@@ -61,13 +71,13 @@ const ADVICE = [
  * completion polls GET /api/session-status (every 2 s, at most 5 times), reads
  * GET /api/checkout-session and records the payment with POST /api/stripe/payment-complete.
  */
-export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep }: CardCheckoutProps) {
+export function CardCheckout({ payer: { firstName, lastName, email }, onPaid, wait = sleep }: CardCheckoutProps) {
   const [state, setState] = useState<CheckoutState>("checking");
   const [message, setMessage] = useState<string | null>(null);
   const [active, setActive] = useState<ActiveSubscription | null>(null);
   const mountRef = useRef<HTMLDivElement>(null);
   const sessionRef = useRef<{ sessionId: string; clientSecret: string } | null>(null);
-  const payerRef = useRef({ firstName: firstName ?? "", lastName: lastName ?? "", email: email ?? "" });
+  const payerRef = useRef<CheckoutPayer>({ firstName, lastName, email });
 
   useEffect(() => {
     let checkout: StripeEmbeddedCheckout | null = null;
@@ -78,7 +88,7 @@ export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep 
       setState("error");
     };
 
-    const payer = { firstName: firstName ?? "", lastName: lastName ?? "", email: email ?? "" };
+    const payer: CheckoutPayer = { firstName, lastName, email };
     payerRef.current = payer;
 
     async function finish() {
@@ -88,28 +98,20 @@ export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep 
       const outcome = await pollCheckoutStatus({
         wait,
         fetchStatus: async () => {
-          const res = await fetch(`/api/session-status?session_id=${encodeURIComponent(session.sessionId)}`);
-          if (!res.ok) throw new CheckoutStatusError(res.status);
-          return (await json<{ status: string }>(res, CHECKOUT_POLL_MESSAGES.failed)).status;
+          const result = await apiCall<CheckoutSessionStatusResponse>(`/api/session-status?session_id=${encodeURIComponent(session.sessionId)}`);
+          if (!result.ok) throw result.status ? new CheckoutStatusError(result.status) : new Error(CHECKOUT_POLL_MESSAGES.failed);
+          return String(result.body.status);
         },
       });
       if (!outcome.ok) return fail(outcome.message);
       try {
-        const details = await json<{ customer: string; subscription: string; subscription_item: string | null }>(
-          await fetch(`/api/checkout-session?clientSecret=${encodeURIComponent(session.clientSecret)}`),
-          CHECKOUT_POLL_MESSAGES.failed,
-        );
-        const done = await json<{ redirectUrl?: string }>(
-          await fetch("/api/stripe/payment-complete", {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ ...payer, stripeCustomerId: details.customer, stripeSubscriptionId: details.subscription, stripeUsageItemId: details.subscription_item }),
-          }),
-          CHECKOUT_POLL_MESSAGES.retry,
-        );
+        const details = await bodyOf<CheckoutSessionDetailsResponse>(`/api/checkout-session?clientSecret=${encodeURIComponent(session.clientSecret)}`, CHECKOUT_POLL_MESSAGES.failed);
+        if (!details.customer || !details.subscription) throw new Error(CHECKOUT_POLL_MESSAGES.failed);
+        const body: PaymentCompleteInput = { ...payer, stripeCustomerId: details.customer, stripeSubscriptionId: details.subscription, stripeUsageItemId: details.subscription_item };
+        const done = await bodyOf<PaymentCompleteResponse>("/api/stripe/payment-complete", CHECKOUT_POLL_MESSAGES.retry, { method: "POST", body });
         if (cancelled) return;
         setState("complete");
-        onPaid(done.redirectUrl ?? "/dashboard?payment_success=true");
+        onPaid(done.redirectUrl || "/dashboard?payment_success=true");
       } catch (error) {
         fail(error instanceof Error ? error.message : CHECKOUT_POLL_MESSAGES.retry);
       }
@@ -118,49 +120,40 @@ export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep 
     (async () => {
       // Checking status: a subscription already paid for (the browser left mid-checkout, or the
       // webhook got there first) is resumed, never sold twice.
-      try {
-        const res = await fetch("/api/stripe/subscription-status");
-        const body = await json<{ data: SubscriptionStatusData }>(res, SUBSCRIPTION_MESSAGES.loadCurrentFailed);
-        const data = body.data;
-        if (data.hasSubscription && data.customerId && data.subscriptionId && ["active", "trialing"].includes(data.status)) {
-          if (cancelled) return;
-          setActive({ planName: data.planName, periodEnd: data.currentPeriodEnd ? formatDisplayDate(data.currentPeriodEnd) : null, cancelAtPeriodEnd: data.cancelAtPeriodEnd, customerId: data.customerId, subscriptionId: data.subscriptionId });
-          setState("active");
-          return;
+      const status = await apiCall<SubscriptionStatusResponse>("/api/stripe/subscription-status");
+      if (!status.ok || !status.body?.data) return fail(SUBSCRIPTION_MESSAGES.loadCurrentFailed);
+      const data = status.body.data;
+      if (data.hasSubscription && data.customerId && data.subscriptionId && ["active", "trialing"].includes(String(data.status))) {
+        let periodEnd: string | null;
+        try {
+          periodEnd = data.currentPeriodEnd ? formatDisplayDate(data.currentPeriodEnd) : null;
+        } catch (error) {
+          // A date the screen cannot read is a data error, shown as text (§5).
+          return fail(error instanceof DecodeError ? error.message : SUBSCRIPTION_MESSAGES.loadCurrentFailed);
         }
-      } catch (error) {
-        return fail(error instanceof DecodeError ? error.message : SUBSCRIPTION_MESSAGES.loadCurrentFailed);
+        if (cancelled) return;
+        setActive({ planName: data.planName, periodEnd, cancelAtPeriodEnd: data.cancelAtPeriodEnd, customerId: data.customerId, subscriptionId: data.subscriptionId });
+        setState("active");
+        return;
       }
       if (cancelled) return;
       setState("loading");
-      if (firstName === undefined && lastName === undefined && email === undefined) {
-        const me = (await fetch("/api/me")
-          .then((res) => (res.ok ? res.json() : null))
-          .catch(() => null)) as { user?: { firstName?: string; lastName?: string; email?: string } } | null;
-        Object.assign(payer, { firstName: me?.user?.firstName ?? "", lastName: me?.user?.lastName ?? "", email: me?.user?.email ?? "" });
-      }
       if (!payer.firstName || !payer.lastName || !payer.email) return fail(CHECKOUT_POLL_MESSAGES.missingAttributes);
-      let config: PricingConfig;
+      const pricing = await apiCall<PricingConfigResponse>("/api/subscription/pricing");
+      if (!pricing.ok || !pricing.body.publishableKey || !pricing.body.priceId) return fail(CHECKOUT_POLL_MESSAGES.productIds);
+      const config = pricing.body;
+      const publishableKey = pricing.body.publishableKey;
       try {
-        config = await json<PricingConfig>(await fetch("/api/subscription/pricing"), CHECKOUT_POLL_MESSAGES.productIds);
-        if (!config.publishableKey || !config.priceId) throw new Error(CHECKOUT_POLL_MESSAGES.productIds);
-      } catch {
-        return fail(CHECKOUT_POLL_MESSAGES.productIds);
-      }
-      try {
-        const stripe = await loadStripe(config.publishableKey);
+        const stripe = await loadStripe(publishableKey);
         if (!stripe || cancelled) throw new Error(CHECKOUT_POLL_MESSAGES.formFailed);
         checkout = await stripe.createEmbeddedCheckoutPage({
           fetchClientSecret: async () => {
-            const res = await fetch("/api/create-checkout-session", {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify({ priceId: config.priceId, meteredPriceId: config.meteredPriceId ?? undefined, customerEmail: payer.email, customerName: `${payer.firstName} ${payer.lastName}` }),
-            });
-            const body = (await res.json().catch(() => null)) as { clientSecret?: string; error?: { message?: string } } | null;
-            if (!res.ok || !body?.clientSecret) throw new Error(body?.error?.message ?? CHECKOUT_POLL_MESSAGES.createFailed);
-            sessionRef.current = { clientSecret: body.clientSecret, sessionId: body.clientSecret.split("_secret_")[0] ?? "" };
-            return body.clientSecret;
+            const body: EmbeddedCheckoutInput = { priceId: config.priceId ?? undefined, meteredPriceId: config.meteredPriceId ?? undefined, customerEmail: payer.email, customerName: `${payer.firstName} ${payer.lastName}` };
+            const result = await apiCall<EmbeddedCheckoutResponse>("/api/create-checkout-session", { method: "POST", body });
+            if (!result.ok || !result.body.clientSecret) throw new Error((!result.ok && result.message) || CHECKOUT_POLL_MESSAGES.createFailed);
+            const clientSecret = result.body.clientSecret;
+            sessionRef.current = { clientSecret, sessionId: clientSecret.split("_secret_")[0] ?? "" };
+            return clientSecret;
           },
           onComplete: () => void finish(),
         });
@@ -182,14 +175,8 @@ export function CardCheckout({ firstName, lastName, email, onPaid, wait = sleep 
     if (!active) return;
     setState("resuming");
     try {
-      const done = await json<{ redirectUrl?: string }>(
-        await fetch("/api/stripe/payment-complete", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ ...payerRef.current, stripeCustomerId: active.customerId, stripeSubscriptionId: active.subscriptionId }),
-        }),
-        CHECKOUT_POLL_MESSAGES.retry,
-      );
+      const body: PaymentCompleteInput = { ...payerRef.current, stripeCustomerId: active.customerId, stripeSubscriptionId: active.subscriptionId };
+      const done = await bodyOf<PaymentCompleteResponse>("/api/stripe/payment-complete", CHECKOUT_POLL_MESSAGES.retry, { method: "POST", body });
       setState("complete");
       onPaid(done.redirectUrl ?? "/dashboard?payment_success=true");
     } catch {

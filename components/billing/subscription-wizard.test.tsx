@@ -102,6 +102,18 @@ describe("SubscriptionWizard: choose", () => {
     fireEvent.click(screen.getByRole("button", { name: "Calculate" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to calculate custom tier pricing");
   });
+
+  it("custom tier: a count the route would refuse (negative, blank) is refused here, without a call", async () => {
+    render(<SubscriptionWizard mode="choose" {...props} onDone={jest.fn()} />);
+    await screen.findByRole("button", { name: "Choose Pro" });
+    const asked = () => (global.fetch as jest.Mock).mock.calls.filter(([url]) => String(url).startsWith("/api/subscription/calculate-tier/")).length;
+    for (const value of ["-5", ""]) {
+      fireEvent.change(screen.getByLabelText("Number of contacts"), { target: { value } });
+      fireEvent.click(screen.getByRole("button", { name: "Calculate" }));
+      expect((await screen.findByRole("alert")).textContent).toBe("Failed to calculate custom tier pricing");
+    }
+    expect(asked()).toBe(0);
+  });
 });
 
 describe("SubscriptionWizard: change", () => {

@@ -2,9 +2,12 @@
 
 import { useEffect, useId, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { apiCall } from "@/lib/api/browser-client";
+import type { ChoosePlanInput, ChoosePlanResponse } from "@/lib/billing/choose-plan";
+import type { CalculateTierResponse, OrganizationSubscriptionResponse, SubscriptionChangeInput, SubscriptionChangeResponse, SubscriptionTiersResponse } from "@/lib/billing/subscription";
 import { formatDollars, formatPerContact, monthlyPrice, PRICING } from "@/lib/billing/pricing";
 import { planAllowsAddOns } from "@/lib/billing/plans";
-import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
+import { calculateTierParamsSchema, SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
@@ -41,12 +44,11 @@ export type SubscriptionWizardProps = {
   onDone?: (redirectUrl: string) => void;
 };
 
+/** The body (lib/api/browser-client.ts), or an Error with the wizard's own text for that load. */
 async function getJson<T>(url: string, failure: string): Promise<T> {
-  const res = await fetch(url, { headers: { accept: "application/json" } });
-  const body = (await res.json().catch(() => null)) as
-    (T & { error?: { message?: string } }) | null;
-  if (!res.ok || !body) throw new Error(failure);
-  return body;
+  const result = await apiCall<T>(url);
+  if (!result.ok) throw new Error(failure);
+  return result.body;
 }
 
 const limitText = (n: number, one: string, many: string) =>
@@ -84,12 +86,12 @@ export function SubscriptionWizard({
     let cancelled = false;
     (async () => {
       try {
-        const { tiers: loaded } = await getJson<{ tiers: TierOption[] }>(
+        const { tiers: loaded } = await getJson<SubscriptionTiersResponse>(
           "/api/organizations/subscription-tiers",
           SUBSCRIPTION_MESSAGES.loadTiersFailed,
         );
         if (mode === "change") {
-          const subscription = await getJson<CurrentSubscription>(
+          const subscription = await getJson<OrganizationSubscriptionResponse>(
             "/api/organizations/my-subscription",
             SUBSCRIPTION_MESSAGES.loadCurrentFailed,
           );
@@ -115,11 +117,12 @@ export function SubscriptionWizard({
 
   async function calculateCustomTier() {
     setCustomError(null);
-    const n = Math.floor(Number(customContacts));
-    if (!Number.isFinite(n) || n < 0 || customContacts.trim() === "")
-      return setCustomError(SUBSCRIPTION_MESSAGES.customTierFailed);
+    // The route's own rule (a whole number of contacts); a fraction typed here is rounded down first.
+    const parsed = calculateTierParamsSchema.safeParse({ n: customContacts.trim() === "" ? undefined : Math.floor(Number(customContacts)) });
+    if (!parsed.success) return setCustomError(SUBSCRIPTION_MESSAGES.customTierFailed);
+    const { n } = parsed.data;
     try {
-      const { pricing } = await getJson<{ pricing: CustomPricing }>(
+      const { pricing } = await getJson<CalculateTierResponse>(
         `/api/subscription/calculate-tier/${n}`,
         SUBSCRIPTION_MESSAGES.customTierFailed,
       );
@@ -154,29 +157,13 @@ export function SubscriptionWizard({
         : SUBSCRIPTION_MESSAGES.updatePlanFailed;
     setStep(1);
     try {
-      const res =
+      const result =
         mode === "choose"
-          ? await fetch("/api/choose-plan", {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify({ plan: selected, orgSlug, ...addOns }),
-            })
-          : await fetch(
-              `/api/organizations/${encodeURIComponent(orgSlug)}/subscription`,
-              {
-                method: "PUT",
-                headers: { "content-type": "application/json" },
-                body: JSON.stringify({ tierId: selected, ...addOns }),
-              },
-            );
-      const body = (await res.json().catch(() => null)) as {
-        redirectUrl?: string;
-        error?: { message?: string };
-      } | null;
-      if (!res.ok || !body?.redirectUrl)
-        throw new Error(body?.error?.message ?? saveFailure);
+          ? await apiCall<ChoosePlanResponse>("/api/choose-plan", { method: "POST", body: { plan: selected, orgSlug, ...addOns } satisfies ChoosePlanInput })
+          : await apiCall<SubscriptionChangeResponse>(`/api/organizations/${encodeURIComponent(orgSlug)}/subscription`, { method: "PUT", body: { tierId: selected, ...addOns } satisfies SubscriptionChangeInput });
+      if (!result.ok || !result.body.redirectUrl) throw new Error((!result.ok && result.message) || saveFailure);
       setStep(2);
-      onDone(body.redirectUrl);
+      onDone(result.body.redirectUrl);
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : saveFailure);
       setStep(0);

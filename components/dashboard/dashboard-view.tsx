@@ -9,6 +9,7 @@ import { RenewalsPanel, type RenewalRow } from "@/components/dashboard/renewals-
 import { SendRankingPanel, type RankingRow } from "@/components/dashboard/send-ranking-panel";
 import { UpcomingEmailsPanel, type UpcomingRow } from "@/components/dashboard/upcoming-emails-panel";
 import { useDashboardResource, type ResourceState } from "@/components/dashboard/use-dashboard-resource";
+import { apiCall } from "@/lib/api/browser-client";
 
 type StatsBody = {
   quotesSent: number;
@@ -66,7 +67,7 @@ export function DashboardView({ initial, welcomeEmailFor }: { initial: PeriodSel
   useEffect(() => {
     if (!welcomeEmailFor || welcomeAsked.current) return;
     welcomeAsked.current = true;
-    void fetch("/api/auth/send-welcome-email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: welcomeEmailFor }) }).catch(() => undefined);
+    void apiCall("/api/auth/send-welcome-email", { method: "POST", body: { email: welcomeEmailFor } });
   }, [welcomeEmailFor]);
 
   const statsData = dataOf(stats);

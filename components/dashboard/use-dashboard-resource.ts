@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { apiCall } from "@/lib/api/browser-client";
 
 /** invalid: the call answered, but not with the shape the panel draws (the chart says 'Invalid chart data'). */
 export type ResourceState<T> = { status: "loading" } | { status: "error" } | { status: "invalid" } | { status: "ready"; data: T };
@@ -19,16 +20,13 @@ export function useDashboardResource<T>(url: string | null, reloadKey: number, i
   useEffect(() => {
     if (!url || !requestKey) return;
     const controller = new AbortController();
-    fetch(url, { signal: controller.signal, cache: "no-store" })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`Bad status: ${response.status}`);
-        const body: unknown = await response.json();
-        if (controller.signal.aborted) return;
-        setSettled({ requestKey, state: isValid(body) ? { status: "ready", data: body } : { status: "invalid" } });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setSettled({ requestKey, state: { status: "error" } });
-      });
+    // Figures change by the minute: never an HTTP-cached answer.
+    const send = (target: string, init: RequestInit) => fetch(target, { ...init, cache: "no-store" });
+    void apiCall<unknown>(url, { signal: controller.signal, send }).then((result) => {
+      if (controller.signal.aborted) return;
+      if (!result.ok) setSettled({ requestKey, state: { status: "error" } });
+      else setSettled({ requestKey, state: isValid(result.body) ? { status: "ready", data: result.body } : { status: "invalid" } });
+    });
     return () => controller.abort();
   }, [url, requestKey, isValid]);
   if (!requestKey) return settled?.state ?? { status: "loading" };

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { apiCall } from "@/lib/api/browser-client";
 import type { LogoutDestination } from "@/lib/auth/logout-destination";
 
 const LOGOUT_URL = "/api/auth/logout";
@@ -32,9 +33,8 @@ export function LoggingOut({ onDone, destination = "/" }: { onDone?: () => void;
     };
     const timer = setTimeout(finish, GIVE_UP_AFTER_MS);
 
-    fetch(LOGOUT_URL, { method: "POST", credentials: "same-origin" })
-      .catch(() => undefined)
-      .finally(finish);
+    // Whatever the answer (apiCall never throws), the page leaves.
+    void apiCall(LOGOUT_URL, { method: "POST" }).then(finish);
   }, [onDone, destination]);
 
   return (

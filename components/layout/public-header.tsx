@@ -2,6 +2,9 @@
 
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
+import { Button, buttonClass } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
+import { focusRing } from "@/components/ui/focus";
 
 /** Links shown in the public header, in order. 'Try It Out' is rendered separately as the primary button. */
 const PUBLIC_NAV_LINKS = [
@@ -22,7 +25,6 @@ const PUBLIC_MOBILE_LINKS = [
 
 const TRY_IT_OUT = { label: "Try It Out", href: "/demo" } as const;
 
-const focusRing = "focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
 
 /** The brand mark next to the product name (decorative). */
 export function BrandMark({ className = "h-8 w-8" }: { className?: string }) {
@@ -67,7 +69,7 @@ export function PublicHeader({ productName }: { productName: string }) {
   return (
     <header ref={headerRef} className="relative z-40 border-b border-gray-100 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-6 py-4">
-        <Link href="/" className={`flex items-center gap-2 rounded-md text-xl font-bold text-brand-600 ${focusRing}`}>
+        <Link href="/" className={cx("flex min-h-11 items-center gap-2 rounded-md text-xl font-bold text-brand-600", focusRing)}>
           <BrandMark />
           <span>{productName}</span>
         </Link>
@@ -77,23 +79,23 @@ export function PublicHeader({ productName }: { productName: string }) {
             <Link
               key={link.href}
               href={link.href}
-              className={`rounded-md px-3 py-2 text-sm font-medium text-gray-600 hover:bg-gray-50 hover:text-gray-900 ${focusRing}`}
+              className={buttonClass({ variant: "ghost" })}
             >
               {link.label}
             </Link>
           ))}
           <a
             href={TRY_IT_OUT.href}
-            className={`ml-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 ${focusRing}`}
+            className={buttonClass({ className: "ml-2" })}
           >
             {TRY_IT_OUT.label}
           </a>
         </nav>
 
-        <button
+        <Button
           ref={buttonRef}
-          type="button"
-          className={`inline-flex items-center justify-center rounded-md p-2 text-gray-600 hover:bg-gray-50 hover:text-gray-900 md:hidden ${focusRing}`}
+          variant="ghost"
+          className="md:hidden"
           aria-label="Menu"
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
@@ -114,7 +116,7 @@ export function PublicHeader({ productName }: { productName: string }) {
               <path strokeLinecap="round" strokeLinejoin="round" d="M4 7h16M4 12h16M4 17h16" />
             )}
           </svg>
-        </button>
+        </Button>
       </div>
 
       {open ? (
@@ -125,7 +127,7 @@ export function PublicHeader({ productName }: { productName: string }) {
                 <Link
                   href={link.href}
                   onClick={close}
-                  className={`block rounded-md px-3 py-2 text-base font-medium text-gray-700 hover:bg-gray-50 hover:text-gray-900 ${focusRing}`}
+                  className={buttonClass({ variant: "ghost", size: "lg", fullWidth: true, className: "justify-start" })}
                 >
                   {link.label}
                 </Link>
@@ -135,7 +137,7 @@ export function PublicHeader({ productName }: { productName: string }) {
           <a
             href={TRY_IT_OUT.href}
             onClick={close}
-            className={`mt-4 block rounded-md bg-brand-600 px-4 py-2.5 text-center text-base font-semibold text-white shadow-sm hover:bg-brand-700 ${focusRing}`}
+            className={buttonClass({ size: "lg", fullWidth: true, className: "mt-4" })}
           >
             {TRY_IT_OUT.label}
           </a>

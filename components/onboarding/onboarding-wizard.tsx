@@ -122,7 +122,7 @@ export function OnboardingWizard({ productName, planName, payments, initialStep,
               }}
             />
           ) : null}
-          {step === "payment" ? <PaymentStep payments={payments} planName={planName} onFinished={(url) => (navigate ?? ((u: string) => window.location.assign(u)))(url)} /> : null}
+          {step === "payment" ? <PaymentStep payments={payments} planName={planName} payer={personal} onFinished={(url) => (navigate ?? ((u: string) => window.location.assign(u)))(url)} /> : null}
         </div>
       </div>
     </div>

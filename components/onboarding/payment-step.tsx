@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { CardCheckout } from "@/components/billing/card-checkout";
+import { CardCheckout, type CheckoutPayer } from "@/components/billing/card-checkout";
 import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
 import { apiCall } from "@/lib/api/browser-client";
 import type { OnboardingCompleteResponse } from "@/lib/onboarding/onboarding-schema";
@@ -13,6 +13,8 @@ export type PaymentStepProps = {
   /** "off": the embedded mode without Stripe. */
   payments: "off" | "stripe";
   planName: string;
+  /** Who pays (the wizard's Personal Details, as the server page loaded and the user saved them). */
+  payer: CheckoutPayer;
   onFinished: (redirectUrl: string) => void;
 };
 
@@ -20,7 +22,7 @@ export type PaymentStepProps = {
  * Step 4: Payment. With billing off it says so and finishes setup. With Stripe it is the embedded card
  * checkout; the payment being recorded (payment-complete, or the checkout webhook) finishes setup.
  */
-export function PaymentStep({ payments, planName, onFinished }: PaymentStepProps) {
+export function PaymentStep({ payments, planName, payer, onFinished }: PaymentStepProps) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -52,7 +54,7 @@ export function PaymentStep({ payments, planName, onFinished }: PaymentStepProps
           </div>
         </div>
       ) : (
-        <CardCheckout onPaid={onFinished} />
+        <CardCheckout payer={payer} onPaid={onFinished} />
       )}
       <FormAlert message={error} />
       {payments === "off" ? (

@@ -90,7 +90,7 @@ describe("WalkthroughModal", () => {
     await act(async () => release());
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(onCompleted).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith("/api/profile/complete-walkthrough", { method: "POST" });
+    expect(fetchMock).toHaveBeenCalledWith("/api/profile/complete-walkthrough", expect.objectContaining({ method: "POST" }));
   });
 
   it("says 'Failed to save walkthrough completion' and stays open when saving fails", async () => {

@@ -2,8 +2,10 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
-import { Spinner } from "@/components/ui/spinner";
+import { Button } from "@/components/ui/button";
+import { CloseIcon } from "@/components/ui/close-icon";
 import { ModalFrame } from "@/components/ui/modal-frame";
+import { apiCall } from "@/lib/api/browser-client";
 
 export const WALKTHROUGH_ERROR = "Failed to save walkthrough completion";
 
@@ -39,16 +41,14 @@ export function WalkthroughModal({ productName, open, onClose, onCompleted }: Wa
   async function dontShowAgain() {
     setSaving(true);
     setError(null);
-    try {
-      const res = await fetch("/api/profile/complete-walkthrough", { method: "POST" });
-      if (!res.ok) throw new Error(`Bad status: ${res.status}`);
-      setSaving(false);
-      onCompleted?.();
-      onClose();
-    } catch {
-      setSaving(false);
+    const result = await apiCall("/api/profile/complete-walkthrough", { method: "POST" });
+    setSaving(false);
+    if (!result.ok) {
       setError(WALKTHROUGH_ERROR);
+      return;
     }
+    onCompleted?.();
+    onClose();
   }
 
   return (
@@ -60,17 +60,9 @@ export function WalkthroughModal({ productName, open, onClose, onCompleted }: Wa
           </h2>
           <p className="mt-1 text-sm text-gray-500">Here is how to get up and running in a few minutes.</p>
         </div>
-        <button
-          type="button"
-          onClick={close}
-          disabled={saving}
-          aria-label="Close walkthrough"
-          className="rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-50"
-        >
-          <svg viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5" aria-hidden="true">
-            <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-          </svg>
-        </button>
+        <Button variant="ghost" onClick={close} disabled={saving} aria-label="Close walkthrough">
+          <CloseIcon />
+        </Button>
       </div>
 
       <div className="space-y-6 px-6 py-6">
@@ -113,28 +105,12 @@ export function WalkthroughModal({ productName, open, onClose, onCompleted }: Wa
       </div>
 
       <div className="flex flex-col-reverse gap-3 border-t border-gray-100 bg-gray-50 px-6 py-4 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          onClick={close}
-          disabled={saving}
-          className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 shadow-sm hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:opacity-60"
-        >
+        <Button variant="secondary" onClick={close} disabled={saving}>
           Close
-        </button>
-        <button
-          type="button"
-          onClick={() => void dontShowAgain()}
-          disabled={saving}
-          className="inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:opacity-70"
-        >
-          {saving ? (
-            <>
-              <span aria-hidden="true"><Spinner className="h-4 w-4" label="Saving" /></span> Saving...
-            </>
-          ) : (
-            "Got it, Don't Show Again"
-          )}
-        </button>
+        </Button>
+        <Button onClick={() => void dontShowAgain()} loading={saving} loadingLabel="Saving...">
+          Got it, Don&apos;t Show Again
+        </Button>
       </div>
     </ModalFrame>
   );

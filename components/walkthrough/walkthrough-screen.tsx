@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { WalkthroughModal } from "@/components/walkthrough/walkthrough-modal";
+import { Button, buttonClass } from "@/components/ui/button";
 
 export const WALKTHROUGH_SCREEN_TEXT = {
   title: "Platform Walkthrough",
@@ -28,16 +29,10 @@ export function WalkthroughScreen({ productName, completed }: { productName: str
           {done ? WALKTHROUGH_SCREEN_TEXT.dismissed : WALKTHROUGH_SCREEN_TEXT.notDismissed}
         </p>
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-          <button
-            type="button"
-            onClick={() => setOpen(true)}
-            className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
-          >
-            {WALKTHROUGH_SCREEN_TEXT.open}
-          </button>
+          <Button onClick={() => setOpen(true)}>{WALKTHROUGH_SCREEN_TEXT.open}</Button>
           <Link
             href="/dashboard"
-            className="inline-flex min-h-11 items-center justify-center rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 shadow-sm hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+            className={buttonClass({ variant: "secondary" })}
           >
             Go to Dashboard
           </Link>

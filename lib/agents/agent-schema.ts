@@ -93,6 +93,9 @@ const agentFields = {
   phone: phoneInput,
 };
 
+/** "Select at least one role (admin or agent)": checked on the whole agent, reported at path "roles". */
+const hasRole = (agent: { isAdmin?: boolean; isAgent?: boolean }) => Boolean(agent.isAdmin || agent.isAgent);
+
 /** An agent to create: POST /api/agents/create (+ roles; a new user defaults to agent, domain-rules E.2). */
 export const agentInputSchema = z
   .object({
@@ -104,7 +107,7 @@ export const agentInputSchema = z
     bookingLink: bookingLinkField.optional(),
     signature: signatureField.optional(),
   })
-  .refine((agent) => agent.isAdmin || agent.isAgent, { ...invalid, path: ["roles"] });
+  .refine(hasRole, { ...invalid, path: ["roles"] });
 
 export type AgentInput = z.input<typeof agentInputSchema>;
 export type AgentValues = z.output<typeof agentInputSchema>;
@@ -125,6 +128,14 @@ export const agentUpdateSchema = z.object({
 });
 
 export type AgentUpdateInput = z.input<typeof agentUpdateSchema>;
+
+/**
+ * The Edit form's schema: the update, with both roles stated (the form always knows them) and at
+ * least one of them, as the service checks on the merged result.
+ */
+export const agentEditSchema = agentUpdateSchema.required({ isAdmin: true, isAgent: true }).refine(hasRole, { ...invalid, path: ["roles"] });
+export type AgentEditInput = z.input<typeof agentEditSchema>;
+export type AgentEditValues = z.output<typeof agentEditSchema>;
 export type AgentUpdateValues = z.output<typeof agentUpdateSchema>;
 
 export const agentIdParamsSchema = z.object({ id: z.uuid() });
@@ -159,6 +170,13 @@ export type AgentView = {
 };
 
 export type AgentsResponse = { agents: AgentView[]; defaultAgentId: string | null };
+
+/** POST /api/agents/create and PUT /api/agents/{id} answer the saved agent. */
+export type SaveAgentResponse = { success: true; agent: AgentView };
+/** DELETE /api/agents/{id}?reassignTo= */
+export type DeleteAgentResponse = { success: true; deletedAgentId: string; reassignedTo: string | null; contactsReassigned: number };
+/** POST /api/agents/set_default_agent */
+export type SetDefaultAgentResponse = { success: true; defaultAgentId: string };
 
 /** Continue to Dashboard needs every agent to have both names, an email and a 10-digit phone (§2). */
 export function isAgentComplete(agent: Pick<AgentView, "firstName" | "lastName" | "email" | "phone">): boolean {

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
-import { AGENT_MESSAGES } from "@/lib/agents/agent-schema";
+import { AGENT_MESSAGES, type DeleteAgentResponse } from "@/lib/agents/agent-schema";
 import { agentNotFound, lockOrganization } from "@/lib/agents/agent-store";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
@@ -13,7 +13,7 @@ export type DeleteAgentOptions = {
   reassignTo?: string | null;
 };
 
-export type DeleteAgentResult = { success: true; deletedAgentId: string; reassignedTo: string | null; contactsReassigned: number };
+export type DeleteAgentResult = DeleteAgentResponse;
 
 /**
  * DELETE /api/agents/{id}?reassignTo={agentId}, in one transaction:

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
-import { AGENT_MESSAGES } from "@/lib/agents/agent-schema";
+import { AGENT_MESSAGES, type SetDefaultAgentResponse } from "@/lib/agents/agent-schema";
 import { agentNotFound, lockOrganization } from "@/lib/agents/agent-store";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
@@ -11,7 +11,7 @@ export type SetDefaultAgentOptions = { organizationId: string; actorUserId: stri
  * POST /api/agents/set_default_agent {agentId}: the agent who receives contacts without an agent
  * (§6). Must be an active agent of this organization (another organization's id is 404).
  */
-export async function setDefaultAgent({ organizationId, actorUserId, agentId }: SetDefaultAgentOptions) {
+export async function setDefaultAgent({ organizationId, actorUserId, agentId }: SetDefaultAgentOptions): Promise<SetDefaultAgentResponse> {
   return tenantTransaction(organizationId, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
     const agent = await tx.user.findFirst({ where: { id: agentId, organizationId }, select: { id: true, isActive: true, isAgent: true } });

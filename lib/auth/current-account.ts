@@ -84,6 +84,9 @@ export function sessionPayload(account: CurrentAccount | null) {
   };
 }
 
+/** GET /api/auth/session */
+export type SessionResponse = ReturnType<typeof sessionPayload>;
+
 /** GET /api/me: the Current user entity of agency-side.md §3, with live counts for the limits. */
 export async function mePayload(account: CurrentAccount) {
   const { user, organization } = account;

@@ -157,3 +157,10 @@ export async function createBillingPortalSession(call: BillingCall) {
     throw stripeFailure(BILLING_MESSAGES.portalFailed, error);
   }
 }
+
+/** The billing page's answers (GET /api/billing/plan, /payment-method, /invoices, /invoices/{id}/download; POST /api/billing/portal). */
+export type BillingPlanResponse = Awaited<ReturnType<typeof getBillingPlan>>;
+export type PaymentMethodResponse = Awaited<ReturnType<typeof getPaymentMethod>>;
+export type InvoicesResponse = Awaited<ReturnType<typeof listInvoices>>;
+export type InvoiceDownloadResponse = Awaited<ReturnType<typeof invoiceDownloadUrl>>;
+export type BillingPortalResponse = Awaited<ReturnType<typeof createBillingPortalSession>>;

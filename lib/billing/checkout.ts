@@ -302,3 +302,12 @@ export async function subscriptionStatus({ organizationId }: { organizationId: s
     throw stripeFailure(SUBSCRIPTION_MESSAGES.loadCurrentFailed, error);
   }
 }
+
+/** The answers of the payment screen's routes, as the browser reads them (components/billing/card-checkout.tsx). */
+export type CheckoutSessionStatusResponse = Awaited<ReturnType<typeof checkoutSessionStatus>>;
+export type CheckoutSessionDetailsResponse = Awaited<ReturnType<typeof checkoutSessionDetails>>;
+export type PaymentCompleteInput = z.input<typeof paymentCompleteSchema>;
+export type PaymentCompleteResponse = Awaited<ReturnType<typeof completePayment>>;
+export type SubscriptionStatusResponse = Awaited<ReturnType<typeof subscriptionStatus>>;
+export type EmbeddedCheckoutInput = z.input<typeof embeddedCheckoutSchema>;
+export type EmbeddedCheckoutResponse = Awaited<ReturnType<typeof createEmbeddedCheckoutSession>>;

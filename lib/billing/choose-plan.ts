@@ -59,3 +59,7 @@ export async function choosePlan({ organizationId, orgSlug, plan, extraAgents = 
   const redirectUrl = organization.onboardingCompleted ? "/contacts" : `/setup/settings?plan=${encodeURIComponent(tier.id)}`;
   return { success: true, redirectUrl };
 }
+
+/** POST /api/choose-plan */
+export type ChoosePlanInput = z.input<typeof choosePlanSchema>;
+export type ChoosePlanResponse = Awaited<ReturnType<typeof choosePlan>>;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { planAllowsAddOns } from "@/lib/billing/plans";
 import { formatPerContact, PRICING } from "@/lib/billing/pricing";
 
@@ -97,3 +98,6 @@ export const PAYMENT_STATUS_MESSAGES = {
   no_subscription: "Payment status unknown",
   unknown: "Payment status unknown",
 } as const;
+
+/** GET /api/subscription/calculate-tier/{n}: a whole number of contacts (the wizard's Custom tier asks with it). */
+export const calculateTierParamsSchema = z.object({ n: z.coerce.number().int().min(0).max(10_000_000) });

@@ -183,3 +183,15 @@ export function pricingConfig() {
     pricing: { basePriceCents: PRICING.basePriceCents, includedContacts: PRICING.includedContacts, perContactCentiCents: PRICING.perContactCentiCents, launchCode: PRICING.launchCode, launchDiscountPercent: PRICING.launchDiscountPercent },
   };
 }
+
+/** GET /api/subscription/pricing */
+export type PricingConfigResponse = ReturnType<typeof pricingConfig>;
+/** GET /api/organizations/subscription-tiers */
+export type SubscriptionTiersResponse = Awaited<ReturnType<typeof listSubscriptionTiers>>;
+/** GET /api/organizations/my-subscription */
+export type OrganizationSubscriptionResponse = Awaited<ReturnType<typeof getOrganizationSubscription>>;
+/** PUT /api/organizations/{slug}/subscription */
+export type SubscriptionChangeInput = z.input<typeof subscriptionChangeSchema>;
+export type SubscriptionChangeResponse = Awaited<ReturnType<typeof updateOrganizationSubscription>>;
+/** GET /api/subscription/calculate-tier/{contacts} */
+export type CalculateTierResponse = ReturnType<typeof calculateTier>;

@@ -1,11 +1,10 @@
 import "server-only";
-import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { AGENT_MESSAGES } from "@/lib/agents/agent-schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction, type TxClient } from "@/lib/db";
 import { contactVisibilityWhere, type ContactViewer } from "@/lib/contacts/list-contacts";
-import { CONTACT_LIST_MESSAGES, deletedMessage, MAX_BULK_CONTACTS, reassignedMessage } from "@/lib/contacts/list-contacts-view";
+import { CONTACT_LIST_MESSAGES, deletedMessage, reassignedMessage } from "@/lib/contacts/list-contacts-view";
 
 /**
  * The contact list's bulk actions (client-side.md §7): DELETE /api/contacts and PUT
@@ -15,26 +14,7 @@ import { CONTACT_LIST_MESSAGES, deletedMessage, MAX_BULK_CONTACTS, reassignedMes
  * "contact", its id), written in the same transaction.
  */
 
-const contactIdList = z
-  .array(z.uuid({ error: "Contact ids are uuids." }), { error: "Send a list of contact ids." })
-  .min(1, "Select at least one contact.")
-  .max(MAX_BULK_CONTACTS, `At most ${MAX_BULK_CONTACTS} contacts at a time.`);
-
-/** DELETE /api/contacts: the list of ids, as a bare JSON array or as { contact_ids } / { ids }. */
-export const deleteContactsBodySchema = z.preprocess(
-  (body) => {
-    if (Array.isArray(body)) return { contact_ids: body };
-    if (body && typeof body === "object" && !("contact_ids" in body) && "ids" in body) return { contact_ids: (body as { ids: unknown }).ids };
-    return body;
-  },
-  z.object({ contact_ids: contactIdList }),
-);
-
-/** PUT /api/contacts/reassign {contact_ids, agent_id}; agent_id null means unassigned. */
-export const reassignContactsBodySchema = z.object({
-  contact_ids: contactIdList,
-  agent_id: z.preprocess((value) => (value === "" ? undefined : value), z.uuid({ error: CONTACT_LIST_MESSAGES.selectAgent }).nullable()),
-});
+export { deleteContactsBodySchema, reassignContactsBodySchema } from "@/lib/contacts/bulk-contacts-schema";
 
 export type DeleteContactsResult = { success: true; deleted_ids: string[]; message: string };
 export type ReassignContactsResult = { success: true; updated_ids: string[]; message: string };

@@ -6,6 +6,7 @@ import {
   contactIdParamsSchema,
   isContactEmailFormatValid,
   type ContactEligibility,
+  type ContactEmailCheckResponse,
   type ContactPageData,
   type EmailTrackingRecord,
   type FollowUpView,
@@ -144,7 +145,7 @@ export async function listFollowUps(options: ActivityOptions): Promise<FollowUpV
  * with this address (any agent's: addresses are unique per organization). `excludeId` leaves out the
  * contact being edited. A malformed address is 422.
  */
-export async function checkContactEmail({ db, organizationId, email, excludeId }: { db: TenantDb; organizationId: string; email: string; excludeId?: string }) {
+export async function checkContactEmail({ db, organizationId, email, excludeId }: { db: TenantDb; organizationId: string; email: string; excludeId?: string }): Promise<ContactEmailCheckResponse> {
   if (!isContactEmailFormatValid(email)) throw new AppError("validation_failed", CONTACT_MESSAGES.invalidEmail, { fields: { email: [CONTACT_MESSAGES.invalidEmail] } });
   const found = await db.contact.findFirst({
     // An unconfirmed self-signup does not hold its address: creating the contact releases it (create-contact.ts).

@@ -119,6 +119,34 @@ export const contactInputSchema = z.object({
 export type ContactInput = z.input<typeof contactInputSchema>;
 export type ContactValues = z.output<typeof contactInputSchema>;
 
+/** The Add / Edit contact form's fields as its inputs hold them ("" for blank; the schema makes that null). */
+export type ContactFormInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Digits only, at most 10. */
+  phoneNumber: string;
+  zipCode: string;
+  countyFips: string;
+  gender: "" | "M" | "F";
+  tobaccoUser: boolean;
+  birthDate: string;
+  effectiveDate: string;
+  currentCarrier: string;
+  planType: string;
+  agentId: string;
+  contactOwnerId: string;
+};
+
+/**
+ * The form's view of contactInputSchema: the same object the create and update services parse with,
+ * typed for the form's inputs (the schema's own input types are wide: its preprocessors take anything).
+ */
+export const contactFormSchema = contactInputSchema as unknown as z.ZodType<ContactValues, ContactFormInput>;
+
+/** The form's field names: the schema's, but "county" (the form names its county by FIPS). */
+export const CONTACT_FORM_FIELDS = Object.keys(contactInputSchema.shape).filter((key): key is keyof ContactFormInput => key !== "county");
+
 /** PUT /api/contacts/{id}?zip_update=true: also refresh state and county from the ZIP. */
 export const updateContactQuerySchema = z.object({
   zip_update: z
@@ -128,6 +156,13 @@ export const updateContactQuerySchema = z.object({
 });
 
 export const contactIdParamsSchema = z.object({ id: z.uuid() });
+
+/** POST /api/contacts/create and PUT /api/contacts/{id} answer the saved contact. */
+export type SaveContactResponse = { success: true; contact: ContactDetail };
+/** DELETE /api/contacts/{id} */
+export type DeleteContactResponse = { success: true; deleted_ids: string[]; message: string };
+/** GET /api/contacts/check-email/{email}[?excludeId=] */
+export type ContactEmailCheckResponse = { exists: boolean };
 
 /** A person as the contact API shows an agent or owner. */
 export type ContactPerson = { id: string; firstName: string; lastName: string; email: string };

@@ -3,6 +3,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction } from "@/lib/db";
 import { contactNotFound, visibleContactWhere } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
+import type { DeleteContactResponse } from "@/lib/contacts/contact-schema";
 
 export type DeleteContactOptions = { organizationId: string; viewer: ContactViewer; id: string };
 
@@ -11,7 +12,7 @@ export type DeleteContactOptions = { organizationId: string; viewer: ContactView
  * only their own; anything else is 404 "Contact not found"). Its scheduled emails, quote links,
  * answers and requests go with it (cascades). Audited as contact.deleted.
  */
-export async function deleteContact({ organizationId, viewer, id }: DeleteContactOptions) {
+export async function deleteContact({ organizationId, viewer, id }: DeleteContactOptions): Promise<DeleteContactResponse> {
   return tenantTransaction(organizationId, async (tx) => {
     const existing = await tx.contact.findFirst({ where: visibleContactWhere(organizationId, id, viewer), select: { id: true, agentId: true } });
     if (!existing) throw contactNotFound();

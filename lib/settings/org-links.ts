@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
-import type { TenantDb } from "@/lib/db";
+import { tenantDb, type TenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { outreachDelayMonths } from "@/lib/settings/state-carrier-settings";
 import type { SelfServiceInfoResponse } from "@/lib/settings/update-org-settings-body";
@@ -23,4 +23,9 @@ export async function getOutreachDelay({ db, organizationId }: { db: TenantDb; o
   if (!org) throw AppError.notFound("Organization not found");
   const years = [1, 2, 3].includes(org.contactOutreachDelayYears) ? org.contactOutreachDelayYears : 1;
   return { success: true as const, contactOutreachDelayYears: years, contactOutreachDelayMonths: outreachDelayMonths(years) };
+}
+
+/** The same, for a server page (behind the tenant wall of the organization's own connection). */
+export function readOutreachDelay(organizationId: string) {
+  return getOutreachDelay({ db: tenantDb(organizationId), organizationId });
 }

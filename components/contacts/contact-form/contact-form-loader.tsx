@@ -2,17 +2,15 @@
 
 import { useEffect, useState } from "react";
 import { ContactFormModal, type ContactFormAgent } from "@/components/contacts/contact-form/contact-form-modal";
+import { Button } from "@/components/ui/button";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
+import { apiRequest } from "@/lib/api/browser-client";
+import type { AgentsResponse } from "@/lib/agents/agent-schema";
+import type { SessionResponse } from "@/lib/auth/current-account";
 import type { ContactDetail } from "@/lib/contacts/contact-schema";
 
 type Loaded = { agents: ContactFormAgent[]; currentUser: { id: string; isAdmin: boolean }; contact: ContactDetail | null };
-
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" });
-  if (!res.ok) throw new Error(String(res.status));
-  return (await res.json()) as T;
-}
 
 /**
  * The contact form as the contact list opens it (add, or edit a row): loads what the form needs (the
@@ -25,12 +23,13 @@ export function ContactFormLoader({ mode, contactId, onClose, onSaved }: { mode:
   useEffect(() => {
     let cancelled = false;
     Promise.all([
-      getJson<{ agents: ContactFormAgent[] }>("/api/agents"),
-      getJson<{ id: string; is_admin: boolean }>("/api/auth/session"),
-      mode === "edit" && contactId ? getJson<ContactDetail>(`/api/contacts/${encodeURIComponent(contactId)}`) : Promise.resolve(null),
+      apiRequest<AgentsResponse>("/api/agents"),
+      apiRequest<SessionResponse>("/api/auth/session"),
+      mode === "edit" && contactId ? apiRequest<ContactDetail>(`/api/contacts/${encodeURIComponent(contactId)}`) : Promise.resolve(null),
     ])
       .then(([agents, session, contact]) => {
-        if (!cancelled) setLoaded({ agents: agents.agents, currentUser: { id: session.id, isAdmin: Boolean(session.is_admin) }, contact });
+        if (!session.valid || !session.id) throw new Error("signed out");
+        if (!cancelled) setLoaded({ agents: agents.agents, currentUser: { id: session.id, isAdmin: session.is_admin === true }, contact });
       })
       .catch(() => !cancelled && setFailed(true));
     return () => {
@@ -62,9 +61,9 @@ export function ContactFormLoader({ mode, contactId, onClose, onSaved }: { mode:
             <p role="alert" className="text-red-600">
               {mode === "edit" ? "Failed to load contact" : "Failed to load contact data/details"}
             </p>
-            <button type="button" onClick={onClose} className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-50">
+            <Button variant="secondary" onClick={onClose}>
               Close
-            </button>
+            </Button>
           </>
         ) : (
           <>

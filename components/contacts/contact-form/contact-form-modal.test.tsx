@@ -1,3 +1,4 @@
+import { CONTACT_MESSAGES } from "@/lib/contacts/contact-schema";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { ContactFormModal, type ContactFormAgent, type ContactFormModalProps } from "@/components/contacts/contact-form/contact-form-modal";
 import type { ContactDetail } from "@/lib/contacts/contact-schema";
@@ -97,7 +98,9 @@ function renderModal(overrides: Partial<ContactFormModalProps> = {}) {
   return { onClose, onSaved };
 }
 
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+/** Required fields' labels end in an aria-hidden " *" (components/ui/field.tsx): the name is the words before it. */
+const withoutMark = { normalizer: (text: string) => text.replace(/\s*\*\s*$/, "").trim() };
+const input = (label: string) => screen.getByLabelText(label, withoutMark) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 const addButton = () => screen.getByRole("button", { name: "Add Client" }) as HTMLButtonElement;
 const calls = (prefix: string) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(prefix));
@@ -115,7 +118,10 @@ describe("Add New Client", () => {
     renderModal();
     expect(screen.getByRole("dialog", { name: "Add New Client" })).toBeTruthy();
     for (const label of ["First Name", "Last Name", "Email", "Phone Number", "Contact Owner", "Current Carrier", "Plan Type", "Effective Date", "Birth Date", "ZIP Code", "State", "Assigned Agent"]) {
-      expect(screen.getByLabelText(label)).toBeTruthy();
+      expect(screen.getByLabelText(label, withoutMark)).toBeTruthy();
+    }
+    for (const label of ["First Name", "Last Name", "Email"]) {
+      expect(input(label).getAttribute("aria-required")).toBe("true");
     }
     expect(within(screen.getByRole("group", { name: "Tobacco User" })).getAllByRole("radio").map((r) => r.closest("label")!.textContent)).toEqual(["Yes", "No"]);
     expect(within(screen.getByRole("group", { name: "Gender" })).getAllByRole("radio").map((r) => r.closest("label")!.textContent)).toEqual(["Male", "Female"]);
@@ -191,6 +197,19 @@ describe("Add New Client", () => {
     await flush();
     expect(calls("/api/contacts/create")).toHaveLength(0);
     expect(screen.getByRole("alert").textContent).toBe("Please correct the highlighted fields.");
+  });
+
+  it("refuses an incomplete phone on save with the schema's own message, on the field, before any call", async () => {
+    renderModal();
+    await fillRequired();
+    type("Phone Number", "512555");
+    fireEvent.click(addButton());
+    await flush();
+    expect(calls("/api/contacts/create")).toHaveLength(0);
+    expect(screen.getByRole("alert").textContent).toBe(CONTACT_MESSAGES.invalid);
+    const phone = input("Phone Number");
+    expect(phone.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(`${phone.id}-error`)!.textContent).toBe(CONTACT_MESSAGES.invalidPhone);
   });
 
   it("formats the phone as (555) 555-5555 and keeps at most 10 digits", () => {

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { normalizeEmail } from "@/lib/contacts/contact-fields";
 import { CONTACT_MESSAGES, isContactEmailFormatValid, type ContactEmailCheckStatus } from "@/lib/contacts/contact-schema";
-import { contactEmailCheckUrl } from "@/components/contacts/contact-form/contact-api";
+import { contactEmailCheckRequest } from "@/components/contacts/contact-form/contact-api";
 
 /** Give up on a check after this long and let the user continue (§4, §9). */
 export const CONTACT_EMAIL_CHECK_TIMEOUT_MS = 5000;
@@ -79,15 +79,10 @@ export function useContactEmailCheck(
       setResult({ email: value, status: "checking" });
 
       void (async () => {
-        try {
-          const response = await fetch(contactEmailCheckUrl(value, excludeId), { signal: controller.signal, headers: { Accept: "application/json" } });
-          const body = (await response.json().catch(() => null)) as { exists?: unknown } | null;
-          if (controller.signal.aborted) return;
-          if (!response.ok || typeof body?.exists !== "boolean") settle("error");
-          else settle(body.exists ? "taken" : "available");
-        } catch {
-          if (!controller.signal.aborted) settle("error");
-        }
+        const result = await contactEmailCheckRequest(value, excludeId, controller.signal);
+        if (controller.signal.aborted) return;
+        if (!result.ok || typeof result.body.exists !== "boolean") settle("error");
+        else settle(result.body.exists ? "taken" : "available");
       })();
     },
     [excludeId, originalEmail, timeoutMs, stop],

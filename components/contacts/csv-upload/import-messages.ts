@@ -1,3 +1,4 @@
+import { readErrorBody } from "@/lib/api/browser-client";
 import { IMPORT_MESSAGES } from "@/lib/contacts/import/import-types";
 
 /**
@@ -24,16 +25,12 @@ export const CSV_UPLOAD_MESSAGES = {
 
 export type UploadFailure = { message: string; detail: string | null };
 
+/** The server's words: the one error shape's message (lib/api/browser-client readErrorBody), else a result's own `message`. */
 function serverMessage(body: unknown): string | null {
-  if (!body || typeof body !== "object") return null;
-  const record = body as { error?: unknown; message?: unknown };
-  if (record.error && typeof record.error === "object") {
-    const message = (record.error as { message?: unknown }).message;
-    if (typeof message === "string" && message.trim()) return message.trim();
-  }
-  if (typeof record.error === "string" && record.error.trim()) return record.error.trim();
-  if (typeof record.message === "string" && record.message.trim()) return record.message.trim();
-  return null;
+  const error = readErrorBody(body).message?.trim();
+  if (error) return error;
+  const message = body && typeof body === "object" ? (body as { message?: unknown }).message : undefined;
+  return typeof message === "string" && message.trim() ? message.trim() : null;
 }
 
 /**

@@ -142,9 +142,9 @@ function FollowUpList({ followUps, shown }: { followUps: FollowUpView[]; shown: 
         ))}
       </ul>
       {followUps.length > shown ? (
-        <button type="button" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)} className="mt-2 text-sm font-medium text-brand-600 hover:text-brand-700">
+        <Button variant="link" className="mt-2" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
           {expanded ? "Show less" : `Show all ${followUps.length} requests`}
-        </button>
+        </Button>
       ) : null}
     </>
   );
@@ -309,9 +309,9 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
             id="health-title"
             title="Health Assessment"
             action={
-              <button type="button" className="text-sm font-medium text-brand-600 hover:text-brand-700" onClick={() => setModal("health")}>
+              <Button variant="link" onClick={() => setModal("health")}>
                 View Results
-              </button>
+              </Button>
             }
           >
             <p className="flex items-center gap-2 text-sm">

@@ -2,7 +2,7 @@
 
 import { useId, useRef } from "react";
 import { ModalFrame } from "@/components/ui/modal-frame";
-import { Spinner } from "@/components/ui/spinner";
+import { Button } from "@/components/ui/button";
 
 export type DeleteContactDialogProps = {
   contactName: string;
@@ -32,21 +32,12 @@ export function DeleteContactDialog({ contactName, busy, error, onConfirm, onClo
           </p>
         ) : null}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button ref={cancelRef} type="button" onClick={onClose} disabled={busy} className="inline-flex items-center justify-center rounded-md bg-white px-4 py-2 text-sm font-medium text-gray-700 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-50">
+          <Button ref={cancelRef} variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
-          </button>
-          <button type="button" onClick={onConfirm} disabled={busy} className="inline-flex items-center justify-center gap-2 rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 disabled:opacity-50">
-            {busy ? (
-              <>
-                <span aria-hidden="true">
-                  <Spinner className="h-4 w-4" label="" />
-                </span>
-                Deleting...
-              </>
-            ) : (
-              "Delete"
-            )}
-          </button>
+          </Button>
+          <Button variant="danger" onClick={onConfirm} loading={busy} loadingLabel="Deleting...">
+            Delete
+          </Button>
         </div>
       </div>
     </ModalFrame>

@@ -1,6 +1,8 @@
 "use client";
 
 import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import { CloseIcon } from "@/components/ui/close-icon";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import type { ContactEligibility } from "@/lib/contacts/contact-schema";
 import { healthOutcome, normalizeHealthAnswers, type HealthQuestion } from "@/components/contacts/detail/health-answers";
@@ -60,11 +62,9 @@ export function HealthAssessmentModal({ contactName, eligibility, onClose }: Hea
         <h2 id={titleId} className="text-lg font-semibold text-gray-900">
           Health Assessment Results
         </h2>
-        <button type="button" onClick={onClose} aria-label="Close" className="rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-            <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-          </svg>
-        </button>
+        <Button variant="ghost" onClick={onClose} aria-label="Close">
+          <CloseIcon />
+        </Button>
       </div>
       <div className="px-6 py-5">
         {outcome === "not_completed" ? (
@@ -92,9 +92,9 @@ export function HealthAssessmentModal({ contactName, eligibility, onClose }: Hea
         )}
       </div>
       <div className="flex justify-end border-t border-gray-200 bg-gray-50 px-6 py-3">
-        <button type="button" onClick={onClose} className="rounded-md bg-white px-4 py-2 text-sm font-medium text-gray-700 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+        <Button variant="secondary" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
     </ModalFrame>
   );

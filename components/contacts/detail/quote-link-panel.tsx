@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { CopyLink } from "@/components/settings/copy-link";
-import { Spinner } from "@/components/ui/spinner";
 import { generateQuoteLinkRequest } from "@/components/contacts/contact-form/contact-api";
+import { Button } from "@/components/ui/button";
 
 export const QUOTE_LINK_MESSAGES = {
   generate: "Generate quote link",
@@ -46,15 +46,9 @@ export function QuoteLinkPanel({ contactId, contactName, daysValid }: { contactI
       ) : (
         <p className="mt-1 text-sm text-gray-600">A link to {contactName}&apos;s personal quote page, to paste into a text or your own email.</p>
       )}
-      <button
-        type="button"
-        onClick={() => void generate()}
-        disabled={busy}
-        className="mt-3 inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-gray-700 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        {busy ? <Spinner className="h-4 w-4" label="" /> : null}
-        {busy ? QUOTE_LINK_MESSAGES.generating : url ? QUOTE_LINK_MESSAGES.regenerate : QUOTE_LINK_MESSAGES.generate}
-      </button>
+      <Button variant="secondary" className="mt-3" onClick={() => void generate()} loading={busy} loadingLabel={QUOTE_LINK_MESSAGES.generating}>
+        {url ? QUOTE_LINK_MESSAGES.regenerate : QUOTE_LINK_MESSAGES.generate}
+      </Button>
       {error ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}

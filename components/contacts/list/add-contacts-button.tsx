@@ -3,6 +3,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import { Button } from "@/components/ui/button";
+import { CloseIcon } from "@/components/ui/close-icon";
 
 /**
  * A modal slot: rendered once the user picks that way of adding contacts. `close` dismisses it;
@@ -79,11 +80,9 @@ export function AddContactsButton({ onSingle, onCsv, singleContactModal, csvUplo
             <h2 id={titleId} className="text-lg font-semibold text-gray-900">
               Add Contacts
             </h2>
-            <button type="button" onClick={close} className="-m-1 rounded p-1 text-gray-400 hover:text-gray-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" aria-label="Close">
-              <svg className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-                <path strokeLinecap="round" strokeLinejoin="round" d="M6 18 18 6M6 6l12 12" />
-              </svg>
-            </button>
+            <Button variant="ghost" className="-m-2" onClick={close} aria-label="Close">
+              <CloseIcon />
+            </Button>
           </div>
           <p id={descriptionId} className="mt-1 text-sm text-gray-500">
             How would you like to add contacts?

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { ContactFormLoader } from "@/components/contacts/contact-form/contact-form-loader";
-import { CsvUploadModalLoader } from "@/components/contacts/csv-upload/csv-upload-loader";
+import { CsvUploadSlot, type CsvUploadContext } from "@/components/contacts/csv-upload/csv-upload-slot";
 import type { AddContactsSlot } from "@/components/contacts/list/add-contacts-button";
 import { ContactsTutorial } from "@/components/contacts/list/contacts-tutorial";
 import type { ContactListRow } from "@/lib/contacts/list-contacts-view";
@@ -12,14 +12,19 @@ export type EditContactSlot = (contact: ContactListRow, close: () => void, saved
 
 /**
  * Where the contact list finds the modals other screens provide: the /contacts page is a server
- * component and cannot hand functions to the client list, so the wiring lives here. The loaders fetch
- * what each modal needs (agents, the viewer, the contact) before showing it.
+ * component and cannot hand functions to the client list, so the wiring lives here. The contact form's
+ * loader fetches what it needs (agents, the viewer, the contact); the CSV upload gets its context
+ * (the viewer, the effective-date window) from the page.
  */
 export const singleContactModal: AddContactsSlot | undefined = (close, saved) => <ContactFormLoader mode="add" onClose={close} onSaved={saved} />;
-export const csvUploadModal: AddContactsSlot | undefined = (close, saved) => <CsvUploadModalLoader onClose={close} onSaved={saved} />;
+export function csvUploadModalFor(context: CsvUploadContext): AddContactsSlot {
+  return function CsvUploadModalSlot(close, saved) {
+    return <CsvUploadSlot context={context} onClose={close} onSaved={saved} />;
+  };
+}
 export const editContactModal: EditContactSlot | undefined = (contact, close, saved) => <ContactFormLoader mode="edit" contactId={contact.id} onClose={close} onSaved={saved} />;
 
 /** The Welcome tutorial with the same two modals as "+ Add Contact" (the page decides whether it shows). */
-export function ContactsTutorialSlot() {
-  return <ContactsTutorial singleContactModal={singleContactModal} csvUploadModal={csvUploadModal} />;
+export function ContactsTutorialSlot({ csvUpload }: { csvUpload: CsvUploadContext }) {
+  return <ContactsTutorial singleContactModal={singleContactModal} csvUploadModal={csvUploadModalFor(csvUpload)} />;
 }

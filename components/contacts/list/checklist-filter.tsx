@@ -2,6 +2,8 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { checkboxInputClass } from "@/components/ui/checkbox";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 
 export type ChecklistOption = { value: string; label: string };
 
@@ -73,13 +75,13 @@ export function ChecklistFilter({ label, options, selected, onChange, emptyText 
       {open ? (
         <div id={panelId} role="group" aria-label={`${label} filter`} className="absolute left-0 z-30 mt-2 w-64 rounded-lg bg-white p-2 shadow-lg ring-1 ring-gray-200">
           {options.length > 8 ? (
-            <input
+            <Input
               type="search"
               value={term}
               onChange={(event) => setTerm(event.target.value)}
               placeholder={`Find ${label.toLowerCase()}...`}
               aria-label={`Find ${label.toLowerCase()}`}
-              className="mb-2 block w-full rounded-md border border-gray-300 px-2 py-1.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+              className="mb-2"
             />
           ) : null}
           <ul className="max-h-64 overflow-y-auto">
@@ -94,14 +96,9 @@ export function ChecklistFilter({ label, options, selected, onChange, emptyText 
             ))}
           </ul>
           <div className="mt-1 border-t border-gray-100 pt-2">
-            <button
-              type="button"
-              disabled={!active}
-              onClick={() => onChange([])}
-              className="w-full rounded px-2 py-1.5 text-left text-sm font-medium text-brand-600 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:hover:bg-transparent"
-            >
+            <Button variant="ghost" fullWidth className="justify-start" disabled={!active} onClick={() => onChange([])}>
               Clear Filters
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}

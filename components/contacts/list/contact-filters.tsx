@@ -3,6 +3,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ChecklistFilter, type ChecklistOption } from "@/components/contacts/list/checklist-filter";
 import type { ContactListFilters } from "@/lib/contacts/list-contacts-url";
+import { Input } from "@/components/ui/input";
+import { Toggle } from "@/components/ui/toggle";
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
@@ -17,23 +19,6 @@ export type ContactFiltersProps = {
   /** The + Add Contact button. */
   addContact: ReactNode;
 };
-
-function Toggle({ label, on, onToggle }: { label: string; on: boolean; onToggle: () => void }) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={on}
-      onClick={onToggle}
-      className="inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-    >
-      <span className={`relative inline-flex h-5 w-9 shrink-0 rounded-full transition ${on ? "bg-brand-600" : "bg-gray-200"}`} aria-hidden="true">
-        <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition ${on ? "left-4.5" : "left-0.5"}`} />
-      </span>
-      {label}
-    </button>
-  );
-}
 
 /** Agent (admins), Carrier, State, Quote (30d), Health (30d), the search box and + Add Contact. */
 export function ContactFilters({ filters, onChange, agentOptions, carrierOptions, stateOptions, addContact }: ContactFiltersProps) {
@@ -60,15 +45,15 @@ export function ContactFilters({ filters, onChange, agentOptions, carrierOptions
         {agentOptions ? <ChecklistFilter label="Agent" options={agentOptions} selected={filters.agentIds ?? []} onChange={(agentIds) => onChange({ agentIds })} emptyText="No agents" /> : null}
         <ChecklistFilter label="Carrier" options={carrierOptions} selected={filters.carriers ?? []} onChange={(carriers) => onChange({ carriers })} emptyText="No carriers yet" />
         <ChecklistFilter label="State" options={stateOptions} selected={filters.states ?? []} onChange={(states) => onChange({ states })} emptyText="No states yet" />
-        <Toggle label="Quote (30d)" on={Boolean(filters.hasViewedQuoteRecently)} onToggle={() => onChange({ hasViewedQuoteRecently: !filters.hasViewedQuoteRecently })} />
-        <Toggle label="Health (30d)" on={Boolean(filters.hasCompletedHealthRecently)} onToggle={() => onChange({ hasCompletedHealthRecently: !filters.hasCompletedHealthRecently })} />
+        <Toggle label="Quote (30d)" checked={Boolean(filters.hasViewedQuoteRecently)} onChange={(checked) => onChange({ hasViewedQuoteRecently: checked })} />
+        <Toggle label="Health (30d)" checked={Boolean(filters.hasCompletedHealthRecently)} onChange={(checked) => onChange({ hasCompletedHealthRecently: checked })} />
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <div className="relative sm:w-64">
           <svg className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
             <path fillRule="evenodd" d="M9 3.5a5.5 5.5 0 1 0 3.4 9.83l3.63 3.64a.75.75 0 1 0 1.06-1.06l-3.64-3.63A5.5 5.5 0 0 0 9 3.5ZM5 9a4 4 0 1 1 8 0 4 4 0 0 1-8 0Z" clipRule="evenodd" />
           </svg>
-          <input
+          <Input
             type="search"
             value={term}
             onChange={(event) => setTerm(event.target.value)}
@@ -80,7 +65,7 @@ export function ContactFilters({ filters, onChange, agentOptions, carrierOptions
             }}
             placeholder="Search contacts..."
             aria-label="Search contacts"
-            className="block w-full rounded-md border border-gray-300 bg-white py-2 pl-9 pr-3 text-sm shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+            className="pl-9"
           />
         </div>
         {addContact}

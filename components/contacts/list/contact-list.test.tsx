@@ -246,8 +246,11 @@ describe("selection and bulk actions", () => {
     const select = within(dialog).getByLabelText("Select Agent");
     // Inactive agents cannot receive contacts.
     expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["Select Agent", "Alice Agent", "Unassigned"]);
-    fireEvent.click(within(dialog).getByRole("button", { name: "Reassign" }));
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Reassign" })));
+    // The route's own rule (reassignContactsBodySchema), checked before any call; focus goes to the select.
     expect(within(dialog).getByRole("alert").textContent).toContain("Please select an agent to reassign contacts to");
+    expect(select.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(select);
     expect(fetchMock).not.toHaveBeenCalled();
 
     fireEvent.change(select, { target: { value: "unassigned" } });

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState, useTransition, } from "react";
 import { AddContactsButton, type AddContactsSlot } from "@/components/contacts/list/add-contacts-button";
 import * as slots from "@/components/contacts/list/add-contacts-slots";
 import type { EditContactSlot } from "@/components/contacts/list/add-contacts-slots";
+import type { CsvUploadContext } from "@/components/contacts/csv-upload/csv-upload-slot";
 import { ContactFilters } from "@/components/contacts/list/contact-filters";
 import { ContactPagination } from "@/components/contacts/list/contact-pagination";
 import { ContactTable } from "@/components/contacts/list/contact-table";
@@ -15,6 +16,8 @@ import { UNASSIGNED_AGENT } from "@/lib/contacts/list-contacts-query";
 import { contactExportHref, contactListHref, type ContactListFilters } from "@/lib/contacts/list-contacts-url";
 import { CONTACT_LIST_MESSAGES, type ContactListFilterOptions, type ContactListRow } from "@/lib/contacts/list-contacts-view";
 import { buttonClass } from "@/components/ui/button";
+import { apiCall, type ApiFailure } from "@/lib/api/browser-client";
+import type { DeleteContactsResult, ReassignContactsResult } from "@/lib/contacts/bulk-contacts";
 
 export type ContactListAgent = AgentOption & { isActive: boolean; isAgent: boolean };
 
@@ -31,6 +34,8 @@ export type ContactListProps = {
   isAdmin: boolean;
   /** The organization's default agent, the Agent column's last fallback before "Default". */
   defaultAgentName: string | null;
+  /** Who is asking and the effective-date window, for the CSV upload (read by the server page). */
+  csvUpload?: CsvUploadContext;
   /** The modals behind + Add Contact and Edit; by default those wired in add-contacts-slots.tsx. */
   singleContactModal?: AddContactsSlot;
   csvUploadModal?: AddContactsSlot;
@@ -41,14 +46,8 @@ export type ContactListProps = {
 type Dialog = "delete" | "reassign" | null;
 type Notice = { kind: "success" | "error"; text: string } | null;
 
-async function send(url: string, method: string, body: unknown): Promise<{ ok: boolean; status: number; data: { message?: string; error?: { message?: string } } | null }> {
-  const response = await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const data = await response.json().catch(() => null);
-  return { ok: response.ok, status: response.status, data };
-}
-
 /** The spec's failure text; an expired session says so instead. */
-const failureText = (status: number, data: { error?: { message?: string } } | null, fallback: string) => (status === 401 && data?.error?.message ? data.error.message : fallback);
+const failureText = (failure: ApiFailure, fallback: string) => (failure.status === 401 && failure.message ? failure.message : fallback);
 
 /**
  * The contact list below the stat cards: header, filters, table, pagination, the selection bar and
@@ -66,7 +65,8 @@ export function ContactList({
   isAdmin,
   defaultAgentName,
   singleContactModal = slots.singleContactModal,
-  csvUploadModal = slots.csvUploadModal,
+  csvUpload,
+  csvUploadModal = csvUpload ? slots.csvUploadModalFor(csvUpload) : undefined,
   editContactModal = slots.editContactModal,
 }: ContactListProps) {
   const router = useRouter();
@@ -124,43 +124,33 @@ export function ContactList({
   const confirmDelete = async () => {
     setBusy(true);
     setDialogError(null);
-    try {
-      const { ok, status, data } = await send("/api/contacts", "DELETE", { contact_ids: selectedIds });
-      if (!ok) {
-        setDialogError(failureText(status, data, CONTACT_LIST_MESSAGES.deleteFailed));
-        return;
-      }
-      setDialog(null);
-      setSelected(new Set());
-      setNotice({ kind: "success", text: data?.message ?? "Contacts deleted" });
-      // Emptied the last page: step back one rather than show an empty page.
-      if (selectedIds.length === contacts.length && page > 1) navigate({ ...current, page: page - 1 });
-      else refresh();
-    } catch {
-      setDialogError(CONTACT_LIST_MESSAGES.deleteFailed);
-    } finally {
-      setBusy(false);
+    const result = await apiCall<DeleteContactsResult>("/api/contacts", { method: "DELETE", body: { contact_ids: selectedIds } });
+    setBusy(false);
+    if (!result.ok) {
+      setDialogError(failureText(result, CONTACT_LIST_MESSAGES.deleteFailed));
+      return;
     }
+    setDialog(null);
+    setSelected(new Set());
+    setNotice({ kind: "success", text: result.body.message ?? "Contacts deleted" });
+    // Emptied the last page: step back one rather than show an empty page.
+    if (selectedIds.length === contacts.length && page > 1) navigate({ ...current, page: page - 1 });
+    else refresh();
   };
 
   const confirmReassign = async (agentId: string | null) => {
     setBusy(true);
     setDialogError(null);
-    try {
-      const { ok, status, data } = await send("/api/contacts/reassign", "PUT", { contact_ids: selectedIds, agent_id: agentId });
-      if (!ok) {
-        setDialogError(failureText(status, data, CONTACT_LIST_MESSAGES.reassignFailed));
-        return;
-      }
-      setDialog(null);
-      setSelected(new Set());
-      setNotice({ kind: "success", text: data?.message ?? "Contacts reassigned" });
-      refresh();
-    } catch {
-      setDialogError(CONTACT_LIST_MESSAGES.reassignFailed);
-    } finally {
-      setBusy(false);
+    const result = await apiCall<ReassignContactsResult>("/api/contacts/reassign", { method: "PUT", body: { contact_ids: selectedIds, agent_id: agentId } });
+    setBusy(false);
+    if (!result.ok) {
+      setDialogError(failureText(result, CONTACT_LIST_MESSAGES.reassignFailed));
+      return;
     }
+    setDialog(null);
+    setSelected(new Set());
+    setNotice({ kind: "success", text: result.body.message ?? "Contacts reassigned" });
+    refresh();
   };
 
   const toOptions = (values: string[]) => values.map((value) => ({ value, label: value }));

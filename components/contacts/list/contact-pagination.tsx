@@ -4,6 +4,8 @@ import { useId } from "react";
 import { paginationItems, shownRange } from "@/components/contacts/list/pagination-items";
 import { CONTACT_PAGE_SIZES } from "@/lib/contacts/list-contacts-query";
 import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
+import { Select } from "@/components/ui/input";
 
 export type ContactPaginationProps = {
   page: number;
@@ -13,9 +15,6 @@ export type ContactPaginationProps = {
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
 };
-
-const arrowButton =
-  "relative inline-flex min-h-11 min-w-11 items-center justify-center px-2 py-2 text-gray-600 ring-1 ring-inset ring-gray-400 hover:bg-gray-50 focus:z-10 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-40";
 
 /**
  * The list's pagination (client-side.md §2): Previous and Next on narrow screens; on wide screens
@@ -36,19 +35,13 @@ export function ContactPagination({ page, limit, total, disabled = false, onPage
       <label htmlFor={`${sizeId}-${variant}`} className="whitespace-nowrap">
         Per page
       </label>
-      <select
-        id={`${sizeId}-${variant}`}
-        value={limit}
-        disabled={disabled}
-        onChange={(event) => onLimit(Number(event.target.value))}
-        className="rounded-md border border-gray-300 bg-white py-1.5 pl-2 pr-7 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
-      >
+      <Select id={`${sizeId}-${variant}`} value={limit} disabled={disabled} onChange={(event) => onLimit(Number(event.target.value))} className="w-auto">
         {CONTACT_PAGE_SIZES.map((size) => (
           <option key={size} value={size}>
             {size}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 
@@ -78,37 +71,36 @@ export function ContactPagination({ page, limit, total, disabled = false, onPage
           {sizePicker("wide")}
         </div>
         <nav className="isolate inline-flex -space-x-px rounded-md shadow-sm" aria-label="Pagination">
-          <button type="button" className={`${arrowButton} rounded-l-md`} disabled={disabled || !hasPrevious} onClick={() => onPage(page - 1)} aria-label="Previous page">
+          <Button variant="secondary" size="sm" className="rounded-r-none focus-visible:z-20" disabled={disabled || !hasPrevious} onClick={() => onPage(page - 1)} aria-label="Previous page">
             <svg className="h-5 w-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
               <path fillRule="evenodd" d="M12.79 5.23a.75.75 0 0 1-.02 1.06L8.83 10l3.94 3.71a.75.75 0 1 1-1.04 1.08l-4.5-4.25a.75.75 0 0 1 0-1.08l4.5-4.25a.75.75 0 0 1 1.06.02Z" clipRule="evenodd" />
             </svg>
-          </button>
+          </Button>
           {paginationItems(page, totalPages).map((item) =>
             typeof item === "number" ? (
-              <button
+              <Button
                 key={item}
-                type="button"
+                variant={item === page ? "primary" : "secondary"}
+                size="sm"
                 disabled={disabled}
                 aria-current={item === page ? "page" : undefined}
                 aria-label={`Page ${item}`}
                 onClick={() => item !== page && onPage(item)}
-                className={`relative inline-flex min-w-10 items-center justify-center px-3 py-2 text-sm font-semibold ring-1 ring-inset focus:z-20 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
-                  item === page ? "z-10 bg-brand-600 text-white ring-brand-600" : "text-gray-900 ring-gray-300 hover:bg-gray-50"
-                }`}
+                className={cx("rounded-none focus-visible:z-20", item === page && "z-10")}
               >
                 {item}
-              </button>
+              </Button>
             ) : (
-              <span key={item} className="relative inline-flex items-center px-3 py-2 text-sm font-semibold text-gray-500 ring-1 ring-inset ring-gray-300" aria-hidden="true">
+              <span key={item} className="relative inline-flex min-h-11 items-center px-3 text-sm font-semibold text-gray-600 ring-1 ring-inset ring-gray-400" aria-hidden="true">
                 ...
               </span>
             ),
           )}
-          <button type="button" className={`${arrowButton} rounded-r-md`} disabled={disabled || !hasNext} onClick={() => onPage(page + 1)} aria-label="Next page">
+          <Button variant="secondary" size="sm" className="rounded-l-none focus-visible:z-20" disabled={disabled || !hasNext} onClick={() => onPage(page + 1)} aria-label="Next page">
             <svg className="h-5 w-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
               <path fillRule="evenodd" d="M7.21 14.77a.75.75 0 0 1 .02-1.06L11.17 10 7.23 6.29a.75.75 0 1 1 1.04-1.08l4.5 4.25a.75.75 0 0 1 0 1.08l-4.5 4.25a.75.75 0 0 1-1.06-.02Z" clipRule="evenodd" />
             </svg>
-          </button>
+          </Button>
         </nav>
       </div>
     </div>

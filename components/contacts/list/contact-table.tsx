@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { checkboxInputClass } from "@/components/ui/checkbox";
 import { contactAgentLabel, formatCalendarDate, formatPhoneNumber, initials, truncateEmail } from "@/components/contacts/list/contact-format";
 import type { ContactListRow } from "@/lib/contacts/list-contacts-view";
+import { Button, buttonClass } from "@/components/ui/button";
 
 export const CONTACT_TABLE_COLUMNS = ["Name", "Email", "Phone", "State", "Agent", "Carrier", "Eff. Date", "Quote", "Health", "Edit"] as const;
 
@@ -133,11 +134,11 @@ export function ContactTable({ contacts, loading, selectedIds, onToggle, onToggl
                   </td>
                   <td className={`${cell} text-center`}>
                     {onEdit ? (
-                      <button type="button" onClick={() => onEdit(contact)} className="rounded px-2 py-1 font-medium text-brand-600 hover:bg-brand-50 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" aria-label={`Edit ${name}`}>
+                      <Button variant="link" onClick={() => onEdit(contact)} aria-label={`Edit ${name}`}>
                         Edit
-                      </button>
+                      </Button>
                     ) : (
-                      <Link href={`/contact/${contact.id}`} className="rounded px-2 py-1 font-medium text-brand-600 hover:bg-brand-50 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" aria-label={`Edit ${name}`}>
+                      <Link href={`/contact/${contact.id}`} className={buttonClass({ variant: "link" })} aria-label={`Edit ${name}`}>
                         Edit
                       </Link>
                     )}

@@ -5,6 +5,7 @@ import { startTransition, useId, useState } from "react";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import { chosenSlot, type AddContactsSlot } from "@/components/contacts/list/add-contacts-button";
 import { Button } from "@/components/ui/button";
+import { apiCall } from "@/lib/api/browser-client";
 
 export const CONTACTS_TUTORIAL = {
   title: "Welcome to your contacts",
@@ -40,7 +41,7 @@ export function ContactsTutorial({ singleContactModal, csvUploadModal }: { singl
     document.querySelector<HTMLElement>(`[${ADD_CONTACT_BUTTON_ATTR}]`)?.focus();
     setMode(next);
     // Best effort: should it fail, the tutorial shows once more next time.
-    void fetch("/api/profile/dismiss-contacts-tutorial", { method: "POST", headers: { Accept: "application/json" } }).catch(() => {});
+    void apiCall("/api/profile/dismiss-contacts-tutorial", { method: "POST" });
   };
   const close = () => setMode("closed");
   const saved = () => {

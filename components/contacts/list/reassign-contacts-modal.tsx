@@ -1,16 +1,23 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useRef } from "react";
+import { useForm } from "react-hook-form";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
-import { CONTACT_LIST_MESSAGES, contactCountLabel } from "@/lib/contacts/list-contacts-view";
+import { contactCountLabel } from "@/lib/contacts/list-contacts-view";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/input";
+import {
+  reassignContactsFormSchema,
+  UNASSIGNED_OPTION,
+  type ReassignContactsFormInput,
+  type ReassignContactsFormValues,
+} from "@/lib/contacts/bulk-contacts-schema";
 
 export type AgentOption = { id: string; name: string };
 
-/** The select's value for "no agent" (agent_id null). */
-export const UNASSIGNED_OPTION = "unassigned";
+export { UNASSIGNED_OPTION };
 
 export type ReassignContactsModalProps = {
   open: boolean;
@@ -31,33 +38,27 @@ export function ReassignContactsModal(props: ReassignContactsModalProps) {
 }
 
 function ReassignContactsDialog({ count, agents, busy, error, onConfirm, onClose }: ReassignContactsModalProps) {
-  const [choice, setChoice] = useState("");
-  const [missing, setMissing] = useState(false);
+  // The route's own agent_id rule (PUT /api/contacts/reassign), with "unassigned" read as null.
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ReassignContactsFormInput, unknown, ReassignContactsFormValues>({ resolver: zodResolver(reassignContactsFormSchema), defaultValues: { agent_id: "" } });
   const titleId = useId();
   const descriptionId = useId();
   const selectId = useId();
   const errorId = useId();
-  const selectRef = useRef<HTMLSelectElement>(null);
-  const shownError = missing ? CONTACT_LIST_MESSAGES.selectAgent : error;
-
-  const submit = () => {
-    if (!choice) {
-      setMissing(true);
-      selectRef.current?.focus();
-      return;
-    }
-    onConfirm(choice === UNASSIGNED_OPTION ? null : choice);
-  };
+  const selectRef = useRef<HTMLSelectElement | null>(null);
+  const missing = errors.agent_id?.message;
+  const shownError = missing ?? error;
+  const { ref: registerRef, ...agentField } = register("agent_id");
 
   return (
     <ModalFrame open onClose={onClose} busy={busy} labelledBy={titleId} describedBy={descriptionId} initialFocus={selectRef} className="max-w-md">
       <form
         className="p-6"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        onSubmit={handleSubmit((values) => onConfirm(values.agent_id))}
       >
         <h2 id={titleId} className="text-lg font-semibold text-gray-900">
           Reassign Contacts
@@ -70,17 +71,16 @@ function ReassignContactsDialog({ count, agents, busy, error, onConfirm, onClose
             Select Agent
           </label>
           <Select
-            ref={selectRef}
+            {...agentField}
+            ref={(element) => {
+              registerRef(element);
+              selectRef.current = element;
+            }}
             id={selectId}
             className="mt-1"
-            value={choice}
             disabled={busy}
-            aria-invalid={missing || undefined}
+            aria-invalid={missing ? true : undefined}
             aria-describedby={shownError ? errorId : undefined}
-            onChange={(event) => {
-              setChoice(event.target.value);
-              setMissing(false);
-            }}
           >
             <option value="">Select Agent</option>
             {agents.map((agent) => (

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withOrg } from "@/lib/api/handler";
-import { contactIdParamsSchema, updateContactQuerySchema } from "@/lib/contacts/contact-schema";
+import { contactIdParamsSchema, updateContactQuerySchema, type SaveContactResponse } from "@/lib/contacts/contact-schema";
 import { deleteContact } from "@/lib/contacts/delete-contact";
 import { getContactDetail } from "@/lib/contacts/get-contact";
 import { updateContact } from "@/lib/contacts/update-contact";
@@ -16,7 +16,7 @@ export const GET = withOrg(({ db, user, organizationId, params }) => getContactD
 // birthDate, effectiveDate, currentCarrier, planType, contactOwnerId, agentId} → { success, contact }.
 // The body is validated by the service so that the answer carries the spec's message ("Invalid birth date format", …).
 export const PUT = withOrg(
-  async ({ user, organizationId, params, query, body }) => ({
+  async ({ user, organizationId, params, query, body }): Promise<SaveContactResponse> => ({
     success: true,
     contact: await updateContact({ organizationId, viewer: user, id: params.id, input: body, zipUpdate: query.zip_update }),
   }),

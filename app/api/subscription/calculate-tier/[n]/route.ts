@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { withPublic } from "@/lib/api/handler";
 import { calculateTier } from "@/lib/billing/subscription";
+import { calculateTierParamsSchema } from "@/lib/billing/subscription-rules";
 
-export const GET = withPublic(async ({ params }) => calculateTier(params.n), { params: z.object({ n: z.coerce.number().int().min(0).max(10_000_000) }) });
+export const GET = withPublic(async ({ params }) => calculateTier(params.n), { params: calculateTierParamsSchema });

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { CsvUploadModalLoader } from "@/components/contacts/csv-upload/csv-upload-loader";
+import { CsvUploadSlot, type CsvUploadContext } from "@/components/contacts/csv-upload/csv-upload-slot";
 
 const USER_ID = "00000000-0000-4000-8000-000000000001";
 const asResponse = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
@@ -31,14 +31,16 @@ class FakeXhr {
   abort() {}
 }
 
-let meStatus = 200;
+/** What the /contacts page reads on the server and hands down. */
+const CONTEXT: CsvUploadContext = { currentUser: { id: USER_ID, firstName: "Lena", isAdmin: false }, organization: { demoMode: true, effectiveDateWindowMonths: 23 } };
+const fetched: string[] = [];
+
 beforeEach(() => {
-  meStatus = 200;
+  fetched.length = 0;
   FakeXhr.urls = [];
   global.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
   global.fetch = jest.fn(async (url: string) => {
-    if (url === "/api/me") return asResponse(meStatus, { success: true, user: { id: USER_ID, firstName: "Lena", is_admin: false }, demo_mode: true });
-    if (url === "/api/settings/outreach-delay") return asResponse(200, { success: true, contactOutreachDelayYears: 2, contactOutreachDelayMonths: 23 });
+    fetched.push(url);
     if (url === "/api/settings/carriers") return asResponse(200, { success: true, carriers: [{ name: "Aetna", naics: [] }] });
     if (url === "/api/agents") return asResponse(200, { agents: [{ id: USER_ID, firstName: "Lena", lastName: "Ortiz" }], defaultAgentId: null });
     throw new Error(`unexpected fetch ${url}`);
@@ -52,13 +54,12 @@ async function importOneContact() {
   await waitFor(() => expect(FakeXhr.urls).toEqual(["/api/contacts/import-jobs", "/api/contacts/import-jobs/j/chunks", "/api/contacts/import-jobs/j/commit"]));
 }
 
-describe("CsvUploadModalLoader", () => {
-  it("loads who is asking and the window, then reports saved (not closed) after an import", async () => {
+describe("CsvUploadSlot", () => {
+  it("shows the upload with the page's viewer and window at once, then reports saved (not closed) after an import", async () => {
     const onClose = jest.fn();
     const onSaved = jest.fn();
-    render(<CsvUploadModalLoader onClose={onClose} onSaved={onSaved} />);
-    expect(screen.getByText("Loading...")).toBeTruthy();
-    await screen.findByRole("dialog", { name: "Upload CSV" });
+    render(<CsvUploadSlot context={CONTEXT} onClose={onClose} onSaved={onSaved} />);
+    expect(screen.getByRole("dialog", { name: "Upload CSV" })).toBeTruthy();
     await screen.findByRole("option", { name: "Lena Ortiz" });
     expect(screen.queryByLabelText("Overwrite existing contacts (matched on email address)")).toBeNull();
     await importOneContact();
@@ -68,14 +69,17 @@ describe("CsvUploadModalLoader", () => {
     fireEvent.click(screen.getByRole("button", { name: "Done" }));
     expect(onSaved).toHaveBeenCalledTimes(1);
     expect(onClose).not.toHaveBeenCalled();
+    // Who is asking and the window came from the page: only the modal's own lists were fetched.
+    expect([...new Set(fetched)].sort()).toEqual(["/api/agents", "/api/settings/carriers"]);
   });
 
-  it("reports closed when nothing was imported, and says so when loading fails", async () => {
-    meStatus = 401;
+  it("reports closed when nothing was imported", async () => {
     const onClose = jest.fn();
-    render(<CsvUploadModalLoader onClose={onClose} onSaved={jest.fn()} />);
-    expect((await screen.findByRole("alert")).textContent).toBe("The upload could not be opened. Please try again.");
-    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    const onSaved = jest.fn();
+    render(<CsvUploadSlot context={CONTEXT} onClose={onClose} onSaved={onSaved} />);
+    await screen.findByRole("option", { name: "Lena Ortiz" });
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onSaved).not.toHaveBeenCalled();
   });
 });
