@@ -7,7 +7,8 @@ import { namesOrganization } from "@/lib/eligibility/eligibility-organization";
 import type { SubmitEligibilityResponse } from "@/lib/eligibility/answers-schema";
 import { encryptAnswers } from "@/lib/eligibility/encrypt-answers";
 import { eligibilityOutcome, hasMedicalConditions, mainQuestionsYesCount, type SubmittedAnswers } from "@/lib/eligibility/outcome";
-import { findQuoteLink, isTestCopyVisit, QUOTE_NOT_FOUND_MESSAGE, quoteTrackingId } from "@/lib/quotes/quote-links";
+import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE, quoteTrackingId } from "@/lib/quotes/quote-links";
+import { isTestCopyVisit } from "@/lib/tracking/quote-views";
 import { notifyAgentAfterAnswer } from "@/lib/notifications/agent-notifications";
 import { PLACEHOLDER_CONTACT_STATUS } from "@/lib/contacts/book";
 

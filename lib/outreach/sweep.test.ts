@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
-import { findQuoteLink, visitTrackingId } from "@/lib/quotes/quote-links";
+import { findQuoteLink } from "@/lib/quotes/quote-links";
+import { visitTrackingId } from "@/lib/tracking/quote-views";
 import { MAX_SEND_ATTEMPTS, STALE_SENDING_MINUTES } from "@/lib/outreach/rules";
 import { CANCEL_REASONS, claimDueEmails, runSweep, sendScheduledEmail, type SendFunction } from "@/lib/outreach/sweep";
 import { setupTestDatabase } from "@/lib/testing/db";

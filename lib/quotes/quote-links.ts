@@ -208,32 +208,6 @@ export async function decodeQuote({ token, now, orgId }: { token: string; now: D
 }
 
 /**
- * The tracking id a visit is recorded under: the email's `tid` when it names this link's organization
- * and contact (`<prefix>-<orgId>-<contactId>-<epoch ms>`, so the visit is attributed to that email),
- * else the link's own.
- */
-export function visitTrackingId(link: { organizationId: string; contactId: string | null; createdAt: Date }, tid?: string | null): string {
-  if (tid && tid.length <= 200 && link.contactId) {
-    const match = /^([a-z]{1,12})-(.+)-(\d{10,15})$/.exec(tid);
-    if (match && match[2] === `${link.organizationId}-${link.contactId}`) return tid;
-  }
-  return quoteTrackingId(link);
-}
-
-/**
- * Whether a visit came through a trial's [TEST] copy: its tid is the tracking id of an email of this
- * contact that was sent in test mode, i.e. to the agent. That visit is the agent's, not the contact's.
- */
-export async function isTestCopyVisit(link: { organizationId: string; contactId: string | null }, trackingId: string): Promise<boolean> {
-  if (!link.contactId) return false;
-  const copy = await tenantDb(link.organizationId).scheduledEmail.findFirst({
-    where: { organizationId: link.organizationId, contactId: link.contactId, trackingId, sendMode: "test" },
-    select: { id: true },
-  });
-  return copy !== null;
-}
-
-/**
  * For a link that is still valid but whose contact was deleted: the organization's slug, so the page
  * can offer self-onboarding instead of an error (domain-rules.md B.2). Null for unknown or expired links.
  */

@@ -1,10 +1,10 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
-import { tenantTransaction, type TxClient } from "@/lib/db";
+import { tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
 import { notifyAgentAfterAnswer } from "@/lib/notifications/agent-notifications";
 import type { Planner } from "@/lib/outreach/reschedule-contact";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
-import { findQuoteLink, isTestCopyVisit, QUOTE_NOT_FOUND_MESSAGE, visitTrackingId, type FoundQuoteLink } from "@/lib/quotes/quote-links";
+import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE, quoteTrackingId, type FoundQuoteLink } from "@/lib/quotes/quote-links";
 
 /**
  * Quote views: the one place a visit to a quote link becomes a tracking row (feeds "Quote (30d)", the
@@ -18,6 +18,32 @@ import { findQuoteLink, isTestCopyVisit, QUOTE_NOT_FOUND_MESSAGE, visitTrackingI
  * re-plan again (nothing the planner reads changed). A view with no click before it (a bookmarked or
  * copied link, a reload) writes its own row and re-plans.
  */
+
+/**
+ * The tracking id a visit is recorded under: the email's `tid` when it names this link's organization
+ * and contact (`<prefix>-<orgId>-<contactId>-<epoch ms>`, so the visit is attributed to that email),
+ * else the link's own.
+ */
+export function visitTrackingId(link: { organizationId: string; contactId: string | null; createdAt: Date }, tid?: string | null): string {
+  if (tid && tid.length <= 200 && link.contactId) {
+    const match = /^([a-z]{1,12})-(.+)-(\d{10,15})$/.exec(tid);
+    if (match && match[2] === `${link.organizationId}-${link.contactId}`) return tid;
+  }
+  return quoteTrackingId(link);
+}
+
+/**
+ * Whether a visit came through a trial's [TEST] copy: its tid is the tracking id of an email of this
+ * contact that was sent in test mode, i.e. to the agent. That visit is the agent's, not the contact's.
+ */
+export async function isTestCopyVisit(link: { organizationId: string; contactId: string | null }, trackingId: string): Promise<boolean> {
+  if (!link.contactId) return false;
+  const copy = await tenantDb(link.organizationId).scheduledEmail.findFirst({
+    where: { organizationId: link.organizationId, contactId: link.contactId, trackingId, sendMode: "test" },
+    select: { id: true },
+  });
+  return copy !== null;
+}
 
 /** How long after a tracked click the page's view report still belongs to the same visit. */
 export const SAME_VISIT_MINUTES = 30;
