@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { buildImportContacts, previewImport } from "@/lib/contacts/import/build-import-request";
+import { buildImportContacts, previewImport } from "@/lib/contacts/import/build-import-contacts";
 import { createCarrierMapper, withBuiltInAliases } from "@/lib/contacts/import/carrier-mapping";
 import { autoMapColumns } from "@/lib/contacts/import/column-mapping";
 import { importChunkBody, planImportChunks } from "@/lib/contacts/import/import-chunks";

@@ -9,7 +9,7 @@ import { displayedMonthlyCents, formatDollars, formatLongDate, formatMonthly, gu
 import type { ComparePageModel } from "@/lib/quotes/compare-page";
 import type { PlanCode } from "@/lib/quotes/quote-provider";
 import type { UpdateLocationResponse } from "@/lib/quotes/update-location-schema";
-import { confirmEmailNotice } from "@/lib/self-service/confirm-email-notice";
+import { confirmEmailNotice } from "@/lib/self-onboarding/confirm-email-notice";
 import { brandColors } from "@/lib/organizations/brand-contrast";
 import { formatStoredPhone } from "@/lib/phone/phone";
 

@@ -7,7 +7,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
  *    agency could call.
  *  - Unconfirmed self-signups (`unverified_since` set): anyone can type any name, phone and address into
  *    the public form, so a signup joins the book only when its emailed link is followed
- *    (lib/self-service/email-confirmation.ts); unconfirmed ones are deleted after 7 days.
+ *    (lib/self-onboarding/email-confirmation.ts); unconfirmed ones are deleted after 7 days.
  * The book is what the contact list, its stat cards and the export show, what the plan's contact limit
  * counts, what usage bills and who outreach writes to, so anonymous visitors can neither fill an
  * agency's plan, nor add to its invoice, nor have it email or call people who never asked.

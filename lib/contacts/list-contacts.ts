@@ -1,5 +1,5 @@
 import "server-only";
-import { unlicensedStateOf } from "@/lib/schedule/gates";
+import { unlicensedStateOf } from "@/lib/outreach-schedule/gates";
 import type { Db, TenantDb, TxClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import {
@@ -201,7 +201,7 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
   const contacts = rows.map(({ trackingClicks, eligibilityAnswers, agent, ...row }) => ({
     ...row,
     agent: agent ? { id: agent.id, firstName: agent.firstName, lastName: agent.lastName } : null,
-    // The planner's rule (lib/schedule/plan.ts), so the list marks exactly the contacts outreach skips.
+    // The planner's rule (lib/outreach-schedule/plan.ts), so the list marks exactly the contacts outreach skips.
     outsideLicensedStates: unlicensedStateOf({ state: row.state, agentStateLicenses: agent?.stateLicenses ?? [] }, { stateLicenses: organization?.stateLicenses ?? [] }) !== null,
     hasViewedQuoteRecently: trackingClicks.length > 0,
     hasCompletedHealthRecently: eligibilityAnswers.length > 0,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { getDashboardStats, getSendRanking, getTimeSeries, listRenewals, listUpcomingEmails, UPCOMING_PAGE_SIZE } from "@/lib/dashboard/metrics";
 import { rescheduleOrganization } from "@/lib/outreach/reschedule-contact";
-import { planContactEmails } from "@/lib/schedule/plan";
+import { planContactEmails } from "@/lib/outreach-schedule/plan";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { reportAllContactUsage } from "@/lib/billing/usage";
 import { deleteAbandonedImportJobs } from "@/lib/contacts/import/import-jobs";
 import { deleteExpiredRateLimitBuckets } from "@/lib/rate-limit";
-import { deleteUnconfirmedSignups } from "@/lib/self-service/email-confirmation";
+import { deleteUnconfirmedSignups } from "@/lib/self-onboarding/email-confirmation";
 
 /**
  * Once a day without Inngest: the contact count to Stripe's meter (a no-op with billing off; idempotent per

@@ -12,7 +12,7 @@ import { brandNameOf } from "@/lib/organizations/brand";
 /**
  * Activity notifications (the marketing page's "Activity Notifications" card): the agent is emailed when
  * a contact first views their quote and when they complete the health questions. Callback requests have
- * their own email (lib/scheduling/callback-request.ts).
+ * their own email (lib/call-booking/callback-request.ts).
  *
  * - Once per contact and event: the outbox row's unique idempotency key `agent-notification:<type>:<contact>`
  *   is the durable record. sendEmail claims the key with an insert, so a second view, a resubmission or

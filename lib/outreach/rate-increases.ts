@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { PlanRateIncrease } from "@/lib/schedule/types";
+import type { PlanRateIncrease } from "@/lib/outreach-schedule/types";
 import { isoDate } from "@/lib/calendar/calendar-date";
 
 /**

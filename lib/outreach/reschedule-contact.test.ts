@@ -2,8 +2,8 @@ import { listEmailTracking, listScheduledEmails } from "@/lib/contacts/contact-a
 import { tenantDb } from "@/lib/db";
 import { rescheduleOrganization, syncContactSchedule, type Planner } from "@/lib/outreach/reschedule-contact";
 import { outreachIdempotencyKey } from "@/lib/outreach/rules";
-import { planContactEmails } from "@/lib/schedule/plan";
-import type { Plan, PlanInput } from "@/lib/schedule/types";
+import { planContactEmails } from "@/lib/outreach-schedule/plan";
+import type { Plan, PlanInput } from "@/lib/outreach-schedule/types";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { prisma, tenantDb, tenantTransaction } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { balanceDailyLoad } from "@/lib/schedule/balance";
-import { EMAIL_PRIORITY, type ContactPlan, type EmailType, type Plan, type PlanInput, type PlanOrganization, type PlanRateIncrease, type PlanStateRule } from "@/lib/schedule/types";
+import { balanceDailyLoad } from "@/lib/outreach-schedule/balance";
+import { EMAIL_PRIORITY, type ContactPlan, type EmailType, type Plan, type PlanInput, type PlanOrganization, type PlanRateIncrease, type PlanStateRule } from "@/lib/outreach-schedule/types";
 import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
 import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { todayInZone, isoDate } from "@/lib/calendar/calendar-date";
@@ -12,7 +12,7 @@ import { readStateCarrierSettings, smartSendStates } from "@/lib/settings/state-
 
 /**
  * ScheduledEmail rows are the truth (architecture.md rule 11). A reschedule asks the planner (the pure
- * rules of lib/schedule, passed in so that this file never depends on a particular rule set) what one
+ * rules of lib/outreach-schedule, passed in so that this file never depends on a particular rule set) what one
  * contact should get, then applies the smart update of domain-rules A.10 in one transaction: insert
  * new keys, update changed pending/skipped rows, remove pending/skipped rows the plan no longer
  * produces. Sent, sending and failed rows are never touched.

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { parseIsoDate, type IsoDate } from "@/lib/calendar/calendar-date";
 import { TRIAL_SAMPLE_CONTACTS } from "@/lib/trial/trial-sample";
-import type { Plan } from "@/lib/schedule/types";
+import type { Plan } from "@/lib/outreach-schedule/types";
 
 /**
  * The pure half of lib/outreach (architecture.md rule 7): how a plan becomes ScheduledEmail rows

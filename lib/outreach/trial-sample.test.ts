@@ -3,7 +3,7 @@ import { bulkImportRequestSchema } from "@/lib/contacts/import/import-types";
 import { rescheduleOrganization } from "@/lib/outreach/reschedule-contact";
 import { limitTrialCopies, TRIAL_SAMPLE_CONTACTS, TRIAL_SAMPLE_SKIP_REASON, type DesiredRow } from "@/lib/outreach/rules";
 import { runSweep } from "@/lib/outreach/sweep";
-import { planContactEmails } from "@/lib/schedule/plan";
+import { planContactEmails } from "@/lib/outreach-schedule/plan";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { asImportUser, importAgency, importRow, numbered, seedImportCarriers } from "@/lib/testing/import-fixtures";
 

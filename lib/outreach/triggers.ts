@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma, tenantDb } from "@/lib/db";
 import { rescheduleOrganization, syncContactSchedules, type Planner } from "@/lib/outreach/reschedule-contact";
-import { planContactEmails } from "@/lib/schedule/plan";
+import { planContactEmails } from "@/lib/outreach-schedule/plan";
 import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
 import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { announceRescheduleQueued } from "@/lib/jobs/announce-reschedule";

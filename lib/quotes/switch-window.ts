@@ -1,5 +1,5 @@
 import { PLAN_LABELS, STANDARD_PLANS, type PlanCode, type StandardPlanCode } from "@/lib/quotes/quote-provider";
-import { statutoryWindowContaining } from "@/lib/schedule/windows";
+import { statutoryWindowContaining } from "@/lib/outreach-schedule/windows";
 import { formatLongDate } from "@/lib/calendar/calendar-date";
 
 /**

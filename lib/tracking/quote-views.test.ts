@@ -1,7 +1,7 @@
 import { getEnv } from "@/lib/env";
 import type { Planner } from "@/lib/outreach/reschedule-contact";
 import { createQuoteLink, quoteTrackingId } from "@/lib/quotes/quote-links";
-import { planContactEmails } from "@/lib/schedule/plan";
+import { planContactEmails } from "@/lib/outreach-schedule/plan";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 import { clickTrackingParam, recordEmailClick } from "@/lib/tracking/email-tracking";

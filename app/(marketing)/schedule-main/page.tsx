@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PublicHeader } from "@/components/layout/public-header";
-import { DemoScheduler } from "@/components/scheduling/demo-scheduler";
+import { DemoScheduler } from "@/components/call-booking/demo-scheduler";
 import { getEnv } from "@/lib/env";
 
 export function generateMetadata(): Metadata {

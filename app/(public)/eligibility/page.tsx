@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { EligibilityForm } from "@/components/eligibility/eligibility-form";
 import { EligibilityIntro } from "@/components/eligibility/eligibility-layout";
-import { BrandedPage } from "@/components/self-service/branded-page";
+import { BrandedPage } from "@/components/self-onboarding/branded-page";
 import { eligibilityErrorUrl, loadEligibilityPage } from "@/lib/eligibility/eligibility-page";
 
 export const dynamic = "force-dynamic";

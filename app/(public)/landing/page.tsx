@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { BrandHeader } from "@/components/scheduling/brand-header";
-import { loadLandingPage } from "@/lib/scheduling/landing";
+import { BrandHeader } from "@/components/call-booking/brand-header";
+import { loadLandingPage } from "@/lib/call-booking/landing";
 import { readableTextOn } from "@/lib/organizations/brand-contrast";
 
 export const dynamic = "force-dynamic";

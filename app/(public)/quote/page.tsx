@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { brandColor, BrandedPage } from "@/components/self-service/branded-page";
-import { FullIntakeForm } from "@/components/self-service/full-intake-form";
-import { QuoteIntakeForm } from "@/components/self-service/quote-intake-form";
+import { brandColor, BrandedPage } from "@/components/self-onboarding/branded-page";
+import { FullIntakeForm } from "@/components/self-onboarding/full-intake-form";
+import { QuoteIntakeForm } from "@/components/self-onboarding/quote-intake-form";
 import { getEnv } from "@/lib/env";
-import { findSelfServiceOrg } from "@/lib/self-service/org-lookup";
-import { loadQuoteIntake } from "@/lib/self-service/quote-details";
-import { comparePlanType } from "@/lib/self-service/self-service-schema";
+import { findSelfServiceOrg } from "@/lib/self-onboarding/org-lookup";
+import { loadQuoteIntake } from "@/lib/self-onboarding/quote-details";
+import { comparePlanType } from "@/lib/self-onboarding/self-onboarding-schema";
 import { brandInkOnWhite } from "@/lib/organizations/brand-contrast";
 import { findZip } from "@/lib/zip/zip-table";
 

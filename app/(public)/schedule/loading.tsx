@@ -1,4 +1,4 @@
-import { ScheduleLoading } from "@/components/scheduling/schedule-loading";
+import { ScheduleLoading } from "@/components/call-booking/schedule-loading";
 
 export default function Loading() {
   return <ScheduleLoading />;

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { ScheduleView } from "@/components/scheduling/schedule-view";
-import { loadSchedulePage } from "@/lib/scheduling/schedule-page";
+import { ScheduleView } from "@/components/call-booking/schedule-view";
+import { loadSchedulePage } from "@/lib/call-booking/schedule-page";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { thanksCompareHref } from "@/lib/scheduling/landing";
+import { thanksCompareHref } from "@/lib/call-booking/landing";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Thanks" }, robots: { index: false, follow: false } };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { UnsubscribeConfirm } from "@/components/consent/unsubscribe-confirm";
-import { BrandHeader } from "@/components/scheduling/brand-header";
+import { BrandHeader } from "@/components/call-booking/brand-header";
 import { loadUnsubscribePage } from "@/lib/consent/unsubscribe";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { OTHER_CARRIER, STANDARD_PLAN_TYPES } from "@/lib/contacts/contact-fields";
-import { buildImportContacts } from "@/lib/contacts/import/build-import-request";
+import { buildImportContacts } from "@/lib/contacts/import/build-import-contacts";
 import { builtInCarrierAliases, createCarrierMapper, withBuiltInAliases, type SupportedCarrier } from "@/lib/contacts/import/carrier-mapping";
 import type { ColumnMapping } from "@/lib/contacts/import/column-mapping";
 import type { ImportContactInput } from "@/lib/contacts/import/import-types";

@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { POST as bulkImportRoute } from "@/app/api/contacts/bulk-import/route";
-import { buildImportContacts, previewImport } from "@/lib/contacts/import/build-import-request";
+import { buildImportContacts, previewImport } from "@/lib/contacts/import/build-import-contacts";
 import { autoMapColumns, detectStateColumn } from "@/lib/contacts/import/column-mapping";
 import { createCarrierMapper, withBuiltInAliases } from "@/lib/contacts/import/carrier-mapping";
 import { parseCsvText, uniqueColumnValues } from "@/lib/contacts/import/parse-csv";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildImportContacts, previewImport } from "@/lib/contacts/import/build-import-request";
+import { buildImportContacts, previewImport } from "@/lib/contacts/import/build-import-contacts";
 import { autoMapColumns } from "@/lib/contacts/import/column-mapping";
 import { createCarrierMapper, withBuiltInAliases } from "@/lib/contacts/import/carrier-mapping";
 import { parseCsvText } from "@/lib/contacts/import/parse-csv";

@@ -16,7 +16,7 @@ const large = { ...emailText, fontSize: "18px", lineHeight: "28px" };
 
 /**
  * The welcome a person gets once they have confirmed the address they signed up with on the agency's
- * self-onboarding page (lib/self-service/onboarding-welcome.ts): their quote link, in the agency's
+ * self-onboarding page (lib/self-onboarding/onboarding-welcome.ts): their quote link, in the agency's
  * name. Pure: props in, JSX out.
  */
 export function OnboardingWelcomeEmail({ brandName, brandColor, firstName, quoteUrl, phone, signature }: OnboardingWelcomeEmailProps) {

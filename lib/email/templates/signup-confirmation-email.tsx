@@ -11,7 +11,7 @@ export type SignupConfirmationEmailProps = {
 };
 
 /**
- * The one email a self-signup gets before its address is confirmed (lib/self-service/email-confirmation.ts):
+ * The one email a self-signup gets before its address is confirmed (lib/self-onboarding/email-confirmation.ts):
  * the link that confirms it. Written for someone who may not have filled in the form: whoever typed this
  * address, nothing more is sent unless the button is pressed. Pure: props in, JSX out.
  */

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { brandColor, BrandedPage } from "@/components/self-service/branded-page";
-import { ConfirmEmail } from "@/components/self-service/confirm-email";
+import { brandColor, BrandedPage } from "@/components/self-onboarding/branded-page";
+import { ConfirmEmail } from "@/components/self-onboarding/confirm-email";
 import { getEnv } from "@/lib/env";
-import { loadConfirmationPage } from "@/lib/self-service/email-confirmation";
+import { loadConfirmationPage } from "@/lib/self-onboarding/email-confirmation";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Confirm Your Email" }, robots: { index: false, follow: false }, referrer: "no-referrer" };

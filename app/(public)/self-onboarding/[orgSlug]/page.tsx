@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { brandColor, BrandedPage } from "@/components/self-service/branded-page";
-import { SelfOnboardingForm } from "@/components/self-service/self-onboarding-form";
-import { findSelfServiceOrg } from "@/lib/self-service/org-lookup";
-import { selfOnboardingPrefill } from "@/lib/self-service/prefill";
+import { brandColor, BrandedPage } from "@/components/self-onboarding/branded-page";
+import { SelfOnboardingForm } from "@/components/self-onboarding/self-onboarding-form";
+import { findSelfServiceOrg } from "@/lib/self-onboarding/org-lookup";
+import { selfOnboardingPrefill } from "@/lib/self-onboarding/prefill";
 import { findZip } from "@/lib/zip/zip-table";
 
 export const dynamic = "force-dynamic";
@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * /self-onboarding/{orgSlug}[?agentId=][&quoteId=]: a consumer signs up with the agency (client-side.md
  * "Self-onboarding form"). An unknown organization is the 404 page; an agentId that is not one of the
  * agency's active agents is ignored (the contact then belongs to the agency, as with its own link). A
- * quoteId that is a valid quote link token of this agency fills the form in (lib/self-service/prefill.ts);
+ * quoteId that is a valid quote link token of this agency fills the form in (lib/self-onboarding/prefill.ts);
  * any other is ignored.
  */
 export default async function SelfOnboardingPage({ params, searchParams }: Props) {

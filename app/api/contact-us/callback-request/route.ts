@@ -1,6 +1,6 @@
 import { withPublic } from "@/lib/api/handler";
-import { CALLBACK_CLIENT_LIMIT, requestCallback } from "@/lib/scheduling/callback-request";
-import { callbackRequestSchema } from "@/lib/scheduling/callback-request-schema";
+import { CALLBACK_CLIENT_LIMIT, requestCallback } from "@/lib/call-booking/callback-request";
+import { callbackRequestSchema } from "@/lib/call-booking/callback-request-schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withPublic } from "@/lib/api/handler";
-import { getSelfServiceOrgOrThrow } from "@/lib/self-service/org-lookup";
+import { getSelfServiceOrgOrThrow } from "@/lib/self-onboarding/org-lookup";
 
 export const dynamic = "force-dynamic";
 

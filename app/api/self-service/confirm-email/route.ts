@@ -1,6 +1,6 @@
 import { withPublic } from "@/lib/api/handler";
-import { confirmSignupEmail } from "@/lib/self-service/email-confirmation";
-import { confirmEmailSchema } from "@/lib/self-service/self-service-schema";
+import { confirmSignupEmail } from "@/lib/self-onboarding/email-confirmation";
+import { confirmEmailSchema } from "@/lib/self-onboarding/self-onboarding-schema";
 
 export const dynamic = "force-dynamic";
 

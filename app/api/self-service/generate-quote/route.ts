@@ -1,6 +1,6 @@
 import { withPublic } from "@/lib/api/handler";
-import { generateSelfServiceQuote } from "@/lib/self-service/generate-quote";
-import { generateQuoteSchema } from "@/lib/self-service/self-service-schema";
+import { generateSelfServiceQuote } from "@/lib/self-onboarding/generate-quote";
+import { generateQuoteSchema } from "@/lib/self-onboarding/self-onboarding-schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { withPublic } from "@/lib/api/handler";
-import { updateQuoteDetails } from "@/lib/self-service/quote-details";
-import { updateQuoteDetailsSchema } from "@/lib/self-service/self-service-schema";
+import { updateQuoteDetails } from "@/lib/self-onboarding/quote-details";
+import { updateQuoteDetailsSchema } from "@/lib/self-onboarding/self-onboarding-schema";
 
 export const dynamic = "force-dynamic";
 

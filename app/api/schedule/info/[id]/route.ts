@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withPublic } from "@/lib/api/handler";
-import { getScheduleInfo } from "@/lib/scheduling/schedule-info";
+import { getScheduleInfo } from "@/lib/call-booking/schedule-info";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,190 @@
+import { catchUpDay, dayNumber, DEFAULT_TIME_ZONE, isoDate, localDate, stableHash, yearOfDay } from "@/lib/outreach-schedule/calendar";
+import { DEFAULT_FREQUENCY_LIMIT, fitsFrequencyLimit, type FrequencyLimit } from "@/lib/outreach-schedule/frequency";
+import { FOLLOW_UP_TYPES } from "@/lib/outreach-schedule/defaults";
+import type { ContactPlan, EmailType, PlannedEmail } from "@/lib/outreach-schedule/types";
+
+/**
+ * An organization's daily load (domain-rules A.8), over the plans of all its contacts: past-due emails
+ * spread over the next 7 days, effective-date clusters (policies start on the 1st) smoothed with a
+ * deterministic jitter, and days over the daily cap relieved by moving the lowest-priority emails to
+ * the next day with room. An email moves only inside its `movableWithin` range (outside every
+ * exclusion window, before its event) and only where the contact's frequency cap still holds, so
+ * balancing never breaks a rule planContactEmails enforced.
+ */
+
+export type SizeProfile = {
+  name: "small" | "medium" | "large" | "enterprise";
+  /** Profiles apply below this many contacts. */
+  belowContacts: number;
+  dailyCapPercent: number;
+  /** Effective-date emails a day before smoothing starts (further limited to 30% of the daily cap). */
+  edSoftLimit: number;
+  /** Width of the effective-date jitter: 3 days = −1 … +1. */
+  smoothingDays: number;
+};
+
+/** REC (domain-rules A.8, OES size_profiles.ml): the size profiles of the newest scheduler. */
+export const SIZE_PROFILES: readonly SizeProfile[] = [
+  { name: "small", belowContacts: 10_000, dailyCapPercent: 20, edSoftLimit: 50, smoothingDays: 3 },
+  { name: "medium", belowContacts: 100_000, dailyCapPercent: 10, edSoftLimit: 200, smoothingDays: 5 },
+  { name: "large", belowContacts: 500_000, dailyCapPercent: 7, edSoftLimit: 500, smoothingDays: 7 },
+  { name: "enterprise", belowContacts: Infinity, dailyCapPercent: 5, edSoftLimit: 1_000, smoothingDays: 10 },
+];
+
+/** A small book still sends a normal day's mail: 20% of 30 contacts would be 6 a day. */
+export const MIN_DAILY_CAP = 20;
+/** A day is relieved only when it exceeds the cap by 20% (A.8 overage threshold). */
+export const OVERAGE_THRESHOLD = 1.2;
+/** Effective-date emails may fill at most 30% of a day's cap before they are smoothed. */
+export const ED_SHARE_OF_CAP = 0.3;
+
+export function sizeProfileFor(contactCount: number): SizeProfile {
+  return SIZE_PROFILES.find((profile) => contactCount < profile.belowContacts) ?? SIZE_PROFILES[SIZE_PROFILES.length - 1]!;
+}
+
+/** Emails an organization sends a day at most: its profile's share of its contacts, never under MIN_DAILY_CAP. */
+export function dailyCapFor(contactCount: number): number {
+  return Math.max(MIN_DAILY_CAP, Math.ceil((contactCount * sizeProfileFor(contactCount).dailyCapPercent) / 100));
+}
+
+export type BalanceOptions = {
+  now: Date;
+  timeZone?: string;
+  /** The organization's contacts (its size profile); default: the number of plans. */
+  contactCount?: number;
+  /** Default: dailyCapFor(contactCount). */
+  dailyCap?: number;
+  edSoftLimit?: number;
+  smoothingDays?: number;
+  frequency?: FrequencyLimit;
+};
+
+type Slot = {
+  owner: Owner;
+  email: PlannedEmail;
+  day: number;
+  from: number | null;
+  to: number | null;
+  exempt: boolean;
+  /** Where the slot sits in its day's load list: a move takes it out in O(1). */
+  index: number;
+};
+
+type Owner = { contactId: string; slots: Slot[]; history: number[] };
+
+export function balanceDailyLoad(plans: readonly ContactPlan[], options: BalanceOptions): ContactPlan[] {
+  const today = dayNumber(localDate(options.now, options.timeZone || DEFAULT_TIME_ZONE));
+  const profile = sizeProfileFor(options.contactCount ?? plans.length);
+  const cap = options.dailyCap ?? dailyCapFor(options.contactCount ?? plans.length);
+  const limit = options.frequency ?? DEFAULT_FREQUENCY_LIMIT;
+
+  const owners: Owner[] = plans.map(({ contactId, plan }) => {
+    const owner: Owner = { contactId, slots: [], history: (plan.capHistory ?? []).map(dayNumber) };
+    owner.slots = plan.planned.map((email) => ({
+      owner,
+      email,
+      day: dayNumber(email.sendDate),
+      from: email.movableWithin ? dayNumber(email.movableWithin.from) : null,
+      to: email.movableWithin ? dayNumber(email.movableWithin.to) : null,
+      exempt: FOLLOW_UP_TYPES.has(email.emailType),
+      index: -1,
+    }));
+    return owner;
+  });
+  const slots = owners.flatMap((owner) => owner.slots);
+
+  const load = new Map<number, Slot[]>();
+  const add = (slot: Slot) => {
+    const list = load.get(slot.day);
+    if (list) {
+      slot.index = list.length;
+      list.push(slot);
+    } else {
+      slot.index = 0;
+      load.set(slot.day, [slot]);
+    }
+  };
+  for (const slot of slots) add(slot);
+
+  const canMove = (slot: Slot, day: number): boolean => {
+    if (slot.from === null || slot.to === null || day < today || day < slot.from || day > slot.to || day === slot.day) return false;
+    const others = slot.owner.slots.filter((other) => other !== slot);
+    if (others.some((other) => other.day === day && other.email.emailType === slot.email.emailType)) return false;
+    if (slot.exempt) return true;
+    const counted = [...slot.owner.history, ...others.filter((other) => !other.exempt).map((other) => other.day)].sort((a, b) => a - b);
+    return !counted.includes(day) && fitsFrequencyLimit(counted, day, limit);
+  };
+  // The order of a day's list does not matter (the cap step sorts it), so a move swaps the last slot into the hole.
+  const move = (slot: Slot, day: number) => {
+    const list = load.get(slot.day)!;
+    const last = list.pop()!;
+    if (last !== slot) {
+      list[slot.index] = last;
+      last.index = slot.index;
+    }
+    slot.day = day;
+    add(slot);
+  };
+  const byContact = (a: Slot, b: Slot) => (a.owner.contactId < b.owner.contactId ? -1 : a.owner.contactId > b.owner.contactId ? 1 : 0);
+
+  // 1. Past due (the plan is older than today): a fixed slot in the next 7 days (A.8 catch-up).
+  for (const slot of slots.filter((s) => s.day < today).sort(byContact)) {
+    const target = Math.min(catchUpDay(`${slot.owner.contactId}:${slot.email.emailType}`, today), slot.to ?? today);
+    if (canMove(slot, target)) move(slot, target);
+  }
+
+  // 2. Effective-date smoothing: on a day with too many, each moves by hash(contact-type-year) mod W − W/2.
+  const edLimit = Math.max(1, Math.min(options.edSoftLimit ?? profile.edSoftLimit, Math.floor(cap * ED_SHARE_OF_CAP)));
+  const width = options.smoothingDays ?? profile.smoothingDays;
+  const edDays = new Map<number, Slot[]>();
+  for (const slot of slots) {
+    if (slot.email.emailType !== ("effective_date" satisfies EmailType) || slot.day < today) continue;
+    const onDay = edDays.get(slot.day);
+    if (onDay) onDay.push(slot);
+    else edDays.set(slot.day, [slot]);
+  }
+  for (const [day, onDay] of [...edDays].sort(([a], [b]) => a - b)) {
+    if (onDay.length <= edLimit) continue;
+    for (const slot of onDay.sort(byContact)) {
+      const jitter = (stableHash(`${slot.owner.contactId}-effective_date-${yearOfDay(day)}`) % width) - Math.floor(width / 2);
+      if (jitter !== 0 && canMove(slot, day + jitter)) move(slot, day + jitter);
+    }
+  }
+
+  // 3. Daily cap: a day over cap × 1.2 keeps its `cap` most important emails; the rest go to the next day with room.
+  const threshold = Math.floor(cap * OVERAGE_THRESHOLD);
+  const days = [...load.keys()].filter((day) => day >= today).sort((a, b) => a - b);
+  for (let i = 0; i < days.length; i++) {
+    const day = days[i]!;
+    const onDay = load.get(day) ?? [];
+    if (onDay.length <= threshold) continue;
+    const overflow = [...onDay].sort((a, b) => a.email.priority - b.email.priority || byContact(a, b) || (a.email.emailType < b.email.emailType ? -1 : 1)).slice(cap);
+    for (const slot of overflow) {
+      for (let target = day + 1; slot.to !== null && target <= slot.to; target++) {
+        if ((load.get(target)?.length ?? 0) >= cap || !canMove(slot, target)) continue;
+        if (!load.has(target)) days.splice(sortedIndex(days, target), 0, target);
+        move(slot, target);
+        break;
+      }
+    }
+  }
+
+  return plans.map(({ contactId, plan }, index) => {
+    const owner = owners[index]!;
+    const planned = owner.slots
+      .map((slot) => (isoDate(slot.day) === slot.email.sendDate ? slot.email : { ...slot.email, sendDate: isoDate(slot.day) }))
+      .sort((a, b) => (a.sendDate < b.sendDate ? -1 : a.sendDate > b.sendDate ? 1 : a.priority - b.priority));
+    return { contactId, plan: { ...plan, planned } };
+  });
+}
+
+function sortedIndex(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
