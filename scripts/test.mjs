@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, then jest (unit and integration on embedded Postgres). Each step prints
+// `npm test`: lint, format (prettier --check: lines ≤ 120 characters), typecheck, then jest (unit and integration on embedded Postgres). Each step prints
 // its own summary; the exit code is the truth (the first failing step's code).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -10,6 +10,7 @@ const jestReport = join(mkdtempSync(join(tmpdir(), "gapwise-jest-")), "report.js
 
 const steps = [
   ["lint", "node_modules/.bin/eslint", ["--max-warnings=0", "."]],
+  ["format", "node_modules/.bin/prettier", ["--check", "--log-level=warn", "."]],
   ["typecheck", "node_modules/.bin/tsc", ["--noEmit", "-p", "."]],
   ["jest", "node_modules/.bin/jest", ["--ci", "--json", `--outputFile=${jestReport}`, ...process.argv.slice(2)], { NODE_OPTIONS: "--experimental-vm-modules --no-warnings=ExperimentalWarning" }],
 ];
