@@ -7,21 +7,59 @@ import nextTypescript from "eslint-config-next/typescript";
 // 3. lib/env.ts is the only reader of process.env.
 // 4. lib/ never imports from components/ or app/ (lib/architecture/import-graph.test.ts also checks cycles).
 const prismaImports = [
-  { group: ["@prisma/*", "@/lib/generated/*", "**/generated/prisma", "**/generated/prisma/*"], message: "Prisma may be imported only under lib/ (house rule 6)." },
-  { group: ["@/lib/db", "**/lib/db"], message: "The database client may be used only under lib/: call a lib/<domain> function instead (house rule 1)." },
+  {
+    group: ["@prisma/*", "@/lib/generated/*", "**/generated/prisma", "**/generated/prisma/*"],
+    message: "Prisma may be imported only under lib/ (house rule 6).",
+  },
+  {
+    group: ["@/lib/db", "**/lib/db"],
+    message: "The database client may be used only under lib/: call a lib/<domain> function instead (house rule 1).",
+  },
 ];
-const upwardImports = { group: ["@/components", "@/components/*", "@/app/*"], message: "lib/ sits below components/ and app/: move the rule or template into lib/ (no upward import, docs/architecture.md)." };
-const testingImports = { group: ["@/lib/testing", "@/lib/testing/*", "**/lib/testing/*"], message: "lib/testing/ is for tests only; app code must not import it." };
+const upwardImports = {
+  group: ["@/components", "@/components/*", "@/app/*"],
+  message:
+    "lib/ sits below components/ and app/: move the rule or template into lib/ (no upward import, docs/architecture.md).",
+};
+const testingImports = {
+  group: ["@/lib/testing", "@/lib/testing/*", "**/lib/testing/*"],
+  message: "lib/testing/ is for tests only; app code must not import it.",
+};
 const noProcessEnv = {
-  "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/env.ts (the only reader of process.env)." }],
+  "no-restricted-properties": [
+    "error",
+    {
+      object: "process",
+      property: "env",
+      message: "Read configuration through lib/env.ts (the only reader of process.env).",
+    },
+  ],
 };
 
 const appCode = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "inngest/**/*.{ts,tsx}", "proxy.ts", "middleware.ts"];
 const libCode = ["lib/**/*.{ts,tsx}"];
-const testFiles = ["**/*.test.{ts,tsx}", "lib/testing/**", "e2e/**", "bench/**", "prisma/**", "scripts/**", "jest.setup.ts"];
+const testFiles = [
+  "**/*.test.{ts,tsx}",
+  "lib/testing/**",
+  "e2e/**",
+  "bench/**",
+  "prisma/**",
+  "scripts/**",
+  "jest.setup.ts",
+];
 
 const config = [
-  { ignores: ["node_modules/**", ".next/**", ".data/**", "lib/generated/**", "next-env.d.ts", "e2e/output/**", "public/**"] },
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      ".data/**",
+      "lib/generated/**",
+      "next-env.d.ts",
+      "e2e/output/**",
+      "public/**",
+    ],
+  },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {

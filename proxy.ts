@@ -17,7 +17,8 @@ import { pageSecurityHeaders } from "@/lib/security/security-headers";
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  if (pathname === "/api" || pathname.startsWith("/api/")) return isDecodablePath(pathname) ? NextResponse.next() : undecodablePathResponse(request);
+  if (pathname === "/api" || pathname.startsWith("/api/"))
+    return isDecodablePath(pathname) ? NextResponse.next() : undecodablePathResponse(request);
   const nonce = randomBytes(16).toString("base64");
   const headers = pageSecurityHeaders({ pathname: request.nextUrl.pathname, nonce, facts: securityFacts() });
   const forwarded = new Headers(request.headers);
@@ -53,7 +54,14 @@ async function route(request: NextRequest, forwarded: Headers) {
     } catch (error) {
       // The database is unreachable (or the lookup failed some other way): let the request through so the
       // page decides with its own check and error screen, rather than make the proxy a 500 on every page.
-      console.error(JSON.stringify({ level: "error", event: "proxy_stage_lookup_failed", path: pathname, error: error instanceof Error ? error.name : "UnknownError" }));
+      console.error(
+        JSON.stringify({
+          level: "error",
+          event: "proxy_stage_lookup_failed",
+          path: pathname,
+          error: error instanceof Error ? error.name : "UnknownError",
+        }),
+      );
       return next();
     }
   }
@@ -80,4 +88,6 @@ async function devToolsGate(request: NextRequest, forwarded: Headers) {
 // optimisation and public files (anything ending in a file extension) never need a stage or a nonce
 // (next.config.ts gives them nosniff). The second entry: API paths holding a "%", so that one that does
 // not decode gets an answer in the error shape (the others pass straight through, see proxy()).
-export const config = { matcher: ["/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)", "/api/:path(.*%.*)"] };
+export const config = {
+  matcher: ["/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)", "/api/:path(.*%.*)"],
+};

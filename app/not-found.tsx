@@ -9,7 +9,10 @@ export default function NotFound() {
       <p className="text-sm font-semibold text-brand-600">404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">Page Not Found</h1>
       <p className="mt-3 max-w-md text-gray-600">The page you are looking for doesn&apos;t exist or has moved.</p>
-      <Link href="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2">
+      <Link
+        href="/"
+        className="mt-6 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+      >
         Go to the home page
       </Link>
     </main>

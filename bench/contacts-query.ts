@@ -27,42 +27,344 @@ const SECTION = "## Contact list query (bench/contacts-query.ts)";
 // ─────────────────────────── data ───────────────────────────
 
 const FIRST_NAMES = [
-  "James", "Mary", "John", "Patricia", "Robert", "Jennifer", "Michael", "Linda", "William", "Elizabeth", "David", "Barbara",
-  "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen", "Christopher", "Nancy", "Daniel", "Lisa",
-  "Matthew", "Betty", "Anthony", "Margaret", "Mark", "Sandra", "Donald", "Ashley", "Steven", "Kimberly", "Paul", "Emily",
-  "Andrew", "Donna", "Joshua", "Michelle", "Kenneth", "Dorothy", "Kevin", "Carol", "Brian", "Amanda", "George", "Melissa",
-  "Edward", "Deborah", "Ronald", "Stephanie", "Timothy", "Rebecca", "Jason", "Sharon", "Jeffrey", "Laura", "Ryan", "Cynthia",
-  "Gary", "Kathleen", "Jacob", "Amy", "Nicholas", "Shirley", "Eric", "Angela", "Jonathan", "Helen", "Larry", "Anna",
-  "Frank", "Brenda", "Scott", "Pamela", "Raymond", "Nicole", "Gregory", "Ruth", "Samuel", "Katherine", "Walter", "Virginia",
-  "Maria", "Jose", "Juan", "Carmen", "Luis", "Rosa", "Ana", "Carlos", "Wei", "Mei", "Minh", "Linh", "Priya", "Raj",
+  "James",
+  "Mary",
+  "John",
+  "Patricia",
+  "Robert",
+  "Jennifer",
+  "Michael",
+  "Linda",
+  "William",
+  "Elizabeth",
+  "David",
+  "Barbara",
+  "Richard",
+  "Susan",
+  "Joseph",
+  "Jessica",
+  "Thomas",
+  "Sarah",
+  "Charles",
+  "Karen",
+  "Christopher",
+  "Nancy",
+  "Daniel",
+  "Lisa",
+  "Matthew",
+  "Betty",
+  "Anthony",
+  "Margaret",
+  "Mark",
+  "Sandra",
+  "Donald",
+  "Ashley",
+  "Steven",
+  "Kimberly",
+  "Paul",
+  "Emily",
+  "Andrew",
+  "Donna",
+  "Joshua",
+  "Michelle",
+  "Kenneth",
+  "Dorothy",
+  "Kevin",
+  "Carol",
+  "Brian",
+  "Amanda",
+  "George",
+  "Melissa",
+  "Edward",
+  "Deborah",
+  "Ronald",
+  "Stephanie",
+  "Timothy",
+  "Rebecca",
+  "Jason",
+  "Sharon",
+  "Jeffrey",
+  "Laura",
+  "Ryan",
+  "Cynthia",
+  "Gary",
+  "Kathleen",
+  "Jacob",
+  "Amy",
+  "Nicholas",
+  "Shirley",
+  "Eric",
+  "Angela",
+  "Jonathan",
+  "Helen",
+  "Larry",
+  "Anna",
+  "Frank",
+  "Brenda",
+  "Scott",
+  "Pamela",
+  "Raymond",
+  "Nicole",
+  "Gregory",
+  "Ruth",
+  "Samuel",
+  "Katherine",
+  "Walter",
+  "Virginia",
+  "Maria",
+  "Jose",
+  "Juan",
+  "Carmen",
+  "Luis",
+  "Rosa",
+  "Ana",
+  "Carlos",
+  "Wei",
+  "Mei",
+  "Minh",
+  "Linh",
+  "Priya",
+  "Raj",
 ];
 const LAST_NAMES = [
-  "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez",
-  "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White",
-  "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott",
-  "Torres", "Nguyen", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell",
-  "Carter", "Roberts", "Gomez", "Phillips", "Evans", "Turner", "Diaz", "Parker", "Cruz", "Edwards", "Collins", "Reyes",
-  "Stewart", "Morris", "Morales", "Murphy", "Cook", "Rogers", "Gutierrez", "Ortiz", "Morgan", "Cooper", "Peterson", "Bailey",
-  "Reed", "Kelly", "Howard", "Ramos", "Kim", "Cox", "Ward", "Richardson", "Watson", "Brooks", "Chavez", "Wood", "James",
-  "Bennett", "Gray", "Mendoza", "Ruiz", "Hughes", "Price", "Alvarez", "Castillo", "Sanders", "Patel", "Myers", "Long",
-  "Ross", "Foster", "Jimenez", "Powell", "Jenkins", "Perry", "Russell", "Sullivan", "Bell", "Coleman", "Butler", "Henderson",
-  "Barnes", "Gonzales", "Fisher", "Vasquez", "Simmons", "Romero", "Jordan", "Patterson", "Alexander", "Hamilton", "Graham",
-  "Reynolds", "Griffin", "Wallace", "Moreno", "West", "Cole", "Hayes", "Bryant", "Herrera", "Gibson", "Ellis", "Tran",
-  "Medina", "Aguilar", "Stevens", "Murray", "Ford", "Castro", "Marshall", "Owens", "Harrison", "Fernandez", "McDonald",
-  "Woods", "Washington", "Kennedy", "Wells", "Vargas", "Henry", "Chen", "Freeman", "Webb", "Tucker", "Guzman", "Burns",
-  "Crawford", "Olson", "Simpson", "Porter", "Hunter", "Gordon", "Mendez", "Silva", "Shaw", "Snyder", "Mason", "Dixon",
-  "Smithson", "Goldsmith", "Arrowsmith",
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Gonzalez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Perez",
+  "Thompson",
+  "White",
+  "Harris",
+  "Sanchez",
+  "Clark",
+  "Ramirez",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Torres",
+  "Nguyen",
+  "Hill",
+  "Flores",
+  "Green",
+  "Adams",
+  "Nelson",
+  "Baker",
+  "Hall",
+  "Rivera",
+  "Campbell",
+  "Mitchell",
+  "Carter",
+  "Roberts",
+  "Gomez",
+  "Phillips",
+  "Evans",
+  "Turner",
+  "Diaz",
+  "Parker",
+  "Cruz",
+  "Edwards",
+  "Collins",
+  "Reyes",
+  "Stewart",
+  "Morris",
+  "Morales",
+  "Murphy",
+  "Cook",
+  "Rogers",
+  "Gutierrez",
+  "Ortiz",
+  "Morgan",
+  "Cooper",
+  "Peterson",
+  "Bailey",
+  "Reed",
+  "Kelly",
+  "Howard",
+  "Ramos",
+  "Kim",
+  "Cox",
+  "Ward",
+  "Richardson",
+  "Watson",
+  "Brooks",
+  "Chavez",
+  "Wood",
+  "James",
+  "Bennett",
+  "Gray",
+  "Mendoza",
+  "Ruiz",
+  "Hughes",
+  "Price",
+  "Alvarez",
+  "Castillo",
+  "Sanders",
+  "Patel",
+  "Myers",
+  "Long",
+  "Ross",
+  "Foster",
+  "Jimenez",
+  "Powell",
+  "Jenkins",
+  "Perry",
+  "Russell",
+  "Sullivan",
+  "Bell",
+  "Coleman",
+  "Butler",
+  "Henderson",
+  "Barnes",
+  "Gonzales",
+  "Fisher",
+  "Vasquez",
+  "Simmons",
+  "Romero",
+  "Jordan",
+  "Patterson",
+  "Alexander",
+  "Hamilton",
+  "Graham",
+  "Reynolds",
+  "Griffin",
+  "Wallace",
+  "Moreno",
+  "West",
+  "Cole",
+  "Hayes",
+  "Bryant",
+  "Herrera",
+  "Gibson",
+  "Ellis",
+  "Tran",
+  "Medina",
+  "Aguilar",
+  "Stevens",
+  "Murray",
+  "Ford",
+  "Castro",
+  "Marshall",
+  "Owens",
+  "Harrison",
+  "Fernandez",
+  "McDonald",
+  "Woods",
+  "Washington",
+  "Kennedy",
+  "Wells",
+  "Vargas",
+  "Henry",
+  "Chen",
+  "Freeman",
+  "Webb",
+  "Tucker",
+  "Guzman",
+  "Burns",
+  "Crawford",
+  "Olson",
+  "Simpson",
+  "Porter",
+  "Hunter",
+  "Gordon",
+  "Mendez",
+  "Silva",
+  "Shaw",
+  "Snyder",
+  "Mason",
+  "Dixon",
+  "Smithson",
+  "Goldsmith",
+  "Arrowsmith",
 ];
 const DOMAINS: [string, number][] = [
-  ["gmail.com", 40], ["yahoo.com", 18], ["aol.com", 10], ["hotmail.com", 9], ["outlook.com", 6], ["comcast.net", 5],
-  ["att.net", 4], ["icloud.com", 4], ["sbcglobal.net", 2], ["verizon.net", 2],
+  ["gmail.com", 40],
+  ["yahoo.com", 18],
+  ["aol.com", 10],
+  ["hotmail.com", 9],
+  ["outlook.com", 6],
+  ["comcast.net", 5],
+  ["att.net", 4],
+  ["icloud.com", 4],
+  ["sbcglobal.net", 2],
+  ["verizon.net", 2],
 ];
 // Roughly the Medicare population by state; the remaining states share the last weight.
 const STATES: [string, number][] = [
-  ["CA", 10], ["FL", 8], ["TX", 8], ["NY", 6], ["PA", 5], ["OH", 4], ["IL", 4], ["MI", 3.5], ["NC", 3.5], ["GA", 3],
-  ["NJ", 2.7], ["VA", 2.6], ["AZ", 2.5], ["WA", 2.3], ["TN", 2.2], ["MA", 2.2], ["IN", 2], ["MO", 2], ["WI", 1.9], ["MN", 1.7],
+  ["CA", 10],
+  ["FL", 8],
+  ["TX", 8],
+  ["NY", 6],
+  ["PA", 5],
+  ["OH", 4],
+  ["IL", 4],
+  ["MI", 3.5],
+  ["NC", 3.5],
+  ["GA", 3],
+  ["NJ", 2.7],
+  ["VA", 2.6],
+  ["AZ", 2.5],
+  ["WA", 2.3],
+  ["TN", 2.2],
+  ["MA", 2.2],
+  ["IN", 2],
+  ["MO", 2],
+  ["WI", 1.9],
+  ["MN", 1.7],
 ];
-const OTHER_STATES = ["AL", "AK", "AR", "CO", "CT", "DE", "HI", "ID", "IA", "KS", "KY", "LA", "ME", "MD", "MS", "MT", "NE", "NV", "NH", "NM", "ND", "OK", "OR", "RI", "SC", "SD", "UT", "VT", "WV", "WY"];
+const OTHER_STATES = [
+  "AL",
+  "AK",
+  "AR",
+  "CO",
+  "CT",
+  "DE",
+  "HI",
+  "ID",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MS",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NM",
+  "ND",
+  "OK",
+  "OR",
+  "RI",
+  "SC",
+  "SD",
+  "UT",
+  "VT",
+  "WV",
+  "WY",
+];
 const AREA_CODES: Record<string, string[]> = {
   TX: ["512", "214", "713", "817", "210", "915", "281", "469"],
   CA: ["213", "310", "415", "619", "714", "916", "951"],
@@ -70,16 +372,35 @@ const AREA_CODES: Record<string, string[]> = {
   NY: ["212", "718", "516", "585", "914"],
 };
 const CARRIERS: [string | null, number][] = [
-  ["UnitedHealthcare", 22], ["Humana", 12], ["Mutual of Omaha", 12], ["Aetna", 11], ["Cigna", 9], ["Blue Cross Blue Shield", 9],
-  ["Anthem", 5], ["Accendo", 3], ["Bankers Fidelity", 3], ["Manhattan Life", 2], [null, 12],
+  ["UnitedHealthcare", 22],
+  ["Humana", 12],
+  ["Mutual of Omaha", 12],
+  ["Aetna", 11],
+  ["Cigna", 9],
+  ["Blue Cross Blue Shield", 9],
+  ["Anthem", 5],
+  ["Accendo", 3],
+  ["Bankers Fidelity", 3],
+  ["Manhattan Life", 2],
+  [null, 12],
 ];
-const PLANS: [string, number][] = [["G", 50], ["N", 20], ["F", 20], ["HDG", 5], ["Other", 5]];
-
+const PLANS: [string, number][] = [
+  ["G", 50],
+  ["N", 20],
+  ["F", 20],
+  ["HDG", 5],
+  ["Other", 5],
+];
 
 // Surnames follow a long-tailed frequency (common names far more common), like a real book of business.
 const LAST_NAME_WEIGHTS: [string, number][] = LAST_NAMES.map((name, rank) => [name, 1 / (rank + 25)]);
 
-export function contactRows(organizationId: string, count: number, agentIds: string[], seed: number): Prisma.ContactCreateManyInput[] {
+export function contactRows(
+  organizationId: string,
+  count: number,
+  agentIds: string[],
+  seed: number,
+): Prisma.ContactCreateManyInput[] {
   const r = seededRandom(seed);
   const emails = new Set<string>();
   const rows: Prisma.ContactCreateManyInput[] = [];
@@ -89,7 +410,13 @@ export function contactRows(organizationId: string, count: number, agentIds: str
     const f = firstName.toLowerCase();
     const l = lastName.toLowerCase();
     const domain = r.weighted(DOMAINS);
-    const local = r.pick([`${f}.${l}`, `${f[0]}${l}`, `${f}${l}${r.int(1, 99)}`, `${l}.${f}`, `${f}_${l}${r.int(40, 65)}`]);
+    const local = r.pick([
+      `${f}.${l}`,
+      `${f[0]}${l}`,
+      `${f}${l}${r.int(1, 99)}`,
+      `${l}.${f}`,
+      `${f}_${l}${r.int(40, 65)}`,
+    ]);
     let email = `${local}@${domain}`;
     for (let n = 2; emails.has(email); n++) email = `${local}${n}@${domain}`;
     emails.add(email);
@@ -123,11 +450,14 @@ export function contactRows(organizationId: string, count: number, agentIds: str
 type Scenario = { name: string; gated: boolean; states?: string[]; terms: (string | undefined)[] };
 type Timing = { scenario: Scenario; p50: number; p95: number; max: number; mean: number; totals: [number, number] };
 
-
 const ms = (v: number) => v.toFixed(1);
 
-
-async function explainAsTenant(owner: pg.Client, organizationId: string, sql: string, params: unknown[]): Promise<string> {
+async function explainAsTenant(
+  owner: pg.Client,
+  organizationId: string,
+  sql: string,
+  params: unknown[],
+): Promise<string> {
   // The same two settings the tenant client makes (lib/db setTenantSql), in a transaction rolled back after.
   await owner.query("BEGIN");
   try {
@@ -141,10 +471,12 @@ async function explainAsTenant(owner: pg.Client, organizationId: string, sql: st
 
 function indexesUsed(plan: string): string[] {
   const names = new Set<string>();
-  for (const m of plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) "?([\w.]+)"?/g)) names.add(m[1]!);
+  for (const m of plan.matchAll(
+    /(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) "?([\w.]+)"?/g,
+  ))
+    names.add(m[1]!);
   return [...names];
 }
-
 
 // ─────────────────────────── the benchmark ───────────────────────────
 
@@ -155,7 +487,6 @@ export async function contactsQuery(): Promise<{ passed: boolean }> {
   let prisma: PrismaClient | undefined;
 
   try {
-
     // Same adapter and pool as production (lib/db createClient), plus query events to capture the SQL for EXPLAIN.
     const client = new PrismaClient({
       adapter: new PrismaPg({ connectionString: url, max: 10 }),
@@ -174,7 +505,13 @@ export async function contactsQuery(): Promise<{ passed: boolean }> {
       Promise.all(
         Array.from({ length: n }, (_, i) =>
           prisma!.user.create({
-            data: { organizationId, email: `${prefix}${i}-${dbName}@bench.test`, firstName: "Agent", lastName: `${prefix}${i}`, isAdmin: i === 0 },
+            data: {
+              organizationId,
+              email: `${prefix}${i}-${dbName}@bench.test`,
+              firstName: "Agent",
+              lastName: `${prefix}${i}`,
+              isAdmin: i === 0,
+            },
           }),
         ),
       );
@@ -182,9 +519,21 @@ export async function contactsQuery(): Promise<{ passed: boolean }> {
     const agentsB = await users(orgB.id, "b", 2);
     const viewer = { id: agentsA[0]!.id, isAdmin: true }; // an admin sees the whole book: the widest list
 
-    console.log(`\n[contacts-query] inserting ${CONTACTS.toLocaleString("en-US")} contacts through tenantDb(org).contact.createMany, ${BATCH.toLocaleString("en-US")} per batch…`);
-    const rowsA = contactRows(orgA.id, CONTACTS, agentsA.map((u) => u.id), 20261122);
-    const rowsB = contactRows(orgB.id, OTHER_ORG_CONTACTS, agentsB.map((u) => u.id), 7);
+    console.log(
+      `\n[contacts-query] inserting ${CONTACTS.toLocaleString("en-US")} contacts through tenantDb(org).contact.createMany, ${BATCH.toLocaleString("en-US")} per batch…`,
+    );
+    const rowsA = contactRows(
+      orgA.id,
+      CONTACTS,
+      agentsA.map((u) => u.id),
+      20261122,
+    );
+    const rowsB = contactRows(
+      orgB.id,
+      OTHER_ORG_CONTACTS,
+      agentsB.map((u) => u.id),
+      7,
+    );
     const tenantA = tenantDb(orgA.id);
     const insertStart = performance.now();
     const cpuStart = process.cpuUsage();
@@ -242,11 +591,17 @@ export async function contactsQuery(): Promise<{ passed: boolean }> {
       await list(search, states);
       const captured = capture;
       capture = undefined;
-      const contactQueries = captured.filter((q) => /FROM "public"\."contacts"/.test(q.query) && / LIKE /.test(q.query));
+      const contactQueries = captured.filter(
+        (q) => /FROM "public"\."contacts"/.test(q.query) && / LIKE /.test(q.query),
+      );
       const page = contactQueries.find((q) => /LIMIT/.test(q.query));
       const count = contactQueries.find((q) => /COUNT\(/i.test(q.query));
-      if (!page || !count) throw new Error(`could not find the page and count queries among ${captured.length} captured`);
-      return { page: { sql: page.query, params: JSON.parse(page.params) as unknown[] }, count: { sql: count.query, params: JSON.parse(count.params) as unknown[] } };
+      if (!page || !count)
+        throw new Error(`could not find the page and count queries among ${captured.length} captured`);
+      return {
+        page: { sql: page.query, params: JSON.parse(page.params) as unknown[] },
+        count: { sql: count.query, params: JSON.parse(count.params) as unknown[] },
+      };
     };
     const targetSql = await sqlOf("smith", ["TX"]);
     const pagePlan = await explainAsTenant(owner, orgA.id, targetSql.page.sql, targetSql.page.params);
@@ -256,11 +611,21 @@ export async function contactsQuery(): Promise<{ passed: boolean }> {
     // not use it as an index condition and the trigram index is out of reach for the app role.
     const wideSql = await sqlOf("smith", undefined);
     const widePlanApp = await explainAsTenant(owner, orgA.id, wideSql.count.sql, wideSql.count.params);
-    const widePlanOwner = (await owner.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE) ${wideSql.count.sql}`, wideSql.count.params)).rows
+    const widePlanOwner = (
+      await owner.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE) ${wideSql.count.sql}`, wideSql.count.params)
+    ).rows
       .map((r) => r["QUERY PLAN"])
       .join("\n");
     const execTime = (plan: string) => /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? "?";
-    const wideLine = `Search "smith" without a state filter (count query): as \`app\` ${indexesUsed(widePlanApp).map((n) => `\`${n}\``).join(", ") || "no index (sequential scan)"}, ${execTime(widePlanApp)} ms; as the owner, bypassing RLS, ${indexesUsed(widePlanOwner).map((n) => `\`${n}\``).join(", ") || "no index (sequential scan)"}, ${execTime(widePlanOwner)} ms.`;
+    const wideLine = `Search "smith" without a state filter (count query): as \`app\` ${
+      indexesUsed(widePlanApp)
+        .map((n) => `\`${n}\``)
+        .join(", ") || "no index (sequential scan)"
+    }, ${execTime(widePlanApp)} ms; as the owner, bypassing RLS, ${
+      indexesUsed(widePlanOwner)
+        .map((n) => `\`${n}\``)
+        .join(", ") || "no index (sequential scan)"
+    }, ${execTime(widePlanOwner)} ms.`;
 
     const target = timings.find((t) => t.scenario.gated)!;
     const passed = target.p95 < TARGET_P95_MS;
@@ -276,13 +641,20 @@ export async function contactsQuery(): Promise<{ passed: boolean }> {
     const verdict = `${passed ? "PASS" : "FAIL"}: p95 ${ms(target.p95)} ms for "${target.scenario.name}" against the ${TARGET_P95_MS} ms target.`;
     const insertLine = `Insert: ${CONTACTS.toLocaleString("en-US")} contacts in ${(insertMs / 1000).toFixed(1)} s (${Math.round(CONTACTS / (insertMs / 1000)).toLocaleString("en-US")} rows/s), ${CONTACTS / BATCH} × \`tenantDb(org).contact.createMany\` of ${BATCH.toLocaleString("en-US")} (search_text trigger and all indexes on); the Node process itself used ${insertNodeCpuS.toFixed(1)} s of CPU of that (Prisma building and serializing the rows).`;
 
-    console.log(`\n${table}\n\n${insertLine}\n\n--- EXPLAIN (ANALYZE, BUFFERS) page query, as role app with app.org_id set ---\n${targetSql.page.sql}\n\n${pagePlan}\n\n--- count query ---\n${countPlan}\n`);
-    console.log(`indexes used: page query ${indexesUsed(pagePlan).join(", ") || "none"}; count query ${indexesUsed(countPlan).join(", ") || "none"}`);
-    console.log(`${wideLine}\n\n--- count query without state filter, as app ---\n${widePlanApp}\n\n--- same, as owner (no RLS) ---\n${widePlanOwner}`);
+    console.log(
+      `\n${table}\n\n${insertLine}\n\n--- EXPLAIN (ANALYZE, BUFFERS) page query, as role app with app.org_id set ---\n${targetSql.page.sql}\n\n${pagePlan}\n\n--- count query ---\n${countPlan}\n`,
+    );
+    console.log(
+      `indexes used: page query ${indexesUsed(pagePlan).join(", ") || "none"}; count query ${indexesUsed(countPlan).join(", ") || "none"}`,
+    );
+    console.log(
+      `${wideLine}\n\n--- count query without state filter, as app ---\n${widePlanApp}\n\n--- same, as owner (no RLS) ---\n${widePlanOwner}`,
+    );
     console.log(`\n${verdict}\n`);
 
     const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${serverVersion.split(",")[0]}`;
-    writePerformanceSection(SECTION, 
+    writePerformanceSection(
+      SECTION,
       [
         SECTION,
         "",
@@ -298,7 +670,15 @@ export async function contactsQuery(): Promise<{ passed: boolean }> {
         "",
         `**${verdict}**`,
         "",
-        `Index use (EXPLAIN ANALYZE of the SQL Prisma sends, run as role \`app\` with \`app.org_id\` set, term "smith", state TX): page query ${indexesUsed(pagePlan).map((n) => `\`${n}\``).join(", ") || "none"}; count query ${indexesUsed(countPlan).map((n) => `\`${n}\``).join(", ") || "none"}.`,
+        `Index use (EXPLAIN ANALYZE of the SQL Prisma sends, run as role \`app\` with \`app.org_id\` set, term "smith", state TX): page query ${
+          indexesUsed(pagePlan)
+            .map((n) => `\`${n}\``)
+            .join(", ") || "none"
+        }; count query ${
+          indexesUsed(countPlan)
+            .map((n) => `\`${n}\``)
+            .join(", ") || "none"
+        }.`,
         "",
         wideLine,
         "PostgreSQL does not use a non-leakproof operator such as LIKE as an index condition under a row-level-security policy, so for the tenant client the trigram index is out of reach: the state (or another leakproof equality) filter is what narrows the scan, and a search alone scans the organization's rows. " +

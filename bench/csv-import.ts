@@ -11,7 +11,12 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { bulkImportContacts } from "@/lib/contacts/import/bulk-import";
 import { commitImportJob, createImportJob, stageImportChunk } from "@/lib/contacts/import/import-jobs";
-import { bulkImportRequestSchema, importChunkSchema, MAX_IMPORT_CHUNK_BYTES, type BulkImportResponse } from "@/lib/contacts/import/import-types";
+import {
+  bulkImportRequestSchema,
+  importChunkSchema,
+  MAX_IMPORT_CHUNK_BYTES,
+  type BulkImportResponse,
+} from "@/lib/contacts/import/import-types";
 import { validateImportRow, type ValidatedContact } from "@/lib/contacts/import/validate-row";
 import { lookupZip } from "@/lib/contacts/import/zip-county";
 import { setPrismaForTests } from "@/lib/db";
@@ -62,11 +67,18 @@ async function seedCarriers(owner: pg.Client) {
     naic_names: Record<string, string>;
   };
   for (const [group, naics] of Object.entries(groups.carriers)) {
-    const aliasKeys = Object.entries(groups.aliases).filter(([, target]) => target === group).map(([alias]) => alias);
+    const aliasKeys = Object.entries(groups.aliases)
+      .filter(([, target]) => target === group)
+      .map(([alias]) => alias);
     for (const naic of naics) {
       const shortName = groups.naic_names[naic];
-      const aliases = [...new Set([group.toLowerCase(), ...aliasKeys, ...(shortName ? [shortName.toLowerCase()] : [])])];
-      await owner.query("INSERT INTO carriers (id, naic, name, name_full, group_name, aliases, updated_at) VALUES (gen_random_uuid(), $1, $2, $3, $2, $4, now())", [naic, group, shortName ?? null, aliases]);
+      const aliases = [
+        ...new Set([group.toLowerCase(), ...aliasKeys, ...(shortName ? [shortName.toLowerCase()] : [])]),
+      ];
+      await owner.query(
+        "INSERT INTO carriers (id, naic, name, name_full, group_name, aliases, updated_at) VALUES (gen_random_uuid(), $1, $2, $3, $2, $4, now())",
+        [naic, group, shortName ?? null, aliases],
+      );
     }
   }
 }
@@ -81,29 +93,65 @@ function csvCell(v: string | boolean | null): string {
 // ─────────────────────────── the benchmark ───────────────────────────
 
 type Admin = { id: string; isAdmin: boolean; isAgent: boolean };
-type ChunkedRun = { chunks: number; openMs: number; chunksMs: number; slowestChunkMs: number; commitMs: number; result: BulkImportResponse };
+type ChunkedRun = {
+  chunks: number;
+  openMs: number;
+  chunksMs: number;
+  slowestChunkMs: number;
+  commitMs: number;
+  result: BulkImportResponse;
+};
 
 /** Runs the browser's half in its own process; its chunk bodies land in `out`, one per line. */
 function browserHalf(rows: number, carrierNames: string[], out: string): BrowserHalf {
   const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
-  const child = spawnSync(tsx, ["--tsconfig", "tsconfig.scripts.json", join("bench", "lib", "csv-import-browser.ts"), JSON.stringify({ rows, carrierNames, out, now: NOW.toISOString() })], {
-    encoding: "utf8",
-    maxBuffer: 16 * 1024 * 1024,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawnSync(
+    tsx,
+    [
+      "--tsconfig",
+      "tsconfig.scripts.json",
+      join("bench", "lib", "csv-import-browser.ts"),
+      JSON.stringify({ rows, carrierNames, out, now: NOW.toISOString() }),
+    ],
+    {
+      encoding: "utf8",
+      maxBuffer: 16 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   if (child.status !== 0) throw new Error(`the browser's half failed (exit ${child.status})`);
   return JSON.parse(child.stdout.trim().split("\n").pop()!) as BrowserHalf;
 }
 
 /** The chunk bodies in the order the browser sends them. */
 async function* chunkBodies(file: string): AsyncGenerator<string> {
-  for await (const line of createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity })) if (line) yield line;
+  for await (const line of createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity }))
+    if (line) yield line;
 }
 
 /** The server's half of a chunked upload: open, each chunk as the route takes it (JSON.parse + zod + stage), commit. */
-async function chunkedImport({ organizationId, user, file, totalRows, overwriteExisting, agentId }: { organizationId: string; user: Admin; file: string; totalRows: number; overwriteExisting: boolean; agentId: string | null }): Promise<ChunkedRun> {
+async function chunkedImport({
+  organizationId,
+  user,
+  file,
+  totalRows,
+  overwriteExisting,
+  agentId,
+}: {
+  organizationId: string;
+  user: Admin;
+  file: string;
+  totalRows: number;
+  overwriteExisting: boolean;
+  agentId: string | null;
+}): Promise<ChunkedRun> {
   let t = performance.now();
-  const { jobId } = await createImportJob({ organizationId, user, request: { overwriteExisting, agentId, totalRows }, now: NOW });
+  const { jobId } = await createImportJob({
+    organizationId,
+    user,
+    request: { overwriteExisting, agentId, totalRows },
+    now: NOW,
+  });
   const openMs = performance.now() - t;
   let chunks = 0;
   let chunksMs = 0;
@@ -132,33 +180,70 @@ export async function csvImport(): Promise<{ passed: boolean }> {
   let prisma: PrismaClient | undefined;
 
   try {
-    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }), transactionOptions: { maxWait: 5_000, timeout: 15_000 } });
+    prisma = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: url, max: 10 }),
+      transactionOptions: { maxWait: 5_000, timeout: 15_000 },
+    });
     setPrismaForTests(prisma);
     await seedCarriers(owner);
-    const newOrg = (label: string) => prisma!.organization.create({ data: { name: `${label} Agency`, slug: `${label.toLowerCase()}-${dbName}`, contactLimit: -1 } });
+    const newOrg = (label: string) =>
+      prisma!.organization.create({
+        data: { name: `${label} Agency`, slug: `${label.toLowerCase()}-${dbName}`, contactLimit: -1 },
+      });
     const org = await newOrg("Bench");
     const copyOrg = await newOrg("COPY");
     const singleOrg = await newOrg("Single");
     const largestOrg = await newOrg("Largest");
     const admin = async (organizationId: string) =>
-      prisma!.user.create({ data: { organizationId, email: `admin-${organizationId}@${dbName}.test`, firstName: "Bench", lastName: "Admin", isAdmin: true, isAgent: true } });
+      prisma!.user.create({
+        data: {
+          organizationId,
+          email: `admin-${organizationId}@${dbName}.test`,
+          firstName: "Bench",
+          lastName: "Admin",
+          isAdmin: true,
+          isAgent: true,
+        },
+      });
     const user = await admin(org.id);
-    const agent = await prisma.user.create({ data: { organizationId: org.id, email: `agent@${dbName}.test`, firstName: "Bench", lastName: "Agent", isAdmin: false, isAgent: true } });
-    const carrierNames = [...new Set((await prisma.carrier.findMany({ select: { groupName: true, name: true } })).map((c) => c.groupName ?? c.name))];
+    const agent = await prisma.user.create({
+      data: {
+        organizationId: org.id,
+        email: `agent@${dbName}.test`,
+        firstName: "Bench",
+        lastName: "Agent",
+        isAdmin: false,
+        isAgent: true,
+      },
+    });
+    const carrierNames = [
+      ...new Set(
+        (await prisma.carrier.findMany({ select: { groupName: true, name: true } })).map((c) => c.groupName ?? c.name),
+      ),
+    ];
     lookupZip("00000"); // load the ZIP table now: the server loads it once per process, not per import
 
     // The browser's half, in its own process.
     const startLoad = os.loadavg()[0]!;
     const browser = browserHalf(ROWS, carrierNames, chunkFile);
     const browserMs = browser.phases.reduce((sum, [, ms]) => sum + ms, 0);
-    console.log(`\n[csv-import] ${ROWS.toLocaleString("en-US")} rows, ${mb(browser.csvBytes).toFixed(1)} MB of CSV, ${browser.chunks} chunks; browser's half ${s(browserMs)} s`);
+    console.log(
+      `\n[csv-import] ${ROWS.toLocaleString("en-US")} rows, ${mb(browser.csvBytes).toFixed(1)} MB of CSV, ${browser.chunks} chunks; browser's half ${s(browserMs)} s`,
+    );
 
     // The server's half, here.
     collectGarbage();
     const serverBaseline = process.memoryUsage().rss;
     const rss = rssSampler();
     const t1 = performance.now();
-    const run = await chunkedImport({ organizationId: org.id, user, file: chunkFile, totalRows: ROWS, overwriteExisting: false, agentId: agent.id });
+    const run = await chunkedImport({
+      organizationId: org.id,
+      user,
+      file: chunkFile,
+      totalRows: ROWS,
+      overwriteExisting: false,
+      agentId: agent.id,
+    });
     const serverMs = performance.now() - t1;
     const serverPeak = rss.stop();
     const serverMaxRss = process.resourceUsage().maxRSS * 1024;
@@ -166,23 +251,40 @@ export async function csvImport(): Promise<{ passed: boolean }> {
     const phases: [string, number][] = [
       ...browser.phases,
       ["server: open the job", run.openMs],
-      [`server: ${run.chunks} chunks (JSON.parse + zod, validate, carriers, ZIP, stage); slowest call ${s(run.slowestChunkMs)} s`, run.chunksMs],
+      [
+        `server: ${run.chunks} chunks (JSON.parse + zod, validate, carriers, ZIP, stage); slowest call ${s(run.slowestChunkMs)} s`,
+        run.chunksMs,
+      ],
       ["server: commit (one transaction: INSERT … SELECT from the staged rows)", run.commitMs],
     ];
     const result = run.result;
 
-    const stored = Number((await owner.query<{ n: string }>("SELECT count(*) AS n FROM contacts WHERE organization_id = $1", [org.id])).rows[0]!.n);
-    if (stored !== result.newContacts) throw new Error(`stored ${stored} contacts, the import reported ${result.newContacts}`);
+    const stored = Number(
+      (await owner.query<{ n: string }>("SELECT count(*) AS n FROM contacts WHERE organization_id = $1", [org.id]))
+        .rows[0]!.n,
+    );
+    if (stored !== result.newContacts)
+      throw new Error(`stored ${stored} contacts, the import reported ${result.newContacts}`);
     const leftover = Number((await owner.query<{ n: string }>("SELECT count(*) AS n FROM import_job_rows")).rows[0]!.n);
     if (leftover !== 0) throw new Error(`${leftover} staged rows left after the commit`);
-    console.log(`[csv-import] imported ${result.newContacts.toLocaleString("en-US")} new, ${result.errorRows.length} error rows, ${result.invalidEmails.length} invalid emails, ${result.carrierConversions.length.toLocaleString("en-US")} carrier conversions in ${s(totalMs)} s`);
+    console.log(
+      `[csv-import] imported ${result.newContacts.toLocaleString("en-US")} new, ${result.errorRows.length} error rows, ${result.invalidEmails.length} invalid emails, ${result.carrierConversions.length.toLocaleString("en-US")} carrier conversions in ${s(totalMs)} s`,
+    );
 
     // Re-import of the same file with overwrite on: every row becomes an UPDATE (not gated).
-    const again = await chunkedImport({ organizationId: org.id, user, file: chunkFile, totalRows: ROWS, overwriteExisting: true, agentId: agent.id });
+    const again = await chunkedImport({
+      organizationId: org.id,
+      user,
+      file: chunkFile,
+      totalRows: ROWS,
+      overwriteExisting: true,
+      agentId: agent.id,
+    });
 
     // The single-request path (POST /api/contacts/bulk-import: the same job as one call), into another organization (not gated).
     const contacts: unknown[] = [];
-    for await (const body of chunkBodies(chunkFile)) contacts.push(...(JSON.parse(body) as { contacts: unknown[] }).contacts);
+    for await (const body of chunkBodies(chunkFile))
+      contacts.push(...(JSON.parse(body) as { contacts: unknown[] }).contacts);
     const singleBody = JSON.stringify({ contacts, overwriteExisting: false, agentId: null });
     contacts.length = 0;
     const singleUser = await admin(singleOrg.id);
@@ -192,7 +294,8 @@ export async function csvImport(): Promise<{ passed: boolean }> {
     t = performance.now();
     const single = await bulkImportContacts({ organizationId: singleOrg.id, user: singleUser, request, now: NOW });
     const singleMs = performance.now() - t;
-    if (single.newContacts !== result.newContacts) throw new Error(`single-request path imported ${single.newContacts}, the chunked path ${result.newContacts}`);
+    if (single.newContacts !== result.newContacts)
+      throw new Error(`single-request path imported ${single.newContacts}, the chunked path ${result.newContacts}`);
 
     // COPY of the same rows (as stored by the import) into another organization, server-side, as the owner.
     const rowsForCopy: ValidatedContact[] = [];
@@ -204,7 +307,28 @@ export async function csvImport(): Promise<{ passed: boolean }> {
     const copyCsv = unique
       .map((c) => {
         const place = c.zipCode ? lookupZip(c.zipCode) : null;
-        return [randomUUID(), copyOrg.id, c.firstName, c.lastName, c.email, c.phoneNumber, place?.state ?? null, c.zipCode, place?.county ?? null, place?.countyFips ?? null, c.gender, c.tobaccoUser ?? false, c.birthDate, c.effectiveDate, c.currentCarrier, c.planType, agent.id, "csv", NOW.toISOString(), NOW.toISOString()]
+        return [
+          randomUUID(),
+          copyOrg.id,
+          c.firstName,
+          c.lastName,
+          c.email,
+          c.phoneNumber,
+          place?.state ?? null,
+          c.zipCode,
+          place?.county ?? null,
+          place?.countyFips ?? null,
+          c.gender,
+          c.tobaccoUser ?? false,
+          c.birthDate,
+          c.effectiveDate,
+          c.currentCarrier,
+          c.planType,
+          agent.id,
+          "csv",
+          NOW.toISOString(),
+          NOW.toISOString(),
+        ]
           .map((v) => csvCell(v as string | boolean | null))
           .join(",");
       })
@@ -219,15 +343,30 @@ export async function csvImport(): Promise<{ passed: boolean }> {
 
     // The largest file an import takes, through the chunked path (not gated; a serverless call's time is the question).
     const largestBrowser = browserHalf(LARGEST_ROWS, carrierNames, largestFile);
-    const largest = await chunkedImport({ organizationId: largestOrg.id, user: await admin(largestOrg.id), file: largestFile, totalRows: LARGEST_ROWS, overwriteExisting: false, agentId: null });
+    const largest = await chunkedImport({
+      organizationId: largestOrg.id,
+      user: await admin(largestOrg.id),
+      file: largestFile,
+      totalRows: LARGEST_ROWS,
+      overwriteExisting: false,
+      agentId: null,
+    });
 
     const ratio = serverMs / copyMs;
     const browserRss = Math.max(browser.peakRss, browser.maxRss);
     const serverRss = Math.max(serverPeak, serverMaxRss);
     const checks = [
       { name: `end to end < ${TARGET_TOTAL_MS / 1000} s`, ok: totalMs < TARGET_TOTAL_MS, value: `${s(totalMs)} s` },
-      { name: `server's half (open + chunks + commit) ≤ ${TARGET_COPY_RATIO}× COPY`, ok: ratio <= TARGET_COPY_RATIO, value: `${ratio.toFixed(2)}× (${s(serverMs)} s vs ${s(copyMs)} s)` },
-      { name: `peak RSS < ${TARGET_RSS_MB} MB`, ok: mb(Math.max(browserRss, serverRss)) < TARGET_RSS_MB, value: `server ${mb(serverRss).toFixed(0)} MB, browser ${mb(browserRss).toFixed(0)} MB` },
+      {
+        name: `server's half (open + chunks + commit) ≤ ${TARGET_COPY_RATIO}× COPY`,
+        ok: ratio <= TARGET_COPY_RATIO,
+        value: `${ratio.toFixed(2)}× (${s(serverMs)} s vs ${s(copyMs)} s)`,
+      },
+      {
+        name: `peak RSS < ${TARGET_RSS_MB} MB`,
+        ok: mb(Math.max(browserRss, serverRss)) < TARGET_RSS_MB,
+        value: `server ${mb(serverRss).toFixed(0)} MB, browser ${mb(browserRss).toFixed(0)} MB`,
+      },
     ];
     const passed = checks.every((c) => c.ok);
     const verdict = `${passed ? "PASS" : "FAIL"}: ${checks.map((c) => `${c.name}: ${c.value} ${c.ok ? "✓" : "✗"}`).join("; ")}.`;
@@ -244,10 +383,13 @@ export async function csvImport(): Promise<{ passed: boolean }> {
     const overwriteLine = `Re-import of the same file with overwrite on (every row an UPDATE … FROM the staged rows), chunked: ${again.result.updatedContacts.toLocaleString("en-US")} updated; chunks ${s(again.chunksMs)} s, commit ${s(again.commitMs)} s (not gated).`;
     const singleLine = `Single-request path (POST /api/contacts/bulk-import, the same job as one call; ${mb(Buffer.byteLength(singleBody)).toFixed(1)} MB body): JSON.parse + zod ${s(singleParseMs)} s, bulkImportContacts ${s(singleMs)} s (not gated).`;
     const largestLine = `Largest file (${LARGEST_ROWS.toLocaleString("en-US")} rows, ${mb(largestBrowser.csvBytes).toFixed(1)} MB of CSV), chunked, into an empty organization: ${largest.chunks} chunks staged in ${s(largest.chunksMs)} s (slowest call ${s(largest.slowestChunkMs)} s), **commit ${s(largest.commitMs)} s** in one transaction (${largest.result.newContacts.toLocaleString("en-US")} new contacts); ${largest.commitMs < TARGET_LARGEST_COMMIT_MS ? "within" : "OVER"} the ${TARGET_LARGEST_COMMIT_MS / 1000} s a serverless call may take (not gated).`;
-    console.log(`\n${table}\n\n${chunkLine}\n${copyLine}\n${memLine}\n${overwriteLine}\n${singleLine}\n${largestLine}\n\n${verdict}\n`);
+    console.log(
+      `\n${table}\n\n${chunkLine}\n${copyLine}\n${memLine}\n${overwriteLine}\n${singleLine}\n${largestLine}\n\n${verdict}\n`,
+    );
 
     const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}, ${os.cpus()[0]?.model.trim() ?? "unknown"}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${serverVersion.split(",")[0]}`;
-    writePerformanceSection(SECTION, 
+    writePerformanceSection(
+      SECTION,
       [
         SECTION,
         "",

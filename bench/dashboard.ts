@@ -1,7 +1,13 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { getDashboardStats, getSendRanking, getTimeSeries, listRenewals, type DashboardQuery } from "@/lib/dashboard/metrics";
+import {
+  getDashboardStats,
+  getSendRanking,
+  getTimeSeries,
+  listRenewals,
+  type DashboardQuery,
+} from "@/lib/dashboard/metrics";
 import { setPrismaForTests, tenantDb } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { contactRows } from "./contacts-query";
@@ -50,7 +56,10 @@ async function insertEvents(owner: import("pg").Client, organizationId: string, 
   const n = (count: number) => Math.round(count * scale);
   const now = NOW.toISOString();
   await owner.query("SELECT setseed(0.42)");
-  await owner.query(`CREATE TEMP TABLE ids AS SELECT row_number() OVER (ORDER BY id) AS i, id FROM contacts WHERE organization_id = $1`, [organizationId]);
+  await owner.query(
+    `CREATE TEMP TABLE ids AS SELECT row_number() OVER (ORDER BY id) AS i, id FROM contacts WHERE organization_id = $1`,
+    [organizationId],
+  );
   await owner.query("CREATE INDEX ON ids (i)");
   const [{ count }] = (await owner.query<{ count: string }>("SELECT count(*) FROM ids")).rows as [{ count: string }];
   const contactCount = Number(count);
@@ -71,14 +80,30 @@ async function insertEvents(owner: import("pg").Client, organizationId: string, 
       [organizationId, now],
     );
   };
-  await emails(n(EVENT_MIX.sentQuotes), ["birthday", "effective_date", "aep", "post_window", "initial_blast", "rate_increase", "quote_email"], "sent", false);
-  await emails(n(EVENT_MIX.sentFollowUps), ["followup_1_cold", "followup_2_clicked_no_hq", "followup_3_hq_no_yes", "followup_4_hq_with_yes"], "sent", false);
-  await emails(n(EVENT_MIX.pendingEmails), ["birthday", "effective_date", "aep", "initial_blast", "followup_1_cold"], "pending", true);
+  await emails(
+    n(EVENT_MIX.sentQuotes),
+    ["birthday", "effective_date", "aep", "post_window", "initial_blast", "rate_increase", "quote_email"],
+    "sent",
+    false,
+  );
+  await emails(
+    n(EVENT_MIX.sentFollowUps),
+    ["followup_1_cold", "followup_2_clicked_no_hq", "followup_3_hq_no_yes", "followup_4_hq_with_yes"],
+    "sent",
+    false,
+  );
+  await emails(
+    n(EVENT_MIX.pendingEmails),
+    ["birthday", "effective_date", "aep", "initial_blast", "followup_1_cold"],
+    "pending",
+    true,
+  );
   await emails(Math.round(n(EVENT_MIX.otherEmails) / 3), ["birthday", "aep"], "cancelled", false);
   await emails(Math.round(n(EVENT_MIX.otherEmails) / 3), ["effective_date", "post_window"], "skipped", false);
   await emails(Math.round(n(EVENT_MIX.otherEmails) / 3), ["rate_increase", "birthday"], "failed", false);
 
-  const simple = (sql: string, total: number) => owner.query(sql.replaceAll("{N}", String(total)), [organizationId, now]);
+  const simple = (sql: string, total: number) =>
+    owner.query(sql.replaceAll("{N}", String(total)), [organizationId, now]);
   await simple(
     `INSERT INTO tracking_clicks (id, organization_id, contact_id, tracking_id, clicked_at, path)
      SELECT gen_random_uuid(), $1, ids.id, 'quote-' || g, at, '/compare'
@@ -130,41 +155,88 @@ export async function dashboard(): Promise<{ passed: boolean }> {
   const { owner, serverVersion, name: dbName } = db;
   let prisma: PrismaClient | undefined;
   try {
-    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 10 }), transactionOptions: { maxWait: 10_000, timeout: 60_000 } });
+    prisma = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: db.url, max: 10 }),
+      transactionOptions: { maxWait: 10_000, timeout: 60_000 },
+    });
     setPrismaForTests(prisma);
     const orgA = await prisma.organization.create({ data: { name: "Bench Agency", slug: `bench-${dbName}` } });
     const orgB = await prisma.organization.create({ data: { name: "Other Agency", slug: `other-${dbName}` } });
     const makeUsers = (organizationId: string, prefix: string, count: number) =>
-      Promise.all(Array.from({ length: count }, (_, i) => prisma!.user.create({ data: { organizationId, email: `${prefix}${i}-${dbName}@bench.test`, firstName: "Agent", lastName: `${prefix}${i}`, isAdmin: i === 0 } })));
+      Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          prisma!.user.create({
+            data: {
+              organizationId,
+              email: `${prefix}${i}-${dbName}@bench.test`,
+              firstName: "Agent",
+              lastName: `${prefix}${i}`,
+              isAdmin: i === 0,
+            },
+          }),
+        ),
+      );
     const agentsA = await makeUsers(orgA.id, "a", AGENTS);
     const agentsB = await makeUsers(orgB.id, "b", 2);
 
     console.log(`\n[dashboard] inserting ${CONTACTS.toLocaleString("en-US")} contacts and about 1,000,000 events…`);
     const loadStart = performance.now();
     const tenantA = tenantDb(orgA.id);
-    const rowsA = contactRows(orgA.id, CONTACTS, agentsA.map((u) => u.id), 20261122);
+    const rowsA = contactRows(
+      orgA.id,
+      CONTACTS,
+      agentsA.map((u) => u.id),
+      20261122,
+    );
     for (let i = 0; i < rowsA.length; i += 5_000) await tenantA.contact.createMany({ data: rowsA.slice(i, i + 5_000) });
-    const rowsB = contactRows(orgB.id, OTHER_ORG_CONTACTS, agentsB.map((u) => u.id), 7);
+    const rowsB = contactRows(
+      orgB.id,
+      OTHER_ORG_CONTACTS,
+      agentsB.map((u) => u.id),
+      7,
+    );
     await tenantDb(orgB.id).contact.createMany({ data: rowsB });
     const counts = await insertEvents(owner, orgA.id, 1);
     const countsB = await insertEvents(owner, orgB.id, 0.05);
     await owner.query("VACUUM ANALYZE");
     const loadS = (performance.now() - loadStart) / 1000;
     const totalEvents = Object.values(counts).reduce((sum, value) => sum + value, 0);
-    console.log(`[dashboard] loaded in ${loadS.toFixed(0)} s: ${JSON.stringify(counts)} (${totalEvents.toLocaleString("en-US")} events); other org ${Object.values(countsB).reduce((s, v) => s + v, 0).toLocaleString("en-US")}`);
+    console.log(
+      `[dashboard] loaded in ${loadS.toFixed(0)} s: ${JSON.stringify(counts)} (${totalEvents.toLocaleString("en-US")} events); other org ${Object.values(
+        countsB,
+      )
+        .reduce((s, v) => s + v, 0)
+        .toLocaleString("en-US")}`,
+    );
 
     const admin = { id: agentsA[0]!.id, isAdmin: true };
     const agent = { id: agentsA[1]!.id, isAdmin: false };
-    const scope = (viewer: { id: string; isAdmin: boolean }) => ({ organizationId: orgA.id, viewer, now: NOW, db: tenantA });
-    const stats = (query: DashboardQuery, viewer = admin) => () => getDashboardStats({ ...scope(viewer), query });
+    const scope = (viewer: { id: string; isAdmin: boolean }) => ({
+      organizationId: orgA.id,
+      viewer,
+      now: NOW,
+      db: tenantA,
+    });
+    const stats =
+      (query: DashboardQuery, viewer = admin) =>
+      () =>
+        getDashboardStats({ ...scope(viewer), query });
     const cases: Case[] = [
       { name: "stats, admin, Last 30 Days (target)", gated: true, run: stats({ period: "30days" }) },
       { name: "stats, admin, Today", gated: false, run: stats({ period: "today" }) },
       { name: "stats, admin, Last 90 Days", gated: false, iterations: 20, run: stats({ period: "90days" }) },
       { name: "stats, admin, Year to Date", gated: false, iterations: 10, run: stats({ period: "ytd" }) },
       { name: "stats, agent (1/8 of the book), Last 30 Days", gated: false, run: stats({ period: "30days" }, agent) },
-      { name: "send-ranking, admin, Last 30 Days", gated: false, run: () => getSendRanking({ ...scope(admin), query: { period: "30days" } }) },
-      { name: "time-series, admin, Last 30 Days", gated: false, run: () => getTimeSeries({ ...scope(admin), query: { period: "30days" } }) },
+      {
+        name: "send-ranking, admin, Last 30 Days",
+        gated: false,
+        run: () => getSendRanking({ ...scope(admin), query: { period: "30days" } }),
+      },
+      {
+        name: "time-series, admin, Last 30 Days",
+        gated: false,
+        run: () => getTimeSeries({ ...scope(admin), query: { period: "30days" } }),
+      },
       { name: "renewals, admin", gated: false, run: () => listRenewals(scope(admin)) },
     ];
     const results: { name: string; gated: boolean; iterations: number; p50: number; p95: number; max: number }[] = [];
@@ -176,8 +248,17 @@ export async function dashboard(): Promise<{ passed: boolean }> {
         if (i >= WARMUP) durations.push(performance.now() - t0);
       }
       const sorted = durations.sort((a, b) => a - b);
-      results.push({ name: benchCase.name, gated: benchCase.gated, iterations: benchCase.iterations ?? ITERATIONS, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted[sorted.length - 1]! });
-      console.log(`[dashboard] ${benchCase.name}: p50 ${ms(percentile(sorted, 0.5))} ms, p95 ${ms(percentile(sorted, 0.95))} ms`);
+      results.push({
+        name: benchCase.name,
+        gated: benchCase.gated,
+        iterations: benchCase.iterations ?? ITERATIONS,
+        p50: percentile(sorted, 0.5),
+        p95: percentile(sorted, 0.95),
+        max: sorted[sorted.length - 1]!,
+      });
+      console.log(
+        `[dashboard] ${benchCase.name}: p50 ${ms(percentile(sorted, 0.5))} ms, p95 ${ms(percentile(sorted, 0.95))} ms`,
+      );
     }
     const sample = await getDashboardStats({ ...scope(admin), query: { period: "30days" } });
     const target = results.find((r) => r.gated)!;
@@ -186,7 +267,9 @@ export async function dashboard(): Promise<{ passed: boolean }> {
     const table = [
       "| call (via tenantDb, row-level security on) | iterations | p50 ms | p95 ms | max ms |",
       "|---|---|---|---|---|",
-      ...results.map((r) => `| ${r.name} | ${r.iterations} (+${WARMUP} warm-up) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`),
+      ...results.map(
+        (r) => `| ${r.name} | ${r.iterations} (+${WARMUP} warm-up) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`,
+      ),
     ].join("\n");
     const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${serverVersion.split(",")[0]}`;
     console.log(`\n${table}\n\n${verdict}\n`);
@@ -197,7 +280,13 @@ export async function dashboard(): Promise<{ passed: boolean }> {
         "",
         `Measured ${new Date().toISOString()} on ${machine}; database on 127.0.0.1, default server settings.`,
         "",
-        `Data: ${CONTACTS.toLocaleString("en-US")} contacts (${AGENTS} agents) and ${totalEvents.toLocaleString("en-US")} event rows in one organization, spread over the year before ${NOW.toISOString()} (pending emails over the 60 days after): ${Object.entries(counts).map(([table, value]) => `${table} ${value.toLocaleString("en-US")}`).join(", ")}. A second organization (${OTHER_ORG_CONTACTS.toLocaleString("en-US")} contacts, 5% of the events) that row-level security must hide. VACUUM ANALYZE after the load (${loadS.toFixed(0)} s in all).`,
+        `Data: ${CONTACTS.toLocaleString("en-US")} contacts (${AGENTS} agents) and ${totalEvents.toLocaleString("en-US")} event rows in one organization, spread over the year before ${NOW.toISOString()} (pending emails over the 60 days after): ${Object.entries(
+          counts,
+        )
+          .map(([table, value]) => `${table} ${value.toLocaleString("en-US")}`)
+          .join(
+            ", ",
+          )}. A second organization (${OTHER_ORG_CONTACTS.toLocaleString("en-US")} contacts, 5% of the events) that row-level security must hide. VACUUM ANALYZE after the load (${loadS.toFixed(0)} s in all).`,
         "",
         `Calls: the lib/dashboard functions behind GET /api/dashboard/* (docs/dashboard-metrics.md), each through \`tenantDb(orgId)\`, sequentially. Stats runs its three parts (one pass over the period's sent emails for the cards, funnel and monthly chart; follow-up requests; upcoming total and page) concurrently on the pool. The 30-day answer: ${sample.quotesSent.toLocaleString("en-US")} quotes sent, ${sample.quotesViewed.toLocaleString("en-US")} viewed, ${sample.healthQuestionsCompleted.toLocaleString("en-US")} health completed, ${sample.upcomingEmailsTotal.toLocaleString("en-US")} upcoming.`,
         "",

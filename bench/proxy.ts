@@ -28,13 +28,18 @@ type Probe = { label: string; path: string; cookie?: string; status: number; loc
 
 async function timeOnce(probe: Probe): Promise<Sample> {
   const t0 = performance.now();
-  const res = await fetch(`http://127.0.0.1:${PORT}${probe.path}`, { redirect: "manual", headers: probe.cookie ? { cookie: probe.cookie } : {} });
+  const res = await fetch(`http://127.0.0.1:${PORT}${probe.path}`, {
+    redirect: "manual",
+    headers: probe.cookie ? { cookie: probe.cookie } : {},
+  });
   await res.arrayBuffer(); // the whole page, as a navigation would load it
   const clientMs = performance.now() - t0;
   const location = res.headers.get("location");
   if (res.status !== probe.status || (probe.location && !location?.endsWith(probe.location))) {
     // An older build without the stage lookup would answer the no-plan request with a page render.
-    throw new Error(`${probe.label}: expected ${probe.status} ${probe.location ?? ""}, got ${res.status} ${location ?? ""}. Is .next an old build? Run next build.`);
+    throw new Error(
+      `${probe.label}: expected ${probe.status} ${probe.location ?? ""}, got ${res.status} ${location ?? ""}. Is .next an old build? Run next build.`,
+    );
   }
   return { clientMs, proxyMs: Number(/proxy;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? NaN) };
 }
@@ -44,7 +49,12 @@ type Summary = { clientP50: number; clientP95: number; proxyP50: number; proxyP9
 function summarize(samples: Sample[]): Summary {
   const client = samples.map((s) => s.clientMs).sort((a, b) => a - b);
   const proxy = samples.map((s) => s.proxyMs).sort((a, b) => a - b);
-  return { clientP50: percentile(client, 0.5), clientP95: percentile(client, 0.95), proxyP50: percentile(proxy, 0.5), proxyP95: percentile(proxy, 0.95) };
+  return {
+    clientP50: percentile(client, 0.5),
+    clientP95: percentile(client, 0.95),
+    proxyP50: percentile(proxy, 0.5),
+    proxyP95: percentile(proxy, 0.95),
+  };
 }
 
 /** Interleaves the probes round by round, one request in flight. */
@@ -60,18 +70,34 @@ const fmt = (v: number) => v.toFixed(1);
 
 function machine(serverVersion: string, loadAverage: number) {
   const nproc = execFileSync("nproc").toString().trim();
-  const model = /Model name:\s*(.+)/.exec(execFileSync("lscpu").toString())?.[1]?.trim() ?? os.cpus()[0]?.model ?? "unknown CPU";
+  const model =
+    /Model name:\s*(.+)/.exec(execFileSync("lscpu").toString())?.[1]?.trim() ?? os.cpus()[0]?.model ?? "unknown CPU";
   return `${nproc} cores (nproc) of ${model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, load average ${loadAverage.toFixed(1)} when it started, Node ${process.version}, ${serverVersion.split(" on ")[0]}`;
 }
 
 export async function proxy(): Promise<{ passed: boolean }> {
   return withNextServer("proxy", PORT, async ({ db, prisma, startServer }) => {
     await seedPlans();
-    const signedIn = async (slug: string, organization: { subscriptionTierId?: string; onboardingCompleted?: boolean }) => {
-      const org = await prisma.organization.create({ data: { name: slug, slug: `${slug}-${db.name}`.replaceAll("_", "-"), ...organization } });
-      const user = await prisma.user.create({ data: { organizationId: org.id, email: `${slug}@${db.name}.test`, firstName: "Bench", lastName: slug, isAdmin: true } });
+    const signedIn = async (
+      slug: string,
+      organization: { subscriptionTierId?: string; onboardingCompleted?: boolean },
+    ) => {
+      const org = await prisma.organization.create({
+        data: { name: slug, slug: `${slug}-${db.name}`.replaceAll("_", "-"), ...organization },
+      });
+      const user = await prisma.user.create({
+        data: {
+          organizationId: org.id,
+          email: `${slug}@${db.name}.test`,
+          firstName: "Bench",
+          lastName: slug,
+          isAdmin: true,
+        },
+      });
       const sessionToken = `bench-${slug}-${db.name}`;
-      await prisma.session.create({ data: { sessionToken, userId: user.id, expires: new Date("2099-01-01T00:00:00Z") } });
+      await prisma.session.create({
+        data: { sessionToken, userId: user.id, expires: new Date("2099-01-01T00:00:00Z") },
+      });
       return { userId: user.id, cookie: `authjs.session-token=${sessionToken}` };
     };
     const noPlan = await signedIn("no-plan", {});
@@ -96,9 +122,12 @@ export async function proxy(): Promise<{ passed: boolean }> {
     const addedP50 = withLookup.clientP50 - withoutLookup.clientP50;
     const addedP95 = withLookup.clientP95 - withoutLookup.clientP95;
     const passed = addedP95 < TARGET_ADDED_P95_MS && page.proxyP95 < TARGET_ADDED_P95_MS;
-    const row = (what: string, s: Summary) => `| ${what} | ${fmt(s.clientP50)} / ${fmt(s.clientP95)} ms | ${fmt(s.proxyP50)} / ${fmt(s.proxyP95)} ms |`;
+    const row = (what: string, s: Summary) =>
+      `| ${what} | ${fmt(s.clientP50)} / ${fmt(s.clientP95)} ms | ${fmt(s.proxyP50)} / ${fmt(s.proxyP95)} ms |`;
     const verdict = `added by the lookup (client, p95 difference) ${fmt(addedP95)} ms, proxy's own p95 on a page ${fmt(page.proxyP95)} ms; target < ${TARGET_ADDED_P95_MS} ms → ${passed ? "PASS" : "FAIL"}`;
-    console.log(`[proxy] without lookup p50/p95 ${fmt(withoutLookup.clientP50)}/${fmt(withoutLookup.clientP95)} ms; with lookup ${fmt(withLookup.clientP50)}/${fmt(withLookup.clientP95)} ms; page ${fmt(page.clientP50)}/${fmt(page.clientP95)} ms (proxy ${fmt(page.proxyP50)}/${fmt(page.proxyP95)} ms)`);
+    console.log(
+      `[proxy] without lookup p50/p95 ${fmt(withoutLookup.clientP50)}/${fmt(withoutLookup.clientP95)} ms; with lookup ${fmt(withLookup.clientP50)}/${fmt(withLookup.clientP95)} ms; page ${fmt(page.clientP50)}/${fmt(page.clientP95)} ms (proxy ${fmt(page.proxyP50)}/${fmt(page.proxyP95)} ms)`,
+    );
     console.log(`[proxy] ${verdict}`);
 
     writePerformanceSection(

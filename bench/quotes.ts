@@ -21,14 +21,25 @@ const SEQUENTIAL = 500;
 const TARGET_P50_MS = 10;
 const TARGET_P99_MS = 50;
 const SECTION = "## Quote API (bench/quotes.ts)";
-const BODY = JSON.stringify({ zip_code: "78701", state: "TX", age: 70, gender: "F", tobacco: false, carriers: "supported", plans: ["F", "G", "N", "HDF", "HDG"] });
+const BODY = JSON.stringify({
+  zip_code: "78701",
+  state: "TX",
+  age: 70,
+  gender: "F",
+  tobacco: false,
+  carriers: "supported",
+  plans: ["F", "G", "N", "HDF", "HDG"],
+});
 
 type Sample = { clientMs: number; serverMs: number };
 
 async function run(total: number, cookie: string, concurrency = CONCURRENCY, path = "/api/quotes"): Promise<Sample[]> {
   const samples: Sample[] = [];
   let issued = 0;
-  const init: RequestInit = path === "/api/quotes" ? { method: "POST", headers: { "content-type": "application/json", cookie }, body: BODY } : {};
+  const init: RequestInit =
+    path === "/api/quotes"
+      ? { method: "POST", headers: { "content-type": "application/json", cookie }, body: BODY }
+      : {};
   const worker = async () => {
     while (issued < total) {
       issued++;
@@ -52,8 +63,17 @@ async function measure(total: number, cookie: string, concurrency: number, path?
   const samples = await run(total, cookie, concurrency, path);
   const seconds = (performance.now() - t0) / 1000;
   const client = samples.map((s) => s.clientMs).sort((a, b) => a - b);
-  const serverSide = samples.map((s) => s.serverMs).filter(Number.isFinite).sort((a, b) => a - b);
-  return { serverP50: percentile(serverSide, 0.5), serverP99: percentile(serverSide, 0.99), clientP50: percentile(client, 0.5), clientP99: percentile(client, 0.99), throughput: total / seconds };
+  const serverSide = samples
+    .map((s) => s.serverMs)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  return {
+    serverP50: percentile(serverSide, 0.5),
+    serverP99: percentile(serverSide, 0.99),
+    clientP50: percentile(client, 0.5),
+    clientP99: percentile(client, 0.99),
+    throughput: total / seconds,
+  };
 }
 
 const fmt = (v: number) => v.toFixed(1);
@@ -62,18 +82,39 @@ export async function quotes(): Promise<{ passed: boolean }> {
   return withNextServer("quotes", PORT, async ({ db, prisma, startServer }) => {
     await seedReferenceData();
     await seedSampleRateBook();
-    const groups = [...new Set((await prisma.carrier.findMany({ select: { groupName: true } })).map((c) => c.groupName ?? ""))];
-    const org = await prisma.organization.create({ data: { name: "Bench Agency", slug: `bench-${db.name}`, carrierContracts: groups } });
-    const user = await prisma.user.create({ data: { organizationId: org.id, email: `admin@${db.name}.test`, firstName: "Bench", lastName: "Admin", isAdmin: true, isAgent: true } });
+    const groups = [
+      ...new Set((await prisma.carrier.findMany({ select: { groupName: true } })).map((c) => c.groupName ?? "")),
+    ];
+    const org = await prisma.organization.create({
+      data: { name: "Bench Agency", slug: `bench-${db.name}`, carrierContracts: groups },
+    });
+    const user = await prisma.user.create({
+      data: {
+        organizationId: org.id,
+        email: `admin@${db.name}.test`,
+        firstName: "Bench",
+        lastName: "Admin",
+        isAdmin: true,
+        isAgent: true,
+      },
+    });
     const sessionToken = `bench-${db.name}`;
-    await prisma.session.create({ data: { sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) } });
+    await prisma.session.create({
+      data: { sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) },
+    });
     const cookie = `authjs.session-token=${sessionToken}`;
 
     await startServer();
-    const first = await fetch(`http://127.0.0.1:${PORT}/api/quotes`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: BODY });
+    const first = await fetch(`http://127.0.0.1:${PORT}/api/quotes`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: BODY,
+    });
     const answer = (await first.json()) as { quotes: unknown[] }[];
     const quoteCount = answer.reduce((n, c) => n + c.quotes.length, 0);
-    console.log(`[quotes] one answer: ${answer.length} companies, ${quoteCount} quotes, ${(Buffer.byteLength(JSON.stringify(answer)) / 1024).toFixed(1)} KB`);
+    console.log(
+      `[quotes] one answer: ${answer.length} companies, ${quoteCount} quotes, ${(Buffer.byteLength(JSON.stringify(answer)) / 1024).toFixed(1)} KB`,
+    );
 
     await run(WARMUP, cookie);
     // One at a time: the route's own service time, nothing to wait behind.
@@ -83,7 +124,8 @@ export async function quotes(): Promise<{ passed: boolean }> {
     // The floor of this stack on this machine: a route that runs one SELECT 1 (GET /api/health).
     const floor = await measure(REQUESTS, cookie, CONCURRENCY, "/api/health");
     const passed = result.serverP50 < TARGET_P50_MS && result.serverP99 < TARGET_P99_MS;
-    const line = (label: string, r: Summary) => `[quotes] ${label}: server p50 ${fmt(r.serverP50)} ms, p99 ${fmt(r.serverP99)} ms; client p50 ${fmt(r.clientP50)} ms, p99 ${fmt(r.clientP99)} ms; ${r.throughput.toFixed(0)} req/s`;
+    const line = (label: string, r: Summary) =>
+      `[quotes] ${label}: server p50 ${fmt(r.serverP50)} ms, p99 ${fmt(r.serverP99)} ms; client p50 ${fmt(r.clientP50)} ms, p99 ${fmt(r.clientP99)} ms; ${r.throughput.toFixed(0)} req/s`;
     console.log(line("1 in flight", alone));
     console.log(`${line(`${CONCURRENCY} in flight`, result)} → ${passed ? "PASS" : "FAIL"}`);
     console.log(line(`GET /api/health, ${CONCURRENCY} in flight`, floor));

@@ -31,7 +31,11 @@ async function main() {
   const failed: string[] = [];
   if (names.length > 1) {
     for (const name of names) {
-      const child = spawnSync(join(process.cwd(), "node_modules", ".bin", "tsx"), ["--tsconfig", "tsconfig.scripts.json", join(dir, "run.ts"), name], { stdio: "inherit" });
+      const child = spawnSync(
+        join(process.cwd(), "node_modules", ".bin", "tsx"),
+        ["--tsconfig", "tsconfig.scripts.json", join(dir, "run.ts"), name],
+        { stdio: "inherit" },
+      );
       if (child.status !== 0) failed.push(name);
     }
     console.log(failed.length === 0 ? `\nAll ${names.length} benchmark(s) passed.` : `\nFAILED: ${failed.join(", ")}`);

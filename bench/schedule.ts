@@ -26,16 +26,43 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export async function schedule(): Promise<{ passed: boolean }> {
   const db = await createScratchDatabase();
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 10 }), transactionOptions: { maxWait: 10_000, timeout: 60_000 } });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: db.url, max: 10 }),
+    transactionOptions: { maxWait: 10_000, timeout: 60_000 },
+  });
   try {
     setPrismaForTests(prisma);
     await seedReferenceData();
     // Live for two months, so the welcome spread is over and the run plans the steady-state emails.
-    const org = await prisma.organization.create({ data: { name: "Bench Agency", slug: `bench-${db.name}`, contactLimit: -1, demoMode: false, wentLiveAt: new Date(NOW.getTime() - 60 * 86_400_000) } });
+    const org = await prisma.organization.create({
+      data: {
+        name: "Bench Agency",
+        slug: `bench-${db.name}`,
+        contactLimit: -1,
+        demoMode: false,
+        wentLiveAt: new Date(NOW.getTime() - 60 * 86_400_000),
+      },
+    });
     const agents = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => prisma.user.create({ data: { organizationId: org.id, email: `agent${n}@${db.name}.test`, firstName: "Bench", lastName: `Agent ${n}`, isAgent: true, isAdmin: n === 1 } })),
+      [1, 2, 3, 4, 5].map((n) =>
+        prisma.user.create({
+          data: {
+            organizationId: org.id,
+            email: `agent${n}@${db.name}.test`,
+            firstName: "Bench",
+            lastName: `Agent ${n}`,
+            isAgent: true,
+            isAdmin: n === 1,
+          },
+        }),
+      ),
     );
-    const rows = contactRows(org.id, CONTACTS, agents.map((a) => a.id), 20261122).map((row) => ({ ...row, createdAt: new Date(NOW.getTime() - 400 * 86_400_000) }));
+    const rows = contactRows(
+      org.id,
+      CONTACTS,
+      agents.map((a) => a.id),
+      20261122,
+    ).map((row) => ({ ...row, createdAt: new Date(NOW.getTime() - 400 * 86_400_000) }));
     for (let i = 0; i < rows.length; i += 5_000) await prisma.contact.createMany({ data: rows.slice(i, i + 5_000) });
     console.log(`[schedule] ${CONTACTS.toLocaleString("en-US")} contacts written`);
 
@@ -49,10 +76,21 @@ export async function schedule(): Promise<{ passed: boolean }> {
     const secondSeconds = (performance.now() - t1) / 1000;
     const peak = rss.stop();
 
-    const byStatus = await prisma.scheduledEmail.groupBy({ by: ["status"], where: { organizationId: org.id }, _count: true });
-    const byType = await prisma.scheduledEmail.groupBy({ by: ["emailType"], where: { organizationId: org.id, status: "pending" }, _count: true, orderBy: { emailType: "asc" } });
+    const byStatus = await prisma.scheduledEmail.groupBy({
+      by: ["status"],
+      where: { organizationId: org.id },
+      _count: true,
+    });
+    const byType = await prisma.scheduledEmail.groupBy({
+      by: ["emailType"],
+      where: { organizationId: org.id, status: "pending" },
+      _count: true,
+      orderBy: { emailType: "asc" },
+    });
     const passed = firstSeconds < TARGET_SECONDS;
-    console.log(`[schedule] first run ${firstSeconds.toFixed(1)} s (${JSON.stringify(first)}), second run ${secondSeconds.toFixed(1)} s (${JSON.stringify(second)}), peak RSS ${mb(peak).toFixed(0)} MB (+${mb(peak - baseline).toFixed(0)} MB) → ${passed ? "PASS" : "FAIL"}`);
+    console.log(
+      `[schedule] first run ${firstSeconds.toFixed(1)} s (${JSON.stringify(first)}), second run ${secondSeconds.toFixed(1)} s (${JSON.stringify(second)}), peak RSS ${mb(peak).toFixed(0)} MB (+${mb(peak - baseline).toFixed(0)} MB) → ${passed ? "PASS" : "FAIL"}`,
+    );
 
     const cpu = os.cpus()[0]?.model ?? "unknown CPU";
     writePerformanceSection(

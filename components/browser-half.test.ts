@@ -18,7 +18,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const files = sourceFiles(COMPONENTS).map((path) => ({ path: relative(ROOT, path), source: readFileSync(path, "utf8") }));
+const files = sourceFiles(COMPONENTS).map((path) => ({
+  path: relative(ROOT, path),
+  source: readFileSync(path, "utf8"),
+}));
 
 describe("the browser half's house rules", () => {
   it("finds the component sources", () => {
@@ -30,7 +33,9 @@ describe("the browser half's house rules", () => {
       .filter(({ source }) => /\buseForm\b/.test(source))
       .flatMap(({ source }) => [...source.matchAll(/export function (use\w+)\(/g)].map((m) => m[1]!));
     const drivesForm = new RegExp(`\\b(useForm|useFormContext|${formHooks.join("|")})\\b`);
-    const handRolled = files.filter(({ source }) => /<form[\s>]/.test(source) && !drivesForm.test(source)).map((f) => f.path);
+    const handRolled = files
+      .filter(({ source }) => /<form[\s>]/.test(source) && !drivesForm.test(source))
+      .map((f) => f.path);
     expect(handRolled).toEqual([]);
   });
 
@@ -43,7 +48,9 @@ describe("the browser half's house rules", () => {
     const local = files
       .filter(({ path }) => !path.startsWith("components/ui/"))
       .flatMap(({ path, source }) =>
-        [...source.matchAll(/^\s*(?:export\s+)?const\s+(\w*(?:[bB]utton|[iI]nput|[fF]ocusRing)\w*)\s*=\s*["`]/gm)].map((m) => `${path}: ${m[1]}`),
+        [...source.matchAll(/^\s*(?:export\s+)?const\s+(\w*(?:[bB]utton|[iI]nput|[fF]ocusRing)\w*)\s*=\s*["`]/gm)].map(
+          (m) => `${path}: ${m[1]}`,
+        ),
       );
     expect(local).toEqual([]);
   });

@@ -30,13 +30,22 @@ export async function axeViolations(page) {
   );
   if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
-    const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+    const result = await window.axe.run(document, {
+      runOnly: { type: "tag", values: tags },
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
   }, WCAG_AA_TAGS);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
-const describe = (violations) => violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.slice(0, 4).join(", ")}`).join("\n      ");
+const describe = (violations) =>
+  violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.slice(0, 4).join(", ")}`).join("\n      ");
 
 /**
  * The font sizes of the visible text: `dominant` is the size most characters are set in (the body text),
@@ -55,7 +64,14 @@ export async function textSizes(page, floor = 16) {
       const style = getComputedStyle(el);
       const box = el.getBoundingClientRect();
       // invisible, or visually hidden for screen readers only (sr-only: a 1 px clipped box)
-      if (style.visibility !== "visible" || style.display === "none" || box.width <= 1 || box.height <= 1 || Number(style.opacity) === 0) continue;
+      if (
+        style.visibility !== "visible" ||
+        style.display === "none" ||
+        box.width <= 1 ||
+        box.height <= 1 ||
+        Number(style.opacity) === 0
+      )
+        continue;
       const size = parseFloat(style.fontSize);
       chars.set(size, (chars.get(size) ?? 0) + text.length);
       smallest = Math.min(smallest, size);
@@ -72,11 +88,13 @@ export async function textSizes(page, floor = 16) {
  */
 export async function smallTargets(page, min = 44) {
   return page.evaluate((min) => {
-    const selector = "a[href], button, input:not([type='hidden']), select, textarea, summary, [role='button'], [role='switch'], [role='link'], [role='tab'], [tabindex]:not([tabindex='-1'])";
+    const selector =
+      "a[href], button, input:not([type='hidden']), select, textarea, summary, [role='button'], [role='switch'], [role='link'], [role='tab'], [tabindex]:not([tabindex='-1'])";
     const out = [];
     for (const el of document.querySelectorAll(selector)) {
       const style = getComputedStyle(el);
-      if (style.visibility !== "visible" || style.display === "none" || el.closest("[aria-hidden='true'], [inert]")) continue;
+      if (style.visibility !== "visible" || style.display === "none" || el.closest("[aria-hidden='true'], [inert]"))
+        continue;
       let box = el.getBoundingClientRect();
       if (el.matches("input[type='checkbox'], input[type='radio']")) {
         const label = el.labels?.[0];
@@ -89,7 +107,10 @@ export async function smallTargets(page, min = 44) {
         if (block && block.textContent.trim().length > el.textContent.trim().length + 10) continue; // inline in a sentence
       }
       if (box.width + 0.5 < min || box.height + 0.5 < min) {
-        const name = (el.getAttribute("aria-label") || el.textContent || el.getAttribute("name") || el.tagName).replace(/\s+/g, " ").trim().slice(0, 40);
+        const name = (el.getAttribute("aria-label") || el.textContent || el.getAttribute("name") || el.tagName)
+          .replace(/\s+/g, " ")
+          .trim()
+          .slice(0, 40);
         out.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
       }
     }
@@ -136,8 +157,14 @@ export async function focusIsVisible(page) {
     const style = getComputedStyle(el);
     const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
     const ring = /0px 0px 0px [1-9]/.test(style.boxShadow); // a ring is a shadow with spread and no blur, not shadow-sm
-    const name = (el.getAttribute("aria-label") || el.textContent || el.tagName).replace(/\s+/g, " ").trim().slice(0, 40);
-    return { visible: Boolean(outline || ring), what: `${el.tagName.toLowerCase()} "${name}" (outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow ${style.boxShadow})` };
+    const name = (el.getAttribute("aria-label") || el.textContent || el.tagName)
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 40);
+    return {
+      visible: Boolean(outline || ring),
+      what: `${el.tagName.toLowerCase()} "${name}" (outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow ${style.boxShadow})`,
+    };
   });
 }
 

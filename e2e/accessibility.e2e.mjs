@@ -107,7 +107,10 @@ export const journeys = [
         await page.setViewportSize(viewport);
         await page.goto(`${baseUrl}/compare?id=${token}`);
         await page.getByRole("heading", { name: "Personal Quote" }).waitFor();
-        await page.getByRole("button", { name: /^Select / }).first().waitFor();
+        await page
+          .getByRole("button", { name: /^Select / })
+          .first()
+          .waitFor();
         await expectAccessibleConsumerPage(page, `compare (${size})`, expect);
         if (size === "phone") await pictures(page, screenshot, "compare");
 
@@ -151,7 +154,10 @@ export const journeys = [
           if (size === "phone") await pictures(page, screenshot, "compare-carriers");
         }
 
-        await page.getByRole("button", { name: /^Select / }).first().click();
+        await page
+          .getByRole("button", { name: /^Select / })
+          .first()
+          .click();
         await page.getByText(/seven short yes-or-no health questions/).waitFor();
         await expectAccessibleConsumerPage(page, `compare, what qualifying means (${size})`, expect);
         if (size === "phone") await pictures(page, screenshot, "compare-qualify", dialog(page));
@@ -160,7 +166,10 @@ export const journeys = [
         await page.goto(baseUrl + "/compare?demo=true");
         await page.getByText(/Demo: a sample person/).waitFor();
         await expectAccessibleConsumerPage(page, `compare demo (${size})`, expect);
-        await page.getByRole("button", { name: /^Select / }).first().click();
+        await page
+          .getByRole("button", { name: /^Select / })
+          .first()
+          .click();
         await page.getByText(/This is a demo/).waitFor();
         await expectAccessibleConsumerPage(page, `compare demo, after Select (${size})`, expect);
         if (size === "phone") await pictures(page, screenshot, "compare-demo");
@@ -188,9 +197,18 @@ export const journeys = [
         await page.getByRole("heading", { level: 1, name: "Underwriting Assessment" }).waitFor();
         await expectAccessibleConsumerPage(page, `eligibility questions (${size})`, expect);
         if (size === "phone") await pictures(page, screenshot, "eligibility");
-        const answer = (title, value) => page.getByRole("region", { name: title }).getByRole("group").first().getByRole("button", { name: value, exact: true });
+        const answer = (title, value) =>
+          page
+            .getByRole("region", { name: title })
+            .getByRole("group")
+            .first()
+            .getByRole("button", { name: value, exact: true });
         await answer("Cancer History", "Yes").click();
-        await page.getByRole("region", { name: "Cancer History" }).getByPlaceholder("Please provide details...").first().waitFor();
+        await page
+          .getByRole("region", { name: "Cancer History" })
+          .getByPlaceholder("Please provide details...")
+          .first()
+          .waitFor();
         await expectAccessibleConsumerPage(page, `eligibility, follow-up questions open (${size})`, expect);
         await answer("Cancer History", "No").click();
         for (const title of ELIGIBILITY_QUESTIONS) await answer(title, "No").click();
@@ -235,8 +253,14 @@ export const journeys = [
       const sent = await page.request.post(`${baseUrl}/api/contacts/${contact.id}/send-quote-email`, { data: {} });
       expect(sent.ok(), `quote email to ${contact.id}: ${sent.status()} ${await sent.text()}`);
       await page.goto(baseUrl + "/dev/outbox");
-      await page.getByRole("link", { name: new RegExp(`\\[TEST\\] ${escapeRe(contact.firstName)}, your personalized`) }).first().click();
-      const unsubscribe = await page.frameLocator('iframe[title^="Email:"]').getByRole("link", { name: "Unsubscribe" }).getAttribute("href");
+      await page
+        .getByRole("link", { name: new RegExp(`\\[TEST\\] ${escapeRe(contact.firstName)}, your personalized`) })
+        .first()
+        .click();
+      const unsubscribe = await page
+        .frameLocator('iframe[title^="Email:"]')
+        .getByRole("link", { name: "Unsubscribe" })
+        .getAttribute("href");
       await page.context().clearCookies();
 
       for (const [size, viewport] of SIZES) {
@@ -293,7 +317,10 @@ export const journeys = [
       const token = await quotedToken(page, baseUrl, expect, 1);
       await page.setViewportSize(PHONE);
       await page.goto(`${baseUrl}/compare?id=${token}`);
-      await page.getByRole("button", { name: /^Select / }).first().waitFor();
+      await page
+        .getByRole("button", { name: /^Select / })
+        .first()
+        .waitFor();
 
       // The start date dialog opens with Enter and closes with Escape, focus back on its button
       await tabTo(page, expect, /^Change$/);
@@ -356,11 +383,18 @@ export const journeys = [
       await page.goto(baseUrl + "/signup");
       await page.getByLabel("Email").fill("not-an-email");
       await page.getByLabel("First Name").click();
-      await page.getByText(/valid email/i).first().waitFor();
+      await page
+        .getByText(/valid email/i)
+        .first()
+        .waitFor();
       await expectNoAxeFindings(page, expect, "phone /signup with errors");
 
       // A new agency through plan choice and the setup wizard, axe on each step
-      await signUpToChoosePlan(page, baseUrl, { organizationName: "Contrast Checkers", email: "a11y-onboarding@agency.test", firstName: "Ada" });
+      await signUpToChoosePlan(page, baseUrl, {
+        organizationName: "Contrast Checkers",
+        email: "a11y-onboarding@agency.test",
+        firstName: "Ada",
+      });
       await expectNoAxeFindings(page, expect, "phone /choose-plan");
       await page.getByRole("button", { name: "Choose Pro" }).click();
       await page.waitForURL((url) => url.pathname === "/setup/settings");
@@ -402,7 +436,17 @@ export const journeys = [
     async run({ page, baseUrl, screenshot, expect }) {
       await signIn(page, baseUrl, ADMIN);
       const { contacts } = await (await page.request.get(baseUrl + "/api/contacts?limit=50")).json();
-      const pages = ["/dashboard", "/contacts", `/contact/${contacts[0].id}`, "/settings", "/brand-settings", "/profile", "/add-agents", "/walkthrough", "/templanding"];
+      const pages = [
+        "/dashboard",
+        "/contacts",
+        `/contact/${contacts[0].id}`,
+        "/settings",
+        "/brand-settings",
+        "/profile",
+        "/add-agents",
+        "/walkthrough",
+        "/templanding",
+      ];
       for (const [size, viewport] of SIZES) {
         await page.setViewportSize(viewport);
         for (const path of pages) {
@@ -447,7 +491,10 @@ export const journeys = [
       await page.goto(baseUrl + "/brand-settings");
       await page.getByRole("textbox", { name: "Primary Color", exact: true }).fill("#F97316");
       await page.getByText(/This color is hard to read on white \(2\.8:1; AA needs 4\.5:1\)/).waitFor();
-      await screenshot("a11y-brand-color-warning", page.getByRole("group", { name: "Preview on client pages" }).locator(".."));
+      await screenshot(
+        "a11y-brand-color-warning",
+        page.getByRole("group", { name: "Preview on client pages" }).locator(".."),
+      );
     },
   },
 ];

@@ -2,9 +2,6 @@
 // the resend countdown; stage and role routing.
 import { latestEmailLink, newestEmailTo, proxyRedirectOf, requestLink, signIn, waitForNewEmailTo } from "./helpers.mjs";
 
-
-
-
 export const journeys = [
   {
     name: "sign up a new agency, follow the activation link from the outbox, land on /choose-plan",
@@ -22,7 +19,9 @@ export const journeys = [
       await page.getByText("Email address is valid").waitFor();
       await screenshot("signup-filled");
       expect(await submit.isEnabled(), "Get Started is enabled once the form is valid");
-      const firstAnswer = page.waitForResponse((r) => r.url() === baseUrl + "/api/organizations" && r.request().method() === "POST");
+      const firstAnswer = page.waitForResponse(
+        (r) => r.url() === baseUrl + "/api/organizations" && r.request().method() === "POST",
+      );
       await submit.click();
       await page.getByText("Check your email").waitFor();
       const first = await firstAnswer;
@@ -41,7 +40,10 @@ export const journeys = [
       await page.waitForURL((url) => url.pathname === "/choose-plan");
       await page.getByRole("heading", { level: 1, name: "Choose Your Plan" }).waitFor();
       const redirectedTo = await proxyRedirectOf(toDashboard);
-      expect(redirectedTo === "/choose-plan", `proxy.ts redirected /dashboard to /choose-plan (proxy redirect: ${redirectedTo})`);
+      expect(
+        redirectedTo === "/choose-plan",
+        `proxy.ts redirected /dashboard to /choose-plan (proxy redirect: ${redirectedTo})`,
+      );
 
       // the same address again: the form and the answer are those of a new address (nobody learns it has an
       // account); no second agency, and the owner gets a sign-in link instead
@@ -54,21 +56,36 @@ export const journeys = [
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Phone").pressSequentially("5125550177");
       await page.getByText("Email address is valid").waitFor();
-      const secondAnswer = page.waitForResponse((r) => r.url() === baseUrl + "/api/organizations" && r.request().method() === "POST");
+      const secondAnswer = page.waitForResponse(
+        (r) => r.url() === baseUrl + "/api/organizations" && r.request().method() === "POST",
+      );
       await page.getByRole("button", { name: "Get Started" }).click();
       await page.getByText("Check your email").waitFor();
       const second = await secondAnswer;
       const secondBody = await second.text();
-      expect(first.status() === 202 && second.status() === 202, `both signups answer 202 (${first.status()}, ${second.status()})`);
+      expect(
+        first.status() === 202 && second.status() === 202,
+        `both signups answer 202 (${first.status()}, ${second.status()})`,
+      );
       expect(firstBody === secondBody, `both signups answer the same body (${firstBody} / ${secondBody})`);
-      const headerNames = (r) => Object.keys(r.headers()).filter((h) => !["date", "x-request-id", "server-timing", "content-length"].includes(h)).sort().join(",");
-      expect(headerNames(first) === headerNames(second), `the same headers (${headerNames(first)} / ${headerNames(second)})`);
+      const headerNames = (r) =>
+        Object.keys(r.headers())
+          .filter((h) => !["date", "x-request-id", "server-timing", "content-length"].includes(h))
+          .sort()
+          .join(",");
+      expect(
+        headerNames(first) === headerNames(second),
+        `the same headers (${headerNames(first)} / ${headerNames(second)})`,
+      );
       await waitForNewEmailTo(page, baseUrl, email, previous);
       const signInHref = await latestEmailLink(page, baseUrl, email, /Log in|Activate and log in/);
       await page.goto(signInHref);
       await page.waitForURL((url) => url.pathname === "/choose-plan");
       const me = await (await page.request.get(baseUrl + "/api/me")).json();
-      expect(!JSON.stringify(me).includes("Probe Agency"), "the second signup created nothing: the owner is in their own agency");
+      expect(
+        !JSON.stringify(me).includes("Probe Agency"),
+        "the second signup created nothing: the owner is in their own agency",
+      );
     },
   },
   {
@@ -84,7 +101,8 @@ export const journeys = [
       await page.getByRole("heading", { level: 1, name: /^Contacts \(\d+\)$/ }).waitFor();
       await page.getByText("Sample data.").waitFor();
       await page.getByRole("button", { name: /Sam Sample/ }).click();
-      for (const item of ["Your Profile", "Organization Settings", "Manage Agents", "Log out"]) await page.getByRole("menuitem", { name: item }).waitFor();
+      for (const item of ["Your Profile", "Organization Settings", "Manage Agents", "Log out"])
+        await page.getByRole("menuitem", { name: item }).waitFor();
       await page.keyboard.press("Escape");
       await screenshot("contacts-admin");
 
@@ -123,7 +141,8 @@ export const journeys = [
       await signIn(page, baseUrl, "alex@sample-agency.test");
       await page.waitForURL(baseUrl + "/contacts");
       await page.getByRole("button", { name: /Alex Rivera/ }).click();
-      for (const item of ["Payment Settings", "Contact Us", "Log out"]) await page.getByRole("menuitem", { name: item }).waitFor();
+      for (const item of ["Payment Settings", "Contact Us", "Log out"])
+        await page.getByRole("menuitem", { name: item }).waitFor();
       await page.keyboard.press("Escape");
       const toSettings = await page.goto(baseUrl + "/settings");
       await page.waitForURL(baseUrl + "/contacts");
@@ -164,7 +183,9 @@ export const journeys = [
   {
     name: "the onboarding link prefills signup, and needs names and email",
     async run({ page, baseUrl, expect }) {
-      await page.goto(`${baseUrl}/onboarding?firstName=Kim&lastName=Lee&email=kim.lee%40agency.example.com&phone=5125550111&frame=9`);
+      await page.goto(
+        `${baseUrl}/onboarding?firstName=Kim&lastName=Lee&email=kim.lee%40agency.example.com&phone=5125550111&frame=9`,
+      );
       await page.getByRole("heading", { name: "Get Started" }).waitFor();
       expect((await page.getByLabel("First Name").inputValue()) === "Kim", "first name prefilled");
       expect((await page.getByLabel("Email").inputValue()) === "kim.lee@agency.example.com", "email prefilled");

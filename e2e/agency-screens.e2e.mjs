@@ -15,8 +15,12 @@ export const journeys = [
       await walkthrough.getByText("Video Walkthrough Coming Soon").waitFor();
       await walkthrough.getByRole("button", { name: "Got it, Don't Show Again" }).waitFor();
       const hrefs = [];
-      for (const name of ["Set Up Your Profile", "Add Clients", "Generate Quotes"]) hrefs.push(await walkthrough.getByRole("link", { name }).getAttribute("href"));
-      expect(JSON.stringify(hrefs) === JSON.stringify(["/profile", "/contacts", "/contacts"]), `the quick-start steps link to ${hrefs.join(", ")}`);
+      for (const name of ["Set Up Your Profile", "Add Clients", "Generate Quotes"])
+        hrefs.push(await walkthrough.getByRole("link", { name }).getAttribute("href"));
+      expect(
+        JSON.stringify(hrefs) === JSON.stringify(["/profile", "/contacts", "/contacts"]),
+        `the quick-start steps link to ${hrefs.join(", ")}`,
+      );
       await screenshot("screens-walkthrough");
 
       await page.keyboard.press("Escape");
@@ -40,7 +44,13 @@ export const journeys = [
     async run({ page, baseUrl, screenshot, expect }) {
       const email = `quinn.screens.${stamp}@agency.example.com`;
       const organizationName = `Quinn Screens Agency ${stamp}`;
-      await signUpAgency(page, baseUrl, { firstName: "Quinn", lastName: "Screens", organizationName, email, phoneDigits: "5125550166" });
+      await signUpAgency(page, baseUrl, {
+        firstName: "Quinn",
+        lastName: "Screens",
+        organizationName,
+        email,
+        phoneDigits: "5125550166",
+      });
 
       // "Got it, Don't Show Again" (pressed by signUpAgency) is what /walkthrough reports
       await page.goto(baseUrl + "/walkthrough");
@@ -48,7 +58,10 @@ export const journeys = [
       await walkthrough.waitFor();
       await walkthrough.getByRole("button", { name: "Close", exact: true }).click();
       await page.getByText("The walkthrough will not open on your dashboard again.").waitFor();
-      expect((await (await page.request.get(baseUrl + "/api/me")).json()).hasCompletedWalkthrough === true, "/api/me reports the walkthrough completed");
+      expect(
+        (await (await page.request.get(baseUrl + "/api/me")).json()).hasCompletedWalkthrough === true,
+        "/api/me reports the walkthrough completed",
+      );
 
       // --- change plan: Pro → Basic, then the landing
       await page.goto(baseUrl + "/change-plan");
@@ -57,7 +70,10 @@ export const journeys = [
       await page.waitForURL((url) => url.pathname === "/templanding");
       await page.getByRole("heading", { level: 1, name: "Your Plan Has Been Updated" }).waitFor();
       const plan = page.getByRole("definition").first();
-      expect((await plan.innerText()).trim() === "Basic", `the landing shows the plan as stored (${await plan.innerText()})`);
+      expect(
+        (await plan.innerText()).trim() === "Basic",
+        `the landing shows the plan as stored (${await plan.innerText()})`,
+      );
       await page.getByText("1 of 1", { exact: true }).waitFor(); // the admin is the Basic plan's one agent
       await page.getByText("Billing is disabled in this mode: the change does not charge anything.").waitFor();
       const me = await (await page.request.get(baseUrl + "/api/me")).json();
@@ -70,9 +86,15 @@ export const journeys = [
       await page.goto(baseUrl + "/brand-settings");
       await page.getByRole("heading", { level: 1, name: "Brand Settings" }).waitFor();
       const sections = await page.getByRole("main").getByRole("heading", { level: 2 }).allInnerTexts();
-      expect(JSON.stringify(sections) === JSON.stringify(["Default Sender Settings", "Organization Details"]), `only the brand sections (${sections.join(", ")})`);
+      expect(
+        JSON.stringify(sections) === JSON.stringify(["Default Sender Settings", "Organization Details"]),
+        `only the brand sections (${sections.join(", ")})`,
+      );
       const agencyName = page.getByLabel("Agency Name");
-      expect((await agencyName.inputValue()) === organizationName, `the agency's name (was "${await agencyName.inputValue()}")`);
+      expect(
+        (await agencyName.inputValue()) === organizationName,
+        `the agency's name (was "${await agencyName.inputValue()}")`,
+      );
       const newName = `Quinn Brand ${stamp}`;
       await agencyName.fill(newName);
       await page.getByRole("textbox", { name: "Primary Color", exact: true }).fill("#0F766E");
@@ -84,13 +106,23 @@ export const journeys = [
       await page.reload();
       await page.getByLabel("Agency Name").waitFor();
       expect((await page.getByLabel("Agency Name").inputValue()) === newName, "the agency name persisted");
-      expect((await page.getByRole("textbox", { name: "Primary Color", exact: true }).inputValue()) === "#0F766E", "the primary color persisted");
+      expect(
+        (await page.getByRole("textbox", { name: "Primary Color", exact: true }).inputValue()) === "#0F766E",
+        "the primary color persisted",
+      );
       // Settings shows the same values, its other sections untouched
       await page.goto(baseUrl + "/settings");
       await page.getByRole("heading", { level: 2, name: "Carriers Offered" }).waitFor();
-      expect((await page.getByLabel("Agency Name").inputValue()) === newName, "Settings shows the brand saved on /brand-settings");
+      expect(
+        (await page.getByLabel("Agency Name").inputValue()) === newName,
+        "Settings shows the brand saved on /brand-settings",
+      );
       const { orgSettings } = await (await page.request.get(baseUrl + "/api/settings/org")).json();
-      expect(JSON.stringify(orgSettings.stateLicenses) === JSON.stringify(["TX"]) && orgSettings.carrierContracts.length >= 1, `the wizard's states and carriers are kept (${JSON.stringify(orgSettings.stateLicenses)}, ${orgSettings.carrierContracts.length} carriers)`);
+      expect(
+        JSON.stringify(orgSettings.stateLicenses) === JSON.stringify(["TX"]) &&
+          orgSettings.carrierContracts.length >= 1,
+        `the wizard's states and carriers are kept (${JSON.stringify(orgSettings.stateLicenses)}, ${orgSettings.carrierContracts.length} carriers)`,
+      );
     },
   },
 ];

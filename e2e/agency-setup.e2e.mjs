@@ -13,9 +13,11 @@ const LOGO_PNG_BASE64 =
 
 const stamp = Date.now();
 /** The agency signed up by journey 1, reused by journey 2 (which falls back to the sample admin). */
-const created = { email: null, companyName: `Riley Setup Insurance ${stamp}`, agentEmail: `casey.${stamp}@agency.example.com` };
-
-
+const created = {
+  email: null,
+  companyName: `Riley Setup Insurance ${stamp}`,
+  agentEmail: `casey.${stamp}@agency.example.com`,
+};
 
 /** Types digits into a formatted phone input, from empty. */
 async function typePhone(input, digits) {
@@ -24,7 +26,8 @@ async function typePhone(input, digits) {
 }
 
 /** The card (list item) of the agent named `name` on /add-agents. */
-const agentCard = (page, name) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
+const agentCard = (page, name) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
 const defaultBadge = (card) => card.getByText("Default", { exact: true });
 
 export const journeys = [
@@ -60,13 +63,32 @@ export const journeys = [
       // --- step 2 (Choose Plan is step 1): Personal Details, filled from the signup
       const pager = page.getByRole("navigation", { name: "Setup steps" });
       await page.getByRole("heading", { level: 2, name: "Personal Details" }).waitFor();
-      expect((await pager.getByRole("button", { name: /^Step \d of 6: / }).count()) === 5, "the Pro plan has six steps: Choose Plan and five dots");
-      expect((await pager.getByRole("link", { name: "Step 1 of 6: Choose Plan" }).getAttribute("href")) === "/change-plan", "Choose Plan is step 1, done");
-      expect((await pager.getByRole("button", { name: "Step 2 of 6: Personal Details" }).getAttribute("aria-current")) === "step", "step 2 is current");
-      expect((await pager.getByRole("link", { name: "Previous step" }).getAttribute("href")) === "/change-plan", "the back arrow goes back to the plan");
-      expect(await pager.getByRole("button", { name: "Step 5 of 6: More Team Members?" }).isDisabled(), "later steps are not reachable yet");
+      expect(
+        (await pager.getByRole("button", { name: /^Step \d of 6: / }).count()) === 5,
+        "the Pro plan has six steps: Choose Plan and five dots",
+      );
+      expect(
+        (await pager.getByRole("link", { name: "Step 1 of 6: Choose Plan" }).getAttribute("href")) === "/change-plan",
+        "Choose Plan is step 1, done",
+      );
+      expect(
+        (await pager.getByRole("button", { name: "Step 2 of 6: Personal Details" }).getAttribute("aria-current")) ===
+          "step",
+        "step 2 is current",
+      );
+      expect(
+        (await pager.getByRole("link", { name: "Previous step" }).getAttribute("href")) === "/change-plan",
+        "the back arrow goes back to the plan",
+      );
+      expect(
+        await pager.getByRole("button", { name: "Step 5 of 6: More Team Members?" }).isDisabled(),
+        "later steps are not reachable yet",
+      );
       expect((await page.getByLabel("First Name").inputValue()) === "Riley", "first name from the signup");
-      expect((await page.getByLabel("Email").inputValue()) === email && !(await page.getByLabel("Email").isEditable()), "the email is shown, not editable");
+      expect(
+        (await page.getByLabel("Email").inputValue()) === email && !(await page.getByLabel("Email").isEditable()),
+        "the email is shown, not editable",
+      );
       expect((await page.getByLabel("Phone").inputValue()) === "(512) 555-0188", "phone from the signup");
       await page.getByLabel("Last Name").fill("Setup-Owner");
       await screenshot("setup-0-personal");
@@ -74,17 +96,30 @@ export const journeys = [
 
       // --- step 3: Company
       await page.getByRole("heading", { level: 2, name: "Company Settings" }).waitFor();
-      expect((await pager.getByRole("button", { name: "Step 3 of 6: Company Settings" }).getAttribute("aria-current")) === "step", "step 3 is current");
+      expect(
+        (await pager.getByRole("button", { name: "Step 3 of 6: Company Settings" }).getAttribute("aria-current")) ===
+          "step",
+        "step 3 is current",
+      );
       const me = await (await page.request.get(baseUrl + "/api/me")).json();
-      expect(me.user.lastName === "Setup-Owner", `Personal Details saved the admin's last name (was ${me.user.lastName})`);
+      expect(
+        me.user.lastName === "Setup-Owner",
+        `Personal Details saved the admin's last name (was ${me.user.lastName})`,
+      );
       const continueButton = page.getByRole("button", { name: "Continue" });
 
       await page.getByLabel("Company Name").fill(created.companyName);
       const phone = page.getByLabel("Phone");
       await typePhone(phone, "5125550199");
-      expect((await phone.inputValue()) === "(512) 555-0199", `company phone shown formatted (was ${await phone.inputValue()})`);
+      expect(
+        (await phone.inputValue()) === "(512) 555-0199",
+        `company phone shown formatted (was ${await phone.inputValue()})`,
+      );
       await page.getByLabel("Website").fill("https://www.riley-setup.example.com");
-      expect((await page.getByLabel("Website").inputValue()) === "www.riley-setup.example.com", "the https:// of a pasted website is dropped");
+      expect(
+        (await page.getByLabel("Website").inputValue()) === "www.riley-setup.example.com",
+        "the https:// of a pasted website is dropped",
+      );
       await page.getByLabel("Calendar Booking Link").fill("https://calendly.com/riley-setup");
       const primary = await page.getByLabel("Primary Color", { exact: true }).inputValue();
       expect(/^#[0-9A-Fa-f]{6}$/.test(primary), `primary colour has a default (${primary})`);
@@ -109,8 +144,15 @@ export const journeys = [
 
       // --- step 2: Licensing
       await page.getByRole("heading", { level: 2, name: "Carrier Information" }).waitFor();
-      expect((await pager.getByRole("button", { name: "Step 4 of 6: Carrier Information" }).getAttribute("aria-current")) === "step", "step 4 is current");
-      expect(await pager.getByRole("button", { name: "Previous step" }).isEnabled(), "the back arrow works from step 4");
+      expect(
+        (await pager.getByRole("button", { name: "Step 4 of 6: Carrier Information" }).getAttribute("aria-current")) ===
+          "step",
+        "step 4 is current",
+      );
+      expect(
+        await pager.getByRole("button", { name: "Previous step" }).isEnabled(),
+        "the back arrow works from step 4",
+      );
       expect(new URL(page.url()).searchParams.get("step") === "licensing", `the URL names the step (${page.url()})`);
       const selectAllCarriers = page.getByRole("checkbox", { name: "Select All Carriers" });
       const carriers = page.getByRole("list", { name: "Carriers" }).getByRole("checkbox");
@@ -119,7 +161,8 @@ export const journeys = [
       // Start from no carrier at all, whatever the defaults are.
       if (!(await selectAllCarriers.isChecked())) await selectAllCarriers.click();
       expect(await selectAllCarriers.isChecked(), "Select All Carriers checks every carrier");
-      for (let i = 0; i < carrierCount; i++) expect(await carriers.nth(i).isChecked(), `carrier ${i} checked by Select All`);
+      for (let i = 0; i < carrierCount; i++)
+        expect(await carriers.nth(i).isChecked(), `carrier ${i} checked by Select All`);
       await selectAllCarriers.click();
       expect(!(await selectAllCarriers.isChecked()), "Select All Carriers unchecks them all");
       await page.getByText("Please select at least one carrier").waitFor();
@@ -128,9 +171,13 @@ export const journeys = [
 
       await carriers.nth(0).check();
       await carriers.nth(1).check();
-      const pickedCarriers = [await carriers.nth(0).locator("xpath=..").innerText(), await carriers.nth(1).locator("xpath=..").innerText()].map((t) => t.trim());
+      const pickedCarriers = [
+        await carriers.nth(0).locator("xpath=..").innerText(),
+        await carriers.nth(1).locator("xpath=..").innerText(),
+      ].map((t) => t.trim());
       expect(await selectAllCarriers.evaluate((el) => el.indeterminate), "Select All Carriers shows 'some selected'");
-      for (const state of ["Texas", "Florida", "Arizona"]) await page.getByRole("checkbox", { name: state, exact: true }).check();
+      for (const state of ["Texas", "Florida", "Arizona"])
+        await page.getByRole("checkbox", { name: state, exact: true }).check();
       expect(await page.getByRole("checkbox", { name: "Texas", exact: true }).isChecked(), "Texas is ticked");
       expect(await continueButton.isEnabled(), "Continue is enabled with two carriers");
       await screenshot("setup-2-licensing");
@@ -138,7 +185,11 @@ export const journeys = [
 
       // --- step 3: Agents
       await page.getByRole("heading", { level: 2, name: "More Team Members?" }).waitFor();
-      expect((await pager.getByRole("button", { name: "Step 5 of 6: More Team Members?" }).getAttribute("aria-current")) === "step", "step 5 is current");
+      expect(
+        (await pager.getByRole("button", { name: "Step 5 of 6: More Team Members?" }).getAttribute("aria-current")) ===
+          "step",
+        "step 5 is current",
+      );
       const team = page.getByRole("list", { name: "Team members" });
       await team.getByText(email).waitFor();
       await team.getByText("Current user (you)").waitFor();
@@ -165,7 +216,10 @@ export const journeys = [
 
       // --- step 4: Payment
       await page.getByRole("heading", { level: 2, name: "Payment" }).waitFor();
-      expect((await pager.getByRole("button", { name: "Step 6 of 6: Payment" }).getAttribute("aria-current")) === "step", "step 6 is current");
+      expect(
+        (await pager.getByRole("button", { name: "Step 6 of 6: Payment" }).getAttribute("aria-current")) === "step",
+        "step 6 is current",
+      );
       await page.getByText("Billing is disabled in this mode").waitFor();
       await page.getByText("Your Pro plan is active and no card is needed.").waitFor();
       await screenshot("setup-4-payment");
@@ -173,7 +227,10 @@ export const journeys = [
       // the dot pager goes back to a saved step and the saved values are still there
       await pager.getByRole("button", { name: "Step 3 of 6: Company Settings" }).click();
       await page.getByRole("heading", { level: 2, name: "Company Settings" }).waitFor();
-      expect((await page.getByLabel("Company Name").inputValue()) === created.companyName, "company name kept when going back");
+      expect(
+        (await page.getByLabel("Company Name").inputValue()) === created.companyName,
+        "company name kept when going back",
+      );
       await page.getByRole("button", { name: "Change logo" }).waitFor();
       await pager.getByRole("button", { name: "Step 6 of 6: Payment" }).click();
       await page.getByRole("heading", { level: 2, name: "Payment" }).waitFor();
@@ -223,10 +280,22 @@ export const journeys = [
       await agencyName.waitFor();
       if (created.email) {
         // what the wizard saved is what Settings shows
-        expect((await agencyName.inputValue()) === created.companyName, `Agency Name is the wizard's company name (was "${await agencyName.inputValue()}")`);
-        expect((await page.getByRole("textbox", { name: "Phone", exact: true }).inputValue()) === "(512) 555-0199", `phone from the wizard (was ${await page.getByRole("textbox", { name: "Phone", exact: true }).inputValue()})`);
-        expect((await page.getByLabel("Website").inputValue()) === "www.riley-setup.example.com", `website from the wizard (was ${await page.getByLabel("Website").inputValue()})`);
-        expect((await page.getByLabel("Calendar Booking Link URL").inputValue()) === "https://calendly.com/riley-setup", "booking link from the wizard");
+        expect(
+          (await agencyName.inputValue()) === created.companyName,
+          `Agency Name is the wizard's company name (was "${await agencyName.inputValue()}")`,
+        );
+        expect(
+          (await page.getByRole("textbox", { name: "Phone", exact: true }).inputValue()) === "(512) 555-0199",
+          `phone from the wizard (was ${await page.getByRole("textbox", { name: "Phone", exact: true }).inputValue()})`,
+        );
+        expect(
+          (await page.getByLabel("Website").inputValue()) === "www.riley-setup.example.com",
+          `website from the wizard (was ${await page.getByLabel("Website").inputValue()})`,
+        );
+        expect(
+          (await page.getByLabel("Calendar Booking Link URL").inputValue()) === "https://calendly.com/riley-setup",
+          "booking link from the wizard",
+        );
       }
       await page.getByText("All changes saved.").waitFor();
       const save = page.getByRole("button", { name: "Save Changes" });
@@ -250,7 +319,9 @@ export const journeys = [
         await firstRider.click();
       } else {
         await mn.getByText(/^Current defaults: /).waitFor();
-        console.log(`    (no MN riders offered: "${(await mn.innerText()).replace(/\s+/g, " ")}" — rider toggle skipped)`);
+        console.log(
+          `    (no MN riders offered: "${(await mn.innerText()).replace(/\s+/g, " ")}" — rider toggle skipped)`,
+        );
       }
       // outreach timing: pick a different year
       const timing = page.getByRole("group", { name: "Outreach timing" });
@@ -271,11 +342,23 @@ export const journeys = [
 
       await page.reload();
       await page.getByLabel("Agency Name").waitFor();
-      expect((await page.getByLabel("Agency Name").inputValue()) === newName, `agency name persisted (was "${await page.getByLabel("Agency Name").inputValue()}")`);
-      expect((await page.getByRole("switch", { name: "Birthday emails", exact: true }).isChecked()) === !birthdayBefore, "Birthday emails persisted");
-      const timingNow = await page.getByRole("group", { name: "Outreach timing" }).getByRole("radio").evaluateAll((els) => els.findIndex((el) => el.checked));
+      expect(
+        (await page.getByLabel("Agency Name").inputValue()) === newName,
+        `agency name persisted (was "${await page.getByLabel("Agency Name").inputValue()}")`,
+      );
+      expect(
+        (await page.getByRole("switch", { name: "Birthday emails", exact: true }).isChecked()) === !birthdayBefore,
+        "Birthday emails persisted",
+      );
+      const timingNow = await page
+        .getByRole("group", { name: "Outreach timing" })
+        .getByRole("radio")
+        .evaluateAll((els) => els.findIndex((el) => el.checked));
       expect(timingNow === timingAfter, `outreach timing persisted (radio ${timingNow}, expected ${timingAfter})`);
-      expect((await page.getByLabel("Postal Address").inputValue()) === postalAddress, `postal address persisted (was "${await page.getByLabel("Postal Address").inputValue()}")`);
+      expect(
+        (await page.getByLabel("Postal Address").inputValue()) === postalAddress,
+        `postal address persisted (was "${await page.getByLabel("Postal Address").inputValue()}")`,
+      );
       if (ridersOffered) {
         const riderAfter = page.getByRole("group", { name: "Minnesota (MN)" }).getByRole("checkbox").first();
         await riderAfter.waitFor();
@@ -295,7 +378,10 @@ export const journeys = [
       const profilePhone = page.getByRole("textbox", { name: "Phone", exact: true });
       await profilePhone.fill("");
       await profilePhone.pressSequentially("5125550177");
-      expect((await profilePhone.inputValue()) === "(512) 555-0177", `profile phone formatted (was ${await profilePhone.inputValue()})`);
+      expect(
+        (await profilePhone.inputValue()) === "(512) 555-0177",
+        `profile phone formatted (was ${await profilePhone.inputValue()})`,
+      );
       const profileSave = page.getByRole("button", { name: "Save Changes" });
       expect(await profileSave.isEnabled(), "profile Save Changes enabled after a change");
       await profileSave.click();
@@ -303,8 +389,14 @@ export const journeys = [
       await screenshot("profile-saved");
       await page.reload();
       await page.getByLabel("First Name").waitFor();
-      expect((await page.getByLabel("First Name").inputValue()) === newFirst, `first name persisted (was ${await page.getByLabel("First Name").inputValue()})`);
-      expect((await page.getByRole("textbox", { name: "Phone", exact: true }).inputValue()) === "(512) 555-0177", `phone persisted (was ${await page.getByRole("textbox", { name: "Phone", exact: true }).inputValue()})`);
+      expect(
+        (await page.getByLabel("First Name").inputValue()) === newFirst,
+        `first name persisted (was ${await page.getByLabel("First Name").inputValue()})`,
+      );
+      expect(
+        (await page.getByRole("textbox", { name: "Phone", exact: true }).inputValue()) === "(512) 555-0177",
+        `phone persisted (was ${await page.getByRole("textbox", { name: "Phone", exact: true }).inputValue()})`,
+      );
       expect(await page.getByRole("button", { name: "Save Changes" }).isDisabled(), "nothing to save after reload");
       await screenshot("profile-reloaded");
     },
@@ -319,15 +411,26 @@ export const journeys = [
       await sam.waitFor();
       await sam.getByText("Current user (you)").waitFor();
       await defaultBadge(sam).waitFor();
-      expect((await sam.getByRole("button", { name: /^Delete/ }).count()) === 0, "no Delete on the current user (also the default agent)");
-      expect((await sam.getByRole("button", { name: /^Set as Default/ }).count()) === 0, "no Set as Default on the default agent");
+      expect(
+        (await sam.getByRole("button", { name: /^Delete/ }).count()) === 0,
+        "no Delete on the current user (also the default agent)",
+      );
+      expect(
+        (await sam.getByRole("button", { name: /^Set as Default/ }).count()) === 0,
+        "no Set as Default on the default agent",
+      );
 
       // the server refuses to delete the current user / default agent too
       const me = await (await page.request.get(baseUrl + "/api/me")).json();
       const refused = await page.request.delete(`${baseUrl}/api/agents/${encodeURIComponent(me.user.id)}`);
-      expect(refused.status() >= 400 && refused.status() < 500, `deleting oneself is refused (status ${refused.status()})`);
+      expect(
+        refused.status() >= 400 && refused.status() < 500,
+        `deleting oneself is refused (status ${refused.status()})`,
+      );
       const refusedBody = await refused.json().catch(() => null);
-      console.log(`    (DELETE of the current user answered ${refused.status()}: ${JSON.stringify(refusedBody?.error ?? refusedBody)})`);
+      console.log(
+        `    (DELETE of the current user answered ${refused.status()}: ${JSON.stringify(refusedBody?.error ?? refusedBody)})`,
+      );
 
       // add
       const first = "Morgan";
@@ -344,10 +447,16 @@ export const journeys = [
       await typePhone(add.getByLabel("Phone"), "5125550163");
       await add.getByText("Email address is valid").waitFor();
       await addButton.click();
-      await add.getByRole("alert").getByText("This email address can't be used. Please enter a different one.").waitFor();
+      await add
+        .getByRole("alert")
+        .getByText("This email address can't be used. Please enter a different one.")
+        .waitFor();
       await add.getByLabel("Email").fill(email);
       await add.getByText("Email address is valid").waitFor();
-      expect(await add.getByRole("checkbox", { name: "Agent" }).isChecked(), "new agents have the Agent role by default");
+      expect(
+        await add.getByRole("checkbox", { name: "Agent" }).isChecked(),
+        "new agents have the Agent role by default",
+      );
       await addButton.click();
       await page.getByText(`${name} was added.`).waitFor();
       const card = agentCard(page, name);
@@ -380,9 +489,14 @@ export const journeys = [
       })();
       if (agentId) {
         const res = await page.request.delete(`${baseUrl}/api/agents/${encodeURIComponent(agentId)}`);
-        expect(res.status() >= 400 && res.status() < 500, `deleting the default agent is refused (status ${res.status()})`);
+        expect(
+          res.status() >= 400 && res.status() < 500,
+          `deleting the default agent is refused (status ${res.status()})`,
+        );
       } else {
-        console.log("    (GET /api/agents did not list the new agent's id; skipped the API refusal check for the default)");
+        console.log(
+          "    (GET /api/agents did not list the new agent's id; skipped the API refusal check for the default)",
+        );
       }
 
       // the admin is made default again, then the new agent can be deleted
@@ -397,11 +511,16 @@ export const journeys = [
       const reassign = dialog.getByLabel("Reassign contacts to");
       const options = await reassign.locator("option").allInnerTexts();
       expect(!options.some((o) => o.includes(name)), "the agent being deleted is not a reassignment choice");
-      expect(options.some((o) => o.includes("Jordan Lee")), `Jordan Lee is offered (${options.join(" | ")})`);
+      expect(
+        options.some((o) => o.includes("Jordan Lee")),
+        `Jordan Lee is offered (${options.join(" | ")})`,
+      );
       await reassign.selectOption({ label: "Jordan Lee" });
       await screenshot("agents-delete-dialog");
       await dialog.getByRole("button", { name: "Reassign and Delete" }).click();
-      await page.getByText(new RegExp(`^${escapeRe(name)} was deleted\\. \\d+ contacts? reassigned to Jordan Lee\\.$`)).waitFor();
+      await page
+        .getByText(new RegExp(`^${escapeRe(name)} was deleted\\. \\d+ contacts? reassigned to Jordan Lee\\.$`))
+        .waitFor();
       await dialog.waitFor({ state: "hidden" });
       await card.waitFor({ state: "detached" });
       await screenshot("agents-deleted");

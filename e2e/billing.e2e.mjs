@@ -40,9 +40,15 @@ export const journeys = [
       expect((await toggle.getAttribute("aria-checked")) === "true", "launch pricing starts on");
       await page.getByText("ACTIVE", { exact: true }).waitFor();
       // 1,000 contacts, SMS25: $75 + 700 × $0.2475 = $248.25; 7% of 1,000 rolled × $350 × 3 = $73,500 a year.
-      expect((await text(page, "monthly-price")) === "$248.25", `1,000 contacts at launch pricing cost $248.25 (got ${await text(page, "monthly-price")})`);
+      expect(
+        (await text(page, "monthly-price")) === "$248.25",
+        `1,000 contacts at launch pricing cost $248.25 (got ${await text(page, "monthly-price")})`,
+      );
       expect((await text(page, "result-monthly-cost")) === "$248.25", "Monthly Cost in the result bar");
-      expect((await text(page, "result-net-benefit")) === "$70,521", `Net Annual Benefit $70,521 (got ${await text(page, "result-net-benefit")})`);
+      expect(
+        (await text(page, "result-net-benefit")) === "$70,521",
+        `Net Annual Benefit $70,521 (got ${await text(page, "result-net-benefit")})`,
+      );
       expect((await text(page, "result-roi")) === "24.7x", `ROI 24.7x (got ${await text(page, "result-roi")})`);
       await page.getByRole("heading", { name: "Book of Business - Remaining LTV (Millions)" }).waitFor();
       await page.locator(".recharts-legend-wrapper").getByText("Rollover Case").waitFor();
@@ -57,7 +63,10 @@ export const journeys = [
       await page.getByLabel("Annual rollover (%)").fill("10");
       await page.getByTestId("monthly-price").filter({ hasText: "$1,651.00" }).waitFor();
       expect((await text(page, "annual-added-value")) === "$600,000", "500 rolled × $400 × 3 = $600,000");
-      expect((await text(page, "result-net-benefit")) === "$580,188", `Net Annual Benefit $580,188 (got ${await text(page, "result-net-benefit")})`);
+      expect(
+        (await text(page, "result-net-benefit")) === "$580,188",
+        `Net Annual Benefit $580,188 (got ${await text(page, "result-net-benefit")})`,
+      );
       expect((await text(page, "result-roi")) === "30.3x", "ROI 30.3x");
       await screenshot("billing-pricing-5000-full");
 
@@ -77,17 +86,27 @@ export const journeys = [
             const email = `morgan.billing.${stamp}@agency.example.com`;
             await signUpToChoosePlan(page, baseUrl, { email, organizationName: `Morgan Billing Agency ${stamp}` });
             await page.getByRole("heading", { level: 1, name: "Choose Your Plan" }).waitFor();
-            await page.getByText("Billing is disabled in this mode: choosing a plan does not charge anything.").waitFor();
+            await page
+              .getByText("Billing is disabled in this mode: choosing a plan does not charge anything.")
+              .waitFor();
             await page.getByRole("link", { name: "Contact us" }).waitFor();
             // The custom tier prices a book by its size; there is no contact add-on to buy.
             await page.getByLabel("Number of contacts").fill("1000");
             await page.getByRole("button", { name: "Calculate" }).click();
-            await page.getByTestId("custom-tier").filter({ hasText: "1,000 contacts: about $331.00/month (700 contacts above the 300 included, billed per contact)." }).waitFor();
+            await page
+              .getByTestId("custom-tier")
+              .filter({
+                hasText:
+                  "1,000 contacts: about $331.00/month (700 contacts above the 300 included, billed per contact).",
+              })
+              .waitFor();
             expect((await page.getByLabel(/Extra contacts/).count()) === 0, "no extra-contacts add-on");
             await page.getByTestId("contacts-billing-note").filter({ hasText: "No plan limits contacts" }).waitFor();
             await screenshot("billing-choose-plan");
             await page.getByRole("button", { name: "Choose Basic" }).click();
-            await page.waitForURL((url) => url.pathname === "/setup/settings" && url.searchParams.get("plan") === "basic");
+            await page.waitForURL(
+              (url) => url.pathname === "/setup/settings" && url.searchParams.get("plan") === "basic",
+            );
             const me = await (await page.request.get(baseUrl + "/api/me")).json();
             expect(me.accountStatus.subscriptionTier === "basic", "the plan is recorded");
             expect(me.accountStatus.subscriptionStatus === "billing_disabled", "and marked billing disabled");
@@ -126,7 +145,12 @@ export const journeys = [
             const pricing = await (await page.request.get(baseUrl + "/api/subscription/pricing")).json();
             expect(pricing.billingEnabled && pricing.publishableKey === "pk_test_fake", "the price ids load");
             const created = await page.request.post(baseUrl + "/api/create-checkout-session", {
-              data: { priceId: pricing.priceId, meteredPriceId: pricing.meteredPriceId, customerEmail: email, customerName: "Morgan Billing" },
+              data: {
+                priceId: pricing.priceId,
+                meteredPriceId: pricing.meteredPriceId,
+                customerEmail: email,
+                customerName: "Morgan Billing",
+              },
             });
             expect(created.ok(), `create-checkout-session answered ${created.status()}`);
             const { clientSecret } = await created.json();
@@ -136,17 +160,36 @@ export const journeys = [
 
             // The card form's part.
             const { customer } = fake.completeCheckout(sessionId);
-            fake.addInvoice(customer.id, { amount: 24_825, status: "paid", number: "GW-2026-10", created: Math.floor(Date.parse("2026-10-01T12:00:00Z") / 1000) });
+            fake.addInvoice(customer.id, {
+              amount: 24_825,
+              status: "paid",
+              number: "GW-2026-10",
+              created: Math.floor(Date.parse("2026-10-01T12:00:00Z") / 1000),
+            });
 
-            const complete = await (await page.request.get(`${baseUrl}/api/session-status?session_id=${sessionId}`)).json();
+            const complete = await (
+              await page.request.get(`${baseUrl}/api/session-status?session_id=${sessionId}`)
+            ).json();
             expect(complete.status === "complete", "complete after the card");
-            const details = await (await page.request.get(`${baseUrl}/api/checkout-session?clientSecret=${encodeURIComponent(clientSecret)}`)).json();
+            const details = await (
+              await page.request.get(`${baseUrl}/api/checkout-session?clientSecret=${encodeURIComponent(clientSecret)}`)
+            ).json();
             const done = await page.request.post(baseUrl + "/api/stripe/payment-complete", {
-              data: { email, firstName: "Morgan", lastName: "Billing", stripeCustomerId: details.customer, stripeSubscriptionId: details.subscription, stripeUsageItemId: details.subscription_item },
+              data: {
+                email,
+                firstName: "Morgan",
+                lastName: "Billing",
+                stripeCustomerId: details.customer,
+                stripeSubscriptionId: details.subscription,
+                stripeUsageItemId: details.subscription_item,
+              },
             });
             expect(done.ok(), `payment-complete answered ${done.status()}`);
             me = await (await page.request.get(baseUrl + "/api/me")).json();
-            expect(me.accountStatus.status === "good_standing" && me.accountStatus.paymentCompleted, "paid and in good standing");
+            expect(
+              me.accountStatus.status === "good_standing" && me.accountStatus.paymentCompleted,
+              "paid and in good standing",
+            );
 
             await page.goto(baseUrl + "/stripe");
             await page.getByRole("heading", { level: 1, name: "Billing & Payments" }).waitFor();
@@ -156,7 +199,9 @@ export const journeys = [
             await table.getByRole("cell", { name: "$248.25", exact: true }).waitFor();
             expect((await table.getByRole("row").count()) === 3, "a header and two invoices");
             await page.getByText("Visa •••• 4242").waitFor();
-            const download = page.waitForResponse((res) => res.url().includes("/api/billing/invoices/") && res.url().endsWith("/download"));
+            const download = page.waitForResponse(
+              (res) => res.url().includes("/api/billing/invoices/") && res.url().endsWith("/download"),
+            );
             await page.getByRole("button", { name: "Download invoice GW-2026-10" }).click();
             const body = await (await download).json();
             expect(body.data.url.endsWith(".pdf"), "the download answers the invoice's PDF URL");

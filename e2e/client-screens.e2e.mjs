@@ -4,7 +4,8 @@
 import { PHONE, confirmSignupFromOutbox, escapeRe, fillSelfOnboarding, signIn, signUpAgency } from "./helpers.mjs";
 
 const ADMIN = "admin@sample-agency.test";
-const SAMPLE_BILLING_REFUSAL = "The Sample Agency is sample data: its plan cannot be changed and it takes no payments. Create your own agency to choose a plan.";
+const SAMPLE_BILLING_REFUSAL =
+  "The Sample Agency is sample data: its plan cannot be changed and it takes no payments. Create your own agency to choose a plan.";
 const stamp = Date.now();
 /** A first name no other journey uses, so its emails can be counted. */
 const letters = (n) => Array.from(String(n), (d) => "abcdefghij"[Number(d)]).join("");
@@ -13,7 +14,14 @@ const WELCOME_NAME = `Wren${letters(stamp).slice(-5)}`;
 /** A new agency of its own (its book empty, its tutorial not yet closed), on /contacts: the tutorial dialog. */
 async function newAgencyContacts(page, baseUrl, firstName, lastName, phoneDigits) {
   const slug = `${firstName}.${lastName}`.toLowerCase();
-  await signUpAgency(page, baseUrl, { firstName, lastName, organizationName: `${firstName} ${lastName} ${stamp}`, email: `${slug}.${stamp}@example.com`, phoneDigits, keepContactsTutorial: true });
+  await signUpAgency(page, baseUrl, {
+    firstName,
+    lastName,
+    organizationName: `${firstName} ${lastName} ${stamp}`,
+    email: `${slug}.${stamp}@example.com`,
+    phoneDigits,
+    keepContactsTutorial: true,
+  });
   await page.goto(baseUrl + "/contacts");
   const tutorial = page.getByRole("dialog", { name: "Welcome to your contacts" });
   await tutorial.waitFor();
@@ -38,7 +46,10 @@ export const journeys = [
       await screenshot("screens-contacts-tutorial-add-contact");
       await page.keyboard.press("Escape");
       await form.waitFor({ state: "hidden" });
-      expect((await activeText(page)) === "+ Add Contact", `focus returns to + Add Contact (on "${await activeText(page)}")`);
+      expect(
+        (await activeText(page)) === "+ Add Contact",
+        `focus returns to + Add Contact (on "${await activeText(page)}")`,
+      );
 
       // Closed once is closed for good.
       await page.reload();
@@ -97,7 +108,10 @@ export const journeys = [
       expect((await page.getByLabel(/^First Name/).inputValue()) === contact.firstName, "first name prefilled");
       expect((await page.getByLabel(/^Last Name/).inputValue()) === contact.lastName, "last name prefilled");
       expect((await page.getByLabel(/^Email/).inputValue()) === contact.email, "email prefilled");
-      expect(!(await page.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }).isChecked()), "the opt-in is left to the person");
+      expect(
+        !(await page.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }).isChecked()),
+        "the opt-in is left to the person",
+      );
       await screenshot("screens-self-onboarding-prefilled");
       await page.setViewportSize({ width: 320, height: 800 });
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -108,7 +122,11 @@ export const journeys = [
       for (const quoteId of [contactId, "A".repeat(43)]) {
         await page.goto(`${baseUrl}/self-onboarding/sample-agency?quoteId=${encodeURIComponent(quoteId)}`);
         await page.getByRole("heading", { name: "Get Your Personalized Quote" }).waitFor();
-        expect((await page.getByLabel(/^First Name/).inputValue()) === "" && (await page.getByLabel(/^Email/).inputValue()) === "", `empty form for quoteId ${quoteId}`);
+        expect(
+          (await page.getByLabel(/^First Name/).inputValue()) === "" &&
+            (await page.getByLabel(/^Email/).inputValue()) === "",
+          `empty form for quoteId ${quoteId}`,
+        );
         expect((await page.getByRole("alert").filter({ hasText: /\S/ }).count()) === 0, "no error shown");
       }
     },
@@ -119,7 +137,9 @@ export const journeys = [
       const welcomeLinks = async () => {
         await page.goto(baseUrl + "/dev/outbox");
         await page.getByRole("navigation", { name: "Emails" }).waitFor();
-        return page.getByRole("navigation", { name: "Emails" }).getByRole("link", { name: new RegExp(`Welcome to Sample Agency, ${escapeRe(WELCOME_NAME)}: your quotes`) });
+        return page
+          .getByRole("navigation", { name: "Emails" })
+          .getByRole("link", { name: new RegExp(`Welcome to Sample Agency, ${escapeRe(WELCOME_NAME)}: your quotes`) });
       };
       await page.setViewportSize(PHONE);
       await page.goto(baseUrl + "/self-onboarding/sample-agency");
@@ -138,12 +158,18 @@ export const journeys = [
       await links.first().waitFor();
       expect((await links.count()) === 1, `one welcome email (${await links.count()})`);
       const name = (await links.first().textContent()) ?? "";
-      expect(name.includes("[TEST]") && name.includes(`To ${ADMIN}`), `a trial agency's welcome goes to its agent as [TEST] (${name})`);
+      expect(
+        name.includes("[TEST]") && name.includes(`To ${ADMIN}`),
+        `a trial agency's welcome goes to its agent as [TEST] (${name})`,
+      );
       await links.first().click();
       const frame = page.frameLocator('iframe[title^="Email:"]');
       const button = frame.getByRole("link", { name: "See your quotes" });
       const href = await button.getAttribute("href");
-      expect(href.startsWith(`${baseUrl}/compare?id=`) && quotes.endsWith(new URL(href).search), `the welcome carries the quote link the confirmation opened (${href} vs ${quotes})`);
+      expect(
+        href.startsWith(`${baseUrl}/compare?id=`) && quotes.endsWith(new URL(href).search),
+        `the welcome carries the quote link the confirmation opened (${href} vs ${quotes})`,
+      );
       await screenshot("screens-welcome-email");
 
       // Following the confirmation link again sends nothing more.
@@ -166,15 +192,23 @@ export const journeys = [
       await page.getByRole("button", { name: "Choose Basic" }).click();
       await page.getByText(SAMPLE_BILLING_REFUSAL).waitFor();
       await screenshot("screens-sample-change-plan-refused");
-      const put = await page.request.put(`${baseUrl}/api/organizations/sample-agency/subscription`, { data: { tierId: "basic", extraAgents: 0, extraContacts: 0 } });
+      const put = await page.request.put(`${baseUrl}/api/organizations/sample-agency/subscription`, {
+        data: { tierId: "basic", extraAgents: 0, extraContacts: 0 },
+      });
       const body = await put.json();
-      expect(put.status() === 403 && body.error?.code === "forbidden" && body.error?.message === SAMPLE_BILLING_REFUSAL, `403 in the error shape (${put.status()} ${JSON.stringify(body)})`);
+      expect(
+        put.status() === 403 && body.error?.code === "forbidden" && body.error?.message === SAMPLE_BILLING_REFUSAL,
+        `403 in the error shape (${put.status()} ${JSON.stringify(body)})`,
+      );
       const me = await (await page.request.get(baseUrl + "/api/me")).json();
       expect(me.accountStatus.subscriptionTier === "pro", "the plan is unchanged");
 
       // The exit control: signed out, on the signup page.
       await page.goto(baseUrl + "/contacts");
-      await page.getByRole("note", { name: "Sample data" }).getByRole("link", { name: "Exit and create your own agency" }).click();
+      await page
+        .getByRole("note", { name: "Sample data" })
+        .getByRole("link", { name: "Exit and create your own agency" })
+        .click();
       await page.waitForURL((u) => u.pathname === "/signup");
       await page.getByRole("heading", { name: "Get Started" }).waitFor();
       const session = await (await page.request.get(baseUrl + "/api/auth/session")).json();
@@ -186,10 +220,18 @@ export const journeys = [
 /** Follows the newest confirmation email to `firstName` again, pressing its button through the API: "already confirmed". */
 async function confirmAgain(page, baseUrl, firstName) {
   await page.goto(baseUrl + "/dev/outbox");
-  await page.getByRole("navigation", { name: "Emails" }).getByRole("link", { name: new RegExp(`${escapeRe(firstName)}, please confirm your email`) }).first().click();
-  const href = await page.frameLocator('iframe[title^="Email:"]').getByRole("link", { name: "Confirm my email" }).getAttribute("href");
+  await page
+    .getByRole("navigation", { name: "Emails" })
+    .getByRole("link", { name: new RegExp(`${escapeRe(firstName)}, please confirm your email`) })
+    .first()
+    .click();
+  const href = await page
+    .frameLocator('iframe[title^="Email:"]')
+    .getByRole("link", { name: "Confirm my email" })
+    .getAttribute("href");
   const token = new URL(href).pathname.split("/").pop();
   const answer = await page.request.post(baseUrl + "/api/self-service/confirm-email", { data: { token } });
   const body = await answer.json();
-  if (body.status !== "already_confirmed") throw new Error(`a second confirmation answered ${answer.status()} ${JSON.stringify(body)}`);
+  if (body.status !== "already_confirmed")
+    throw new Error(`a second confirmation answered ${answer.status()} ${JSON.stringify(body)}`);
 }

@@ -7,8 +7,21 @@
 import { escapeRe, signIn } from "./helpers.mjs";
 
 const PHONE = { width: 390, height: 844 };
-const QUESTIONS = ["Heart Health", "Lung Health", "Cancer History", "Diabetes with Complications", "Memory or Cognitive Health", "Recent and Current Hospitalizations", "Current Hospitalization or Medical Test"];
-const answer = (page, title, value) => page.getByRole("region", { name: title }).getByRole("group").first().getByRole("button", { name: value, exact: true });
+const QUESTIONS = [
+  "Heart Health",
+  "Lung Health",
+  "Cancer History",
+  "Diabetes with Complications",
+  "Memory or Cognitive Health",
+  "Recent and Current Hospitalizations",
+  "Current Hospitalization or Medical Test",
+];
+const answer = (page, title, value) =>
+  page
+    .getByRole("region", { name: title })
+    .getByRole("group")
+    .first()
+    .getByRole("button", { name: value, exact: true });
 
 /** Sends a seeded contact (the nth of a state) a quote from their page and returns the link in the email. */
 async function quoteEmailLink(page, baseUrl, state, nth, expect) {
@@ -23,8 +36,14 @@ async function quoteEmailLink(page, baseUrl, state, nth, expect) {
   await page.getByRole("button", { name: "Send Quote" }).click();
   await page.getByRole("button", { name: "Email Sent" }).waitFor();
   await page.goto(baseUrl + "/dev/outbox");
-  await page.getByRole("link", { name: new RegExp(`\\[TEST\\] ${escapeRe(name.split(/\s+/)[0])}, your personalized`) }).first().click();
-  const href = await page.frameLocator('iframe[title^="Email:"]').getByRole("link", { name: "See your personalized quotes" }).getAttribute("href");
+  await page
+    .getByRole("link", { name: new RegExp(`\\[TEST\\] ${escapeRe(name.split(/\s+/)[0])}, your personalized`) })
+    .first()
+    .click();
+  const href = await page
+    .frameLocator('iframe[title^="Email:"]')
+    .getByRole("link", { name: "See your personalized quotes" })
+    .getAttribute("href");
   expect(href.startsWith(`${baseUrl}/compare?id=`), `quote link ${href}`);
   return { url: href, contactPath, name };
 }
@@ -38,7 +57,9 @@ export const journeys = [
       await page.setViewportSize(PHONE);
       await page.goto(url);
       await page.getByRole("heading", { name: "Personal Quote" }).waitFor();
-      await page.getByText("Sample prices: these rates are illustrative sample data, not real carrier prices.").waitFor();
+      await page
+        .getByText("Sample prices: these rates are illustrative sample data, not real carrier prices.")
+        .waitFor();
       const selects = page.getByRole("button", { name: /^Select / });
       await selects.first().waitFor();
       for (const plan of ["G", "N"]) {
@@ -73,7 +94,10 @@ export const journeys = [
       // Household toggle: household prices and the rule text
       await page.getByRole("group", { name: "Plan type" }).getByRole("button", { name: "G", exact: true }).click();
       await page.getByRole("switch", { name: "Household discount" }).check();
-      await page.getByText(/^Discount: \$\d+ a month/).first().waitFor();
+      await page
+        .getByText(/^Discount: \$\d+ a month/)
+        .first()
+        .waitFor();
       await screenshot("compare-phone-household");
 
       // Select → what qualifying means (Escape closes it) → the health questions
@@ -106,7 +130,10 @@ export const journeys = [
       await page.setViewportSize({ width: 1280, height: 800 });
       await signIn(page, baseUrl, "admin@sample-agency.test");
       await page.goto(baseUrl + contactPath);
-      await page.getByRole("region", { name: "Follow-up Requests" }).getByText("Mornings are best (quote journey)").waitFor();
+      await page
+        .getByRole("region", { name: "Follow-up Requests" })
+        .getByText("Mornings are best (quote journey)")
+        .waitFor();
       await page.getByRole("button", { name: "View Results" }).click();
       await page.getByRole("dialog").getByRole("heading", { name: "All Health Checks Passed" }).waitFor();
       await screenshot("journey-contact-callback");
@@ -119,7 +146,10 @@ export const journeys = [
       await page.context().clearCookies();
       await page.setViewportSize(PHONE);
       await page.goto(url);
-      await page.getByRole("button", { name: /^Select / }).first().click();
+      await page
+        .getByRole("button", { name: /^Select / })
+        .first()
+        .click();
       await page.getByRole("button", { name: "Continue" }).click();
       await page.getByRole("heading", { level: 1, name: "Underwriting Assessment" }).waitFor();
       await answer(page, "Cancer History", "Yes").click();
@@ -140,9 +170,15 @@ export const journeys = [
     async run({ page, baseUrl, screenshot, expect }) {
       await page.setViewportSize(PHONE);
       const res = await page.goto(baseUrl + "/compare?demo=true");
-      expect(res.headers()["referrer-policy"] === "no-referrer", "consumer pages never send their URL (with its token) as a Referer");
+      expect(
+        res.headers()["referrer-policy"] === "no-referrer",
+        "consumer pages never send their URL (with its token) as a Referer",
+      );
       await page.getByText(/Demo: a sample person/).waitFor();
-      await page.getByRole("button", { name: /^Select / }).first().click();
+      await page
+        .getByRole("button", { name: /^Select / })
+        .first()
+        .click();
       await page.getByText(/This is a demo/).waitFor();
       await screenshot("compare-demo");
       await page.goto(baseUrl + "/compare?id=not-a-token");

@@ -11,7 +11,6 @@ const ALEX = "alex@sample-agency.test";
 const SAMPLE_TOTAL = 303;
 const FIXTURE = join(import.meta.dirname, "fixtures", "messy-contacts.csv");
 
-
 /** Signs in and waits for /contacts (where admins and agents land). */
 async function signIn(page, baseUrl, email) {
   await signInByLink(page, baseUrl, email);
@@ -25,7 +24,11 @@ async function viewer(page, baseUrl) {
   return { first: me.user.firstName, full: `${me.user.firstName} ${me.user.lastName}`.trim() };
 }
 
-const contactsHeading = (page, n) => page.getByRole("heading", { level: 1, name: n === undefined ? /^Contacts \([\d,]+\)$/ : `Contacts (${n.toLocaleString("en-US")})` });
+const contactsHeading = (page, n) =>
+  page.getByRole("heading", {
+    level: 1,
+    name: n === undefined ? /^Contacts \([\d,]+\)$/ : `Contacts (${n.toLocaleString("en-US")})`,
+  });
 
 /** The N of the "Contacts (N)" heading. */
 async function contactsTotal(page) {
@@ -48,7 +51,15 @@ async function tableRows(page) {
       .map((r) => {
         const c = [...r.cells].map((cell) => cell.innerText.trim());
         // The name cell starts with the (aria-hidden) initials avatar.
-        return { name: c[1].split("\n").pop().trim(), email: c[2], phone: c[3], state: c[4], agent: c[5], carrier: c[6], effective: c[7] };
+        return {
+          name: c[1].split("\n").pop().trim(),
+          email: c[2],
+          phone: c[3],
+          state: c[4],
+          agent: c[5],
+          carrier: c[6],
+          effective: c[7],
+        };
       }),
   );
 }
@@ -104,13 +115,39 @@ async function download(page, trigger) {
   return { name: file.suggestedFilename(), text: readFileSync(path, "utf8") };
 }
 
-const FIELD_HEADERS = ["First Name", "Last Name", "Email", "Current Carrier", "Plan Type", "Effective Date", "Birth Date", "Tobacco User", "Gender", "ZIP Code", "Phone Number"];
+const FIELD_HEADERS = [
+  "First Name",
+  "Last Name",
+  "Email",
+  "Current Carrier",
+  "Plan Type",
+  "Effective Date",
+  "Birth Date",
+  "Tobacco User",
+  "Gender",
+  "ZIP Code",
+  "Phone Number",
+];
 
 /** A clean export of `rows` contacts in the template's columns (about 290 bytes of JSON a row: 8,000 rows need two chunks). */
 function largeCsv(rows, tag) {
   const lines = [FIELD_HEADERS.join(",")];
   for (let i = 0; i < rows; i++) {
-    lines.push([`Jordan${i}`, `Whitfield-${tag}`, `jordan.whitfield.${tag}.${i}@example.com`, i % 2 ? "Humana" : "Aetna", "Plan G", "2021-03-01", "1954-08-20", "No", i % 2 ? "F" : "M", "78701", `512555${String(i % 10_000).padStart(4, "0")}`].join(","));
+    lines.push(
+      [
+        `Jordan${i}`,
+        `Whitfield-${tag}`,
+        `jordan.whitfield.${tag}.${i}@example.com`,
+        i % 2 ? "Humana" : "Aetna",
+        "Plan G",
+        "2021-03-01",
+        "1954-08-20",
+        "No",
+        i % 2 ? "F" : "M",
+        "78701",
+        `512555${String(i % 10_000).padStart(4, "0")}`,
+      ].join(","),
+    );
   }
   return Buffer.from(`${lines.join("\r\n")}\r\n`);
 }
@@ -132,7 +169,10 @@ export const journeys = [
       const dialog = page.getByRole("dialog", { name: "Upload CSV" });
       await dialog.getByText("Import your book of business from a spreadsheet.").waitFor();
       await dialog.getByText("Choose a CSV file to upload.").waitFor();
-      expect(await dialog.getByRole("button", { name: "Upload", exact: true }).isDisabled(), "Upload is disabled before a file is chosen");
+      expect(
+        await dialog.getByRole("button", { name: "Upload", exact: true }).isDisabled(),
+        "Upload is disabled before a file is chosen",
+      );
 
       await dialog.getByLabel("CSV file").setInputFiles(FIXTURE);
       await dialog.getByText("File selected: messy-contacts.csv").waitFor();
@@ -164,16 +204,35 @@ export const journeys = [
       // Carrier mapping: the unknown carrier stays Other/Unsupported, UHC is recognised.
       const carriers = dialog.getByRole("list", { name: "Carrier mapping" });
       await dialog.getByText("7 unique").waitFor();
-      await dialog.getByText("1 could not be matched and will keep their original name as Other/Unsupported.", { exact: false }).waitFor();
+      await dialog
+        .getByText("1 could not be matched and will keep their original name as Other/Unsupported.", { exact: false })
+        .waitFor();
       const acme = carriers.getByLabel("Acme Mutual Life", { exact: true });
-      expect((await acme.inputValue()) === "Other", `Acme Mutual Life is left as Other (was ${await acme.inputValue()})`);
-      expect((await acme.locator("option:checked").textContent()) === "Other/Unsupported", "shown as Other/Unsupported");
-      expect((await carriers.getByLabel("UHC", { exact: true }).inputValue()) === "UnitedHealthcare", "UHC maps to UnitedHealthcare");
-      expect((await carriers.getByLabel("Mutual of Omaha", { exact: true }).inputValue()) === "Mutual of Omaha", "Mutual of Omaha maps to itself");
+      expect(
+        (await acme.inputValue()) === "Other",
+        `Acme Mutual Life is left as Other (was ${await acme.inputValue()})`,
+      );
+      expect(
+        (await acme.locator("option:checked").textContent()) === "Other/Unsupported",
+        "shown as Other/Unsupported",
+      );
+      expect(
+        (await carriers.getByLabel("UHC", { exact: true }).inputValue()) === "UnitedHealthcare",
+        "UHC maps to UnitedHealthcare",
+      );
+      expect(
+        (await carriers.getByLabel("Mutual of Omaha", { exact: true }).inputValue()) === "Mutual of Omaha",
+        "Mutual of Omaha maps to itself",
+      );
 
       // Plan mapping: the loose spellings land on the standard plans.
       const plans = dialog.getByRole("list", { name: "Plan type mapping" });
-      for (const [value, plan] of [["G", "Plan G"], ["N", "Plan N"], ["High Deductible G", "High Deductible Plan G"], ["Plan F", "Plan F"]]) {
+      for (const [value, plan] of [
+        ["G", "Plan G"],
+        ["N", "Plan N"],
+        ["High Deductible G", "High Deductible Plan G"],
+        ["Plan F", "Plan F"],
+      ]) {
         const chosen = await plans.getByLabel(value, { exact: true }).inputValue();
         expect(chosen === plan, `plan "${value}" maps to ${plan} (was ${chosen})`);
       }
@@ -181,7 +240,10 @@ export const journeys = [
       await carriers.scrollIntoViewIfNeeded();
       await screenshot("contacts-csv-carrier-mapping");
       const assign = dialog.getByLabel("Assign to Agent");
-      expect((await assign.locator("option:checked").textContent()) === me.full, `Assign to Agent preselects the default agent (${await assign.locator("option:checked").textContent()})`);
+      expect(
+        (await assign.locator("option:checked").textContent()) === me.full,
+        `Assign to Agent preselects the default agent (${await assign.locator("option:checked").textContent()})`,
+      );
 
       await dialog.getByRole("button", { name: "Upload", exact: true }).click();
       const results = page.getByRole("dialog", { name: "Import Results" });
@@ -192,9 +254,13 @@ export const journeys = [
       const conversions = results.getByRole("region", { name: "Carrier Conversions" });
       await conversions.getByText(/^1 rows? had unrecognized carriers$/).waitFor();
       const invalid = results.getByRole("region", { name: "Invalid Emails (2)" });
-      const invalidLines = await invalid.getByRole("list", { name: "Invalid emails" }).getByRole("listitem").allTextContents();
+      const invalidLines = await invalid
+        .getByRole("list", { name: "Invalid emails" })
+        .getByRole("listitem")
+        .allTextContents();
       expect(
-        JSON.stringify(invalidLines.map((t) => t.trim())) === JSON.stringify(["Row 8: frank.lopez@@example", "Row 9: not-an-email"]),
+        JSON.stringify(invalidLines.map((t) => t.trim())) ===
+          JSON.stringify(["Row 8: frank.lopez@@example", "Row 9: not-an-email"]),
         `invalid emails listed with spreadsheet lines: ${JSON.stringify(invalidLines)}`,
       );
       await screenshot("contacts-csv-results");
@@ -204,30 +270,66 @@ export const journeys = [
       expect(errorFile.name === "upload_errors.csv", `error rows file name ${errorFile.name}`);
       expect(errorFile.text.startsWith("\ufeff"), "error rows file starts with a BOM (Excel)");
       const errorCsv = parseCsv(errorFile.text);
-      expect(JSON.stringify(errorCsv[0]) === JSON.stringify(["Row", ...FIELD_HEADERS, "Error"]), `error file header ${JSON.stringify(errorCsv[0])}`);
+      expect(
+        JSON.stringify(errorCsv[0]) === JSON.stringify(["Row", ...FIELD_HEADERS, "Error"]),
+        `error file header ${JSON.stringify(errorCsv[0])}`,
+      );
       expect(errorCsv.length === 3, `error file has 2 rows (had ${errorCsv.length - 1})`);
       const [future, impossible] = errorCsv.slice(1);
-      expect(future[0] === "10" && future[1] === "Walter" && future[3] === "walter.price@example.com" && future[7] === "2090-01-01", `future birth date row ${JSON.stringify(future)}`);
+      expect(
+        future[0] === "10" &&
+          future[1] === "Walter" &&
+          future[3] === "walter.price@example.com" &&
+          future[7] === "2090-01-01",
+        `future birth date row ${JSON.stringify(future)}`,
+      );
       expect(future[12] === "Birth Date cannot be in the future", `future birth date reason: ${future[12]}`);
-      expect(impossible[0] === "11" && impossible[2] === "Formula" && impossible[7] === "02/30/1950", `impossible birth date row ${JSON.stringify(impossible)}`);
+      expect(
+        impossible[0] === "11" && impossible[2] === "Formula" && impossible[7] === "02/30/1950",
+        `impossible birth date row ${JSON.stringify(impossible)}`,
+      );
       expect(impossible[1] === "'=1+2", `a cell starting with = is neutralised (was ${impossible[1]})`);
-      expect(/^Birth Date: Invalid date format/.test(impossible[12]), `impossible birth date reason: ${impossible[12]}`);
+      expect(
+        /^Birth Date: Invalid date format/.test(impossible[12]),
+        `impossible birth date reason: ${impossible[12]}`,
+      );
 
       // The rows whose carrier was not recognised (imported with their own carrier text).
-      const carrierFile = await download(page, conversions.getByRole("button", { name: "Download Unrecognized Carrier Rows" }));
-      expect(/carrier/i.test(carrierFile.name) && carrierFile.name.endsWith(".csv"), `carrier file name ${carrierFile.name}`);
+      const carrierFile = await download(
+        page,
+        conversions.getByRole("button", { name: "Download Unrecognized Carrier Rows" }),
+      );
+      expect(
+        /carrier/i.test(carrierFile.name) && carrierFile.name.endsWith(".csv"),
+        `carrier file name ${carrierFile.name}`,
+      );
       const carrierCsv = parseCsv(carrierFile.text);
-      expect(JSON.stringify(carrierCsv[0]) === JSON.stringify(["Row", ...FIELD_HEADERS, "Original Carrier"]), `carrier file header ${JSON.stringify(carrierCsv[0])}`);
+      expect(
+        JSON.stringify(carrierCsv[0]) === JSON.stringify(["Row", ...FIELD_HEADERS, "Original Carrier"]),
+        `carrier file header ${JSON.stringify(carrierCsv[0])}`,
+      );
       expect(carrierCsv.length === 2, `carrier file has 1 row (had ${carrierCsv.length - 1})`);
       const acmeRow = carrierCsv[1];
-      expect(acmeRow[0] === "7" && acmeRow[1] === "Dorothy" && acmeRow[4] === "Acme Mutual Life" && acmeRow[12] === "Acme Mutual Life", `carrier row ${JSON.stringify(acmeRow)}`);
+      expect(
+        acmeRow[0] === "7" &&
+          acmeRow[1] === "Dorothy" &&
+          acmeRow[4] === "Acme Mutual Life" &&
+          acmeRow[12] === "Acme Mutual Life",
+        `carrier row ${JSON.stringify(acmeRow)}`,
+      );
       expect(acmeRow[11] === "'+1 (312) 555-0107", `a cell starting with + is neutralised (was ${acmeRow[11]})`);
 
       await results.getByRole("button", { name: "Continue" }).click();
       const success = page.getByRole("dialog", { name: "Contacts Added" });
       await success.getByText(`Congratulations ${me.first}, you've added 8 contacts!`).waitFor();
-      await success.getByText("Your account is in trial mode: nothing will be sent to your contacts until you activate your account.").waitFor();
-      await success.getByText(/you get \[TEST\] copies of the emails for your first 5 contacts only \(not one per contact\)/).waitFor();
+      await success
+        .getByText(
+          "Your account is in trial mode: nothing will be sent to your contacts until you activate your account.",
+        )
+        .waitFor();
+      await success
+        .getByText(/you get \[TEST\] copies of the emails for your first 5 contacts only \(not one per contact\)/)
+        .waitFor();
       await screenshot("contacts-csv-success");
       await success.getByRole("button", { name: "Done" }).click();
       await success.waitFor({ state: "hidden" });
@@ -269,9 +371,18 @@ export const journeys = [
     async run({ page, baseUrl, screenshot, expect }) {
       // An agency of its own; no plan caps contacts, so its 8,000 contacts need nothing bought (docs/billing.md).
       const stamp = Date.now();
-      await signUpAgency(page, baseUrl, { firstName: "Casey", lastName: "Chunks", organizationName: `Casey Chunks ${stamp}`, email: `casey.chunks.${stamp}@example.com`, phoneDigits: "5125550188" });
+      await signUpAgency(page, baseUrl, {
+        firstName: "Casey",
+        lastName: "Chunks",
+        organizationName: `Casey Chunks ${stamp}`,
+        email: `casey.chunks.${stamp}@example.com`,
+        phoneDigits: "5125550188",
+      });
       const me = await (await page.request.get(baseUrl + "/api/me")).json();
-      expect(me.accountStatus.contactLimit === -1, `the plan has no contact limit (got ${me.accountStatus.contactLimit})`);
+      expect(
+        me.accountStatus.contactLimit === -1,
+        `the plan has no contact limit (got ${me.accountStatus.contactLimit})`,
+      );
       await page.goto(baseUrl + "/contacts");
       await contactsHeading(page, 0).waitFor();
 
@@ -292,8 +403,14 @@ export const journeys = [
       await dialog.getByRole("progressbar", { name: "Uploading 2 of 2…" }).waitFor();
       const added = page.getByRole("dialog", { name: "Contacts Added" });
       await added.getByText("Congratulations Casey, you've added 8,000 contacts!").waitFor({ timeout: 120_000 });
-      expect(JSON.stringify(sentChunks.map((c) => c.index)) === "[0,1]", `two chunks sent in order (${JSON.stringify(sentChunks)})`);
-      expect(sentChunks.every((c) => c.bytes <= 1.5 * 1024 * 1024), `every chunk at most 1.5 MB (${JSON.stringify(sentChunks)})`);
+      expect(
+        JSON.stringify(sentChunks.map((c) => c.index)) === "[0,1]",
+        `two chunks sent in order (${JSON.stringify(sentChunks)})`,
+      );
+      expect(
+        sentChunks.every((c) => c.bytes <= 1.5 * 1024 * 1024),
+        `every chunk at most 1.5 MB (${JSON.stringify(sentChunks)})`,
+      );
       await added.getByRole("button", { name: "Done" }).click();
       await contactsHeading(page, 8_000).waitFor();
       await page.unroute("**/api/contacts/import-jobs/*/chunks");
@@ -306,7 +423,11 @@ export const journeys = [
         await route.continue().catch(() => {}); // the browser may have dropped the request by then
       });
       const second = await chooseCsv(page, "book-more.csv", largeCsv(8_000, "b"));
-      const cancelled = page.waitForResponse((res) => res.request().method() === "DELETE" && /\/api\/contacts\/import-jobs\/[^/]+$/.test(new URL(res.url()).pathname));
+      const cancelled = page.waitForResponse(
+        (res) =>
+          res.request().method() === "DELETE" &&
+          /\/api\/contacts\/import-jobs\/[^/]+$/.test(new URL(res.url()).pathname),
+      );
       await second.getByRole("button", { name: "Upload", exact: true }).click();
       await second.getByRole("progressbar", { name: "Uploading 2 of 2…" }).waitFor();
       await second.getByRole("button", { name: "Cancel upload" }).click();
@@ -314,7 +435,10 @@ export const journeys = [
       release();
       await second.getByText("Upload cancelled. Nothing was imported.").waitFor();
       await screenshot("contacts-csv-cancelled");
-      expect(await second.getByRole("button", { name: "Upload", exact: true }).isEnabled(), "Upload can be tried again");
+      expect(
+        await second.getByRole("button", { name: "Upload", exact: true }).isEnabled(),
+        "Upload can be tried again",
+      );
       await second.getByRole("button", { name: "Cancel", exact: true }).click();
       await page.unroute("**/api/contacts/import-jobs/*/chunks");
       await page.reload();
@@ -330,7 +454,8 @@ export const journeys = [
       const total = await contactsTotal(page);
       await screenshot("contacts-list");
       await page.getByText(new RegExp(`Showing 1 to 100 of ${total} results`)).waitFor();
-      for (const card of ["Total Contacts", "Quotes Sent", "Quotes Viewed", "Health Questions"]) await page.getByRole("region", { name: "Contact statistics" }).getByText(card).waitFor();
+      for (const card of ["Total Contacts", "Quotes Sent", "Quotes Viewed", "Health Questions"])
+        await page.getByRole("region", { name: "Contact statistics" }).getByText(card).waitFor();
 
       // Search narrows the table and lands in the URL.
       await search(page, "Smith");
@@ -338,7 +463,10 @@ export const journeys = [
       const smiths = await tableRows(page);
       expect(found > 0 && found < total, `search Smith: ${found} of ${total}`);
       expect(smiths.length === Math.min(found, 100), `table lists ${smiths.length} rows for ${found}`);
-      expect(smiths.every((r) => /smith/i.test(r.name) || /smith/i.test(r.email)), `every row matches Smith: ${JSON.stringify(smiths.map((r) => r.name))}`);
+      expect(
+        smiths.every((r) => /smith/i.test(r.name) || /smith/i.test(r.email)),
+        `every row matches Smith: ${JSON.stringify(smiths.map((r) => r.name))}`,
+      );
       await screenshot("contacts-search");
       await search(page, "");
       await contactsHeading(page, total).waitFor();
@@ -353,17 +481,25 @@ export const journeys = [
       const texas = await contactsTotal(page);
       const texasRows = await tableRows(page);
       expect(texas > 0 && texas < total, `TX: ${texas}`);
-      expect(texasRows.every((r) => r.state === "TX"), "every row is in TX");
+      expect(
+        texasRows.every((r) => r.state === "TX"),
+        "every row is in TX",
+      );
       await page.keyboard.press("Escape");
 
       await page.getByRole("button", { name: /^Carrier/ }).click();
       const carrierFilter = page.getByRole("group", { name: "Carrier filter" });
       await carrierFilter.getByRole("checkbox", { name: "Aetna", exact: true }).click();
-      await page.waitForURL((url) => url.searchParams.get("states") === "TX" && url.searchParams.get("carriers") === "Aetna");
+      await page.waitForURL(
+        (url) => url.searchParams.get("states") === "TX" && url.searchParams.get("carriers") === "Aetna",
+      );
       const texasAetna = await contactsTotal(page);
       const texasAetnaRows = await tableRows(page);
       expect(texasAetna > 0 && texasAetna < texas, `TX + Aetna: ${texasAetna} of ${texas}`);
-      expect(texasAetnaRows.every((r) => r.state === "TX" && r.carrier === "Aetna"), "every row is TX and Aetna");
+      expect(
+        texasAetnaRows.every((r) => r.state === "TX" && r.carrier === "Aetna"),
+        "every row is TX and Aetna",
+      );
       await screenshot("contacts-filtered");
       await carrierFilter.getByRole("button", { name: "Clear Filters" }).click();
       await page.waitForURL((url) => !url.searchParams.has("carriers") && url.searchParams.get("states") === "TX");
@@ -389,7 +525,10 @@ export const journeys = [
       await page.getByRole("button", { name: "Page 2", exact: true }).click();
       await page.waitForURL((url) => url.searchParams.get("page") === "2");
       await page.getByText(new RegExp(`Showing 101 to 200 of ${total} results`)).waitFor();
-      expect((await page.getByRole("button", { name: "Page 2", exact: true }).getAttribute("aria-current")) === "page", "page 2 is current");
+      expect(
+        (await page.getByRole("button", { name: "Page 2", exact: true }).getAttribute("aria-current")) === "page",
+        "page 2 is current",
+      );
       expect((await tableRows(page)).length === 100, "100 rows on page 2");
       await screenshot("contacts-page-2");
 
@@ -399,7 +538,9 @@ export const journeys = [
       const chosen = await tableRows(page);
       await page.getByRole("checkbox", { name: "Select all contacts" }).check();
       const bar = page.getByRole("region", { name: "Selected contacts" });
-      await bar.getByText(`${chosen.length} contact${chosen.length === 1 ? "" : "s"} selected`, { exact: true }).waitFor();
+      await bar
+        .getByText(`${chosen.length} contact${chosen.length === 1 ? "" : "s"} selected`, { exact: true })
+        .waitFor();
       await screenshot("contacts-selected-all");
       await bar.getByRole("button", { name: "Reassign Agent" }).click();
       const reassign = page.getByRole("dialog", { name: "Reassign Contacts" });
@@ -409,23 +550,43 @@ export const journeys = [
       await screenshot("contacts-reassign-dialog");
       await reassign.getByRole("button", { name: "Reassign" }).click();
       await reassign.waitFor({ state: "hidden" });
-      await page.getByRole("status").getByText(`Successfully reassigned ${chosen.length} contact${chosen.length === 1 ? "" : "s"}`).waitFor();
+      await page
+        .getByRole("status")
+        .getByText(`Successfully reassigned ${chosen.length} contact${chosen.length === 1 ? "" : "s"}`)
+        .waitFor();
       await bar.waitFor({ state: "hidden" });
       await page.waitForFunction(
-        () => [...document.querySelectorAll("tbody tr")].every((r) => r.cells.length >= 11 && r.cells[5].innerText.trim() === "Jordan Lee"),
+        () =>
+          [...document.querySelectorAll("tbody tr")].every(
+            (r) => r.cells.length >= 11 && r.cells[5].innerText.trim() === "Jordan Lee",
+          ),
         null,
         { timeout: 15_000 },
       );
       const after = await tableRows(page);
-      expect(after.length === chosen.length && after.every((r) => r.agent === "Jordan Lee"), `every reassigned row shows Jordan Lee: ${JSON.stringify(after.map((r) => r.agent))}`);
+      expect(
+        after.length === chosen.length && after.every((r) => r.agent === "Jordan Lee"),
+        `every reassigned row shows Jordan Lee: ${JSON.stringify(after.map((r) => r.agent))}`,
+      );
       await page.reload();
-      expect((await tableRows(page)).every((r) => r.agent === "Jordan Lee"), "the reassignment survives a reload");
+      expect(
+        (await tableRows(page)).every((r) => r.agent === "Jordan Lee"),
+        "the reassignment survives a reload",
+      );
       await screenshot("contacts-reassigned");
 
       // Select two rows and delete them.
       const [first, second] = await tableRows(page);
-      await page.locator("tbody tr").nth(0).getByRole("checkbox", { name: `Select ${first.name}` }).check();
-      await page.locator("tbody tr").nth(1).getByRole("checkbox", { name: `Select ${second.name}` }).check();
+      await page
+        .locator("tbody tr")
+        .nth(0)
+        .getByRole("checkbox", { name: `Select ${first.name}` })
+        .check();
+      await page
+        .locator("tbody tr")
+        .nth(1)
+        .getByRole("checkbox", { name: `Select ${second.name}` })
+        .check();
       await bar.getByText("2 contacts selected", { exact: true }).waitFor();
       await bar.getByRole("button", { name: "Delete Selected" }).click();
       const confirm = page.getByRole("dialog", { name: "Delete Contacts" });
@@ -436,7 +597,10 @@ export const journeys = [
       await page.getByRole("status").getByText("Successfully deleted 2 contacts").waitFor();
       await contactsHeading(page, texasAetna - 2).waitFor();
       const remaining = (await tableRows(page)).map((r) => r.email);
-      expect(!remaining.includes(first.email) && !remaining.includes(second.email), "the deleted contacts are gone from the list");
+      expect(
+        !remaining.includes(first.email) && !remaining.includes(second.email),
+        "the deleted contacts are gone from the list",
+      );
       await page.goto(baseUrl + "/contacts");
       await contactsHeading(page, total - 2).waitFor();
       await screenshot("contacts-after-delete");
@@ -454,7 +618,10 @@ export const journeys = [
       const effective = ymd(new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth() + 6, 1)));
 
       await page.getByRole("button", { name: "+ Add Contact" }).click();
-      await page.getByRole("dialog", { name: "Add Contacts" }).getByRole("button", { name: /Single Contact/ }).click();
+      await page
+        .getByRole("dialog", { name: "Add Contacts" })
+        .getByRole("button", { name: /Single Contact/ })
+        .click();
       const form = page.getByRole("dialog", { name: "Add New Client" });
       await form.getByText("Fields marked * are required.").waitFor();
       const add = form.getByRole("button", { name: "Add Client" });
@@ -465,7 +632,10 @@ export const journeys = [
       await form.getByLabel("Phone Number").click(); // blur → email check
       await form.getByText("Email is available").waitFor();
       await form.getByLabel("Phone Number").pressSequentially("5125550199");
-      expect((await form.getByLabel("Phone Number").inputValue()) === "(512) 555-0199", `phone shown formatted (${await form.getByLabel("Phone Number").inputValue()})`);
+      expect(
+        (await form.getByLabel("Phone Number").inputValue()) === "(512) 555-0199",
+        `phone shown formatted (${await form.getByLabel("Phone Number").inputValue()})`,
+      );
       await form.getByLabel("ZIP Code").fill("78701");
       const state = form.getByLabel("State", { exact: true });
       await page.waitForFunction((el) => el.value === "TX", await state.elementHandle(), { timeout: 10_000 });
@@ -485,7 +655,14 @@ export const journeys = [
 
       await search(page, "Quintero");
       const [row] = await tableRows(page);
-      expect(row && row.name === "Maribel Quintero" && row.email === email && row.phone === "(512) 555-0199" && row.state === "TX", `new row ${JSON.stringify(row)}`);
+      expect(
+        row &&
+          row.name === "Maribel Quintero" &&
+          row.email === email &&
+          row.phone === "(512) 555-0199" &&
+          row.state === "TX",
+        `new row ${JSON.stringify(row)}`,
+      );
       expect(row.agent === "Alex Rivera" && row.carrier === "Humana", `agent and carrier ${row.agent}, ${row.carrier}`);
 
       // Contact Details.
@@ -496,7 +673,13 @@ export const journeys = [
       await profile.getByText("Maribel Quintero", { exact: true }).waitFor();
       await profile.getByText(email, { exact: true }).waitFor();
       await profile.getByText("(512) 555-0199").waitFor();
-      const detail = async (label) => (await profile.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd").innerText()).trim();
+      const detail = async (label) =>
+        (
+          await profile
+            .locator("dt", { hasText: new RegExp(`^${label}$`) })
+            .locator("xpath=following-sibling::dd")
+            .innerText()
+        ).trim();
       expect((await detail("State")) === "TX", `State ${await detail("State")}`);
       expect((await detail("ZIP Code")) === "78701", "ZIP");
       expect((await detail("Current Carrier")) === "Humana", "carrier");
@@ -504,8 +687,16 @@ export const journeys = [
       expect((await detail("Gender")) === "Female", "gender");
       expect((await detail("Tobacco User")) === "Yes", "tobacco");
       expect((await detail("Assigned Agent")) === "Alex Rivera", `agent ${await detail("Assigned Agent")}`);
-      const birthShown = new Date(`${birth}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-      expect((await detail("Birth Date")).startsWith(birthShown), `birth date ${await detail("Birth Date")} (expected ${birthShown})`);
+      const birthShown = new Date(`${birth}T00:00:00Z`).toLocaleDateString("en-US", {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        timeZone: "UTC",
+      });
+      expect(
+        (await detail("Birth Date")).startsWith(birthShown),
+        `birth date ${await detail("Birth Date")} (expected ${birthShown})`,
+      );
       await page.getByText("No upcoming emails scheduled for the next 90 days.").waitFor();
       await page.getByText("No emails have been sent to this contact yet.").waitFor();
       await screenshot("contacts-detail");
@@ -530,15 +721,24 @@ export const journeys = [
       await page.waitForURL((url) => url.pathname === "/contacts");
       await contactsHeading(page).waitFor();
       await page.getByRole("button", { name: "+ Add Contact" }).click();
-      await page.getByRole("dialog", { name: "Add Contacts" }).getByRole("button", { name: /Single Contact/ }).click();
+      await page
+        .getByRole("dialog", { name: "Add Contacts" })
+        .getByRole("button", { name: /Single Contact/ })
+        .click();
       const again = page.getByRole("dialog", { name: "Add New Client" });
       await again.getByLabel("First Name").fill("Another");
       await again.getByLabel("Last Name").fill("Person");
       await again.getByLabel("Email").fill(email.toUpperCase());
       await again.getByLabel("Phone Number").click();
       await again.getByText("A contact with this email already exists.").waitFor();
-      expect((await again.getByLabel("Email").getAttribute("aria-invalid")) === "true", "the email field is marked invalid");
-      expect(await again.getByRole("button", { name: "Add Client" }).isDisabled(), "Add Client is disabled for a taken email");
+      expect(
+        (await again.getByLabel("Email").getAttribute("aria-invalid")) === "true",
+        "the email field is marked invalid",
+      );
+      expect(
+        await again.getByRole("button", { name: "Add Client" }).isDisabled(),
+        "Add Client is disabled for a taken email",
+      );
       await screenshot("contacts-add-duplicate");
       await again.getByRole("button", { name: "Cancel" }).click();
       await again.waitFor({ state: "hidden" });
@@ -549,17 +749,30 @@ export const journeys = [
     async run({ page, baseUrl, screenshot, expect }) {
       await signIn(page, baseUrl, ALEX);
       const total = await contactsTotal(page);
-      expect(total > 0 && total < SAMPLE_TOTAL, `Alex sees ${total} contacts (fewer than the agency's ${SAMPLE_TOTAL})`);
+      expect(
+        total > 0 && total < SAMPLE_TOTAL,
+        `Alex sees ${total} contacts (fewer than the agency's ${SAMPLE_TOTAL})`,
+      );
       await page.getByRole("button", { name: /^Carrier/ }).waitFor();
       expect((await page.getByRole("button", { name: /^Agent/ }).count()) === 0, "no Agent filter for an agent");
       expect((await page.getByRole("link", { name: "Export CSV" }).count()) === 0, "no Export CSV for an agent");
       const rows = await tableRows(page);
-      expect(rows.every((r) => r.agent === "Alex Rivera"), `every row is Alex's: ${JSON.stringify([...new Set(rows.map((r) => r.agent))])}`);
-      await page.locator("tbody tr").first().getByRole("checkbox", { name: `Select ${rows[0].name}` }).check();
+      expect(
+        rows.every((r) => r.agent === "Alex Rivera"),
+        `every row is Alex's: ${JSON.stringify([...new Set(rows.map((r) => r.agent))])}`,
+      );
+      await page
+        .locator("tbody tr")
+        .first()
+        .getByRole("checkbox", { name: `Select ${rows[0].name}` })
+        .check();
       const bar = page.getByRole("region", { name: "Selected contacts" });
       await bar.getByText("1 contact selected", { exact: true }).waitFor();
       await bar.getByRole("button", { name: "Delete Selected" }).waitFor();
-      expect((await bar.getByRole("button", { name: "Reassign Agent" }).count()) === 0, "no Reassign Agent for an agent");
+      expect(
+        (await bar.getByRole("button", { name: "Reassign Agent" }).count()) === 0,
+        "no Reassign Agent for an agent",
+      );
       await screenshot("contacts-agent-selected");
       await bar.getByRole("button", { name: "Cancel" }).click();
       await bar.waitFor({ state: "hidden" });
@@ -573,9 +786,15 @@ export const journeys = [
       const all = await download(page, page.getByRole("link", { name: "Export CSV" }));
       expect(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/.test(all.name), `export file name ${all.name}`);
       const records = parseCsv(all.text);
-      expect(records[0][0] === "First Name" && records[0].includes("Email") && records[0].includes("Agent"), `export header ${JSON.stringify(records[0])}`);
+      expect(
+        records[0][0] === "First Name" && records[0].includes("Email") && records[0].includes("Agent"),
+        `export header ${JSON.stringify(records[0])}`,
+      );
       expect(records.length - 1 === total, `export has ${records.length - 1} contacts, the list says ${total}`);
-      expect(records.slice(1).every((r) => r.length === records[0].length), "every export row has every column");
+      expect(
+        records.slice(1).every((r) => r.length === records[0].length),
+        "every export row has every column",
+      );
       const emails = new Set(records.slice(1).map((r) => r[records[0].indexOf("Email")]));
       expect(emails.size === total, "one row per contact");
 
@@ -585,7 +804,10 @@ export const journeys = [
       const filtered = parseCsv((await download(page, page.getByRole("link", { name: "Export CSV" }))).text);
       const stateAt = filtered[0].indexOf("State");
       expect(filtered.length - 1 === texas, `TX export has ${filtered.length - 1} contacts, the list says ${texas}`);
-      expect(filtered.slice(1).every((r) => r[stateAt] === "TX"), "every exported row is in TX");
+      expect(
+        filtered.slice(1).every((r) => r[stateAt] === "TX"),
+        "every exported row is in TX",
+      );
     },
   },
 ];

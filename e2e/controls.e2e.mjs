@@ -23,7 +23,10 @@ const sameDayIn = (ms, year) => `${year}${isoDay(ms).slice(4)}`.replace(/-02-29$
 async function futureTypes(page, baseUrl, email) {
   await openContact(page, baseUrl, email);
   const future = page.getByRole("region", { name: "Future Activity" });
-  await future.getByText(/Scheduled Date|No upcoming emails/).first().waitFor();
+  await future
+    .getByText(/Scheduled Date|No upcoming emails/)
+    .first()
+    .waitFor();
   return future.locator("tbody tr td:nth-child(2)").allTextContents();
 }
 
@@ -36,7 +39,10 @@ async function setSwitch(page, baseUrl, name, on) {
   if ((await toggle.isChecked()) === on) return;
   await toggle.click();
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await page.getByText(/Settings saved/i).first().waitFor();
+  await page
+    .getByText(/Settings saved/i)
+    .first()
+    .waitFor();
 }
 
 export const journeys = [
@@ -44,7 +50,13 @@ export const journeys = [
     name: "controls: Email Settings switch emails off, licensed states mark and skip contacts, agents' call-to-action follows the agency's switch",
     async run({ page, baseUrl, screenshot, expect }) {
       // The wizard licenses the agency in Texas only.
-      await signUpAgency(page, baseUrl, { firstName: "Morgan", lastName: "Controls", organizationName: `Morgan Controls ${stamp}`, email: admin, phoneDigits: "5125550133" });
+      await signUpAgency(page, baseUrl, {
+        firstName: "Morgan",
+        lastName: "Controls",
+        organizationName: `Morgan Controls ${stamp}`,
+        email: admin,
+        phoneDigits: "5125550133",
+      });
 
       const now = Date.now();
       const birthDate = sameDayIn(now + 50 * DAY, 1955);
@@ -52,7 +64,9 @@ export const journeys = [
       await page.goto(baseUrl + "/contacts");
       const csv = [
         "First Name,Last Name,Email,Current Carrier,Plan Type,Effective Date,Birth Date,Gender,ZIP Code",
-        ...[texan, floridian].map((c) => `${c.first},${c.last},${c.email},Aetna,Plan G,${effectiveDate},${birthDate},F,${c.zip}`),
+        ...[texan, floridian].map(
+          (c) => `${c.first},${c.last},${c.email},Aetna,Plan G,${effectiveDate},${birthDate},F,${c.zip}`,
+        ),
       ];
       const upload = await chooseCsv(page, `controls-${stamp}.csv`, Buffer.from(csv.join("\n")));
       await upload.getByRole("button", { name: "Upload", exact: true }).click();
@@ -62,18 +76,31 @@ export const journeys = [
 
       // --- licensed states: the Florida contact is marked in the list, the Texan is not
       await page.goto(baseUrl + "/contacts");
-      const rowOf = (c) => page.getByRole("row").filter({ has: page.getByRole("link", { name: `${c.first} ${c.last}` }) });
+      const rowOf = (c) =>
+        page.getByRole("row").filter({ has: page.getByRole("link", { name: `${c.first} ${c.last}` }) });
       await rowOf(floridian).getByText("Not licensed", { exact: true }).waitFor();
-      expect((await rowOf(texan).getByText("Not licensed", { exact: true }).count()) === 0, "a contact in a licensed state is not marked");
+      expect(
+        (await rowOf(texan).getByText("Not licensed", { exact: true }).count()) === 0,
+        "a contact in a licensed state is not marked",
+      );
       await screenshot("controls-not-licensed-badge");
 
       // --- Email Settings: with AEP off, the Texan's only upcoming email is the birthday one; the Floridian has none
       await setSwitch(page, baseUrl, "AEP emails", false);
       await runOutreach(page, baseUrl, 0);
       const before = await futureTypes(page, baseUrl, texan.email);
-      expect(before.includes("Birthday"), `the Texan has a birthday email planned (Future Activity: ${JSON.stringify(before)})`);
-      expect(!before.some((type) => /AEP/i.test(type)), `AEP emails are off (Future Activity: ${JSON.stringify(before)})`);
-      expect((await futureTypes(page, baseUrl, floridian.email)).length === 0, "no automatic email to a contact outside the licensed states");
+      expect(
+        before.includes("Birthday"),
+        `the Texan has a birthday email planned (Future Activity: ${JSON.stringify(before)})`,
+      );
+      expect(
+        !before.some((type) => /AEP/i.test(type)),
+        `AEP emails are off (Future Activity: ${JSON.stringify(before)})`,
+      );
+      expect(
+        (await futureTypes(page, baseUrl, floridian.email)).length === 0,
+        "no automatic email to a contact outside the licensed states",
+      );
 
       // --- switching Birthday emails off removes it
       await setSwitch(page, baseUrl, "Birthday emails", false);
@@ -100,7 +127,10 @@ export const journeys = [
       const permission = page.getByRole("switch", { name: "Allow agents to edit their own settings", exact: true });
       if (await permission.isChecked()) await permission.click();
       await page.getByRole("button", { name: "Save Changes" }).click();
-      await page.getByText(/Settings saved/i).first().waitFor();
+      await page
+        .getByText(/Settings saved/i)
+        .first()
+        .waitFor();
 
       // The agent signs in in a browser of their own; the admin stays signed in in this one.
       const agentContext = await page.context().browser().newContext();
@@ -109,15 +139,25 @@ export const journeys = [
         await signIn(agentPage, baseUrl, agent);
         await agentPage.goto(baseUrl + "/profile");
         await agentPage.getByRole("heading", { level: 1, name: "Profile" }).waitFor();
-        await agentPage.getByText("Your agency manages your call-to-action settings. Ask an admin to change them.").waitFor();
-        expect((await agentPage.getByRole("checkbox", { name: "Use my organization's contact details" }).count()) === 0, "no call-to-action controls while the agency manages them");
+        await agentPage
+          .getByText("Your agency manages your call-to-action settings. Ask an admin to change them.")
+          .waitFor();
+        expect(
+          (await agentPage.getByRole("checkbox", { name: "Use my organization's contact details" }).count()) === 0,
+          "no call-to-action controls while the agency manages them",
+        );
         await screenshot("controls-agent-profile-managed", agentPage);
 
         // --- switched on, the agent's profile offers them
         await setSwitch(page, baseUrl, "Allow agents to edit their own settings", true);
         await agentPage.reload();
         await agentPage.getByRole("checkbox", { name: "Use my organization's contact details" }).waitFor();
-        expect((await agentPage.getByText("Your agency manages your call-to-action settings. Ask an admin to change them.").count()) === 0, "the managed message is gone");
+        expect(
+          (await agentPage
+            .getByText("Your agency manages your call-to-action settings. Ask an admin to change them.")
+            .count()) === 0,
+          "the managed message is gone",
+        );
         await screenshot("controls-agent-profile-editable", agentPage);
       } finally {
         await agentContext.close();

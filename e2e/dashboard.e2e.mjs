@@ -18,11 +18,22 @@ const stats = async (page, baseUrl, query) => {
 async function cardNumbers(page, query) {
   await page.locator(`section[data-ready-for="${query}"]`).waitFor();
   const cards = page.locator(`section[data-ready-for="${query}"]`);
-  const read = async (key) => Number((await cards.getByTestId(`card-${key}`).locator("p").nth(1).innerText()).replace(/,/g, ""));
-  return { quotesSent: await read("quotesSent"), quotesViewed: await read("quotesViewed"), upcomingEmailsTotal: await read("upcomingEmailsTotal"), healthQuestionsCompleted: await read("healthQuestionsCompleted") };
+  const read = async (key) =>
+    Number((await cards.getByTestId(`card-${key}`).locator("p").nth(1).innerText()).replace(/,/g, ""));
+  return {
+    quotesSent: await read("quotesSent"),
+    quotesViewed: await read("quotesViewed"),
+    upcomingEmailsTotal: await read("upcomingEmailsTotal"),
+    healthQuestionsCompleted: await read("healthQuestionsCompleted"),
+  };
 }
 
-const pick = (s) => ({ quotesSent: s.quotesSent, quotesViewed: s.quotesViewed, upcomingEmailsTotal: s.upcomingEmailsTotal, healthQuestionsCompleted: s.healthQuestionsCompleted });
+const pick = (s) => ({
+  quotesSent: s.quotesSent,
+  quotesViewed: s.quotesViewed,
+  upcomingEmailsTotal: s.upcomingEmailsTotal,
+  healthQuestionsCompleted: s.healthQuestionsCompleted,
+});
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 export const journeys = [
@@ -61,12 +72,21 @@ export const journeys = [
       const viewReported = page.waitForResponse((res) => res.url() === baseUrl + "/api/tracking/log-tracking-click");
       await page.goto(href);
       await page.getByRole("heading", { name: "Personal Quote" }).waitFor();
-      await page.getByText(/\$\d+\.\d{2}\/mo/).first().waitFor();
+      await page
+        .getByText(/\$\d+\.\d{2}\/mo/)
+        .first()
+        .waitFor();
       expect((await viewReported).ok(), "the view is recorded");
       await page.goto(`${baseUrl}/eligibility?id=${token}`);
       await page.getByRole("heading", { level: 1, name: "Underwriting Assessment" }).waitFor();
       await screenshot("showcase-underwriting");
-      for (const title of ELIGIBILITY_QUESTIONS) await page.getByRole("region", { name: title }).getByRole("group").first().getByRole("button", { name: "No", exact: true }).click();
+      for (const title of ELIGIBILITY_QUESTIONS)
+        await page
+          .getByRole("region", { name: title })
+          .getByRole("group")
+          .first()
+          .getByRole("button", { name: "No", exact: true })
+          .click();
       await page.getByRole("button", { name: "Next" }).click();
       await page.waitForURL((url) => url.pathname === "/schedule");
 
@@ -75,24 +95,44 @@ export const journeys = [
       await page.setViewportSize(DESKTOP);
       const todayAfter = await stats(page, baseUrl, "period=today");
       const yesterdayAfter = await stats(page, baseUrl, "period=yesterday");
-      expect(todayAfter.quotesSent === todayBefore.quotesSent, `Today's quotes sent ${todayBefore.quotesSent} → ${todayAfter.quotesSent}: a [TEST] copy is not a quote sent`);
+      expect(
+        todayAfter.quotesSent === todayBefore.quotesSent,
+        `Today's quotes sent ${todayBefore.quotesSent} → ${todayAfter.quotesSent}: a [TEST] copy is not a quote sent`,
+      );
       expect(todayAfter.manualQuotesSent === todayBefore.manualQuotesSent, "nor a manual quote sent");
-      expect(todayAfter.quotesViewed === todayBefore.quotesViewed, `Today's views ${todayBefore.quotesViewed} → ${todayAfter.quotesViewed}: the agent's view of the copy is not the client's`);
-      expect(todayAfter.healthQuestionsCompleted === todayBefore.healthQuestionsCompleted, `Today's health completed ${todayBefore.healthQuestionsCompleted} → ${todayAfter.healthQuestionsCompleted}`);
+      expect(
+        todayAfter.quotesViewed === todayBefore.quotesViewed,
+        `Today's views ${todayBefore.quotesViewed} → ${todayAfter.quotesViewed}: the agent's view of the copy is not the client's`,
+      );
+      expect(
+        todayAfter.healthQuestionsCompleted === todayBefore.healthQuestionsCompleted,
+        `Today's health completed ${todayBefore.healthQuestionsCompleted} → ${todayAfter.healthQuestionsCompleted}`,
+      );
       expect(same(pick(yesterdayAfter), pick(yesterdayBefore)), "Yesterday is unchanged by today's activity");
 
       // --- the page shows the API's numbers for every period it offers
       await page.goto(baseUrl + "/dashboard?period=today");
       // The sample admin has not dismissed the walkthrough for good: it opens; Close keeps it for next time.
       const welcome = page.getByRole("dialog", { name: "Welcome to Gapwise" });
-      if (await welcome.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+      if (
+        await welcome.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
         await welcome.getByRole("button", { name: "Close", exact: true }).click();
         await welcome.waitFor({ state: "detached" });
       }
       const shownToday = await cardNumbers(page, "period=today");
-      expect(same(shownToday, pick(todayAfter)), `Today shows ${JSON.stringify(shownToday)}, the API ${JSON.stringify(pick(todayAfter))}`);
+      expect(
+        same(shownToday, pick(todayAfter)),
+        `Today shows ${JSON.stringify(shownToday)}, the API ${JSON.stringify(pick(todayAfter))}`,
+      );
       // The agency has only sent in trial: no send day to rank.
-      await page.getByRole("region", { name: "Send Ranking" }).getByText("No send data available for the selected period.").waitFor();
+      await page
+        .getByRole("region", { name: "Send Ranking" })
+        .getByText("No send data available for the selected period.")
+        .waitFor();
       await page.getByRole("region", { name: "Email Activity" }).locator(".recharts-wrapper").first().waitFor();
       await page.waitForTimeout(800); // the charts' 500 ms entry animation
       await screenshot("dashboard-today");
@@ -123,7 +163,10 @@ export const journeys = [
       await page.getByLabel("To").fill(today);
       await customResponse;
       const shownCustom = await cardNumbers(page, `period=custom&startDate=${today}&endDate=${today}`);
-      expect(shownCustom.quotesSent === todayAfter.quotesSent && shownCustom.quotesViewed === todayAfter.quotesViewed, `Custom ${today}…${today} equals Today`);
+      expect(
+        shownCustom.quotesSent === todayAfter.quotesSent && shownCustom.quotesViewed === todayAfter.quotesViewed,
+        `Custom ${today}…${today} equals Today`,
+      );
 
       // Refresh asks again
       const refreshed = page.waitForResponse((r) => r.url().includes("/api/dashboard/stats?period=custom"));
@@ -134,11 +177,20 @@ export const journeys = [
       await page.goto(baseUrl + "/dashboard?period=30days");
       await page.setViewportSize(PHONE);
       const phoneWelcome = page.getByRole("dialog", { name: "Welcome to Gapwise" });
-      if (await phoneWelcome.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await phoneWelcome.getByRole("button", { name: "Close", exact: true }).click();
+      if (
+        await phoneWelcome.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await phoneWelcome.getByRole("button", { name: "Close", exact: true }).click();
       await cardNumbers(page, "period=30days");
       await page.getByRole("region", { name: "Email Activity" }).locator(".recharts-wrapper").first().waitFor();
       await page.waitForTimeout(800);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling on a phone");
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        "no sideways scrolling on a phone",
+      );
       await screenshot("dashboard-phone");
       await page.setViewportSize(DESKTOP);
 
@@ -158,9 +210,13 @@ export const journeys = [
       await page.goto(baseUrl + "/");
       expect((await page.title()) === "Gapwise - Boost Your Medigap Renewals", `home title ${await page.title()}`);
       await page.getByRole("heading", { level: 1, name: "Boost Your Medigap Renewals" }).waitFor();
-      expect((await page.getByRole("link", { name: "Signup", exact: true }).last().getAttribute("href")) === "/signup", "Signup goes to /signup");
+      expect(
+        (await page.getByRole("link", { name: "Signup", exact: true }).last().getAttribute("href")) === "/signup",
+        "Signup goes to /signup",
+      );
       await page.getByRole("heading", { name: "Here's how it works" }).waitFor();
-      for (const step of ["Upload", "Engage", "Retain & Reset"]) await page.getByRole("heading", { name: step, exact: true }).waitFor();
+      for (const step of ["Upload", "Engage", "Retain & Reset"])
+        await page.getByRole("heading", { name: step, exact: true }).waitFor();
       const tabs = page.getByRole("tablist", { name: "Client experience" });
       await tabs.getByRole("tab", { name: "Underwriting" }).hover();
       await page.getByRole("heading", { name: "Health questions before the call" }).waitFor();
@@ -169,7 +225,14 @@ export const journeys = [
       await showcaseImage.waitFor();
       await showcaseImage.scrollIntoViewIfNeeded();
       expect(await showcaseImage.evaluate((img) => img.complete && img.naturalWidth > 0), "the showcase picture loads");
-      for (const feature of ["Simple Quote to Call Flow", "Non-Commissionable Protection", "Live Analytics", "Activity Notifications", "Carrier and Licensing Control", "Agent or Agency Setup"]) {
+      for (const feature of [
+        "Simple Quote to Call Flow",
+        "Non-Commissionable Protection",
+        "Live Analytics",
+        "Activity Notifications",
+        "Carrier and Licensing Control",
+        "Agent or Agency Setup",
+      ]) {
         await page.getByRole("heading", { name: feature }).waitFor();
       }
       await page.getByText("How is my data protected?").click();
@@ -192,7 +255,11 @@ export const journeys = [
       await page.goto(baseUrl + "/contact-us");
       expect((await page.title()) === "Contact Us - Gapwise", `contact-us title ${await page.title()}`);
       await page.getByRole("heading", { name: "Get in Touch" }).waitFor();
-      expect((await page.getByRole("link", { name: /Watch Platform Walkthrough/ }).getAttribute("href")) === "/dashboard?payment_success=true", "walkthrough link");
+      expect(
+        (await page.getByRole("link", { name: /Watch Platform Walkthrough/ }).getAttribute("href")) ===
+          "/dashboard?payment_success=true",
+        "walkthrough link",
+      );
       await page.getByRole("button", { name: "Send Message" }).click();
       await page.getByText("Please fill in all required fields.").waitFor();
       const stamp = Date.now().toString(36);
@@ -208,7 +275,10 @@ export const journeys = [
       await page.goto(baseUrl + "/contact-us");
       await screenshot("contact-us-desktop");
       await page.goto(baseUrl + "/dev/outbox");
-      await page.getByRole("link", { name: new RegExp(`Contact Us: Casey Contact ${stamp}`) }).first().waitFor();
+      await page
+        .getByRole("link", { name: new RegExp(`Contact Us: Casey Contact ${stamp}`) })
+        .first()
+        .waitFor();
     },
   },
 ];

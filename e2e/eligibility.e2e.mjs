@@ -19,7 +19,8 @@ async function quoteLinksForTwoContacts(page, baseUrl, expect) {
 }
 
 const card = (page, title) => page.getByRole("region", { name: title });
-const mainAnswer = (page, title, answer) => card(page, title).getByRole("group").first().getByRole("button", { name: answer, exact: true });
+const mainAnswer = (page, title, answer) =>
+  card(page, title).getByRole("group").first().getByRole("button", { name: answer, exact: true });
 
 export const journeys = [
   {
@@ -32,7 +33,11 @@ export const journeys = [
       // All No → accept
       await page.goto(`${baseUrl}/eligibility?id=${accepting.token}`);
       await page.getByRole("heading", { level: 1, name: "Underwriting Assessment" }).waitFor();
-      await page.getByText("In order to qualify for a new Supplemental plan you must pass medical underwriting.", { exact: false }).waitFor();
+      await page
+        .getByText("In order to qualify for a new Supplemental plan you must pass medical underwriting.", {
+          exact: false,
+        })
+        .waitFor();
       await page.getByRole("heading", { name: "Looking to dramatically lower your monthly costs?" }).waitFor();
       const explore = await page.getByRole("link", { name: "Explore Options" }).getAttribute("href");
       expect(explore === `/schedule?id=${accepting.token}&status=decline`, `Explore Options goes to ${explore}`);
@@ -42,10 +47,18 @@ export const journeys = [
       for (const title of ELIGIBILITY_QUESTIONS.slice(0, -1)) await mainAnswer(page, title, "No").click();
       expect(await next.isDisabled(), "Next is disabled with one question unanswered");
       await mainAnswer(page, ELIGIBILITY_QUESTIONS.at(-1), "No").click();
-      expect(await mainAnswer(page, ELIGIBILITY_QUESTIONS.at(-1), "No").getAttribute("aria-pressed") === "true", "No reads as pressed");
+      expect(
+        (await mainAnswer(page, ELIGIBILITY_QUESTIONS.at(-1), "No").getAttribute("aria-pressed")) === "true",
+        "No reads as pressed",
+      );
       await screenshot("eligibility-phone-all-no");
       await next.click();
-      await page.waitForURL((url) => url.pathname === "/schedule" && url.searchParams.get("status") === "accept" && url.searchParams.get("id") === accepting.token);
+      await page.waitForURL(
+        (url) =>
+          url.pathname === "/schedule" &&
+          url.searchParams.get("status") === "accept" &&
+          url.searchParams.get("id") === accepting.token,
+      );
 
       // A Yes with its follow-ups → decline
       const diagnosis = "Atrial fibrillation, diagnosed 2019 (e2e)";
@@ -63,7 +76,12 @@ export const journeys = [
       await yesNoFollowUps.nth(2).getByRole("button", { name: "No", exact: true }).click();
       await screenshot("eligibility-phone-yes-with-follow-ups");
       await page.getByRole("button", { name: "Next" }).click();
-      await page.waitForURL((url) => url.pathname === "/schedule" && url.searchParams.get("status") === "decline" && url.searchParams.get("id") === declining.token);
+      await page.waitForURL(
+        (url) =>
+          url.pathname === "/schedule" &&
+          url.searchParams.get("status") === "decline" &&
+          url.searchParams.get("id") === declining.token,
+      );
       expect(!page.url().includes("@"), "no email address in the schedule URL");
 
       // The agency reads the answers back
@@ -93,8 +111,16 @@ export const journeys = [
       await page.getByRole("heading", { level: 1, name: "Underwriting Assessment" }).waitFor();
       for (const title of ELIGIBILITY_QUESTIONS) await mainAnswer(page, title, "No").click();
       await page.getByRole("button", { name: "Next" }).click();
-      await page.waitForURL((url) => url.pathname === "/schedule" && url.searchParams.get("status") === "accept" && /^[A-Za-z0-9_-]{43}$/.test(url.searchParams.get("id") ?? ""));
-      expect(!new URL(page.url()).searchParams.has("contactId"), "the schedule page is addressed by a link token, not a contact id");
+      await page.waitForURL(
+        (url) =>
+          url.pathname === "/schedule" &&
+          url.searchParams.get("status") === "accept" &&
+          /^[A-Za-z0-9_-]{43}$/.test(url.searchParams.get("id") ?? ""),
+      );
+      expect(
+        !new URL(page.url()).searchParams.has("contactId"),
+        "the schedule page is addressed by a link token, not a contact id",
+      );
 
       await page.goto(`${baseUrl}/eligibility`);
       await page.waitForURL((url) => url.pathname === "/error");

@@ -5,11 +5,24 @@
 import { ELIGIBILITY_QUESTIONS, PHONE, signIn } from "./helpers.mjs";
 
 const MARKED = "Aetna";
-const TARGET_GI_CAPTION = "Mark the carriers that accept a client without health questions (guaranteed issue) in each state. A client whose health answers fail underwriting is then quoted only the marked carriers in their state.";
-const NOTE = "Based on your health answers, these are the carriers that can accept you in TX without medical underwriting (guaranteed issue).";
+const TARGET_GI_CAPTION =
+  "Mark the carriers that accept a client without health questions (guaranteed issue) in each state. A client whose health answers fail underwriting is then quoted only the marked carriers in their state.";
+const NOTE =
+  "Based on your health answers, these are the carriers that can accept you in TX without medical underwriting (guaranteed issue).";
 
-const mainAnswer = (page, title, answer) => page.getByRole("region", { name: title }).getByRole("group").first().getByRole("button", { name: answer, exact: true });
-const cardCarriers = async (page) => (await page.getByRole("list", { name: /quotes$/ }).getByRole("heading", { level: 3 }).allInnerTexts()).map((t) => t.trim());
+const mainAnswer = (page, title, answer) =>
+  page
+    .getByRole("region", { name: title })
+    .getByRole("group")
+    .first()
+    .getByRole("button", { name: answer, exact: true });
+const cardCarriers = async (page) =>
+  (
+    await page
+      .getByRole("list", { name: /quotes$/ })
+      .getByRole("heading", { level: 3 })
+      .allInnerTexts()
+  ).map((t) => t.trim());
 
 async function setTargetGi(page, baseUrl, on) {
   await page.goto(baseUrl + "/settings");
@@ -32,7 +45,9 @@ export const journeys = [
     async run({ page, baseUrl, screenshot, expect }) {
       await signIn(page, baseUrl, "admin@sample-agency.test");
       const list = await (await page.request.get(baseUrl + "/api/contacts?states=TX&limit=100")).json();
-      const contact = list.contacts.find((c) => c.state === "TX" && c.zipCode && c.currentCarrier && !c.currentCarrier.includes(MARKED));
+      const contact = list.contacts.find(
+        (c) => c.state === "TX" && c.zipCode && c.currentCarrier && !c.currentCarrier.includes(MARKED),
+      );
       expect(Boolean(contact), "a Texas contact with a ZIP whose carrier is not the one marked");
       const generated = await page.request.post(`${baseUrl}/api/quotes/generate/${contact.id}`);
       expect(generated.ok(), `quote link: ${generated.status()}`);
@@ -51,7 +66,10 @@ export const journeys = [
       await page.getByRole("heading", { name: "Personal Quote" }).waitFor();
       const before = new Set(await cardCarriers(page));
       expect(before.size > 1, `several carriers before (${[...before].join(", ")})`);
-      expect((await page.getByTestId("guaranteed-issue-note").count()) === 0, "no guaranteed-issue note before the health answers");
+      expect(
+        (await page.getByTestId("guaranteed-issue-note").count()) === 0,
+        "no guaranteed-issue note before the health answers",
+      );
 
       // A Yes on a health question: the contact fails underwriting.
       await page.goto(`${baseUrl}/eligibility?id=${token}`);
@@ -65,7 +83,10 @@ export const journeys = [
       await page.goto(`${baseUrl}/compare?id=${token}`);
       await page.getByTestId("guaranteed-issue-note").filter({ hasText: NOTE }).waitFor();
       const after = new Set(await cardCarriers(page));
-      expect(after.size === 1 && [...after][0].toLowerCase().includes(MARKED.toLowerCase()), `only ${MARKED} after failing underwriting (got ${[...after].join(", ")})`);
+      expect(
+        after.size === 1 && [...after][0].toLowerCase().includes(MARKED.toLowerCase()),
+        `only ${MARKED} after failing underwriting (got ${[...after].join(", ")})`,
+      );
       await screenshot("compare-guaranteed-issue-phone");
 
       // Leave the sample agency as it was.

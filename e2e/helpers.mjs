@@ -116,7 +116,10 @@ export async function confirmSignupFromOutbox(page, baseUrl, firstName) {
     .getByRole("link", { name: new RegExp(`${escapeRe(firstName)}, please confirm your email`) })
     .first()
     .click();
-  const href = await page.frameLocator('iframe[title^="Email:"]').getByRole("link", { name: "Confirm my email" }).getAttribute("href");
+  const href = await page
+    .frameLocator('iframe[title^="Email:"]')
+    .getByRole("link", { name: "Confirm my email" })
+    .getAttribute("href");
   await page.goto(href);
   await page.getByRole("heading", { name: "Please confirm your email" }).waitFor();
   await page.getByRole("button", { name: "Confirm my email" }).click();
@@ -151,7 +154,11 @@ export async function signIn(page, baseUrl, email) {
 }
 
 /** A new agency's admin signs up and follows the activation link from the outbox: on /choose-plan. */
-export async function signUpToChoosePlan(page, baseUrl, { firstName = "Morgan", lastName = "Billing", organizationName, email, phoneDigits = "5125550142" }) {
+export async function signUpToChoosePlan(
+  page,
+  baseUrl,
+  { firstName = "Morgan", lastName = "Billing", organizationName, email, phoneDigits = "5125550142" },
+) {
   await page.goto(baseUrl + "/signup");
   await page.getByRole("heading", { name: "Get Started" }).waitFor();
   await page.getByLabel("First Name").fill(firstName);
@@ -173,7 +180,11 @@ export async function signUpToChoosePlan(page, baseUrl, { firstName = "Morgan", 
  * (Personal Details as signed up). Ends signed in as its admin on the dashboard, with the contacts page's
  * Welcome tutorial already closed unless keepContactsTutorial.
  */
-export async function signUpAgency(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits, keepContactsTutorial = false }) {
+export async function signUpAgency(
+  page,
+  baseUrl,
+  { firstName, lastName, organizationName, email, phoneDigits, keepContactsTutorial = false },
+) {
   await signUpToChoosePlan(page, baseUrl, { firstName, lastName, organizationName, email, phoneDigits });
   await page.getByRole("button", { name: "Choose Pro" }).click();
   await page.waitForURL((url) => url.pathname === "/setup/settings");
@@ -217,7 +228,10 @@ export async function waitForValue(locator, value) {
 }
 
 /** Fills the self-onboarding form (a trial agency's public page) as a consumer would. */
-export async function fillSelfOnboarding(page, { email, firstName = "Robin", zip = "78737", county = "Travis County" }) {
+export async function fillSelfOnboarding(
+  page,
+  { email, firstName = "Robin", zip = "78737", county = "Travis County" },
+) {
   // A county select appears only for a ZIP with several counties (78737: Hays and Travis).
   await page.getByLabel(/^First Name/).fill(firstName);
   await page.getByLabel(/^Last Name/).fill("Signup");
@@ -227,9 +241,18 @@ export async function fillSelfOnboarding(page, { email, firstName = "Robin", zip
   await waitForValue(page.getByLabel(/^State/), "TX");
   if (county) await page.getByLabel(/^County/).selectOption(county);
   await page.getByLabel(/^Date of Birth/).fill("1958-04-12");
-  await page.getByRole("group", { name: /Gender/ }).getByText("Female", { exact: true }).click();
-  await page.getByRole("group", { name: /Tobacco User/ }).getByText("No", { exact: true }).click();
-  await page.getByRole("group", { name: /currently have/ }).getByText("Yes", { exact: true }).click();
+  await page
+    .getByRole("group", { name: /Gender/ })
+    .getByText("Female", { exact: true })
+    .click();
+  await page
+    .getByRole("group", { name: /Tobacco User/ })
+    .getByText("No", { exact: true })
+    .click();
+  await page
+    .getByRole("group", { name: /currently have/ })
+    .getByText("Yes", { exact: true })
+    .click();
   await page.getByLabel(/^Current Carrier/).selectOption("Humana");
   await page.getByLabel(/Current Monthly Premium/).fill("152.40");
   await page.getByLabel(/^Plan Type/).selectOption("Plan G");
@@ -253,7 +276,10 @@ export async function openContact(page, baseUrl, email) {
 /** Opens the CSV upload from the contact list and chooses a generated file: the Upload CSV dialog, at Column Mapping. */
 export async function chooseCsv(page, name, buffer) {
   await page.getByRole("button", { name: "+ Add Contact" }).click();
-  await page.getByRole("dialog", { name: "Add Contacts" }).getByRole("button", { name: /Multiple Contacts via CSV/ }).click();
+  await page
+    .getByRole("dialog", { name: "Add Contacts" })
+    .getByRole("button", { name: /Multiple Contacts via CSV/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Upload CSV" });
   await dialog.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer });
   await dialog.getByRole("heading", { name: "Column Mapping" }).waitFor();

@@ -24,7 +24,9 @@ const CURVES = {
 function erf(x) {
   const sign = Math.sign(x);
   const t = 1 / (1 + 0.3275911 * Math.abs(x));
-  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  const y =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
   return sign * y;
 }
 
@@ -41,7 +43,12 @@ async function measure(browserContext, url) {
   const cdp = await browserContext.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   const scripts = new Map();
   cdp.on("Network.responseReceived", (event) => {
@@ -60,7 +67,8 @@ async function measure(browserContext, url) {
       for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__perf.cls += entry.value;
     }).observe({ type: "layout-shift", buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__perf.longTasks.push({ start: entry.startTime, duration: entry.duration });
+      for (const entry of list.getEntries())
+        window.__perf.longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: "longtask", buffered: true });
   });
   await page.goto(url, { waitUntil: "load" });
@@ -70,12 +78,25 @@ async function measure(browserContext, url) {
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
     return { fcp, ...window.__perf };
   });
-  const tbt = raw.longTasks.filter((task) => task.start + task.duration > raw.fcp).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-  const metrics = { fcp: Math.round(raw.fcp), si: Math.round(raw.fcp), lcp: Math.round(raw.lcp || raw.fcp), tbt: Math.round(tbt), cls: Number(raw.cls.toFixed(3)) };
-  const score = Math.round(100 * Object.entries(CURVES).reduce((sum, [key, curve]) => sum + curve.weight * logNormalScore(curve, metrics[key]), 0));
+  const tbt = raw.longTasks
+    .filter((task) => task.start + task.duration > raw.fcp)
+    .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+  const metrics = {
+    fcp: Math.round(raw.fcp),
+    si: Math.round(raw.fcp),
+    lcp: Math.round(raw.lcp || raw.fcp),
+    tbt: Math.round(tbt),
+    cls: Number(raw.cls.toFixed(3)),
+  };
+  const score = Math.round(
+    100 *
+      Object.entries(CURVES).reduce((sum, [key, curve]) => sum + curve.weight * logNormalScore(curve, metrics[key]), 0),
+  );
   const jsBytes = [...scripts.values()].reduce((sum, script) => sum + script.bytes, 0);
   await page.close();
-  const scriptList = [...scripts.values()].map((script) => ({ path: new URL(script.url).pathname, kb: +(script.bytes / 1024).toFixed(1) })).sort((a, b) => b.kb - a.kb);
+  const scriptList = [...scripts.values()]
+    .map((script) => ({ path: new URL(script.url).pathname, kb: +(script.bytes / 1024).toFixed(1) }))
+    .sort((a, b) => b.kb - a.kb);
   return { url: new URL(url).pathname, score, metrics, firstLoadJsBytes: jsBytes, scripts: scriptList };
 }
 
@@ -86,7 +107,10 @@ export const journeys = [
       // A real quote link of the sample agency, made through the app as its admin.
       await signIn(page, baseUrl, "admin@sample-agency.test");
       const list = await (await page.request.get(baseUrl + "/api/contacts?limit=50")).json();
-      expect(Array.isArray(list.contacts) && list.contacts.length > 0, `contacts of the sample agency: ${JSON.stringify(list).slice(0, 200)}`);
+      expect(
+        Array.isArray(list.contacts) && list.contacts.length > 0,
+        `contacts of the sample agency: ${JSON.stringify(list).slice(0, 200)}`,
+      );
       const quote = await (await page.request.post(`${baseUrl}/api/quotes/generate/${list.contacts[0].id}`)).json();
       expect(quote.quoteId, "a quote link for the compare page");
       await page.context().clearCookies();
@@ -97,9 +121,15 @@ export const journeys = [
         await measure(context, url); // warm the server (first render compiles nothing in `next start`, but fills caches)
         results.push(await measure(context, url));
       }
-      const report = { measuredAt: new Date().toISOString(), throttling: "4x CPU, 150 ms RTT, 1.6 Mbps down, 750 kbps up, 412x823", results };
+      const report = {
+        measuredAt: new Date().toISOString(),
+        throttling: "4x CPU, 150 ms RTT, 1.6 Mbps down, 750 kbps up, 412x823",
+        results,
+      };
       writeFileSync(join(process.cwd(), "e2e", "output", "public-perf.json"), JSON.stringify(report, null, 2));
-      console.log(`    public pages: ${JSON.stringify(results.map(({ url, score, metrics, firstLoadJsBytes }) => ({ url, score, metrics, firstLoadJsKB: +(firstLoadJsBytes / 1024).toFixed(1) })))}`);
+      console.log(
+        `    public pages: ${JSON.stringify(results.map(({ url, score, metrics, firstLoadJsBytes }) => ({ url, score, metrics, firstLoadJsKB: +(firstLoadJsBytes / 1024).toFixed(1) })))}`,
+      );
       const compare = results[1];
       expect(compare.firstLoadJsBytes > 0 && results[0].firstLoadJsBytes > 0, "scripts were measured");
       const withinBudget = compare.firstLoadJsBytes <= COMPARE_JS_BUDGET_BYTES;

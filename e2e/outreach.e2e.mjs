@@ -19,17 +19,29 @@ export const journeys = [
   {
     name: "outreach: import → go live → sweep → outbox → tracked click → viewed + follow-up; unsubscribe cancels pending",
     async run({ page, baseUrl, screenshot, expect }) {
-      await signUpAgency(page, baseUrl, { firstName: "Morgan", lastName: "Outreach", organizationName: `Morgan Outreach ${stamp}`, email: admin, phoneDigits: "5125550177" });
+      await signUpAgency(page, baseUrl, {
+        firstName: "Morgan",
+        lastName: "Outreach",
+        organizationName: `Morgan Outreach ${stamp}`,
+        email: admin,
+        phoneDigits: "5125550177",
+      });
 
       // --- import three contacts
       await page.goto(baseUrl + "/contacts");
       await page.getByRole("button", { name: "+ Add Contact" }).click();
-      await page.getByRole("dialog", { name: "Add Contacts" }).getByRole("button", { name: /Multiple Contacts via CSV/ }).click();
+      await page
+        .getByRole("dialog", { name: "Add Contacts" })
+        .getByRole("button", { name: /Multiple Contacts via CSV/ })
+        .click();
       const upload = page.getByRole("dialog", { name: "Upload CSV" });
       const file = join(tmpdir(), `outreach-${stamp}.csv`);
       writeFileSync(
         file,
-        ["First Name,Last Name,Email,Current Carrier,Plan Type,Effective Date,Birth Date,Gender,ZIP Code", ...contacts.map(([f, l, e, zip]) => `${f},${l},${e},Aetna,Plan G,2021-03-01,1954-08-20,F,${zip}`)].join("\n"),
+        [
+          "First Name,Last Name,Email,Current Carrier,Plan Type,Effective Date,Birth Date,Gender,ZIP Code",
+          ...contacts.map(([f, l, e, zip]) => `${f},${l},${e},Aetna,Plan G,2021-03-01,1954-08-20,F,${zip}`),
+        ].join("\n"),
       );
       try {
         await upload.getByLabel("CSV file").setInputFiles(file);
@@ -40,9 +52,17 @@ export const journeys = [
       }
       const added = page.getByRole("dialog", { name: "Contacts Added" });
       await added.getByText("Congratulations Morgan, you've added 3 contacts!").waitFor();
-      await added.getByText("Your account is in trial mode: nothing will be sent to your contacts until you activate your account.").waitFor();
+      await added
+        .getByText(
+          "Your account is in trial mode: nothing will be sent to your contacts until you activate your account.",
+        )
+        .waitFor();
       // A trial sends a sample of [TEST] copies, not one per contact (issue #16).
-      await added.getByText("Meanwhile, you get [TEST] copies of the emails for your first 5 contacts only (not one per contact), so you can see what they will receive.").waitFor();
+      await added
+        .getByText(
+          "Meanwhile, you get [TEST] copies of the emails for your first 5 contacts only (not one per contact), so you can see what they will receive.",
+        )
+        .waitFor();
       await screenshot("outreach-trial-import-success", page);
       await added.getByRole("button", { name: "Done" }).click();
 
@@ -60,24 +80,46 @@ export const journeys = [
       // --- the emails are in the outbox, addressed to the contacts themselves (live: no [TEST])
       const [first, , third] = contacts;
       await page.goto(baseUrl + "/dev/outbox");
-      for (const [, , email] of contacts) await page.getByRole("link", { name: new RegExp(`To ${escapeRe(email)}`) }).first().waitFor();
-      await page.getByRole("link", { name: new RegExp(`To ${escapeRe(first[2])}`) }).first().click();
-      await page.getByTestId("outbox-subject").filter({ hasText: `${first[0]}, ` }).waitFor();
+      for (const [, , email] of contacts)
+        await page
+          .getByRole("link", { name: new RegExp(`To ${escapeRe(email)}`) })
+          .first()
+          .waitFor();
+      await page
+        .getByRole("link", { name: new RegExp(`To ${escapeRe(first[2])}`) })
+        .first()
+        .click();
+      await page
+        .getByTestId("outbox-subject")
+        .filter({ hasText: `${first[0]}, ` })
+        .waitFor();
       const frame = page.frameLocator('iframe[title^="Email:"]');
       await frame.getByText(`Hi ${first[0]},`).waitFor();
       const subject = await page.getByTestId("outbox-subject").textContent();
       expect(!subject.includes("[TEST]"), `a live email is not a test (${subject})`);
       await screenshot("outreach-welcome-email");
-      const quoteHref = await frame.getByRole("link", { name: /quotes/i }).first().getAttribute("href");
-      expect(quoteHref.startsWith(`${baseUrl}/api/t/click/`), `the quote link goes through the click tracker (${quoteHref})`);
+      const quoteHref = await frame
+        .getByRole("link", { name: /quotes/i })
+        .first()
+        .getAttribute("href");
+      expect(
+        quoteHref.startsWith(`${baseUrl}/api/t/click/`),
+        `the quote link goes through the click tracker (${quoteHref})`,
+      );
       const unsubscribeHref = await frame.getByRole("link", { name: "Unsubscribe" }).getAttribute("href");
 
       // --- the contact clicks it on a phone, without a session: redirected to the compare page
-      const phone = await page.context().browser().newContext({ viewport: { width: 390, height: 844 } });
+      const phone = await page
+        .context()
+        .browser()
+        .newContext({ viewport: { width: 390, height: 844 } });
       const phonePage = await phone.newPage();
       await phonePage.goto(quoteHref);
       await phonePage.waitForURL((url) => url.pathname.startsWith("/compare"));
-      await phonePage.getByText(/Plan G/).first().waitFor();
+      await phonePage
+        .getByText(/Plan G/)
+        .first()
+        .waitFor();
       await screenshot("outreach-compare-from-email", phonePage);
 
       // --- the agency sees it: Email Activity says Opened, Quote (30d) is ticked, the clicked follow-up is planned
@@ -88,7 +130,10 @@ export const journeys = [
       await future.getByText("Follow-up 2").waitFor();
       await screenshot("outreach-contact-after-click");
       await page.goto(baseUrl + "/contacts?hasViewedQuoteRecently=true");
-      await page.getByRole("link", { name: new RegExp(`${first[0]} ${first[1]}`) }).first().waitFor();
+      await page
+        .getByRole("link", { name: new RegExp(`${first[0]} ${first[1]}`) })
+        .first()
+        .waitFor();
 
       // --- the agency's dashboard counts it: three quote emails sent today, one contact viewed
       await page.goto(baseUrl + "/dashboard?period=today");
@@ -100,12 +145,17 @@ export const journeys = [
       await screenshot("outreach-dashboard-today");
 
       // --- the agent was told once: "… viewed their quote" is in the outbox, to the admin (no agent is assigned)
-      const notice = page.getByRole("link", { name: new RegExp(`${first[0]} ${first[1]} viewed their quote.*To ${escapeRe(admin)}`) });
+      const notice = page.getByRole("link", {
+        name: new RegExp(`${first[0]} ${first[1]} viewed their quote.*To ${escapeRe(admin)}`),
+      });
       for (let tries = 0; tries < 10 && !(await notice.count()); tries += 1) {
         await page.waitForTimeout(500);
         await page.goto(baseUrl + "/dev/outbox");
       }
-      expect((await notice.count()) === 1, `one "viewed their quote" email to the agent (found ${await notice.count()})`);
+      expect(
+        (await notice.count()) === 1,
+        `one "viewed their quote" email to the agent (found ${await notice.count()})`,
+      );
       await notice.click();
       const noticeFrame = page.frameLocator('iframe[title^="Email:"]');
       await noticeFrame.getByRole("heading", { name: "Quote viewed" }).waitFor();
@@ -122,7 +172,10 @@ export const journeys = [
       await phonePage.getByRole("heading", { name: "You have been unsubscribed." }).waitFor();
       await phone.close();
       await openContact(page, baseUrl, first[2]);
-      await page.getByRole("region", { name: "Future Activity" }).getByText(/No upcoming/i).waitFor();
+      await page
+        .getByRole("region", { name: "Future Activity" })
+        .getByText(/No upcoming/i)
+        .waitFor();
       await screenshot("outreach-contact-unsubscribed");
     },
   },

@@ -31,9 +31,14 @@ export const journeys = [
       await page.getByLabel("Access key").fill(outboxKey);
       await page.getByRole("button", { name: "Open the outbox" }).click();
       await page.waitForURL(baseUrl + "/dev/outbox");
-      await page.getByText("Emails this preview sent, newest first, all marked [PREVIEW]. None reached a client.").waitFor();
+      await page
+        .getByText("Emails this preview sent, newest first, all marked [PREVIEW]. None reached a client.")
+        .waitFor();
       // The build seeded the sample agency; its welcome email is here, marked.
-      await page.getByRole("link", { name: /\[PREVIEW\] Your sample agency is ready/ }).first().waitFor();
+      await page
+        .getByRole("link", { name: /\[PREVIEW\] Your sample agency is ready/ })
+        .first()
+        .waitFor();
       await screenshot("preview-outbox");
 
       // --- the sample agency's admin signs in through the outbox, goes live, and sends a quote to a client
@@ -52,17 +57,25 @@ export const journeys = [
       await page.getByRole("heading", { name: "Contact Details" }).waitFor();
       const contactId = page.url().split("/contact/")[1].split(/[?#]/)[0];
       const { email } = await (await page.request.get(`${baseUrl}/api/contacts/${contactId}`)).json();
-      expect(email && !email.endsWith("@sample-agency.test"), `the contact has a consumer address of their own (${email})`);
+      expect(
+        email && !email.endsWith("@sample-agency.test"),
+        `the contact has a consumer address of their own (${email})`,
+      );
       await page.getByRole("button", { name: "Send Quote" }).click();
       await page.getByRole("button", { name: "Email Sent" }).waitFor();
       await screenshot("preview-contact-quote-sent");
 
       // --- the consumer's email is in the outbox, addressed to them, marked [PREVIEW], and went nowhere
       await page.goto(baseUrl + "/dev/outbox");
-      const held = page.getByRole("link", { name: new RegExp(`\\[PREVIEW\\].*personalized Medicare Supplement quotes.*To ${escapeRe(email)}`) });
+      const held = page.getByRole("link", {
+        name: new RegExp(`\\[PREVIEW\\].*personalized Medicare Supplement quotes.*To ${escapeRe(email)}`),
+      });
       await held.first().click();
       const subject = (await page.getByTestId("outbox-subject").textContent())?.trim() ?? "";
-      expect(subject.startsWith("[PREVIEW] ") && !subject.includes("[TEST]"), `a live agency's email to a client, held and marked (${subject})`);
+      expect(
+        subject.startsWith("[PREVIEW] ") && !subject.includes("[TEST]"),
+        `a live agency's email to a client, held and marked (${subject})`,
+      );
       await screenshot("preview-consumer-email-held");
     },
   },

@@ -2,7 +2,6 @@
 // inbox marked [TEST]; its link opens the public compare page with (sample) prices, on a phone.
 import { signIn } from "./helpers.mjs";
 
-
 export const journeys = [
   {
     name: "send a quote from a contact's page and open it on a phone",
@@ -21,7 +20,10 @@ export const journeys = [
 
       // Trial: the email went to the agent, marked [TEST]
       await page.goto(baseUrl + "/dev/outbox");
-      await page.getByRole("link", { name: /\[TEST\].*personalized Medicare Supplement quotes/ }).first().click();
+      await page
+        .getByRole("link", { name: /\[TEST\].*personalized Medicare Supplement quotes/ })
+        .first()
+        .click();
       const frame = page.frameLocator('iframe[title^="Email:"]');
       const href = await frame.getByRole("link", { name: "See your personalized quotes" }).getAttribute("href");
       expect(href.startsWith(`${baseUrl}/compare?id=`), `quote link ${href}`);
@@ -32,11 +34,16 @@ export const journeys = [
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(href);
       await page.getByRole("heading", { name: "Personal Quote" }).waitFor();
-      await page.getByText("Sample prices: these rates are illustrative sample data, not real carrier prices.").waitFor();
+      await page
+        .getByText("Sample prices: these rates are illustrative sample data, not real carrier prices.")
+        .waitFor();
       const prices = page.getByText(/\$\d+\.\d{2}\/mo/);
       await prices.first().waitFor();
       const count = await prices.count();
-      expect(count >= 1 && count <= 6, `shows up to 3 plans (standard and household prices), saw ${count} prices for ${name}`);
+      expect(
+        count >= 1 && count <= 6,
+        `shows up to 3 plans (standard and household prices), saw ${count} prices for ${name}`,
+      );
       await screenshot("compare-phone");
 
       // A tampered link is refused
@@ -46,7 +53,10 @@ export const journeys = [
       // /quote with a link that cannot be loaded: the agency's manual form, saying why it is empty
       await page.goto(`${baseUrl}/quote?id=${"A".repeat(43)}&orgId=sample-agency`);
       await page.getByRole("heading", { level: 1, name: "Get Your Quote" }).waitFor();
-      await page.getByRole("note").getByText("We couldn't load your saved details. Enter them below to see your quotes.").waitFor();
+      await page
+        .getByRole("note")
+        .getByText("We couldn't load your saved details. Enter them below to see your quotes.")
+        .waitFor();
       await page.goto(`${baseUrl}/quote?orgId=sample-agency`);
       await page.getByRole("heading", { level: 1, name: "Get Your Quote" }).waitFor();
       expect((await page.getByRole("note").count()) === 0, "no fallback note without a link");

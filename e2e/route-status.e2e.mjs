@@ -10,17 +10,35 @@ const NO_SUCH_CONTACT = "0b0f6a1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b";
 async function hop(page, baseUrl, path) {
   const res = await page.request.get(baseUrl + path, { maxRedirects: 0 });
   const location = res.headers()["location"];
-  return { status: res.status(), location: location ? new URL(location, baseUrl).pathname + new URL(location, baseUrl).search : null, body: await res.text() };
+  return {
+    status: res.status(),
+    location: location ? new URL(location, baseUrl).pathname + new URL(location, baseUrl).search : null,
+    body: await res.text(),
+  };
 }
 
 export const journeys = [
   {
     name: "anonymous requests for signed-in pages are real 307s to /login",
     async run({ baseUrl, expect }) {
-      for (const path of ["/dashboard", "/contacts", `/contact/${NO_SUCH_CONTACT}`, "/settings", "/brand-settings", "/templanding", "/walkthrough", "/setup/settings", "/choose-plan", "/change-plan"]) {
+      for (const path of [
+        "/dashboard",
+        "/contacts",
+        `/contact/${NO_SUCH_CONTACT}`,
+        "/settings",
+        "/brand-settings",
+        "/templanding",
+        "/walkthrough",
+        "/setup/settings",
+        "/choose-plan",
+        "/change-plan",
+      ]) {
         const res = await fetch(baseUrl + path, { redirect: "manual" });
         const location = res.headers.get("location");
-        expect(res.status === 307 && location !== null && new URL(location, baseUrl).pathname === "/login", `${path}: ${res.status} → ${location}`);
+        expect(
+          res.status === 307 && location !== null && new URL(location, baseUrl).pathname === "/login",
+          `${path}: ${res.status} → ${location}`,
+        );
       }
       // A page that does not exist, and an agency that does not, are real 404s too.
       for (const path of ["/no-such-page", "/self-onboarding/no-such-agency"]) {
@@ -40,11 +58,21 @@ export const journeys = [
       const own = await hop(page, baseUrl, `/contact/${admins.id}`);
       expect(own.status === 200, `the admin opens their contact: ${own.status}`);
       const plan = await hop(page, baseUrl, "/choose-plan");
-      expect(plan.status === 307 && plan.location === "/change-plan", `an agency with a plan: /choose-plan → ${plan.status} ${plan.location}`);
+      expect(
+        plan.status === 307 && plan.location === "/change-plan",
+        `an agency with a plan: /choose-plan → ${plan.status} ${plan.location}`,
+      );
 
       await page.context().clearCookies();
       await signIn(page, baseUrl, "alex@sample-agency.test");
-      for (const path of ["/settings", "/brand-settings", "/templanding", "/add-agents", "/change-plan", "/setup/settings"]) {
+      for (const path of [
+        "/settings",
+        "/brand-settings",
+        "/templanding",
+        "/add-agents",
+        "/change-plan",
+        "/setup/settings",
+      ]) {
         const { status, location } = await hop(page, baseUrl, path);
         expect(status === 307 && location === "/contacts", `agent ${path}: ${status} → ${location}`);
       }

@@ -30,9 +30,13 @@ const previewDatabaseUrl = process.env.E2E_PREVIEW_DATABASE_URL;
 const mode = previewDatabaseUrl ? "preview" : "embedded";
 const outboxKey = randomBytes(24).toString("base64url");
 
-const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
+const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (p) => p && existsSync(p),
+);
 if (!chromiumPath) {
-  console.error("No Chromium found. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH to its executable.");
+  console.error(
+    "No Chromium found. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH to its executable.",
+  );
   process.exit(1);
 }
 
@@ -43,13 +47,31 @@ const dataDir = join(tmpdir(), `gapwise-e2e-${Date.now()}`);
 /** The embedded app as `npm start` runs it, or a preview deployment as a host builds and serves it. */
 function appCommand() {
   if (mode === "embedded") {
-    return { command: "node", args: ["scripts/start.mjs"], env: { EMBEDDED_DB_DIR: join(dataDir, "pglite"), EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "55433", DATABASE_URL: "" } };
+    return {
+      command: "node",
+      args: ["scripts/start.mjs"],
+      env: {
+        EMBEDDED_DB_DIR: join(dataDir, "pglite"),
+        EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "55433",
+        DATABASE_URL: "",
+      },
+    };
   }
   const secret = () => randomBytes(32).toString("base64");
   return {
     command: "bash",
     args: ["-c", `node scripts/deploy-build.mjs && exec node_modules/.bin/next start -p ${port} -H 127.0.0.1`],
-    env: { APP_ENV: "preview", DATABASE_URL: previewDatabaseUrl, DATABASE_EMBEDDED: "", AUTH_SECRET: secret(), ELIGIBILITY_ENCRYPTION_KEY: secret(), CRON_SECRET: secret(), OUTBOX_ACCESS_KEY: outboxKey, SERVED_BY: "", RESEND_API_KEY: "" },
+    env: {
+      APP_ENV: "preview",
+      DATABASE_URL: previewDatabaseUrl,
+      DATABASE_EMBEDDED: "",
+      AUTH_SECRET: secret(),
+      ELIGIBILITY_ENCRYPTION_KEY: secret(),
+      CRON_SECRET: secret(),
+      OUTBOX_ACCESS_KEY: outboxKey,
+      SERVED_BY: "",
+      RESEND_API_KEY: "",
+    },
   };
 }
 
@@ -75,7 +97,9 @@ async function waitForHealth(app, timeoutMs = mode === "preview" ? 900_000 : 240
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (app.child.exitCode !== null) throw new Error(`the app exited before it was ready:\n${app.log()}`);
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -83,7 +107,9 @@ async function waitForHealth(app, timeoutMs = mode === "preview" ? 900_000 : 240
 }
 
 const journeys = [];
-for (const file of readdirSync(join(root, "e2e")).filter((f) => f.endsWith(".e2e.mjs")).sort()) {
+for (const file of readdirSync(join(root, "e2e"))
+  .filter((f) => f.endsWith(".e2e.mjs"))
+  .sort()) {
   const mod = await import(join(root, "e2e", file));
   for (const journey of mod.journeys) {
     if ((journey.mode ?? "embedded") !== mode) continue;
@@ -103,11 +129,20 @@ try {
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1280, height: 800 },
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const cspViolations = [];
   context.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${message.location()?.url ?? ""}: ${message.text()}`);
+    if (/Content Security Policy/i.test(message.text()))
+      cspViolations.push(`${message.location()?.url ?? ""}: ${message.text()}`);
   });
   for (const journey of journeys) {
     await context.clearCookies(); // each journey starts signed out
@@ -119,19 +154,33 @@ try {
         page,
         baseUrl,
         outboxKey,
-        screenshot: (name, target = page) => target.screenshot({ path: join(outputDir, `${name}.png`), fullPage: true }),
+        screenshot: (name, target = page) =>
+          target.screenshot({ path: join(outputDir, `${name}.png`), fullPage: true }),
         expect: assert,
         cspViolations,
       });
       // Reports arrive asynchronously; give the last ones a moment.
       await page.waitForTimeout(100);
-      assert(journey.cspViolationsExpected || cspViolations.length === 0, `no Content Security Policy violations, got:\n      ${cspViolations.join("\n      ")}`);
+      assert(
+        journey.cspViolationsExpected || cspViolations.length === 0,
+        `no Content Security Policy violations, got:\n      ${cspViolations.join("\n      ")}`,
+      );
       passed++;
       console.log(`  ✓ ${journey.name} (${Date.now() - t0} ms)`);
     } catch (error) {
       failed++;
-      console.log(`  ✗ ${journey.name}\n    ${String(error?.stack ?? error).split("\n").slice(0, 6).join("\n    ")}`);
-      await page.screenshot({ path: join(outputDir, `FAILED-${journey.name.replace(/[^a-z0-9]+/gi, "-")}.png`), fullPage: true }).catch(() => {});
+      console.log(
+        `  ✗ ${journey.name}\n    ${String(error?.stack ?? error)
+          .split("\n")
+          .slice(0, 6)
+          .join("\n    ")}`,
+      );
+      await page
+        .screenshot({
+          path: join(outputDir, `FAILED-${journey.name.replace(/[^a-z0-9]+/gi, "-")}.png`),
+          fullPage: true,
+        })
+        .catch(() => {});
     } finally {
       await page.close();
     }
@@ -141,9 +190,17 @@ try {
   console.error(String(error?.message ?? error));
 } finally {
   await context?.close().catch(() => {});
-  try { process.kill(-app.child.pid, "SIGTERM"); } catch { /* already gone */ }
+  try {
+    process.kill(-app.child.pid, "SIGTERM");
+  } catch {
+    /* already gone */
+  }
   await Promise.race([app.exited, new Promise((r) => setTimeout(r, 5000))]);
-  try { process.kill(-app.child.pid, "SIGKILL"); } catch { /* already gone */ }
+  try {
+    process.kill(-app.child.pid, "SIGKILL");
+  } catch {
+    /* already gone */
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -5,7 +5,12 @@ import { escapeRe, signIn } from "./helpers.mjs";
 
 const ADMIN = "admin@sample-agency.test";
 // The Assigned Agent shown on the contact page → who is notified ("Default" is the default agent, the admin).
-const AGENT_EMAILS = { "Sam Sample": ADMIN, "Alex Rivera": "alex@sample-agency.test", "Jordan Lee": "jordan@sample-agency.test", Default: ADMIN };
+const AGENT_EMAILS = {
+  "Sam Sample": ADMIN,
+  "Alex Rivera": "alex@sample-agency.test",
+  "Jordan Lee": "jordan@sample-agency.test",
+  Default: ADMIN,
+};
 const PHONE = { width: 390, height: 844 };
 
 export const journeys = [
@@ -23,14 +28,27 @@ export const journeys = [
       await firstContact.click();
       await page.getByRole("heading", { name: "Contact Details" }).waitFor();
       const contactUrl = page.url();
-      const assigned = (await page.locator("dt", { hasText: /^Assigned Agent$/ }).locator("xpath=following-sibling::dd[1]").innerText()).trim();
+      const assigned = (
+        await page
+          .locator("dt", { hasText: /^Assigned Agent$/ })
+          .locator("xpath=following-sibling::dd[1]")
+          .innerText()
+      ).trim();
       const agentEmail = AGENT_EMAILS[assigned];
       expect(agentEmail, `a known agent for "${assigned}"`);
       await page.getByRole("button", { name: "Send Quote" }).click();
       await page.getByRole("button", { name: "Email Sent" }).waitFor();
       await page.goto(baseUrl + "/dev/outbox");
-      await page.getByRole("link", { name: new RegExp(`\\[TEST\\] ${escapeRe(firstName)}, your personalized Medicare Supplement quotes`) }).first().click();
-      const quoteHref = await page.frameLocator('iframe[title^="Email:"]').getByRole("link", { name: "See your personalized quotes" }).getAttribute("href");
+      await page
+        .getByRole("link", {
+          name: new RegExp(`\\[TEST\\] ${escapeRe(firstName)}, your personalized Medicare Supplement quotes`),
+        })
+        .first()
+        .click();
+      const quoteHref = await page
+        .frameLocator('iframe[title^="Email:"]')
+        .getByRole("link", { name: "See your personalized quotes" })
+        .getAttribute("href");
       const token = new URL(quoteHref).searchParams.get("id");
       expect(token && token.length === 43, `a quote token in ${quoteHref}`);
 
@@ -43,8 +61,15 @@ export const journeys = [
       await page.getByText("Select an Option Below").waitFor();
       // The sample agency speaks as itself (forceOrgSenderDetails): its calendar and its number
       const calendar = page.getByRole("link", { name: "Schedule a Call" });
-      expect((await calendar.getAttribute("href")) === "https://www.example.com/book/sample-agency", "the organization's booking URL");
-      expect((await page.getByRole("link", { name: "Call Now: (512) 555-0100" }).getAttribute("href")) === "tel:+15125550100", "the organization's phone");
+      expect(
+        (await calendar.getAttribute("href")) === "https://www.example.com/book/sample-agency",
+        "the organization's booking URL",
+      );
+      expect(
+        (await page.getByRole("link", { name: "Call Now: (512) 555-0100" }).getAttribute("href")) ===
+          "tel:+15125550100",
+        "the organization's phone",
+      );
       await screenshot("schedule-accept-phone");
 
       await page.getByRole("button", { name: "Request a Callback" }).click();
@@ -75,15 +100,24 @@ export const journeys = [
       // The landing and thanks pages of the same link
       await page.goto(`${baseUrl}/landing?id=${token}`);
       await page.getByRole("heading", { level: 1, name: `Hi ${firstName}, your quotes are ready` }).waitFor();
-      expect((await page.getByRole("link", { name: "View Your Quotes" }).getAttribute("href")) === `/compare?id=${token}`, "landing links to the quotes");
+      expect(
+        (await page.getByRole("link", { name: "View Your Quotes" }).getAttribute("href")) === `/compare?id=${token}`,
+        "landing links to the quotes",
+      );
       await screenshot("landing-phone");
       await page.goto(`${baseUrl}/landing`);
       await page.waitForURL(/\/error\?message=/);
       await page.getByText("Missing or invalid quote ID").waitFor();
       await page.goto(`${baseUrl}/thanks?id=${token}`);
       await page.getByRole("heading", { level: 1, name: "Thanks for checking it out." }).waitFor();
-      expect((await page.getByRole("link", { name: "click here" }).getAttribute("href")) === `/compare/${token}`, "thanks links to the quote");
-      expect((await page.getByRole("link", { name: "Go to the homepage" }).getAttribute("href")) === "/", "thanks links home");
+      expect(
+        (await page.getByRole("link", { name: "click here" }).getAttribute("href")) === `/compare/${token}`,
+        "thanks links to the quote",
+      );
+      expect(
+        (await page.getByRole("link", { name: "Go to the homepage" }).getAttribute("href")) === "/",
+        "thanks links home",
+      );
       await screenshot("thanks-phone");
 
       // The agency: the request is on the contact's page
@@ -93,13 +127,25 @@ export const journeys = [
       const followUps = page.getByRole("region", { name: "Follow-up Requests" });
       await followUps.getByText("Please call after 3pm (e2e)").waitFor();
       await followUps.getByText("Accepted quote").first().waitFor();
-      await followUps.getByText(/Call back .* at/).first().waitFor();
-      await page.locator("dt", { hasText: /^Status$/ }).locator("xpath=following-sibling::dd[1]").getByText("requested_follow_up").waitFor();
+      await followUps
+        .getByText(/Call back .* at/)
+        .first()
+        .waitFor();
+      await page
+        .locator("dt", { hasText: /^Status$/ })
+        .locator("xpath=following-sibling::dd[1]")
+        .getByText("requested_follow_up")
+        .waitFor();
       await screenshot("contact-callback-request");
 
       // ...and the agent has an email with the details and a link to the contact
       await page.goto(baseUrl + "/dev/outbox");
-      await page.getByRole("link", { name: new RegExp(`Callback request from ${escapeRe(contactName)}.*To ${escapeRe(agentEmail)}`) }).first().click();
+      await page
+        .getByRole("link", {
+          name: new RegExp(`Callback request from ${escapeRe(contactName)}.*To ${escapeRe(agentEmail)}`),
+        })
+        .first()
+        .click();
       const email = page.frameLocator('iframe[title^="Email:"]');
       await email.getByText("(512) 555-0142").waitFor();
       await email.getByText("Please call after 3pm (e2e)").waitFor();

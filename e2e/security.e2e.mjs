@@ -33,10 +33,11 @@ async function openOtherSite(page) {
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
   // The browser keeps its connection alive: close it too, or close() waits for it.
-  return () => new Promise((resolve) => {
-    server.close(resolve);
-    server.closeAllConnections();
-  });
+  return () =>
+    new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections();
+    });
 }
 
 export const journeys = [
@@ -48,23 +49,41 @@ export const journeys = [
       const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
       expect(nonce, `a nonce in the page's policy: ${headers["content-security-policy"]}`);
       expect(headers["content-security-policy"].includes("frame-ancestors 'none'"), "no page in a frame");
-      expect(headers["x-frame-options"] === "DENY" && headers["x-content-type-options"] === "nosniff", "X-Frame-Options and nosniff");
-      expect(headers["referrer-policy"] === "strict-origin-when-cross-origin", `referrer policy of /login: ${headers["referrer-policy"]}`);
+      expect(
+        headers["x-frame-options"] === "DENY" && headers["x-content-type-options"] === "nosniff",
+        "X-Frame-Options and nosniff",
+      );
+      expect(
+        headers["referrer-policy"] === "strict-origin-when-cross-origin",
+        `referrer policy of /login: ${headers["referrer-policy"]}`,
+      );
       // Next put this request's nonce on its scripts (the page is interactive: the form below works elsewhere).
       const scripts = await page.locator("script").evaluateAll((nodes) => nodes.map((node) => node.nonce));
-      expect(scripts.length > 0 && scripts.every((value) => value === nonce), `every script carries the nonce (${scripts.length} scripts)`);
+      expect(
+        scripts.length > 0 && scripts.every((value) => value === nonce),
+        `every script carries the nonce (${scripts.length} scripts)`,
+      );
       await page.getByRole("textbox", { name: /email/i }).waitFor();
 
       const compare = await page.goto(baseUrl + "/compare?demo=true");
       expect(compare.headers()["referrer-policy"] === "no-referrer", "a token page sends no Referer");
       // A page with a contact's data is rendered per request, which Next answers with no-store.
-      expect(/\bno-store\b/.test(compare.headers()["cache-control"] ?? ""), `a token page is not stored: ${compare.headers()["cache-control"]}`);
+      expect(
+        /\bno-store\b/.test(compare.headers()["cache-control"] ?? ""),
+        `a token page is not stored: ${compare.headers()["cache-control"]}`,
+      );
 
       const api = await page.request.get(baseUrl + "/api/auth/session");
-      expect(api.headers()["cache-control"] === "no-store" && api.headers()["x-content-type-options"] === "nosniff", `API headers: ${JSON.stringify(api.headers())}`);
+      expect(
+        api.headers()["cache-control"] === "no-store" && api.headers()["x-content-type-options"] === "nosniff",
+        `API headers: ${JSON.stringify(api.headers())}`,
+      );
 
       const file = await page.request.get(baseUrl + "/example.csv");
-      expect(file.ok() && file.headers()["x-content-type-options"] === "nosniff", "a public file is nosniff (next.config.ts)");
+      expect(
+        file.ok() && file.headers()["x-content-type-options"] === "nosniff",
+        "a public file is nosniff (next.config.ts)",
+      );
     },
   },
   {
@@ -86,11 +105,21 @@ export const journeys = [
         }, urls);
         await page.waitForTimeout(1500);
         // A refused frame shows Chromium's error page instead.
-        const framed = page.frames().slice(1).map((frame) => frame.url());
-        expect(JSON.stringify(framed) === JSON.stringify(["chrome-error://chromewebdata/", "chrome-error://chromewebdata/", baseUrl + "/api/health"]), `frames: ${framed.join(", ")}`);
+        const framed = page
+          .frames()
+          .slice(1)
+          .map((frame) => frame.url());
+        expect(
+          JSON.stringify(framed) ===
+            JSON.stringify(["chrome-error://chromewebdata/", "chrome-error://chromewebdata/", baseUrl + "/api/health"]),
+          `frames: ${framed.join(", ")}`,
+        );
         // …because of frame-ancestors, once per page, and for no other reason.
         const refusals = cspViolations.filter((text) => text.includes(`"frame-ancestors 'none'"`));
-        expect(refusals.length === 2 && refusals.length === cspViolations.length, `the policy's refusals: ${cspViolations.join(" | ")}`);
+        expect(
+          refusals.length === 2 && refusals.length === cspViolations.length,
+          `the policy's refusals: ${cspViolations.join(" | ")}`,
+        );
       } finally {
         await stop();
       }
@@ -101,7 +130,9 @@ export const journeys = [
     async run({ page, baseUrl, expect }) {
       const stop = await openOtherSite(page);
       try {
-        const answer = page.waitForResponse((res) => res.url() === baseUrl + "/api/waitlist" && res.request().method() === "POST");
+        const answer = page.waitForResponse(
+          (res) => res.url() === baseUrl + "/api/waitlist" && res.request().method() === "POST",
+        );
         await page.evaluate((action) => {
           // The classic trick: a field name and value that add up to a JSON body.
           const form = document.createElement("form");
@@ -109,7 +140,8 @@ export const journeys = [
           form.action = action;
           form.enctype = "text/plain";
           const input = document.createElement("input");
-          input.name = '{"name":"Mallory","email":"mallory@example.test","phone":"5125550100","numAgents":1,"bookSize":1,"x":"';
+          input.name =
+            '{"name":"Mallory","email":"mallory@example.test","phone":"5125550100","numAgents":1,"bookSize":1,"x":"';
           input.value = '"}';
           form.append(input);
           document.body.append(form);
@@ -131,10 +163,17 @@ export const journeys = [
       for (const pattern of routes) {
         const url = baseUrl + pattern.replace(/\[[^\]]+\]/g, "%ff%fe");
         for (const method of METHODS) {
-          const res = await fetch(url, { method, headers: { origin: baseUrl, "content-type": "application/json" }, body: method === "GET" || method === "DELETE" ? undefined : "{}" });
+          const res = await fetch(url, {
+            method,
+            headers: { origin: baseUrl, "content-type": "application/json" },
+            body: method === "GET" || method === "DELETE" ? undefined : "{}",
+          });
           const text = await res.text();
           expect(res.status === 400, `${method} ${pattern} answered ${res.status}: ${text.slice(0, 80)}`);
-          expect(res.headers.get("content-type")?.startsWith("application/json"), `${method} ${pattern} answered ${res.headers.get("content-type")}`);
+          expect(
+            res.headers.get("content-type")?.startsWith("application/json"),
+            `${method} ${pattern} answered ${res.headers.get("content-type")}`,
+          );
           expect(JSON.parse(text).error?.code === "bad_request", `${method} ${pattern}: ${text}`);
         }
       }

@@ -23,7 +23,10 @@ export const journeys = [
 
       const email = `robin.org.${Date.now()}@example.com`;
       await fillSelfOnboarding(page, { email });
-      expect((await page.getByLabel(/^Phone Number/).inputValue()) === "(512) 555-0199", "phone shown as (xxx) xxx-xxxx");
+      expect(
+        (await page.getByLabel(/^Phone Number/).inputValue()) === "(512) 555-0199",
+        "phone shown as (xxx) xxx-xxxx",
+      );
       expect((await page.getByLabel(/^State/).inputValue()) === "TX", "state from the ZIP");
       await screenshot("self-onboarding-filled");
       await page.getByRole("button", { name: "Get My Quote" }).click();
@@ -32,10 +35,16 @@ export const journeys = [
       await page.getByText(/Hi Robin/).waitFor();
       expect(!page.url().includes("@"), "no email in the URL");
       // Unconfirmed: the page names the address the confirmation went to.
-      await page.getByRole("note").filter({ hasText: `We sent an email to ${email}` }).waitFor();
+      await page
+        .getByRole("note")
+        .filter({ hasText: `We sent an email to ${email}` })
+        .waitFor();
       // A long address wraps inside the note (it ran past the box and the screen before).
       await page.setViewportSize({ width: 320, height: 800 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling at 320 px with the note");
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        "no sideways scrolling at 320 px with the note",
+      );
       await screenshot("self-onboarding-compare");
       await page.setViewportSize(PHONE);
 
@@ -44,7 +53,10 @@ export const journeys = [
       await screenshot("self-onboarding-confirmed");
       await page.goto(new URL(quotes, baseUrl).toString());
       await page.getByRole("heading", { name: "Personal Quote" }).waitFor();
-      expect((await page.getByRole("note").filter({ hasText: "We sent an email to" }).count()) === 0, "no confirmation note once confirmed");
+      expect(
+        (await page.getByRole("note").filter({ hasText: "We sent an email to" }).count()) === 0,
+        "no confirmation note once confirmed",
+      );
 
       // An unknown agency is the 404 page
       await page.goto(baseUrl + "/self-onboarding/no-such-agency");
@@ -75,7 +87,9 @@ export const journeys = [
 
       // Not in the book before the address is confirmed
       const search = async () => {
-        const { total } = await (await page.request.get(`${baseUrl}/api/contacts?search=${encodeURIComponent(email)}`)).json();
+        const { total } = await (
+          await page.request.get(`${baseUrl}/api/contacts?search=${encodeURIComponent(email)}`)
+        ).json();
         return total;
       };
       await page.context().addCookies(cookies);
@@ -107,14 +121,27 @@ export const journeys = [
       await page.getByLabel(/^ZIP Code/).fill("78737");
       await page.getByLabel(/^County/).selectOption("Hays County");
       await page.getByLabel(/^Date of Birth/).fill("1955-02-10");
-      await page.getByRole("group", { name: /Tobacco User/ }).getByText("No", { exact: true }).click();
-      await page.getByRole("group", { name: /Gender/ }).getByText("Male", { exact: true }).click();
+      await page
+        .getByRole("group", { name: /Tobacco User/ })
+        .getByText("No", { exact: true })
+        .click();
+      await page
+        .getByRole("group", { name: /Gender/ })
+        .getByText("Male", { exact: true })
+        .click();
       await screenshot("quote-intake-manual");
       await next.click();
       await page.waitForURL(/\/compare\?orgId=/);
       const url = new URL(page.url());
       const params = Object.fromEntries(url.searchParams);
-      expect(params.zip === "78737" && params.county === "Hays County" && params.gender === "M" && params.tobacco === "false" && params.planType === "N", `params ${url.search}`);
+      expect(
+        params.zip === "78737" &&
+          params.county === "Hays County" &&
+          params.gender === "M" &&
+          params.tobacco === "false" &&
+          params.planType === "N",
+        `params ${url.search}`,
+      );
       expect(/^\d{2,3}$/.test(params.age) && !url.search.includes("1955"), `age, not the date of birth: ${url.search}`);
       expect(/^[0-9a-f-]{36}$/.test(params.orgId), `org id ${params.orgId}`);
 
@@ -127,8 +154,14 @@ export const journeys = [
       await page.getByLabel(/^Date of Birth/).fill("1957-07-07");
       await page.getByLabel(/^ZIP Code/).fill("78701");
       await waitForValue(page.getByLabel(/^State/), "TX");
-      await page.getByRole("group", { name: /Gender/ }).getByText("Male", { exact: true }).click();
-      await page.getByRole("group", { name: /Tobacco User/ }).getByText("No", { exact: true }).click();
+      await page
+        .getByRole("group", { name: /Gender/ })
+        .getByText("Male", { exact: true })
+        .click();
+      await page
+        .getByRole("group", { name: /Tobacco User/ })
+        .getByText("No", { exact: true })
+        .click();
       await screenshot("quote-intake-full");
       await page.getByRole("button", { name: "Get My Quote" }).click();
       await page.waitForURL(/\/compare\?id=/);

@@ -14,7 +14,13 @@ const origin = `http://127.0.0.1:${port}`;
 function nextStart(env) {
   const child = spawn(join(root, "node_modules", ".bin", "next"), ["start", "-p", port, "-H", "127.0.0.1"], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -35,9 +41,16 @@ export const journeys = [
     async run({ expect }) {
       const server = nextStart({});
       try {
-        const code = await Promise.race([server.exited, new Promise((r) => setTimeout(() => r("still running"), 60_000))]);
+        const code = await Promise.race([
+          server.exited,
+          new Promise((r) => setTimeout(() => r("still running"), 60_000)),
+        ]);
         expect(code !== "still running" && code !== 0, `the server exits with an error (got ${code})\n${server.log()}`);
-        expect(server.log().includes("AUTH_SECRET is not set") && server.log().includes("ELIGIBILITY_ENCRYPTION_KEY is not set"), `it names the missing secrets:\n${server.log()}`);
+        expect(
+          server.log().includes("AUTH_SECRET is not set") &&
+            server.log().includes("ELIGIBILITY_ENCRYPTION_KEY is not set"),
+          `it names the missing secrets:\n${server.log()}`,
+        );
       } finally {
         await stop(server);
       }
@@ -48,12 +61,21 @@ export const journeys = [
     async run({ page, expect }) {
       const secret = () => randomBytes(32).toString("base64");
       // A database that is never reached: the refusals below happen before any query.
-      const server = nextStart({ AUTH_SECRET: secret(), ELIGIBILITY_ENCRYPTION_KEY: secret(), CRON_SECRET: secret(), DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none", APP_URL: origin });
+      const server = nextStart({
+        AUTH_SECRET: secret(),
+        ELIGIBILITY_ENCRYPTION_KEY: secret(),
+        CRON_SECRET: secret(),
+        DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none",
+        APP_URL: origin,
+      });
       try {
         const deadline = Date.now() + 60_000;
         let up = false;
         while (!up && Date.now() < deadline && server.child.exitCode === null) {
-          up = await fetch(`${origin}/login`).then((r) => r.status < 500, () => false);
+          up = await fetch(`${origin}/login`).then(
+            (r) => r.status < 500,
+            () => false,
+          );
           if (!up) await new Promise((r) => setTimeout(r, 300));
         }
         expect(up, `the server came up:\n${server.log()}`);
@@ -62,7 +84,11 @@ export const journeys = [
           expect(response.status() === 404, `${path} answers 404 (got ${response.status()})`);
           await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
         }
-        const devCall = await fetch(`${origin}/api/dev/outreach/run`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+        const devCall = await fetch(`${origin}/api/dev/outreach/run`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        });
         expect(devCall.status === 404, `/api/dev/outreach/run answers 404 (got ${devCall.status})`);
       } finally {
         await stop(server);

@@ -19,7 +19,10 @@ export const journeys = [
       await page.getByRole("button", { name: "Email Sent" }).waitFor();
 
       await page.goto(baseUrl + "/dev/outbox");
-      await page.getByRole("link", { name: /\[TEST\].*personalized Medicare Supplement quotes/ }).first().click();
+      await page
+        .getByRole("link", { name: /\[TEST\].*personalized Medicare Supplement quotes/ })
+        .first()
+        .click();
       const frame = page.frameLocator('iframe[title^="Email:"]');
       const href = await frame.getByRole("link", { name: "Unsubscribe" }).getAttribute("href");
       expect(href.startsWith(`${baseUrl}/unsubscribe?t=`), `unsubscribe link ${href}`);
@@ -42,7 +45,9 @@ export const journeys = [
 
       // A tampered link is refused
       await page.goto(href.slice(0, -2) + (href.endsWith("AA") ? "BB" : "AA"));
-      await page.getByText("This unsubscribe link is not valid. Please use the link from your most recent email.").waitFor();
+      await page
+        .getByText("This unsubscribe link is not valid. Please use the link from your most recent email.")
+        .waitFor();
     },
   },
 ];

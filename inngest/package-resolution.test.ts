@@ -8,7 +8,7 @@ import { serve } from "inngest/next";
  * A root inngest/index.ts would make SWC and the `@/*` paths resolve `import "inngest"` to this folder;
  * the function list therefore sits in inngest/functions/index.ts. `next build` proves the same for the app.
  */
-describe("import \"inngest\"", () => {
+describe('import "inngest"', () => {
   it("resolves to the package, not to this folder", () => {
     expect(require.resolve("inngest")).toContain(join("node_modules", "inngest"));
     expect(typeof Inngest).toBe("function");
@@ -16,6 +16,7 @@ describe("import \"inngest\"", () => {
   });
 
   it("has no root index file that could shadow the package", () => {
-    for (const name of ["index.ts", "index.tsx", "index.js", "index.mjs"]) expect(existsSync(join(process.cwd(), "inngest", name))).toBe(false);
+    for (const name of ["index.ts", "index.tsx", "index.js", "index.mjs"])
+      expect(existsSync(join(process.cwd(), "inngest", name))).toBe(false);
   });
 });

@@ -40,8 +40,12 @@ describe("tenant isolation by row-level security", () => {
     const theirs = await createContact(db.prisma, b.id, { now, firstName: "Original" });
     const scoped = tenantDb(a.id);
 
-    await expect(scoped.contact.create({ data: { organizationId: b.id, firstName: "X", lastName: "Y", email: "x@example.test" } })).rejects.toMatchObject({ code: "P2039" });
-    await expect(scoped.contact.update({ where: { id: theirs.id }, data: { firstName: "Hacked" } })).rejects.toMatchObject({ code: "P2025" });
+    await expect(
+      scoped.contact.create({ data: { organizationId: b.id, firstName: "X", lastName: "Y", email: "x@example.test" } }),
+    ).rejects.toMatchObject({ code: "P2039" });
+    await expect(
+      scoped.contact.update({ where: { id: theirs.id }, data: { firstName: "Hacked" } }),
+    ).rejects.toMatchObject({ code: "P2025" });
     expect(await scoped.contact.updateMany({ data: { firstName: "Hacked" } })).toEqual({ count: 0 });
     expect(await scoped.contact.deleteMany({})).toEqual({ count: 0 });
     const after = await db.prisma.contact.findUniqueOrThrow({ where: { id: theirs.id } });
@@ -52,7 +56,9 @@ describe("tenant isolation by row-level security", () => {
     const org = await createOrganization(db.prisma, { now });
     await expect(
       tenantTransaction(org.id, async (tx) => {
-        await tx.contact.create({ data: { organizationId: org.id, firstName: "A", lastName: "B", email: "tx@example.test" } });
+        await tx.contact.create({
+          data: { organizationId: org.id, firstName: "A", lastName: "B", email: "tx@example.test" },
+        });
         expect(await tx.contact.count()).toBe(1); // sees its own uncommitted row
         throw new Error("boom");
       }),
@@ -76,7 +82,12 @@ describe("tenant isolation by row-level security", () => {
 
   it("keeps contacts.search_text in step with name, email and phone", async () => {
     const org = await createOrganization(db.prisma, { now });
-    const contact = await createContact(db.prisma, org.id, { now, firstName: "Maria", lastName: "Lopez", email: "maria@example.test" });
+    const contact = await createContact(db.prisma, org.id, {
+      now,
+      firstName: "Maria",
+      lastName: "Lopez",
+      email: "maria@example.test",
+    });
     await db.prisma.contact.update({ where: { id: contact.id }, data: { phoneNumber: "5125550100" } });
     const row = await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } });
     expect(row.searchText).toBe("maria lopez maria@example.test 5125550100");

@@ -37,10 +37,15 @@ export function databaseClientSettings(embedded: boolean) {
 function createClient(): PrismaClient {
   const env = getEnv();
   if (!env.databaseUrl) {
-    throw new Error("DATABASE_URL is not set. Start the app with `npm start` (it starts the embedded database) or set DATABASE_URL.");
+    throw new Error(
+      "DATABASE_URL is not set. Start the app with `npm start` (it starts the embedded database) or set DATABASE_URL.",
+    );
   }
   const { pool, transactionOptions } = databaseClientSettings(env.databaseIsEmbeddedServer);
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: env.databaseUrl, ...pool }), transactionOptions });
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString: env.databaseUrl, ...pool }),
+    transactionOptions,
+  });
 }
 
 export function getPrisma(): PrismaClient {

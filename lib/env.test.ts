@@ -3,7 +3,12 @@ import { EnvError, parseEnv } from "@/lib/env";
 const secrets = { AUTH_SECRET: "s".repeat(32), ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64") };
 /** What `npm start` hands the app in embedded mode: its marker and the secrets it generated. */
 const npmStart = { SERVED_BY: "npm-start", ...secrets };
-const stripe = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1", STRIPE_PRICE_ID: "price_1" };
+const stripe = {
+  STRIPE_SECRET_KEY: "sk_test_1",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+  STRIPE_WEBHOOK_SECRET: "whsec_1",
+  STRIPE_PRICE_ID: "price_1",
+};
 const production = {
   APP_ENV: "production",
   APP_URL: "https://app.gapwise.example",
@@ -18,26 +23,49 @@ const production = {
 describe("parseEnv", () => {
   it("chooses every embedded part under npm start with nothing else set", () => {
     const env = parseEnv(npmStart);
-    expect(env.parts).toEqual({ database: "embedded", email: "outbox", jobs: "ticker", payments: "off", quotes: "local" });
+    expect(env.parts).toEqual({
+      database: "embedded",
+      email: "outbox",
+      jobs: "ticker",
+      payments: "off",
+      quotes: "local",
+    });
     expect(env.isProduction).toBe(false);
     expect(env.appUrl).toBe("http://localhost:3000");
   });
 
   it("chooses the production parts from their variables", () => {
     const env = parseEnv({ ...production, ...stripe, CSG_API_KEY: "csg" });
-    expect(env.parts).toEqual({ database: "postgres", email: "resend", jobs: "inngest", payments: "stripe", quotes: "csg" });
+    expect(env.parts).toEqual({
+      database: "postgres",
+      email: "resend",
+      jobs: "inngest",
+      payments: "stripe",
+      quotes: "csg",
+    });
     // CSG's current host by default (quote-engine.md); the legacy one only when configured.
     expect(env.csg.baseUrl).toBe("https://api.csgactuarial.com/v1");
-    expect(parseEnv({ ...production, CSG_API_KEY: "csg", CSG_BASE_URL: "https://csgapi.appspot.com" }).csg.baseUrl).toBe("https://csgapi.appspot.com");
+    expect(
+      parseEnv({ ...production, CSG_API_KEY: "csg", CSG_BASE_URL: "https://csgapi.appspot.com" }).csg.baseUrl,
+    ).toBe("https://csgapi.appspot.com");
   });
 
   it("treats the embedded pglite-server URL as the embedded database", () => {
-    expect(parseEnv({ ...npmStart, DATABASE_URL: "postgresql://postgres:postgres@127.0.0.1:55432/postgres", DATABASE_EMBEDDED: "1" }).parts.database).toBe("embedded");
+    expect(
+      parseEnv({
+        ...npmStart,
+        DATABASE_URL: "postgresql://postgres:postgres@127.0.0.1:55432/postgres",
+        DATABASE_EMBEDDED: "1",
+      }).parts.database,
+    ).toBe("embedded");
   });
 
   it.each([
     [{ ...npmStart, INNGEST_EVENT_KEY: "evt" }, "Inngest needs both INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY"],
-    [{ ...npmStart, STRIPE_SECRET_KEY: "sk_test_1" }, "STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID are missing"],
+    [
+      { ...npmStart, STRIPE_SECRET_KEY: "sk_test_1" },
+      "STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID are missing",
+    ],
     [{ ...npmStart, ...stripe, STRIPE_PUBLISHABLE_KEY: "pk_live_1" }, "both be test keys or both be live keys"],
     [{ ...npmStart, STRIPE_WEBHOOK_SECRET: "whsec_1" }, "STRIPE_SECRET_KEY is missing"],
     [{ ...npmStart, DATABASE_URL: "mysql://x" }, "DATABASE_URL must be a postgres"],
@@ -48,7 +76,10 @@ describe("parseEnv", () => {
     [{ ...production, RESEND_API_KEY: undefined }, "needs RESEND_API_KEY"],
     [{ ...production, ELIGIBILITY_ENCRYPTION_KEY: undefined }, "ELIGIBILITY_ENCRYPTION_KEY is not set"],
     [{ ...npmStart, ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(16, 7).toString("base64") }, "base64 of exactly 32 bytes"],
-    [{ ...npmStart, ELIGIBILITY_ENCRYPTION_KEY: "not base64 at all, and far too long to be a key of 32 bytes" }, "base64 of exactly 32 bytes"],
+    [
+      { ...npmStart, ELIGIBILITY_ENCRYPTION_KEY: "not base64 at all, and far too long to be a key of 32 bytes" },
+      "base64 of exactly 32 bytes",
+    ],
     [{ ...production, APP_URL: "http://insecure.example" }, "https:// URL"],
   ])("fails fast with a clear message for %o", (vars, message) => {
     expect(() => parseEnv(vars as Record<string, string | undefined>)).toThrow(EnvError);
@@ -56,7 +87,12 @@ describe("parseEnv", () => {
   });
 
   it("has no default secret: outside tests a start without them stops, whatever the mode", () => {
-    for (const vars of [{}, { SERVED_BY: "npm-start" }, { APP_ENV: "development", CRON_SECRET: "c".repeat(32) }, { APP_ENV: "preview", APP_URL: "https://p.example" }]) {
+    for (const vars of [
+      {},
+      { SERVED_BY: "npm-start" },
+      { APP_ENV: "development", CRON_SECRET: "c".repeat(32) },
+      { APP_ENV: "preview", APP_URL: "https://p.example" },
+    ]) {
       expect(() => parseEnv(vars)).toThrow("AUTH_SECRET is not set");
       expect(() => parseEnv(vars)).toThrow("ELIGIBILITY_ENCRYPTION_KEY is not set");
     }
@@ -94,13 +130,25 @@ describe("parseEnv", () => {
 
   it("reads the trusted proxies and the host's client-address header; refuses what it cannot read, and the old hop count", () => {
     expect(parseEnv(npmStart).clientAddress).toEqual({ trustedProxies: [], trustedProxyHeader: undefined });
-    expect(parseEnv({ ...production, TRUSTED_PROXIES: "10.0.0.0/8, 203.0.113.7", TRUSTED_PROXY_HEADER: "X-Vercel-Forwarded-For" }).clientAddress).toEqual({
+    expect(
+      parseEnv({
+        ...production,
+        TRUSTED_PROXIES: "10.0.0.0/8, 203.0.113.7",
+        TRUSTED_PROXY_HEADER: "X-Vercel-Forwarded-For",
+      }).clientAddress,
+    ).toEqual({
       trustedProxies: ["10.0.0.0/8", "203.0.113.7/32"],
       trustedProxyHeader: "x-vercel-forwarded-for",
     });
-    expect(() => parseEnv({ ...production, TRUSTED_PROXIES: "10.0.0.0/8, lb.internal" })).toThrow("TRUSTED_PROXIES: lb.internal is neither an address nor a CIDR range");
-    expect(() => parseEnv({ ...production, TRUSTED_PROXY_HEADER: "x-forwarded-for: 1.2.3.4" })).toThrow("TRUSTED_PROXY_HEADER must be a header name");
-    expect(() => parseEnv({ ...production, TRUSTED_PROXY_HOPS: "1" })).toThrow("TRUSTED_PROXY_HOPS is no longer read: list the addresses of your proxies in TRUSTED_PROXIES");
+    expect(() => parseEnv({ ...production, TRUSTED_PROXIES: "10.0.0.0/8, lb.internal" })).toThrow(
+      "TRUSTED_PROXIES: lb.internal is neither an address nor a CIDR range",
+    );
+    expect(() => parseEnv({ ...production, TRUSTED_PROXY_HEADER: "x-forwarded-for: 1.2.3.4" })).toThrow(
+      "TRUSTED_PROXY_HEADER must be a header name",
+    );
+    expect(() => parseEnv({ ...production, TRUSTED_PROXY_HOPS: "1" })).toThrow(
+      "TRUSTED_PROXY_HOPS is no longer read: list the addresses of your proxies in TRUSTED_PROXIES",
+    );
     expect(parseEnv({ ...npmStart, TRUSTED_PROXY_HOPS: "" }).clientAddress.trustedProxies).toEqual([]);
   });
 
@@ -116,12 +164,17 @@ describe("parseEnv", () => {
     it("is a preview on the host's preview deployments, even when APP_ENV says production", () => {
       expect(parseEnv(preview).appEnv).toBe("preview");
       expect(parseEnv({ ...preview, APP_ENV: "production" }).appEnv).toBe("preview");
-      expect(parseEnv({ ...preview, VERCEL_ENV: undefined, APP_ENV: "preview", APP_URL: "https://review.example" }).isPreview).toBe(true);
+      expect(
+        parseEnv({ ...preview, VERCEL_ENV: undefined, APP_ENV: "preview", APP_URL: "https://review.example" })
+          .isPreview,
+      ).toBe(true);
     });
 
     it("points links at the preview itself: APP_URL, else the branch URL, else the deployment URL", () => {
       expect(parseEnv(preview).appUrl).toBe("https://gapwise-abc123.vercel.app");
-      expect(parseEnv({ ...preview, VERCEL_BRANCH_URL: "gapwise-git-feature.vercel.app" }).appUrl).toBe("https://gapwise-git-feature.vercel.app");
+      expect(parseEnv({ ...preview, VERCEL_BRANCH_URL: "gapwise-git-feature.vercel.app" }).appUrl).toBe(
+        "https://gapwise-git-feature.vercel.app",
+      );
       expect(parseEnv({ ...preview, APP_URL: "https://review.example/" }).appUrl).toBe("https://review.example");
       expect(() => parseEnv({ ...preview, VERCEL_URL: undefined })).toThrow("APP_URL is not set");
     });
@@ -137,7 +190,10 @@ describe("parseEnv", () => {
     });
 
     it.each([
-      [{ ...preview, ...stripe, STRIPE_SECRET_KEY: "sk_live_1", STRIPE_PUBLISHABLE_KEY: "pk_live_1" }, "must not use live Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY)"],
+      [
+        { ...preview, ...stripe, STRIPE_SECRET_KEY: "sk_live_1", STRIPE_PUBLISHABLE_KEY: "pk_live_1" },
+        "must not use live Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY)",
+      ],
       [{ ...preview, ...stripe, STRIPE_SECRET_KEY: "rk_live_1" }, "must not use live Stripe keys (STRIPE_SECRET_KEY)"],
       [{ ...preview, DATABASE_URL: undefined }, "A preview needs DATABASE_URL pointing at PostgreSQL"],
       [{ ...preview, CRON_SECRET: undefined }, "CRON_SECRET for /api/cron/outreach"],
@@ -146,7 +202,13 @@ describe("parseEnv", () => {
     });
 
     it("accepts test-mode Stripe keys and Inngest branch keys", () => {
-      const env = parseEnv({ ...preview, ...stripe, CRON_SECRET: undefined, INNGEST_EVENT_KEY: "e", INNGEST_SIGNING_KEY: "s" });
+      const env = parseEnv({
+        ...preview,
+        ...stripe,
+        CRON_SECRET: undefined,
+        INNGEST_EVENT_KEY: "e",
+        INNGEST_SIGNING_KEY: "s",
+      });
       expect(env.parts).toMatchObject({ payments: "stripe", jobs: "inngest", database: "postgres" });
     });
   });

@@ -46,7 +46,9 @@ export const rawEnvSchema = z.object({
   /** Where /demo ("Try It Out") sends visitors: an external demo site; unset: the sample quote page of this app. */
   DEMO_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "DEMO_URL must be an http(s) URL" }).optional()),
   /** The external calendar behind /schedule-main's "Schedule a Demo Call"; unset: an email to SUPPORT_EMAIL. */
-  DEMO_BOOKING_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "DEMO_BOOKING_URL must be an http(s) URL" }).optional()),
+  DEMO_BOOKING_URL: optional.pipe(
+    z.url({ protocol: /^https?$/, error: "DEMO_BOOKING_URL must be an http(s) URL" }).optional(),
+  ),
 
   DATABASE_URL: optional,
   /** Set by `npm start` when DATABASE_URL points at the embedded pglite-server (it serializes connections). */
@@ -124,12 +126,18 @@ export type Parts = {
 
 // No secret has a default. `npm start` in embedded mode generates its own once (kept under .data/, mode 0600);
 // a test process gets random ones of its own, so nothing signed in one run is valid in another.
-const testSecrets = { authSecret: randomBytes(32).toString("base64"), eligibilityKey: randomBytes(32).toString("base64") };
-const isAes256Key = (base64: string) => /^[A-Za-z0-9+/]{43}=$/.test(base64) && Buffer.from(base64, "base64").length === 32;
+const testSecrets = {
+  authSecret: randomBytes(32).toString("base64"),
+  eligibilityKey: randomBytes(32).toString("base64"),
+};
+const isAes256Key = (base64: string) =>
+  /^[A-Za-z0-9+/]{43}=$/.test(base64) && Buffer.from(base64, "base64").length === 32;
 
 export class EnvError extends Error {
   constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example and docs/operations.md.`);
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example and docs/operations.md.`,
+    );
     this.name = "EnvError";
   }
 }
@@ -161,57 +169,92 @@ export function parseEnv(source: Record<string, string | undefined>) {
     problems.push("DATABASE_URL must be a postgres:// or postgresql:// URL.");
   }
   if (parts.jobs === "inngest" && !(raw.INNGEST_EVENT_KEY && raw.INNGEST_SIGNING_KEY)) {
-    problems.push("Inngest needs both INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (set both, or neither for the in-process ticker).");
+    problems.push(
+      "Inngest needs both INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (set both, or neither for the in-process ticker).",
+    );
   }
   if (parts.payments === "stripe") {
-    const missing = (["STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"] as const).filter((k) => !raw[k]);
-    if (missing.length) problems.push(`Stripe is on (STRIPE_SECRET_KEY is set) but ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} missing.`);
+    const missing = (["STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"] as const).filter(
+      (k) => !raw[k],
+    );
+    if (missing.length)
+      problems.push(
+        `Stripe is on (STRIPE_SECRET_KEY is set) but ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} missing.`,
+      );
     const secretLive = raw.STRIPE_SECRET_KEY!.startsWith("sk_live_");
     const publishableLive = raw.STRIPE_PUBLISHABLE_KEY?.startsWith("pk_live_");
     if (raw.STRIPE_PUBLISHABLE_KEY && secretLive !== publishableLive) {
       problems.push("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys.");
     }
   } else if (raw.STRIPE_PUBLISHABLE_KEY || raw.STRIPE_WEBHOOK_SECRET) {
-    problems.push("Stripe keys are partly set: STRIPE_SECRET_KEY is missing (set it, or remove the other STRIPE_* variables to run with billing off).");
+    problems.push(
+      "Stripe keys are partly set: STRIPE_SECRET_KEY is missing (set it, or remove the other STRIPE_* variables to run with billing off).",
+    );
   }
   if (raw.ELIGIBILITY_ENCRYPTION_KEY && !isAes256Key(raw.ELIGIBILITY_ENCRYPTION_KEY)) {
     problems.push("ELIGIBILITY_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (openssl rand -base64 32).");
   }
   if (!isTest) {
     const started = servedByNpmStart ? "" : " (`npm start` in embedded mode creates both under .data/ by itself)";
-    if (!raw.AUTH_SECRET) problems.push(`AUTH_SECRET is not set: sign-in links and signed tokens need it (openssl rand -base64 32)${started}.`);
-    else if (raw.AUTH_SECRET.length < 32) problems.push("AUTH_SECRET must be at least 32 characters (openssl rand -base64 32).");
-    if (!raw.ELIGIBILITY_ENCRYPTION_KEY) problems.push(`ELIGIBILITY_ENCRYPTION_KEY is not set: health answers are encrypted with it (openssl rand -base64 32)${started}.`);
+    if (!raw.AUTH_SECRET)
+      problems.push(
+        `AUTH_SECRET is not set: sign-in links and signed tokens need it (openssl rand -base64 32)${started}.`,
+      );
+    else if (raw.AUTH_SECRET.length < 32)
+      problems.push("AUTH_SECRET must be at least 32 characters (openssl rand -base64 32).");
+    if (!raw.ELIGIBILITY_ENCRYPTION_KEY)
+      problems.push(
+        `ELIGIBILITY_ENCRYPTION_KEY is not set: health answers are encrypted with it (openssl rand -base64 32)${started}.`,
+      );
   }
   if (parts.jobs === "cron" && !raw.CRON_SECRET) {
-    problems.push("Jobs need INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY, or CRON_SECRET for /api/cron/outreach, which the host's cron calls every minute (the in-process ticker runs only under `npm start`).");
+    problems.push(
+      "Jobs need INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY, or CRON_SECRET for /api/cron/outreach, which the host's cron calls every minute (the in-process ticker runs only under `npm start`).",
+    );
   }
   const appUrl = resolveAppUrl(raw, appEnv);
-  if (!appUrl) problems.push("APP_URL is not set: a deployment needs its public https URL for the links in emails (a preview on a Vercel-style host uses VERCEL_BRANCH_URL or VERCEL_URL).");
+  if (!appUrl)
+    problems.push(
+      "APP_URL is not set: a deployment needs its public https URL for the links in emails (a preview on a Vercel-style host uses VERCEL_BRANCH_URL or VERCEL_URL).",
+    );
   const trusted = parseTrustedProxies(raw.TRUSTED_PROXIES);
   if (trusted.invalid.length) {
-    problems.push(`TRUSTED_PROXIES: ${trusted.invalid.join(", ")} ${trusted.invalid.length > 1 ? "are neither addresses nor CIDR ranges" : "is neither an address nor a CIDR range"} (example: 10.0.0.0/8, 203.0.113.7, 2001:db8::/32).`);
+    problems.push(
+      `TRUSTED_PROXIES: ${trusted.invalid.join(", ")} ${trusted.invalid.length > 1 ? "are neither addresses nor CIDR ranges" : "is neither an address nor a CIDR range"} (example: 10.0.0.0/8, 203.0.113.7, 2001:db8::/32).`,
+    );
   }
   if (raw.TRUSTED_PROXY_HOPS !== undefined) {
     problems.push(
       "TRUSTED_PROXY_HOPS is no longer read: list the addresses of your proxies in TRUSTED_PROXIES instead, or set TRUSTED_PROXY_HEADER on a host that writes the client's address into a header of its own (x-vercel-forwarded-for on Vercel). See docs/operations.md.",
     );
   }
-  if (raw.OUTBOX_ACCESS_KEY && raw.OUTBOX_ACCESS_KEY.length < 24) problems.push("OUTBOX_ACCESS_KEY must be at least 24 characters (openssl rand -base64 24).");
+  if (raw.OUTBOX_ACCESS_KEY && raw.OUTBOX_ACCESS_KEY.length < 24)
+    problems.push("OUTBOX_ACCESS_KEY must be at least 24 characters (openssl rand -base64 24).");
   if (isDeployment) {
     const mode = isProduction ? "APP_ENV=production" : "A preview";
-    if (parts.database !== "postgres") problems.push(`${mode} needs DATABASE_URL pointing at PostgreSQL (the embedded database cannot run on a serverless host).`);
+    if (parts.database !== "postgres")
+      problems.push(
+        `${mode} needs DATABASE_URL pointing at PostgreSQL (the embedded database cannot run on a serverless host).`,
+      );
   }
   if (isPreview) {
-    const live = (["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"] as const).filter((k) => /^(sk|pk|rk)_live_/.test(raw[k] ?? ""));
-    if (live.length) problems.push(`A preview must not use live Stripe keys (${live.join(", ")}): set the test-mode keys (sk_test_…, pk_test_…) for previews.`);
+    const live = (["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"] as const).filter((k) =>
+      /^(sk|pk|rk)_live_/.test(raw[k] ?? ""),
+    );
+    if (live.length)
+      problems.push(
+        `A preview must not use live Stripe keys (${live.join(", ")}): set the test-mode keys (sk_test_…, pk_test_…) for previews.`,
+      );
   }
   if (isProduction) {
-    if (parts.email !== "resend") problems.push("APP_ENV=production needs RESEND_API_KEY: the outbox transport never delivers email.");
+    if (parts.email !== "resend")
+      problems.push("APP_ENV=production needs RESEND_API_KEY: the outbox transport never delivers email.");
     if (parts.jobs !== "inngest") problems.push("APP_ENV=production needs INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY.");
     if (raw.INNGEST_DEV) problems.push("INNGEST_DEV must not be set in production.");
-    if (appUrl && !appUrl.startsWith("https://")) problems.push("APP_ENV=production needs APP_URL to be an https:// URL.");
-    if (raw.OUTBOX_ACCESS_KEY) problems.push("OUTBOX_ACCESS_KEY must not be set in production: the outbox does not exist there.");
+    if (appUrl && !appUrl.startsWith("https://"))
+      problems.push("APP_ENV=production needs APP_URL to be an https:// URL.");
+    if (raw.OUTBOX_ACCESS_KEY)
+      problems.push("OUTBOX_ACCESS_KEY must not be set in production: the outbox does not exist there.");
   }
   if (problems.length) throw new EnvError(problems);
 
@@ -232,7 +275,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     supportEmail: raw.SUPPORT_EMAIL,
     postalAddress: raw.POSTAL_ADDRESS,
     demoUrl: raw.DEMO_URL ?? "/compare?demo=true",
-    demoBookingUrl: raw.DEMO_BOOKING_URL ?? `mailto:${raw.SUPPORT_EMAIL}?subject=${encodeURIComponent(`${raw.PRODUCT_NAME} demo`)}`,
+    demoBookingUrl:
+      raw.DEMO_BOOKING_URL ?? `mailto:${raw.SUPPORT_EMAIL}?subject=${encodeURIComponent(`${raw.PRODUCT_NAME} demo`)}`,
     databaseUrl: raw.DATABASE_URL,
     databaseIsEmbeddedServer: raw.DATABASE_EMBEDDED,
     authSecret: raw.AUTH_SECRET ?? testSecrets.authSecret,

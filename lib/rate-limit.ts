@@ -8,7 +8,17 @@ import { prisma } from "@/lib/db";
  * instances. One statement counts the hit and rolls the window over when it has ended, so concurrent
  * requests cannot both slip through.
  */
-export async function consumeRateLimit({ key, limit, windowSeconds, now }: { key: string; limit: number; windowSeconds: number; now: Date }) {
+export async function consumeRateLimit({
+  key,
+  limit,
+  windowSeconds,
+  now,
+}: {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  now: Date;
+}) {
   const resetAt = new Date(now.getTime() + windowSeconds * 1000);
   const rows = await prisma.$queryRaw<{ count: number; reset_at: Date }[]>`
     INSERT INTO rate_limit_buckets (key, count, window_start, reset_at)

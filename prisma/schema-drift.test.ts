@@ -21,9 +21,20 @@ const PG_TYPES: Record<string, string[]> = {
 
 // Prisma 7's client carries its data model at run time (names, kinds, types and column names; no
 // nullability or list flags), which is exactly what the app's queries rely on.
-type RuntimeField = { name: string; kind: "scalar" | "enum" | "object" | "unsupported"; type: string; dbName?: string | null };
+type RuntimeField = {
+  name: string;
+  kind: "scalar" | "enum" | "object" | "unsupported";
+  type: string;
+  dbName?: string | null;
+};
 type RuntimeDataModel = { models: Record<string, { dbName: string | null; fields: RuntimeField[] }> };
-const ARRAY_UDT: Record<string, string> = { String: "_text", Int: "_int4", Boolean: "_bool", BigInt: "_int8", Float: "_float8" };
+const ARRAY_UDT: Record<string, string> = {
+  String: "_text",
+  Int: "_int4",
+  Boolean: "_bool",
+  BigInt: "_int8",
+  Float: "_float8",
+};
 
 type Column = { table_name: string; column_name: string; data_type: string; udt_name: string };
 
@@ -51,9 +62,11 @@ describe("schema drift", () => {
           continue;
         }
         if (field.kind === "enum") {
-          if (column.udt_name !== field.type && column.udt_name !== `_${field.type}`) problems.push(`${key}: expected enum ${field.type}, found ${column.udt_name}`);
+          if (column.udt_name !== field.type && column.udt_name !== `_${field.type}`)
+            problems.push(`${key}: expected enum ${field.type}, found ${column.udt_name}`);
         } else if (column.data_type === "ARRAY") {
-          if (column.udt_name !== ARRAY_UDT[field.type]) problems.push(`${key}: expected ${field.type}[], found ${column.udt_name}`);
+          if (column.udt_name !== ARRAY_UDT[field.type])
+            problems.push(`${key}: expected ${field.type}[], found ${column.udt_name}`);
         } else if (!PG_TYPES[field.type]?.includes(column.data_type)) {
           problems.push(`${key}: expected ${field.type}, found ${column.data_type}`);
         }

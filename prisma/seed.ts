@@ -17,7 +17,8 @@ async function main() {
     console.log("seed: reference data ready (production: no sample rate book, no sample agency)");
     return;
   }
-  if ((await seedSampleRateBook()).loaded) console.log("seed: SAMPLE rate book loaded (sample prices, labeled as such)");
+  if ((await seedSampleRateBook()).loaded)
+    console.log("seed: SAMPLE rate book loaded (sample prices, labeled as such)");
   const result = await seedDemoAgency({ now: new Date() });
   console.log(
     result.created

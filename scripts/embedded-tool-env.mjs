@@ -17,5 +17,6 @@ if (!process.env.DATABASE_URL) {
   process.env.DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_DB_PORT ?? 55432}/postgres`;
   process.env.DATABASE_EMBEDDED = "1";
   process.env.SERVED_BY = "npm-start";
-  for (const [name, value] of Object.entries(JSON.parse(readFileSync(secretsFile, "utf8")))) process.env[name] ||= value;
+  for (const [name, value] of Object.entries(JSON.parse(readFileSync(secretsFile, "utf8"))))
+    process.env[name] ||= value;
 }

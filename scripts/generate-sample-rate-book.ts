@@ -15,7 +15,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REFERENCE_FILES } from "@/lib/reference/reference-data";
-import { attainedAgeCurve, COMMUNITY_AGE, MAX_RATING_AGE, MIN_RATING_AGE, premiumCents, type RateFactors } from "@/lib/quotes/pricing";
+import {
+  attainedAgeCurve,
+  COMMUNITY_AGE,
+  MAX_RATING_AGE,
+  MIN_RATING_AGE,
+  premiumCents,
+  type RateFactors,
+} from "@/lib/quotes/pricing";
 import type { PlanCode, RatingMethod, RiderId } from "@/lib/quotes/quote-provider";
 
 const SEED = 20_260_101;
@@ -39,7 +46,7 @@ function rng(key: string) {
   };
   return {
     between: (lo: number, hi: number) => lo + (hi - lo) * next(),
-    pick: <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
     chance: (p: number) => next() < p,
   };
 }
@@ -64,76 +71,230 @@ type StateConfig = {
 const STANDARD: PlanCode[] = ["F", "G", "N", "HDF", "HDG"];
 /** Plan price relative to Plan G (state designs: relative to a TX-level Plan G). */
 const PLAN_RELATIVITY: Record<PlanCode, number> = {
-  F: 1.2, G: 1, N: 0.78, HDF: 0.32, HDG: 0.29,
-  MN_BASIC: 0.62, MN_EXTENDED: 1.12, WI_BASIC: 0.74, WI_HIGH_DEDUCTIBLE: 0.26, MA_CORE: 0.6, MA_SUPPLEMENT_1: 1.08, MA_SUPPLEMENT_1A: 0.96,
+  F: 1.2,
+  G: 1,
+  N: 0.78,
+  HDF: 0.32,
+  HDG: 0.29,
+  MN_BASIC: 0.62,
+  MN_EXTENDED: 1.12,
+  WI_BASIC: 0.74,
+  WI_HIGH_DEDUCTIBLE: 0.26,
+  MA_CORE: 0.6,
+  MA_SUPPLEMENT_1: 1.08,
+  MA_SUPPLEMENT_1A: 0.96,
 };
 const RIDER_PRICES: Record<RiderId, [number, number]> = {
-  part_a_deductible: [2500, 4500], part_b_deductible: [1400, 2400], part_b_excess: [200, 900], foreign_travel: [150, 600],
-  home_health: [200, 500], preventive_care: [100, 400], skilled_nursing: [300, 800],
+  part_a_deductible: [2500, 4500],
+  part_b_deductible: [1400, 2400],
+  part_b_excess: [200, 900],
+  foreign_travel: [150, 600],
+  home_health: [200, 500],
+  preventive_care: [100, 400],
+  skilled_nursing: [300, 800],
 };
 
 const c = (naic: string, style: AreaStyle, method: RatingMethod = "attained_age") => ({ naic, style, method });
 const STATES: StateConfig[] = [
   {
-    state: "TX", level: 1, plans: STANDARD, zip5Metro: "787", riders: [],
-    metroA: { zip3s: ["770", "772", "773", "774", "775", "776", "777"], counties: ["48201", "48157", "48339", "48039", "48167"] },
-    metroB: { zip3s: ["750", "751", "752", "753", "760", "761", "762", "780", "781", "782", "785"], counties: ["48113", "48439", "48085", "48121", "48029", "48215", "48061"] },
-    carriers: [c("79413", "state", "community"), c("60219", "county"), c("72052", "zip3"), c("65269", "zip5"), c("65722", "zip3"), c("60380", "state"), c("71412", "zip3", "issue_age"), c("82538", "state")],
+    state: "TX",
+    level: 1,
+    plans: STANDARD,
+    zip5Metro: "787",
+    riders: [],
+    metroA: {
+      zip3s: ["770", "772", "773", "774", "775", "776", "777"],
+      counties: ["48201", "48157", "48339", "48039", "48167"],
+    },
+    metroB: {
+      zip3s: ["750", "751", "752", "753", "760", "761", "762", "780", "781", "782", "785"],
+      counties: ["48113", "48439", "48085", "48121", "48029", "48215", "48061"],
+    },
+    carriers: [
+      c("79413", "state", "community"),
+      c("60219", "county"),
+      c("72052", "zip3"),
+      c("65269", "zip5"),
+      c("65722", "zip3"),
+      c("60380", "state"),
+      c("71412", "zip3", "issue_age"),
+      c("82538", "state"),
+    ],
   },
   {
-    state: "GA", level: 0.93, plans: STANDARD, zip5Metro: "303", riders: [],
+    state: "GA",
+    level: 0.93,
+    plans: STANDARD,
+    zip5Metro: "303",
+    riders: [],
     metroA: { zip3s: ["300", "301", "302", "303"], counties: ["13121", "13135", "13089", "13067"] },
     metroB: { zip3s: ["313", "314", "319"], counties: ["13051", "13215"] },
-    carriers: [c("79413", "state", "community"), c("73288", "zip3"), c("78700", "zip3"), c("67369", "zip5"), c("60380", "state"), c("71412", "zip3", "issue_age"), c("13100", "state", "issue_age")],
+    carriers: [
+      c("79413", "state", "community"),
+      c("73288", "zip3"),
+      c("78700", "zip3"),
+      c("67369", "zip5"),
+      c("60380", "state"),
+      c("71412", "zip3", "issue_age"),
+      c("13100", "state", "issue_age"),
+    ],
   },
   {
-    state: "FL", level: 1.12, plans: STANDARD, zip5Metro: "331", riders: [],
+    state: "FL",
+    level: 1.12,
+    plans: STANDARD,
+    zip5Metro: "331",
+    riders: [],
     metroA: { zip3s: ["330", "331", "332", "333", "334"], counties: ["12086", "12011", "12099"] },
     metroB: { zip3s: ["335", "336", "337", "338", "346"], counties: ["12057", "12103", "12101"] },
-    carriers: [c("79413", "state", "community"), c("60984", "county"), c("72052", "zip3"), c("88366", "zip5"), c("60380", "state"), c("72850", "zip3", "issue_age"), c("20699", "state")],
+    carriers: [
+      c("79413", "state", "community"),
+      c("60984", "county"),
+      c("72052", "zip3"),
+      c("88366", "zip5"),
+      c("60380", "state"),
+      c("72850", "zip3", "issue_age"),
+      c("20699", "state"),
+    ],
   },
   {
-    state: "MO", level: 0.95, plans: STANDARD, zip5Metro: "631", riders: [],
+    state: "MO",
+    level: 0.95,
+    plans: STANDARD,
+    zip5Metro: "631",
+    riders: [],
     metroA: { zip3s: ["630", "631", "633"], counties: ["29189", "29510", "29183"] },
     metroB: { zip3s: ["640", "641"], counties: ["29095", "29047", "29165"] },
-    carriers: [c("79413", "state", "community"), c("60984", "zip3"), c("68500", "zip3"), c("65269", "zip5"), c("60380", "state"), c("71412", "state", "issue_age")],
+    carriers: [
+      c("79413", "state", "community"),
+      c("60984", "zip3"),
+      c("68500", "zip3"),
+      c("65269", "zip5"),
+      c("60380", "state"),
+      c("71412", "state", "issue_age"),
+    ],
   },
   {
-    state: "CA", level: 0.98, plans: STANDARD, zip5Metro: "900", riders: [],
-    metroA: { zip3s: ["900", "902", "903", "904", "905", "906", "907", "908", "910", "911", "912", "913", "914", "915", "916", "917", "918"], counties: ["06037", "06059"] },
-    metroB: { zip3s: ["940", "941", "943", "944", "945", "946", "947", "948", "949", "950", "951"], counties: ["06075", "06001", "06085", "06081"] },
-    carriers: [c("79413", "state", "community"), c("60052", "zip3"), c("78700", "zip5"), c("61727", "zip3"), c("60380", "state"), c("71412", "zip3"), c("60534", "state")],
+    state: "CA",
+    level: 0.98,
+    plans: STANDARD,
+    zip5Metro: "900",
+    riders: [],
+    metroA: {
+      zip3s: [
+        "900",
+        "902",
+        "903",
+        "904",
+        "905",
+        "906",
+        "907",
+        "908",
+        "910",
+        "911",
+        "912",
+        "913",
+        "914",
+        "915",
+        "916",
+        "917",
+        "918",
+      ],
+      counties: ["06037", "06059"],
+    },
+    metroB: {
+      zip3s: ["940", "941", "943", "944", "945", "946", "947", "948", "949", "950", "951"],
+      counties: ["06075", "06001", "06085", "06081"],
+    },
+    carriers: [
+      c("79413", "state", "community"),
+      c("60052", "zip3"),
+      c("78700", "zip5"),
+      c("61727", "zip3"),
+      c("60380", "state"),
+      c("71412", "zip3"),
+      c("60534", "state"),
+    ],
   },
   {
     // Community-rated state: every carrier rates without age or sex, by region.
-    state: "NY", level: 1.55, plans: STANDARD, zip5Metro: "100", riders: [],
-    metroA: { zip3s: ["100", "101", "102", "103", "104", "110", "111", "112", "113", "114", "115", "116", "117", "118", "119"], counties: ["36061", "36047", "36081", "36005", "36085", "36059", "36103"] },
+    state: "NY",
+    level: 1.55,
+    plans: STANDARD,
+    zip5Metro: "100",
+    riders: [],
+    metroA: {
+      zip3s: ["100", "101", "102", "103", "104", "110", "111", "112", "113", "114", "115", "116", "117", "118", "119"],
+      counties: ["36061", "36047", "36081", "36005", "36085", "36059", "36103"],
+    },
     metroB: { zip3s: ["140", "141", "142", "143", "144", "145", "146"], counties: ["36029", "36055"] },
-    carriers: [c("60093", "zip3", "community"), c("12634", "zip3", "community"), c("72052", "zip3", "community"), c("67369", "zip5", "community"), c("71412", "zip3", "community"), c("13100", "state", "community")],
+    carriers: [
+      c("60093", "zip3", "community"),
+      c("12634", "zip3", "community"),
+      c("72052", "zip3", "community"),
+      c("67369", "zip5", "community"),
+      c("71412", "zip3", "community"),
+      c("13100", "state", "community"),
+    ],
   },
   {
-    state: "MN", level: 1.05, plans: ["MN_BASIC", "MN_EXTENDED"], zip5Metro: "554", riders: ["part_a_deductible", "part_b_deductible", "part_b_excess", "preventive_care", "foreign_travel"],
+    state: "MN",
+    level: 1.05,
+    plans: ["MN_BASIC", "MN_EXTENDED"],
+    zip5Metro: "554",
+    riders: ["part_a_deductible", "part_b_deductible", "part_b_excess", "preventive_care", "foreign_travel"],
     metroA: { zip3s: ["550", "551", "553", "554", "555"], counties: ["27053", "27123"] },
     metroB: { zip3s: ["557", "558"], counties: ["27137"] },
-    carriers: [c("79413", "state", "community"), c("69671", "zip3", "community"), c("78700", "zip3", "community"), c("65269", "state", "community"), c("71412", "zip5", "community"), c("60380", "state", "community")],
+    carriers: [
+      c("79413", "state", "community"),
+      c("69671", "zip3", "community"),
+      c("78700", "zip3", "community"),
+      c("65269", "state", "community"),
+      c("71412", "zip5", "community"),
+      c("60380", "state", "community"),
+    ],
   },
   {
-    state: "WI", level: 0.95, plans: ["WI_BASIC", "WI_HIGH_DEDUCTIBLE"], zip5Metro: "532", riders: ["part_a_deductible", "part_b_deductible", "part_b_excess", "foreign_travel", "home_health"],
+    state: "WI",
+    level: 0.95,
+    plans: ["WI_BASIC", "WI_HIGH_DEDUCTIBLE"],
+    zip5Metro: "532",
+    riders: ["part_a_deductible", "part_b_deductible", "part_b_excess", "foreign_travel", "home_health"],
     metroA: { zip3s: ["530", "531", "532"], counties: ["55079", "55133"] },
     metroB: { zip3s: ["535", "537"], counties: ["55025"] },
-    carriers: [c("79413", "state", "community"), c("88595", "zip3"), c("72052", "zip5"), c("65722", "zip3"), c("71412", "state"), c("60380", "state")],
+    carriers: [
+      c("79413", "state", "community"),
+      c("88595", "zip3"),
+      c("72052", "zip5"),
+      c("65722", "zip3"),
+      c("71412", "state"),
+      c("60380", "state"),
+    ],
   },
   {
-    state: "MA", level: 1.2, plans: ["MA_CORE", "MA_SUPPLEMENT_1", "MA_SUPPLEMENT_1A"], zip5Metro: "021", riders: [],
+    state: "MA",
+    level: 1.2,
+    plans: ["MA_CORE", "MA_SUPPLEMENT_1", "MA_SUPPLEMENT_1A"],
+    zip5Metro: "021",
+    riders: [],
     metroA: { zip3s: ["020", "021", "022", "023", "024"], counties: ["25025", "25017", "25021"] },
     metroB: { zip3s: ["010", "011"], counties: ["25013"] },
-    carriers: [c("79413", "state", "community"), c("70580", "state", "community"), c("78700", "zip3", "community"), c("67369", "zip5", "community"), c("71412", "state", "community"), c("60380", "state", "community")],
+    carriers: [
+      c("79413", "state", "community"),
+      c("70580", "state", "community"),
+      c("78700", "zip3", "community"),
+      c("67369", "zip5", "community"),
+      c("71412", "state", "community"),
+      c("60380", "state", "community"),
+    ],
   },
 ];
 
 // ---------- reference data ----------
 function seededNaics(): Set<string> {
-  const groups = JSON.parse(readFileSync(REFERENCE_FILES.carrierGroups, "utf8")) as { carriers: Record<string, string[]> };
+  const groups = JSON.parse(readFileSync(REFERENCE_FILES.carrierGroups, "utf8")) as {
+    carriers: Record<string, string[]>;
+  };
   return new Set(Object.values(groups.carriers).flat());
 }
 
@@ -154,16 +315,34 @@ function zip5sByZip3(): Map<string, string[]> {
 // ---------- generation ----------
 type Csv = { header: string[]; rows: (string | number)[][] };
 const csv = (...header: string[]): Csv => ({ header, rows: [] });
-const escape = (v: string | number) => (typeof v === "string" && /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : String(v));
+const escape = (v: string | number) =>
+  typeof v === "string" && /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : String(v);
 const render = (table: Csv) => [table.header, ...table.rows].map((r) => r.map(escape).join(",")).join("\n") + "\n";
 
 function generateSampleRateBook() {
   const known = seededNaics();
   const zip5s = zip5sByZip3();
   const book = csv("name", "source", "is_sample", "notes");
-  const filings = csv("filing_key", "carrier_naic", "state", "effective_date", "rating_method", "policy_fee_cents", "plan_design_note");
+  const filings = csv(
+    "filing_key",
+    "carrier_naic",
+    "state",
+    "effective_date",
+    "rating_method",
+    "policy_fee_cents",
+    "plan_design_note",
+  );
   const areas = csv("carrier_naic", "state", "kind", "code", "area_code");
-  const cells = csv("filing_key", "plan", "area_code", "age", "gender", "tobacco", "rate_cents", "household_rate_cents");
+  const cells = csv(
+    "filing_key",
+    "plan",
+    "area_code",
+    "age",
+    "gender",
+    "tobacco",
+    "rate_cents",
+    "household_rate_cents",
+  );
   const discounts = csv("filing_key", "pct_bps", "category", "description");
   const riders = csv("filing_key", "rider_id", "plan", "area_code", "age", "rate_cents");
 
@@ -181,7 +360,8 @@ function generateSampleRateBook() {
 
       // Areas and their price factors ("R" = rest of state).
       const areaFactors: [string, number][] = [["R", 1]];
-      const addArea = (kind: string, codes: string[], areaCode: string) => codes.forEach((code) => areas.rows.push([carrier.naic, st.state, kind, code, areaCode]));
+      const addArea = (kind: string, codes: string[], areaCode: string) =>
+        codes.forEach((code) => areas.rows.push([carrier.naic, st.state, kind, code, areaCode]));
       addArea("state", [st.state], "R");
       if (carrier.style === "zip3") {
         addArea("zip3", st.metroA.zip3s, "A");
@@ -195,7 +375,11 @@ function generateSampleRateBook() {
         // Every other ZIP5 of the metro ZIP3 is its own area; the ZIP3 as a whole is another (zip5 > zip3).
         const metroZips = zip5s.get(`${st.state}|${st.zip5Metro}`) ?? [];
         if (metroZips.length === 0) throw new Error(`No ZIP5s for ${st.state} ${st.zip5Metro}`);
-        addArea("zip5", metroZips.filter((_, i) => i % 2 === 0), "Z");
+        addArea(
+          "zip5",
+          metroZips.filter((_, i) => i % 2 === 0),
+          "Z",
+        );
         addArea("zip3", [st.zip5Metro], "A");
         areaFactors.push(["Z", round(r.between(1.02, 1.12))], ["A", round(r.between(0.96, 1.04))]);
       }
@@ -204,11 +388,20 @@ function generateSampleRateBook() {
       const community = carrier.method === "community";
       const gBase = r.between(140, 255) * st.level * 100;
       const femaleFactor = round(r.between(0.9, 0.95));
-      const tobaccoFactor = st.state === "NY" || st.state === "MA" || st.state === "MN" ? 1 : round(r.between(1.1, 1.2));
-      const ageFactors = attainedAgeCurve({ steepness: round(r.between(0.8, 1.25)), flatThrough: r.pick([65, 65, 66, 67, 68]) });
+      const tobaccoFactor =
+        st.state === "NY" || st.state === "MA" || st.state === "MN" ? 1 : round(r.between(1.1, 1.2));
+      const ageFactors = attainedAgeCurve({
+        steepness: round(r.between(0.8, 1.25)),
+        flatThrough: r.pick([65, 65, 66, 67, 68]),
+      });
       const planJitter = new Map(st.plans.map((p) => [p, round(r.between(0.95, 1.05))]));
       const policyFeeCents = r.pick([0, 0, 0, 0, 1500, 2000, 2500]);
-      const hhd = r.chance(0.8) ? { pct: r.pick([500, 600, 700, 700, 700, 700, 1000, 1000, 1200, 1230]), category: r.pick(["Roommate", "Multi-Insured", "Multi-Insured / Roommate"]) } : null;
+      const hhd = r.chance(0.8)
+        ? {
+            pct: r.pick([500, 600, 700, 700, 700, 700, 1000, 1000, 1200, 1230]),
+            category: r.pick(["Roommate", "Multi-Insured", "Multi-Insured / Roommate"]),
+          }
+        : null;
       const riderPrices = st.riders.map((id) => [id, Math.round(r.between(...RIDER_PRICES[id]) / 10) * 10] as const);
 
       const versions: [string, number][] = [[BASE_DATE, 1]];
@@ -218,20 +411,46 @@ function generateSampleRateBook() {
         const key = `${st.state}-${carrier.naic}-${effectiveDate.slice(0, 7)}`;
         const note = st.plans === STANDARD ? null : `${st.state} state plan designs: ${st.plans.join(", ")}`;
         filings.rows.push([key, carrier.naic, st.state, effectiveDate, carrier.method, policyFeeCents, note ?? ""]);
-        if (hhd) discounts.rows.push([key, hhd.pct, hhd.category, `${hhd.pct / 100}% household discount (${hhd.category})`]);
-        for (const [riderId, cents] of riderPrices) riders.rows.push([key, riderId, "", "", "", Math.round(cents * trend)]);
+        if (hhd)
+          discounts.rows.push([key, hhd.pct, hhd.category, `${hhd.pct / 100}% household discount (${hhd.category})`]);
+        for (const [riderId, cents] of riderPrices)
+          riders.rows.push([key, riderId, "", "", "", Math.round(cents * trend)]);
 
         for (const plan of st.plans) {
           for (const [areaCode, areaFactor] of areaFactors) {
-            const factors: RateFactors = { baseCents: gBase * PLAN_RELATIVITY[plan] * planJitter.get(plan)! * trend, areaFactor, ageFactors, femaleFactor, tobaccoFactor };
+            const factors: RateFactors = {
+              baseCents: gBase * PLAN_RELATIVITY[plan] * planJitter.get(plan)! * trend,
+              areaFactor,
+              ageFactors,
+              femaleFactor,
+              tobaccoFactor,
+            };
             for (const tobacco of [false, true]) {
               if (community) {
-                cells.rows.push([key, plan, areaCode, COMMUNITY_AGE, "", tobacco ? 1 : 0, premiumCents(factors, "community", { age: COMMUNITY_AGE, gender: null, tobacco }), ""]);
+                cells.rows.push([
+                  key,
+                  plan,
+                  areaCode,
+                  COMMUNITY_AGE,
+                  "",
+                  tobacco ? 1 : 0,
+                  premiumCents(factors, "community", { age: COMMUNITY_AGE, gender: null, tobacco }),
+                  "",
+                ]);
                 continue;
               }
               for (const gender of ["M", "F"] as const) {
                 for (let age = MIN_RATING_AGE; age <= MAX_RATING_AGE; age++) {
-                  cells.rows.push([key, plan, areaCode, age, gender, tobacco ? 1 : 0, premiumCents(factors, carrier.method, { age, gender, tobacco }), ""]);
+                  cells.rows.push([
+                    key,
+                    plan,
+                    areaCode,
+                    age,
+                    gender,
+                    tobacco ? 1 : 0,
+                    premiumCents(factors, carrier.method, { age, gender, tobacco }),
+                    "",
+                  ]);
                 }
               }
             }
@@ -240,7 +459,14 @@ function generateSampleRateBook() {
       }
     }
   }
-  return { "rate_book.csv": book, "filings.csv": filings, "areas.csv": areas, "cells.csv": cells, "household_discounts.csv": discounts, "riders.csv": riders };
+  return {
+    "rate_book.csv": book,
+    "filings.csv": filings,
+    "areas.csv": areas,
+    "cells.csv": cells,
+    "household_discounts.csv": discounts,
+    "riders.csv": riders,
+  };
 }
 
 function main() {

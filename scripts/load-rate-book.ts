@@ -12,9 +12,13 @@ async function main(dir: string | undefined) {
     return;
   }
   const result = await loadRateBook({ dir });
-  console.log(`rates:load: "${result.name}" loaded (${result.counts.filings} filings, ${result.counts.cells} cells)${result.isSample ? " — SAMPLE data" : ""}`);
+  console.log(
+    `rates:load: "${result.name}" loaded (${result.counts.filings} filings, ${result.counts.cells} cells)${result.isSample ? " — SAMPLE data" : ""}`,
+  );
   const queued = await queueReschedulesForRateIncreases({ now: new Date() });
-  console.log(`rates:load: reschedule queued for ${queued} organizations with contacts on a carrier with a filed increase`);
+  console.log(
+    `rates:load: reschedule queued for ${queued} organizations with contacts on a carrier with a filed increase`,
+  );
 }
 
 main(process.argv[2]).then(

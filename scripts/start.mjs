@@ -14,19 +14,32 @@ import { embeddedSecrets } from "./local-secrets.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const isDev = process.argv.includes("--dev");
-try { process.loadEnvFile(join(root, ".env")); } catch { /* no .env: embedded defaults */ }
+try {
+  process.loadEnvFile(join(root, ".env"));
+} catch {
+  /* no .env: embedded defaults */
+}
 
 const port = process.env.PORT ?? "3000";
 // Loopback only unless HOST says otherwise: the embedded mode is a local demo, and its development tools
 // (the outbox lists every sign-in link) open without a key only to requests from this machine.
 const host = process.env.HOST ?? "127.0.0.1";
 const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
-const env = { ...process.env, PORT: port, APP_URL: appUrl, NEXT_TELEMETRY_DISABLED: "1", SERVED_BY: "npm-start", SERVED_HOST: host };
+const env = {
+  ...process.env,
+  PORT: port,
+  APP_URL: appUrl,
+  NEXT_TELEMETRY_DISABLED: "1",
+  SERVED_BY: "npm-start",
+  SERVED_HOST: host,
+};
 const children = new Set();
 let dbServer;
 let shuttingDown = false;
 
-function log(message) { console.log(`[gapwise] ${message}`); }
+function log(message) {
+  console.log(`[gapwise] ${message}`);
+}
 
 function run(command, args, options = {}) {
   return new Promise((resolvePromise, reject) => {
@@ -53,7 +66,9 @@ async function startEmbeddedDatabase() {
     await server.start();
   } catch (error) {
     await db.close();
-    throw new Error(`could not start the embedded database on port ${dbPort} (${error.code ?? error.message}). Is another \`npm start\` running? Set EMBEDDED_DB_PORT to use another port.`);
+    throw new Error(
+      `could not start the embedded database on port ${dbPort} (${error.code ?? error.message}). Is another \`npm start\` running? Set EMBEDDED_DB_PORT to use another port.`,
+    );
   }
   env.DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`;
   env.DATABASE_EMBEDDED = "1";
@@ -62,7 +77,12 @@ async function startEmbeddedDatabase() {
   for (const [name, value] of Object.entries(secrets)) env[name] ||= value;
   log(`secrets for this data directory in ${file}`);
   log(`embedded PostgreSQL (PGlite) on 127.0.0.1:${dbPort}, data in ${dataDir}`);
-  return { close: async () => { await server.stop(); await db.close(); } };
+  return {
+    close: async () => {
+      await server.stop();
+      await db.close();
+    },
+  };
 }
 
 function newestMtime(path) {
@@ -80,7 +100,18 @@ function newestMtime(path) {
 function buildIsStale() {
   const stampFile = join(root, ".next", "gapwise-build-stamp");
   if (!existsSync(join(root, ".next", "BUILD_ID")) || !existsSync(stampFile)) return true;
-  const sources = ["app", "components", "lib", "inngest", "public", "prisma/schema.prisma", "package-lock.json", "next.config.ts", "proxy.ts", "instrumentation.ts"];
+  const sources = [
+    "app",
+    "components",
+    "lib",
+    "inngest",
+    "public",
+    "prisma/schema.prisma",
+    "package-lock.json",
+    "next.config.ts",
+    "proxy.ts",
+    "instrumentation.ts",
+  ];
   const newest = Math.max(...sources.map((s) => newestMtime(join(root, s))));
   return newest > Number(readFileSync(stampFile, "utf8"));
 }
@@ -88,7 +119,12 @@ function buildIsStale() {
 async function waitUntilServing(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    try { const res = await fetch(url); if (res.status < 500) return; } catch { /* not yet */ }
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`the app did not answer at ${url} within ${timeoutMs / 1000} s`);
@@ -137,7 +173,9 @@ try {
 }
 
 function printReady() {
-  const mode = env.DATABASE_EMBEDDED ? "embedded mode (sample data, nothing leaves this machine)" : "with your PostgreSQL";
+  const mode = env.DATABASE_EMBEDDED
+    ? "embedded mode (sample data, nothing leaves this machine)"
+    : "with your PostgreSQL";
   console.log(`
   Gapwise is running at ${appUrl}  —  ${mode}
 

@@ -15,8 +15,14 @@ async function main(argv: string[]) {
   if (command === "import" && file) {
     const removeAt = rest.indexOf("--remove");
     const removeStates = removeAt >= 0 ? (rest[removeAt + 1] ?? "").split(",").filter(Boolean) : [];
-    const result = await importStateRules({ file: JSON.parse(readFileSync(file, "utf8")), removeStates, now: new Date() });
-    console.log(`state-rules: ${result.written} written, ${result.removed} removed, reschedule queued for ${result.reschedulesQueued} organizations`);
+    const result = await importStateRules({
+      file: JSON.parse(readFileSync(file, "utf8")),
+      removeStates,
+      now: new Date(),
+    });
+    console.log(
+      `state-rules: ${result.written} written, ${result.removed} removed, reschedule queued for ${result.reschedulesQueued} organizations`,
+    );
     return;
   }
   console.error("usage: npm run state-rules -- export | import <file.json> [--remove XX,YY]");
@@ -26,7 +32,11 @@ async function main(argv: string[]) {
 main(process.argv.slice(2)).then(
   () => process.exit(process.exitCode ?? 0),
   (error) => {
-    console.error(error instanceof ZodError ? `state-rules: invalid file\n${error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}` : error);
+    console.error(
+      error instanceof ZodError
+        ? `state-rules: invalid file\n${error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`
+        : error,
+    );
     process.exit(1);
   },
 );

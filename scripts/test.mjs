@@ -12,13 +12,21 @@ const steps = [
   ["lint", "node_modules/.bin/eslint", ["--max-warnings=0", "."]],
   ["format", "node_modules/.bin/prettier", ["--check", "--log-level=warn", "."]],
   ["typecheck", "node_modules/.bin/tsc", ["--noEmit", "-p", "."]],
-  ["jest", "node_modules/.bin/jest", ["--ci", "--json", `--outputFile=${jestReport}`, ...process.argv.slice(2)], { NODE_OPTIONS: "--experimental-vm-modules --no-warnings=ExperimentalWarning" }],
+  [
+    "jest",
+    "node_modules/.bin/jest",
+    ["--ci", "--json", `--outputFile=${jestReport}`, ...process.argv.slice(2)],
+    { NODE_OPTIONS: "--experimental-vm-modules --no-warnings=ExperimentalWarning" },
+  ],
 ];
 
 for (const [name, bin, args, extraEnv = {}] of steps) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(bin, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extraEnv } });
+  const result = spawnSync(bin, args, {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extraEnv },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (name === "jest" && existsSync(jestReport)) {
     const report = JSON.parse(readFileSync(jestReport, "utf8"));

@@ -31,12 +31,22 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     <div className="min-h-screen bg-gray-50">
       <AppHeader
         productName={getEnv().productName}
-        user={{ firstName: user.firstName, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin, canManageBilling: user.canManageBilling }}
+        user={{
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          isAdmin: user.isAdmin,
+          canManageBilling: user.canManageBilling,
+        }}
         paymentStatus={paymentStatusOf(organization)}
       />
       {limitNotice ? <PlanLimitBanner message={limitNotice.message} isAdmin={user.isAdmin} /> : null}
       {organization.isSampleData ? <SampleDataBanner agencyName={organization.name} /> : null}
-      <TrialBanner isAdmin={user.isAdmin} status={trialStatus({ demoMode: organization.demoMode, goLiveDate: organization.goLiveDate, today })} today={today} />
+      <TrialBanner
+        isAdmin={user.isAdmin}
+        status={trialStatus({ demoMode: organization.demoMode, goLiveDate: organization.goLiveDate, today })}
+        today={today}
+      />
       {children}
     </div>
   );

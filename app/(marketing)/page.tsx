@@ -21,21 +21,45 @@ export function generateMetadata(): Metadata {
 // Pictures of the real product: screenshots taken by the browser suite (e2e/dashboard.e2e.mjs), cropped to a phone screen.
 // Every sentence below must stay true of the product: it describes what the code does today.
 const STEPS = [
-  { title: "Upload", text: "Bring your book of business in by CSV or one contact at a time. Each agency's data is kept apart by the database's row-level security." },
+  {
+    title: "Upload",
+    text: "Bring your book of business in by CSV or one contact at a time. Each agency's data is kept apart by the database's row-level security.",
+  },
   {
     title: "Engage",
     text: "Each contact gets personalized Medicare Supplement quotes by email at the moments that matter (birthday, policy anniversary, rate increases, AEP), with follow-ups for those who looked but did not answer.",
   },
-  { title: "Retain & Reset", text: "Contacts compare quotes and answer the health questions online before they book a call, so your call is for checking answers and switching, not for a long interview." },
+  {
+    title: "Retain & Reset",
+    text: "Contacts compare quotes and answer the health questions online before they book a call, so your call is for checking answers and switching, not for a long interview.",
+  },
 ];
 
 const FEATURES = [
-  { title: "Simple Quote to Call Flow", text: "Email, quote comparison, health questions and a booking or callback request: one path a client can finish on their phone." },
-  { title: "Non-Commissionable Protection", text: "Outreach waits until a policy is past the delay you choose (one to three years after its effective date), so you do not prompt an early switch." },
-  { title: "Live Analytics", text: "The dashboard counts quotes sent, viewed and health questions completed from the actual events, for the period you pick, in your agency's time zone." },
-  { title: "Activity Notifications", text: "When a client first views their quote, completes the health questions or asks for a call, the agent gets an email with the details." },
-  { title: "Carrier and Licensing Control", text: "Choose the carriers you are contracted with and the states you are licensed in; quotes and outreach follow those settings." },
-  { title: "Agent or Agency Setup", text: "Send under the agency's name and details, or let each agent use their own signature, phone and booking link." },
+  {
+    title: "Simple Quote to Call Flow",
+    text: "Email, quote comparison, health questions and a booking or callback request: one path a client can finish on their phone.",
+  },
+  {
+    title: "Non-Commissionable Protection",
+    text: "Outreach waits until a policy is past the delay you choose (one to three years after its effective date), so you do not prompt an early switch.",
+  },
+  {
+    title: "Live Analytics",
+    text: "The dashboard counts quotes sent, viewed and health questions completed from the actual events, for the period you pick, in your agency's time zone.",
+  },
+  {
+    title: "Activity Notifications",
+    text: "When a client first views their quote, completes the health questions or asks for a call, the agent gets an email with the details.",
+  },
+  {
+    title: "Carrier and Licensing Control",
+    text: "Choose the carriers you are contracted with and the states you are licensed in; quotes and outreach follow those settings.",
+  },
+  {
+    title: "Agent or Agency Setup",
+    text: "Send under the agency's name and details, or let each agent use their own signature, phone and booking link.",
+  },
 ];
 
 const FAQ = [
@@ -47,8 +71,14 @@ const FAQ = [
     q: "How is my data protected?",
     a: "Every agency's records are separated by PostgreSQL row-level security, so one agency's queries cannot read another's rows. Health-question answers are encrypted at rest, and a client's quotes and answers open only through unguessable links that expire.",
   },
-  { q: "How will I know when a client responds?", a: "The assigned agent (or your default agent) gets an email when a client first views their quote, when they complete the health questions and when they ask for a call; the dashboard counts this activity and the contact list shows who." },
-  { q: "Do emails come from my agency?", a: "Yes. Emails and client pages carry your agency's name, logo and colours, and the sender name is your agency (or the agent, if you allow it)." },
+  {
+    q: "How will I know when a client responds?",
+    a: "The assigned agent (or your default agent) gets an email when a client first views their quote, when they complete the health questions and when they ask for a call; the dashboard counts this activity and the contact list shows who.",
+  },
+  {
+    q: "Do emails come from my agency?",
+    a: "Yes. Emails and client pages carry your agency's name, logo and colours, and the sender name is your agency (or the agent, if you allow it).",
+  },
 ];
 
 const SHOWCASE: ShowcaseItem[] = [
@@ -57,21 +87,36 @@ const SHOWCASE: ShowcaseItem[] = [
     label: "Email",
     title: "A personal quote in their inbox",
     text: "Each email is addressed to the client and links to their own quote page, branded with your agency's name and colours.",
-    image: { src: "/marketing/showcase-email.png", width: 390, height: 660, alt: "A quote email on a phone: Your personalized quotes are ready, with a button to see them" },
+    image: {
+      src: "/marketing/showcase-email.png",
+      width: 390,
+      height: 660,
+      alt: "A quote email on a phone: Your personalized quotes are ready, with a button to see them",
+    },
   },
   {
     key: "quotes",
     label: "Quotes",
     title: "Real plan prices, side by side",
     text: "The quote page lists the lowest monthly premiums for the client's plan, age and ZIP, with household discounts where the carrier offers them.",
-    image: { src: "/marketing/showcase-quotes.png", width: 390, height: 844, alt: "The client's quote page on a phone, listing Plan G premiums by carrier" },
+    image: {
+      src: "/marketing/showcase-quotes.png",
+      width: 390,
+      height: 844,
+      alt: "The client's quote page on a phone, listing Plan G premiums by carrier",
+    },
   },
   {
     key: "underwriting",
     label: "Underwriting",
     title: "Health questions before the call",
     text: "Clients answer the underwriting questions online. You see the outcome on the contact and call the ones ready to switch.",
-    image: { src: "/marketing/showcase-underwriting.png", width: 390, height: 844, alt: "The underwriting assessment on a phone, with Yes and No answers per question" },
+    image: {
+      src: "/marketing/showcase-underwriting.png",
+      width: 390,
+      height: 844,
+      alt: "The underwriting assessment on a phone, with Yes and No answers per question",
+    },
   },
 ];
 
@@ -93,16 +138,21 @@ export default async function HomePage() {
       <main className="flex-1">
         <section className="bg-gradient-to-b from-brand-50 to-white">
           <div className="mx-auto max-w-6xl px-6 py-16 text-center sm:py-24">
-            <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">Boost Your Medigap Renewals</h1>
+            <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">
+              Boost Your Medigap Renewals
+            </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-600">
-              {env.productName} emails every contact in your book personalized Medicare Supplement quotes at the moments that matter, then shows you the ones
-              ready to switch.
+              {env.productName} emails every contact in your book personalized Medicare Supplement quotes at the moments
+              that matter, then shows you the ones ready to switch.
             </p>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <Link href="/signup" className={buttonClass({ size: "lg", fullWidth: true, className: "sm:w-auto" })}>
                 Signup
               </Link>
-              <Link href="/demo" className={buttonClass({ variant: "secondary", size: "lg", fullWidth: true, className: "sm:w-auto" })}>
+              <Link
+                href="/demo"
+                className={buttonClass({ variant: "secondary", size: "lg", fullWidth: true, className: "sm:w-auto" })}
+              >
                 Try It Out
               </Link>
             </div>
@@ -159,7 +209,12 @@ export default async function HomePage() {
             <div className="mt-8 space-y-3">
               {FAQ.map((item) => (
                 <details key={item.q} className="group rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-100">
-                  <summary className={cx("flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 font-semibold text-gray-900", focusRing)}>
+                  <summary
+                    className={cx(
+                      "flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 font-semibold text-gray-900",
+                      focusRing,
+                    )}
+                  >
                     {item.q}
                     <span aria-hidden="true" className="text-brand-600 transition-transform group-open:rotate-45">
                       +

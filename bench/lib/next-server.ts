@@ -15,7 +15,11 @@ type ScratchDatabase = Awaited<ReturnType<typeof createScratchDatabase>>;
  * and a `startServer()` that serves the production build on `port` against it; stops the server and
  * drops the database afterwards, whatever happens.
  */
-export async function withNextServer<T>(label: string, port: number, bench: (scratch: { db: ScratchDatabase; prisma: PrismaClient; startServer: () => Promise<void> }) => Promise<T>): Promise<T> {
+export async function withNextServer<T>(
+  label: string,
+  port: number,
+  bench: (scratch: { db: ScratchDatabase; prisma: PrismaClient; startServer: () => Promise<void> }) => Promise<T>,
+): Promise<T> {
   const db = await createScratchDatabase();
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 4 }) });
   let server: ChildProcess | undefined;

@@ -56,16 +56,33 @@ describe("LoginForm", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe("Failed to send login link. Please try again.");
     expect(alert.className).toContain("text-red-700");
-    fetchMock.mockReturnValueOnce(respond(429, { error: { code: "rate_limited", message: "Too many login links requested. Please wait a few minutes and try again." } }));
+    fetchMock.mockReturnValueOnce(
+      respond(429, {
+        error: {
+          code: "rate_limited",
+          message: "Too many login links requested. Please wait a few minutes and try again.",
+        },
+      }),
+    );
     await act(async () => submit());
-    expect((await screen.findByRole("alert")).textContent).toBe("Too many login links requested. Please wait a few minutes and try again.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Too many login links requested. Please wait a few minutes and try again.",
+    );
     fetchMock.mockReturnValueOnce(Promise.reject(new TypeError("network")));
     await act(async () => submit());
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to send login link. Please try again.");
   });
 
   it("shows the server's word for a refused address under the field", async () => {
-    fetchMock.mockReturnValueOnce(respond(422, { error: { code: "validation_failed", message: "Invalid", fields: { email: ["Please enter a valid email address"] } } }));
+    fetchMock.mockReturnValueOnce(
+      respond(422, {
+        error: {
+          code: "validation_failed",
+          message: "Invalid",
+          fields: { email: ["Please enter a valid email address"] },
+        },
+      }),
+    );
     render(<LoginForm />);
     type("sam@agency.test");
     await act(async () => submit());

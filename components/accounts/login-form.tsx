@@ -8,7 +8,12 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { apiCall } from "@/lib/api/browser-client";
-import { loginRequestSchema, type LoginRequestInput, type LoginRequestValues, type LoginResponse } from "@/lib/auth/login-schema";
+import {
+  loginRequestSchema,
+  type LoginRequestInput,
+  type LoginRequestValues,
+  type LoginResponse,
+} from "@/lib/auth/login-schema";
 import { LOGIN_FAILED_MESSAGE, LOGIN_SENT_HINT, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
 
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -65,7 +70,17 @@ export function LoginForm({ initialEmail = "", autoFocus = true }: { initialEmai
       ) : (
         <form onSubmit={handleSubmit(send)} noValidate className="space-y-4" aria-busy={sending}>
           <Field id="login-email" label="Email" error={errors.email?.message} announceError>
-            {(control) => <Input {...control} type="email" autoComplete="email" autoFocus={autoFocus} readOnly={sending} placeholder="you@agency.com" {...register("email")} />}
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                autoFocus={autoFocus}
+                readOnly={sending}
+                placeholder="you@agency.com"
+                {...register("email")}
+              />
+            )}
           </Field>
           {formError ? (
             <p id="login-error" role="alert" className="text-sm text-red-700">
@@ -83,7 +98,12 @@ export function LoginForm({ initialEmail = "", autoFocus = true }: { initialEmai
           {cooldown > 0 ? (
             <span aria-live="polite">Resend link in {cooldown} seconds</span>
           ) : (
-            <Button variant="link" onClick={() => void send({ email: sentTo })} loading={sending} loadingLabel="Sending login link...">
+            <Button
+              variant="link"
+              onClick={() => void send({ email: sentTo })}
+              loading={sending}
+              loadingLabel="Sending login link..."
+            >
               Resend link
             </Button>
           )}

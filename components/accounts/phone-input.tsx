@@ -4,7 +4,10 @@ import { Controller, type Control, type FieldPath, type FieldValues } from "reac
 import { Input, type InputProps } from "@/components/ui/input";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 
-export type PhoneInputProps<T extends FieldValues> = Omit<InputProps, "name" | "value" | "onChange" | "onBlur" | "ref"> & {
+export type PhoneInputProps<T extends FieldValues> = Omit<
+  InputProps,
+  "name" | "value" | "onChange" | "onBlur" | "ref"
+> & {
   control: Control<T>;
   name: FieldPath<T>;
 };
@@ -30,7 +33,9 @@ export function PhoneInput<T extends FieldValues>({ control, name, ...props }: P
             ref={field.ref}
             onBlur={field.onBlur}
             value={formatPhone(digits)}
-            onChange={(event) => field.onChange(nextPhoneDigits(digits, event.target.value, event.target.selectionStart))}
+            onChange={(event) =>
+              field.onChange(nextPhoneDigits(digits, event.target.value, event.target.selectionStart))
+            }
           />
         );
       }}

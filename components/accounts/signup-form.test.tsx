@@ -52,7 +52,8 @@ async function advance(ms: number) {
   });
 }
 
-const checkCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/organizations/check-email/"));
+const checkCalls = () =>
+  fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/organizations/check-email/"));
 const submitButton = () => screen.getByRole("button", { name: /Get Started|Creating Account/ }) as HTMLButtonElement;
 const emailStatus = () => document.getElementById("signup-email-status")?.textContent ?? "";
 
@@ -76,7 +77,8 @@ describe("SignupForm", () => {
   it("has labelled fields, a Get Started heading and a log-in link", () => {
     render(<SignupForm />);
     expect(screen.getByRole("heading", { name: "Get Started" })).toBeTruthy();
-    for (const label of ["First Name", "Last Name", "Organization Name", "Email", "Phone"]) expect(screen.getByLabelText(label)).toBeTruthy();
+    for (const label of ["First Name", "Last Name", "Organization Name", "Email", "Phone"])
+      expect(screen.getByLabelText(label)).toBeTruthy();
     const login = screen.getByRole("link", { name: "Log in" }) as HTMLAnchorElement;
     expect(login.getAttribute("href")).toBe("/login");
     expect(login.parentElement?.textContent).toBe("Already have an account? Log in");
@@ -131,7 +133,10 @@ describe("SignupForm", () => {
   });
 
   it("aborts a running check when the email changes", async () => {
-    checkReply = (url) => (url.endsWith("first%40lee.com") ? "hang" : { status: 200, body: { available: true, message: "Email address is valid" } });
+    checkReply = (url) =>
+      url.endsWith("first%40lee.com")
+        ? "hang"
+        : { status: 200, body: { available: true, message: "Email address is valid" } };
     render(<SignupForm />);
     type("Email", "first@lee.com");
     await advance(500);
@@ -156,7 +161,10 @@ describe("SignupForm", () => {
   });
 
   it("treats any answer but 'available' as a failed check (the server never says taken)", async () => {
-    checkReply = () => ({ status: 200, body: { available: false, message: "An account with this email already exists." } });
+    checkReply = () => ({
+      status: 200,
+      body: { available: false, message: "An account with this email already exists." },
+    });
     render(<SignupForm />);
     await fillValidForm();
     await advance(500);
@@ -198,7 +206,10 @@ describe("SignupForm", () => {
 
   it("reports a failed check, blocks submit and can try again", async () => {
     let calls = 0;
-    checkReply = () => (++calls === 1 ? { status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } } : { status: 200, body: { available: true, message: "Email address is valid" } });
+    checkReply = () =>
+      ++calls === 1
+        ? { status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } }
+        : { status: 200, body: { available: true, message: "Email address is valid" } };
     render(<SignupForm />);
     await fillValidForm();
     await advance(500);
@@ -217,7 +228,19 @@ describe("SignupForm", () => {
     render(<SignupForm />);
     const phone = screen.getByLabelText("Phone") as HTMLInputElement;
     const seen: string[] = [];
-    for (const value of ["5", "(55", "(555", "(5551", "(555) 12", "(555) 123", "(555) 1234", "(555) 123-45", "(555) 123-456", "(555) 123-4567", "(555) 123-45678"]) {
+    for (const value of [
+      "5",
+      "(55",
+      "(555",
+      "(5551",
+      "(555) 12",
+      "(555) 123",
+      "(555) 1234",
+      "(555) 123-45",
+      "(555) 123-456",
+      "(555) 123-4567",
+      "(555) 123-45678",
+    ]) {
       fireEvent.change(phone, { target: { value } });
       seen.push(phone.value);
     }
@@ -248,7 +271,13 @@ describe("SignupForm", () => {
     await advance(0);
 
     const [, init] = fetchMock.mock.calls.find(([url]) => url === "/api/organizations") ?? [];
-    expect(JSON.parse(init.body)).toEqual({ firstName: "Ann", lastName: "Lee", organizationName: "Lee Insurance", email: "ann@lee.com", phone: "5559876543" });
+    expect(JSON.parse(init.body)).toEqual({
+      firstName: "Ann",
+      lastName: "Lee",
+      organizationName: "Lee Insurance",
+      email: "ann@lee.com",
+      phone: "5559876543",
+    });
     expect(init.headers["Content-Type"]).toBe("application/json");
     answer.resolve({ status: 202, body: { success: true, message: "ok" } });
     await advance(0);
@@ -270,15 +299,28 @@ describe("SignupForm", () => {
     await advance(0);
     const heading = screen.getByRole("heading", { name: "Check your email" });
     expect(document.activeElement).toBe(heading);
-    expect(screen.getByRole("status").textContent).toContain("We sent a link to ann@lee.com. Click the link in that email to continue.");
-    expect((screen.getByRole("link", { name: "Send a new link" }) as HTMLAnchorElement).getAttribute("href")).toBe("/login?activate=1");
+    expect(screen.getByRole("status").textContent).toContain(
+      "We sent a link to ann@lee.com. Click the link in that email to continue.",
+    );
+    expect((screen.getByRole("link", { name: "Send a new link" }) as HTMLAnchorElement).getAttribute("href")).toBe(
+      "/login?activate=1",
+    );
     expect(screen.queryByLabelText("Email")).toBeNull();
   });
 
   it("puts 422 field errors beside their fields", async () => {
     signupReply = () => ({
       status: 422,
-      body: { error: { code: "validation_failed", message: "Some fields are invalid.", fields: { organizationName: ["Organization name is too long"], email: ["Please enter a valid email address"] } } },
+      body: {
+        error: {
+          code: "validation_failed",
+          message: "Some fields are invalid.",
+          fields: {
+            organizationName: ["Organization name is too long"],
+            email: ["Please enter a valid email address"],
+          },
+        },
+      },
     });
     render(<SignupForm />);
     await fillValidForm();
@@ -288,14 +330,25 @@ describe("SignupForm", () => {
 
     expect(screen.getByRole("alert").textContent).toBe("Please fill out all fields correctly");
     expect(document.getElementById("signup-organizationName-error")?.textContent).toBe("Organization name is too long");
-    expect(screen.getByLabelText("Organization Name").getAttribute("aria-describedby")).toBe("signup-organizationName-error");
+    expect(screen.getByLabelText("Organization Name").getAttribute("aria-describedby")).toBe(
+      "signup-organizationName-error",
+    );
     expect(emailStatus()).toBe("Please enter a valid email address");
   });
 
   it.each([
-    [{ status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } }, "Something went wrong. Please try again."],
+    [
+      { status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } },
+      "Something went wrong. Please try again.",
+    ],
     [{ status: 502, body: "<html>" }, "Something went wrong. Please try again."],
-    [{ status: 429, body: { error: { code: "rate_limited", message: "Too many requests. Please wait a moment and try again." } } }, "Too many requests. Please wait a moment and try again."],
+    [
+      {
+        status: 429,
+        body: { error: { code: "rate_limited", message: "Too many requests. Please wait a moment and try again." } },
+      },
+      "Too many requests. Please wait a moment and try again.",
+    ],
   ])("reports a failed signup (%j)", async (reply, message) => {
     signupReply = () => reply;
     render(<SignupForm />);
@@ -318,7 +371,12 @@ describe("SignupForm", () => {
   });
 
   it("takes a prefill and carries the onboarding frame", async () => {
-    const { container } = render(<SignupForm prefill={{ firstName: "Ann", lastName: "Lee", email: "ann@lee.com", phone: "555-123-4567" }} frame={3} />);
+    const { container } = render(
+      <SignupForm
+        prefill={{ firstName: "Ann", lastName: "Lee", email: "ann@lee.com", phone: "555-123-4567" }}
+        frame={3}
+      />,
+    );
     expect((screen.getByLabelText("First Name") as HTMLInputElement).value).toBe("Ann");
     expect((screen.getByLabelText("Last Name") as HTMLInputElement).value).toBe("Lee");
     expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("ann@lee.com");

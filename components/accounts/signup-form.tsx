@@ -11,7 +11,13 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { phoneDigits, signupSchema, type SignupInput, type SignupResponse, type SignupValues } from "@/lib/accounts/signup-schema";
+import {
+  phoneDigits,
+  signupSchema,
+  type SignupInput,
+  type SignupResponse,
+  type SignupValues,
+} from "@/lib/accounts/signup-schema";
 import { apiCall } from "@/lib/api/browser-client";
 
 export const SIGNUP_MESSAGES = {
@@ -84,14 +90,17 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
 
   if (sentTo) {
     return (
-      <div className="mx-auto w-full max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-100 sm:p-8" data-frame={frame}>
+      <div
+        className="mx-auto w-full max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-100 sm:p-8"
+        data-frame={frame}
+      >
         <div role="status" className="text-center">
           <h1 ref={successHeading} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none">
             Check your email
           </h1>
           <p className="mt-3 text-sm text-gray-600">
-            We sent a link to <strong className="font-semibold text-gray-900">{sentTo}</strong>. Click the link in that email to
-            continue.
+            We sent a link to <strong className="font-semibold text-gray-900">{sentTo}</strong>. Click the link in that
+            email to continue.
           </p>
           <p className="mt-2 text-sm text-gray-600">Check your inbox and spam folder.</p>
         </div>
@@ -110,13 +119,19 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
   const emailServerError = errors.email?.type === "server" ? errors.email.message : undefined;
   const emailMessage = emailServerError ?? (showAvailability ? availability.message : fieldError("email"));
   const emailTone = emailServerError || !showAvailability ? "text-red-600" : EMAIL_STATUS_TONE[availability.status];
-  const emailInvalid = Boolean(emailServerError) || (showAvailability ? availability.status === "invalid" : Boolean(errors.email));
+  const emailInvalid =
+    Boolean(emailServerError) || (showAvailability ? availability.status === "invalid" : Boolean(errors.email));
   const canSubmit = isValid && availability.canProceed && !isSubmitting;
 
   return (
-    <div className="mx-auto w-full max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-100 sm:p-8" data-frame={frame}>
+    <div
+      className="mx-auto w-full max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-100 sm:p-8"
+      data-frame={frame}
+    >
       <h1 className="text-center text-2xl font-bold tracking-tight">Get Started</h1>
-      <p className="mt-2 text-center text-sm text-gray-600">Create your agency&apos;s account. We&apos;ll email you a sign-in link.</p>
+      <p className="mt-2 text-center text-sm text-gray-600">
+        Create your agency&apos;s account. We&apos;ll email you a sign-in link.
+      </p>
 
       <form className="mt-6 space-y-4" noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-busy={isSubmitting}>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -135,10 +150,22 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
         <div>
           <Field id="signup-email" label="Email" describedBy="signup-email-status">
             {(props) => (
-              <Input {...props} type="email" autoComplete="email" inputMode="email" spellCheck={false} aria-invalid={emailInvalid || undefined} {...register("email")} />
+              <Input
+                {...props}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                spellCheck={false}
+                aria-invalid={emailInvalid || undefined}
+                {...register("email")}
+              />
             )}
           </Field>
-          <div id="signup-email-status" aria-live="polite" className={`mt-1 flex min-h-5 items-center gap-2 text-sm ${emailTone}`}>
+          <div
+            id="signup-email-status"
+            aria-live="polite"
+            className={`mt-1 flex min-h-5 items-center gap-2 text-sm ${emailTone}`}
+          >
             {availability.status === "checking" && !emailServerError ? (
               <span aria-hidden="true">
                 <Spinner className="h-3.5 w-3.5" label="" />
@@ -154,9 +181,7 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
         </div>
 
         <Field id="signup-phone" label="Phone" error={fieldError("phone")}>
-          {(props) => (
-            <PhoneInput {...props} control={control} name="phone" autoComplete="tel-national" />
-          )}
+          {(props) => <PhoneInput {...props} control={control} name="phone" autoComplete="tel-national" />}
         </Field>
 
         {formError ? (

@@ -30,7 +30,8 @@ export const EMAIL_MESSAGES = {
  *   continue, as after a timeout
  * - error: the check failed
  */
-export type EmailAvailabilityStatus = "empty" | "pending" | "invalid" | "checking" | "available" | "timeout" | "limited" | "error";
+export type EmailAvailabilityStatus =
+  "empty" | "pending" | "invalid" | "checking" | "available" | "timeout" | "limited" | "error";
 
 /** The colour of each status's text, the same in every form that checks an address. */
 export const EMAIL_STATUS_TONE: Record<EmailAvailabilityStatus, string> = {
@@ -67,7 +68,11 @@ export function emailCheckUrl(email: string): string {
  */
 export function useEmailAvailability(
   email: string,
-  { debounceMs = EMAIL_CHECK_DEBOUNCE_MS, timeoutMs = EMAIL_CHECK_TIMEOUT_MS, server = true }: { debounceMs?: number; timeoutMs?: number; server?: boolean } = {},
+  {
+    debounceMs = EMAIL_CHECK_DEBOUNCE_MS,
+    timeoutMs = EMAIL_CHECK_TIMEOUT_MS,
+    server = true,
+  }: { debounceMs?: number; timeoutMs?: number; server?: boolean } = {},
 ): EmailAvailability {
   const normalized = email.trim().toLowerCase();
   const [result, setResult] = useState<Result | null>(null);
@@ -79,7 +84,8 @@ export function useEmailAvailability(
     const controller = new AbortController();
     let timedOut = false;
     let timeoutTimer: ReturnType<typeof setTimeout> | undefined;
-    const settle = (status: EmailAvailabilityStatus, message: string) => setResult({ email: normalized, status, message });
+    const settle = (status: EmailAvailabilityStatus, message: string) =>
+      setResult({ email: normalized, status, message });
 
     const debounceTimer = setTimeout(() => {
       if (!isValidEmail(normalized)) {

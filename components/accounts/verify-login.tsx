@@ -21,7 +21,9 @@ export function VerifyLogin({ orgSlug, token }: { orgSlug: string; token: string
   useEffect(() => {
     if (started.current) return; // once, even under Strict Mode
     started.current = true;
-    void apiCall<VerifyLoginResponse>(`/api/auth/verify/${encodeURIComponent(orgSlug)}/${encodeURIComponent(token)}`, { method: "POST" }).then((result) => {
+    void apiCall<VerifyLoginResponse>(`/api/auth/verify/${encodeURIComponent(orgSlug)}/${encodeURIComponent(token)}`, {
+      method: "POST",
+    }).then((result) => {
       if (result.ok) window.location.replace(result.body.redirectUrl);
       else setFailure(result.status === 0 ? VERIFY_UNREACHABLE_MESSAGE : (result.message ?? LINK_INVALID_MESSAGE));
     });
@@ -41,7 +43,9 @@ export function VerifyLogin({ orgSlug, token }: { orgSlug: string; token: string
       <p role="alert" className="mt-2 text-red-600">
         {failure}
       </p>
-      <p className="mt-2 mb-6 text-sm text-gray-600">Login links work once and expire after 15 minutes. Request a new one:</p>
+      <p className="mt-2 mb-6 text-sm text-gray-600">
+        Login links work once and expire after 15 minutes. Request a new one:
+      </p>
       <LoginForm autoFocus={false} />
     </div>
   );

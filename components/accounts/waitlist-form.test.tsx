@@ -31,7 +31,14 @@ function type(label: string, value: string) {
 }
 
 function fill(overrides: Partial<Record<string, string>> = {}) {
-  const values = { Name: "Ann Lee", Email: "Ann@Lee.com", Phone: "5551234567", "Number of agents": "3", "Book size (clients)": "1200", ...overrides };
+  const values = {
+    Name: "Ann Lee",
+    Email: "Ann@Lee.com",
+    Phone: "5551234567",
+    "Number of agents": "3",
+    "Book size (clients)": "1200",
+    ...overrides,
+  };
   for (const [label, value] of Object.entries(values)) type(label, value ?? "");
 }
 
@@ -41,7 +48,8 @@ describe("WaitlistForm", () => {
   it("has a heading and labelled fields", () => {
     render(<WaitlistForm />);
     expect(screen.getByRole("heading", { name: "Join the Waitlist" })).toBeTruthy();
-    for (const label of ["Name", "Email", "Phone", "Number of agents", "Book size (clients)"]) expect(screen.getByLabelText(label)).toBeTruthy();
+    for (const label of ["Name", "Email", "Phone", "Number of agents", "Book size (clients)"])
+      expect(screen.getByLabelText(label)).toBeTruthy();
     expect(submit().textContent).toBe("Join Waitlist");
   });
 
@@ -88,7 +96,13 @@ describe("WaitlistForm", () => {
     expect(submit().textContent).toBe("Joining...");
     expect(submit().disabled).toBe(true);
     const [, init] = fetchMock.mock.calls[0] ?? [];
-    expect(JSON.parse(init.body)).toEqual({ name: "Ann Lee", email: "ann@lee.com", phone: "5551234567", numAgents: 3, bookSize: 1200 });
+    expect(JSON.parse(init.body)).toEqual({
+      name: "Ann Lee",
+      email: "ann@lee.com",
+      phone: "5551234567",
+      numAgents: 3,
+      bookSize: 1200,
+    });
 
     answer({ status: 200, body: { success: true } });
     await settle();
@@ -97,9 +111,30 @@ describe("WaitlistForm", () => {
   });
 
   it.each([
-    [{ status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } }, "Failed to submit form. Please try again."],
-    [{ status: 429, body: { error: { code: "rate_limited", message: "Too many requests. Please wait a moment and try again." } } }, "Too many requests. Please wait a moment and try again."],
-    [{ status: 422, body: { error: { code: "validation_failed", message: "Some fields are invalid.", fields: { email: ["Please enter a valid email address"] } } } }, "Please fill out all fields correctly."],
+    [
+      { status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } },
+      "Failed to submit form. Please try again.",
+    ],
+    [
+      {
+        status: 429,
+        body: { error: { code: "rate_limited", message: "Too many requests. Please wait a moment and try again." } },
+      },
+      "Too many requests. Please wait a moment and try again.",
+    ],
+    [
+      {
+        status: 422,
+        body: {
+          error: {
+            code: "validation_failed",
+            message: "Some fields are invalid.",
+            fields: { email: ["Please enter a valid email address"] },
+          },
+        },
+      },
+      "Please fill out all fields correctly.",
+    ],
   ])("reports a failed submission (%j)", async (failure, message) => {
     reply = () => failure;
     render(<WaitlistForm />);

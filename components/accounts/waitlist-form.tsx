@@ -8,7 +8,12 @@ import { showServerFieldErrors } from "@/components/accounts/server-field-errors
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { waitlistSchema, type WaitlistInput, type WaitlistResponse, type WaitlistValues } from "@/lib/accounts/signup-schema";
+import {
+  waitlistSchema,
+  type WaitlistInput,
+  type WaitlistResponse,
+  type WaitlistValues,
+} from "@/lib/accounts/signup-schema";
 import { apiCall } from "@/lib/api/browser-client";
 
 export const WAITLIST_MESSAGES = {
@@ -70,7 +75,9 @@ export function WaitlistForm() {
   return (
     <div className="mx-auto w-full max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-100 sm:p-8">
       <h1 className="text-center text-2xl font-bold tracking-tight">Join the Waitlist</h1>
-      <p className="mt-2 text-center text-sm text-gray-600">Tell us about your agency and we&apos;ll reach out when a spot opens.</p>
+      <p className="mt-2 text-center text-sm text-gray-600">
+        Tell us about your agency and we&apos;ll reach out when a spot opens.
+      </p>
 
       <form className="mt-6 space-y-4" noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-busy={isSubmitting}>
         <Field id="waitlist-name" label="Name" error={fieldError("name")}>
@@ -78,21 +85,32 @@ export function WaitlistForm() {
         </Field>
 
         <Field id="waitlist-email" label="Email" error={fieldError("email")}>
-          {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" spellCheck={false} {...register("email")} />}
+          {(props) => (
+            <Input
+              {...props}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              {...register("email")}
+            />
+          )}
         </Field>
 
         <Field id="waitlist-phone" label="Phone" error={fieldError("phone")}>
-          {(props) => (
-            <PhoneInput {...props} control={control} name="phone" autoComplete="tel-national" />
-          )}
+          {(props) => <PhoneInput {...props} control={control} name="phone" autoComplete="tel-national" />}
         </Field>
 
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="waitlist-numAgents" label="Number of agents" error={fieldError("numAgents")}>
-            {(props) => <Input {...props} type="number" inputMode="numeric" min={1} step={1} {...register("numAgents")} />}
+            {(props) => (
+              <Input {...props} type="number" inputMode="numeric" min={1} step={1} {...register("numAgents")} />
+            )}
           </Field>
           <Field id="waitlist-bookSize" label="Book size (clients)" error={fieldError("bookSize")}>
-            {(props) => <Input {...props} type="number" inputMode="numeric" min={1} step={1} {...register("bookSize")} />}
+            {(props) => (
+              <Input {...props} type="number" inputMode="numeric" min={1} step={1} {...register("bookSize")} />
+            )}
           </Field>
         </div>
 

@@ -9,7 +9,13 @@ import { AgentFields, EMPTY_AGENT_FIELDS } from "@/components/agents/agent-field
 import { EmailStatus, isEmailInvalid } from "@/components/agents/email-status";
 import { Button } from "@/components/ui/button";
 import { setServerFieldErrors } from "@/lib/api/server-field-errors";
-import { AGENT_MESSAGES, agentInputSchema, type AgentInput, type AgentValues, type AgentView } from "@/lib/agents/agent-schema";
+import {
+  AGENT_MESSAGES,
+  agentInputSchema,
+  type AgentInput,
+  type AgentValues,
+  type AgentView,
+} from "@/lib/agents/agent-schema";
 
 export type AddAgentFormProps = {
   /** What a new agent starts with (the agency's carriers and licensed states). */
@@ -26,15 +32,23 @@ export type AddAgentFormProps = {
  * anything else the route's schema (agentInputSchema) refuses gets the §5 message on submit.
  */
 export function AddAgentForm({ defaults, onAdded, seatNotice }: AddAgentFormProps) {
-  const emptyForm = (): AgentInput => ({ ...EMPTY_AGENT_FIELDS, carriers: defaults.carriers, stateLicenses: defaults.stateLicenses });
-  const form = useForm<AgentInput, unknown, AgentValues>({ resolver: zodResolver(agentInputSchema), defaultValues: emptyForm() });
+  const emptyForm = (): AgentInput => ({
+    ...EMPTY_AGENT_FIELDS,
+    carriers: defaults.carriers,
+    stateLicenses: defaults.stateLicenses,
+  });
+  const form = useForm<AgentInput, unknown, AgentValues>({
+    resolver: zodResolver(agentInputSchema),
+    defaultValues: emptyForm(),
+  });
   const { control, handleSubmit, reset, setError, clearErrors, formState } = form;
   const [firstName = "", lastName = "", email = ""] = useWatch({ control, name: ["firstName", "lastName", "email"] });
   const [formError, setFormError] = useState<string | null>(null);
   const availability = useEmailAvailability(email, { server: false });
   const saving = formState.isSubmitting;
 
-  const canAdd = Boolean(firstName.trim() && lastName.trim() && email.trim()) && availability.status === "available" && !saving;
+  const canAdd =
+    Boolean(firstName.trim() && lastName.trim() && email.trim()) && availability.status === "available" && !saving;
 
   const onValid = async (values: AgentValues) => {
     setFormError(null);
@@ -49,7 +63,10 @@ export function AddAgentForm({ defaults, onAdded, seatNotice }: AddAgentFormProp
   };
 
   return (
-    <section aria-labelledby="add-agent-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
+    <section
+      aria-labelledby="add-agent-heading"
+      className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6"
+    >
       <h2 id="add-agent-heading" className="text-lg font-semibold text-gray-900">
         Add Another Agent
       </h2>
@@ -85,7 +102,13 @@ export function AddAgentForm({ defaults, onAdded, seatNotice }: AddAgentFormProp
             </p>
           ) : null}
           <div className="flex justify-end">
-            <Button type="submit" className="w-full sm:w-auto" disabled={!canAdd} loading={saving} loadingLabel="Adding...">
+            <Button
+              type="submit"
+              className="w-full sm:w-auto"
+              disabled={!canAdd}
+              loading={saving}
+              loadingLabel="Adding..."
+            >
               Add Agent
             </Button>
           </div>

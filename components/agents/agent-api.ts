@@ -1,5 +1,11 @@
 import { apiCall as call } from "@/lib/api/browser-client";
-import type { AgentInput, AgentUpdateInput, DeleteAgentResponse, SaveAgentResponse, SetDefaultAgentResponse } from "@/lib/agents/agent-schema";
+import type {
+  AgentInput,
+  AgentUpdateInput,
+  DeleteAgentResponse,
+  SaveAgentResponse,
+  SetDefaultAgentResponse,
+} from "@/lib/agents/agent-schema";
 
 /** The Manage Agents calls (agency-side.md §7 Agents), answered as results and never thrown (lib/api/browser-client.ts). */
 
@@ -27,8 +33,13 @@ export const setDefaultAgentRequest = (agentId: string) =>
  * The text to show for a failed call: the server's own words for refusals the user can act on (409:
  * email taken, plan limit, the default/current-user rule; 404), the spec's fallback otherwise.
  */
-export function failureMessage(result: { status: number; message: string | null }, fallback: string, invalidMessage?: string): string {
+export function failureMessage(
+  result: { status: number; message: string | null },
+  fallback: string,
+  invalidMessage?: string,
+): string {
   if (result.status === 422 && invalidMessage) return invalidMessage;
-  if ((result.status === 409 || result.status === 404 || result.status === 422) && result.message) return result.message;
+  if ((result.status === 409 || result.status === 404 || result.status === 422) && result.message)
+    return result.message;
   return fallback;
 }

@@ -11,7 +11,15 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatPhone } from "@/lib/accounts/signup-schema";
 import { setServerFieldErrors } from "@/lib/api/server-field-errors";
-import { AGENT_MESSAGES, agentEditSchema, agentInitials, isAgentComplete, type AgentEditInput, type AgentEditValues, type AgentView } from "@/lib/agents/agent-schema";
+import {
+  AGENT_MESSAGES,
+  agentEditSchema,
+  agentInitials,
+  isAgentComplete,
+  type AgentEditInput,
+  type AgentEditValues,
+  type AgentView,
+} from "@/lib/agents/agent-schema";
 
 /** How long 'Copied!' stays (§4 Copy link, §9). */
 export const COPIED_MS = 2000;
@@ -42,7 +50,15 @@ const valuesOf = (agent: AgentView): AgentEditInput => ({
 });
 
 /** One agent: initials, name, email, phone, badges, actions, and an expand-to-edit form with 'Save'. */
-export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSetDefault, settingDefault, onRequestDelete }: AgentCardProps) {
+export function AgentCard({
+  agent,
+  isCurrentUser,
+  onboardingLink,
+  onSaved,
+  onSetDefault,
+  settingDefault,
+  onRequestDelete,
+}: AgentCardProps) {
   const [expanded, setExpanded] = useState(false);
   const form = useForm<AgentEditInput, unknown, AgentEditValues>({
     resolver: zodResolver(agentEditSchema),
@@ -113,7 +129,10 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
     <li className="rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
       <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 items-start gap-3">
-          <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700">
+          <span
+            aria-hidden="true"
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+          >
             {agentInitials(agent)}
           </span>
           <div className="min-w-0">
@@ -126,12 +145,22 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
             </div>
             {isCurrentUser ? <p className="text-xs font-medium text-brand-700">{AGENT_MESSAGES.currentUser}</p> : null}
             <p className="mt-1 truncate text-sm text-gray-600">{agent.email}</p>
-            <p className={`text-sm ${agent.phone ? "text-gray-600" : "text-gray-600 italic"}`}>{agent.phone ? formatPhone(agent.phone) : AGENT_MESSAGES.noPhone}</p>
-            {!complete ? <p className="mt-1 text-xs text-amber-700">Add the missing details before continuing to the dashboard.</p> : null}
+            <p className={`text-sm ${agent.phone ? "text-gray-600" : "text-gray-600 italic"}`}>
+              {agent.phone ? formatPhone(agent.phone) : AGENT_MESSAGES.noPhone}
+            </p>
+            {!complete ? (
+              <p className="mt-1 text-xs text-amber-700">Add the missing details before continuing to the dashboard.</p>
+            ) : null}
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-          <Button ref={editButton} variant="secondary" aria-expanded={expanded} aria-controls={panelId} onClick={toggle}>
+          <Button
+            ref={editButton}
+            variant="secondary"
+            aria-expanded={expanded}
+            aria-controls={panelId}
+            onClick={toggle}
+          >
             {expanded ? "Close" : "Edit"}
             <span className="sr-only"> {name}</span>
           </Button>
@@ -141,7 +170,11 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
               <span className="sr-only"> ({name})</span>
             </Button>
           ) : null}
-          <Button variant="secondary" onClick={copyLink} aria-label={copy === "copied" ? "Copied!" : `Copy onboarding link for ${name}`}>
+          <Button
+            variant="secondary"
+            onClick={copyLink}
+            aria-label={copy === "copied" ? "Copied!" : `Copy onboarding link for ${name}`}
+          >
             {copy === "copied" ? "Copied!" : "Copy Onboarding Link"}
           </Button>
           {onRequestDelete ? (
@@ -178,7 +211,9 @@ export function AgentCard({ agent, isCurrentUser, onboardingLink, onSaved, onSet
               idPrefix={prefix}
               disabled={saving}
               emailInvalid={emailChanged && isEmailInvalid(availability)}
-              emailStatus={emailChanged ? <EmailStatus id={`${prefix}-email-status`} availability={availability} /> : undefined}
+              emailStatus={
+                emailChanged ? <EmailStatus id={`${prefix}-email-status`} availability={availability} /> : undefined
+              }
             />
             {error ? (
               <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

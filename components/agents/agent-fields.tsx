@@ -18,7 +18,14 @@ export type AgentFieldValues = {
   isAgent?: boolean;
 };
 
-export const EMPTY_AGENT_FIELDS = { firstName: "", lastName: "", email: "", phone: "", isAdmin: false, isAgent: true } satisfies AgentFieldValues;
+export const EMPTY_AGENT_FIELDS = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  isAdmin: false,
+  isAgent: true,
+} satisfies AgentFieldValues;
 
 export type AgentFieldsProps = {
   /** Prefix for element ids: each form on the page has its own. */
@@ -47,15 +54,38 @@ export function AgentFields({ idPrefix, disabled = false, emailStatus, emailInva
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("firstName")} label="First Name" error={serverError("firstName")}>
-          {(props) => <Input {...props} aria-invalid={invalid("firstName")} type="text" autoComplete="off" disabled={disabled} {...register("firstName")} />}
+          {(props) => (
+            <Input
+              {...props}
+              aria-invalid={invalid("firstName")}
+              type="text"
+              autoComplete="off"
+              disabled={disabled}
+              {...register("firstName")}
+            />
+          )}
         </Field>
         <Field id={id("lastName")} label="Last Name" error={serverError("lastName")}>
-          {(props) => <Input {...props} aria-invalid={invalid("lastName")} type="text" autoComplete="off" disabled={disabled} {...register("lastName")} />}
+          {(props) => (
+            <Input
+              {...props}
+              aria-invalid={invalid("lastName")}
+              type="text"
+              autoComplete="off"
+              disabled={disabled}
+              {...register("lastName")}
+            />
+          )}
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <Field id={id("email")} label="Email" error={serverError("email")} describedBy={emailStatus ? id("email-status") : undefined}>
+          <Field
+            id={id("email")}
+            label="Email"
+            error={serverError("email")}
+            describedBy={emailStatus ? id("email-status") : undefined}
+          >
             {(props) => (
               <Input
                 {...props}
@@ -89,7 +119,9 @@ export function AgentFields({ idPrefix, disabled = false, emailStatus, emailInva
                   placeholder="(555) 555-5555"
                   value={formatPhone(field.value)}
                   disabled={disabled}
-                  onChange={(e) => field.onChange(nextPhoneDigits(field.value, e.target.value, e.target.selectionStart))}
+                  onChange={(e) =>
+                    field.onChange(nextPhoneDigits(field.value, e.target.value, e.target.selectionStart))
+                  }
                 />
               )}
             />

@@ -17,7 +17,8 @@ export type DeleteAgentDialogProps = {
   onClose: () => void;
 };
 
-const fullName = (agent: Pick<AgentView, "firstName" | "lastName" | "email">) => `${agent.firstName} ${agent.lastName}`.trim() || agent.email;
+const fullName = (agent: Pick<AgentView, "firstName" | "lastName" | "email">) =>
+  `${agent.firstName} ${agent.lastName}`.trim() || agent.email;
 
 /**
  * Confirmation before deleting an agent: reassign their contacts to another agent, or delete without
@@ -38,15 +39,21 @@ export function DeleteAgentDialog({ agent, reassignOptions, busy, error, onConfi
       title={`Delete ${name}?`}
       description={
         <p>
-          {name} will no longer be able to sign in. This can&apos;t be undone. Choose who takes over their contacts, or delete without reassigning
-          (their contacts become unassigned).
+          {name} will no longer be able to sign in. This can&apos;t be undone. Choose who takes over their contacts, or
+          delete without reassigning (their contacts become unassigned).
         </p>
       }
     >
       <DialogBody className="space-y-4">
         <Field label="Reassign contacts to">
           {(control) => (
-            <Select ref={selectRef} {...control} value={reassignTo} disabled={busy} onChange={(e) => setReassignTo(e.target.value)}>
+            <Select
+              ref={selectRef}
+              {...control}
+              value={reassignTo}
+              disabled={busy}
+              onChange={(e) => setReassignTo(e.target.value)}
+            >
               <option value="">Don&apos;t reassign (leave contacts unassigned)</option>
               {reassignOptions.map((option) => (
                 <option key={option.id} value={option.id}>
@@ -67,7 +74,12 @@ export function DeleteAgentDialog({ agent, reassignOptions, busy, error, onConfi
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={() => onConfirm(reassignTo || null)} loading={busy} loadingLabel="Deleting...">
+        <Button
+          variant="danger"
+          onClick={() => onConfirm(reassignTo || null)}
+          loading={busy}
+          loadingLabel="Deleting..."
+        >
           {reassignTo ? "Reassign and Delete" : "Delete Without Reassigning"}
         </Button>
       </DialogFooter>

@@ -25,7 +25,11 @@ export const isEmailInvalid = (availability: Pick<EmailAvailability, "status">) 
 export function EmailStatus({ id, availability }: { id: string; availability: EmailAvailability }) {
   const text = emailStatusText(availability);
   return (
-    <div id={id} aria-live="polite" className={`mt-1 flex min-h-5 items-center gap-2 text-sm ${EMAIL_STATUS_TONE[availability.status]}`}>
+    <div
+      id={id}
+      aria-live="polite"
+      className={`mt-1 flex min-h-5 items-center gap-2 text-sm ${EMAIL_STATUS_TONE[availability.status]}`}
+    >
       {availability.status === "checking" ? (
         <span aria-hidden="true">
           <Spinner className="h-3.5 w-3.5" label="" />

@@ -30,8 +30,22 @@ function agent(overrides: Partial<AgentView>): AgentView {
 }
 
 const ann = agent({});
-const bob = agent({ id: BOB_ID, firstName: "Bob", lastName: "Brown", email: "bob@agency.test", isAdmin: false, phone: "5125550101" });
-const carol = agent({ id: CAROL_ID, firstName: "Carol", lastName: "Cole", email: "carol@agency.test", isAdmin: false, phone: null });
+const bob = agent({
+  id: BOB_ID,
+  firstName: "Bob",
+  lastName: "Brown",
+  email: "bob@agency.test",
+  isAdmin: false,
+  phone: "5125550101",
+});
+const carol = agent({
+  id: CAROL_ID,
+  firstName: "Carol",
+  lastName: "Cole",
+  email: "carol@agency.test",
+  isAdmin: false,
+  phone: null,
+});
 
 type Reply = { status: number; body?: unknown };
 const asResponse = ({ status, body }: Reply) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
@@ -42,10 +56,19 @@ let fetchMock: jest.Mock;
 beforeEach(() => {
   jest.useFakeTimers();
   replies = {
-    create: (_url, init) => ({ status: 201, body: { success: true, agent: agent({ ...JSON.parse(String(init?.body)), id: NEW_ID }) } }),
-    update: (url, init) => ({ status: 200, body: { success: true, agent: agent({ ...JSON.parse(String(init?.body)), id: url.split("/").pop()! }) } }),
+    create: (_url, init) => ({
+      status: 201,
+      body: { success: true, agent: agent({ ...JSON.parse(String(init?.body)), id: NEW_ID }) },
+    }),
+    update: (url, init) => ({
+      status: 200,
+      body: { success: true, agent: agent({ ...JSON.parse(String(init?.body)), id: url.split("/").pop()! }) },
+    }),
     delete: () => ({ status: 200, body: { success: true, reassignedTo: null, contactsReassigned: 3 } }),
-    setDefault: (_url, init) => ({ status: 200, body: { success: true, defaultAgentId: JSON.parse(String(init?.body)).agentId } }),
+    setDefault: (_url, init) => ({
+      status: 200,
+      body: { success: true, defaultAgentId: JSON.parse(String(init?.body)).agentId },
+    }),
   };
   fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? "GET";
@@ -85,9 +108,11 @@ function renderPage(overrides: Partial<ManageAgentsProps> = {}) {
 
 const addForm = () => within(screen.getByRole("region", { name: "Add Another Agent" }));
 const addButton = () => addForm().getByRole("button", { name: /Add Agent|Adding/ }) as HTMLButtonElement;
-const type = (scope: ReturnType<typeof within>, label: string, value: string) => fireEvent.change(scope.getByLabelText(label), { target: { value } });
+const type = (scope: ReturnType<typeof within>, label: string, value: string) =>
+  fireEvent.change(scope.getByLabelText(label), { target: { value } });
 const card = (name: string) => within(screen.getByRole("heading", { name }).closest("li")!);
-const calls = (predicate: (url: string, init?: RequestInit) => boolean) => fetchMock.mock.calls.filter(([url, init]) => predicate(String(url), init));
+const calls = (predicate: (url: string, init?: RequestInit) => boolean) =>
+  fetchMock.mock.calls.filter(([url, init]) => predicate(String(url), init));
 
 describe("ManageAgents", () => {
   it("shows the title and agent cards: initials, name, email, phone or 'No phone provided', current user, Default badge", () => {
@@ -126,14 +151,25 @@ describe("ManageAgents", () => {
     });
 
     it("checks the address here, never asks the server whether it is taken, and shows the save's refusal as worded", async () => {
-      replies.create = () => ({ status: 409, body: { error: { code: "conflict", message: AGENT_MESSAGES.emailTaken, fields: { email: [AGENT_MESSAGES.emailTaken] } } } });
+      replies.create = () => ({
+        status: 409,
+        body: {
+          error: {
+            code: "conflict",
+            message: AGENT_MESSAGES.emailTaken,
+            fields: { email: [AGENT_MESSAGES.emailTaken] },
+          },
+        },
+      });
       renderPage();
       const form = addForm();
       type(form, "First Name", "Dana");
       type(form, "Last Name", "Diaz");
       type(form, "Email", "not-an-email");
       await advance(500);
-      expect(document.getElementById("new-agent-email-status")!.textContent).toBe("Please enter a valid email address.");
+      expect(document.getElementById("new-agent-email-status")!.textContent).toBe(
+        "Please enter a valid email address.",
+      );
       expect(addButton().disabled).toBe(true);
 
       type(form, "Email", "taken@agency.test");
@@ -200,7 +236,15 @@ describe("ManageAgents", () => {
     });
 
     it("shows the server's plan-limit refusal, and 'Failed to save agent' otherwise", async () => {
-      replies.create = () => ({ status: 409, body: { error: { code: "conflict", message: "Your plan allows 2 agents. Remove an agent or upgrade your plan to add more." } } });
+      replies.create = () => ({
+        status: 409,
+        body: {
+          error: {
+            code: "conflict",
+            message: "Your plan allows 2 agents. Remove an agent or upgrade your plan to add more.",
+          },
+        },
+      });
       renderPage();
       const form = addForm();
       type(form, "First Name", "Dana");
@@ -210,9 +254,14 @@ describe("ManageAgents", () => {
       await advance(500);
       fireEvent.click(addButton());
       await advance(0);
-      expect(form.getByRole("alert").textContent).toBe("Your plan allows 2 agents. Remove an agent or upgrade your plan to add more.");
+      expect(form.getByRole("alert").textContent).toBe(
+        "Your plan allows 2 agents. Remove an agent or upgrade your plan to add more.",
+      );
 
-      replies.create = () => ({ status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } });
+      replies.create = () => ({
+        status: 500,
+        body: { error: { code: "internal", message: "Something went wrong. Please try again." } },
+      });
       await advance(500);
       fireEvent.click(addButton());
       await advance(0);
@@ -258,7 +307,11 @@ describe("ManageAgents", () => {
       const dialog = screen.getByRole("dialog", { name: "Delete Carol Cole?" });
       const select = within(dialog).getByLabelText("Reassign contacts to") as HTMLSelectElement;
       expect(document.activeElement).toBe(select);
-      expect(Array.from(select.options).map((o) => o.textContent)).toEqual(["Don't reassign (leave contacts unassigned)", "Ann Admin (default)", "Bob Brown"]);
+      expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
+        "Don't reassign (leave contacts unassigned)",
+        "Ann Admin (default)",
+        "Bob Brown",
+      ]);
       fireEvent.keyDown(document.activeElement!, { key: "Escape" });
       await advance(20);
       expect(screen.queryByRole("dialog")).toBeNull();
@@ -274,14 +327,19 @@ describe("ManageAgents", () => {
       fireEvent.change(dialog.getByLabelText("Reassign contacts to"), { target: { value: BOB_ID } });
       fireEvent.click(dialog.getByRole("button", { name: "Reassign and Delete" }));
       await advance(20);
-      expect(calls((_url, init) => init?.method === "DELETE").map(([url]) => url)).toEqual([`/api/agents/${CAROL_ID}?reassignTo=${BOB_ID}`]);
+      expect(calls((_url, init) => init?.method === "DELETE").map(([url]) => url)).toEqual([
+        `/api/agents/${CAROL_ID}?reassignTo=${BOB_ID}`,
+      ]);
       expect(screen.queryByRole("dialog")).toBeNull();
       expect(screen.queryByRole("heading", { name: "Carol Cole" })).toBeNull();
       expect(screen.getByText("Carol Cole was deleted. 3 contacts reassigned to Bob Brown.")).toBeTruthy();
     });
 
     it("deletes without reassigning, and shows the refusal inside the dialog", async () => {
-      replies.delete = () => ({ status: 409, body: { error: { code: "conflict", message: AGENT_MESSAGES.deleteFailed } } });
+      replies.delete = () => ({
+        status: 409,
+        body: { error: { code: "conflict", message: AGENT_MESSAGES.deleteFailed } },
+      });
       renderPage({ initialAgents: [ann, bob, carol] });
       fireEvent.click(card("Carol Cole").getByRole("button", { name: "Delete Carol Cole" }));
       const dialog = within(screen.getByRole("dialog"));

@@ -7,7 +7,13 @@ import { AddAgentForm } from "@/components/agents/add-agent-form";
 import { AgentCard } from "@/components/agents/agent-card";
 import { DeleteAgentDialog } from "@/components/agents/delete-agent-dialog";
 import { Button, buttonClass } from "@/components/ui/button";
-import { AGENT_MESSAGES, agentLimitMessage, agentOnboardingLink, isAgentComplete, type AgentView } from "@/lib/agents/agent-schema";
+import {
+  AGENT_MESSAGES,
+  agentLimitMessage,
+  agentOnboardingLink,
+  isAgentComplete,
+  type AgentView,
+} from "@/lib/agents/agent-schema";
 
 export type ManageAgentsProps = {
   initialAgents: AgentView[];
@@ -21,8 +27,12 @@ export type ManageAgentsProps = {
 };
 
 const collator = new Intl.Collator("en", { sensitivity: "base" });
-const byName = (a: AgentView, b: AgentView) => collator.compare(a.firstName, b.firstName) || collator.compare(a.lastName, b.lastName) || collator.compare(a.email, b.email);
-const withDefault = (agents: AgentView[], defaultAgentId: string | null) => agents.map((a) => ({ ...a, isDefault: a.id === defaultAgentId }));
+const byName = (a: AgentView, b: AgentView) =>
+  collator.compare(a.firstName, b.firstName) ||
+  collator.compare(a.lastName, b.lastName) ||
+  collator.compare(a.email, b.email);
+const withDefault = (agents: AgentView[], defaultAgentId: string | null) =>
+  agents.map((a) => ({ ...a, isDefault: a.id === defaultAgentId }));
 const fullName = (agent: AgentView) => `${agent.firstName} ${agent.lastName}`.trim() || agent.email;
 
 /**
@@ -30,7 +40,15 @@ const fullName = (agent: AgentView) => `${agent.firstName} ${agent.lastName}`.tr
  * onboarding links, delete with optional reassignment, and Continue to Dashboard once every agent has
  * names, email and phone.
  */
-export function ManageAgents({ initialAgents, defaultAgentId: initialDefault, currentUserId, appUrl, orgSlug, agentSeats, agentDefaults }: ManageAgentsProps) {
+export function ManageAgents({
+  initialAgents,
+  defaultAgentId: initialDefault,
+  currentUserId,
+  appUrl,
+  orgSlug,
+  agentSeats,
+  agentDefaults,
+}: ManageAgentsProps) {
   const [agents, setAgents] = useState<AgentView[]>(() => [...initialAgents].sort(byName));
   const [defaultAgentId, setDefaultAgentId] = useState(initialDefault);
   const [notice, setNotice] = useState<string | null>(null);
@@ -78,7 +96,9 @@ export function ManageAgents({ initialAgents, defaultAgentId: initialDefault, cu
     setDeleting(null);
     // Focus goes back to the Delete button that opened the dialog (or the list, if that card is gone).
     const trigger = deleteTrigger.current;
-    requestAnimationFrame(() => (trigger?.isConnected ? trigger.focus() : document.getElementById("agents-heading")?.focus()));
+    requestAnimationFrame(() =>
+      trigger?.isConnected ? trigger.focus() : document.getElementById("agents-heading")?.focus(),
+    );
   }, []);
 
   const confirmDelete = async (reassignTo: string | null) => {
@@ -106,8 +126,8 @@ export function ManageAgents({ initialAgents, defaultAgentId: initialDefault, cu
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">Manage Agents</h1>
         <p className="mt-1 text-sm text-gray-600">
-          Add the agents on your team, choose the default agent (who receives contacts without an agent), and share each agent&apos;s onboarding
-          link.
+          Add the agents on your team, choose the default agent (who receives contacts without an agent), and share each
+          agent&apos;s onboarding link.
         </p>
       </header>
 
@@ -132,7 +152,9 @@ export function ManageAgents({ initialAgents, defaultAgentId: initialDefault, cu
           ) : null}
         </div>
         {shown.length === 0 ? (
-          <p className="rounded-lg bg-white p-8 text-center text-sm text-gray-500 ring-1 ring-gray-200">No agents yet. Add your first agent below.</p>
+          <p className="rounded-lg bg-white p-8 text-center text-sm text-gray-500 ring-1 ring-gray-200">
+            No agents yet. Add your first agent below.
+          </p>
         ) : (
           <ul className="space-y-3">
             {shown.map((agent) => {
@@ -163,7 +185,11 @@ export function ManageAgents({ initialAgents, defaultAgentId: initialDefault, cu
         )}
       </section>
 
-      <AddAgentForm defaults={agentDefaults} onAdded={onAdded} seatNotice={seatsFull && agentSeats !== null ? agentLimitMessage(agentSeats) : null} />
+      <AddAgentForm
+        defaults={agentDefaults}
+        onAdded={onAdded}
+        seatNotice={seatsFull && agentSeats !== null ? agentLimitMessage(agentSeats) : null}
+      />
 
       <div className="flex flex-col items-stretch gap-2 border-t border-gray-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
         <p id="continue-help" className="text-sm text-gray-600">

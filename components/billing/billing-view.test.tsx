@@ -2,11 +2,43 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { BillingView } from "@/components/billing/billing-view";
 
 const reply = (status: number, body: unknown) => ({ ok: status < 400, status, json: async () => body });
-const plan = { name: "Pro", contactCount: 1000, priceDescription: "$100/month including 300 contacts, then $0.33 per contact per month", contactsIncluded: 300, estimatedMonthlyTotal: 331 };
-const method = { id: "pm_1", type: "card", last4: "4242", brand: "visa", expiryMonth: 3, expiryYear: 2029, email: "owner@agency.test" };
+const plan = {
+  name: "Pro",
+  contactCount: 1000,
+  priceDescription: "$100/month including 300 contacts, then $0.33 per contact per month",
+  contactsIncluded: 300,
+  estimatedMonthlyTotal: 331,
+};
+const method = {
+  id: "pm_1",
+  type: "card",
+  last4: "4242",
+  brand: "visa",
+  expiryMonth: 3,
+  expiryYear: 2029,
+  email: "owner@agency.test",
+};
 const invoices = [
-  { id: "in_1", number: "INV-0001", date: "2026-11-01", status: "paid", amount: 331, currency: "usd", plan: "Pro", pdfUrl: null },
-  { id: "in_2", number: "INV-0002", date: "2026-10-01", status: "failed", amount: 248.25, currency: "usd", plan: "Pro", pdfUrl: null },
+  {
+    id: "in_1",
+    number: "INV-0001",
+    date: "2026-11-01",
+    status: "paid",
+    amount: 331,
+    currency: "usd",
+    plan: "Pro",
+    pdfUrl: null,
+  },
+  {
+    id: "in_2",
+    number: "INV-0002",
+    date: "2026-10-01",
+    status: "failed",
+    amount: 248.25,
+    currency: "usd",
+    plan: "Pro",
+    pdfUrl: null,
+  },
 ];
 
 let answers: Record<string, { status: number; body: unknown }>;
@@ -37,9 +69,20 @@ describe("BillingView", () => {
     expect(screen.getByText(/estimated \$331\.00\/month/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Change Plan" }).getAttribute("href")).toBe("/change-plan");
     const table = await screen.findByRole("table");
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Invoice", "Date", "Status", "Amount", "Plan", "Download"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Invoice", "Date", "Status", "Amount", "Plan", "Download"]);
     const rows = within(table).getAllByRole("row").slice(1);
-    expect(rows.map((r) => within(r).getAllByRole("cell").slice(0, 5).map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole("cell")
+          .slice(0, 5)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ["INV-0001", "2026-11-01", "paid", "$331.00", "Pro"],
       ["INV-0002", "2026-10-01", "failed", "$248.25", "Pro"],
     ]);
@@ -52,7 +95,9 @@ describe("BillingView", () => {
   it("needs update: the status text and an Update Payment button that opens the portal", async () => {
     const openUrl = jest.fn();
     render(<BillingView paymentStatus="needs_update" isAdmin billingEnabled openUrl={openUrl} />);
-    expect(screen.getByTestId("payment-status").textContent).toBe("Payment needs to be updated. Click to update payment information.");
+    expect(screen.getByTestId("payment-status").textContent).toBe(
+      "Payment needs to be updated. Click to update payment information.",
+    );
     fireEvent.click(screen.getByRole("button", { name: "Update Payment" }));
     await waitFor(() => expect(openUrl).toHaveBeenCalledWith("https://portal.example/session"));
   });

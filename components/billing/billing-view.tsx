@@ -4,7 +4,13 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { apiCall } from "@/lib/api/browser-client";
-import type { BillingPlanResponse, BillingPortalResponse, InvoiceDownloadResponse, InvoiceRow, PaymentMethodInfo } from "@/lib/billing/billing-account";
+import type {
+  BillingPlanResponse,
+  BillingPortalResponse,
+  InvoiceDownloadResponse,
+  InvoiceRow,
+  PaymentMethodInfo,
+} from "@/lib/billing/billing-account";
 import { DecodeError, decodeInvoiceStatus, decodeIsoDate } from "@/lib/billing/billing-decode";
 import { Button } from "@/components/ui/button";
 
@@ -32,7 +38,8 @@ type Invoice = InvoiceRow;
 type PaymentMethod = PaymentMethodInfo;
 type Plan = BillingPlanResponse["data"];
 
-type Loadable<T> = { state: "loading" } | { state: "loaded"; value: T } | { state: "failed"; message: string; detail?: string };
+type Loadable<T> =
+  { state: "loading" } | { state: "loaded"; value: T } | { state: "failed"; message: string; detail?: string };
 
 /** The `data` of a billing route's answer (lib/api/browser-client.ts), or an Error with the page's text for it. */
 async function getData<T>(url: string, failure: string, method?: string): Promise<T> {
@@ -44,13 +51,22 @@ async function getData<T>(url: string, failure: string, method?: string): Promis
 /** The invoices as the page shows them; a status or date the page does not know is a data error (§5), shown as text. */
 function decodeInvoices(data: unknown): Invoice[] {
   if (!Array.isArray(data)) throw new DecodeError("Expected a list of invoices");
-  return data.map((invoice: Invoice) => ({ ...invoice, status: decodeInvoiceStatus(invoice.status), date: decodeIsoDate(invoice.date) }));
+  return data.map((invoice: Invoice) => ({
+    ...invoice,
+    status: decodeInvoiceStatus(invoice.status),
+    date: decodeIsoDate(invoice.date),
+  }));
 }
 
 // Module-level so the effect below does not rerun on each render.
 const asIs = <T,>(data: unknown) => data as T;
 
-function useLoad<T>(url: string, failure: string, enabled: boolean, decode: (data: unknown) => T = asIs<T>): Loadable<T> {
+function useLoad<T>(
+  url: string,
+  failure: string,
+  enabled: boolean,
+  decode: (data: unknown) => T = asIs<T>,
+): Loadable<T> {
   const [value, setValue] = useState<Loadable<T>>({ state: "loading" });
   useEffect(() => {
     if (!enabled) return;
@@ -61,7 +77,11 @@ function useLoad<T>(url: string, failure: string, enabled: boolean, decode: (dat
         try {
           setValue({ state: "loaded", value: decode(data) });
         } catch (error) {
-          setValue({ state: "failed", message: failure, detail: error instanceof DecodeError ? error.message : undefined });
+          setValue({
+            state: "failed",
+            message: failure,
+            detail: error instanceof DecodeError ? error.message : undefined,
+          });
         }
       },
       () => !cancelled && setValue({ state: "failed", message: failure }),
@@ -73,9 +93,19 @@ function useLoad<T>(url: string, failure: string, enabled: boolean, decode: (dat
   return value;
 }
 
-const money = (amount: number, currency = "usd") => amount.toLocaleString("en-US", { style: "currency", currency: currency.toUpperCase() });
-const BRAND_NAMES: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", other: "Card" };
-const STATUS_STYLE: Record<Invoice["status"], string> = { paid: "bg-green-100 text-green-800", pending: "bg-amber-100 text-amber-800", failed: "bg-red-100 text-red-800" };
+const money = (amount: number, currency = "usd") =>
+  amount.toLocaleString("en-US", { style: "currency", currency: currency.toUpperCase() });
+const BRAND_NAMES: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  other: "Card",
+};
+const STATUS_STYLE: Record<Invoice["status"], string> = {
+  paid: "bg-green-100 text-green-800",
+  pending: "bg-amber-100 text-amber-800",
+  failed: "bg-red-100 text-red-800",
+};
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -104,10 +134,29 @@ function Loading({ what }: { what: string }) {
 }
 
 /** The billing page (/stripe): plan, payment method, invoices, payment status and the billing portal. */
-export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = (url) => window.open(url, "_blank", "noopener") }: { paymentStatus: BillingPaymentStatus; isAdmin: boolean; billingEnabled: boolean; openUrl?: (url: string) => void }) {
+export function BillingView({
+  paymentStatus,
+  isAdmin,
+  billingEnabled,
+  openUrl = (url) => window.open(url, "_blank", "noopener"),
+}: {
+  paymentStatus: BillingPaymentStatus;
+  isAdmin: boolean;
+  billingEnabled: boolean;
+  openUrl?: (url: string) => void;
+}) {
   const plan = useLoad<Plan>("/api/billing/plan", BILLING_TEXT.planFailed, true);
-  const method = useLoad<PaymentMethod | null>("/api/billing/payment-method", BILLING_TEXT.paymentMethodFailed, billingEnabled);
-  const invoices = useLoad<Invoice[]>("/api/billing/invoices", BILLING_TEXT.invoicesFailed, billingEnabled, decodeInvoices);
+  const method = useLoad<PaymentMethod | null>(
+    "/api/billing/payment-method",
+    BILLING_TEXT.paymentMethodFailed,
+    billingEnabled,
+  );
+  const invoices = useLoad<Invoice[]>(
+    "/api/billing/invoices",
+    BILLING_TEXT.invoicesFailed,
+    billingEnabled,
+    decodeInvoices,
+  );
   const [downloading, setDownloading] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [openingPortal, setOpeningPortal] = useState(false);
@@ -117,7 +166,10 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
       setDownloading(id);
       setActionError(null);
       try {
-        const { url } = await getData<InvoiceDownloadResponse["data"]>(`/api/billing/invoices/${encodeURIComponent(id)}/download`, BILLING_TEXT.downloadFailed);
+        const { url } = await getData<InvoiceDownloadResponse["data"]>(
+          `/api/billing/invoices/${encodeURIComponent(id)}/download`,
+          BILLING_TEXT.downloadFailed,
+        );
         openUrl(url);
       } catch {
         setActionError(BILLING_TEXT.downloadFailed);
@@ -132,7 +184,11 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
     setOpeningPortal(true);
     setActionError(null);
     try {
-      const { url } = await getData<BillingPortalResponse["data"]>("/api/billing/portal", BILLING_TEXT.portalFailed, "POST");
+      const { url } = await getData<BillingPortalResponse["data"]>(
+        "/api/billing/portal",
+        BILLING_TEXT.portalFailed,
+        "POST",
+      );
       if (!url) throw new Error(BILLING_TEXT.portalFailed);
       openUrl(url);
     } catch {
@@ -142,11 +198,14 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
     }
   }
 
-  const statusText = paymentStatus === "billing_disabled" ? BILLING_TEXT.billingDisabled : PAYMENT_STATUS_TEXT[paymentStatus];
+  const statusText =
+    paymentStatus === "billing_disabled" ? BILLING_TEXT.billingDisabled : PAYMENT_STATUS_TEXT[paymentStatus];
 
   return (
     <div className="space-y-6">
-      <div className={`flex flex-col gap-3 rounded-lg p-4 ring-1 sm:flex-row sm:items-center sm:justify-between ${paymentStatus === "needs_update" ? "bg-red-50 ring-red-200" : paymentStatus === "paid" ? "bg-green-50 ring-green-200" : "bg-gray-50 ring-gray-200"}`}>
+      <div
+        className={`flex flex-col gap-3 rounded-lg p-4 ring-1 sm:flex-row sm:items-center sm:justify-between ${paymentStatus === "needs_update" ? "bg-red-50 ring-red-200" : paymentStatus === "paid" ? "bg-green-50 ring-green-200" : "bg-gray-50 ring-gray-200"}`}
+      >
         <p className="text-sm font-medium text-gray-800" data-testid="payment-status">
           {statusText}
         </p>
@@ -168,7 +227,8 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
               <p className="text-2xl font-bold text-gray-900">{plan.value.name}</p>
               <p>{plan.value.priceDescription}</p>
               <p>
-                {plan.value.contactCount.toLocaleString("en-US")} contacts · estimated {money(plan.value.estimatedMonthlyTotal)}/month
+                {plan.value.contactCount.toLocaleString("en-US")} contacts · estimated{" "}
+                {money(plan.value.estimatedMonthlyTotal)}/month
               </p>
               {isAdmin ? (
                 <Link href="/change-plan" className="mt-3 inline-block font-semibold text-brand-600 hover:underline">
@@ -180,7 +240,9 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
         </Card>
 
         <Card title="Payment method">
-          {!billingEnabled ? <p className="text-sm text-gray-600">{BILLING_TEXT.billingDisabled}: no card is needed.</p> : null}
+          {!billingEnabled ? (
+            <p className="text-sm text-gray-600">{BILLING_TEXT.billingDisabled}: no card is needed.</p>
+          ) : null}
           {billingEnabled && method.state === "loading" ? <Loading what="payment method" /> : null}
           {billingEnabled && method.state === "failed" ? <Failed message={method.message} /> : null}
           {billingEnabled && method.state === "loaded" ? (
@@ -209,10 +271,16 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
       </div>
 
       <Card title="Invoices">
-        {!billingEnabled ? <p className="text-sm text-gray-600">{BILLING_TEXT.billingDisabled}: there are no invoices.</p> : null}
+        {!billingEnabled ? (
+          <p className="text-sm text-gray-600">{BILLING_TEXT.billingDisabled}: there are no invoices.</p>
+        ) : null}
         {billingEnabled && invoices.state === "loading" ? <Loading what="invoices" /> : null}
-        {billingEnabled && invoices.state === "failed" ? <Failed message={invoices.message} detail={invoices.detail} /> : null}
-        {billingEnabled && invoices.state === "loaded" && invoices.value.length === 0 ? <p className="text-sm text-gray-600">{BILLING_TEXT.noInvoices}</p> : null}
+        {billingEnabled && invoices.state === "failed" ? (
+          <Failed message={invoices.message} detail={invoices.detail} />
+        ) : null}
+        {billingEnabled && invoices.state === "loaded" && invoices.value.length === 0 ? (
+          <p className="text-sm text-gray-600">{BILLING_TEXT.noInvoices}</p>
+        ) : null}
         {billingEnabled && invoices.state === "loaded" && invoices.value.length > 0 ? (
           <div className="-mx-6 overflow-x-auto">
             <table className="min-w-full text-left text-sm">
@@ -231,12 +299,21 @@ export function BillingView({ paymentStatus, isAdmin, billingEnabled, openUrl = 
                     <td className="px-6 py-3 font-medium text-gray-900">{invoice.number ?? invoice.id}</td>
                     <td className="px-6 py-3">{invoice.date.slice(0, 10)}</td>
                     <td className="px-6 py-3">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[invoice.status]}`}>{invoice.status}</span>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[invoice.status]}`}
+                      >
+                        {invoice.status}
+                      </span>
                     </td>
                     <td className="px-6 py-3">{money(invoice.amount, invoice.currency)}</td>
                     <td className="px-6 py-3">{invoice.plan}</td>
                     <td className="px-6 py-3">
-                      <Button variant="link" onClick={() => void download(invoice.id)} disabled={downloading === invoice.id} aria-label={`Download invoice ${invoice.number ?? invoice.id}`}>
+                      <Button
+                        variant="link"
+                        onClick={() => void download(invoice.id)}
+                        disabled={downloading === invoice.id}
+                        aria-label={`Download invoice ${invoice.number ?? invoice.id}`}
+                      >
                         {downloading === invoice.id ? "Downloading..." : "Download"}
                       </Button>
                     </td>

@@ -6,12 +6,16 @@ let embedded: EmbeddedOptions | null = null;
 const mount = jest.fn();
 const stripeAvailable = { value: true };
 jest.mock("@stripe/stripe-js", () => ({
-  loadStripe: jest.fn(async () => (!stripeAvailable.value ? null : {
-    createEmbeddedCheckoutPage: async (options: EmbeddedOptions) => {
-      embedded = options;
-      return { mount, destroy: jest.fn(), unmount: jest.fn() };
-    },
-  })),
+  loadStripe: jest.fn(async () =>
+    !stripeAvailable.value
+      ? null
+      : {
+          createEmbeddedCheckoutPage: async (options: EmbeddedOptions) => {
+            embedded = options;
+            return { mount, destroy: jest.fn(), unmount: jest.fn() };
+          },
+        },
+  ),
 }));
 
 const reply = (status: number, body: unknown) => ({ ok: status < 400, status, json: async () => body });
@@ -24,11 +28,33 @@ beforeEach(() => {
   embedded = null;
   statuses = ["open", "complete"];
   answers = {
-    "/api/stripe/subscription-status": { status: 200, body: { data: { status: "none", planName: "Pro", currentPeriodEnd: null, cancelAtPeriodEnd: false, hasSubscription: false, customerId: null, subscriptionId: null } } },
-    "/api/subscription/pricing": { status: 200, body: { billingEnabled: true, publishableKey: "pk_test_x", priceId: "price_base", meteredPriceId: "price_meter" } },
+    "/api/stripe/subscription-status": {
+      status: 200,
+      body: {
+        data: {
+          status: "none",
+          planName: "Pro",
+          currentPeriodEnd: null,
+          cancelAtPeriodEnd: false,
+          hasSubscription: false,
+          customerId: null,
+          subscriptionId: null,
+        },
+      },
+    },
+    "/api/subscription/pricing": {
+      status: 200,
+      body: { billingEnabled: true, publishableKey: "pk_test_x", priceId: "price_base", meteredPriceId: "price_meter" },
+    },
     "/api/create-checkout-session": { status: 200, body: { clientSecret: "cs_test_1_secret_abc" } },
-    "/api/checkout-session": { status: 200, body: { customer: "cus_1", subscription: "sub_1", subscription_item: "si_m" } },
-    "/api/stripe/payment-complete": { status: 200, body: { success: true, redirectUrl: "/dashboard?payment_success=true" } },
+    "/api/checkout-session": {
+      status: 200,
+      body: { customer: "cus_1", subscription: "sub_1", subscription_item: "si_m" },
+    },
+    "/api/stripe/payment-complete": {
+      status: 200,
+      body: { success: true, redirectUrl: "/dashboard?payment_success=true" },
+    },
   };
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     const path = url.split("?")[0]!;
@@ -59,8 +85,20 @@ describe("CardCheckout", () => {
     await payThroughForm();
     expect(mount).toHaveBeenCalled();
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith("/dashboard?payment_success=true"));
-    expect(posted["/api/create-checkout-session"]).toEqual({ priceId: "price_base", meteredPriceId: "price_meter", customerEmail: "owner@agency.test", customerName: "Owner Person" });
-    expect(posted["/api/stripe/payment-complete"]).toEqual({ email: "owner@agency.test", firstName: "Owner", lastName: "Person", stripeCustomerId: "cus_1", stripeSubscriptionId: "sub_1", stripeUsageItemId: "si_m" });
+    expect(posted["/api/create-checkout-session"]).toEqual({
+      priceId: "price_base",
+      meteredPriceId: "price_meter",
+      customerEmail: "owner@agency.test",
+      customerName: "Owner Person",
+    });
+    expect(posted["/api/stripe/payment-complete"]).toEqual({
+      email: "owner@agency.test",
+      firstName: "Owner",
+      lastName: "Person",
+      stripeCustomerId: "cus_1",
+      stripeSubscriptionId: "sub_1",
+      stripeUsageItemId: "si_m",
+    });
     expect(screen.getByText("Finalizing your account setup...")).toBeTruthy();
   });
 
@@ -73,20 +111,43 @@ describe("CardCheckout", () => {
     expect(alert.textContent).toContain("Timeout waiting for payment confirmation");
     expect(alert.textContent).toContain("404 setup_intent");
     expect(screen.getByRole("button", { name: "Refresh Page" })).toBeTruthy();
-    expect((global.fetch as jest.Mock).mock.calls.filter(([url]) => String(url).startsWith("/api/session-status"))).toHaveLength(6);
-    for (const advice of ["password-manager and ad-blocker", "private (incognito) window", "mainstream browser", "Opera"]) expect(alert.textContent).toContain(advice);
+    expect(
+      (global.fetch as jest.Mock).mock.calls.filter(([url]) => String(url).startsWith("/api/session-status")),
+    ).toHaveLength(6);
+    for (const advice of [
+      "password-manager and ad-blocker",
+      "private (incognito) window",
+      "mainstream browser",
+      "Opera",
+    ])
+      expect(alert.textContent).toContain(advice);
   });
 
   it("'Payment processing error: {status}' when the status call fails", async () => {
     const base = global.fetch as jest.Mock;
-    global.fetch = jest.fn(async (url: string, init?: RequestInit) => (String(url).startsWith("/api/session-status") ? reply(502, {}) : base(url, init))) as unknown as typeof fetch;
+    global.fetch = jest.fn(async (url: string, init?: RequestInit) =>
+      String(url).startsWith("/api/session-status") ? reply(502, {}) : base(url, init),
+    ) as unknown as typeof fetch;
     render(<CardCheckout {...props} onPaid={jest.fn()} />);
     await payThroughForm();
     expect((await screen.findByRole("alert")).textContent).toContain("Payment processing error: 502");
   });
 
   it("an active subscription (paid while the browser was away) is shown and resumed, never sold twice", async () => {
-    answers["/api/stripe/subscription-status"] = { status: 200, body: { data: { status: "active", planName: "Pro", currentPeriodEnd: "2026-12-22", cancelAtPeriodEnd: true, hasSubscription: true, customerId: "cus_9", subscriptionId: "sub_9" } } };
+    answers["/api/stripe/subscription-status"] = {
+      status: 200,
+      body: {
+        data: {
+          status: "active",
+          planName: "Pro",
+          currentPeriodEnd: "2026-12-22",
+          cancelAtPeriodEnd: true,
+          hasSubscription: true,
+          customerId: "cus_9",
+          subscriptionId: "sub_9",
+        },
+      },
+    };
     const onPaid = jest.fn();
     render(<CardCheckout {...props} onPaid={onPaid} />);
     expect(await screen.findByText("Your subscription is active")).toBeTruthy();
@@ -97,7 +158,10 @@ describe("CardCheckout", () => {
     expect((global.fetch as jest.Mock).mock.calls.some(([url]) => url === "/api/create-checkout-session")).toBe(false);
     act(() => screen.getByRole("button", { name: "Continue" }).click());
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith("/dashboard?payment_success=true"));
-    expect(posted["/api/stripe/payment-complete"]).toMatchObject({ stripeCustomerId: "cus_9", stripeSubscriptionId: "sub_9" });
+    expect(posted["/api/stripe/payment-complete"]).toMatchObject({
+      stripeCustomerId: "cus_9",
+      stripeSubscriptionId: "sub_9",
+    });
   });
 
   it("'Failed to load current subscription' when the status check fails", async () => {
@@ -108,7 +172,20 @@ describe("CardCheckout", () => {
   });
 
   it("a period end that is not a date only is a data error shown as text", async () => {
-    answers["/api/stripe/subscription-status"] = { status: 200, body: { data: { status: "active", planName: "Pro", currentPeriodEnd: "2026-12-22T00:00:00Z", cancelAtPeriodEnd: false, hasSubscription: true, customerId: "cus_9", subscriptionId: "sub_9" } } };
+    answers["/api/stripe/subscription-status"] = {
+      status: 200,
+      body: {
+        data: {
+          status: "active",
+          planName: "Pro",
+          currentPeriodEnd: "2026-12-22T00:00:00Z",
+          cancelAtPeriodEnd: false,
+          hasSubscription: true,
+          customerId: "cus_9",
+          subscriptionId: "sub_9",
+        },
+      },
+    };
     render(<CardCheckout {...props} onPaid={jest.fn()} />);
     expect((await screen.findByRole("alert")).textContent).toContain("Expected a date only, not a date and time");
   });
@@ -128,7 +205,10 @@ describe("CardCheckout", () => {
   });
 
   it("'Error loading Stripe product IDs' when the price ids do not load", async () => {
-    answers["/api/subscription/pricing"] = { status: 200, body: { billingEnabled: false, publishableKey: null, priceId: null } };
+    answers["/api/subscription/pricing"] = {
+      status: 200,
+      body: { billingEnabled: false, publishableKey: null, priceId: null },
+    };
     render(<CardCheckout {...props} onPaid={jest.fn()} />);
     expect((await screen.findByRole("alert")).textContent).toContain("Error loading Stripe product IDs");
   });
@@ -141,10 +221,19 @@ describe("CardCheckout", () => {
 
   it("pays as the payer the page hands down, without asking the server who is signed in", async () => {
     const onPaid = jest.fn();
-    render(<CardCheckout payer={{ firstName: "Sam", lastName: "Admin", email: "sam@agency.test" }} wait={noWait} onPaid={onPaid} />);
+    render(
+      <CardCheckout
+        payer={{ firstName: "Sam", lastName: "Admin", email: "sam@agency.test" }}
+        wait={noWait}
+        onPaid={onPaid}
+      />,
+    );
     await payThroughForm();
     await waitFor(() => expect(onPaid).toHaveBeenCalled());
-    expect(posted["/api/create-checkout-session"]).toMatchObject({ customerEmail: "sam@agency.test", customerName: "Sam Admin" });
+    expect(posted["/api/create-checkout-session"]).toMatchObject({
+      customerEmail: "sam@agency.test",
+      customerName: "Sam Admin",
+    });
     const urls = (global.fetch as jest.Mock).mock.calls.map(([url]) => String(url).split("?")[0]);
     expect(urls).not.toContain("/api/me");
   });

@@ -19,14 +19,21 @@ import { CHECKOUT_POLL_MESSAGES, CheckoutStatusError, pollCheckoutStatus } from 
 import { SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
 import { Button } from "@/components/ui/button";
 
-type ActiveSubscription = { planName: string | null; periodEnd: string | null; cancelAtPeriodEnd: boolean; customerId: string; subscriptionId: string };
+type ActiveSubscription = {
+  planName: string | null;
+  periodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  customerId: string;
+  subscriptionId: string;
+};
 
 /**
  * Payment screen states (agency-side.md §4): checking the subscription status, the active
  * subscription found (status loaded), resuming that setup, loading the form, the form, processing,
  * complete, error.
  */
-export type CheckoutState = "checking" | "active" | "resuming" | "loading" | "form" | "processing" | "complete" | "error";
+export type CheckoutState =
+  "checking" | "active" | "resuming" | "loading" | "form" | "processing" | "complete" | "error";
 
 export const CHECKOUT_TEXT = {
   loading: "Loading payment information...",
@@ -98,17 +105,32 @@ export function CardCheckout({ payer: { firstName, lastName, email }, onPaid, wa
       const outcome = await pollCheckoutStatus({
         wait,
         fetchStatus: async () => {
-          const result = await apiCall<CheckoutSessionStatusResponse>(`/api/session-status?session_id=${encodeURIComponent(session.sessionId)}`);
-          if (!result.ok) throw result.status ? new CheckoutStatusError(result.status) : new Error(CHECKOUT_POLL_MESSAGES.failed);
+          const result = await apiCall<CheckoutSessionStatusResponse>(
+            `/api/session-status?session_id=${encodeURIComponent(session.sessionId)}`,
+          );
+          if (!result.ok)
+            throw result.status ? new CheckoutStatusError(result.status) : new Error(CHECKOUT_POLL_MESSAGES.failed);
           return String(result.body.status);
         },
       });
       if (!outcome.ok) return fail(outcome.message);
       try {
-        const details = await bodyOf<CheckoutSessionDetailsResponse>(`/api/checkout-session?clientSecret=${encodeURIComponent(session.clientSecret)}`, CHECKOUT_POLL_MESSAGES.failed);
+        const details = await bodyOf<CheckoutSessionDetailsResponse>(
+          `/api/checkout-session?clientSecret=${encodeURIComponent(session.clientSecret)}`,
+          CHECKOUT_POLL_MESSAGES.failed,
+        );
         if (!details.customer || !details.subscription) throw new Error(CHECKOUT_POLL_MESSAGES.failed);
-        const body: PaymentCompleteInput = { ...payer, stripeCustomerId: details.customer, stripeSubscriptionId: details.subscription, stripeUsageItemId: details.subscription_item };
-        const done = await bodyOf<PaymentCompleteResponse>("/api/stripe/payment-complete", CHECKOUT_POLL_MESSAGES.retry, { method: "POST", body });
+        const body: PaymentCompleteInput = {
+          ...payer,
+          stripeCustomerId: details.customer,
+          stripeSubscriptionId: details.subscription,
+          stripeUsageItemId: details.subscription_item,
+        };
+        const done = await bodyOf<PaymentCompleteResponse>(
+          "/api/stripe/payment-complete",
+          CHECKOUT_POLL_MESSAGES.retry,
+          { method: "POST", body },
+        );
         if (cancelled) return;
         setState("complete");
         onPaid(done.redirectUrl || "/dashboard?payment_success=true");
@@ -123,7 +145,12 @@ export function CardCheckout({ payer: { firstName, lastName, email }, onPaid, wa
       const status = await apiCall<SubscriptionStatusResponse>("/api/stripe/subscription-status");
       if (!status.ok || !status.body?.data) return fail(SUBSCRIPTION_MESSAGES.loadCurrentFailed);
       const data = status.body.data;
-      if (data.hasSubscription && data.customerId && data.subscriptionId && ["active", "trialing"].includes(String(data.status))) {
+      if (
+        data.hasSubscription &&
+        data.customerId &&
+        data.subscriptionId &&
+        ["active", "trialing"].includes(String(data.status))
+      ) {
         let periodEnd: string | null;
         try {
           periodEnd = data.currentPeriodEnd ? formatDisplayDate(data.currentPeriodEnd) : null;
@@ -132,7 +159,13 @@ export function CardCheckout({ payer: { firstName, lastName, email }, onPaid, wa
           return fail(error instanceof DecodeError ? error.message : SUBSCRIPTION_MESSAGES.loadCurrentFailed);
         }
         if (cancelled) return;
-        setActive({ planName: data.planName, periodEnd, cancelAtPeriodEnd: data.cancelAtPeriodEnd, customerId: data.customerId, subscriptionId: data.subscriptionId });
+        setActive({
+          planName: data.planName,
+          periodEnd,
+          cancelAtPeriodEnd: data.cancelAtPeriodEnd,
+          customerId: data.customerId,
+          subscriptionId: data.subscriptionId,
+        });
         setState("active");
         return;
       }
@@ -140,7 +173,8 @@ export function CardCheckout({ payer: { firstName, lastName, email }, onPaid, wa
       setState("loading");
       if (!payer.firstName || !payer.lastName || !payer.email) return fail(CHECKOUT_POLL_MESSAGES.missingAttributes);
       const pricing = await apiCall<PricingConfigResponse>("/api/subscription/pricing");
-      if (!pricing.ok || !pricing.body.publishableKey || !pricing.body.priceId) return fail(CHECKOUT_POLL_MESSAGES.productIds);
+      if (!pricing.ok || !pricing.body.publishableKey || !pricing.body.priceId)
+        return fail(CHECKOUT_POLL_MESSAGES.productIds);
       const config = pricing.body;
       const publishableKey = pricing.body.publishableKey;
       try {
@@ -148,9 +182,18 @@ export function CardCheckout({ payer: { firstName, lastName, email }, onPaid, wa
         if (!stripe || cancelled) throw new Error(CHECKOUT_POLL_MESSAGES.formFailed);
         checkout = await stripe.createEmbeddedCheckoutPage({
           fetchClientSecret: async () => {
-            const body: EmbeddedCheckoutInput = { priceId: config.priceId ?? undefined, meteredPriceId: config.meteredPriceId ?? undefined, customerEmail: payer.email, customerName: `${payer.firstName} ${payer.lastName}` };
-            const result = await apiCall<EmbeddedCheckoutResponse>("/api/create-checkout-session", { method: "POST", body });
-            if (!result.ok || !result.body.clientSecret) throw new Error((!result.ok && result.message) || CHECKOUT_POLL_MESSAGES.createFailed);
+            const body: EmbeddedCheckoutInput = {
+              priceId: config.priceId ?? undefined,
+              meteredPriceId: config.meteredPriceId ?? undefined,
+              customerEmail: payer.email,
+              customerName: `${payer.firstName} ${payer.lastName}`,
+            };
+            const result = await apiCall<EmbeddedCheckoutResponse>("/api/create-checkout-session", {
+              method: "POST",
+              body,
+            });
+            if (!result.ok || !result.body.clientSecret)
+              throw new Error((!result.ok && result.message) || CHECKOUT_POLL_MESSAGES.createFailed);
             const clientSecret = result.body.clientSecret;
             sessionRef.current = { clientSecret, sessionId: clientSecret.split("_secret_")[0] ?? "" };
             return clientSecret;
@@ -175,8 +218,15 @@ export function CardCheckout({ payer: { firstName, lastName, email }, onPaid, wa
     if (!active) return;
     setState("resuming");
     try {
-      const body: PaymentCompleteInput = { ...payerRef.current, stripeCustomerId: active.customerId, stripeSubscriptionId: active.subscriptionId };
-      const done = await bodyOf<PaymentCompleteResponse>("/api/stripe/payment-complete", CHECKOUT_POLL_MESSAGES.retry, { method: "POST", body });
+      const body: PaymentCompleteInput = {
+        ...payerRef.current,
+        stripeCustomerId: active.customerId,
+        stripeSubscriptionId: active.subscriptionId,
+      };
+      const done = await bodyOf<PaymentCompleteResponse>("/api/stripe/payment-complete", CHECKOUT_POLL_MESSAGES.retry, {
+        method: "POST",
+        body,
+      });
       setState("complete");
       onPaid(done.redirectUrl ?? "/dashboard?payment_success=true");
     } catch {
@@ -196,8 +246,12 @@ export function CardCheckout({ payer: { firstName, lastName, email }, onPaid, wa
         <div className="rounded-lg bg-green-50 p-5 ring-1 ring-green-200">
           <p className="font-semibold text-green-900">{CHECKOUT_TEXT.active}</p>
           {active.planName ? <p className="mt-1 text-sm text-gray-700">Plan: {active.planName}</p> : null}
-          {active.periodEnd ? <p className="text-sm text-gray-700">{CHECKOUT_TEXT.periodEnd(active.periodEnd)}</p> : null}
-          {active.cancelAtPeriodEnd ? <p className="mt-2 text-sm font-medium text-amber-800">{CHECKOUT_TEXT.cancelAtPeriodEnd}</p> : null}
+          {active.periodEnd ? (
+            <p className="text-sm text-gray-700">{CHECKOUT_TEXT.periodEnd(active.periodEnd)}</p>
+          ) : null}
+          {active.cancelAtPeriodEnd ? (
+            <p className="mt-2 text-sm font-medium text-amber-800">{CHECKOUT_TEXT.cancelAtPeriodEnd}</p>
+          ) : null}
           <Button className="mt-4" onClick={() => void resume()}>
             Continue
           </Button>

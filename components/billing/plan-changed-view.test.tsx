@@ -1,5 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
-import { contactUsageText, PLAN_CHANGED_TEXT, PlanChangedView, usageText, type PlanChangedSummary } from "@/components/billing/plan-changed-view";
+import {
+  contactUsageText,
+  PLAN_CHANGED_TEXT,
+  PlanChangedView,
+  usageText,
+  type PlanChangedSummary,
+} from "@/components/billing/plan-changed-view";
 
 const summary = (over: Partial<PlanChangedSummary> = {}): PlanChangedSummary => ({
   tierName: "Pro",
@@ -18,13 +24,20 @@ describe("PlanChangedView (/templanding)", () => {
     render(<PlanChangedView summary={summary()} canManageBilling={false} />);
     expect(screen.getByRole("heading", { level: 1, name: PLAN_CHANGED_TEXT.title })).toBeTruthy();
     const plan = screen.getByLabelText("Your plan");
-    expect(within(plan).getAllByRole("definition").map((d) => d.textContent)).toEqual(["Pro", "3 of 6", "1,250 (300 included, 950 billed per contact)"]);
+    expect(
+      within(plan)
+        .getAllByRole("definition")
+        .map((d) => d.textContent),
+    ).toEqual(["Pro", "3 of 6", "1,250 (300 included, 950 billed per contact)"]);
     expect(screen.getByText(PLAN_CHANGED_TEXT.billingOff)).toBeTruthy();
   });
 
   it("lists next steps to the dashboard, settings and agents; billing only for users with the billing flag", () => {
     const { unmount } = render(<PlanChangedView summary={summary()} canManageBilling={false} />);
-    const hrefs = () => within(screen.getByRole("list")).getAllByRole("link").map((a) => a.getAttribute("href"));
+    const hrefs = () =>
+      within(screen.getByRole("list"))
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("href"));
     expect(hrefs()).toEqual(["/dashboard", "/settings", "/add-agents"]);
     expect(screen.getByRole("link", { name: "Change your plan again" }).getAttribute("href")).toBe("/change-plan");
     unmount();

@@ -40,19 +40,38 @@ export function usageText(used: number, limit: number, extra: number): string {
 }
 
 /** /templanding (agency-side.md §2 Choose Plan: an existing organization lands here after changing its plan). */
-export function PlanChangedView({ summary, canManageBilling }: { summary: PlanChangedSummary; canManageBilling: boolean }) {
+export function PlanChangedView({
+  summary,
+  canManageBilling,
+}: {
+  summary: PlanChangedSummary;
+  canManageBilling: boolean;
+}) {
   const steps = [
     { href: "/dashboard", label: "Go to Dashboard", text: "See quotes sent, views and upcoming emails." },
-    { href: "/settings", label: "Review Organization Settings", text: "Carriers, states and outreach for your agency." },
+    {
+      href: "/settings",
+      label: "Review Organization Settings",
+      text: "Carriers, states and outreach for your agency.",
+    },
     { href: "/add-agents", label: "Manage Agents", text: "Add agents up to your plan's limit." },
-    ...(canManageBilling ? [{ href: "/stripe", label: "Billing & Payments", text: "Invoices and your payment method." }] : []),
+    ...(canManageBilling
+      ? [{ href: "/stripe", label: "Billing & Payments", text: "Invoices and your payment method." }]
+      : []),
   ];
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8">
-        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden="true">
+        <span
+          className="flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700"
+          aria-hidden="true"
+        >
           <svg viewBox="0 0 20 20" fill="currentColor" className="h-6 w-6">
-            <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
+              clipRule="evenodd"
+            />
           </svg>
         </span>
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-gray-900">{PLAN_CHANGED_TEXT.title}</h1>
@@ -66,14 +85,20 @@ export function PlanChangedView({ summary, canManageBilling }: { summary: PlanCh
           </div>
           <div className="rounded-lg bg-gray-50 p-4">
             <dt className="text-sm text-gray-500">Agents</dt>
-            <dd className="mt-1 text-lg font-semibold text-gray-900">{usageText(summary.agentCount, summary.agentLimit, summary.extraAgents)}</dd>
+            <dd className="mt-1 text-lg font-semibold text-gray-900">
+              {usageText(summary.agentCount, summary.agentLimit, summary.extraAgents)}
+            </dd>
           </div>
           <div className="rounded-lg bg-gray-50 p-4">
             <dt className="text-sm text-gray-500">Contacts</dt>
-            <dd className="mt-1 text-lg font-semibold text-gray-900">{contactUsageText(summary.contactCount, summary.contactLimit)}</dd>
+            <dd className="mt-1 text-lg font-semibold text-gray-900">
+              {contactUsageText(summary.contactCount, summary.contactLimit)}
+            </dd>
           </div>
         </dl>
-        <p className="mt-4 text-sm text-gray-600">{summary.billingDisabled ? PLAN_CHANGED_TEXT.billingOff : PLAN_CHANGED_TEXT.billingOn}</p>
+        <p className="mt-4 text-sm text-gray-600">
+          {summary.billingDisabled ? PLAN_CHANGED_TEXT.billingOff : PLAN_CHANGED_TEXT.billingOn}
+        </p>
 
         <h2 className="mt-8 text-lg font-semibold text-gray-900">{PLAN_CHANGED_TEXT.nextSteps}</h2>
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">

@@ -1,9 +1,13 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { PricingCalculator } from "@/components/billing/pricing-calculator";
 
-jest.mock("next/dynamic", () => () => function ChartStub() {
-  return <div data-testid="chart" />;
-});
+jest.mock(
+  "next/dynamic",
+  () => () =>
+    function ChartStub() {
+      return <div data-testid="chart" />;
+    },
+);
 
 const text = (id: string) => screen.getByTestId(id).textContent;
 
@@ -26,12 +30,24 @@ describe("PricingCalculator", () => {
     expect(screen.getByRole("columnheader", { name: "Base Case" })).toBeTruthy();
     expect(screen.getByRole("columnheader", { name: "Rollover Case" })).toBeTruthy();
     // §2: the cards, the plan summary, the monthly price box, the value analysis and the result bar.
-    for (const heading of ["Additional contacts", "Value analysis", "Monthly impact", "Annual impact"]) expect(screen.getByRole("heading", { name: heading })).toBeTruthy();
-    expect(document.querySelector('dl[aria-label="Plan summary"]')?.textContent).toContain("700 additional contacts × $0.2475");
+    for (const heading of ["Additional contacts", "Value analysis", "Monthly impact", "Annual impact"])
+      expect(screen.getByRole("heading", { name: heading })).toBeTruthy();
+    expect(document.querySelector('dl[aria-label="Plan summary"]')?.textContent).toContain(
+      "700 additional contacts × $0.2475",
+    );
     expect(screen.getByText("Monthly price")).toBeTruthy();
     const result = screen.getByRole("region", { name: "Result" });
-    expect(Array.from(result.querySelectorAll("p:first-child")).map((p) => p.textContent)).toEqual(["Monthly Cost", "Net Annual Benefit", "ROI"]);
-    expect(screen.getAllByRole("row").slice(1).map((row) => row.firstElementChild?.textContent)).toEqual(["0", "1", "2", "3", "4", "5", "6"]);
+    expect(Array.from(result.querySelectorAll("p:first-child")).map((p) => p.textContent)).toEqual([
+      "Monthly Cost",
+      "Net Annual Benefit",
+      "ROI",
+    ]);
+    expect(
+      screen
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => row.firstElementChild?.textContent),
+    ).toEqual(["0", "1", "2", "3", "4", "5", "6"]);
   });
 
   it("turning launch pricing off shows INACTIVE and full prices", () => {
@@ -48,7 +64,9 @@ describe("PricingCalculator", () => {
     expect(text("monthly-price")).toBe("$75.25");
     fireEvent.click(screen.getByRole("switch", { name: "Launch pricing" }));
     expect(text("monthly-price")).toBe("$100.33");
-    expect(document.querySelector('dl[aria-label="Plan summary"]')?.textContent).toContain("1 additional contact × $0.33");
+    expect(document.querySelector('dl[aria-label="Plan summary"]')?.textContent).toContain(
+      "1 additional contact × $0.33",
+    );
     fireEvent.change(screen.getByLabelText("Number of contacts"), { target: { value: "300" } });
     expect(text("monthly-price")).toBe("$100.00");
   });
@@ -56,7 +74,14 @@ describe("PricingCalculator", () => {
   it("quick picks 250 … 40,000 set the contacts; 5,000 with commission $400 and 10% rollover", () => {
     render(<PricingCalculator />);
     const picks = screen.getByRole("group", { name: "Quick picks" });
-    expect(Array.from(picks.querySelectorAll("button")).map((b) => b.textContent)).toEqual(["250", "1,000", "5,000", "10,000", "20,000", "40,000"]);
+    expect(Array.from(picks.querySelectorAll("button")).map((b) => b.textContent)).toEqual([
+      "250",
+      "1,000",
+      "5,000",
+      "10,000",
+      "20,000",
+      "40,000",
+    ]);
     fireEvent.click(screen.getByRole("button", { name: "250" }));
     expect(text("monthly-price")).toBe("$75.00");
     fireEvent.click(screen.getByRole("switch", { name: "Launch pricing" }));

@@ -2,7 +2,15 @@
 
 import dynamic from "next/dynamic";
 import { useId, useMemo, useState } from "react";
-import { formatDollars, formatPerContact, monthlyPrice, PRICING, remainingLtvSeries, roi, ROI_DEFAULTS } from "@/lib/billing/pricing";
+import {
+  formatDollars,
+  formatPerContact,
+  monthlyPrice,
+  PRICING,
+  remainingLtvSeries,
+  roi,
+  ROI_DEFAULTS,
+} from "@/lib/billing/pricing";
 import { buttonClass } from "@/components/ui/button";
 
 // recharts is large: the chart loads after the numbers.
@@ -12,7 +20,8 @@ const LtvChart = dynamic(() => import("@/components/billing/ltv-chart"), {
 });
 
 const wholeDollars = (dollars: number) => formatDollars(Math.round(dollars) * 100);
-const count = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const count = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** A number typed in a field: empty or junk is 0 (the price of nothing), never NaN on the page. */
 function numberFrom(text: string): number {
@@ -35,8 +44,16 @@ export function PricingCalculator({ signupHref = "/signup" }: { signupHref?: str
   const commission = Math.max(0, numberFrom(commissionText));
   const rollover = Math.min(100, Math.max(0, numberFrom(rolloverText)));
   const price = monthlyPrice({ contacts, launchPricing });
-  const result = roi({ contacts, monthlyCostCents: price.monthlyTotalCents, annualCommissionDollars: commission, annualRolloverPercent: rollover });
-  const series = useMemo(() => remainingLtvSeries({ contacts, annualCommissionDollars: commission, annualRolloverPercent: rollover }), [contacts, commission, rollover]);
+  const result = roi({
+    contacts,
+    monthlyCostCents: price.monthlyTotalCents,
+    annualCommissionDollars: commission,
+    annualRolloverPercent: rollover,
+  });
+  const series = useMemo(
+    () => remainingLtvSeries({ contacts, annualCommissionDollars: commission, annualRolloverPercent: rollover }),
+    [contacts, commission, rollover],
+  );
   const fullBase = monthlyPrice({ contacts: 0 }).basePriceCents;
 
   return (
@@ -54,9 +71,15 @@ export function PricingCalculator({ signupHref = "/signup" }: { signupHref?: str
             onClick={() => setLaunchPricing((on) => !on)}
             className={`relative inline-flex h-7 w-12 items-center rounded-full transition focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 ${launchPricing ? "bg-brand-600" : "bg-gray-300"}`}
           >
-            <span className={`inline-block h-5 w-5 transform rounded-full bg-white shadow transition ${launchPricing ? "translate-x-6" : "translate-x-1"}`} />
+            <span
+              className={`inline-block h-5 w-5 transform rounded-full bg-white shadow transition ${launchPricing ? "translate-x-6" : "translate-x-1"}`}
+            />
           </button>
-          <span className={`rounded-full px-2 py-0.5 text-xs font-bold tracking-wide ${launchPricing ? "bg-green-100 text-green-800" : "bg-gray-100 text-gray-600"}`}>{launchPricing ? "ACTIVE" : "INACTIVE"}</span>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-bold tracking-wide ${launchPricing ? "bg-green-100 text-green-800" : "bg-gray-100 text-gray-600"}`}
+          >
+            {launchPricing ? "ACTIVE" : "INACTIVE"}
+          </span>
         </div>
         <p className="text-sm text-gray-600">
           Launch code <strong>{PRICING.launchCode}</strong>: {PRICING.launchDiscountPercent}% off for the first year.
@@ -71,9 +94,13 @@ export function PricingCalculator({ signupHref = "/signup" }: { signupHref?: str
           <p className="mt-2 text-3xl font-bold">
             {formatDollars(price.basePriceCents)}
             <span className="text-base font-medium text-gray-500">/month</span>
-            {launchPricing ? <span className="ml-2 text-base font-medium text-gray-400 line-through">{formatDollars(fullBase)}</span> : null}
+            {launchPricing ? (
+              <span className="ml-2 text-base font-medium text-gray-400 line-through">{formatDollars(fullBase)}</span>
+            ) : null}
           </p>
-          <p className="mt-1 text-sm text-gray-600">Includes your first {count(PRICING.includedContacts)} contacts, every feature and automated outreach.</p>
+          <p className="mt-1 text-sm text-gray-600">
+            Includes your first {count(PRICING.includedContacts)} contacts, every feature and automated outreach.
+          </p>
         </section>
         <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200" aria-labelledby="contacts-card">
           <h2 id="contacts-card" className="text-sm font-semibold tracking-wide text-gray-500 uppercase">
@@ -83,7 +110,9 @@ export function PricingCalculator({ signupHref = "/signup" }: { signupHref?: str
             {formatPerContact(price.perContactCentiCents)}
             <span className="text-base font-medium text-gray-500"> per contact/month</span>
           </p>
-          <p className="mt-1 text-sm text-gray-600">Above {count(PRICING.includedContacts)} contacts. You are only billed for the contacts you actually have.</p>
+          <p className="mt-1 text-sm text-gray-600">
+            Above {count(PRICING.includedContacts)} contacts. You are only billed for the contacts you actually have.
+          </p>
         </section>
       </div>
 
@@ -121,12 +150,15 @@ export function PricingCalculator({ signupHref = "/signup" }: { signupHref?: str
             </div>
             <dl className="mt-6 space-y-2 text-sm" aria-label="Plan summary">
               <div className="flex justify-between">
-                <dt className="text-gray-600">Base subscription ({count(PRICING.includedContacts)} contacts included)</dt>
+                <dt className="text-gray-600">
+                  Base subscription ({count(PRICING.includedContacts)} contacts included)
+                </dt>
                 <dd className="font-medium">{formatDollars(price.basePriceCents, { alwaysCents: true })}</dd>
               </div>
               <div className="flex justify-between">
                 <dt className="text-gray-600">
-                  {count(price.additionalContacts)} additional {price.additionalContacts === 1 ? "contact" : "contacts"} × {formatPerContact(price.perContactCentiCents)}
+                  {count(price.additionalContacts)} additional {price.additionalContacts === 1 ? "contact" : "contacts"}{" "}
+                  × {formatPerContact(price.perContactCentiCents)}
                 </dt>
                 <dd className="font-medium">{formatDollars(price.additionalContactsCents, { alwaysCents: true })}</dd>
               </div>
@@ -137,7 +169,9 @@ export function PricingCalculator({ signupHref = "/signup" }: { signupHref?: str
             <p className="mt-1 text-4xl font-extrabold text-gray-900" data-testid="monthly-price">
               {formatDollars(price.monthlyTotalCents, { alwaysCents: true })}
             </p>
-            <p className="mt-1 text-sm text-gray-600">for {count(contacts)} contacts{launchPricing ? ` with ${PRICING.launchCode}` : ""}</p>
+            <p className="mt-1 text-sm text-gray-600">
+              for {count(contacts)} contacts{launchPricing ? ` with ${PRICING.launchCode}` : ""}
+            </p>
           </div>
         </div>
       </section>
@@ -151,41 +185,75 @@ export function PricingCalculator({ signupHref = "/signup" }: { signupHref?: str
             <label htmlFor={ids.commission} className="block text-sm font-medium text-gray-700">
               Annual commission per contact ($)
             </label>
-            <input id={ids.commission} type="number" min={0} step={5} value={commissionText} onChange={(e) => setCommissionText(e.target.value)} className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none" />
+            <input
+              id={ids.commission}
+              type="number"
+              min={0}
+              step={5}
+              value={commissionText}
+              onChange={(e) => setCommissionText(e.target.value)}
+              className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+            />
           </div>
           <div>
             <label htmlFor={ids.rollover} className="block text-sm font-medium text-gray-700">
               Annual rollover (%)
             </label>
-            <input id={ids.rollover} type="number" min={0} max={100} step={0.1} value={rolloverText} onChange={(e) => setRolloverText(e.target.value)} className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none" />
+            <input
+              id={ids.rollover}
+              type="number"
+              min={0}
+              max={100}
+              step={0.1}
+              value={rolloverText}
+              onChange={(e) => setRolloverText(e.target.value)}
+              className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+            />
           </div>
         </div>
         <div className="mt-6 grid gap-4 sm:grid-cols-2">
           <div className="rounded-lg bg-gray-50 p-4">
             <h3 className="text-sm font-semibold text-gray-700">Monthly impact</h3>
             <p className="mt-2 text-sm text-gray-600">
-              <span data-testid="monthly-conversions" className="font-semibold text-gray-900">{count(result.monthlyConversions, 1)}</span> contacts rolled into a new policy
+              <span data-testid="monthly-conversions" className="font-semibold text-gray-900">
+                {count(result.monthlyConversions, 1)}
+              </span>{" "}
+              contacts rolled into a new policy
             </p>
             <p className="text-sm text-gray-600">
-              <span data-testid="monthly-added-value" className="font-semibold text-gray-900">{wholeDollars(result.monthlyAddedValueDollars)}</span> added lifetime value
+              <span data-testid="monthly-added-value" className="font-semibold text-gray-900">
+                {wholeDollars(result.monthlyAddedValueDollars)}
+              </span>{" "}
+              added lifetime value
             </p>
           </div>
           <div className="rounded-lg bg-gray-50 p-4">
             <h3 className="text-sm font-semibold text-gray-700">Annual impact</h3>
             <p className="mt-2 text-sm text-gray-600">
-              <span data-testid="annual-conversions" className="font-semibold text-gray-900">{count(result.annualConversions, 1)}</span> contacts rolled into a new policy
+              <span data-testid="annual-conversions" className="font-semibold text-gray-900">
+                {count(result.annualConversions, 1)}
+              </span>{" "}
+              contacts rolled into a new policy
             </p>
             <p className="text-sm text-gray-600">
-              <span data-testid="annual-added-value" className="font-semibold text-gray-900">{wholeDollars(result.annualAddedValueDollars)}</span> added lifetime value
+              <span data-testid="annual-added-value" className="font-semibold text-gray-900">
+                {wholeDollars(result.annualAddedValueDollars)}
+              </span>{" "}
+              added lifetime value
             </p>
           </div>
         </div>
         <p className="mt-3 text-xs text-gray-500">
-          A rolled contact starts a new policy with {ROI_DEFAULTS.lifetimeYears} years of commission ahead instead of the {ROI_DEFAULTS.lifetimeYears - ROI_DEFAULTS.averageBookAgeYears} left on an average book {ROI_DEFAULTS.averageBookAgeYears} years old.
+          A rolled contact starts a new policy with {ROI_DEFAULTS.lifetimeYears} years of commission ahead instead of
+          the {ROI_DEFAULTS.lifetimeYears - ROI_DEFAULTS.averageBookAgeYears} left on an average book{" "}
+          {ROI_DEFAULTS.averageBookAgeYears} years old.
         </p>
       </section>
 
-      <section className="grid gap-px overflow-hidden rounded-xl bg-brand-700 text-white shadow-sm sm:grid-cols-3" aria-label="Result">
+      <section
+        className="grid gap-px overflow-hidden rounded-xl bg-brand-700 text-white shadow-sm sm:grid-cols-3"
+        aria-label="Result"
+      >
         <div className="bg-brand-600 p-5 text-center">
           <p className="text-sm text-brand-100">Monthly Cost</p>
           <p className="mt-1 text-2xl font-bold" data-testid="result-monthly-cost">

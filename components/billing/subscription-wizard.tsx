@@ -4,7 +4,13 @@ import { useEffect, useId, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { apiCall } from "@/lib/api/browser-client";
 import type { ChoosePlanInput, ChoosePlanResponse } from "@/lib/billing/choose-plan";
-import type { CalculateTierResponse, OrganizationSubscriptionResponse, SubscriptionChangeInput, SubscriptionChangeResponse, SubscriptionTiersResponse } from "@/lib/billing/subscription";
+import type {
+  CalculateTierResponse,
+  OrganizationSubscriptionResponse,
+  SubscriptionChangeInput,
+  SubscriptionChangeResponse,
+  SubscriptionTiersResponse,
+} from "@/lib/billing/subscription";
 import { formatDollars, formatPerContact, monthlyPrice, PRICING } from "@/lib/billing/pricing";
 import { planAllowsAddOns } from "@/lib/billing/plans";
 import { calculateTierParamsSchema, SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
@@ -52,9 +58,7 @@ async function getJson<T>(url: string, failure: string): Promise<T> {
 }
 
 const limitText = (n: number, one: string, many: string) =>
-  n < 0
-    ? `Unlimited ${many}`
-    : `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  n < 0 ? `Unlimited ${many}` : `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /**
  * Choose Plan / Change Plan: plan cards (basic, pro, enterprise "contact us"), a custom tier priced by
@@ -102,12 +106,7 @@ export function SubscriptionWizard({
         }
         if (!cancelled) setTiers(loaded);
       } catch (e) {
-        if (!cancelled)
-          setLoadError(
-            e instanceof Error
-              ? e.message
-              : SUBSCRIPTION_MESSAGES.loadTiersFailed,
-          );
+        if (!cancelled) setLoadError(e instanceof Error ? e.message : SUBSCRIPTION_MESSAGES.loadTiersFailed);
       }
     })();
     return () => {
@@ -118,7 +117,9 @@ export function SubscriptionWizard({
   async function calculateCustomTier() {
     setCustomError(null);
     // The route's own rule (a whole number of contacts); a fraction typed here is rounded down first.
-    const parsed = calculateTierParamsSchema.safeParse({ n: customContacts.trim() === "" ? undefined : Math.floor(Number(customContacts)) });
+    const parsed = calculateTierParamsSchema.safeParse({
+      n: customContacts.trim() === "" ? undefined : Math.floor(Number(customContacts)),
+    });
     if (!parsed.success) return setCustomError(SUBSCRIPTION_MESSAGES.customTierFailed);
     const { n } = parsed.data;
     try {
@@ -128,9 +129,7 @@ export function SubscriptionWizard({
       );
       setCustom(pricing);
     } catch (e) {
-      setCustomError(
-        e instanceof Error ? e.message : SUBSCRIPTION_MESSAGES.customTierFailed,
-      );
+      setCustomError(e instanceof Error ? e.message : SUBSCRIPTION_MESSAGES.customTierFailed);
     }
   }
 
@@ -142,25 +141,23 @@ export function SubscriptionWizard({
     const addOns = {
       extraAgents: planAllowsAddOns(selected) ? extraAgents : 0,
     };
-    if (
-      mode === "change" &&
-      current &&
-      current.tierId === selected &&
-      current.extraAgents === addOns.extraAgents
-    ) {
+    if (mode === "change" && current && current.tierId === selected && current.extraAgents === addOns.extraAgents) {
       return setError(SUBSCRIPTION_MESSAGES.noChanges);
     }
     // Choose Plan's catalogue text is 'Failed to save subscription'; Change Plan's is 'Failed to update plan…'.
-    const saveFailure =
-      mode === "choose"
-        ? SUBSCRIPTION_MESSAGES.saveFailed
-        : SUBSCRIPTION_MESSAGES.updatePlanFailed;
+    const saveFailure = mode === "choose" ? SUBSCRIPTION_MESSAGES.saveFailed : SUBSCRIPTION_MESSAGES.updatePlanFailed;
     setStep(1);
     try {
       const result =
         mode === "choose"
-          ? await apiCall<ChoosePlanResponse>("/api/choose-plan", { method: "POST", body: { plan: selected, orgSlug, ...addOns } satisfies ChoosePlanInput })
-          : await apiCall<SubscriptionChangeResponse>(`/api/organizations/${encodeURIComponent(orgSlug)}/subscription`, { method: "PUT", body: { tierId: selected, ...addOns } satisfies SubscriptionChangeInput });
+          ? await apiCall<ChoosePlanResponse>("/api/choose-plan", {
+              method: "POST",
+              body: { plan: selected, orgSlug, ...addOns } satisfies ChoosePlanInput,
+            })
+          : await apiCall<SubscriptionChangeResponse>(
+              `/api/organizations/${encodeURIComponent(orgSlug)}/subscription`,
+              { method: "PUT", body: { tierId: selected, ...addOns } satisfies SubscriptionChangeInput },
+            );
       if (!result.ok || !result.body.redirectUrl) throw new Error((!result.ok && result.message) || saveFailure);
       setStep(2);
       onDone(result.body.redirectUrl);
@@ -172,32 +169,22 @@ export function SubscriptionWizard({
 
   if (loadError) {
     return (
-      <p
-        role="alert"
-        className="rounded-md bg-red-50 p-4 text-center text-sm text-red-700"
-      >
+      <p role="alert" className="rounded-md bg-red-50 p-4 text-center text-sm text-red-700">
         {loadError}
       </p>
     );
   }
   if (!tiers) {
     return (
-      <div
-        className="flex items-center justify-center gap-2 py-16 text-gray-600"
-        role="status"
-      >
+      <div className="flex items-center justify-center gap-2 py-16 text-gray-600" role="status">
         <Spinner className="h-5 w-5" label="Loading" /> Loading plans...
       </div>
     );
   }
   if (step === 2) {
     return (
-      <div
-        className="flex items-center justify-center gap-2 py-16 text-gray-700"
-        role="status"
-      >
-        <Spinner className="h-5 w-5" label="Loading" /> Plan saved. Taking you
-        to the next step...
+      <div className="flex items-center justify-center gap-2 py-16 text-gray-700" role="status">
+        <Spinner className="h-5 w-5" label="Loading" /> Plan saved. Taking you to the next step...
       </div>
     );
   }
@@ -216,8 +203,7 @@ export function SubscriptionWizard({
     <div className="space-y-8">
       {!billingEnabled ? (
         <p className="rounded-md bg-brand-50 p-3 text-center text-sm text-brand-800 ring-1 ring-brand-100">
-          Billing is disabled in this mode: choosing a plan does not charge
-          anything.
+          Billing is disabled in this mode: choosing a plan does not charge anything.
         </p>
       ) : null}
 
@@ -246,9 +232,7 @@ export function SubscriptionWizard({
                   ) : (
                     <>
                       {formatDollars(tier.priceCents)}
-                      <span className="text-base font-medium text-gray-500">
-                        /month
-                      </span>
+                      <span className="text-base font-medium text-gray-500">/month</span>
                     </>
                   )}
                 </p>
@@ -271,7 +255,14 @@ export function SubscriptionWizard({
                     Contact us
                   </a>
                 ) : (
-                  <Button variant={isSelected ? "primary" : "secondary"} className="mt-6" onClick={() => void save(tier.id)} disabled={step === 1} loading={step === 1 && isSelected} loadingLabel="Saving...">
+                  <Button
+                    variant={isSelected ? "primary" : "secondary"}
+                    className="mt-6"
+                    onClick={() => void save(tier.id)}
+                    disabled={step === 1}
+                    loading={step === 1 && isSelected}
+                    loadingLabel="Saving..."
+                  >
                     {`Choose ${tier.name}`}
                   </Button>
                 )}
@@ -282,16 +273,12 @@ export function SubscriptionWizard({
       </fieldset>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section
-          className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
-          aria-labelledby={ids.custom}
-        >
+        <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200" aria-labelledby={ids.custom}>
           <h2 id={ids.custom} className="text-lg font-semibold">
             Custom tier
           </h2>
           <p className="mt-1 text-sm text-gray-600">
-            How many contacts do you have? We price your book: every plan
-            holds any number of contacts.
+            How many contacts do you have? We price your book: every plan holds any number of contacts.
           </p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
             <label className="sr-only" htmlFor={`${ids.custom}-input`}>
@@ -331,21 +318,13 @@ export function SubscriptionWizard({
           ) : null}
         </section>
 
-        <section
-          className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
-          aria-labelledby="add-ons"
-        >
+        <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200" aria-labelledby="add-ons">
           <h2 id="add-ons" className="text-lg font-semibold">
             Pro add-on
           </h2>
-          <p className="mt-1 text-sm text-gray-600">
-            Optional, Pro plan only: set it before choosing Pro.
-          </p>
+          <p className="mt-1 text-sm text-gray-600">Optional, Pro plan only: set it before choosing Pro.</p>
           <div className="mt-3">
-            <label
-              htmlFor={ids.agents}
-              className="block text-sm font-medium text-gray-700"
-            >
+            <label htmlFor={ids.agents} className="block text-sm font-medium text-gray-700">
               Extra agents ({formatDollars(PRICING.extraAgentPriceCents)}
               /month each)
             </label>
@@ -355,37 +334,27 @@ export function SubscriptionWizard({
               min={0}
               step={1}
               value={extraAgents}
-              onChange={(e) =>
-                setExtraAgents(
-                  Math.max(0, Math.floor(Number(e.target.value) || 0)),
-                )
-              }
+              onChange={(e) => setExtraAgents(Math.max(0, Math.floor(Number(e.target.value) || 0)))}
               className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 sm:max-w-xs"
             />
           </div>
           <p className="mt-2 text-xs text-gray-500" data-testid="contacts-billing-note">
-            No plan limits contacts: the first{" "}
-            {PRICING.includedContacts.toLocaleString("en-US")} are included and
-            each contact above that is billed at{" "}
-            {formatPerContact(PRICING.perContactCentiCents)} a month, for the
-            contacts you actually have.
+            No plan limits contacts: the first {PRICING.includedContacts.toLocaleString("en-US")} are included and each
+            contact above that is billed at {formatPerContact(PRICING.perContactCentiCents)} a month, for the contacts
+            you actually have.
           </p>
         </section>
       </div>
 
       {error ? (
-        <p
-          role="alert"
-          className="rounded-md bg-red-50 p-3 text-sm text-red-700"
-        >
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
           {error}
         </p>
       ) : null}
 
       {estimate ? (
         <p className="text-center text-sm text-gray-600">
-          {selectedTier?.name}: about{" "}
-          {formatDollars(estimate.monthlyTotalCents, { alwaysCents: true })}
+          {selectedTier?.name}: about {formatDollars(estimate.monthlyTotalCents, { alwaysCents: true })}
           /month{billingEnabled ? "" : " (not charged: billing is disabled)"}
         </p>
       ) : null}

@@ -10,7 +10,9 @@ export function DemoScheduler({ bookingUrl, productName }: { bookingUrl: string;
     return (
       <div className="text-center">
         <h2 className="text-2xl font-bold text-gray-900">Thank You</h2>
-        <p className="mt-3 text-gray-600">We look forward to showing you {productName}. We&apos;ll be in touch to confirm your demo.</p>
+        <p className="mt-3 text-gray-600">
+          We look forward to showing you {productName}. We&apos;ll be in touch to confirm your demo.
+        </p>
       </div>
     );
   }
@@ -25,7 +27,11 @@ export function DemoScheduler({ bookingUrl, productName }: { bookingUrl: string;
       >
         Schedule a Demo Call
       </a>
-      <p className="mt-3 text-sm text-gray-500">{isEmail ? "Opens an email to our team: tell us a few times that suit you." : "Opens our calendar in a new tab."}</p>
+      <p className="mt-3 text-sm text-gray-500">
+        {isEmail
+          ? "Opens an email to our team: tell us a few times that suit you."
+          : "Opens our calendar in a new tab."}
+      </p>
     </div>
   );
 }

@@ -5,7 +5,9 @@ import { OUTCOME_TEXT } from "@/lib/call-booking/booking";
 import { SOLVED_CHALLENGE } from "@/components/challenge/test-double";
 
 // The forms' proof-of-work is always solved here (components/challenge/use-challenge.test.tsx tests the real hook).
-jest.mock("@/components/challenge/use-challenge", () => jest.requireActual("@/components/challenge/test-double").solvedChallengeModule());
+jest.mock("@/components/challenge/use-challenge", () =>
+  jest.requireActual("@/components/challenge/test-double").solvedChallengeModule(),
+);
 
 const TOKEN = "t".repeat(43);
 
@@ -17,7 +19,15 @@ const props = (overrides: Partial<ScheduleViewProps> = {}): ScheduleViewProps =>
     phone: { href: "tel:+15125550101", label: "Give Alex a call: (512) 555-0101" },
     callback: true,
   },
-  callback: { quoteId: TOKEN, orgId: null, status: "accept", planType: "G", name: "Pat Jones", email: "pat@example.net", phone: "5125550199" },
+  callback: {
+    quoteId: TOKEN,
+    orgId: null,
+    status: "accept",
+    planType: "G",
+    name: "Pat Jones",
+    email: "pat@example.net",
+    phone: "5125550199",
+  },
   thankYouHref: "/self-onboarding/lone-star?agentId=a1",
   ...overrides,
 });
@@ -27,9 +37,13 @@ let reply: () => Reply | Promise<Reply>;
 let fetchMock: jest.Mock;
 
 beforeEach(() => {
-  reply = () => ({ status: 200, body: { success: true, message: "Thank you! Alex Rivera will call you back soon.", agentName: "Alex Rivera" } });
+  reply = () => ({
+    status: 200,
+    body: { success: true, message: "Thank you! Alex Rivera will call you back soon.", agentName: "Alex Rivera" },
+  });
   fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
-    if (url !== "/api/contact-us/callback-request" || init?.method !== "POST") throw new Error(`unexpected fetch ${url}`);
+    if (url !== "/api/contact-us/callback-request" || init?.method !== "POST")
+      throw new Error(`unexpected fetch ${url}`);
     // Every callback request carries a solved proof-of-work (docs/security.md "Public forms").
     expect(init.headers).toMatchObject(SOLVED_CHALLENGE);
     const r = await reply();
@@ -67,12 +81,24 @@ describe("ScheduleView options", () => {
     expect(calendar.getAttribute("href")).toBe("https://calendly.com/alex");
     expect(calendar.getAttribute("target")).toBe("_blank");
     expect(calendar.getAttribute("rel")).toContain("noopener");
-    expect(screen.getByRole("link", { name: "Give Alex a call: (512) 555-0101" }).getAttribute("href")).toBe("tel:+15125550101");
+    expect(screen.getByRole("link", { name: "Give Alex a call: (512) 555-0101" }).getAttribute("href")).toBe(
+      "tel:+15125550101",
+    );
     expect(screen.getByRole("button", { name: "Request a Callback" }).getAttribute("aria-expanded")).toBe("false");
   });
 
   it("shows only the options it is given", () => {
-    render(<ScheduleView {...props({ options: { calendar: null, phone: { href: "tel:+15125550100", label: "Call Now: (512) 555-0100" }, callback: false } })} />);
+    render(
+      <ScheduleView
+        {...props({
+          options: {
+            calendar: null,
+            phone: { href: "tel:+15125550100", label: "Call Now: (512) 555-0100" },
+            callback: false,
+          },
+        })}
+      />,
+    );
     expect(screen.queryByRole("link", { name: /Schedule a Call/ })).toBeNull();
     expect(screen.getByRole("link", { name: "Call Now: (512) 555-0100" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Request a Callback" })).toBeNull();
@@ -85,7 +111,11 @@ describe("ScheduleView options", () => {
   });
 
   it("the decline heading", () => {
-    render(<ScheduleView {...props({ text: { heading: OUTCOME_TEXT.decline.heading, message: OUTCOME_TEXT.decline.message } })} />);
+    render(
+      <ScheduleView
+        {...props({ text: { heading: OUTCOME_TEXT.decline.heading, message: OUTCOME_TEXT.decline.message } })}
+      />,
+    );
     expect(screen.getByRole("heading", { level: 1, name: "Here are some options..." })).toBeTruthy();
   });
 
@@ -94,7 +124,9 @@ describe("ScheduleView options", () => {
     fireEvent.click(screen.getByRole("link", { name: "Schedule a Call with Alex" }));
     expect(screen.getByRole("heading", { level: 1, name: "Thank You" })).toBeTruthy();
     expect(screen.getByText("We'll be in touch soon to discuss your options.")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Help someone else get started" }).getAttribute("href")).toBe("/self-onboarding/lone-star?agentId=a1");
+    expect(screen.getByRole("link", { name: "Help someone else get started" }).getAttribute("href")).toBe(
+      "/self-onboarding/lone-star?agentId=a1",
+    );
   });
 });
 
@@ -128,7 +160,10 @@ describe("ScheduleView callback request", () => {
       message: "Mornings are best",
     });
 
-    release({ status: 200, body: { success: true, message: "Thank you! Alex Rivera will call you back soon.", agentName: "Alex Rivera" } });
+    release({
+      status: 200,
+      body: { success: true, message: "Thank you! Alex Rivera will call you back soon.", agentName: "Alex Rivera" },
+    });
     await settle();
     expect(screen.getByRole("heading", { level: 1, name: "Thank You" })).toBeTruthy();
     expect(screen.getByText("Thank you! Alex Rivera will call you back soon.")).toBeTruthy();
@@ -136,7 +171,13 @@ describe("ScheduleView callback request", () => {
   });
 
   it("checks name and phone before calling the server", async () => {
-    render(<ScheduleView {...props({ callback: { quoteId: null, orgId: "lone-star", status: null, planType: null, name: "", email: "", phone: "" } })} />);
+    render(
+      <ScheduleView
+        {...props({
+          callback: { quoteId: null, orgId: "lone-star", status: null, planType: null, name: "", email: "", phone: "" },
+        })}
+      />,
+    );
     openCallback();
     fireEvent.click(sendButton());
     await settle();
@@ -147,8 +188,19 @@ describe("ScheduleView callback request", () => {
   });
 
   it.each<[string, () => Reply, string]>([
-    ["a server failure", () => ({ status: 500, body: { error: { code: "internal", message: "Failed to request callback. Please try again." } } }), "Unable to request callback. Please try again."],
-    ["a 404", () => ({ status: 404, body: { error: { code: "not_found", message: "Quote not found or expired." } } }), "Unable to request callback. Please try again."],
+    [
+      "a server failure",
+      () => ({
+        status: 500,
+        body: { error: { code: "internal", message: "Failed to request callback. Please try again." } },
+      }),
+      "Unable to request callback. Please try again.",
+    ],
+    [
+      "a 404",
+      () => ({ status: 404, body: { error: { code: "not_found", message: "Quote not found or expired." } } }),
+      "Unable to request callback. Please try again.",
+    ],
     ["a network error", () => "network-error", "Failed to request callback. Please try again."],
   ])("shows the spec's message on %s and lets the visitor retry", async (_name, failure, message) => {
     reply = failure;
@@ -162,7 +214,16 @@ describe("ScheduleView callback request", () => {
   });
 
   it("shows the server's field errors on 422", async () => {
-    reply = () => ({ status: 422, body: { error: { code: "validation_failed", message: "Some fields are invalid.", fields: { contactEmail: ["Please enter a valid email address"] } } } });
+    reply = () => ({
+      status: 422,
+      body: {
+        error: {
+          code: "validation_failed",
+          message: "Some fields are invalid.",
+          fields: { contactEmail: ["Please enter a valid email address"] },
+        },
+      },
+    });
     render(<ScheduleView {...props()} />);
     openCallback();
     fireEvent.click(sendButton());

@@ -12,7 +12,12 @@ import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { apiCall } from "@/lib/api/browser-client";
 import { SCHEDULE_MESSAGES as M, type ScheduleBrand, type ScheduleViewModel } from "@/lib/call-booking/booking";
-import { callbackRequestSchema, type CallbackRequestAnswer, type CallbackRequestBody, type CallbackRequestInput } from "@/lib/call-booking/callback-request-schema";
+import {
+  callbackRequestSchema,
+  type CallbackRequestAnswer,
+  type CallbackRequestBody,
+  type CallbackRequestInput,
+} from "@/lib/call-booking/callback-request-schema";
 import { brandFillStyle, brandInkOnWhite } from "@/lib/organizations/brand-contrast";
 
 export type ScheduleViewProps = ScheduleViewModel;
@@ -22,7 +27,16 @@ const FIELDS: readonly FieldName[] = ["contactName", "contactPhone", "contactEma
 
 function Icon({ path }: { path: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="h-6 w-6 shrink-0">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="h-6 w-6 shrink-0"
+    >
       <path d={path} />
     </svg>
   );
@@ -56,7 +70,11 @@ export function ScheduleThankYou({ brand, note, href }: { brand: ScheduleBrand; 
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{M.thankYouTitle}</h1>
       <p className="mt-3 text-base text-gray-600 sm:text-lg">{M.thankYouText}</p>
       {note ? <p className="mt-2 text-base text-gray-600">{note}</p> : null}
-      <a href={href} className="mt-8 inline-flex min-h-11 items-center gap-2 font-semibold underline-offset-4 hover:underline" style={{ color: brandInkOnWhite(brand.color) }}>
+      <a
+        href={href}
+        className="mt-8 inline-flex min-h-11 items-center gap-2 font-semibold underline-offset-4 hover:underline"
+        style={{ color: brandInkOnWhite(brand.color) }}
+      >
         {M.helpSomeoneElse}
       </a>
     </div>
@@ -107,7 +125,11 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
 
   const onValid = async (body: CallbackRequestBody) => {
     setError(null);
-    const result = await apiCall<CallbackRequestAnswer>("/api/contact-us/callback-request", { method: "POST", body, send: challengeSend(() => challenge.take()) });
+    const result = await apiCall<CallbackRequestAnswer>("/api/contact-us/callback-request", {
+      method: "POST",
+      body,
+      send: challengeSend(() => challenge.take()),
+    });
     if (result.ok && result.body.success) {
       setNote(result.body.message ?? null);
       setStage("thank-you");
@@ -123,7 +145,8 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
     setError(M.callbackUnable);
   };
   // A rule on no field of the form (the link names no quote and no agency): the form says it cannot send.
-  const onInvalid = (found: Record<string, unknown>) => setError(FIELDS.some((field) => found[field]) ? null : M.callbackUnable);
+  const onInvalid = (found: Record<string, unknown>) =>
+    setError(FIELDS.some((field) => found[field]) ? null : M.callbackUnable);
 
   const hasOptions = Boolean(options.calendar || options.phone || options.callback);
   const accent = { borderColor: brandInkOnWhite(brand.color), color: brandInkOnWhite(brand.color) };
@@ -138,7 +161,9 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
           {hasOptions ? (
             <p className="mb-5 text-sm text-gray-500">{M.selectOption}</p>
           ) : (
-            <p className="text-base text-gray-700">Reach out to {brand.name} and we&apos;ll help you with the next steps.</p>
+            <p className="text-base text-gray-700">
+              Reach out to {brand.name} and we&apos;ll help you with the next steps.
+            </p>
           )}
           {error ? (
             <div role="alert" className="mb-5 rounded border border-red-400 bg-red-50 px-4 py-3 text-base text-red-700">
@@ -147,20 +172,56 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
           ) : null}
           <div className="space-y-4">
             {options.calendar ? (
-              <a href={options.calendar.url} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "ghost", size: "lg", fullWidth: true, className: "justify-start gap-3 border-2 bg-white px-4 py-4 text-left text-base font-semibold hover:bg-gray-50" })} style={accent} onClick={() => setStage("thank-you")}>
+              <a
+                href={options.calendar.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass({
+                  variant: "ghost",
+                  size: "lg",
+                  fullWidth: true,
+                  className:
+                    "justify-start gap-3 border-2 bg-white px-4 py-4 text-left text-base font-semibold hover:bg-gray-50",
+                })}
+                style={accent}
+                onClick={() => setStage("thank-you")}
+              >
                 <Icon path={CALENDAR} />
                 <span>{options.calendar.label}</span>
               </a>
             ) : null}
             {options.phone ? (
-              <a href={options.phone.href} className={buttonClass({ variant: "ghost", size: "lg", fullWidth: true, className: "justify-start gap-3 border-2 bg-white px-4 py-4 text-left text-base font-semibold hover:bg-gray-50" })} style={accent}>
+              <a
+                href={options.phone.href}
+                className={buttonClass({
+                  variant: "ghost",
+                  size: "lg",
+                  fullWidth: true,
+                  className:
+                    "justify-start gap-3 border-2 bg-white px-4 py-4 text-left text-base font-semibold hover:bg-gray-50",
+                })}
+                style={accent}
+              >
                 <Icon path={PHONE} />
                 <span>{options.phone.label}</span>
               </a>
             ) : null}
             {options.callback ? (
               <div>
-                <button type="button" className={buttonClass({ variant: "ghost", size: "lg", fullWidth: true, className: "justify-start gap-3 border-2 bg-white px-4 py-4 text-left text-base font-semibold hover:bg-gray-50" })} style={accent} aria-expanded={callbackOpen} aria-controls={`${formId}-callback`} onClick={() => setCallbackOpen((open) => !open)}>
+                <button
+                  type="button"
+                  className={buttonClass({
+                    variant: "ghost",
+                    size: "lg",
+                    fullWidth: true,
+                    className:
+                      "justify-start gap-3 border-2 bg-white px-4 py-4 text-left text-base font-semibold hover:bg-gray-50",
+                  })}
+                  style={accent}
+                  aria-expanded={callbackOpen}
+                  aria-controls={`${formId}-callback`}
+                  onClick={() => setCallbackOpen((open) => !open)}
+                >
                   <Icon path={CALLBACK} />
                   <span>{M.requestCallback}</span>
                 </button>
@@ -175,15 +236,42 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
                     <Field label="Name" error={errors.contactName?.message}>
                       {(control) => <Input {...control} type="text" autoComplete="name" {...register("contactName")} />}
                     </Field>
-                    <Controller control={control} name="contactPhone" render={({ field }) => <PhoneField label="Phone" required={false} error={errors.contactPhone?.message} field={{ ...field, value: field.value ?? "" }} />} />
+                    <Controller
+                      control={control}
+                      name="contactPhone"
+                      render={({ field }) => (
+                        <PhoneField
+                          label="Phone"
+                          required={false}
+                          error={errors.contactPhone?.message}
+                          field={{ ...field, value: field.value ?? "" }}
+                        />
+                      )}
+                    />
                     <Field label={<OptionalLabel>Email</OptionalLabel>} error={errors.contactEmail?.message}>
-                      {(control) => <Input {...control} type="email" autoComplete="email" {...register("contactEmail")} />}
+                      {(control) => (
+                        <Input {...control} type="email" autoComplete="email" {...register("contactEmail")} />
+                      )}
                     </Field>
                     <Field label={<OptionalLabel>Message</OptionalLabel>} error={errors.message?.message}>
-                      {(control) => <Textarea {...control} rows={3} placeholder="A good time to call, or anything we should know" {...register("message")} />}
+                      {(control) => (
+                        <Textarea
+                          {...control}
+                          rows={3}
+                          placeholder="A good time to call, or anything we should know"
+                          {...register("message")}
+                        />
+                      )}
                     </Field>
                     <ChallengeNote status={challenge.status} />
-                    <Button type="submit" size="lg" fullWidth loading={isSubmitting} loadingLabel={M.submitting} style={brandFillStyle(brand.color)}>
+                    <Button
+                      type="submit"
+                      size="lg"
+                      fullWidth
+                      loading={isSubmitting}
+                      loadingLabel={M.submitting}
+                      style={brandFillStyle(brand.color)}
+                    >
                       {M.sendCallback}
                     </Button>
                   </form>

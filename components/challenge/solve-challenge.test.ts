@@ -9,7 +9,15 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 const nodeSha = (data: Uint8Array) => new Uint8Array(createHash("sha256").update(data).digest());
 
 describe("sha256 (the fallback without Web Crypto)", () => {
-  it.each(["", "abc", "a".repeat(55), "a".repeat(56), "a".repeat(64), "a".repeat(200), "c1.self-signup.1779289200.12.8.AAAAAAAAAAAAAAAAAAAAAA.sig:3:123456"])("matches node's for %j", (text) => {
+  it.each([
+    "",
+    "abc",
+    "a".repeat(55),
+    "a".repeat(56),
+    "a".repeat(64),
+    "a".repeat(200),
+    "c1.self-signup.1779289200.12.8.AAAAAAAAAAAAAAAAAAAAAA.sig:3:123456",
+  ])("matches node's for %j", (text) => {
     expect(sha256(bytes(text))).toEqual(nodeSha(bytes(text)));
   });
 
@@ -24,10 +32,22 @@ describe("sha256 (the fallback without Web Crypto)", () => {
 describe("solveChallenge", () => {
   it("finds nonces the server accepts, with Web Crypto and with the fallback", async () => {
     for (const digest of [webCryptoDigest()!, jsDigest]) {
-      const challenge = signChallenge({ secret: SECRET, purpose: "callback", now: NOW, id: `id${digest === jsDigest ? "js" : "wc"}AAAAAAAAAAAAAAAAAA` });
+      const challenge = signChallenge({
+        secret: SECRET,
+        purpose: "callback",
+        now: NOW,
+        id: `id${digest === jsDigest ? "js" : "wc"}AAAAAAAAAAAAAAAAAA`,
+      });
       const progress: number[] = [];
       const nonces = await solveChallenge(challenge, { digest, onProgress: (done) => progress.push(done) });
-      expect(verifyChallengeSolution({ secret: SECRET, solution: formatSolution(challenge, nonces), purpose: "callback", now: NOW })).toMatchObject({ ok: true });
+      expect(
+        verifyChallengeSolution({
+          secret: SECRET,
+          solution: formatSolution(challenge, nonces),
+          purpose: "callback",
+          now: NOW,
+        }),
+      ).toMatchObject({ ok: true });
       expect(progress.at(-1)).toBe(1);
       expect(progress).toHaveLength(8);
     }

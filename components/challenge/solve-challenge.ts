@@ -20,11 +20,14 @@ export function webCryptoDigest(): Digest | null {
 }
 
 const K = new Uint32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
-  0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
-  0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
-  0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+  0xc67178f2,
 ]);
 
 /**
@@ -40,7 +43,9 @@ export function sha256(data: Uint8Array): Uint8Array {
   const view = new DataView(padded.buffer);
   view.setUint32(padded.length - 8, Math.floor(length / 0x20000000));
   view.setUint32(padded.length - 4, (length << 3) >>> 0);
-  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  const h = new Uint32Array([
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+  ]);
   const w = new Uint32Array(64);
   const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
   for (let block = 0; block < blocks; block++) {
@@ -94,7 +99,10 @@ export type SolveOptions = {
 };
 
 /** The nonces that solve `challenge`, one per puzzle. */
-export async function solveChallenge(challenge: string, { digest = webCryptoDigest() ?? jsDigest, batchSize = 64, onProgress, signal }: SolveOptions = {}): Promise<number[]> {
+export async function solveChallenge(
+  challenge: string,
+  { digest = webCryptoDigest() ?? jsDigest, batchSize = 64, onProgress, signal }: SolveOptions = {},
+): Promise<number[]> {
   const fields = parseChallenge(challenge);
   if (!fields) throw new Error("Not a challenge");
   const nonces: number[] = [];
@@ -104,7 +112,9 @@ export async function solveChallenge(challenge: string, { digest = webCryptoDige
     for (let start = 0; found === null; start += batchSize) {
       if (signal?.aborted) throw new DOMException("Aborted", "AbortError");
       const candidates = Array.from({ length: batchSize }, (_, i) => start + i);
-      const hashes = await Promise.all(candidates.map((nonce) => digest(asciiBytes(puzzleInput(challenge, index, nonce)))));
+      const hashes = await Promise.all(
+        candidates.map((nonce) => digest(asciiBytes(puzzleInput(challenge, index, nonce)))),
+      );
       const hit = hashes.findIndex((hash) => leadingZeroBits(hash) >= fields.bits);
       if (hit !== -1) found = candidates[hit]!;
       if (performance.now() - lastYield > 8) {

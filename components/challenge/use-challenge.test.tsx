@@ -7,10 +7,17 @@ let issued = 0;
 /** An easy challenge (1 bit, 2 puzzles): the browser does not check signatures, the server does. */
 function easyChallenge(expiresInMs = 30 * 60_000) {
   issued++;
-  return { challenge: `c1.callback.1779289200.1.2.id${issued}AAAAAAAAAAAAAAAAAAA.sig`, bits: 1, count: 2, expiresAt: new Date(Date.now() + expiresInMs).toISOString() };
+  return {
+    challenge: `c1.callback.1779289200.1.2.id${issued}AAAAAAAAAAAAAAAAAAA.sig`,
+    bits: 1,
+    count: 2,
+    expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
+  };
 }
 
-function mockChallenges(reply: () => { status: number; body?: unknown } = () => ({ status: 200, body: easyChallenge() })) {
+function mockChallenges(
+  reply: () => { status: number; body?: unknown } = () => ({ status: 200, body: easyChallenge() }),
+) {
   const mock = jest.fn(async (url: string) => {
     if (!url.startsWith("/api/challenge?purpose=")) throw new Error(`unexpected fetch ${url}`);
     const { status, body } = reply();
@@ -92,18 +99,35 @@ describe("useChallenge", () => {
 });
 
 describe("challengeSend", () => {
-  const refused = { ok: false, status: 403, json: async () => ({ error: { code: "forbidden", fields: { challenge: ["x"] } } }) };
+  const refused = {
+    ok: false,
+    status: 403,
+    json: async () => ({ error: { code: "forbidden", fields: { challenge: ["x"] } } }),
+  };
 
   it("tries once more with a new solution when the server refuses the challenge, not otherwise", async () => {
-    const take = jest.fn().mockResolvedValueOnce({ [CHALLENGE_HEADER]: "one" }).mockResolvedValueOnce({ [CHALLENGE_HEADER]: "two" });
-    const fetchMock = jest.fn().mockResolvedValueOnce({ ...refused, clone: () => refused }).mockResolvedValueOnce({ ok: true, status: 200 });
+    const take = jest
+      .fn()
+      .mockResolvedValueOnce({ [CHALLENGE_HEADER]: "one" })
+      .mockResolvedValueOnce({ [CHALLENGE_HEADER]: "two" });
+    const fetchMock = jest
+      .fn()
+      .mockResolvedValueOnce({ ...refused, clone: () => refused })
+      .mockResolvedValueOnce({ ok: true, status: 200 });
     global.fetch = fetchMock as unknown as typeof fetch;
-    const response = await challengeSend(take)("/api/x", { method: "POST", headers: { "content-type": "application/json" } });
+    const response = await challengeSend(take)("/api/x", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(200);
     expect(fetchMock.mock.calls.map(([, init]) => init.headers[CHALLENGE_HEADER])).toEqual(["one", "two"]);
     expect(fetchMock.mock.calls[1][1].headers["content-type"]).toBe("application/json");
 
-    const forbidden = { ok: false, status: 403, json: async () => ({ error: { code: "forbidden", message: "Callbacks are off" } }) };
+    const forbidden = {
+      ok: false,
+      status: 403,
+      json: async () => ({ error: { code: "forbidden", message: "Callbacks are off" } }),
+    };
     global.fetch = jest.fn().mockResolvedValue({ ...forbidden, clone: () => forbidden }) as unknown as typeof fetch;
     expect((await challengeSend(async () => ({}))("/api/x", { method: "POST" })).status).toBe(403);
     expect(global.fetch).toHaveBeenCalledTimes(1);

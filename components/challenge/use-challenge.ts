@@ -3,7 +3,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { solveChallenge } from "@/components/challenge/solve-challenge";
 import { apiCall, readErrorBody } from "@/lib/api/browser-client";
-import { CHALLENGE_HEADER, CHALLENGE_REFRESH_MARGIN_SECONDS, formatSolution, type ChallengePurpose, type IssuedChallenge } from "@/lib/challenge/challenge-format";
+import {
+  CHALLENGE_HEADER,
+  CHALLENGE_REFRESH_MARGIN_SECONDS,
+  formatSolution,
+  type ChallengePurpose,
+  type IssuedChallenge,
+} from "@/lib/challenge/challenge-format";
 
 /**
  * A solved challenge for the form's next request (docs/security.md "Public forms"). The first one is
@@ -16,7 +22,9 @@ type Solved = { header: string; expiresAt: number };
 export type ChallengeStatus = "idle" | "working" | "ready" | "failed";
 
 async function fetchAndSolve(purpose: ChallengePurpose): Promise<Solved | null> {
-  const issued = await apiCall<IssuedChallenge>(`/api/challenge?purpose=${purpose}`, { send: (url, init) => fetch(url, { ...init, cache: "no-store" }) });
+  const issued = await apiCall<IssuedChallenge>(`/api/challenge?purpose=${purpose}`, {
+    send: (url, init) => fetch(url, { ...init, cache: "no-store" }),
+  });
   if (!issued.ok) return null;
   try {
     const { challenge, expiresAt } = issued.body;
@@ -27,7 +35,8 @@ async function fetchAndSolve(purpose: ChallengePurpose): Promise<Solved | null> 
   }
 }
 
-const fresh = (solved: Solved | null): solved is Solved => solved !== null && solved.expiresAt - Date.now() > CHALLENGE_REFRESH_MARGIN_SECONDS * 1000;
+const fresh = (solved: Solved | null): solved is Solved =>
+  solved !== null && solved.expiresAt - Date.now() > CHALLENGE_REFRESH_MARGIN_SECONDS * 1000;
 
 export function useChallenge(purpose: ChallengePurpose, { solveAhead = true }: { solveAhead?: boolean } = {}) {
   const [status, setStatus] = useState<ChallengeStatus>("idle");
@@ -93,9 +102,17 @@ export type TakeChallenge = () => Promise<Record<string, string>>;
 export function challengeSend(take: TakeChallenge): (url: string, init: RequestInit) => Promise<Response> {
   return async (url, init) => {
     for (let attempt = 0; ; attempt++) {
-      const response = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), ...(await take()) } });
+      const response = await fetch(url, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), ...(await take()) },
+      });
       if (response.status !== 403 || attempt > 0) return response;
-      const { fields } = readErrorBody(await response.clone().json().catch(() => null));
+      const { fields } = readErrorBody(
+        await response
+          .clone()
+          .json()
+          .catch(() => null),
+      );
       if (!fields.challenge) return response;
     }
   };

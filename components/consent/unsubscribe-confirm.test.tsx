@@ -1,14 +1,21 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { UnsubscribeConfirm } from "@/components/consent/unsubscribe-confirm";
 
-const props = { token: "tok_123", brandName: "Lee Insurance", brandColor: "#0F766E", maskedEmail: "a•••@example.test", alreadyUnsubscribed: false };
+const props = {
+  token: "tok_123",
+  brandName: "Lee Insurance",
+  brandColor: "#0F766E",
+  maskedEmail: "a•••@example.test",
+  alreadyUnsubscribed: false,
+};
 
 describe("UnsubscribeConfirm", () => {
   const realFetch = global.fetch;
   afterEach(() => {
     global.fetch = realFetch;
   });
-  const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body }) as unknown as Response;
+  const answer = (status: number, body: unknown) =>
+    ({ ok: status < 300, status, json: async () => body }) as unknown as Response;
   const mockFetch = (impl: () => Promise<Response>) => {
     const fn = jest.fn(impl);
     global.fetch = fn as unknown as typeof fetch;
@@ -19,7 +26,9 @@ describe("UnsubscribeConfirm", () => {
     let resolve!: (value: Response) => void;
     const fetchMock = mockFetch(() => new Promise<Response>((r) => (resolve = r)));
     render(<UnsubscribeConfirm {...props} />);
-    expect(screen.getByText(/Stop emails from/).textContent).toBe("Stop emails from Lee Insurance to a•••@example.test?");
+    expect(screen.getByText(/Stop emails from/).textContent).toBe(
+      "Stop emails from Lee Insurance to a•••@example.test?",
+    );
     fireEvent.click(screen.getByRole("button", { name: "Unsubscribe" }));
     expect((screen.getByRole("button", { name: "Unsubscribing…" }) as HTMLButtonElement).disabled).toBe(true);
     expect(fetchMock).toHaveBeenCalledWith("/api/unsubscribe?t=tok_123", expect.objectContaining({ method: "POST" }));
@@ -29,11 +38,15 @@ describe("UnsubscribeConfirm", () => {
   });
 
   it("shows the server's message when the link is refused, and lets the person retry", async () => {
-    mockFetch(async () => answer(404, { error: { code: "not_found", message: "This unsubscribe link is not valid." } }));
+    mockFetch(async () =>
+      answer(404, { error: { code: "not_found", message: "This unsubscribe link is not valid." } }),
+    );
     render(<UnsubscribeConfirm {...props} />);
     fireEvent.click(screen.getByRole("button", { name: "Unsubscribe" }));
     expect((await screen.findByRole("alert")).textContent).toBe("This unsubscribe link is not valid.");
-    await waitFor(() => expect((screen.getByRole("button", { name: "Unsubscribe" }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Unsubscribe" }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 
   it("shows a generic error when the network fails", async () => {

@@ -23,19 +23,29 @@ export type UnsubscribeConfirmProps = {
 };
 
 /** The confirm step of /unsubscribe: one button, then the confirmation. */
-export function UnsubscribeConfirm({ token, brandName, brandColor, maskedEmail, alreadyUnsubscribed }: UnsubscribeConfirmProps) {
+export function UnsubscribeConfirm({
+  token,
+  brandName,
+  brandColor,
+  maskedEmail,
+  alreadyUnsubscribed,
+}: UnsubscribeConfirmProps) {
   const [state, setState] = useState<"idle" | "submitting" | "done" | "error">(alreadyUnsubscribed ? "done" : "idle");
   const [error, setError] = useState<string | null>(null);
 
   async function confirm() {
     setState("submitting");
     setError(null);
-    const result = await apiCall<UnsubscribeResponse>(`/api/unsubscribe?t=${encodeURIComponent(token)}`, { method: "POST" });
+    const result = await apiCall<UnsubscribeResponse>(`/api/unsubscribe?t=${encodeURIComponent(token)}`, {
+      method: "POST",
+    });
     if (result.ok) {
       setState("done");
       return;
     }
-    setError(result.status > 0 && result.status < 500 ? (result.message ?? UNSUBSCRIBE_TEXT.failed) : UNSUBSCRIBE_TEXT.failed);
+    setError(
+      result.status > 0 && result.status < 500 ? (result.message ?? UNSUBSCRIBE_TEXT.failed) : UNSUBSCRIBE_TEXT.failed,
+    );
     setState("error");
   }
 
@@ -44,7 +54,8 @@ export function UnsubscribeConfirm({ token, brandName, brandColor, maskedEmail, 
       <div role="status" className="text-center">
         <h1 className="text-2xl font-bold text-gray-900">{UNSUBSCRIBE_TEXT.done}</h1>
         <p className="mt-3 text-base text-gray-600">
-          {brandName} will not send emails to {maskedEmail} anymore. If this was a mistake, contact {brandName} directly.
+          {brandName} will not send emails to {maskedEmail} anymore. If this was a mistake, contact {brandName}{" "}
+          directly.
         </p>
       </div>
     );

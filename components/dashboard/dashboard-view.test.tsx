@@ -2,9 +2,13 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { DashboardView, periodQueryString } from "@/components/dashboard/dashboard-view";
 
 // The recharts half is loaded on demand; here a stub that shows what it was given.
-jest.mock("next/dynamic", () => () => function ActivityChartsStub({ data }: { data: { points: unknown[] } }) {
-  return <div data-testid="activity-charts">{data.points.length} days</div>;
-});
+jest.mock(
+  "next/dynamic",
+  () => () =>
+    function ActivityChartsStub({ data }: { data: { points: unknown[] } }) {
+      return <div data-testid="activity-charts">{data.points.length} days</div>;
+    },
+);
 
 const stats = {
   success: true,
@@ -13,9 +17,27 @@ const stats = {
   healthQuestionsCompleted: 12,
   upcomingEmailsTotal: 42,
   upcomingEmailsPage: [
-    { contactId: "c1", firstName: "Ada", lastName: "Lovelace", emailType: "initial_blast", scheduledSendDate: "2026-11-25" },
-    { contactId: "c2", firstName: "Bo", lastName: "Follow", emailType: "followup_1_cold", scheduledSendDate: "2026-11-26" },
-    { contactId: "c3", firstName: "Cy", lastName: "Rate", emailType: "scheduled_rate_increase", scheduledSendDate: "2026-11-27" },
+    {
+      contactId: "c1",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      emailType: "initial_blast",
+      scheduledSendDate: "2026-11-25",
+    },
+    {
+      contactId: "c2",
+      firstName: "Bo",
+      lastName: "Follow",
+      emailType: "followup_1_cold",
+      scheduledSendDate: "2026-11-26",
+    },
+    {
+      contactId: "c3",
+      firstName: "Cy",
+      lastName: "Rate",
+      emailType: "scheduled_rate_increase",
+      scheduledSendDate: "2026-11-27",
+    },
   ],
 };
 const ranking = {
@@ -25,13 +47,36 @@ const ranking = {
     { rank: 2, sendDate: "2026-11-20", quotesSent: 10, quotesViewed: 1, healthCompleted: 0 },
   ],
 };
-const series = { success: true, points: [{ date: "2026-11-21", scheduled: 3, sent: 2 }], activity: { emailsSent: 2, linksClicked: 1, healthCompleted: 0 } };
-const renewals = { success: true, renewals: [{ id: "r1", name: "Rene Wal", email: "rene@example.test", phone: "5125550100", date: "2026-12-01", policyType: "G" }] };
+const series = {
+  success: true,
+  points: [{ date: "2026-11-21", scheduled: 3, sent: 2 }],
+  activity: { emailsSent: 2, linksClicked: 1, healthCompleted: 0 },
+};
+const renewals = {
+  success: true,
+  renewals: [
+    {
+      id: "r1",
+      name: "Rene Wal",
+      email: "rene@example.test",
+      phone: "5125550100",
+      date: "2026-12-01",
+      policyType: "G",
+    },
+  ],
+};
 
-type Answers = Partial<Record<"stats" | "send-ranking" | "time-series" | "renewals", { status?: number; body: unknown }>>;
+type Answers = Partial<
+  Record<"stats" | "send-ranking" | "time-series" | "renewals", { status?: number; body: unknown }>
+>;
 
 function mockApi(answers: Answers = {}) {
-  const defaults = { stats: { body: stats }, "send-ranking": { body: ranking }, "time-series": { body: series }, renewals: { body: renewals } };
+  const defaults = {
+    stats: { body: stats },
+    "send-ranking": { body: ranking },
+    "time-series": { body: series },
+    renewals: { body: renewals },
+  };
   const calls: string[] = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
@@ -66,12 +111,20 @@ describe("DashboardView", () => {
 
     const upcoming = screen.getByRole("region", { name: "Upcoming Emails" });
     expect(within(upcoming).getByText("42 total")).toBeTruthy();
-    expect(within(upcoming).getByRole("link", { name: /Ada Lovelace/ }).getAttribute("href")).toBe("/contact/c1");
+    expect(
+      within(upcoming)
+        .getByRole("link", { name: /Ada Lovelace/ })
+        .getAttribute("href"),
+    ).toBe("/contact/c1");
     expect(within(upcoming).getByText("Welcome Email")).toBeTruthy();
     expect(within(upcoming).getByText("Rate Increase")).toBeTruthy();
     expect(within(upcoming).queryByText(/Bo Follow/)).toBeNull();
 
-    expect(within(screen.getByRole("region", { name: "Upcoming Renewals" })).getByRole("link", { name: /Rene Wal/ }).getAttribute("href")).toBe("/contact/r1");
+    expect(
+      within(screen.getByRole("region", { name: "Upcoming Renewals" }))
+        .getByRole("link", { name: /Rene Wal/ })
+        .getAttribute("href"),
+    ).toBe("/contact/r1");
     expect((await screen.findByTestId("activity-charts")).textContent).toBe("1 days");
   });
 
@@ -88,7 +141,10 @@ describe("DashboardView", () => {
   });
 
   it("shows each part's own error: cards 0 with 'Failed to load data' while the others still render", async () => {
-    mockApi({ stats: { status: 500, body: { error: { code: "internal", message: "x" } } }, "time-series": { body: { points: "nope" } } });
+    mockApi({
+      stats: { status: 500, body: { error: { code: "internal", message: "x" } } },
+      "time-series": { body: { points: "nope" } },
+    });
     render(<DashboardView initial={initial} welcomeEmailFor={null} />);
     await waitFor(() => expect(screen.getAllByText("Failed to load data")).toHaveLength(4));
     const cards = screen.getByRole("region", { name: "Dashboard statistics" });
@@ -101,9 +157,23 @@ describe("DashboardView", () => {
 
   it("shows the empty texts", async () => {
     mockApi({
-      stats: { body: { ...stats, quotesSent: 0, quotesViewed: 0, healthQuestionsCompleted: 0, upcomingEmailsTotal: 0, upcomingEmailsPage: [] } },
+      stats: {
+        body: {
+          ...stats,
+          quotesSent: 0,
+          quotesViewed: 0,
+          healthQuestionsCompleted: 0,
+          upcomingEmailsTotal: 0,
+          upcomingEmailsPage: [],
+        },
+      },
       "send-ranking": { body: { rows: [] } },
-      "time-series": { body: { points: [{ date: "2026-11-21", scheduled: 0, sent: 0 }], activity: { emailsSent: 0, linksClicked: 0, healthCompleted: 0 } } },
+      "time-series": {
+        body: {
+          points: [{ date: "2026-11-21", scheduled: 0, sent: 0 }],
+          activity: { emailsSent: 0, linksClicked: 0, healthCompleted: 0 },
+        },
+      },
       renewals: { status: 500, body: {} },
     });
     render(<DashboardView initial={initial} welcomeEmailFor={null} />);
@@ -129,10 +199,14 @@ describe("DashboardView", () => {
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-01" } });
     expect(calls.length).toBe(before);
     fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-11-10" } });
-    await waitFor(() => expect(calls).toContain("/api/dashboard/stats?period=custom&startDate=2026-11-01&endDate=2026-11-10"));
+    await waitFor(() =>
+      expect(calls).toContain("/api/dashboard/stats?period=custom&startDate=2026-11-01&endDate=2026-11-10"),
+    );
 
     const count = calls.filter((url) => url.startsWith("/api/dashboard/stats")).length;
-    await waitFor(() => expect((screen.getByRole("button", { name: "Refresh" }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Refresh" }) as HTMLButtonElement).disabled).toBe(false),
+    );
     fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
     await waitFor(() => expect(calls.filter((url) => url.startsWith("/api/dashboard/stats")).length).toBe(count + 1));
   });

@@ -23,7 +23,13 @@ type RenewalsBody = { renewals: RenewalRow[] };
 
 const isStats = (body: unknown): body is StatsBody => {
   const b = body as Partial<StatsBody> | null;
-  return !!b && [b.quotesSent, b.quotesViewed, b.healthQuestionsCompleted, b.upcomingEmailsTotal].every((n) => Number.isFinite(n)) && Array.isArray(b.upcomingEmailsPage);
+  return (
+    !!b &&
+    [b.quotesSent, b.quotesViewed, b.healthQuestionsCompleted, b.upcomingEmailsTotal].every((n) =>
+      Number.isFinite(n),
+    ) &&
+    Array.isArray(b.upcomingEmailsPage)
+  );
 };
 const isRanking = (body: unknown): body is RankingBody => !!body && Array.isArray((body as RankingBody).rows);
 const isRenewals = (body: unknown): body is RenewalsBody => !!body && Array.isArray((body as RenewalsBody).renewals);
@@ -35,7 +41,8 @@ export function periodQueryString(selection: PeriodSelection): string | null {
   return `period=custom&startDate=${selection.startDate}&endDate=${selection.endDate}`;
 }
 
-const plain = <T,>(state: ResourceState<T>): "loading" | "error" | "ready" => (state.status === "invalid" ? "error" : state.status);
+const plain = <T,>(state: ResourceState<T>): "loading" | "error" | "ready" =>
+  state.status === "invalid" ? "error" : state.status;
 const dataOf = <T,>(state: ResourceState<T>): T | null => (state.status === "ready" ? state.data : null);
 
 /**
@@ -43,21 +50,32 @@ const dataOf = <T,>(state: ResourceState<T>): T | null => (state.status === "rea
  * funnel, Send Ranking, Upcoming Emails, renewals and the activity chart. Each part loads and fails on
  * its own. The period lives in the URL so a reload or a shared link keeps it.
  */
-export function DashboardView({ initial, welcomeEmailFor }: { initial: PeriodSelection; welcomeEmailFor: string | null }) {
+export function DashboardView({
+  initial,
+  welcomeEmailFor,
+}: {
+  initial: PeriodSelection;
+  welcomeEmailFor: string | null;
+}) {
   const [selection, setSelection] = useState<PeriodSelection>(initial);
   const [reloadKey, setReloadKey] = useState(0);
   const query = periodQueryString(selection);
 
   const stats = useDashboardResource(query ? `/api/dashboard/stats?${query}` : null, reloadKey, isStats);
   const ranking = useDashboardResource(query ? `/api/dashboard/send-ranking?${query}` : null, reloadKey, isRanking);
-  const series = useDashboardResource<ActivityData>(query ? `/api/dashboard/time-series?${query}` : null, reloadKey, isActivityData);
+  const series = useDashboardResource<ActivityData>(
+    query ? `/api/dashboard/time-series?${query}` : null,
+    reloadKey,
+    isActivityData,
+  );
   const renewals = useDashboardResource("/api/dashboard/renewals", reloadKey, isRenewals);
 
   useEffect(() => {
     if (!query) return;
     const url = new URL(window.location.href);
     // One-shot flags are dropped too, so a reload neither reopens the walkthrough nor asks for the email again.
-    for (const key of ["period", "startDate", "endDate", "send_welcome_email", "payment_success"]) url.searchParams.delete(key);
+    for (const key of ["period", "startDate", "endDate", "send_welcome_email", "payment_success"])
+      url.searchParams.delete(key);
     for (const [key, value] of new URLSearchParams(query)) url.searchParams.set(key, value);
     window.history.replaceState(window.history.state, "", `${url.pathname}?${url.searchParams}`);
   }, [query]);
@@ -76,7 +94,12 @@ export function DashboardView({ initial, welcomeEmailFor }: { initial: PeriodSel
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
-        <PeriodSelector value={selection} onChange={setSelection} onRefresh={() => setReloadKey((key) => key + 1)} refreshing={refreshing} />
+        <PeriodSelector
+          value={selection}
+          onChange={setSelection}
+          onRefresh={() => setReloadKey((key) => key + 1)}
+          refreshing={refreshing}
+        />
       </div>
       <DashboardCards figures={statsData} status={plain(stats)} readyFor={query ?? ""} />
       <div className="grid gap-6 lg:grid-cols-2">
@@ -85,7 +108,11 @@ export function DashboardView({ initial, welcomeEmailFor }: { initial: PeriodSel
       </div>
       <ActivityPanel data={dataOf(series)} status={series.status} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <UpcomingEmailsPanel rows={statsData?.upcomingEmailsPage ?? null} total={statsData?.upcomingEmailsTotal ?? 0} status={plain(stats)} />
+        <UpcomingEmailsPanel
+          rows={statsData?.upcomingEmailsPage ?? null}
+          total={statsData?.upcomingEmailsTotal ?? 0}
+          status={plain(stats)}
+        />
         <RenewalsPanel rows={dataOf(renewals)?.renewals ?? null} status={plain(renewals)} />
       </div>
     </div>

@@ -2,9 +2,22 @@ import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 
 /** A titled white panel of the dashboard with its loading / error body. */
-export function Panel({ title, aside, children, className = "" }: { title: string; aside?: ReactNode; children: ReactNode; className?: string }) {
+export function Panel({
+  title,
+  aside,
+  children,
+  className = "",
+}: {
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <section aria-label={title} className={`min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5 ${className}`}>
+    <section
+      aria-label={title}
+      className={`min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5 ${className}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
         {aside}
@@ -24,7 +37,10 @@ export function PanelLoading({ label }: { label: string }) {
 
 export function PanelMessage({ children, tone = "muted" }: { children: ReactNode; tone?: "muted" | "error" }) {
   return (
-    <p role={tone === "error" ? "alert" : undefined} className={`py-6 text-center text-sm ${tone === "error" ? "text-red-600" : "text-gray-600"}`}>
+    <p
+      role={tone === "error" ? "alert" : undefined}
+      className={`py-6 text-center text-sm ${tone === "error" ? "text-red-600" : "text-gray-600"}`}
+    >
       {children}
     </p>
   );

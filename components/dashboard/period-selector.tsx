@@ -8,11 +8,22 @@ import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_LABELS, type DashboardPeriodKey } f
 export type PeriodSelection = { period: DashboardPeriodKey; startDate: string; endDate: string };
 
 /** The dashboard's date range selector with its From / To inputs for Custom Dates, and Refresh. */
-export function PeriodSelector({ value, onChange, onRefresh, refreshing }: { value: PeriodSelection; onChange: (next: PeriodSelection) => void; onRefresh: () => void; refreshing: boolean }) {
+export function PeriodSelector({
+  value,
+  onChange,
+  onRefresh,
+  refreshing,
+}: {
+  value: PeriodSelection;
+  onChange: (next: PeriodSelection) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
   const selectId = useId();
   const fromId = useId();
   const toId = useId();
-  const reversed = value.period === "custom" && value.startDate !== "" && value.endDate !== "" && value.startDate > value.endDate;
+  const reversed =
+    value.period === "custom" && value.startDate !== "" && value.endDate !== "" && value.startDate > value.endDate;
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div>

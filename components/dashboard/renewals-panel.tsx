@@ -3,9 +3,19 @@ import { Panel, PanelLoading, PanelMessage } from "@/components/dashboard/panel"
 import { formatIsoDate } from "@/lib/dashboard/presentation";
 import { formatPhone as formatTenDigits } from "@/lib/phone/phone";
 
-export type RenewalRow = { id: string; name: string; email: string; phone: string | null; date: string; policyType: string | null };
+export type RenewalRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  date: string;
+  policyType: string | null;
+};
 
-export const RENEWALS_TEXTS = { empty: "No policy anniversaries in the next 30 days.", error: "Failed to load dashboard data." } as const;
+export const RENEWALS_TEXTS = {
+  empty: "No policy anniversaries in the next 30 days.",
+  error: "Failed to load dashboard data.",
+} as const;
 
 function formatPhone(phone: string | null): string {
   if (!phone) return "";
@@ -24,7 +34,10 @@ export function RenewalsPanel({ rows, status }: { rows: RenewalRow[] | null; sta
       <ul className="max-h-96 divide-y divide-gray-100 overflow-auto">
         {rows.map((row) => (
           <li key={row.id}>
-            <Link href={`/contact/${row.id}`} className="flex items-center justify-between gap-3 rounded px-1 py-2 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            <Link
+              href={`/contact/${row.id}`}
+              className="flex items-center justify-between gap-3 rounded px-1 py-2 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
               <span className="min-w-0">
                 <span className="block truncate text-sm font-medium text-gray-900">{row.name}</span>
                 <span className="block truncate text-xs text-gray-600">
@@ -34,7 +47,11 @@ export function RenewalsPanel({ rows, status }: { rows: RenewalRow[] | null; sta
               </span>
               <span className="shrink-0 text-right text-xs text-gray-600">
                 <span className="block font-medium">{formatIsoDate(row.date)}</span>
-                {row.policyType ? <span className="block text-gray-600">{/^plan\b/i.test(row.policyType) ? row.policyType : `Plan ${row.policyType}`}</span> : null}
+                {row.policyType ? (
+                  <span className="block text-gray-600">
+                    {/^plan\b/i.test(row.policyType) ? row.policyType : `Plan ${row.policyType}`}
+                  </span>
+                ) : null}
               </span>
             </Link>
           </li>

@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import { apiCall } from "@/lib/api/browser-client";
 
 /** invalid: the call answered, but not with the shape the panel draws (the chart says 'Invalid chart data'). */
-export type ResourceState<T> = { status: "loading" } | { status: "error" } | { status: "invalid" } | { status: "ready"; data: T };
+export type ResourceState<T> =
+  { status: "loading" } | { status: "error" } | { status: "invalid" } | { status: "ready"; data: T };
 
 type Settled<T> = { requestKey: string; state: ResourceState<T> };
 
@@ -14,7 +15,11 @@ type Settled<T> = { requestKey: string; state: ResourceState<T> };
  * the last answer stays. `reloadKey` changes on Refresh. An answer for an older request is dropped,
  * and until the current request settles the state is loading.
  */
-export function useDashboardResource<T>(url: string | null, reloadKey: number, isValid: (body: unknown) => body is T): ResourceState<T> {
+export function useDashboardResource<T>(
+  url: string | null,
+  reloadKey: number,
+  isValid: (body: unknown) => body is T,
+): ResourceState<T> {
   const [settled, setSettled] = useState<Settled<T> | null>(null);
   const requestKey = url ? `${reloadKey}:${url}` : null;
   useEffect(() => {
@@ -25,7 +30,11 @@ export function useDashboardResource<T>(url: string | null, reloadKey: number, i
     void apiCall<unknown>(url, { signal: controller.signal, send }).then((result) => {
       if (controller.signal.aborted) return;
       if (!result.ok) setSettled({ requestKey, state: { status: "error" } });
-      else setSettled({ requestKey, state: isValid(result.body) ? { status: "ready", data: result.body } : { status: "invalid" } });
+      else
+        setSettled({
+          requestKey,
+          state: isValid(result.body) ? { status: "ready", data: result.body } : { status: "invalid" },
+        });
     });
     return () => controller.abort();
   }, [url, requestKey, isValid]);

@@ -36,7 +36,9 @@ describe("DevAccessForm", () => {
 
     fetchMock.mockImplementation(async () => answer(200, { success: true, redirectTo: "/dev/outbox" }));
     await submitKey("right");
-    expect(JSON.parse(String((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].body))).toEqual({ key: "right" });
+    expect(JSON.parse(String((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].body))).toEqual({
+      key: "right",
+    });
     expect(push).toHaveBeenCalledWith("/dev/outbox");
   });
 });

@@ -8,7 +8,12 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { apiCall } from "@/lib/api/browser-client";
-import { devAccessSchema, type DevAccessInput, type DevAccessResponse, type DevAccessValues } from "@/lib/dev-tools/dev-access-schema";
+import {
+  devAccessSchema,
+  type DevAccessInput,
+  type DevAccessResponse,
+  type DevAccessValues,
+} from "@/lib/dev-tools/dev-access-schema";
 
 export const DEV_ACCESS_MESSAGES = {
   wrongKey: "That key does not open the outbox.",
@@ -22,7 +27,10 @@ export function DevAccessForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<DevAccessInput, unknown, DevAccessValues>({ resolver: zodResolver(devAccessSchema), defaultValues: { key: "" } });
+  } = useForm<DevAccessInput, unknown, DevAccessValues>({
+    resolver: zodResolver(devAccessSchema),
+    defaultValues: { key: "" },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const router = useRouter();
 
@@ -33,7 +41,13 @@ export function DevAccessForm() {
       router.push(result.body.redirectTo);
       return;
     }
-    setFormError(result.status === 404 ? DEV_ACCESS_MESSAGES.wrongKey : result.status === 429 ? DEV_ACCESS_MESSAGES.tooMany : DEV_ACCESS_MESSAGES.failed);
+    setFormError(
+      result.status === 404
+        ? DEV_ACCESS_MESSAGES.wrongKey
+        : result.status === 429
+          ? DEV_ACCESS_MESSAGES.tooMany
+          : DEV_ACCESS_MESSAGES.failed,
+    );
   };
 
   return (

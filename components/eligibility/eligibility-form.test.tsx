@@ -5,7 +5,9 @@ import { ELIGIBILITY_QUESTIONS } from "@/lib/eligibility/questions";
 import { SOLVED_CHALLENGE } from "@/components/challenge/test-double";
 
 // The forms' proof-of-work is always solved here (components/challenge/use-challenge.test.tsx tests the real hook).
-jest.mock("@/components/challenge/use-challenge", () => jest.requireActual("@/components/challenge/test-double").solvedChallengeModule());
+jest.mock("@/components/challenge/use-challenge", () =>
+  jest.requireActual("@/components/challenge/test-double").solvedChallengeModule(),
+);
 
 const push = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
@@ -32,20 +34,33 @@ beforeEach(() => {
 });
 
 function renderForm(props: Partial<EligibilityFormProps> = {}) {
-  return render(<EligibilityForm organizationId={ORG_ID} quoteToken={TOKEN} hideMedicareAdvantage={false} brandColor="#123456" {...props} />);
+  return render(
+    <EligibilityForm
+      organizationId={ORG_ID}
+      quoteToken={TOKEN}
+      hideMedicareAdvantage={false}
+      brandColor="#123456"
+      {...props}
+    />,
+  );
 }
 
 const card = (title: string) => screen.getByRole("region", { name: title });
-const mainGroup = (questionIndex: number) => within(card(ELIGIBILITY_QUESTIONS[questionIndex]!.title)).getByRole("group", { name: ELIGIBILITY_QUESTIONS[questionIndex]!.questionText });
+const mainGroup = (questionIndex: number) =>
+  within(card(ELIGIBILITY_QUESTIONS[questionIndex]!.title)).getByRole("group", {
+    name: ELIGIBILITY_QUESTIONS[questionIndex]!.questionText,
+  });
 const nextButton = () => screen.getByRole("button", { name: "Next" });
 
 const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
 // The form checks itself with the route's schema, asynchronously (zodResolver): each step lets it settle.
 const click = (element: HTMLElement) => act(async () => void fireEvent.click(element));
-const type = (element: HTMLElement, value: string) => act(async () => void fireEvent.change(element, { target: { value } }));
+const type = (element: HTMLElement, value: string) =>
+  act(async () => void fireEvent.change(element, { target: { value } }));
 
 async function answerAllNo() {
-  for (let i = 0; i < ELIGIBILITY_QUESTIONS.length; i++) await click(within(mainGroup(i)).getByRole("button", { name: "No" }));
+  for (let i = 0; i < ELIGIBILITY_QUESTIONS.length; i++)
+    await click(within(mainGroup(i)).getByRole("button", { name: "No" }));
 }
 
 describe("EligibilityForm", () => {
@@ -63,7 +78,8 @@ describe("EligibilityForm", () => {
   it("enables Next only when every question is answered", async () => {
     renderForm();
     expect(isDisabled(nextButton())).toBe(true);
-    for (let i = 0; i < ELIGIBILITY_QUESTIONS.length - 1; i++) await click(within(mainGroup(i)).getByRole("button", { name: "No" }));
+    for (let i = 0; i < ELIGIBILITY_QUESTIONS.length - 1; i++)
+      await click(within(mainGroup(i)).getByRole("button", { name: "No" }));
     expect(isDisabled(nextButton())).toBe(true);
     await click(within(mainGroup(6)).getByRole("button", { name: "No" }));
     expect(within(mainGroup(6)).getByRole("button", { name: "No" }).getAttribute("aria-pressed")).toBe("true");
@@ -82,8 +98,12 @@ describe("EligibilityForm", () => {
     expect(isDisabled(nextButton())).toBe(true);
 
     await type(details, "   ");
-    await click(within(screen.getByRole("group", { name: heart.followUps[1]!.text })).getByRole("button", { name: "No" }));
-    await click(within(screen.getByRole("group", { name: heart.followUps[2]!.text })).getByRole("button", { name: "Yes" }));
+    await click(
+      within(screen.getByRole("group", { name: heart.followUps[1]!.text })).getByRole("button", { name: "No" }),
+    );
+    await click(
+      within(screen.getByRole("group", { name: heart.followUps[2]!.text })).getByRole("button", { name: "Yes" }),
+    );
     expect(isDisabled(nextButton())).toBe(true);
     await type(details, "Angina");
     expect(isDisabled(nextButton())).toBe(false);
@@ -114,14 +134,23 @@ describe("EligibilityForm", () => {
     const body = JSON.parse(init.body);
     expect(body.quote_id).toBe(TOKEN);
     expect(Object.keys(body.answers)).toHaveLength(7);
-    expect(body.answers["4"]).toMatchObject({ answer: true, follow_up_questions: [{ id: 401, answer: "Neuropathy" }, { id: 402, answer: "No insulin" }] });
+    expect(body.answers["4"]).toMatchObject({
+      answer: true,
+      follow_up_questions: [
+        { id: 401, answer: "Neuropathy" },
+        { id: 402, answer: "No insulin" },
+      ],
+    });
 
     resolve({ ok: true, status: 200, json: async () => ({ success: true, outcome: "decline" }) });
     await waitFor(() => expect(push).toHaveBeenCalledWith(`/schedule?id=${TOKEN}&status=decline`));
   });
 
   it("shows the save error in a red box and lets the visitor try again", async () => {
-    reply({ status: 500, body: { error: { code: "internal", message: "x" } } }, "network-error", { status: 200, body: { success: true, outcome: "accept" } });
+    reply({ status: 500, body: { error: { code: "internal", message: "x" } } }, "network-error", {
+      status: 200,
+      body: { success: true, outcome: "accept" },
+    });
     renderForm();
     await answerAllNo();
     await click(nextButton());
@@ -145,7 +174,9 @@ describe("EligibilityForm", () => {
     renderForm({ quoteToken: null });
     await answerAllNo();
     await click(nextButton());
-    expect((await screen.findByRole("alert")).textContent).toContain("Failed to create temporary contact. Please try again.");
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "Failed to create temporary contact. Please try again.",
+    );
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/org/${ORG_ID}/temp-contact`);
     // The temporary contact is made with a solved proof-of-work (docs/security.md "Public forms").
     expect(fetchMock.mock.calls[0]![1].headers).toMatchObject(SOLVED_CHALLENGE);
@@ -163,7 +194,9 @@ describe("EligibilityForm", () => {
     const { unmount } = renderForm();
     expect(screen.getByRole("heading", { name: "Looking to dramatically lower your monthly costs?" })).toBeTruthy();
     expect(screen.getByText(/\$0 monthly premiums/)).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Explore Options" }).getAttribute("href")).toBe(`/schedule?id=${TOKEN}&status=decline`);
+    expect(screen.getByRole("link", { name: "Explore Options" }).getAttribute("href")).toBe(
+      `/schedule?id=${TOKEN}&status=decline`,
+    );
     unmount();
     renderForm({ hideMedicareAdvantage: true });
     expect(screen.queryByText("Looking to dramatically lower your monthly costs?")).toBeNull();

@@ -10,10 +10,26 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
 import { apiCall } from "@/lib/api/browser-client";
-import { eligibilityDraftSchema, type SubmitEligibilityResponse, type TempContactResponse } from "@/lib/eligibility/answers-schema";
+import {
+  eligibilityDraftSchema,
+  type SubmitEligibilityResponse,
+  type TempContactResponse,
+} from "@/lib/eligibility/answers-schema";
 import { ELIGIBILITY_MESSAGES as M } from "@/lib/eligibility/messages";
-import { EMPTY_DRAFT, type AnswerDraft, type EligibilityOutcome, type FollowUpAnswer, type SubmittedAnswers, type YesNo } from "@/lib/eligibility/outcome";
-import { ELIGIBILITY_QUESTIONS, MAX_FOLLOW_UP_TEXT, type EligibilityQuestion, type FollowUpQuestion } from "@/lib/eligibility/questions";
+import {
+  EMPTY_DRAFT,
+  type AnswerDraft,
+  type EligibilityOutcome,
+  type FollowUpAnswer,
+  type SubmittedAnswers,
+  type YesNo,
+} from "@/lib/eligibility/outcome";
+import {
+  ELIGIBILITY_QUESTIONS,
+  MAX_FOLLOW_UP_TEXT,
+  type EligibilityQuestion,
+  type FollowUpQuestion,
+} from "@/lib/eligibility/questions";
 import { brandFillStyle, brandInkOnWhite } from "@/lib/organizations/brand-contrast";
 
 export type EligibilityFormProps = {
@@ -24,12 +40,32 @@ export type EligibilityFormProps = {
   brandColor: string;
 };
 
-export function scheduleUrl({ token, organizationId, status }: { token: string | null; organizationId: string; status: EligibilityOutcome }): string {
+export function scheduleUrl({
+  token,
+  organizationId,
+  status,
+}: {
+  token: string | null;
+  organizationId: string;
+  status: EligibilityOutcome;
+}): string {
   const params = new URLSearchParams(token ? { id: token, status } : { orgId: organizationId, status });
   return `/schedule?${params.toString()}`;
 }
 
-function YesNoButtons({ labelledBy, value, onChange, brandColor, disabled }: { labelledBy: string; value: YesNo | undefined; onChange: (value: YesNo) => void; brandColor: string; disabled: boolean }) {
+function YesNoButtons({
+  labelledBy,
+  value,
+  onChange,
+  brandColor,
+  disabled,
+}: {
+  labelledBy: string;
+  value: YesNo | undefined;
+  onChange: (value: YesNo) => void;
+  brandColor: string;
+  disabled: boolean;
+}) {
   return (
     <div role="group" aria-labelledby={labelledBy} className="mt-3 grid grid-cols-2 gap-3">
       {(["yes", "no"] as const).map((option) => {
@@ -52,7 +88,19 @@ function YesNoButtons({ labelledBy, value, onChange, brandColor, disabled }: { l
   );
 }
 
-function FollowUpField({ followUp, value, onChange, brandColor, disabled }: { followUp: FollowUpQuestion; value: FollowUpAnswer | undefined; onChange: (value: FollowUpAnswer) => void; brandColor: string; disabled: boolean }) {
+function FollowUpField({
+  followUp,
+  value,
+  onChange,
+  brandColor,
+  disabled,
+}: {
+  followUp: FollowUpQuestion;
+  value: FollowUpAnswer | undefined;
+  onChange: (value: FollowUpAnswer) => void;
+  brandColor: string;
+  disabled: boolean;
+}) {
   const id = useId();
   if (followUp.kind === "yesno") {
     return (
@@ -60,7 +108,13 @@ function FollowUpField({ followUp, value, onChange, brandColor, disabled }: { fo
         <p id={id} className="text-sm text-gray-800">
           {followUp.text}
         </p>
-        <YesNoButtons labelledBy={id} value={typeof value === "boolean" ? (value ? "yes" : "no") : undefined} onChange={(v) => onChange(v === "yes")} brandColor={brandColor} disabled={disabled} />
+        <YesNoButtons
+          labelledBy={id}
+          value={typeof value === "boolean" ? (value ? "yes" : "no") : undefined}
+          onChange={(v) => onChange(v === "yes")}
+          brandColor={brandColor}
+          disabled={disabled}
+        />
       </div>
     );
   }
@@ -81,7 +135,14 @@ function FollowUpField({ followUp, value, onChange, brandColor, disabled }: { fo
   );
 }
 
-function QuestionCard({ question, draft, setMain, setFollowUp, brandColor, disabled }: {
+function QuestionCard({
+  question,
+  draft,
+  setMain,
+  setFollowUp,
+  brandColor,
+  disabled,
+}: {
   question: EligibilityQuestion;
   draft: AnswerDraft;
   setMain: (id: number, value: YesNo) => void;
@@ -103,7 +164,13 @@ function QuestionCard({ question, draft, setMain, setFollowUp, brandColor, disab
       <p id={textId} className="mt-2 text-base text-gray-700">
         {question.questionText}
       </p>
-      <YesNoButtons labelledBy={textId} value={answer} onChange={(value) => setMain(question.id, value)} brandColor={brandColor} disabled={disabled} />
+      <YesNoButtons
+        labelledBy={textId}
+        value={answer}
+        onChange={(value) => setMain(question.id, value)}
+        brandColor={brandColor}
+        disabled={disabled}
+      />
       {answer === "yes" && question.followUps.length > 0 ? (
         <div className="mt-4 space-y-4 border-l-2 pl-4" style={{ borderColor: brandColor }}>
           {question.followUps.map((followUp) => (
@@ -128,10 +195,16 @@ function MedicareAdvantagePromo({ href, brandColor }: { href: string; brandColor
       <h2 id="medicare-advantage-promo" className="text-lg font-semibold text-gray-900">
         {M.promoHeading}
       </h2>
-      <p className="mt-2 text-sm text-gray-700">Medicare Advantage plans can offer $0 monthly premiums, and many include extra benefits. See whether one fits you better.</p>
+      <p className="mt-2 text-sm text-gray-700">
+        Medicare Advantage plans can offer $0 monthly premiums, and many include extra benefits. See whether one fits
+        you better.
+      </p>
       <a
         href={href}
-        className={buttonClass({ variant: "ghost", className: "mt-4 rounded-lg border-2 bg-white px-5 text-base font-semibold" })}
+        className={buttonClass({
+          variant: "ghost",
+          className: "mt-4 rounded-lg border-2 bg-white px-5 text-base font-semibold",
+        })}
         style={{ borderColor: brandInkOnWhite(brandColor), color: brandInkOnWhite(brandColor) }}
       >
         {M.promoButton}
@@ -146,15 +219,27 @@ function MedicareAdvantagePromo({ href, brandColor }: { href: string; brandColor
  * (eligibilityDraftSchema: the draft read as the route's `answers`), and Next is enabled exactly when it
  * passes. Without a quote link a temporary contact is made first, once, and its link is used from then on.
  */
-export function EligibilityForm({ organizationId, quoteToken, hideMedicareAdvantage, brandColor }: EligibilityFormProps) {
+export function EligibilityForm({
+  organizationId,
+  quoteToken,
+  hideMedicareAdvantage,
+  brandColor,
+}: EligibilityFormProps) {
   const router = useRouter();
   const {
     control,
     setValue,
     handleSubmit,
     formState: { isValid, isSubmitting },
-  } = useForm<AnswerDraft, unknown, SubmittedAnswers>({ resolver: zodResolver(eligibilityDraftSchema), mode: "onChange", defaultValues: EMPTY_DRAFT });
-  const draft = { main: useWatch({ control, name: "main" }), followUps: useWatch({ control, name: "followUps" }) } as AnswerDraft;
+  } = useForm<AnswerDraft, unknown, SubmittedAnswers>({
+    resolver: zodResolver(eligibilityDraftSchema),
+    mode: "onChange",
+    defaultValues: EMPTY_DRAFT,
+  });
+  const draft = {
+    main: useWatch({ control, name: "main" }),
+    followUps: useWatch({ control, name: "followUps" }),
+  } as AnswerDraft;
   // After a saved answer the button stays "Submitting..." while the schedule page loads.
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -163,8 +248,10 @@ export function EligibilityForm({ organizationId, quoteToken, hideMedicareAdvant
   const challenge = useChallenge("temp-contact", { solveAhead: quoteToken === null });
   const submitting = isSubmitting || leaving;
 
-  const setMain = (id: number, value: YesNo) => setValue("main", { ...draft.main, [id]: value }, { shouldValidate: true });
-  const setFollowUp = (id: number, value: FollowUpAnswer) => setValue("followUps", { ...draft.followUps, [id]: value }, { shouldValidate: true });
+  const setMain = (id: number, value: YesNo) =>
+    setValue("main", { ...draft.main, [id]: value }, { shouldValidate: true });
+  const setFollowUp = (id: number, value: FollowUpAnswer) =>
+    setValue("followUps", { ...draft.followUps, [id]: value }, { shouldValidate: true });
 
   const onValid = async (answers: SubmittedAnswers) => {
     setError(null);
@@ -173,12 +260,19 @@ export function EligibilityForm({ organizationId, quoteToken, hideMedicareAdvant
 
     let linkToken = token;
     if (!linkToken) {
-      const created = await apiCall<TempContactResponse>(`/api/org/${org}/temp-contact`, { method: "POST", body: {}, send: challengeSend(() => challenge.take()) });
+      const created = await apiCall<TempContactResponse>(`/api/org/${org}/temp-contact`, {
+        method: "POST",
+        body: {},
+        send: challengeSend(() => challenge.take()),
+      });
       if (!created.ok || typeof created.body.quoteId !== "string") return fail(M.tempContactFailed);
       linkToken = created.body.quoteId;
       setToken(linkToken);
     }
-    const saved = await apiCall<SubmitEligibilityResponse>(`/api/org/${org}/eligibility-answers`, { method: "POST", body: { quote_id: linkToken, answers } });
+    const saved = await apiCall<SubmitEligibilityResponse>(`/api/org/${org}/eligibility-answers`, {
+      method: "POST",
+      body: { quote_id: linkToken, answers },
+    });
     if (!saved.ok || (saved.body.outcome !== "accept" && saved.body.outcome !== "decline")) return fail(M.saveFailed);
     setLeaving(true);
     router.push(scheduleUrl({ token: linkToken, organizationId, status: saved.body.outcome }));
@@ -187,18 +281,41 @@ export function EligibilityForm({ organizationId, quoteToken, hideMedicareAdvant
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-4">
       {ELIGIBILITY_QUESTIONS.map((question) => (
-        <QuestionCard key={question.id} question={question} draft={draft} setMain={setMain} setFollowUp={setFollowUp} brandColor={brandColor} disabled={submitting} />
+        <QuestionCard
+          key={question.id}
+          question={question}
+          draft={draft}
+          setMain={setMain}
+          setFollowUp={setFollowUp}
+          brandColor={brandColor}
+          disabled={submitting}
+        />
       ))}
       {token ? null : <ChallengeNote status={challenge.status} />}
       {error ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        <div
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
           {error}
         </div>
       ) : null}
-      <Button type="submit" size="lg" fullWidth disabled={!isValid || submitting} className="rounded-lg text-base disabled:opacity-50" style={brandFillStyle(brandColor)}>
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        disabled={!isValid || submitting}
+        className="rounded-lg text-base disabled:opacity-50"
+        style={brandFillStyle(brandColor)}
+      >
         {submitting ? M.submitting : M.next}
       </Button>
-      {hideMedicareAdvantage ? null : <MedicareAdvantagePromo href={scheduleUrl({ token, organizationId, status: "decline" })} brandColor={brandColor} />}
+      {hideMedicareAdvantage ? null : (
+        <MedicareAdvantagePromo
+          href={scheduleUrl({ token, organizationId, status: "decline" })}
+          brandColor={brandColor}
+        />
+      )}
     </form>
   );
 }

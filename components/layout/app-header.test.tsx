@@ -5,8 +5,20 @@ import { AppHeader, type AppHeaderProps, type PaymentStatus } from "@/components
 jest.mock("next/navigation", () => ({ usePathname: jest.fn(() => "/dashboard") }));
 const mockedPathname = usePathname as jest.MockedFunction<typeof usePathname>;
 
-const admin = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", isAdmin: true, canManageBilling: true };
-const agent = { firstName: "Grace", lastName: "Hopper", email: "grace@example.com", isAdmin: false, canManageBilling: false };
+const admin = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  isAdmin: true,
+  canManageBilling: true,
+};
+const agent = {
+  firstName: "Grace",
+  lastName: "Hopper",
+  email: "grace@example.com",
+  isAdmin: false,
+  canManageBilling: false,
+};
 
 function renderHeader(props: Partial<AppHeaderProps> = {}) {
   return render(<AppHeader productName="Gapwise" user={admin} paymentStatus="active" {...props} />);
@@ -67,7 +79,12 @@ describe("AppHeader", () => {
   it("leaves Billing & Payments out for an admin without the billing flag", () => {
     renderHeader({ user: { ...admin, canManageBilling: false } });
     const { menu } = openUserMenu("Ada Lovelace");
-    expect(itemsOf(menu).map((item) => item.text)).toEqual(["Your Profile", "Organization Settings", "Manage Agents", "Log out"]);
+    expect(itemsOf(menu).map((item) => item.text)).toEqual([
+      "Your Profile",
+      "Organization Settings",
+      "Manage Agents",
+      "Log out",
+    ]);
   });
 
   it("shows a non-admin Payment Settings, Contact Us and Log out", () => {

@@ -43,7 +43,6 @@ const NAV_ITEMS = [
   { label: "Contacts", href: "/contacts", matches: ["/contacts", "/contact"] },
 ] as const;
 
-
 /** The user-menu entries for a user, in order (without separators). */
 function userMenuItems(user: Pick<AppHeaderUser, "isAdmin" | "canManageBilling">, logoutHref = "/logging-out") {
   const items: { label: string; href: string }[] = user.isAdmin
@@ -75,7 +74,9 @@ function PaymentStatusMenu({ status }: { status: PaymentStatus }) {
   const dot = (size: string, extra = "") => (
     <span aria-hidden="true" className={`inline-block shrink-0 rounded-full ${size} ${style.dot} ${extra}`} />
   );
-  const entries: MenuEntry[] = [{ kind: "text", label: text, className: `font-medium ${style.text}`, leading: dot("mt-1.5 h-2 w-2") }];
+  const entries: MenuEntry[] = [
+    { kind: "text", label: text, className: `font-medium ${style.text}`, leading: dot("mt-1.5 h-2 w-2") },
+  ];
   if (style.showUpdate) entries.push({ kind: "link", label: "Update Payment", href: "/stripe" });
 
   return (
@@ -161,7 +162,10 @@ export function AppHeader({ productName, user, paymentStatus, logoutHref = "/log
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-8 px-4 sm:flex-nowrap sm:px-6 lg:px-8">
-        <Link href="/dashboard" className={`order-1 flex h-16 items-center gap-2 rounded-md text-lg font-bold text-brand-600 ${focusRing}`}>
+        <Link
+          href="/dashboard"
+          className={`order-1 flex h-16 items-center gap-2 rounded-md text-lg font-bold text-brand-600 ${focusRing}`}
+        >
           <BrandMark className="h-7 w-7" />
           <span>{productName}</span>
         </Link>

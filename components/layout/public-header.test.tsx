@@ -53,7 +53,10 @@ describe("PublicHeader", () => {
     render(<PublicHeader productName="Gapwise" />);
     const button = screen.getByRole("button", { name: "Menu" });
     fireEvent.click(button);
-    fireEvent.keyDown(within(screen.getByRole("navigation", { name: "Mobile" })).getByRole("link", { name: "Pricing" }), { key: "Escape" });
+    fireEvent.keyDown(
+      within(screen.getByRole("navigation", { name: "Mobile" })).getByRole("link", { name: "Pricing" }),
+      { key: "Escape" },
+    );
     expect(button.getAttribute("aria-expanded")).toBe("false");
     expect(document.activeElement).toBe(button);
   });
@@ -77,7 +80,9 @@ describe("PublicHeader", () => {
     render(<PublicHeader productName="Gapwise" />);
     const button = screen.getByRole("button", { name: "Menu" });
     fireEvent.click(button);
-    fireEvent.click(within(screen.getByRole("navigation", { name: "Mobile" })).getByRole("link", { name: "Contact Us" }));
+    fireEvent.click(
+      within(screen.getByRole("navigation", { name: "Mobile" })).getByRole("link", { name: "Contact Us" }),
+    );
     expect(button.getAttribute("aria-expanded")).toBe("false");
   });
 });

@@ -25,13 +25,19 @@ const PUBLIC_MOBILE_LINKS = [
 
 const TRY_IT_OUT = { label: "Try It Out", href: "/demo" } as const;
 
-
 /** The brand mark next to the product name (decorative). */
 export function BrandMark({ className = "h-8 w-8" }: { className?: string }) {
   return (
     <svg className={className} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" className="fill-brand-600" />
-      <path d="M9 16.5l4.5 4.5L23 11.5" fill="none" stroke="white" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M9 16.5l4.5 4.5L23 11.5"
+        fill="none"
+        stroke="white"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -46,7 +52,8 @@ export function PublicHeader({ productName }: { productName: string }) {
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: Event) => {
-      if (headerRef.current && event.target instanceof Node && !headerRef.current.contains(event.target)) setOpen(false);
+      if (headerRef.current && event.target instanceof Node && !headerRef.current.contains(event.target))
+        setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
@@ -69,25 +76,21 @@ export function PublicHeader({ productName }: { productName: string }) {
   return (
     <header ref={headerRef} className="relative z-40 border-b border-gray-100 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-6 py-4">
-        <Link href="/" className={cx("flex min-h-11 items-center gap-2 rounded-md text-xl font-bold text-brand-600", focusRing)}>
+        <Link
+          href="/"
+          className={cx("flex min-h-11 items-center gap-2 rounded-md text-xl font-bold text-brand-600", focusRing)}
+        >
           <BrandMark />
           <span>{productName}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {PUBLIC_NAV_LINKS.map((link) => (
-            <Link
-              key={link.href}
-              href={link.href}
-              className={buttonClass({ variant: "ghost" })}
-            >
+            <Link key={link.href} href={link.href} className={buttonClass({ variant: "ghost" })}>
               {link.label}
             </Link>
           ))}
-          <a
-            href={TRY_IT_OUT.href}
-            className={buttonClass({ className: "ml-2" })}
-          >
+          <a href={TRY_IT_OUT.href} className={buttonClass({ className: "ml-2" })}>
             {TRY_IT_OUT.label}
           </a>
         </nav>
@@ -120,7 +123,11 @@ export function PublicHeader({ productName }: { productName: string }) {
       </div>
 
       {open ? (
-        <nav id={menuId} aria-label="Mobile" className="border-t border-gray-100 bg-white px-6 pb-6 pt-2 shadow-sm md:hidden">
+        <nav
+          id={menuId}
+          aria-label="Mobile"
+          className="border-t border-gray-100 bg-white px-6 pb-6 pt-2 shadow-sm md:hidden"
+        >
           <ul className="flex flex-col gap-1">
             {PUBLIC_MOBILE_LINKS.map((link) => (
               <li key={link.href}>

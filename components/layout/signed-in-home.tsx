@@ -1,20 +1,23 @@
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 
-
 export type SignedInHomeProps = { firstName: string; isAdmin: boolean; productName: string };
 
 /** The body of / for a signed-in user: a welcome and the next places to go (admins: settings; agents: contacts). */
 export function SignedInHome({ firstName, isAdmin, productName }: SignedInHomeProps) {
   const name = firstName.trim();
-  const secondary = isAdmin ? { label: "Organization Settings", href: "/settings" } : { label: "Go to Contacts", href: "/contacts" };
+  const secondary = isAdmin
+    ? { label: "Organization Settings", href: "/settings" }
+    : { label: "Go to Contacts", href: "/contacts" };
 
   return (
     <section
       aria-labelledby="signed-in-home-title"
       className="mx-auto flex max-w-3xl flex-col items-center px-6 py-20 text-center sm:py-28"
     >
-      <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand-700">{productName}</span>
+      <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand-700">
+        {productName}
+      </span>
       <h1 id="signed-in-home-title" className="mt-6 text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl">
         {name ? `Welcome back, ${name}` : "Welcome back"}
       </h1>

@@ -1,14 +1,24 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { ClientShowcase, type ShowcaseItem } from "@/components/marketing/client-showcase";
 
-jest.mock("next/image", () => function ImageStub(props: { alt: string; src: string }) {
-  // eslint-disable-next-line @next/next/no-img-element
-  return <img alt={props.alt} src={props.src} />;
-});
+jest.mock(
+  "next/image",
+  () =>
+    function ImageStub(props: { alt: string; src: string }) {
+      // eslint-disable-next-line @next/next/no-img-element
+      return <img alt={props.alt} src={props.src} />;
+    },
+);
 
 const items: ShowcaseItem[] = [
   { key: "email", label: "Email", title: "Email title", text: "Email text" },
-  { key: "quotes", label: "Quotes", title: "Quotes title", text: "Quotes text", image: { src: "/q.png", width: 390, height: 844, alt: "Quote page" } },
+  {
+    key: "quotes",
+    label: "Quotes",
+    title: "Quotes title",
+    text: "Quotes text",
+    image: { src: "/q.png", width: 390, height: 844, alt: "Quote page" },
+  },
   { key: "underwriting", label: "Underwriting", title: "Underwriting title", text: "Underwriting text" },
 ];
 

@@ -5,7 +5,13 @@ import { useId, useState } from "react";
 import { cx } from "@/components/ui/cx";
 import { focusRing } from "@/components/ui/focus";
 
-export type ShowcaseItem = { key: string; label: string; title: string; text: string; image?: { src: string; width: number; height: number; alt: string } };
+export type ShowcaseItem = {
+  key: string;
+  label: string;
+  title: string;
+  text: string;
+  image?: { src: string; width: number; height: number; alt: string };
+};
 
 /**
  * The client-experience showcase of the home page (client-side.md §2): Email, Quotes, Underwriting,
@@ -38,7 +44,13 @@ export function ClientShowcase({ items }: { items: ShowcaseItem[] }) {
               tabIndex={index === active ? 0 : -1}
               onClick={() => setActive(index)}
               onMouseEnter={() => setActive(index)}
-              className={cx("min-h-11 rounded-full px-4 py-2 text-sm font-semibold", focusRing, index === active ? "bg-brand-600 text-white" : "bg-white text-gray-800 ring-1 ring-gray-400 hover:bg-gray-50")}
+              className={cx(
+                "min-h-11 rounded-full px-4 py-2 text-sm font-semibold",
+                focusRing,
+                index === active
+                  ? "bg-brand-600 text-white"
+                  : "bg-white text-gray-800 ring-1 ring-gray-400 hover:bg-gray-50",
+              )}
             >
               {item.label}
             </button>
@@ -61,7 +73,9 @@ export function ClientShowcase({ items }: { items: ShowcaseItem[] }) {
             className="h-auto w-64 rounded-2xl shadow-xl ring-1 ring-gray-200 sm:w-72"
           />
         ) : (
-          <div className="flex h-80 w-64 items-center justify-center rounded-2xl bg-white p-6 text-center text-sm text-gray-500 shadow-xl ring-1 ring-gray-200 sm:w-72">{current.text}</div>
+          <div className="flex h-80 w-64 items-center justify-center rounded-2xl bg-white p-6 text-center text-sm text-gray-500 shadow-xl ring-1 ring-gray-200 sm:w-72">
+            {current.text}
+          </div>
         )}
       </div>
     </div>

@@ -11,7 +11,8 @@ beforeEach(() => {
 });
 
 function fill(values: Partial<Record<"Name" | "Email" | "Phone" | "Message", string>>) {
-  for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+  for (const [label, value] of Object.entries(values))
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
 }
 
 describe("ContactUsForm", () => {
@@ -45,18 +46,29 @@ describe("ContactUsForm", () => {
     const busy = await screen.findByRole("button", { name: /Sending\.\.\./ });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     // The values as the route's schema reads them (an empty phone is left out).
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ name: "Dana", email: "dana@agency.test", message: "Hello" });
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({
+      name: "Dana",
+      email: "dana@agency.test",
+      message: "Hello",
+    });
     finish({ status: 200, body: { success: true } });
     expect(await screen.findByText("Thank you for contacting us! We'll get back to you soon.")).toBeTruthy();
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe("");
   });
 
   it("shows the server's message in red when it refuses", async () => {
-    fetchMock.mockResolvedValue(asResponse({ status: 429, body: { error: { code: "rate_limited", message: "Too many requests. Please wait a moment and try again." } } }));
+    fetchMock.mockResolvedValue(
+      asResponse({
+        status: 429,
+        body: { error: { code: "rate_limited", message: "Too many requests. Please wait a moment and try again." } },
+      }),
+    );
     render(<ContactUsForm />);
     fill({ Name: "Dana", Email: "dana@agency.test", Message: "Hello" });
     fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Too many requests. Please wait a moment and try again."));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe("Too many requests. Please wait a moment and try again."),
+    );
     expect(screen.getByRole("alert").className).toContain("text-red-700");
   });
 

@@ -40,13 +40,17 @@ export function ContactUsForm() {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactMessageInput, unknown, ContactMessageValues>({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
+  } = useForm<ContactMessageInput, unknown, ContactMessageValues>({
+    resolver: zodResolver(contactMessageSchema),
+    defaultValues: EMPTY,
+  });
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const statusId = useId();
   // One message for the form (the first problem), read with each field it names: the same words are not
   // repeated under every empty field.
   const alert = status.kind === "error" ? status.message : status.kind === "invalid" ? firstError(errors) : null;
-  const problem = (name: (typeof FIELDS)[number]) => (errors[name] ? { describedBy: statusId, invalid: true as const } : { describedBy: undefined, invalid: undefined });
+  const problem = (name: (typeof FIELDS)[number]) =>
+    errors[name] ? { describedBy: statusId, invalid: true as const } : { describedBy: undefined, invalid: undefined };
 
   const onValid = async (values: ContactMessageValues) => {
     setStatus({ kind: "idle" });
@@ -73,10 +77,28 @@ export function ContactUsForm() {
       <h2 className="text-xl font-semibold text-gray-900">Send us a Message</h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" required describedBy={problem("name").describedBy}>
-          {(props) => <Input {...props} aria-invalid={problem("name").invalid} type="text" autoComplete="name" readOnly={isSubmitting} {...register("name")} />}
+          {(props) => (
+            <Input
+              {...props}
+              aria-invalid={problem("name").invalid}
+              type="text"
+              autoComplete="name"
+              readOnly={isSubmitting}
+              {...register("name")}
+            />
+          )}
         </Field>
         <Field label="Email" required describedBy={problem("email").describedBy}>
-          {(props) => <Input {...props} aria-invalid={problem("email").invalid} type="email" autoComplete="email" readOnly={isSubmitting} {...register("email")} />}
+          {(props) => (
+            <Input
+              {...props}
+              aria-invalid={problem("email").invalid}
+              type="email"
+              autoComplete="email"
+              readOnly={isSubmitting}
+              {...register("email")}
+            />
+          )}
         </Field>
       </div>
       <Field
@@ -87,10 +109,27 @@ export function ContactUsForm() {
         }
         describedBy={problem("phone").describedBy}
       >
-        {(props) => <Input {...props} aria-invalid={problem("phone").invalid} type="tel" autoComplete="tel" readOnly={isSubmitting} {...register("phone")} />}
+        {(props) => (
+          <Input
+            {...props}
+            aria-invalid={problem("phone").invalid}
+            type="tel"
+            autoComplete="tel"
+            readOnly={isSubmitting}
+            {...register("phone")}
+          />
+        )}
       </Field>
       <Field label="Message" required describedBy={problem("message").describedBy}>
-        {(props) => <Textarea {...props} aria-invalid={problem("message").invalid} rows={5} readOnly={isSubmitting} {...register("message")} />}
+        {(props) => (
+          <Textarea
+            {...props}
+            aria-invalid={problem("message").invalid}
+            rows={5}
+            readOnly={isSubmitting}
+            {...register("message")}
+          />
+        )}
       </Field>
       {alert ? (
         <p id={statusId} role="alert" className="text-sm text-red-700">

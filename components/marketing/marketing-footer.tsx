@@ -1,7 +1,15 @@
 import Link from "next/link";
 
 /** Footer of the public marketing pages: support email and the copyright line. */
-export function MarketingFooter({ productName, supportEmail, showDevLinks = false }: { productName: string; supportEmail: string; showDevLinks?: boolean }) {
+export function MarketingFooter({
+  productName,
+  supportEmail,
+  showDevLinks = false,
+}: {
+  productName: string;
+  supportEmail: string;
+  showDevLinks?: boolean;
+}) {
   return (
     <footer className="border-t border-gray-100 bg-white py-8 text-center text-sm text-gray-500">
       <p>

@@ -9,7 +9,12 @@ beforeEach(() => {
   fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
     if (url === "/api/onboarding/agents") {
       const { agents } = JSON.parse(String(init?.body));
-      return jsonResponse(200, { success: true, onboardingStep: 3, nextStep: "payment", agents: agents.map((a: object, i: number) => ({ ...a, id: `new-${i}` })) });
+      return jsonResponse(200, {
+        success: true,
+        onboardingStep: 3,
+        nextStep: "payment",
+        agents: agents.map((a: object, i: number) => ({ ...a, id: `new-${i}` })),
+      });
     }
     throw new Error(`unexpected fetch ${url}`);
   });
@@ -32,7 +37,17 @@ function renderStep(onSaved = jest.fn(), agentLimit = 5) {
 
 describe("AgentsStep", () => {
   it("lists the current user's card", () => {
-    render(<AgentsStep productName="Gapwise" agents={[...wizardData().agents, { id: "u2", firstName: "Bo", lastName: "Diaz", email: "bo@agency.test", phone: "" }]} agentLimit={5} onSaved={jest.fn()} />);
+    render(
+      <AgentsStep
+        productName="Gapwise"
+        agents={[
+          ...wizardData().agents,
+          { id: "u2", firstName: "Bo", lastName: "Diaz", email: "bo@agency.test", phone: "" },
+        ]}
+        agentLimit={5}
+        onSaved={jest.fn()}
+      />,
+    );
     expect(screen.getByRole("heading", { name: "More Team Members?" })).toBeTruthy();
     expect(screen.getByText(/Add additional agents who will be using Gapwise/)).toBeTruthy();
     expect(screen.getByText("RO")).toBeTruthy();
@@ -74,7 +89,9 @@ describe("AgentsStep", () => {
     await advance(500);
     await act(async () => fireEvent.click(addButton()));
     // The agent-add rule (§5) still needs a 10-digit phone.
-    expect(screen.getByRole("alert").textContent).toBe("Please fill out all fields, ensure email is valid, and select at least one role (admin or agent)");
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Please fill out all fields, ensure email is valid, and select at least one role (admin or agent)",
+    );
     type("Phone", "5125550100");
     await act(async () => fireEvent.click(addButton()));
     expect(screen.getByText("Ann Lee")).toBeTruthy();
@@ -84,12 +101,27 @@ describe("AgentsStep", () => {
       fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     });
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/onboarding/agents")!;
-    expect(JSON.parse(String(call[1].body))).toEqual({ agents: [{ firstName: "Ann", lastName: "Lee", email: "ann@agency.test", phone: "5125550100", isAgent: true, isAdmin: false }] });
-    expect(onSaved).toHaveBeenCalledWith([expect.objectContaining({ id: "new-0", email: "ann@agency.test" })], { nextStep: "payment" });
+    expect(JSON.parse(String(call[1].body))).toEqual({
+      agents: [
+        {
+          firstName: "Ann",
+          lastName: "Lee",
+          email: "ann@agency.test",
+          phone: "5125550100",
+          isAgent: true,
+          isAdmin: false,
+        },
+      ],
+    });
+    expect(onSaved).toHaveBeenCalledWith([expect.objectContaining({ id: "new-0", email: "ann@agency.test" })], {
+      nextStep: "payment",
+    });
   });
 
   it("stops adding at the plan's agent limit", () => {
     renderStep(jest.fn(), 1);
-    expect(screen.getByText("Your plan allows 1 agent. Remove an agent or upgrade your plan to add more.")).toBeTruthy();
+    expect(
+      screen.getByText("Your plan allows 1 agent. Remove an agent or upgrade your plan to add more."),
+    ).toBeTruthy();
   });
 });

@@ -10,12 +10,27 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { formatPhone } from "@/lib/accounts/signup-schema";
-import { AGENT_MESSAGES, agentInitials, agentInputSchema, agentLimitMessage, type AgentInput, type AgentValues } from "@/lib/agents/agent-schema";
+import {
+  AGENT_MESSAGES,
+  agentInitials,
+  agentInputSchema,
+  agentLimitMessage,
+  type AgentInput,
+  type AgentValues,
+} from "@/lib/agents/agent-schema";
 import { apiCall } from "@/lib/api/browser-client";
 import type { OnboardingAgentsResponse } from "@/lib/onboarding/onboarding-schema";
 import type { OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 
-export type TeamMember = { id?: string; firstName: string; lastName: string; email: string; phone: string; isAgent?: boolean; isCurrentUser?: boolean };
+export type TeamMember = {
+  id?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  isAgent?: boolean;
+  isCurrentUser?: boolean;
+};
 
 export type AgentsStepProps = {
   productName: string;
@@ -32,14 +47,23 @@ const ALREADY_LISTED = "This agent is already on your list.";
 function AgentCard({ agent, onRemove }: { agent: TeamMember; onRemove?: () => void }) {
   return (
     <li className="flex items-center gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700" aria-hidden="true">
+      <span
+        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+        aria-hidden="true"
+      >
         {agentInitials(agent)}
       </span>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-gray-900">
           {agent.firstName} {agent.lastName}
-          {agent.isCurrentUser ? <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-600">{AGENT_MESSAGES.currentUser}</span> : null}
-          {onRemove ? <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">New</span> : null}
+          {agent.isCurrentUser ? (
+            <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-600">
+              {AGENT_MESSAGES.currentUser}
+            </span>
+          ) : null}
+          {onRemove ? (
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">New</span>
+          ) : null}
         </p>
         <p className="truncate text-sm text-gray-600">{agent.email}</p>
         <p className="text-sm text-gray-600">{agent.phone ? formatPhone(agent.phone) : AGENT_MESSAGES.noPhone}</p>
@@ -60,17 +84,22 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
   const [addError, setAddError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const { register, control, handleSubmit, reset } = useForm<AgentInput, unknown, AgentValues>({ resolver: zodResolver(agentInputSchema), defaultValues: EMPTY });
+  const { register, control, handleSubmit, reset } = useForm<AgentInput, unknown, AgentValues>({
+    resolver: zodResolver(agentInputSchema),
+    defaultValues: EMPTY,
+  });
   const [firstName = "", lastName = "", email = ""] = useWatch({ control, name: ["firstName", "lastName", "email"] });
   const availability = useEmailAvailability(email, { server: false });
 
   const normalizedEmail = email.trim().toLowerCase();
-  const listed = normalizedEmail !== "" && [...agents, ...pending].some((a) => a.email.toLowerCase() === normalizedEmail);
+  const listed =
+    normalizedEmail !== "" && [...agents, ...pending].some((a) => a.email.toLowerCase() === normalizedEmail);
   const seatsUsed = agents.filter((a) => a.isAgent !== false).length + pending.length;
   const seatsFull = agentLimit >= 0 && seatsUsed >= agentLimit;
   // agency-side.md §2: 'Add Agent' is enabled once first name, last name and email are filled in and the email
   // checks out; the agent-add rule itself (the schema, with the phone) is applied when it is pressed.
-  const canAdd = firstName.trim() !== "" && lastName.trim() !== "" && availability.status === "available" && !listed && !seatsFull;
+  const canAdd =
+    firstName.trim() !== "" && lastName.trim() !== "" && availability.status === "available" && !listed && !seatsFull;
 
   const emailMessage = listed
     ? ALREADY_LISTED
@@ -98,7 +127,16 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
     setFormError(null);
     const result = await apiCall<OnboardingAgentsResponse>("/api/onboarding/agents", {
       method: "POST",
-      body: { agents: pending.map(({ firstName, lastName, email, phone }) => ({ firstName, lastName, email, phone, isAgent: true, isAdmin: false })) },
+      body: {
+        agents: pending.map(({ firstName, lastName, email, phone }) => ({
+          firstName,
+          lastName,
+          email,
+          phone,
+          isAgent: true,
+          isAdmin: false,
+        })),
+      },
     });
     setSaving(false);
     if (!result.ok) {
@@ -111,14 +149,21 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
-      <StepHeader title="More Team Members?" subtitle={`Add additional agents who will be using ${productName}. You can add more later from Manage Agents.`} />
+      <StepHeader
+        title="More Team Members?"
+        subtitle={`Add additional agents who will be using ${productName}. You can add more later from Manage Agents.`}
+      />
 
       <ul className="space-y-3" aria-label="Team members">
         {agents.map((agent) => (
           <AgentCard key={agent.id ?? agent.email} agent={agent} />
         ))}
         {pending.map((agent) => (
-          <AgentCard key={agent.email} agent={agent} onRemove={() => setPending((list) => list.filter((a) => a.email !== agent.email))} />
+          <AgentCard
+            key={agent.email}
+            agent={agent}
+            onRemove={() => setPending((list) => list.filter((a) => a.email !== agent.email))}
+          />
         ))}
       </ul>
 
@@ -139,10 +184,24 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
         {seatsFull ? <p className="mt-1 text-sm text-amber-800">{agentLimitMessage(agentLimit)}</p> : null}
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <Field id={`${id}-first`} label="First Name">
-            {(props) => <Input {...props} type="text" autoComplete="off" {...register("firstName", { onChange: () => setAddError(null) })} />}
+            {(props) => (
+              <Input
+                {...props}
+                type="text"
+                autoComplete="off"
+                {...register("firstName", { onChange: () => setAddError(null) })}
+              />
+            )}
           </Field>
           <Field id={`${id}-last`} label="Last Name">
-            {(props) => <Input {...props} type="text" autoComplete="off" {...register("lastName", { onChange: () => setAddError(null) })} />}
+            {(props) => (
+              <Input
+                {...props}
+                type="text"
+                autoComplete="off"
+                {...register("lastName", { onChange: () => setAddError(null) })}
+              />
+            )}
           </Field>
           <div>
             <Field id={`${id}-email`} label="Email" describedBy={`${id}-email-status`}>
@@ -179,7 +238,11 @@ export function AgentsStep({ productName, agents, agentLimit, onSaved }: AgentsS
       <FormAlert message={formError} />
 
       <div className="flex items-center justify-between border-t border-gray-100 pt-5">
-        <p className="text-sm text-gray-600">{pending.length ? `${pending.length} new agent${pending.length === 1 ? "" : "s"} will be added.` : "No new agents? Just continue."}</p>
+        <p className="text-sm text-gray-600">
+          {pending.length
+            ? `${pending.length} new agent${pending.length === 1 ? "" : "s"} will be added.`
+            : "No new agents? Just continue."}
+        </p>
         <ContinueButton disabled={false} saving={saving} />
       </div>
     </form>

@@ -37,7 +37,13 @@ describe("CompanyStep", () => {
     const fetchMock = jest.fn(() => new Promise((r) => (resolve = r)));
     global.fetch = fetchMock as unknown as typeof fetch;
     const onSaved = jest.fn();
-    render(<CompanyStep initial={{ ...wizardData().company, companyName: "Lone Star", companyPhone: "5125550188" }} logoUrl={null} onSaved={onSaved} />);
+    render(
+      <CompanyStep
+        initial={{ ...wizardData().company, companyName: "Lone Star", companyPhone: "5125550188" }}
+        logoUrl={null}
+        onSaved={onSaved}
+      />,
+    );
     await type(/Website/, "https://www.lonestar.test");
     expect((screen.getByLabelText(/Website/) as HTMLInputElement).value).toBe("www.lonestar.test");
     await type(/Calendar Booking Link/, "calendly.com/lonestar");
@@ -49,15 +55,37 @@ describe("CompanyStep", () => {
     expect(continueButton().disabled).toBe(true);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/onboarding/company");
-    expect(JSON.parse(String(init.body))).toMatchObject({ companyName: "Lone Star", companyPhone: "5125550188", companyWebsite: "www.lonestar.test", bookingLink: "calendly.com/lonestar" });
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      companyName: "Lone Star",
+      companyPhone: "5125550188",
+      companyWebsite: "www.lonestar.test",
+      bookingLink: "calendly.com/lonestar",
+    });
     await act(async () => resolve(jsonResponse(200, { success: true, onboardingStep: 1, nextStep: "licensing" })));
-    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ companyWebsite: "www.lonestar.test", bookingLink: "https://calendly.com/lonestar" }), { logoPreview: null, nextStep: "licensing" });
+    expect(onSaved).toHaveBeenCalledWith(
+      expect.objectContaining({ companyWebsite: "www.lonestar.test", bookingLink: "https://calendly.com/lonestar" }),
+      { logoPreview: null, nextStep: "licensing" },
+    );
   });
 
   it("shows the server's field message when saving fails", async () => {
-    global.fetch = jest.fn(async () => jsonResponse(422, { error: { code: "validation_failed", message: "Some fields are invalid.", fields: { companyPhone: ["Please enter a 10-digit phone number"] } } })) as unknown as typeof fetch;
+    global.fetch = jest.fn(async () =>
+      jsonResponse(422, {
+        error: {
+          code: "validation_failed",
+          message: "Some fields are invalid.",
+          fields: { companyPhone: ["Please enter a 10-digit phone number"] },
+        },
+      }),
+    ) as unknown as typeof fetch;
     await act(async () => {
-      render(<CompanyStep initial={{ ...wizardData().company, companyName: "Lone Star", companyPhone: "5125550188" }} logoUrl={null} onSaved={jest.fn()} />);
+      render(
+        <CompanyStep
+          initial={{ ...wizardData().company, companyName: "Lone Star", companyPhone: "5125550188" }}
+          logoUrl={null}
+          onSaved={jest.fn()}
+        />,
+      );
     });
     await act(async () => {
       fireEvent.click(continueButton());
@@ -78,7 +106,9 @@ describe("CompanyStep", () => {
 
   it("accepts a dropped PNG and offers 'Change logo'", async () => {
     render(<CompanyStep initial={wizardData().company} logoUrl={null} onSaved={jest.fn()} />);
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], "logo.png", { type: "image/png" });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], "logo.png", {
+      type: "image/png",
+    });
     await act(async () => {
       fireEvent.drop(screen.getByTestId("logo-dropzone"), { dataTransfer: { files: [png] } });
     });

@@ -13,7 +13,11 @@ import { Field, FieldError } from "@/components/ui/field";
 import { focusRing } from "@/components/ui/focus";
 import { Input } from "@/components/ui/input";
 import { apiCall } from "@/lib/api/browser-client";
-import { ONBOARDING_MESSAGES, onboardingCompanySchema, type OnboardingStepSavedResponse } from "@/lib/onboarding/onboarding-schema";
+import {
+  ONBOARDING_MESSAGES,
+  onboardingCompanySchema,
+  type OnboardingStepSavedResponse,
+} from "@/lib/onboarding/onboarding-schema";
 import type { OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, sniffImageType } from "@/lib/settings/logo-rules";
 
@@ -128,7 +132,10 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
   const onValid = async (values: CompanyFormValues) => {
     setFormError(null);
     // The fields as typed (the route parses them with the same schema), and the new logo if one was chosen.
-    const result = await apiCall<OnboardingStepSavedResponse>("/api/onboarding/company", { method: "POST", body: { ...getValues(), ...(logo ? { logo: logo.dataUrl } : {}) } });
+    const result = await apiCall<OnboardingStepSavedResponse>("/api/onboarding/company", {
+      method: "POST",
+      body: { ...getValues(), ...(logo ? { logo: logo.dataUrl } : {}) },
+    });
     if (result.ok) {
       onSaved(values, { logoPreview: logo?.dataUrl ?? null, nextStep: result.body.nextStep });
       return;
@@ -147,7 +154,13 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
       <StepHeader title="Company Settings" subtitle="Upload your logo and set your brand color." />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={`${id}-companyName`} label="Company Name" required error={error("companyName")} className="sm:col-span-2">
+        <Field
+          id={`${id}-companyName`}
+          label="Company Name"
+          required
+          error={error("companyName")}
+          className="sm:col-span-2"
+        >
           {(props) => <Input {...props} type="text" autoComplete="organization" {...register("companyName")} />}
         </Field>
 
@@ -158,7 +171,9 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
         <Field id={`${id}-companyWebsite`} label="Website" error={error("companyWebsite")}>
           {(props) => (
             <div className="flex rounded-md shadow-sm">
-              <span className="inline-flex items-center rounded-l-md border border-r-0 border-gray-500 bg-gray-50 px-3 text-sm text-gray-700 select-none">https://</span>
+              <span className="inline-flex items-center rounded-l-md border border-r-0 border-gray-500 bg-gray-50 px-3 text-sm text-gray-700 select-none">
+                https://
+              </span>
               <Controller
                 control={control}
                 name="companyWebsite"
@@ -193,7 +208,15 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
           error={error("bookingLink")}
           className="sm:col-span-2"
         >
-          {(props) => <Input {...props} type="url" inputMode="url" placeholder="https://calendly.com/your-agency" {...register("bookingLink")} />}
+          {(props) => (
+            <Input
+              {...props}
+              type="url"
+              inputMode="url"
+              placeholder="https://calendly.com/your-agency"
+              {...register("bookingLink")}
+            />
+          )}
         </Field>
 
         {(["primaryColor", "secondaryColor"] as const).map((name, index) => {
@@ -207,7 +230,9 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
                     type="color"
                     aria-label={`${label} color picker`}
                     value={/^#[0-9a-fA-F]{6}$/.test(color) ? color : "#000000"}
-                    onChange={(e) => setValue(name, e.target.value.toUpperCase(), { shouldValidate: true, shouldDirty: true })}
+                    onChange={(e) =>
+                      setValue(name, e.target.value.toUpperCase(), { shouldValidate: true, shouldDirty: true })
+                    }
                     className={cx("h-11 w-14 cursor-pointer rounded-md border border-gray-500 bg-white p-1", focusRing)}
                   />
                   <Input {...props} type="text" maxLength={7} className="font-mono uppercase" {...register(name)} />
@@ -236,8 +261,19 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
             // eslint-disable-next-line @next/next/no-img-element -- a data URL or the org's own logo route
             <img src={preview} alt="Logo preview" className="max-h-16 max-w-60 object-contain" />
           ) : (
-            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true" className="h-10 w-10 text-gray-400">
-              <path strokeLinecap="round" strokeLinejoin="round" d="M3 16.5v2.25A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75V16.5m-13.5-9L12 3m0 0 4.5 4.5M12 3v13.5" />
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              aria-hidden="true"
+              className="h-10 w-10 text-gray-400"
+            >
+              <path
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                d="M3 16.5v2.25A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75V16.5m-13.5-9L12 3m0 0 4.5 4.5M12 3v13.5"
+              />
             </svg>
           )}
           <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={logoStatus === "uploading"}>
@@ -245,7 +281,14 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
           </Button>
           <p className="text-sm text-gray-600">Click or drag and drop. {LOGO_GUIDANCE}</p>
           {logo ? <p className="text-sm text-gray-700">{logo.name}</p> : null}
-          <input ref={fileInput} type="file" accept="image/png" aria-label="Upload logo" className="sr-only" onChange={(e) => void chooseLogo(e.target.files?.[0])} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png"
+            aria-label="Upload logo"
+            className="sr-only"
+            onChange={(e) => void chooseLogo(e.target.files?.[0])}
+          />
         </div>
         <FieldError id={`${id}-logo-error`} error={logoError} />
       </div>

@@ -34,9 +34,28 @@ export function FormAlert({ message }: { message: string | null }) {
 }
 
 /** The primary button of a step: 'Continue', or 'Saving...' with a spinner while busy. */
-export function ContinueButton({ disabled, saving, label = "Continue", onClick, type = "submit" }: { disabled: boolean; saving: boolean; label?: string; onClick?: () => void; type?: "submit" | "button" }) {
+export function ContinueButton({
+  disabled,
+  saving,
+  label = "Continue",
+  onClick,
+  type = "submit",
+}: {
+  disabled: boolean;
+  saving: boolean;
+  label?: string;
+  onClick?: () => void;
+  type?: "submit" | "button";
+}) {
   return (
-    <Button type={type} onClick={onClick} disabled={disabled} loading={saving} loadingLabel="Saving..." className="min-w-32">
+    <Button
+      type={type}
+      onClick={onClick}
+      disabled={disabled}
+      loading={saving}
+      loadingLabel="Saving..."
+      className="min-w-32"
+    >
       {label}
     </Button>
   );

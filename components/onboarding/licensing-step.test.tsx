@@ -2,7 +2,13 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { LicensingStep } from "@/components/onboarding/licensing-step";
 import { jsonResponse, wizardData } from "@/components/onboarding/test-helpers";
 
-const brand = { name: "Lone Star Medigap", primaryColor: "#112233", secondaryColor: "#445566", logoUrl: null, phone: "5125550188" };
+const brand = {
+  name: "Lone Star Medigap",
+  primaryColor: "#112233",
+  secondaryColor: "#445566",
+  logoUrl: null,
+  phone: "5125550188",
+};
 const continueButton = () => screen.getByRole("button", { name: /Continue|Saving/ }) as HTMLButtonElement;
 const checkbox = (name: string) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
 
@@ -14,7 +20,14 @@ const click = (element: HTMLElement) =>
 
 async function renderStep(onSaved = jest.fn()) {
   await act(async () => {
-    render(<LicensingStep carrierOptions={["Aetna", "Cigna", "Humana"]} initial={wizardData().carrierSettings} brand={brand} onSaved={onSaved} />);
+    render(
+      <LicensingStep
+        carrierOptions={["Aetna", "Cigna", "Humana"]}
+        initial={wizardData().carrierSettings}
+        brand={brand}
+        onSaved={onSaved}
+      />,
+    );
   });
   return onSaved;
 }
@@ -42,7 +55,13 @@ describe("LicensingStep", () => {
   it("needs at least one outreach type", async () => {
     await renderStep();
     await click(checkbox("Aetna"));
-    for (const label of ["Birthday", "Enrollment anniversary", "Scheduled rate increase", "Annual Enrollment Period (AEP)"]) await click(screen.getByRole("switch", { name: label }));
+    for (const label of [
+      "Birthday",
+      "Enrollment anniversary",
+      "Scheduled rate increase",
+      "Annual Enrollment Period (AEP)",
+    ])
+      await click(screen.getByRole("switch", { name: label }));
     expect(continueButton().disabled).toBe(true);
     expect(screen.getByText("Turn on at least one outreach type")).toBeTruthy();
     await click(screen.getByRole("switch", { name: "Birthday" }));
@@ -50,7 +69,9 @@ describe("LicensingStep", () => {
   });
 
   it("selects a whole region, and saves the values", async () => {
-    global.fetch = jest.fn(async () => jsonResponse(200, { success: true, onboardingStep: 2, nextStep: "agents" })) as unknown as typeof fetch;
+    global.fetch = jest.fn(async () =>
+      jsonResponse(200, { success: true, onboardingStep: 2, nextStep: "agents" }),
+    ) as unknown as typeof fetch;
     const onSaved = await renderStep();
     expect(checkbox("Use SmartSend for Guaranteed Issue").checked).toBe(true);
     await click(checkbox("Select all Midwest"));
@@ -64,17 +85,25 @@ describe("LicensingStep", () => {
       fireEvent.click(continueButton());
     });
     const body = JSON.parse(String((global.fetch as jest.Mock).mock.calls[0][1].body));
-    expect(body).toMatchObject({ selectedCarriers: ["Humana"], contactOutreachDelayYears: 3, useSmartSend: true, failedUnderwritingOutreach: { enabled: true, timing: "pre_aep" } });
+    expect(body).toMatchObject({
+      selectedCarriers: ["Humana"],
+      contactOutreachDelayYears: 3,
+      useSmartSend: true,
+      failedUnderwritingOutreach: { enabled: true, timing: "pre_aep" },
+    });
     expect(body.stateLicenses).toEqual(expect.arrayContaining(["MN", "WI", "OH", "TX"]));
     expect(body.stateLicenses).toHaveLength(13);
-    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ selectedCarriers: ["Humana"] }), { nextStep: "agents" });
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ selectedCarriers: ["Humana"] }), {
+      nextStep: "agents",
+    });
   });
 
   it("opens the outreach preview: an email sample per type, no SMS (the product sends none), Escape and Close", async () => {
     await renderStep();
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
     const dialog = screen.getByRole("dialog", { name: "Outreach Preview" });
-    for (const title of ["Birthday", "Anniversary", "Rate increase", "AEP", "Initial blaster"]) expect(within(dialog).getByRole("listitem", { name: `${title} email sample` })).toBeTruthy();
+    for (const title of ["Birthday", "Anniversary", "Rate increase", "AEP", "Initial blaster"])
+      expect(within(dialog).getByRole("listitem", { name: `${title} email sample` })).toBeTruthy();
     expect(within(dialog).getAllByText("Sample")).toHaveLength(5);
     expect(within(dialog).getAllByText("From:")[0]!.parentElement!.textContent).toContain("Lone Star Medigap");
 

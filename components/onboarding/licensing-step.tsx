@@ -37,30 +37,79 @@ export type LicensingStepProps = {
 const DELAY_MONTHS: Record<1 | 2 | 3, number> = { 1: 11, 2: 23, 3: 35 };
 
 /** A checkbox inside its label, the whole row a 44 px target (the box is the kit's). */
-function CheckboxRow({ checked, onChange, label, title, className }: { checked: boolean; onChange: (checked: boolean) => void; label: string; title?: string; className?: string }) {
+function CheckboxRow({
+  checked,
+  onChange,
+  label,
+  title,
+  className,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  title?: string;
+  className?: string;
+}) {
   return (
-    <label className={cx("flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 text-sm text-gray-800 hover:bg-gray-50", className)} title={title}>
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className={checkboxInputClass} />
+    <label
+      className={cx(
+        "flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 text-sm text-gray-800 hover:bg-gray-50",
+        className,
+      )}
+      title={title}
+    >
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className={checkboxInputClass}
+      />
       <span className="min-w-0 truncate">{label}</span>
     </label>
   );
 }
 
 /** A checkbox that can show "some selected". */
-function TriStateCheckbox({ checked, indeterminate, onChange, label }: { checked: boolean; indeterminate: boolean; onChange: (checked: boolean) => void; label: string }) {
+function TriStateCheckbox({
+  checked,
+  indeterminate,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
   return (
     <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-gray-800">
-      <input ref={ref} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className={checkboxInputClass} />
+      <input
+        ref={ref}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className={checkboxInputClass}
+      />
       {label}
     </label>
   );
 }
 
-function Section({ title, description, children, action }: { title: string; description?: string; children: React.ReactNode; action?: React.ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+  action,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  action?: React.ReactNode;
+}) {
   return (
     <section className="rounded-lg border border-gray-200 p-5">
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
@@ -100,10 +149,12 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
   }, [trigger]);
 
   const update = (patch: Partial<LicensingValues>) => {
-    for (const [key, value] of Object.entries(patch)) setValue(key as keyof LicensingValues, value, { shouldDirty: true });
+    for (const [key, value] of Object.entries(patch))
+      setValue(key as keyof LicensingValues, value, { shouldDirty: true });
     void trigger();
   };
-  const toggleIn = (list: string[], item: string, on: boolean) => (on ? [...new Set([...list, item])] : list.filter((x) => x !== item));
+  const toggleIn = (list: string[], item: string, on: boolean) =>
+    on ? [...new Set([...list, item])] : list.filter((x) => x !== item);
 
   const allCarriers = carrierOptions.length > 0 && carrierOptions.every((c) => values.selectedCarriers.includes(c));
   const someCarriers = values.selectedCarriers.length > 0 && !allCarriers;
@@ -113,21 +164,35 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
 
   const onValid = async (saved: OnboardingLicensing) => {
     setFormError(null);
-    const result = await apiCall<OnboardingStepSavedResponse>("/api/onboarding/licensing", { method: "POST", body: saved });
+    const result = await apiCall<OnboardingStepSavedResponse>("/api/onboarding/licensing", {
+      method: "POST",
+      body: saved,
+    });
     if (result.ok) onSaved(saved, { nextStep: result.body.nextStep });
     else setFormError(saveFailureMessage(result, ONBOARDING_MESSAGES.saveFailed));
   };
 
-  const failedPreAep = values.failedUnderwritingOutreach.enabled && values.failedUnderwritingOutreach.timing === "pre_aep";
+  const failedPreAep =
+    values.failedUnderwritingOutreach.enabled && values.failedUnderwritingOutreach.timing === "pre_aep";
 
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-6" aria-busy={isSubmitting}>
-      <StepHeader title="Carrier Information" subtitle="Choose the carriers you're contracted with, how we reach out to your clients, and where you're licensed." />
+      <StepHeader
+        title="Carrier Information"
+        subtitle="Choose the carriers you're contracted with, how we reach out to your clients, and where you're licensed."
+      />
 
       <Section
         title="Carriers"
         description="Quotes are built from the carriers you select."
-        action={<TriStateCheckbox label="Select All Carriers" checked={allCarriers} indeterminate={someCarriers} onChange={(on) => update({ selectedCarriers: on ? [...carrierOptions] : [] })} />}
+        action={
+          <TriStateCheckbox
+            label="Select All Carriers"
+            checked={allCarriers}
+            indeterminate={someCarriers}
+            onChange={(on) => update({ selectedCarriers: on ? [...carrierOptions] : [] })}
+          />
+        }
       >
         {carrierOptions.length === 0 ? (
           <p className="text-sm text-gray-600">No carriers are available yet.</p>
@@ -135,7 +200,11 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
           <ul className="grid grid-cols-1 gap-x-6 sm:grid-cols-2" aria-label="Carriers">
             {carrierOptions.map((carrier) => (
               <li key={carrier}>
-                <CheckboxRow label={carrier} checked={values.selectedCarriers.includes(carrier)} onChange={(on) => update({ selectedCarriers: toggleIn(values.selectedCarriers, carrier, on) })} />
+                <CheckboxRow
+                  label={carrier}
+                  checked={values.selectedCarriers.includes(carrier)}
+                  onChange={(on) => update({ selectedCarriers: toggleIn(values.selectedCarriers, carrier, on) })}
+                />
               </li>
             ))}
           </ul>
@@ -163,7 +232,9 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
       >
         <fieldset>
           <legend className="text-sm font-medium text-gray-800">Outreach timing</legend>
-          <p className="text-sm text-gray-600">How long after a policy&apos;s effective date any automatic email may go out.</p>
+          <p className="text-sm text-gray-600">
+            How long after a policy&apos;s effective date any automatic email may go out.
+          </p>
           <div className="mt-2 grid grid-cols-3 gap-2" role="radiogroup" aria-label="Outreach timing">
             {OUTREACH_DELAY_YEARS.map((years) => {
               const checked = values.contactOutreachDelayYears === years;
@@ -172,7 +243,14 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
                   key={years}
                   className={`min-h-11 cursor-pointer rounded-md border px-3 py-2 text-center text-sm transition focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2 ${checked ? "border-brand-600 bg-brand-50 font-semibold text-brand-700" : "border-gray-500 text-gray-800 hover:bg-gray-50"}`}
                 >
-                  <input type="radio" name={`${id}-delay`} value={years} checked={checked} onChange={() => update({ contactOutreachDelayYears: years })} className="sr-only" />
+                  <input
+                    type="radio"
+                    name={`${id}-delay`}
+                    value={years}
+                    checked={checked}
+                    onChange={() => update({ contactOutreachDelayYears: years })}
+                    className="sr-only"
+                  />
                   {years} {years === 1 ? "year" : "years"}
                   <span className="block text-xs font-normal text-gray-600">month {DELAY_MONTHS[years]}</span>
                 </label>
@@ -208,7 +286,13 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
           label="For clients who failed health questions, reach out only in Pre-AEP"
           hint="One email a year, ahead of the Annual Enrollment Period."
           checked={failedPreAep}
-          onChange={(on) => update({ failedUnderwritingOutreach: on ? { enabled: true, frequency: "annual", timing: "pre_aep" } : { enabled: false, frequency: "annual", timing: "birthday" } })}
+          onChange={(on) =>
+            update({
+              failedUnderwritingOutreach: on
+                ? { enabled: true, frequency: "annual", timing: "pre_aep" }
+                : { enabled: false, frequency: "annual", timing: "birthday" },
+            })
+          }
           className="mt-4"
         />
       </Section>
@@ -216,7 +300,14 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
       <Section
         title="Licensing"
         description="The states where you're licensed to sell."
-        action={<TriStateCheckbox label="Select All States" checked={allStates} indeterminate={values.stateLicenses.length > 0 && !allStates} onChange={(on) => update({ stateLicenses: on ? US_STATES.map((s) => s.code) : [] })} />}
+        action={
+          <TriStateCheckbox
+            label="Select All States"
+            checked={allStates}
+            indeterminate={values.stateLicenses.length > 0 && !allStates}
+            onChange={(on) => update({ stateLicenses: on ? US_STATES.map((s) => s.code) : [] })}
+          />
+        }
       >
         <div className="grid gap-5 sm:grid-cols-2">
           {REGIONS.map((region) => {
@@ -236,7 +327,11 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
                     indeterminate={selected > 0 && !all}
                     onChange={(on) => {
                       const codes = states.map((s) => s.code);
-                      update({ stateLicenses: on ? [...new Set([...values.stateLicenses, ...codes])] : values.stateLicenses.filter((c) => !codes.includes(c)) });
+                      update({
+                        stateLicenses: on
+                          ? [...new Set([...values.stateLicenses, ...codes])]
+                          : values.stateLicenses.filter((c) => !codes.includes(c)),
+                      });
                     }}
                   />
                 </div>
@@ -265,7 +360,13 @@ export function LicensingStep({ carrierOptions, initial, brand, onSaved }: Licen
         <ContinueButton disabled={!isValid} saving={isSubmitting} />
       </div>
 
-      {previewOpen ? <OutreachPreviewModal brand={brand} outreachTypes={values.outreachTypes} onClose={() => setPreviewOpen(false)} /> : null}
+      {previewOpen ? (
+        <OutreachPreviewModal
+          brand={brand}
+          outreachTypes={values.outreachTypes}
+          onClose={() => setPreviewOpen(false)}
+        />
+      ) : null}
     </form>
   );
 }

@@ -34,7 +34,14 @@ export type OnboardingWizardProps = {
 };
 
 /** The onboarding wizard: personal details, company, licensing, agents (not on the basic plan), payment, with a dot pager (Choose Plan counted first). */
-export function OnboardingWizard({ productName, planName, payments, initialStep, data, navigate }: OnboardingWizardProps) {
+export function OnboardingWizard({
+  productName,
+  planName,
+  payments,
+  initialStep,
+  data,
+  navigate,
+}: OnboardingWizardProps) {
   const steps = stepsForPlan(data.plan);
   const [step, setStep] = useState<OnboardingStep>(steps.includes(initialStep) ? initialStep : steps[0]!);
   const [savedStep, setSavedStep] = useState(data.savedStep);
@@ -75,7 +82,14 @@ export function OnboardingWizard({ productName, planName, payments, initialStep,
     <div className="mx-auto w-full max-w-3xl">
       <div className="rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
         <div className="border-b border-gray-100 px-6 py-4 sm:px-8">
-          <StepPager steps={steps} current={step} reachable={reachable} onSelect={setStep} onBack={back} planStepHref="/change-plan" />
+          <StepPager
+            steps={steps}
+            current={step}
+            reachable={reachable}
+            onSelect={setStep}
+            onBack={back}
+            planStepHref="/change-plan"
+          />
         </div>
         <div ref={heading} tabIndex={-1} className="px-6 py-8 focus:outline-none sm:px-8" data-step={step}>
           {step === "personal" ? (
@@ -84,7 +98,13 @@ export function OnboardingWizard({ productName, planName, payments, initialStep,
               onSaved={(values) => {
                 setPersonal(values);
                 // The team list shows the admin as saved here.
-                setAgents((list) => list.map((a) => (a.isCurrentUser ? { ...a, firstName: values.firstName, lastName: values.lastName, phone: values.phone } : a)));
+                setAgents((list) =>
+                  list.map((a) =>
+                    a.isCurrentUser
+                      ? { ...a, firstName: values.firstName, lastName: values.lastName, phone: values.phone }
+                      : a,
+                  ),
+                );
                 advance("personal", "company");
               }}
             />
@@ -104,7 +124,13 @@ export function OnboardingWizard({ productName, planName, payments, initialStep,
             <LicensingStep
               carrierOptions={data.carrierOptions}
               initial={licensing}
-              brand={{ name: company.companyName, primaryColor: company.primaryColor, secondaryColor: company.secondaryColor, logoUrl, phone: company.companyPhone }}
+              brand={{
+                name: company.companyName,
+                primaryColor: company.primaryColor,
+                secondaryColor: company.secondaryColor,
+                logoUrl,
+                phone: company.companyPhone,
+              }}
               onSaved={(values, { nextStep }) => {
                 setLicensing(values);
                 advance("licensing", nextStep);
@@ -122,7 +148,14 @@ export function OnboardingWizard({ productName, planName, payments, initialStep,
               }}
             />
           ) : null}
-          {step === "payment" ? <PaymentStep payments={payments} planName={planName} payer={personal} onFinished={(url) => (navigate ?? ((u: string) => window.location.assign(u)))(url)} /> : null}
+          {step === "payment" ? (
+            <PaymentStep
+              payments={payments}
+              planName={planName}
+              payer={personal}
+              onFinished={(url) => (navigate ?? ((u: string) => window.location.assign(u)))(url)}
+            />
+          ) : null}
         </div>
       </div>
     </div>

@@ -68,7 +68,11 @@ export function previewSamples(agency: string): Sample[] {
 }
 
 function SampleBadge() {
-  return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[10px] font-bold tracking-wide text-amber-800 uppercase">Sample</span>;
+  return (
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[10px] font-bold tracking-wide text-amber-800 uppercase">
+      Sample
+    </span>
+  );
 }
 
 function EmailSample({ sample, brand }: { sample: Sample; brand: PreviewBrand }) {
@@ -94,7 +98,10 @@ function EmailSample({ sample, brand }: { sample: Sample; brand: PreviewBrand })
         )}
         <p className="text-xs text-gray-700">Hi Pat,</p>
         <p className="text-xs leading-relaxed text-gray-700">{sample.body}</p>
-        <span className="inline-block rounded-md px-3 py-1.5 text-xs font-semibold text-white" style={{ backgroundColor: brand.primaryColor }}>
+        <span
+          className="inline-block rounded-md px-3 py-1.5 text-xs font-semibold text-white"
+          style={{ backgroundColor: brand.primaryColor }}
+        >
           View my quotes
         </span>
         <p className="border-t border-gray-100 pt-2 text-[10px] text-gray-500">

@@ -43,8 +43,19 @@ export function PaymentStep({ payments, planName, payer, onFinished }: PaymentSt
       <StepHeader title="Payment" subtitle="Last step: your subscription." />
       {payments === "off" ? (
         <div className="flex gap-4 rounded-lg bg-brand-50 p-5 ring-1 ring-brand-100">
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true" className="h-8 w-8 shrink-0 text-brand-600">
-            <path strokeLinecap="round" strokeLinejoin="round" d="M2.25 8.25h19.5M2.25 9h19.5m-16.5 5.25h6m-6 2.25h3m-3.75 3h15a2.25 2.25 0 0 0 2.25-2.25V6.75A2.25 2.25 0 0 0 19.5 4.5h-15a2.25 2.25 0 0 0-2.25 2.25v10.5A2.25 2.25 0 0 0 4.5 19.5Z" />
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            aria-hidden="true"
+            className="h-8 w-8 shrink-0 text-brand-600"
+          >
+            <path
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              d="M2.25 8.25h19.5M2.25 9h19.5m-16.5 5.25h6m-6 2.25h3m-3.75 3h15a2.25 2.25 0 0 0 2.25-2.25V6.75A2.25 2.25 0 0 0 19.5 4.5h-15a2.25 2.25 0 0 0-2.25 2.25v10.5A2.25 2.25 0 0 0 4.5 19.5Z"
+            />
           </svg>
           <div>
             <p className="font-semibold text-gray-900">{BILLING_DISABLED_TEXT}</p>
@@ -59,7 +70,13 @@ export function PaymentStep({ payments, planName, payer, onFinished }: PaymentSt
       <FormAlert message={error} />
       {payments === "off" ? (
         <div className="flex justify-end border-t border-gray-100 pt-5">
-          <ContinueButton type="button" label="Finish setup" disabled={false} saving={saving} onClick={() => void finish()} />
+          <ContinueButton
+            type="button"
+            label="Finish setup"
+            disabled={false}
+            saving={saving}
+            onClick={() => void finish()}
+          />
         </div>
       ) : null}
     </div>

@@ -41,7 +41,9 @@ describe("PersonalStep", () => {
 
   it("saves with PUT /api/profile ('Saving...'), then hands the saved values on", async () => {
     let release!: () => void;
-    const fetchMock = jest.fn(() => new Promise((resolve) => (release = () => resolve(jsonResponse(200, { success: true })))));
+    const fetchMock = jest.fn(
+      () => new Promise((resolve) => (release = () => resolve(jsonResponse(200, { success: true })))),
+    );
     global.fetch = fetchMock as unknown as typeof fetch;
     const onSaved = jest.fn();
     render(<PersonalStep initial={initial} onSaved={onSaved} />);
@@ -52,12 +54,31 @@ describe("PersonalStep", () => {
     });
     expect(continueButton().textContent).toContain("Saving...");
     await act(async () => release());
-    expect(fetchMock).toHaveBeenCalledWith("/api/profile", expect.objectContaining({ method: "PUT", body: JSON.stringify({ firstName: "Riley", lastName: "Owner", phone: "5125550177" }) }));
-    expect(onSaved).toHaveBeenCalledWith({ firstName: "Riley", lastName: "Owner", phone: "5125550177", email: "riley@agency.test" });
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/profile",
+      expect.objectContaining({
+        method: "PUT",
+        body: JSON.stringify({ firstName: "Riley", lastName: "Owner", phone: "5125550177" }),
+      }),
+    );
+    expect(onSaved).toHaveBeenCalledWith({
+      firstName: "Riley",
+      lastName: "Owner",
+      phone: "5125550177",
+      email: "riley@agency.test",
+    });
   });
 
   it("shows the server's field message and does not go on when the save is refused", async () => {
-    global.fetch = jest.fn(async () => jsonResponse(422, { error: { code: "validation_failed", message: "First name is required", fields: { firstName: ["First name is required"] } } })) as unknown as typeof fetch;
+    global.fetch = jest.fn(async () =>
+      jsonResponse(422, {
+        error: {
+          code: "validation_failed",
+          message: "First name is required",
+          fields: { firstName: ["First name is required"] },
+        },
+      }),
+    ) as unknown as typeof fetch;
     const onSaved = jest.fn();
     render(<PersonalStep initial={initial} onSaved={onSaved} />);
     await settle();

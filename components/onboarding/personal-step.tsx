@@ -10,7 +10,11 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { phoneDigits } from "@/lib/accounts/signup-schema";
 import { apiCall } from "@/lib/api/browser-client";
-import { onboardingPersonalSchema, type OnboardingPersonalInput, type OnboardingPersonalValues } from "@/lib/onboarding/onboarding-schema";
+import {
+  onboardingPersonalSchema,
+  type OnboardingPersonalInput,
+  type OnboardingPersonalValues,
+} from "@/lib/onboarding/onboarding-schema";
 import { PROFILE_MESSAGES } from "@/lib/profile/profile-schema";
 
 export type PersonalValues = { firstName: string; lastName: string; email: string; phone: string };

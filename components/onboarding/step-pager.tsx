@@ -23,7 +23,11 @@ const dotTarget = `inline-flex h-11 min-w-6 items-center justify-center rounded-
 function BackArrow() {
   return (
     <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-5 w-5">
-      <path fillRule="evenodd" d="M12.79 5.23a.75.75 0 0 1-.02 1.06L8.83 10l3.94 3.71a.75.75 0 1 1-1.04 1.08l-4.5-4.25a.75.75 0 0 1 0-1.08l4.5-4.25a.75.75 0 0 1 1.06.02Z" clipRule="evenodd" />
+      <path
+        fillRule="evenodd"
+        d="M12.79 5.23a.75.75 0 0 1-.02 1.06L8.83 10l3.94 3.71a.75.75 0 1 1-1.04 1.08l-4.5-4.25a.75.75 0 0 1 0-1.08l4.5-4.25a.75.75 0 0 1 1.06.02Z"
+        clipRule="evenodd"
+      />
     </svg>
   );
 }
@@ -39,7 +43,11 @@ export function StepPager({ steps, current, reachable, onSelect, onBack, planSte
   return (
     <nav aria-label="Setup steps" className="flex items-center justify-between">
       {index <= 0 ? (
-        <Link href={planStepHref} aria-label="Previous step" className={buttonClass({ variant: "secondary", size: "sm" })}>
+        <Link
+          href={planStepHref}
+          aria-label="Previous step"
+          className={buttonClass({ variant: "secondary", size: "sm" })}
+        >
           <BackArrow />
         </Link>
       ) : (
@@ -49,8 +57,15 @@ export function StepPager({ steps, current, reachable, onSelect, onBack, planSte
       )}
       <ol className="flex items-center gap-1">
         <li>
-          <Link href={planStepHref} aria-label={`Step 1 of ${total}: ${PLAN_STEP_TITLE}`} className={`group ${dotTarget}`}>
-            <span aria-hidden="true" className="block h-2.5 w-2.5 rounded-full bg-brand-600 transition-all group-hover:bg-brand-700" />
+          <Link
+            href={planStepHref}
+            aria-label={`Step 1 of ${total}: ${PLAN_STEP_TITLE}`}
+            className={`group ${dotTarget}`}
+          >
+            <span
+              aria-hidden="true"
+              className="block h-2.5 w-2.5 rounded-full bg-brand-600 transition-all group-hover:bg-brand-700"
+            />
           </Link>
         </li>
         {steps.map((step, i) => {

@@ -7,7 +7,14 @@ export function wizardData(overrides: Partial<WizardData> = {}): WizardData {
     savedStep: 0,
     agentLimit: 5,
     personal: { firstName: "Riley", lastName: "Owner", email: "riley@agency.test", phone: "5125550188" },
-    company: { companyName: "", companyPhone: "", companyWebsite: "", bookingLink: "", primaryColor: "#6B46C1", secondaryColor: "#9F7AEA" },
+    company: {
+      companyName: "",
+      companyPhone: "",
+      companyWebsite: "",
+      bookingLink: "",
+      primaryColor: "#6B46C1",
+      secondaryColor: "#9F7AEA",
+    },
     logoUrl: null,
     carrierSettings: {
       selectedCarriers: [],
@@ -18,7 +25,17 @@ export function wizardData(overrides: Partial<WizardData> = {}): WizardData {
       failedUnderwritingOutreach: { enabled: false, frequency: "annual", timing: "birthday" },
     },
     carrierOptions: ["Aetna", "Cigna", "Humana"],
-    agents: [{ id: "u1", firstName: "Riley", lastName: "Owner", email: "riley@agency.test", phone: "5125550188", isAgent: true, isCurrentUser: true }],
+    agents: [
+      {
+        id: "u1",
+        firstName: "Riley",
+        lastName: "Owner",
+        email: "riley@agency.test",
+        phone: "5125550188",
+        isAgent: true,
+        isCurrentUser: true,
+      },
+    ],
     ...overrides,
   };
 }

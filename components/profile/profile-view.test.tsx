@@ -23,17 +23,35 @@ let getReply: () => Reply | Promise<Reply>;
 let putReply: (body: unknown) => Reply | Promise<Reply>;
 let fetchMock: jest.Mock;
 
-function setup({ profile = baseProfile, forceOrgSenderDetails = false, callToActionEditable = true }: { profile?: Partial<Profile>; forceOrgSenderDetails?: boolean; callToActionEditable?: boolean } = {}) {
+function setup({
+  profile = baseProfile,
+  forceOrgSenderDetails = false,
+  callToActionEditable = true,
+}: { profile?: Partial<Profile>; forceOrgSenderDetails?: boolean; callToActionEditable?: boolean } = {}) {
   const full = { ...baseProfile, ...profile };
-  getReply = () => ({ status: 200, body: { success: true, profile: full, organization: { slug: "lee-insurance", forceOrgSenderDetails, callToActionEditable } } });
-  putReply = (body) => ({ status: 200, body: { success: true, profile: { ...full, ...(body as object), bookingLink: (body as { booking_link: string }).booking_link } } });
+  getReply = () => ({
+    status: 200,
+    body: {
+      success: true,
+      profile: full,
+      organization: { slug: "lee-insurance", forceOrgSenderDetails, callToActionEditable },
+    },
+  });
+  putReply = (body) => ({
+    status: 200,
+    body: {
+      success: true,
+      profile: { ...full, ...(body as object), bookingLink: (body as { booking_link: string }).booking_link },
+    },
+  });
 }
 
 beforeEach(() => {
   setup();
   fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
     if (url === "/api/profile" && (!init || !init.method || init.method === "GET")) return asResponse(await getReply());
-    if (url === "/api/profile" && init?.method === "PUT") return asResponse(await putReply(JSON.parse(String(init.body))));
+    if (url === "/api/profile" && init?.method === "PUT")
+      return asResponse(await putReply(JSON.parse(String(init.body))));
     if (url === "/api/profile/complete-walkthrough") return asResponse({ status: 200, body: { success: true } });
     throw new Error(`unexpected fetch ${url}`);
   });
@@ -41,7 +59,16 @@ beforeEach(() => {
 });
 
 async function renderView(props: Partial<Parameters<typeof ProfileView>[0]> = {}) {
-  render(<ProfileView productName="Gapwise" appUrl="https://app.gapwise.test" organizationSlug="lee-insurance" userId="user-1" canManageBilling={false} {...props} />);
+  render(
+    <ProfileView
+      productName="Gapwise"
+      appUrl="https://app.gapwise.test"
+      organizationSlug="lee-insurance"
+      userId="user-1"
+      canManageBilling={false}
+      {...props}
+    />,
+  );
   await screen.findByLabelText("First Name");
 }
 
@@ -51,7 +78,10 @@ const settle = () =>
     await Promise.resolve();
   });
 
-const input = (label: string) => (label === "Phone" ? screen.getByRole("textbox", { name: "Phone" }) : screen.getByLabelText(label)) as HTMLInputElement;
+const input = (label: string) =>
+  (label === "Phone"
+    ? screen.getByRole("textbox", { name: "Phone" })
+    : screen.getByLabelText(label)) as HTMLInputElement;
 const saveButton = () => screen.getByRole("button", { name: /Save Changes|Saving/ }) as HTMLButtonElement;
 const checkbox = (label: string) => screen.getByRole("checkbox", { name: label }) as HTMLInputElement;
 
@@ -64,14 +94,24 @@ describe("ProfileView", () => {
     expect(input("Email").readOnly).toBe(true);
     expect(input("Email").value).toBe("ann@lee.test");
     expect(input("Phone").value).toBe("(512) 555-0188");
-    expect(input("Your self-onboarding link").value).toBe("https://app.gapwise.test/self-onboarding/lee-insurance?agentId=user-1");
+    expect(input("Your self-onboarding link").value).toBe(
+      "https://app.gapwise.test/self-onboarding/lee-insurance?agentId=user-1",
+    );
     expect(screen.getByRole("heading", { name: "Call to Action Settings" })).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
   });
 
   it("shows a loading state, then 'Failed to load profile' with a retry", async () => {
     getReply = () => ({ status: 500, body: {} });
-    render(<ProfileView productName="Gapwise" appUrl="https://app.gapwise.test" organizationSlug="s" userId="u" canManageBilling={false} />);
+    render(
+      <ProfileView
+        productName="Gapwise"
+        appUrl="https://app.gapwise.test"
+        organizationSlug="s"
+        userId="u"
+        canManageBilling={false}
+      />,
+    );
     expect(screen.getByText("Loading profile...")).toBeTruthy();
     expect(await screen.findByText("Failed to load profile")).toBeTruthy();
     setup();
@@ -84,7 +124,9 @@ describe("ProfileView", () => {
     expect(screen.queryByRole("link", { name: "Billing & Payments" })).toBeNull();
     document.body.innerHTML = "";
     await renderView({ canManageBilling: true });
-    expect((screen.getByRole("link", { name: "Billing & Payments" }) as HTMLAnchorElement).getAttribute("href")).toBe("/stripe");
+    expect((screen.getByRole("link", { name: "Billing & Payments" }) as HTMLAnchorElement).getAttribute("href")).toBe(
+      "/stripe",
+    );
   });
 
   it("enables Save only when changed, saves the PUT body and shows the saved state", async () => {
@@ -130,7 +172,16 @@ describe("ProfileView", () => {
 
   it("shows the server's field message at its field", async () => {
     await renderView();
-    putReply = () => ({ status: 422, body: { error: { code: "validation_failed", message: "Please enter a 10-digit phone number", fields: { phone: ["Please enter a 10-digit phone number"] } } } });
+    putReply = () => ({
+      status: 422,
+      body: {
+        error: {
+          code: "validation_failed",
+          message: "Please enter a 10-digit phone number",
+          fields: { phone: ["Please enter a 10-digit phone number"] },
+        },
+      },
+    });
     fireEvent.change(input("Last Name"), { target: { value: "Li" } });
     fireEvent.click(saveButton());
     expect(await screen.findByText("Please enter a 10-digit phone number")).toBeTruthy();
@@ -139,14 +190,41 @@ describe("ProfileView", () => {
   });
 
   it("renders the profile the server page read into its HTML (it shows before the page's script runs)", () => {
-    const initial = { success: true as const, profile: { ...baseProfile, calendarEnabled: true, bookingLink: "https://cal.com/ann" }, organization: { slug: "lee-insurance", forceOrgSenderDetails: false, callToActionEditable: true } };
-    const html = renderToStaticMarkup(<ProfileView productName="Gapwise" appUrl="https://app.gapwise.test" organizationSlug="lee-insurance" userId="user-1" canManageBilling={false} initial={initial} />);
-    for (const value of ["Ann", "Lee", "https://cal.com/ann", "(512) 555-0188"]) expect(html).toContain(`value="${value}"`);
+    const initial = {
+      success: true as const,
+      profile: { ...baseProfile, calendarEnabled: true, bookingLink: "https://cal.com/ann" },
+      organization: { slug: "lee-insurance", forceOrgSenderDetails: false, callToActionEditable: true },
+    };
+    const html = renderToStaticMarkup(
+      <ProfileView
+        productName="Gapwise"
+        appUrl="https://app.gapwise.test"
+        organizationSlug="lee-insurance"
+        userId="user-1"
+        canManageBilling={false}
+        initial={initial}
+      />,
+    );
+    for (const value of ["Ann", "Lee", "https://cal.com/ann", "(512) 555-0188"])
+      expect(html).toContain(`value="${value}"`);
   });
 
   it("shows the profile the server page read at once, without asking for it again", async () => {
-    const initial = { success: true as const, profile: baseProfile, organization: { slug: "lee-insurance", forceOrgSenderDetails: false, callToActionEditable: true } };
-    render(<ProfileView productName="Gapwise" appUrl="https://app.gapwise.test" organizationSlug="lee-insurance" userId="user-1" canManageBilling={false} initial={initial} />);
+    const initial = {
+      success: true as const,
+      profile: baseProfile,
+      organization: { slug: "lee-insurance", forceOrgSenderDetails: false, callToActionEditable: true },
+    };
+    render(
+      <ProfileView
+        productName="Gapwise"
+        appUrl="https://app.gapwise.test"
+        organizationSlug="lee-insurance"
+        userId="user-1"
+        canManageBilling={false}
+        initial={initial}
+      />,
+    );
     expect(input("First Name").value).toBe("Ann");
     expect(screen.queryByText("Loading profile...")).toBeNull();
     await settle();
@@ -174,12 +252,16 @@ describe("ProfileView", () => {
     fireEvent.click(checkbox("Calendar Booking Link"));
     await settle();
     expect(input("Booking link").value).toBe("https://");
-    expect(screen.getByText("Calendar booking link is required when Calendar Booking Link option is enabled.")).toBeTruthy();
+    expect(
+      screen.getByText("Calendar booking link is required when Calendar Booking Link option is enabled."),
+    ).toBeTruthy();
     expect(screen.getByText("Please fix the validation errors above before saving.")).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
     fireEvent.change(input("Booking link"), { target: { value: "https://calendly.com/ann" } });
     await settle();
-    expect(screen.queryByText("Calendar booking link is required when Calendar Booking Link option is enabled.")).toBeNull();
+    expect(
+      screen.queryByText("Calendar booking link is required when Calendar Booking Link option is enabled."),
+    ).toBeNull();
     expect(saveButton().disabled).toBe(false);
     fireEvent.click(checkbox("Calendar Booking Link"));
     expect(screen.queryByLabelText("Booking link")).toBeNull();
@@ -248,7 +330,10 @@ describe("ProfileView", () => {
     });
 
     it("reports 'Failed to copy link to clipboard'", async () => {
-      Object.defineProperty(navigator, "clipboard", { value: { writeText: jest.fn(async () => Promise.reject(new Error("denied"))) }, configurable: true });
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: jest.fn(async () => Promise.reject(new Error("denied"))) },
+        configurable: true,
+      });
       await renderView();
       await act(async () => {
         fireEvent.click(screen.getByRole("button", { name: "Copy Link" }));

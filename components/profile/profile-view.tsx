@@ -43,7 +43,10 @@ export type ProfileViewProps = {
   initial?: ProfileResponse;
 };
 
-type LoadState = { kind: "loading" } | { kind: "failed" } | { kind: "loaded"; saved: ProfileFormValues; forceOrgSenderDetails: boolean; callToActionEditable: boolean };
+type LoadState =
+  | { kind: "loading" }
+  | { kind: "failed" }
+  | { kind: "loaded"; saved: ProfileFormValues; forceOrgSenderDetails: boolean; callToActionEditable: boolean };
 
 function formValues(profile: Profile): ProfileFormValues {
   const { id: _id, ...rest } = profile;
@@ -92,13 +95,22 @@ function ProfileForm({
   const changed = profileChanged(saved, values);
   const valid = Object.keys(errors).length === 0;
   // Rules are shown once the agent has changed something: a stored profile is never greeted with errors.
-  const shown: ProfileErrors = changed ? Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message])) : {};
+  const shown: ProfileErrors = changed
+    ? Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]))
+    : {};
   const canSave = changed && valid && !saving;
   const showCallToAction = !forceOrgSenderDetails && callToActionEditable;
-  const ownCallToAction = agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderDetails: values.useOrgSenderDetails });
+  const ownCallToAction = agentControlsCallToAction({
+    forceOrgSenderDetails,
+    useOrgSenderDetails: values.useOrgSenderDetails,
+  });
 
   const update = (patch: Partial<ProfileFormValues>) => {
-    for (const [key, value] of Object.entries(patch) as [keyof ProfileFormValues, ProfileFormValues[keyof ProfileFormValues]][]) setValue(key, value, { shouldDirty: true });
+    for (const [key, value] of Object.entries(patch) as [
+      keyof ProfileFormValues,
+      ProfileFormValues[keyof ProfileFormValues],
+    ][])
+      setValue(key, value, { shouldDirty: true });
   };
 
   const setPhoneOption = (on: boolean) => {
@@ -106,14 +118,20 @@ function ProfileForm({
     if (on) requestAnimationFrame(() => setFocus("phone"));
   };
   const setBookingOption = (on: boolean) => {
-    update({ calendarEnabled: on, bookingLink: on ? (normalizeBookingLink(values.bookingLink) ? values.bookingLink : BOOKING_LINK_SEED) : "" });
+    update({
+      calendarEnabled: on,
+      bookingLink: on ? (normalizeBookingLink(values.bookingLink) ? values.bookingLink : BOOKING_LINK_SEED) : "",
+    });
     if (on) requestAnimationFrame(() => setFocus("bookingLink"));
   };
 
   const save = async (submitted: ProfileFormValues) => {
     if (!canSave) return;
     setResult(null);
-    const response = await apiCall<UpdateProfileResponse>("/api/profile", { method: "PUT", body: profileRequestBody(submitted) });
+    const response = await apiCall<UpdateProfileResponse>("/api/profile", {
+      method: "PUT",
+      body: profileRequestBody(submitted),
+    });
     if (response.ok && response.body.profile) {
       reset(formValues(response.body.profile));
       onSaved(response.body.profile);
@@ -128,35 +146,51 @@ function ProfileForm({
     setResult("failed");
   };
 
-  const described = (field: keyof ProfileErrors) => (shown[field] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${field}-error` } : {});
+  const described = (field: keyof ProfileErrors) =>
+    shown[field] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${field}-error` } : {};
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(save)(event)}
-      className="space-y-6"
-    >
+    <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} className="space-y-6">
       <Section title="Basic Information">
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={`${id}-firstName`} className="block text-sm font-medium text-gray-700">
               First Name
             </label>
-            <Input id={`${id}-firstName`} autoComplete="given-name" {...register("firstName")} defaultValue={saved.firstName} {...described("firstName")} />
+            <Input
+              id={`${id}-firstName`}
+              autoComplete="given-name"
+              {...register("firstName")}
+              defaultValue={saved.firstName}
+              {...described("firstName")}
+            />
             <FieldError id={`${id}-firstName-error`} error={shown.firstName} />
           </div>
           <div>
             <label htmlFor={`${id}-lastName`} className="block text-sm font-medium text-gray-700">
               Last Name
             </label>
-            <Input id={`${id}-lastName`} autoComplete="family-name" {...register("lastName")} defaultValue={saved.lastName} {...described("lastName")} />
+            <Input
+              id={`${id}-lastName`}
+              autoComplete="family-name"
+              {...register("lastName")}
+              defaultValue={saved.lastName}
+              {...described("lastName")}
+            />
             <FieldError id={`${id}-lastName-error`} error={shown.lastName} />
           </div>
           <div>
             <label htmlFor={`${id}-email`} className="block text-sm font-medium text-gray-700">
               Email
             </label>
-            <Input id={`${id}-email`} type="email" value={values.email} readOnly aria-describedby={`${id}-email-note`} className="cursor-not-allowed" />
+            <Input
+              id={`${id}-email`}
+              type="email"
+              value={values.email}
+              readOnly
+              aria-describedby={`${id}-email-note`}
+              className="cursor-not-allowed"
+            />
             <p id={`${id}-email-note`} className="mt-1 text-xs text-gray-600">
               Your email is your sign-in and cannot be changed here.
             </p>
@@ -189,12 +223,18 @@ function ProfileForm({
         </div>
       </Section>
 
-      <Section title="Agent Self-Onboarding Link" description="Share this link so clients can add themselves to your book of business; they are assigned to you.">
+      <Section
+        title="Agent Self-Onboarding Link"
+        description="Share this link so clients can add themselves to your book of business; they are assigned to you."
+      >
         <CopyLink url={link} label="Your self-onboarding link" copiedLabel="Copied!" />
       </Section>
 
       {showCallToAction ? (
-        <Section title="Call to Action Settings" description="Choose how clients can reach you from their quote pages and emails.">
+        <Section
+          title="Call to Action Settings"
+          description="Choose how clients can reach you from their quote pages and emails."
+        >
           <div className="space-y-5">
             <Checkbox
               id={`${id}-useOrg`}
@@ -204,10 +244,25 @@ function ProfileForm({
               onChange={(on) => update({ useOrgSenderDetails: on })}
             />
             {ownCallToAction ? (
-              <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4" aria-describedby={shown.contactMethods ? `${id}-contactMethods-error` : undefined}>
+              <fieldset
+                className="space-y-4 rounded-lg border border-gray-200 p-4"
+                aria-describedby={shown.contactMethods ? `${id}-contactMethods-error` : undefined}
+              >
                 <legend className="px-1 text-sm font-semibold text-gray-900">Contact options</legend>
-                <Checkbox id={`${id}-phoneOption`} label="Phone" hint="Clients can call you at the phone number above." checked={values.phoneEnabled} onChange={setPhoneOption} />
-                <Checkbox id={`${id}-bookingOption`} label="Calendar Booking Link" hint="Clients can book a call on your calendar." checked={values.calendarEnabled} onChange={setBookingOption} />
+                <Checkbox
+                  id={`${id}-phoneOption`}
+                  label="Phone"
+                  hint="Clients can call you at the phone number above."
+                  checked={values.phoneEnabled}
+                  onChange={setPhoneOption}
+                />
+                <Checkbox
+                  id={`${id}-bookingOption`}
+                  label="Calendar Booking Link"
+                  hint="Clients can book a call on your calendar."
+                  checked={values.calendarEnabled}
+                  onChange={setBookingOption}
+                />
                 {values.calendarEnabled ? (
                   <div className="pl-7">
                     <label htmlFor={`${id}-bookingLink`} className="block text-sm font-medium text-gray-700">
@@ -227,7 +282,11 @@ function ProfileForm({
                   </div>
                 ) : null}
                 {shown.contactMethods ? (
-                  <p id={`${id}-contactMethods-error`} role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+                  <p
+                    id={`${id}-contactMethods-error`}
+                    role="alert"
+                    className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800"
+                  >
                     {shown.contactMethods}
                   </p>
                 ) : null}
@@ -258,7 +317,12 @@ function ProfileForm({
 }
 
 function loaded(body: ProfileResponse): LoadState {
-  return { kind: "loaded", saved: formValues(body.profile), forceOrgSenderDetails: body.organization.forceOrgSenderDetails, callToActionEditable: body.organization.callToActionEditable };
+  return {
+    kind: "loaded",
+    saved: formValues(body.profile),
+    forceOrgSenderDetails: body.organization.forceOrgSenderDetails,
+    callToActionEditable: body.organization.callToActionEditable,
+  };
 }
 
 async function fetchProfile(): Promise<LoadState> {
@@ -267,7 +331,14 @@ async function fetchProfile(): Promise<LoadState> {
 }
 
 /** The Profile page's client part (agency-side.md §2 "Profile"): edits the caller's profile (the page reads it; without `initial` the view loads it). */
-export function ProfileView({ productName, appUrl, organizationSlug, userId, canManageBilling, initial }: ProfileViewProps) {
+export function ProfileView({
+  productName,
+  appUrl,
+  organizationSlug,
+  userId,
+  canManageBilling,
+  initial,
+}: ProfileViewProps) {
   const [state, setState] = useState<LoadState>(initial ? loaded(initial) : { kind: "loading" });
   const [walkthroughOpen, setWalkthroughOpen] = useState(false);
   const link = agentSelfOnboardingLink({ appUrl, organizationSlug, agentId: userId });

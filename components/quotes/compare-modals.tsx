@@ -25,7 +25,15 @@ function ModalTitle({ id, children }: { id: string; children: React.ReactNode })
 }
 
 /** A dialog's Cancel / Close. */
-function SecondaryButton({ onClick, disabled, children }: { onClick: () => void; disabled?: boolean; children: React.ReactNode }) {
+function SecondaryButton({
+  onClick,
+  disabled,
+  children,
+}: {
+  onClick: () => void;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <Button variant="secondary" onClick={onClick} disabled={disabled} className="whitespace-nowrap font-semibold">
       {children}
@@ -34,15 +42,47 @@ function SecondaryButton({ onClick, disabled, children }: { onClick: () => void;
 }
 
 /** A dialog's main action, in the agency's colour. */
-function BrandButton({ color, type = "button", onClick, disabled, children }: { color: string; type?: "button" | "submit"; onClick?: () => void; disabled?: boolean; children: React.ReactNode }) {
+function BrandButton({
+  color,
+  type = "button",
+  onClick,
+  disabled,
+  children,
+}: {
+  color: string;
+  type?: "button" | "submit";
+  onClick?: () => void;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
   return (
-    <Button type={type} onClick={onClick} disabled={disabled} className="whitespace-nowrap disabled:opacity-50" style={brandFillStyle(color)}>
+    <Button
+      type={type}
+      onClick={onClick}
+      disabled={disabled}
+      className="whitespace-nowrap disabled:opacity-50"
+      style={brandFillStyle(color)}
+    >
       {children}
     </Button>
   );
 }
 
-export function EffectiveDateModal({ open, options, value, onClose, onChoose, color }: { open: boolean; options: string[]; value: string; onClose: () => void; onChoose: (date: string) => void; color: string }) {
+export function EffectiveDateModal({
+  open,
+  options,
+  value,
+  onClose,
+  onChoose,
+  color,
+}: {
+  open: boolean;
+  options: string[];
+  value: string;
+  onClose: () => void;
+  onChoose: (date: string) => void;
+  color: string;
+}) {
   const [choice, setChoice] = useState(value);
   return (
     <ModalFrame open={open} onClose={onClose} labelledBy="effective-date-title" className="max-w-sm">
@@ -54,13 +94,25 @@ export function EffectiveDateModal({ open, options, value, onClose, onChoose, co
         }}
       >
         <ModalTitle id="effective-date-title">Coverage start date</ModalTitle>
-        <p className="mt-1 text-sm text-gray-600">Medicare Supplement plans start on the first of a month. Prices can change with the start date.</p>
+        <p className="mt-1 text-sm text-gray-600">
+          Medicare Supplement plans start on the first of a month. Prices can change with the start date.
+        </p>
         {/* Each whole row is the radio's label, 44 px tall (components/ui RadioGroup's label is only its text line). */}
         <fieldset className="mt-4 space-y-2">
           <legend className="sr-only">Start date</legend>
           {options.map((date) => (
-            <label key={date} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-gray-900">
-              <input type="radio" name="effectiveDate" value={date} checked={choice === date} onChange={() => setChoice(date)} className="accent-brand-600" />
+            <label
+              key={date}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-gray-900"
+            >
+              <input
+                type="radio"
+                name="effectiveDate"
+                value={date}
+                checked={choice === date}
+                onChange={() => setChoice(date)}
+                className="accent-brand-600"
+              />
               {formatLongDate(date)}
             </label>
           ))}
@@ -128,7 +180,10 @@ export function LocationModal({
       setError(result.message ?? "Invalid zip code");
       return;
     }
-    const options: CountyOption[] = result.body.countyDetails.map((c) => ({ fips: c.fips, label: countyLabel(c, result.body.state) }));
+    const options: CountyOption[] = result.body.countyDetails.map((c) => ({
+      fips: c.fips,
+      label: countyLabel(c, result.body.state),
+    }));
     if (options.length === 0) setError("No counties found for this ZIP code");
     setCounties(options);
     setValue("county", options[0]?.fips ?? "");
@@ -149,9 +204,22 @@ export function LocationModal({
     <ModalFrame open={open} onClose={onClose} labelledBy="location-title" busy={isSubmitting} className="max-w-sm">
       <form className="p-5" noValidate onSubmit={handleSubmit(onValid)}>
         <ModalTitle id="location-title">Where do you live?</ModalTitle>
-        <Field id="compare-zip" label="ZIP Code" error={errors.zipCode?.message} describedBy={describedBy} className="mt-4">
+        <Field
+          id="compare-zip"
+          label="ZIP Code"
+          error={errors.zipCode?.message}
+          describedBy={describedBy}
+          className="mt-4"
+        >
           {(controlProps) => (
-            <Input {...controlProps} aria-invalid={controlProps["aria-invalid"] ?? (error ? true : undefined)} inputMode="numeric" autoComplete="postal-code" value={zipCode} onChange={(event) => void changeZip(event.target.value)} />
+            <Input
+              {...controlProps}
+              aria-invalid={controlProps["aria-invalid"] ?? (error ? true : undefined)}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              value={zipCode}
+              onChange={(event) => void changeZip(event.target.value)}
+            />
           )}
         </Field>
         {counties.length > 1 ? (
@@ -170,7 +238,11 @@ export function LocationModal({
           <p className="mt-2 text-sm text-gray-600">{counties[0]!.label}</p>
         ) : null}
         {error ? (
-          <p id="location-error" role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          <p
+            id="location-error"
+            role="alert"
+            className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
             {error}
           </p>
         ) : null}
@@ -178,7 +250,11 @@ export function LocationModal({
           <SecondaryButton onClick={onClose} disabled={isSubmitting}>
             Cancel
           </SecondaryButton>
-          <BrandButton type="submit" color={color} disabled={isSubmitting || zipCode.length !== 5 || counties.length === 0}>
+          <BrandButton
+            type="submit"
+            color={color}
+            disabled={isSubmitting || zipCode.length !== 5 || counties.length === 0}
+          >
             {isSubmitting ? "Updating..." : "Update Quotes"}
           </BrandButton>
         </div>
@@ -216,13 +292,21 @@ export function RidersModal({
     <ModalFrame open={open} onClose={onClose} labelledBy="riders-title" className="max-w-md">
       <div className="p-5">
         <ModalTitle id="riders-title">Customize riders</ModalTitle>
-        <p className="mt-1 text-sm text-gray-600">Riders add coverage to your state&apos;s plan for an extra monthly price, which is added to each quote.</p>
+        <p className="mt-1 text-sm text-gray-600">
+          Riders add coverage to your state&apos;s plan for an extra monthly price, which is added to each quote.
+        </p>
         <ul className="mt-4 space-y-2">
           {riders.map((rider) => (
             <li key={rider.id}>
               <label className="flex cursor-pointer items-center justify-between gap-3 min-h-11 rounded-md border border-gray-200 px-3 py-2 text-sm">
                 <span className="flex items-center gap-3">
-                  <input type="checkbox" checked={choice.includes(rider.id)} onChange={(event) => setChoice((c) => (event.target.checked ? [...c, rider.id] : c.filter((id) => id !== rider.id)))} />
+                  <input
+                    type="checkbox"
+                    checked={choice.includes(rider.id)}
+                    onChange={(event) =>
+                      setChoice((c) => (event.target.checked ? [...c, rider.id] : c.filter((id) => id !== rider.id)))
+                    }
+                  />
                   {rider.name}
                 </span>
                 <span className="text-gray-600">{range(rider.id)}</span>
@@ -252,18 +336,36 @@ const COVERAGE: [string, string, string][] = [
 ];
 
 function Video({ url, title }: { url: string; title: string }) {
-  return <iframe src={url} title={title} className="mt-4 aspect-video w-full rounded-md" allow="encrypted-media; picture-in-picture" allowFullScreen sandbox="allow-scripts allow-same-origin allow-presentation" />;
+  return (
+    <iframe
+      src={url}
+      title={title}
+      className="mt-4 aspect-video w-full rounded-md"
+      allow="encrypted-media; picture-in-picture"
+      allowFullScreen
+      sandbox="allow-scripts allow-same-origin allow-presentation"
+    />
+  );
 }
 
-export function PlanGvsNModal({ open, videoUrl, onClose }: { open: boolean; videoUrl: string | null; onClose: () => void }) {
+export function PlanGvsNModal({
+  open,
+  videoUrl,
+  onClose,
+}: {
+  open: boolean;
+  videoUrl: string | null;
+  onClose: () => void;
+}) {
   return (
     <ModalFrame open={open} onClose={onClose} labelledBy="g-vs-n-title" className="max-w-lg">
       <div className="p-5">
         <ModalTitle id="g-vs-n-title">Plan G vs Plan N</ModalTitle>
         {videoUrl ? <Video url={videoUrl} title="Plan G vs Plan N" /> : null}
         <p className="mt-3 text-sm text-gray-700">
-          Both plans cover your hospital stays in full. Plan G also pays the Part B excess charges some doctors bill and has no office copays; Plan N costs less each month, but you may pay up to
-          $20 at a doctor&apos;s visit, up to $50 at the emergency room, and any excess charges.
+          Both plans cover your hospital stays in full. Plan G also pays the Part B excess charges some doctors bill and
+          has no office copays; Plan N costs less each month, but you may pay up to $20 at a doctor&apos;s visit, up to
+          $50 at the emergency room, and any excess charges.
         </p>
         <table className="mt-4 w-full text-left text-sm">
           <thead>
@@ -292,7 +394,25 @@ export function PlanGvsNModal({ open, videoUrl, onClose }: { open: boolean; vide
 }
 
 /** After "Select": what qualifying means, then on to the health questions (or the schedule page). */
-export function QualifyModal({ open, videoUrl, planName, carrierName, onClose, onContinue, color, skipHealthQuestions }: { open: boolean; videoUrl: string | null; planName: string; carrierName: string; onClose: () => void; onContinue: () => void; color: string; skipHealthQuestions: boolean }) {
+export function QualifyModal({
+  open,
+  videoUrl,
+  planName,
+  carrierName,
+  onClose,
+  onContinue,
+  color,
+  skipHealthQuestions,
+}: {
+  open: boolean;
+  videoUrl: string | null;
+  planName: string;
+  carrierName: string;
+  onClose: () => void;
+  onContinue: () => void;
+  color: string;
+  skipHealthQuestions: boolean;
+}) {
   return (
     <ModalFrame open={open} onClose={onClose} labelledBy="qualify-title" className="max-w-md">
       <div className="p-5">

@@ -6,7 +6,10 @@ import type { QuoteView } from "@/lib/quotes/compare-view";
 const push = jest.fn();
 const replace = jest.fn();
 const refresh = jest.fn();
-jest.mock("next/navigation", () => ({ useRouter: () => ({ push, replace, refresh }), useSearchParams: () => new URLSearchParams("id=tok") }));
+jest.mock("next/navigation", () => ({
+  useRouter: () => ({ push, replace, refresh }),
+  useSearchParams: () => new URLSearchParams("id=tok"),
+}));
 
 type Model = Extract<ComparePageModel, { kind: "quote" }>;
 
@@ -54,7 +57,11 @@ function model(overrides: Partial<Model> = {}, comparison: Partial<Model["compar
           plan: "G",
           label: "Plan G",
           quotes: [
-            quote("Alpha", 15000, { householdMonthlyCents: 12000, discountCategory: "Roommate", householdRule: "You need to live with a spouse or someone who is at least 50 years old." }),
+            quote("Alpha", 15000, {
+              householdMonthlyCents: 12000,
+              discountCategory: "Roommate",
+              householdRule: "You need to live with a spouse or someone who is at least 50 years old.",
+            }),
             quote("Beta", 12500),
             quote("Gamma", 14000),
             quote("Delta", 13000),
@@ -75,11 +82,16 @@ function model(overrides: Partial<Model> = {}, comparison: Partial<Model["compar
   };
 }
 
-const cards = () => within(screen.getByRole("list", { name: /quotes$/ })).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+const cards = () =>
+  within(screen.getByRole("list", { name: /quotes$/ }))
+    .getAllByRole("heading", { level: 3 })
+    .map((h) => h.textContent);
 
 beforeEach(() => {
   jest.clearAllMocks();
-  global.fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ success: true }) }) as unknown as typeof fetch;
+  global.fetch = jest
+    .fn()
+    .mockResolvedValue({ ok: true, json: async () => ({ success: true }) }) as unknown as typeof fetch;
 });
 
 test("shows the 3 cheapest of the plan with the sample notice, and reports the view once", async () => {
@@ -87,7 +99,12 @@ test("shows the 3 cheapest of the plan with the sample notice, and reports the v
   expect(screen.getByRole("heading", { name: "Personal Quote" })).toBeTruthy();
   expect(screen.getByText(/Sample prices/)).toBeTruthy();
   expect(cards()).toEqual(["Beta", "Delta", "Gamma"]);
-  await waitFor(() => expect(global.fetch).toHaveBeenCalledWith("/api/tracking/log-tracking-click", expect.objectContaining({ method: "POST" })));
+  await waitFor(() =>
+    expect(global.fetch).toHaveBeenCalledWith(
+      "/api/tracking/log-tracking-click",
+      expect.objectContaining({ method: "POST" }),
+    ),
+  );
   expect(global.fetch).toHaveBeenCalledTimes(1);
 });
 
@@ -136,7 +153,9 @@ test("the effective-date modal offers the 4 dates, closes on Escape, and reloads
 test("select → qualify explanation → continue to the health questions with the plan", () => {
   render(<CompareQuotesView model={model()} />);
   fireEvent.click(screen.getByRole("button", { name: "Select Beta Plan G" }));
-  expect(screen.getByRole("dialog", { name: "Beta Plan G" }).textContent).toMatch(/seven short yes-or-no health questions/);
+  expect(screen.getByRole("dialog", { name: "Beta Plan G" }).textContent).toMatch(
+    /seven short yes-or-no health questions/,
+  );
   fireEvent.click(screen.getByRole("button", { name: "Continue" }));
   expect(push).toHaveBeenCalledWith("/eligibility?id=tok&orgId=org-1&planType=G");
 });
@@ -148,15 +167,24 @@ test("riders add their price; Customize riders adds more", () => {
   ];
   render(
     <CompareQuotesView
-      model={model({}, {
-        state: "MN",
-        statePlans: true,
-        plans: [{ plan: "MN_BASIC", label: "Minnesota Basic Plan", quotes: [quote("Alpha", 10000, { plan: "MN_BASIC", riders })] }],
-        initialPlan: "MN_BASIC",
-        riderOptions: riders.map(({ id, name }) => ({ id, name })),
-        defaultRiders: ["part_a_deductible"],
-        carriers: ["Alpha"],
-      })}
+      model={model(
+        {},
+        {
+          state: "MN",
+          statePlans: true,
+          plans: [
+            {
+              plan: "MN_BASIC",
+              label: "Minnesota Basic Plan",
+              quotes: [quote("Alpha", 10000, { plan: "MN_BASIC", riders })],
+            },
+          ],
+          initialPlan: "MN_BASIC",
+          riderOptions: riders.map(({ id, name }) => ({ id, name })),
+          defaultRiders: ["part_a_deductible"],
+          carriers: ["Alpha"],
+        },
+      )}
     />,
   );
   expect(screen.getByText(/MN uses its own versions/)).toBeTruthy();
@@ -176,7 +204,9 @@ test("no plans: the fallback with a call prompt; the Medicare Advantage promo un
   const fallback = screen.getByText("We couldn't find plans for your specific criteria").parentElement!;
   expect(within(fallback).getByRole("link", { name: "(512) 555-0100" }).getAttribute("href")).toBe("tel:5125550100");
   expect(screen.getByRole("link", { name: "Connect With Us" })).toBeTruthy();
-  expect(screen.getByRole("link", { name: "Explore Options" }).getAttribute("href")).toBe("/schedule?id=tok&orgId=org-1&status=decline");
+  expect(screen.getByRole("link", { name: "Explore Options" }).getAttribute("href")).toBe(
+    "/schedule?id=tok&orgId=org-1&status=decline",
+  );
   rerender(<CompareQuotesView model={model({ hideMedicareAdvantage: true }, { plans: [], carriers: [] })} />);
   expect(screen.queryByRole("link", { name: "Explore Options" })).toBeNull();
 });
@@ -184,7 +214,19 @@ test("no plans: the fallback with a call prompt; the Medicare Advantage promo un
 test("the switching-window notice says why only some plans show", () => {
   render(
     <CompareQuotesView
-      model={model({}, { switchWindow: { state: "KY", kind: "birthday", opens: "2026-11-01", closes: "2026-12-30", allowedPlans: ["G"], message: "Because of your birthday, KY law lets you switch." } })}
+      model={model(
+        {},
+        {
+          switchWindow: {
+            state: "KY",
+            kind: "birthday",
+            opens: "2026-11-01",
+            closes: "2026-12-30",
+            allowedPlans: ["G"],
+            message: "Because of your birthday, KY law lets you switch.",
+          },
+        },
+      )}
     />,
   );
   expect(screen.getByText(/KY law lets you switch\. The plans below are the ones this right covers\./)).toBeTruthy();
@@ -192,7 +234,9 @@ test("the switching-window notice says why only some plans show", () => {
 
 test("Target GI: a contact who failed underwriting is told the carriers shown take them without medical underwriting", () => {
   const { rerender } = render(<CompareQuotesView model={model({}, { guaranteedIssueOnly: true })} />);
-  expect(screen.getByTestId("guaranteed-issue-note").textContent).toBe("Based on your health answers, these are the carriers that can accept you in TX without medical underwriting (guaranteed issue).");
+  expect(screen.getByTestId("guaranteed-issue-note").textContent).toBe(
+    "Based on your health answers, these are the carriers that can accept you in TX without medical underwriting (guaranteed issue).",
+  );
   rerender(<CompareQuotesView model={model({}, { guaranteedIssueOnly: false })} />);
   expect(screen.queryByTestId("guaranteed-issue-note")).toBeNull();
 });
@@ -212,19 +256,37 @@ test("the summary list is a valid definition list: each group holds one term and
     expect(group.tagName).toBe("DIV");
     expect(Array.from(group.children).map((child) => child.tagName)).toEqual(["DT", "DD"]);
   }
-  expect(Array.from(dl.querySelectorAll("dt")).map((dt) => dt.textContent)).toEqual(["You", "Location", "Coverage starts"]);
+  expect(Array.from(dl.querySelectorAll("dt")).map((dt) => dt.textContent)).toEqual([
+    "You",
+    "Location",
+    "Coverage starts",
+  ]);
   expect(within(dl).getAllByRole("button", { name: "Change" })).toHaveLength(2);
 });
 
 test("a light brand colour gets black text on its buttons and a darker shade for its links", () => {
-  render(<CompareQuotesView model={model({ brand: { name: "Sample Agency", logoUrl: null, color: "#F97316", phone: "5125550100", senderName: "Sam Sample" } })} />);
+  render(
+    <CompareQuotesView
+      model={model({
+        brand: {
+          name: "Sample Agency",
+          logoUrl: null,
+          color: "#F97316",
+          phone: "5125550100",
+          senderName: "Sam Sample",
+        },
+      })}
+    />,
+  );
   const select = screen.getAllByRole("button", { name: /^Select / })[0]!;
   expect(select.style.backgroundColor).toBe("rgb(249, 115, 22)");
   expect(select.style.color).toBe("rgb(0, 0, 0)");
   const change = screen.getAllByRole("button", { name: "Change" })[0]!;
   expect(change.style.color).not.toBe("rgb(249, 115, 22)");
   const purple = render(<CompareQuotesView model={model()} />);
-  expect(within(purple.container).getAllByRole("button", { name: /^Select / })[0]!.style.color).toBe("rgb(255, 255, 255)");
+  expect(within(purple.container).getAllByRole("button", { name: /^Select / })[0]!.style.color).toBe(
+    "rgb(255, 255, 255)",
+  );
 });
 
 test("the location dialog looks the ZIP up, saves through update-location, and shows the server's county error on the county", async () => {
@@ -246,8 +308,20 @@ test("the location dialog looks the ZIP up, saves through update-location, and s
       },
     ],
     "/api/self-service/update-location": [
-      { status: 422, body: { error: { code: "validation_failed", message: "Please choose a county for this ZIP code", fields: { county: ["Please choose a county for this ZIP code"] } } } },
-      { status: 200, body: { success: true, zipCode: "78737", state: "TX", county: "Travis County", countyFips: "48453" } },
+      {
+        status: 422,
+        body: {
+          error: {
+            code: "validation_failed",
+            message: "Please choose a county for this ZIP code",
+            fields: { county: ["Please choose a county for this ZIP code"] },
+          },
+        },
+      },
+      {
+        status: 200,
+        body: { success: true, zipCode: "78737", state: "TX", county: "Travis County", countyFips: "48453" },
+      },
     ],
   };
   const fetchMock = jest.fn(async (url: string) => {
@@ -258,14 +332,20 @@ test("the location dialog looks the ZIP up, saves through update-location, and s
   render(<CompareQuotesView model={model()} />);
   fireEvent.click(screen.getAllByRole("button", { name: "Change" })[0]!);
   const dialog = screen.getByRole("dialog", { name: "Where do you live?" });
-  await act(async () => void fireEvent.change(within(dialog).getByLabelText("ZIP Code"), { target: { value: "78737" } }));
+  await act(
+    async () => void fireEvent.change(within(dialog).getByLabelText("ZIP Code"), { target: { value: "78737" } }),
+  );
   const county = within(dialog).getByLabelText("County") as HTMLSelectElement;
   expect([...county.options].map((o) => o.textContent)).toEqual(["Hays County", "Travis County"]);
   fireEvent.change(county, { target: { value: "48453" } });
 
   await act(async () => void fireEvent.click(within(dialog).getByRole("button", { name: "Update Quotes" })));
   const saved = fetchMock.mock.calls.filter(([url]) => url === "/api/self-service/update-location");
-  expect(JSON.parse(String((saved[0] as unknown as [string, RequestInit])[1].body))).toEqual({ quoteId: "tok", zipCode: "78737", county: "48453" });
+  expect(JSON.parse(String((saved[0] as unknown as [string, RequestInit])[1].body))).toEqual({
+    quoteId: "tok",
+    zipCode: "78737",
+    county: "48453",
+  });
   expect(within(dialog).getByRole("alert").textContent).toBe("Please choose a county for this ZIP code");
   expect(county.getAttribute("aria-invalid")).toBe("true");
 

@@ -2,10 +2,27 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
-import { EffectiveDateModal, LocationModal, PlanGvsNModal, QualifyModal, RidersModal, type LocationChoice, type LocationSaveFailure } from "@/components/quotes/compare-modals";
+import {
+  EffectiveDateModal,
+  LocationModal,
+  PlanGvsNModal,
+  QualifyModal,
+  RidersModal,
+  type LocationChoice,
+  type LocationSaveFailure,
+} from "@/components/quotes/compare-modals";
 import { Button } from "@/components/ui/button";
 import { apiCall } from "@/lib/api/browser-client";
-import { displayedMonthlyCents, formatDollars, formatLongDate, formatMonthly, guaranteedIssueNote, nextPlan, visibleQuotes, type QuoteView } from "@/lib/quotes/compare-view";
+import {
+  displayedMonthlyCents,
+  formatDollars,
+  formatLongDate,
+  formatMonthly,
+  guaranteedIssueNote,
+  nextPlan,
+  visibleQuotes,
+  type QuoteView,
+} from "@/lib/quotes/compare-view";
 import type { ComparePageModel } from "@/lib/quotes/compare-page";
 import type { PlanCode } from "@/lib/quotes/quote-provider";
 import type { UpdateLocationResponse } from "@/lib/quotes/update-location-schema";
@@ -15,7 +32,6 @@ import { formatStoredPhone } from "@/lib/phone/phone";
 
 type Model = Extract<ComparePageModel, { kind: "quote" }>;
 type Modal = null | "date" | "location" | "riders" | "g-vs-n" | { quote: QuoteView };
-
 
 /**
  * The interactive compare page (client-side.md "Quote comparison page"). The server sent every
@@ -42,11 +58,17 @@ export function CompareQuotesView({ model }: { model: Model }) {
   useEffect(() => {
     if (model.mode !== "link" || !model.quoteId || reported.current) return;
     reported.current = true;
-    void apiCall<unknown>("/api/tracking/log-tracking-click", { method: "POST", body: { quoteId: model.quoteId, tid: model.tid, orgId: model.orgId } });
+    void apiCall<unknown>("/api/tracking/log-tracking-click", {
+      method: "POST",
+      body: { quoteId: model.quoteId, tid: model.tid, orgId: model.orgId },
+    });
   }, [model.mode, model.quoteId, model.tid, model.orgId]);
 
   const current = c.plans.find((p) => p.plan === plan) ?? c.plans[0];
-  const shown = useMemo(() => (current ? visibleQuotes(current, { household, carriers, riders }) : []), [current, household, carriers, riders]);
+  const shown = useMemo(
+    () => (current ? visibleQuotes(current, { household, carriers, riders }) : []),
+    [current, household, carriers, riders],
+  );
   const hasHousehold = c.plans.some((p) => p.quotes.some((q) => q.householdMonthlyCents !== null));
   const riderPrices = c.plans.flatMap((p) => p.quotes.flatMap((q) => q.riders));
   const planCodes = c.plans.map((p) => p.plan);
@@ -62,7 +84,10 @@ export function CompareQuotesView({ model }: { model: Model }) {
 
   async function saveLocation(choice: LocationChoice): Promise<LocationSaveFailure | null> {
     if (model.mode === "link" && model.quoteId) {
-      const saved = await apiCall<UpdateLocationResponse>("/api/self-service/update-location", { method: "POST", body: { quoteId: model.quoteId, zipCode: choice.zipCode, county: choice.county } });
+      const saved = await apiCall<UpdateLocationResponse>("/api/self-service/update-location", {
+        method: "POST",
+        body: { quoteId: model.quoteId, zipCode: choice.zipCode, county: choice.county },
+      });
       if (!saved.ok) return { message: saved.message ?? "Failed to update location", fields: saved.fields };
       setModal(null);
       startTransition(() => router.refresh());
@@ -75,7 +100,9 @@ export function CompareQuotesView({ model }: { model: Model }) {
 
   function select(quote: QuoteView) {
     if (!model.nextUrl) {
-      setNotice("This is a demo: with a real quote link, choosing a plan continues to the health questions and scheduling a call.");
+      setNotice(
+        "This is a demo: with a real quote link, choosing a plan continues to the health questions and scheduling a call.",
+      );
       return;
     }
     setModal({ quote });
@@ -89,14 +116,22 @@ export function CompareQuotesView({ model }: { model: Model }) {
         <div className="mx-auto flex max-w-2xl items-center justify-between gap-3">
           {brand.logoUrl ? (
             // eslint-disable-next-line @next/next/no-img-element -- the agency's logo, served by our own route with cache headers
-            <img src={brand.logoUrl} alt={brand.name} className="max-h-12 w-auto max-w-[225px] object-contain sm:max-h-[75px] sm:max-w-[450px]" />
+            <img
+              src={brand.logoUrl}
+              alt={brand.name}
+              className="max-h-12 w-auto max-w-[225px] object-contain sm:max-h-[75px] sm:max-w-[450px]"
+            />
           ) : (
             <p className="text-lg font-bold" style={{ color: ink }}>
               {brand.name}
             </p>
           )}
           {brand.phone ? (
-            <a href={`tel:${brand.phone}`} className="inline-flex min-h-11 shrink-0 items-center text-sm font-semibold underline-offset-2 hover:underline" style={{ color: ink }}>
+            <a
+              href={`tel:${brand.phone}`}
+              className="inline-flex min-h-11 shrink-0 items-center text-sm font-semibold underline-offset-2 hover:underline"
+              style={{ color: ink }}
+            >
               {formatStoredPhone(brand.phone)}
             </a>
           ) : null}
@@ -110,13 +145,17 @@ export function CompareQuotesView({ model }: { model: Model }) {
           </p>
         ) : null}
         {model.emailToConfirm ? (
-          <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-lg text-amber-950 [overflow-wrap:anywhere]">
+          <p
+            role="note"
+            className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-lg text-amber-950 [overflow-wrap:anywhere]"
+          >
             {confirmEmailNotice(model.emailToConfirm, brand.name)}
           </p>
         ) : null}
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">Personal Quote</h1>
         <p className="mt-1 text-sm text-gray-600">
-          {model.firstName ? `Hi ${model.firstName}, here` : "Here"} are the lowest monthly prices we found{brand.senderName !== brand.name ? ` with ${brand.senderName}` : ""}.
+          {model.firstName ? `Hi ${model.firstName}, here` : "Here"} are the lowest monthly prices we found
+          {brand.senderName !== brand.name ? ` with ${brand.senderName}` : ""}.
         </p>
 
         <dl className="mt-4 grid grid-cols-1 gap-3 rounded-lg border border-gray-200 bg-white p-3 text-sm sm:grid-cols-3">
@@ -129,7 +168,12 @@ export function CompareQuotesView({ model }: { model: Model }) {
             <dd className="flex flex-wrap items-center justify-between gap-x-2 font-medium text-gray-900 sm:block">
               <span>{c.zip5 ? `${c.zip5}${c.county ? `, ${c.county.label}` : ""}` : "No ZIP code on file"}</span>
               {model.mode !== "demo" ? (
-                <button type="button" onClick={() => setModal("location")} className="-mx-1 block px-1 text-sm font-semibold underline" style={{ color: ink }}>
+                <button
+                  type="button"
+                  onClick={() => setModal("location")}
+                  className="-mx-1 block px-1 text-sm font-semibold underline"
+                  style={{ color: ink }}
+                >
                   Change
                 </button>
               ) : null}
@@ -139,7 +183,12 @@ export function CompareQuotesView({ model }: { model: Model }) {
             <dt className="text-gray-600">Coverage starts</dt>
             <dd className="flex flex-wrap items-center justify-between gap-x-2 font-medium text-gray-900 sm:block">
               <span>{formatLongDate(c.effectiveDate)}</span>
-              <button type="button" onClick={() => setModal("date")} className="-mx-1 block px-1 text-sm font-semibold underline" style={{ color: ink }}>
+              <button
+                type="button"
+                onClick={() => setModal("date")}
+                className="-mx-1 block px-1 text-sm font-semibold underline"
+                style={{ color: ink }}
+              >
                 Change
               </button>
             </dd>
@@ -147,24 +196,35 @@ export function CompareQuotesView({ model }: { model: Model }) {
         </dl>
 
         {c.isSample ? (
-          <p role="note" className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p
+            role="note"
+            className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          >
             Sample prices: these rates are illustrative sample data, not real carrier prices.
           </p>
         ) : null}
         {c.switchWindow ? (
-          <p role="note" className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          <p
+            role="note"
+            className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+          >
             {c.switchWindow.message}
             {c.switchWindow.allowedPlans ? " The plans below are the ones this right covers." : ""}
           </p>
         ) : null}
         {c.guaranteedIssueOnly ? (
-          <p role="note" data-testid="guaranteed-issue-note" className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          <p
+            role="note"
+            data-testid="guaranteed-issue-note"
+            className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+          >
             {guaranteedIssueNote(c.state)}
           </p>
         ) : null}
         {c.statePlans ? (
           <p role="note" className="mt-4 rounded-md border border-gray-200 bg-white px-3 py-2 text-sm text-gray-700">
-            {c.state} uses its own versions of the standard Medicare Supplement plans, and they can include optional riders.
+            {c.state} uses its own versions of the standard Medicare Supplement plans, and they can include optional
+            riders.
           </p>
         ) : null}
 
@@ -185,7 +245,11 @@ export function CompareQuotesView({ model }: { model: Model }) {
                         if (event.key === "ArrowRight") setPlan(nextPlan(planCodes, p.plan));
                       }}
                       className="min-w-12 border px-3 font-semibold"
-                      style={selected ? { backgroundColor: color, borderColor: color, color: onFill } : { borderColor: "#6b7280", color: "#374151", backgroundColor: "#fff" }}
+                      style={
+                        selected
+                          ? { backgroundColor: color, borderColor: color, color: onFill }
+                          : { borderColor: "#6b7280", color: "#374151", backgroundColor: "#fff" }
+                      }
                     >
                       {p.label.replace(/^Plan /, "").replace(/^High-Deductible Plan /, "HD")}
                     </Button>
@@ -193,7 +257,12 @@ export function CompareQuotesView({ model }: { model: Model }) {
                 })}
               </div>
               {planCodes.includes("G") && planCodes.includes("N") ? (
-                <button type="button" onClick={() => setModal("g-vs-n")} className="text-sm font-semibold underline" style={{ color: ink }}>
+                <button
+                  type="button"
+                  onClick={() => setModal("g-vs-n")}
+                  className="text-sm font-semibold underline"
+                  style={{ color: ink }}
+                >
                   Plan G vs Plan N
                 </button>
               ) : null}
@@ -203,23 +272,43 @@ export function CompareQuotesView({ model }: { model: Model }) {
           <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-3">
             {hasHousehold ? (
               <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-gray-800">
-                <input type="checkbox" role="switch" checked={household} onChange={(event) => setHousehold(event.target.checked)} />
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={household}
+                  onChange={(event) => setHousehold(event.target.checked)}
+                />
                 Household discount
               </label>
             ) : null}
             {c.carriers.length > 1 ? (
               <details className="text-sm">
-                <summary className="flex cursor-pointer items-center font-medium text-gray-800">Carriers{carriers.length ? ` (${carriers.length})` : ""}</summary>
+                <summary className="flex cursor-pointer items-center font-medium text-gray-800">
+                  Carriers{carriers.length ? ` (${carriers.length})` : ""}
+                </summary>
                 <fieldset className="mt-2 space-y-1 rounded-md border border-gray-200 bg-white p-3">
                   <legend className="sr-only">Show carriers</legend>
                   {c.carriers.map((name) => (
                     <label key={name} className="flex min-h-11 items-center gap-2">
-                      <input type="checkbox" checked={carriers.includes(name)} onChange={(event) => setCarriers((list) => (event.target.checked ? [...list, name] : list.filter((n) => n !== name)))} />
+                      <input
+                        type="checkbox"
+                        checked={carriers.includes(name)}
+                        onChange={(event) =>
+                          setCarriers((list) =>
+                            event.target.checked ? [...list, name] : list.filter((n) => n !== name),
+                          )
+                        }
+                      />
                       {name}
                     </label>
                   ))}
                   {carriers.length ? (
-                    <button type="button" onClick={() => setCarriers([])} className="mt-1 text-sm font-semibold underline" style={{ color: ink }}>
+                    <button
+                      type="button"
+                      onClick={() => setCarriers([])}
+                      className="mt-1 text-sm font-semibold underline"
+                      style={{ color: ink }}
+                    >
                       Show all carriers
                     </button>
                   ) : null}
@@ -235,12 +324,28 @@ export function CompareQuotesView({ model }: { model: Model }) {
                 {c.riderOptions
                   .filter((r) => c.defaultRiders.includes(r.id) || riders.includes(r.id))
                   .map((r) => (
-                    <label key={r.id} className="flex min-h-11 items-center gap-2 rounded-full border border-gray-300 px-3 py-1 text-sm">
-                      <input type="checkbox" checked={riders.includes(r.id)} onChange={(event) => setRiders((list) => (event.target.checked ? [...list, r.id] : list.filter((id) => id !== r.id)))} />
+                    <label
+                      key={r.id}
+                      className="flex min-h-11 items-center gap-2 rounded-full border border-gray-300 px-3 py-1 text-sm"
+                    >
+                      <input
+                        type="checkbox"
+                        checked={riders.includes(r.id)}
+                        onChange={(event) =>
+                          setRiders((list) =>
+                            event.target.checked ? [...list, r.id] : list.filter((id) => id !== r.id),
+                          )
+                        }
+                      />
                       {r.name}
                     </label>
                   ))}
-                <button type="button" onClick={() => setModal("riders")} className="text-sm font-semibold underline" style={{ color: ink }}>
+                <button
+                  type="button"
+                  onClick={() => setModal("riders")}
+                  className="text-sm font-semibold underline"
+                  style={{ color: ink }}
+                >
                   Customize riders
                 </button>
               </div>
@@ -249,12 +354,15 @@ export function CompareQuotesView({ model }: { model: Model }) {
 
           {current && shown.length > 0 ? (
             <>
-              <h2 className="mt-5 text-lg font-semibold text-gray-900">{current.plan === "G" ? "Recommended Plans for You" : `${current.label} Options`}</h2>
+              <h2 className="mt-5 text-lg font-semibold text-gray-900">
+                {current.plan === "G" ? "Recommended Plans for You" : `${current.label} Options`}
+              </h2>
               <ul className="mt-3 space-y-3" aria-label={`${current.label} quotes`}>
                 {shown.map((quote, index) => {
                   const price = displayedMonthlyCents(quote, { household, riders });
                   const withRiders = quote.riders.filter((r) => riders.includes(r.id));
-                  const saving = quote.householdMonthlyCents !== null ? quote.monthlyCents - quote.householdMonthlyCents : 0;
+                  const saving =
+                    quote.householdMonthlyCents !== null ? quote.monthlyCents - quote.householdMonthlyCents : 0;
                   return (
                     <li key={quote.naic} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
                       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
@@ -272,15 +380,34 @@ export function CompareQuotesView({ model }: { model: Model }) {
                       {household && quote.householdMonthlyCents !== null && saving > 0 ? (
                         <p className="mt-2 text-sm text-gray-700">
                           Discount: {formatDollars(Math.floor(saving / 100) * 100).replace(/\.00$/, "")} a month
-                          {quote.discountCategory ? <span className="text-gray-600"> ({quote.discountCategory})</span> : null}
+                          {quote.discountCategory ? (
+                            <span className="text-gray-600"> ({quote.discountCategory})</span>
+                          ) : null}
                         </p>
                       ) : !household && quote.householdMonthlyCents !== null && saving > 0 ? (
-                        <p className="mt-2 text-sm text-gray-600">With household discount: {formatMonthly(displayedMonthlyCents(quote, { household: true, riders }))}</p>
+                        <p className="mt-2 text-sm text-gray-600">
+                          With household discount:{" "}
+                          {formatMonthly(displayedMonthlyCents(quote, { household: true, riders }))}
+                        </p>
                       ) : null}
-                      {household && quote.householdRule ? <p className="mt-1 text-xs text-gray-600">{quote.householdRule}</p> : null}
-                      {household && quote.householdMonthlyCents === null ? <p className="mt-2 text-xs text-gray-600">No household discount with this carrier.</p> : null}
-                      {withRiders.length > 0 ? <p className="mt-1 text-xs text-gray-600">Includes {withRiders.map((r) => `${r.name} (${formatDollars(r.monthlyCents)})`).join(", ")}</p> : null}
-                      <Button fullWidth onClick={() => select(quote)} className="mt-3 sm:w-auto" style={{ backgroundColor: color, color: onFill }} aria-label={`Select ${quote.carrierName} ${current.label}`}>
+                      {household && quote.householdRule ? (
+                        <p className="mt-1 text-xs text-gray-600">{quote.householdRule}</p>
+                      ) : null}
+                      {household && quote.householdMonthlyCents === null ? (
+                        <p className="mt-2 text-xs text-gray-600">No household discount with this carrier.</p>
+                      ) : null}
+                      {withRiders.length > 0 ? (
+                        <p className="mt-1 text-xs text-gray-600">
+                          Includes {withRiders.map((r) => `${r.name} (${formatDollars(r.monthlyCents)})`).join(", ")}
+                        </p>
+                      ) : null}
+                      <Button
+                        fullWidth
+                        onClick={() => select(quote)}
+                        className="mt-3 sm:w-auto"
+                        style={{ backgroundColor: color, color: onFill }}
+                        aria-label={`Select ${quote.carrierName} ${current.label}`}
+                      >
                         Select
                       </Button>
                     </li>
@@ -305,7 +432,11 @@ export function CompareQuotesView({ model }: { model: Model }) {
                 )}
               </p>
               {model.advantageUrl ? (
-                <a href={model.advantageUrl.replace("&status=decline", "")} className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold underline" style={{ color: ink }}>
+                <a
+                  href={model.advantageUrl.replace("&status=decline", "")}
+                  className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold underline"
+                  style={{ color: ink }}
+                >
                   Connect With Us
                 </a>
               ) : null}
@@ -322,8 +453,14 @@ export function CompareQuotesView({ model }: { model: Model }) {
         {!model.hideMedicareAdvantage && model.mode !== "demo" && model.advantageUrl ? (
           <aside className="mt-8 rounded-lg border border-gray-200 bg-white p-4">
             <h2 className="text-base font-semibold text-gray-900">Looking to dramatically lower your monthly costs?</h2>
-            <p className="mt-1 text-sm text-gray-600">Medicare Advantage plans can have $0 monthly premiums. Ask us whether one fits you.</p>
-            <a href={model.advantageUrl} className="mt-3 inline-flex min-h-11 items-center rounded-md border px-4 py-2 text-sm font-semibold" style={{ borderColor: ink, color: ink }}>
+            <p className="mt-1 text-sm text-gray-600">
+              Medicare Advantage plans can have $0 monthly premiums. Ask us whether one fits you.
+            </p>
+            <a
+              href={model.advantageUrl}
+              className="mt-3 inline-flex min-h-11 items-center rounded-md border px-4 py-2 text-sm font-semibold"
+              style={{ borderColor: ink, color: ink }}
+            >
               Explore Options
             </a>
           </aside>
@@ -342,7 +479,16 @@ export function CompareQuotesView({ model }: { model: Model }) {
         }}
         color={color}
       />
-      <LocationModal key={`loc-${c.zip5}-${c.county?.fips}-${modal === "location"}`} open={modal === "location"} zip={c.zip5 ?? ""} countyFips={c.county?.fips ?? null} counties={c.counties} onClose={() => setModal(null)} onSave={saveLocation} color={color} />
+      <LocationModal
+        key={`loc-${c.zip5}-${c.county?.fips}-${modal === "location"}`}
+        open={modal === "location"}
+        zip={c.zip5 ?? ""}
+        countyFips={c.county?.fips ?? null}
+        counties={c.counties}
+        onClose={() => setModal(null)}
+        onSave={saveLocation}
+        color={color}
+      />
       <RidersModal
         key={`riders-${modal === "riders"}`}
         open={modal === "riders"}

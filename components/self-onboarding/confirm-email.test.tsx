@@ -11,13 +11,26 @@ function answer(status: number, body: unknown) {
 }
 
 const renderPage = (initialState: "pending" | "used" | "invalid" = "pending") =>
-  render(<ConfirmEmail token={TOKEN} initialState={initialState} organizationName="Sample Agency" brandColor="#6B46C1" formUrl="/self-onboarding/sample-agency" />);
+  render(
+    <ConfirmEmail
+      token={TOKEN}
+      initialState={initialState}
+      organizationName="Sample Agency"
+      brandColor="#6B46C1"
+      formUrl="/self-onboarding/sample-agency"
+    />,
+  );
 
 const confirmButton = () => screen.getByRole("button", { name: M.confirmButton });
 
 describe("ConfirmEmail", () => {
   it("confirms only when the button is pressed, then offers the quotes", async () => {
-    const fetchMock = answer(200, { success: true, status: "confirmed", organizationName: "Sample Agency", redirectUrl: "/compare?id=abc" });
+    const fetchMock = answer(200, {
+      success: true,
+      status: "confirmed",
+      organizationName: "Sample Agency",
+      redirectUrl: "/compare?id=abc",
+    });
     renderPage();
     expect(screen.getByRole("heading", { name: M.confirmTitle })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -25,7 +38,10 @@ describe("ConfirmEmail", () => {
     expect(screen.getByRole("button", { name: M.confirming })).toHaveProperty("disabled", true);
     expect(await screen.findByRole("heading", { name: M.confirmed })).toBeTruthy();
     expect(screen.getByRole("link", { name: "See your quotes" }).getAttribute("href")).toBe("/compare?id=abc");
-    expect(fetchMock).toHaveBeenCalledWith("/api/self-service/confirm-email", expect.objectContaining({ method: "POST", body: JSON.stringify({ token: TOKEN }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/self-service/confirm-email",
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ token: TOKEN }) }),
+    );
   });
 
   it("a link already used says so, with no quotes link", async () => {
@@ -43,7 +59,9 @@ describe("ConfirmEmail", () => {
     renderPage();
     fireEvent.click(confirmButton());
     expect((await screen.findByRole("alert")).textContent).toBe(M.confirmInvalid);
-    expect(screen.getByRole("link", { name: "Fill out the form again" }).getAttribute("href")).toBe("/self-onboarding/sample-agency");
+    expect(screen.getByRole("link", { name: "Fill out the form again" }).getAttribute("href")).toBe(
+      "/self-onboarding/sample-agency",
+    );
   });
 
   it("a full agency says so; anything else asks to try again, and the button stays", async () => {

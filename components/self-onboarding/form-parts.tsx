@@ -41,7 +41,12 @@ export function ChoiceGroup<T extends string>({
     <fieldset aria-invalid={Boolean(error)} aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="mb-1 block text-sm font-medium text-gray-800">
         {legend}
-        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        ) : null}
       </legend>
       <div className="grid grid-cols-2 gap-2">
         {options.map((option) => {
@@ -52,7 +57,15 @@ export function ChoiceGroup<T extends string>({
               className={`flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2 ${checked ? "" : "border-gray-500 bg-white text-gray-800"} ${error && !checked ? "border-red-700" : ""}`}
               style={checked ? { ...brandFillStyle(color), borderColor: color } : undefined}
             >
-              <input type="radio" className="sr-only" name={name} value={option.value} checked={checked} disabled={disabled} onChange={() => onChange(option.value)} />
+              <input
+                type="radio"
+                className="sr-only"
+                name={name}
+                value={option.value}
+                checked={checked}
+                disabled={disabled}
+                onChange={() => onChange(option.value)}
+              />
               {option.label}
             </label>
           );
@@ -76,7 +89,11 @@ export function FormError({ message }: { message: string | null }) {
 export function BusyOverlay({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-white/80 px-6 backdrop-blur-sm" role="status" aria-live="polite">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-white/80 px-6 backdrop-blur-sm"
+      role="status"
+      aria-live="polite"
+    >
       <div className="flex flex-col items-center gap-3 text-center">
         <Spinner className="h-8 w-8 text-brand-600" label="" />
         <p className="text-base font-medium text-gray-800">{message}</p>
@@ -86,9 +103,30 @@ export function BusyOverlay({ message }: { message: string | null }) {
 }
 
 /** The form's one action, in the agency's colour. */
-export function SubmitButton({ label, busyLabel, busy, disabled, color }: { label: string; busyLabel: string | null; busy: boolean; disabled?: boolean; color: string }) {
+export function SubmitButton({
+  label,
+  busyLabel,
+  busy,
+  disabled,
+  color,
+}: {
+  label: string;
+  busyLabel: string | null;
+  busy: boolean;
+  disabled?: boolean;
+  color: string;
+}) {
   return (
-    <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel={busyLabel ?? undefined} disabled={disabled} className="text-base disabled:opacity-50" style={brandFillStyle(color)}>
+    <Button
+      type="submit"
+      size="lg"
+      fullWidth
+      loading={busy}
+      loadingLabel={busyLabel ?? undefined}
+      disabled={disabled}
+      className="text-base disabled:opacity-50"
+      style={brandFillStyle(color)}
+    >
       {label}
     </Button>
   );
@@ -100,15 +138,21 @@ export function QuoteLinkEmailed({ email, organizationName }: { email: string; o
     <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-5 text-emerald-900">
       <h2 className="text-lg font-semibold">Check your email</h2>
       <p className="mt-2 text-sm">
-        {organizationName} already has your details on file. We&apos;ve sent a link to your personalized quotes to <span className="font-medium">{email}</span>, and your agent will see the
-        details you entered.
+        {organizationName} already has your details on file. We&apos;ve sent a link to your personalized quotes to{" "}
+        <span className="font-medium">{email}</span>, and your agent will see the details you entered.
       </p>
     </div>
   );
 }
 
 /** A text-like input in a Field (spread react-hook-form's register() into it). */
-export function TextField({ label, required, error, hint, ...input }: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "required"> & { ref?: Ref<HTMLInputElement> }) {
+export function TextField({
+  label,
+  required,
+  error,
+  hint,
+  ...input
+}: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "required"> & { ref?: Ref<HTMLInputElement> }) {
   return (
     <Field label={label} required={required} error={error} hint={hint}>
       {(control) => <Input {...control} {...input} />}
@@ -123,7 +167,16 @@ export function PhoneField({
   error,
   disabled,
   field,
-}: FieldText & { disabled?: boolean; field: { name: string; value: string; onChange: (digits: string) => void; onBlur: () => void; ref: Ref<HTMLInputElement> } }) {
+}: FieldText & {
+  disabled?: boolean;
+  field: {
+    name: string;
+    value: string;
+    onChange: (digits: string) => void;
+    onBlur: () => void;
+    ref: Ref<HTMLInputElement>;
+  };
+}) {
   return (
     <Field label={label} required={required} error={error}>
       {(control) => (
@@ -156,7 +209,14 @@ export const YES_NO_OPTIONS: { value: "yes" | "no"; label: string }[] = [
 ];
 
 /** The current-carrier select: the supported carriers, then one catch-all choice (spread register() into it). */
-export function CarrierSelect({ error, otherValue, otherLabel, ...select }: { error?: string | null; otherValue: string; otherLabel: string } & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+export function CarrierSelect({
+  error,
+  otherValue,
+  otherLabel,
+  ...select
+}: { error?: string | null; otherValue: string; otherLabel: string } & SelectHTMLAttributes<HTMLSelectElement> & {
+    ref?: Ref<HTMLSelectElement>;
+  }) {
   return (
     <Field label="Current Carrier" required error={error}>
       {(control) => (

@@ -3,7 +3,9 @@ import { FullIntakeForm } from "@/components/self-onboarding/full-intake-form";
 import { bodyOf, choose, mockFetch, type Routes, type } from "@/components/self-onboarding/test-helpers";
 
 // The forms' proof-of-work is always solved here (components/challenge/use-challenge.test.tsx tests the real hook).
-jest.mock("@/components/challenge/use-challenge", () => jest.requireActual("@/components/challenge/test-double").solvedChallengeModule());
+jest.mock("@/components/challenge/use-challenge", () =>
+  jest.requireActual("@/components/challenge/test-double").solvedChallengeModule(),
+);
 
 const ORG_ID = "00000000-0000-4000-8000-0000000000aa";
 const NOW = () => new Date("2026-05-20T12:00:00Z");
@@ -11,7 +13,14 @@ const NOW = () => new Date("2026-05-20T12:00:00Z");
 function setup(routes: Routes) {
   const fetchMock = mockFetch(routes);
   const navigate = jest.fn();
-  render(<FullIntakeForm organization={{ id: ORG_ID, name: "Sample Agency" }} brandColor="#6B46C1" navigate={navigate} now={NOW} />);
+  render(
+    <FullIntakeForm
+      organization={{ id: ORG_ID, name: "Sample Agency" }}
+      brandColor="#6B46C1"
+      navigate={navigate}
+      now={NOW}
+    />,
+  );
   return { fetchMock, navigate };
 }
 
@@ -33,7 +42,11 @@ describe("FullIntakeForm", () => {
     expect(screen.getByRole("heading", { name: "Let's Get Some Details" })).toBeTruthy();
     expect(screen.getByText("Use a unique email for each person.")).toBeTruthy();
     // Signing up here starts the agency's outreach: the form says so before the button is pressed.
-    expect(screen.getByText(/will email you your quotes, and new quotes around your birthday, policy anniversary and the enrollment period; you can unsubscribe at any time/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /will email you your quotes, and new quotes around your birthday, policy anniversary and the enrollment period; you can unsubscribe at any time/,
+      ),
+    ).toBeTruthy();
     type(/^Cell Number/, "214555");
     expect((screen.getByLabelText(/^Cell Number/) as HTMLInputElement).value).toBe("(214) 555");
     fireEvent.click(screen.getByRole("button", { name: "Get My Quote" }));
@@ -55,8 +68,14 @@ describe("FullIntakeForm", () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { fetchMock, navigate } = setup({
-      "/api/self-service/signup": () => ({ status: 200, body: { success: true, contactId: "c1", email: "lee@example.com", proof: "p" } }),
-      "/api/self-service/generate-quote": () => ({ status: 200, body: { success: true, contactId: "c1", quoteId: "tok", redirectUrl: "/compare?id=tok" } }),
+      "/api/self-service/signup": () => ({
+        status: 200,
+        body: { success: true, contactId: "c1", email: "lee@example.com", proof: "p" },
+      }),
+      "/api/self-service/generate-quote": () => ({
+        status: 200,
+        body: { success: true, contactId: "c1", quoteId: "tok", redirectUrl: "/compare?id=tok" },
+      }),
     });
     await fill();
     choose(/current Medicare Supplement plan/, "Yes");
@@ -70,12 +89,24 @@ describe("FullIntakeForm", () => {
     expect(await screen.findByText("Generating your quote...", { selector: "p" })).toBeTruthy();
     await act(async () => release());
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/compare?id=tok"));
-    expect(bodyOf(fetchMock, "/api/self-service/signup")).toMatchObject({ orgId: ORG_ID, phoneNumber: "2145550100", zipCode: "78701", county: "Travis County", hasCurrentPlan: true, carrierChoice: "None", currentCarrier: null, intake: "quote_intake" });
+    expect(bodyOf(fetchMock, "/api/self-service/signup")).toMatchObject({
+      orgId: ORG_ID,
+      phoneNumber: "2145550100",
+      zipCode: "78701",
+      county: "Travis County",
+      hasCurrentPlan: true,
+      carrierChoice: "None",
+      currentCarrier: null,
+      intake: "quote_intake",
+    });
   });
 
   it("says 'Failed to generate quote. Please try again.' when the quote call fails", async () => {
     const { navigate } = setup({
-      "/api/self-service/signup": () => ({ status: 200, body: { success: true, contactId: "c1", email: "lee@example.com", proof: "p" } }),
+      "/api/self-service/signup": () => ({
+        status: 200,
+        body: { success: true, contactId: "c1", email: "lee@example.com", proof: "p" },
+      }),
       "/api/self-service/generate-quote": () => ({ status: 403, body: { error: { code: "forbidden", message: "x" } } }),
     });
     await fill();

@@ -3,7 +3,18 @@
 import { useId } from "react";
 import { Controller } from "react-hook-form";
 import { ChallengeNote } from "@/components/challenge/challenge-note";
-import { BusyOverlay, CarrierSelect, ChoiceGroup, FormError, GENDER_OPTIONS, PhoneField, QuoteLinkEmailed, SubmitButton, TextField, YES_NO_OPTIONS } from "@/components/self-onboarding/form-parts";
+import {
+  BusyOverlay,
+  CarrierSelect,
+  ChoiceGroup,
+  FormError,
+  GENDER_OPTIONS,
+  PhoneField,
+  QuoteLinkEmailed,
+  SubmitButton,
+  TextField,
+  YES_NO_OPTIONS,
+} from "@/components/self-onboarding/form-parts";
 import { useSignupForm } from "@/components/self-onboarding/use-signup-form";
 import { ZipFields } from "@/components/self-onboarding/zip-fields";
 import { NO_CARRIER_CHOICE, SELF_SERVICE_MESSAGES } from "@/lib/self-onboarding/self-onboarding-schema";
@@ -22,7 +33,13 @@ const defaultNavigate = (url: string) => window.location.assign(url);
  * client-side.md "Medicare Supplement quote intake": 'Let's Get Some Details', the same signup →
  * generate-quote path as self-onboarding, with overlays while submitting and generating the quote.
  */
-export function FullIntakeForm({ organization, brandColor, agentId = null, navigate = defaultNavigate, now = () => new Date() }: FullIntakeFormProps) {
+export function FullIntakeForm({
+  organization,
+  brandColor,
+  agentId = null,
+  navigate = defaultNavigate,
+  now = () => new Date(),
+}: FullIntakeFormProps) {
   const { form, zip, location, challenge, stage, busy, formError, emailedTo, submit, setZip } = useSignupForm({
     context: { orgId: organization.id, agentId, intake: "quote_intake" },
     requiredMessage: SELF_SERVICE_MESSAGES.requiredForQuote,
@@ -38,7 +55,12 @@ export function FullIntakeForm({ organization, brandColor, agentId = null, navig
   const uid = useId();
   const titleId = `${uid}-title`;
   const hasCurrentPlan = watch("hasCurrentPlan");
-  const overlay = stage === "signing-up" ? "Submitting your information..." : stage === "generating" || stage === "done" ? "Generating your quote..." : null;
+  const overlay =
+    stage === "signing-up"
+      ? "Submitting your information..."
+      : stage === "generating" || stage === "done"
+        ? "Generating your quote..."
+        : null;
 
   if (emailedTo) return <QuoteLinkEmailed email={emailedTo} organizationName={organization.name} />;
 
@@ -49,43 +71,120 @@ export function FullIntakeForm({ organization, brandColor, agentId = null, navig
         Let&apos;s Get Some Details
       </h1>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="First Name" required autoComplete="given-name" error={errors.firstName?.message} disabled={busy} {...register("firstName")} />
-        <TextField label="Last Name" required autoComplete="family-name" error={errors.lastName?.message} disabled={busy} {...register("lastName")} />
+        <TextField
+          label="First Name"
+          required
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          disabled={busy}
+          {...register("firstName")}
+        />
+        <TextField
+          label="Last Name"
+          required
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          disabled={busy}
+          {...register("lastName")}
+        />
       </div>
-      <Controller control={control} name="phoneNumber" render={({ field }) => <PhoneField label="Cell Number" error={errors.phoneNumber?.message} disabled={busy} field={field} />} />
-      <TextField label="Email" required type="email" autoComplete="email" hint={SELF_SERVICE_MESSAGES.uniqueEmailHint} error={errors.email?.message} disabled={busy} {...register("email")} />
-      <TextField label="Date of Birth" required type="date" autoComplete="bday" error={errors.dateOfBirth?.message} disabled={busy} {...register("dateOfBirth")} />
+      <Controller
+        control={control}
+        name="phoneNumber"
+        render={({ field }) => (
+          <PhoneField label="Cell Number" error={errors.phoneNumber?.message} disabled={busy} field={field} />
+        )}
+      />
+      <TextField
+        label="Email"
+        required
+        type="email"
+        autoComplete="email"
+        hint={SELF_SERVICE_MESSAGES.uniqueEmailHint}
+        error={errors.email?.message}
+        disabled={busy}
+        {...register("email")}
+      />
+      <TextField
+        label="Date of Birth"
+        required
+        type="date"
+        autoComplete="bday"
+        error={errors.dateOfBirth?.message}
+        disabled={busy}
+        {...register("dateOfBirth")}
+      />
       <ZipFields zip={zip} onZipChange={setZip} location={location} error={errors.zipCode?.message} disabled={busy} />
       <Controller
         control={control}
         name="gender"
         render={({ field }) => (
-          <ChoiceGroup legend="Gender" name={`${uid}-gender`} required value={field.value} options={GENDER_OPTIONS} onChange={field.onChange} error={errors.gender?.message} disabled={busy} color={brandColor} />
+          <ChoiceGroup
+            legend="Gender"
+            name={`${uid}-gender`}
+            required
+            value={field.value}
+            options={GENDER_OPTIONS}
+            onChange={field.onChange}
+            error={errors.gender?.message}
+            disabled={busy}
+            color={brandColor}
+          />
         )}
       />
       <Controller
         control={control}
         name="tobacco"
         render={({ field }) => (
-          <ChoiceGroup legend="Tobacco User" name={`${uid}-tobacco`} required value={field.value} options={YES_NO_OPTIONS} onChange={field.onChange} error={errors.tobacco?.message} disabled={busy} color={brandColor} />
+          <ChoiceGroup
+            legend="Tobacco User"
+            name={`${uid}-tobacco`}
+            required
+            value={field.value}
+            options={YES_NO_OPTIONS}
+            onChange={field.onChange}
+            error={errors.tobacco?.message}
+            disabled={busy}
+            color={brandColor}
+          />
         )}
       />
       <Controller
         control={control}
         name="hasCurrentPlan"
         render={({ field }) => (
-          <ChoiceGroup legend="Do you have a current Medicare Supplement plan?" name={`${uid}-hasCurrentPlan`} value={field.value} options={YES_NO_OPTIONS} onChange={field.onChange} disabled={busy} color={brandColor} />
+          <ChoiceGroup
+            legend="Do you have a current Medicare Supplement plan?"
+            name={`${uid}-hasCurrentPlan`}
+            value={field.value}
+            options={YES_NO_OPTIONS}
+            onChange={field.onChange}
+            disabled={busy}
+            color={brandColor}
+          />
         )}
       />
       {hasCurrentPlan === "yes" ? (
-        <CarrierSelect error={errors.carrierChoice?.message} disabled={busy} otherValue={NO_CARRIER_CHOICE} otherLabel="None/Other" {...register("carrierChoice")} />
+        <CarrierSelect
+          error={errors.carrierChoice?.message}
+          disabled={busy}
+          otherValue={NO_CARRIER_CHOICE}
+          otherLabel="None/Other"
+          {...register("carrierChoice")}
+        />
       ) : null}
       <ChallengeNote status={challenge.status} />
       <FormError message={formError} />
-      <SubmitButton label="Get My Quote" busyLabel={overlay} busy={busy} disabled={location.status === "loading"} color={brandColor} />
+      <SubmitButton
+        label="Get My Quote"
+        busyLabel={overlay}
+        busy={busy}
+        disabled={location.status === "loading"}
+        color={brandColor}
+      />
       <p className="text-center text-sm text-gray-600">
-        Your information is shared only with {organization.name}. {organization.name} will email you your quotes, and new quotes around your
-        birthday, policy anniversary and the enrollment period; you can unsubscribe at any time.
+        Your information is shared only with {organization.name}. {organization.name} will email you your quotes, and
+        new quotes around your birthday, policy anniversary and the enrollment period; you can unsubscribe at any time.
       </p>
     </form>
   );

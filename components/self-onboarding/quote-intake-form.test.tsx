@@ -4,7 +4,9 @@ import { bodyOf, choose, mockFetch, type Routes, type, ZIPS } from "@/components
 import type { ZipLookup } from "@/lib/zip/zip-schema";
 
 // The forms' proof-of-work is always solved here (components/challenge/use-challenge.test.tsx tests the real hook).
-jest.mock("@/components/challenge/use-challenge", () => jest.requireActual("@/components/challenge/test-double").solvedChallengeModule());
+jest.mock("@/components/challenge/use-challenge", () =>
+  jest.requireActual("@/components/challenge/test-double").solvedChallengeModule(),
+);
 
 const NOW = () => new Date("2026-05-20T12:00:00Z");
 const TOKEN = "t".repeat(43);
@@ -56,18 +58,31 @@ describe("QuoteIntakeForm, manual variant", () => {
     await settle();
     fireEvent.click(next());
     await settle();
-    expect(navigate).toHaveBeenCalledWith("/compare?orgId=org-1&zip=78737&county=Travis+County&age=67&gender=M&tobacco=true&planType=N");
+    expect(navigate).toHaveBeenCalledWith(
+      "/compare?orgId=org-1&zip=78737&county=Travis+County&age=67&gender=M&tobacco=true&planType=N",
+    );
     expect(fetchMock.mock.calls.every(([url]) => String(url).startsWith("/api/zip-lookup/"))).toBe(true);
   });
 });
 
 describe("QuoteIntakeForm, quote link variant", () => {
-  const prefill = { zipCode: "78737", county: "Travis County", dateOfBirth: "1957-01-02", gender: "F" as const, tobacco: false };
+  const prefill = {
+    zipCode: "78737",
+    county: "Travis County",
+    dateOfBirth: "1957-01-02",
+    gender: "F" as const,
+    tobacco: false,
+  };
 
   it("is prefilled from the link's contact, saves the edits, then opens the compare page", async () => {
     const { navigate, fetchMock } = setup(
       { kind: "link", token: TOKEN, prefill },
-      { "/api/self-service/update-quote-details": () => ({ status: 200, body: { success: true, redirectUrl: `/compare?id=${TOKEN}` } }) },
+      {
+        "/api/self-service/update-quote-details": () => ({
+          status: 200,
+          body: { success: true, redirectUrl: `/compare?id=${TOKEN}` },
+        }),
+      },
     );
     const county = (await screen.findByLabelText(/^County/)) as HTMLSelectElement;
     expect(county.value).toBe("Travis County");
@@ -77,12 +92,32 @@ describe("QuoteIntakeForm, quote link variant", () => {
     await settle();
     fireEvent.click(next());
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/compare?id=${TOKEN}`));
-    expect(bodyOf(fetchMock, "/api/self-service/update-quote-details")).toEqual({ quoteId: TOKEN, zipCode: "78737", county: "Travis County", dateOfBirth: "1957-01-02", gender: "F", tobacco: true });
+    expect(bodyOf(fetchMock, "/api/self-service/update-quote-details")).toEqual({
+      quoteId: TOKEN,
+      zipCode: "78737",
+      county: "Travis County",
+      dateOfBirth: "1957-01-02",
+      gender: "F",
+      tobacco: true,
+    });
   });
 
   it("takes the prefilled ZIP's counties from the page: no lookup for it, one for a ZIP typed after", async () => {
-    const fetchMock = mockFetch({ "/api/self-service/update-quote-details": () => ({ status: 200, body: { success: true, redirectUrl: `/compare?id=${TOKEN}` } }) });
-    render(<QuoteIntakeForm mode={{ kind: "link", token: TOKEN, prefill }} brandColor="#6B46C1" zipLookup={ZIPS["78737"] as ZipLookup} navigate={jest.fn()} now={NOW} />);
+    const fetchMock = mockFetch({
+      "/api/self-service/update-quote-details": () => ({
+        status: 200,
+        body: { success: true, redirectUrl: `/compare?id=${TOKEN}` },
+      }),
+    });
+    render(
+      <QuoteIntakeForm
+        mode={{ kind: "link", token: TOKEN, prefill }}
+        brandColor="#6B46C1"
+        zipLookup={ZIPS["78737"] as ZipLookup}
+        navigate={jest.fn()}
+        now={NOW}
+      />,
+    );
     expect((screen.getByLabelText(/^County/) as HTMLSelectElement).value).toBe("Travis County");
     await settle();
     expect(next().disabled).toBe(false);
@@ -94,12 +129,21 @@ describe("QuoteIntakeForm, quote link variant", () => {
   it("shows the server's message when saving fails and stays on the page", async () => {
     const { navigate } = setup(
       { kind: "link", token: TOKEN, prefill },
-      { "/api/self-service/update-quote-details": () => ({ status: 404, body: { error: { code: "not_found", message: "Quote not found or expired. Please try again or contact support." } } }) },
+      {
+        "/api/self-service/update-quote-details": () => ({
+          status: 404,
+          body: {
+            error: { code: "not_found", message: "Quote not found or expired. Please try again or contact support." },
+          },
+        }),
+      },
     );
     await screen.findByLabelText(/^County/);
     await settle();
     fireEvent.click(next());
-    expect((await screen.findByRole("alert")).textContent).toBe("Quote not found or expired. Please try again or contact support.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Quote not found or expired. Please try again or contact support.",
+    );
     expect(navigate).not.toHaveBeenCalled();
     expect(next().disabled).toBe(false);
   });

@@ -3,16 +3,40 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { ChoiceGroup, FormError, GENDER_OPTIONS, SubmitButton, TextField, YES_NO_OPTIONS } from "@/components/self-onboarding/form-parts";
+import {
+  ChoiceGroup,
+  FormError,
+  GENDER_OPTIONS,
+  SubmitButton,
+  TextField,
+  YES_NO_OPTIONS,
+} from "@/components/self-onboarding/form-parts";
 import { updateQuoteDetailsRequest } from "@/components/self-onboarding/self-onboarding-api";
 import { useZipLocation } from "@/components/self-onboarding/use-zip-location";
 import { ZipFields } from "@/components/self-onboarding/zip-fields";
 import type { ZipLookup } from "@/lib/zip/zip-schema";
-import { manualCompareUrl, quoteAge, quoteIntakeFormSchema, SELF_SERVICE_MESSAGES, type QuoteFacts, type QuoteIntakeFormValues } from "@/lib/self-onboarding/self-onboarding-schema";
+import {
+  manualCompareUrl,
+  quoteAge,
+  quoteIntakeFormSchema,
+  SELF_SERVICE_MESSAGES,
+  type QuoteFacts,
+  type QuoteIntakeFormValues,
+} from "@/lib/self-onboarding/self-onboarding-schema";
 
 export type QuoteIntakeMode =
   /** /quote?id=<token>: the link's contact, prefilled; Next saves the corrections, then the compare page. */
-  | { kind: "link"; token: string; prefill: { zipCode: string; county: string; dateOfBirth: string; gender: "M" | "F" | ""; tobacco: boolean | null } }
+  | {
+      kind: "link";
+      token: string;
+      prefill: {
+        zipCode: string;
+        county: string;
+        dateOfBirth: string;
+        gender: "M" | "F" | "";
+        tobacco: boolean | null;
+      };
+    }
   /** /quote?orgId=: nothing stored; Next opens the compare page's manual mode (age, not the date of birth, in the URL). */
   | { kind: "manual"; orgId: string; planType: string };
 
@@ -33,7 +57,14 @@ const defaultNavigate = (url: string) => window.location.assign(url);
  * client-side.md "Quote intake page (Get Your Quote)": ZIP, date of birth, tobacco, gender, county when needed, Next.
  * Checked by update-quote-details' own schema (quoteIntakeFormSchema); Next is enabled once it passes and the ZIP is placed.
  */
-export function QuoteIntakeForm({ mode, brandColor, timeZone, zipLookup = null, navigate = defaultNavigate, now = () => new Date() }: QuoteIntakeFormProps) {
+export function QuoteIntakeForm({
+  mode,
+  brandColor,
+  timeZone,
+  zipLookup = null,
+  navigate = defaultNavigate,
+  now = () => new Date(),
+}: QuoteIntakeFormProps) {
   const prefill = mode.kind === "link" ? mode.prefill : null;
   const {
     register,
@@ -66,15 +97,28 @@ export function QuoteIntakeForm({ mode, brandColor, timeZone, zipLookup = null, 
     setError(null);
     if (mode.kind === "manual") {
       setLeaving(true);
-      navigate(manualCompareUrl({ orgId: mode.orgId, zip: facts.zipCode, county: location.county, age: quoteAge(facts.dateOfBirth, now(), timeZone), planType: mode.planType, gender: facts.gender, tobacco: facts.tobacco }));
+      navigate(
+        manualCompareUrl({
+          orgId: mode.orgId,
+          zip: facts.zipCode,
+          county: location.county,
+          age: quoteAge(facts.dateOfBirth, now(), timeZone),
+          planType: mode.planType,
+          gender: facts.gender,
+          tobacco: facts.tobacco,
+        }),
+      );
       return;
     }
     const result = await updateQuoteDetailsRequest({ quoteId: mode.token, county: location.county || null, ...facts });
     if (!result.ok) {
       for (const [key, messages] of Object.entries(result.fields)) {
-        if ((key === "zipCode" || key === "dateOfBirth" || key === "gender" || key === "tobacco") && messages?.[0]) setFieldError(key, { type: "server", message: messages[0] });
+        if ((key === "zipCode" || key === "dateOfBirth" || key === "gender" || key === "tobacco") && messages?.[0])
+          setFieldError(key, { type: "server", message: messages[0] });
       }
-      setError(result.status >= 400 && result.status < 500 && result.message ? result.message : SELF_SERVICE_MESSAGES.generic);
+      setError(
+        result.status >= 400 && result.status < 500 && result.message ? result.message : SELF_SERVICE_MESSAGES.generic,
+      );
       return;
     }
     setLeaving(true);
@@ -84,24 +128,65 @@ export function QuoteIntakeForm({ mode, brandColor, timeZone, zipLookup = null, 
 
   return (
     <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="space-y-5" aria-label="Get Your Quote">
-      <ZipFields zip={zip} onZipChange={(value) => setValue("zipCode", value, { shouldValidate: true })} location={location} error={errors.zipCode?.message} disabled={submitting} showState={false} />
-      <TextField label="Date of Birth" required type="date" autoComplete="bday" error={errors.dateOfBirth?.message} disabled={submitting} {...register("dateOfBirth")} />
+      <ZipFields
+        zip={zip}
+        onZipChange={(value) => setValue("zipCode", value, { shouldValidate: true })}
+        location={location}
+        error={errors.zipCode?.message}
+        disabled={submitting}
+        showState={false}
+      />
+      <TextField
+        label="Date of Birth"
+        required
+        type="date"
+        autoComplete="bday"
+        error={errors.dateOfBirth?.message}
+        disabled={submitting}
+        {...register("dateOfBirth")}
+      />
       <Controller
         control={control}
         name="tobacco"
         render={({ field }) => (
-          <ChoiceGroup legend="Tobacco User" name={`${uid}-tobacco`} required value={field.value} options={YES_NO_OPTIONS} onChange={field.onChange} error={errors.tobacco?.message} disabled={submitting} color={brandColor} />
+          <ChoiceGroup
+            legend="Tobacco User"
+            name={`${uid}-tobacco`}
+            required
+            value={field.value}
+            options={YES_NO_OPTIONS}
+            onChange={field.onChange}
+            error={errors.tobacco?.message}
+            disabled={submitting}
+            color={brandColor}
+          />
         )}
       />
       <Controller
         control={control}
         name="gender"
         render={({ field }) => (
-          <ChoiceGroup legend="Gender" name={`${uid}-gender`} required value={field.value} options={GENDER_OPTIONS} onChange={field.onChange} error={errors.gender?.message} disabled={submitting} color={brandColor} />
+          <ChoiceGroup
+            legend="Gender"
+            name={`${uid}-gender`}
+            required
+            value={field.value}
+            options={GENDER_OPTIONS}
+            onChange={field.onChange}
+            error={errors.gender?.message}
+            disabled={submitting}
+            color={brandColor}
+          />
         )}
       />
       <FormError message={error} />
-      <SubmitButton label="Next" busyLabel="Loading..." busy={submitting} disabled={!isValid || !placed} color={brandColor} />
+      <SubmitButton
+        label="Next"
+        busyLabel="Loading..."
+        busy={submitting}
+        disabled={!isValid || !placed}
+        color={brandColor}
+      />
     </form>
   );
 }

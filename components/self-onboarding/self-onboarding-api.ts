@@ -14,11 +14,21 @@ export type { TakeChallenge };
 
 /** The signup carries a solved challenge (docs/security.md "Public forms"). */
 export const signupRequest = (payload: SelfServiceSignupInput, takeChallenge: TakeChallenge) =>
-  apiCall<SignupResponse>("/api/self-service/signup", { method: "POST", body: payload, send: challengeSend(takeChallenge) });
+  apiCall<SignupResponse>("/api/self-service/signup", {
+    method: "POST",
+    body: payload,
+    send: challengeSend(takeChallenge),
+  });
 export const generateQuoteRequest = (payload: { orgId: string; contactEmail: string; proof: string }) =>
   apiCall<GenerateQuoteResponse>("/api/self-service/generate-quote", { method: "POST", body: payload });
-export const updateQuoteDetailsRequest = (payload: { quoteId: string; zipCode: string; county: string | null; dateOfBirth: string; gender: "M" | "F"; tobacco: boolean }) =>
-  apiCall<UpdateQuoteDetailsResponse>("/api/self-service/update-quote-details", { method: "POST", body: payload });
+export const updateQuoteDetailsRequest = (payload: {
+  quoteId: string;
+  zipCode: string;
+  county: string | null;
+  dateOfBirth: string;
+  gender: "M" | "F";
+  tobacco: boolean;
+}) => apiCall<UpdateQuoteDetailsResponse>("/api/self-service/update-quote-details", { method: "POST", body: payload });
 
 export type SignupFlowResult =
   | { ok: true; redirectUrl: string; emailedTo?: undefined }
@@ -44,10 +54,20 @@ export async function signupThenGenerateQuote(
 ): Promise<SignupFlowResult> {
   onStage("signing-up");
   const signup = await signupRequest(payload, takeChallenge);
-  if (!signup.ok) return { ok: false, message: failureMessage(signup, SELF_SERVICE_MESSAGES.signupFailed), fields: signup.fields };
+  if (!signup.ok)
+    return { ok: false, message: failureMessage(signup, SELF_SERVICE_MESSAGES.signupFailed), fields: signup.fields };
   if (!signup.body.proof) return { ok: true, emailedTo: signup.body.email };
   onStage("generating");
-  const quote = await generateQuoteRequest({ orgId: payload.orgId, contactEmail: signup.body.email, proof: signup.body.proof });
-  if (!quote.ok) return { ok: false, message: quote.status === 0 ? SELF_SERVICE_MESSAGES.generic : SELF_SERVICE_MESSAGES.quoteFailed, fields: {} };
+  const quote = await generateQuoteRequest({
+    orgId: payload.orgId,
+    contactEmail: signup.body.email,
+    proof: signup.body.proof,
+  });
+  if (!quote.ok)
+    return {
+      ok: false,
+      message: quote.status === 0 ? SELF_SERVICE_MESSAGES.generic : SELF_SERVICE_MESSAGES.quoteFailed,
+      fields: {},
+    };
   return { ok: true, redirectUrl: quote.body.redirectUrl };
 }

@@ -4,21 +4,37 @@ import { bodyOf, choose, mockFetch, type Routes, type } from "@/components/self-
 import { SOLVED_CHALLENGE } from "@/components/challenge/test-double";
 
 // The forms' proof-of-work is always solved here (components/challenge/use-challenge.test.tsx tests the real hook).
-jest.mock("@/components/challenge/use-challenge", () => jest.requireActual("@/components/challenge/test-double").solvedChallengeModule());
+jest.mock("@/components/challenge/use-challenge", () =>
+  jest.requireActual("@/components/challenge/test-double").solvedChallengeModule(),
+);
 
 const ORG_ID = "00000000-0000-4000-8000-0000000000aa";
 const AGENT = { id: "00000000-0000-4000-8000-0000000000bb", firstName: "Alex", lastName: "Rivera" };
 const NOW = () => new Date("2026-05-20T12:00:00Z");
 
 const okRoutes = (): Routes => ({
-  "/api/self-service/signup": () => ({ status: 200, body: { success: true, contactId: "c1", email: "pat@example.com", proof: "proof-1" } }),
-  "/api/self-service/generate-quote": () => ({ status: 200, body: { success: true, contactId: "c1", quoteId: "tok", redirectUrl: "/compare?id=tok" } }),
+  "/api/self-service/signup": () => ({
+    status: 200,
+    body: { success: true, contactId: "c1", email: "pat@example.com", proof: "proof-1" },
+  }),
+  "/api/self-service/generate-quote": () => ({
+    status: 200,
+    body: { success: true, contactId: "c1", quoteId: "tok", redirectUrl: "/compare?id=tok" },
+  }),
 });
 
 function setup(routes: Routes = okRoutes(), agent: typeof AGENT | null = null) {
   const fetchMock = mockFetch(routes);
   const navigate = jest.fn();
-  render(<SelfOnboardingForm organization={{ id: ORG_ID, name: "Sample Agency" }} brandColor="#6B46C1" agent={agent} navigate={navigate} now={NOW} />);
+  render(
+    <SelfOnboardingForm
+      organization={{ id: ORG_ID, name: "Sample Agency" }}
+      brandColor="#6B46C1"
+      agent={agent}
+      navigate={navigate}
+      now={NOW}
+    />,
+  );
   return { fetchMock, navigate };
 }
 
@@ -113,7 +129,9 @@ describe("SelfOnboardingForm", () => {
     await act(async () => releaseSignup());
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/compare?id=tok"));
     // The signup carries a solved proof-of-work (docs/security.md "Public forms").
-    expect((fetchMock.mock.calls.find(([url]) => url === "/api/self-service/signup")![1] as RequestInit).headers).toMatchObject(SOLVED_CHALLENGE);
+    expect(
+      (fetchMock.mock.calls.find(([url]) => url === "/api/self-service/signup")![1] as RequestInit).headers,
+    ).toMatchObject(SOLVED_CHALLENGE);
     expect(bodyOf(fetchMock, "/api/self-service/signup")).toEqual({
       orgId: ORG_ID,
       email: "pat@example.com",
@@ -135,30 +153,68 @@ describe("SelfOnboardingForm", () => {
       agentId: AGENT.id,
       intake: "self_onboarding",
     });
-    expect(bodyOf(fetchMock, "/api/self-service/generate-quote")).toEqual({ orgId: ORG_ID, contactEmail: "pat@example.com", proof: "proof-1" });
+    expect(bodyOf(fetchMock, "/api/self-service/generate-quote")).toEqual({
+      orgId: ORG_ID,
+      contactEmail: "pat@example.com",
+      proof: "proof-1",
+    });
     expect(screen.getByText(/Alex Rivera/)).toBeTruthy();
   });
 
   it("an address already on file: no quote page here, the page says the link was emailed", async () => {
     const { fetchMock, navigate } = setup({
-      "/api/self-service/signup": () => ({ status: 200, body: { success: true, contactId: null, email: "pat@example.com", proof: null, emailedQuoteLink: true } }),
+      "/api/self-service/signup": () => ({
+        status: 200,
+        body: { success: true, contactId: null, email: "pat@example.com", proof: null, emailedQuoteLink: true },
+      }),
     });
     await fillRequired();
     submit();
     // The form checks itself first (asynchronously), so wait for the one status left: the emailed note.
-    await waitFor(() => expect(screen.getByRole("status").textContent).toMatch(/Check your email.*Sample Agency already has your details on file.*pat@example.com/));
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toMatch(
+        /Check your email.*Sample Agency already has your details on file.*pat@example.com/,
+      ),
+    );
     expect(navigate).not.toHaveBeenCalled();
     expect(fetchMock.mock.calls.some(([url]) => url === "/api/self-service/generate-quote")).toBe(false);
   });
 
   it.each([
-    ["signup fails", { "/api/self-service/signup": () => ({ status: 500, body: { error: { code: "internal", message: "boom" } } }) }, "Signup failed. Please try again."],
-    ["the organization is gone", { "/api/self-service/signup": () => ({ status: 404, body: { error: { code: "not_found", message: "x" } } }) }, "Organization not found or invalid link."],
-    ["the network is down", { "/api/self-service/signup": () => "network" as const }, "Something went wrong. Please try again."],
-    ["the quote cannot be generated", { "/api/self-service/generate-quote": () => ({ status: 500, body: {} }) }, "Failed to generate quote. Please try again."],
+    [
+      "signup fails",
+      { "/api/self-service/signup": () => ({ status: 500, body: { error: { code: "internal", message: "boom" } } }) },
+      "Signup failed. Please try again.",
+    ],
+    [
+      "the organization is gone",
+      { "/api/self-service/signup": () => ({ status: 404, body: { error: { code: "not_found", message: "x" } } }) },
+      "Organization not found or invalid link.",
+    ],
+    [
+      "the network is down",
+      { "/api/self-service/signup": () => "network" as const },
+      "Something went wrong. Please try again.",
+    ],
+    [
+      "the quote cannot be generated",
+      { "/api/self-service/generate-quote": () => ({ status: 500, body: {} }) },
+      "Failed to generate quote. Please try again.",
+    ],
     [
       "the server refuses a field",
-      { "/api/self-service/signup": () => ({ status: 422, body: { error: { code: "validation_failed", message: "Please enter a 10-digit phone number", fields: { phoneNumber: ["Please enter a 10-digit phone number"] } } } }) },
+      {
+        "/api/self-service/signup": () => ({
+          status: 422,
+          body: {
+            error: {
+              code: "validation_failed",
+              message: "Please enter a 10-digit phone number",
+              fields: { phoneNumber: ["Please enter a 10-digit phone number"] },
+            },
+          },
+        }),
+      },
       "Please enter a 10-digit phone number",
     ],
   ])("shows the spec's error when %s, and can be submitted again", async (_case, override, message) => {
@@ -174,19 +230,48 @@ describe("SelfOnboardingForm", () => {
 describe("SelfOnboardingForm with a prefill (a valid quote link on the URL)", () => {
   it("starts with the agency's details of the person, leaves the opt-in for them, and sends what is shown", async () => {
     const fetchMock = mockFetch(okRoutes());
-    const prefill = { firstName: "Pat", lastName: "Prefill", email: "pat.prefill@example.com", phone: "5125550166", zip: "78701", dateOfBirth: "1958-04-12", gender: "F" as const, tobacco: "no" as const };
-    render(<SelfOnboardingForm organization={{ id: ORG_ID, name: "Sample Agency" }} brandColor="#6B46C1" agent={null} prefill={prefill} navigate={jest.fn()} now={NOW} />);
+    const prefill = {
+      firstName: "Pat",
+      lastName: "Prefill",
+      email: "pat.prefill@example.com",
+      phone: "5125550166",
+      zip: "78701",
+      dateOfBirth: "1958-04-12",
+      gender: "F" as const,
+      tobacco: "no" as const,
+    };
+    render(
+      <SelfOnboardingForm
+        organization={{ id: ORG_ID, name: "Sample Agency" }}
+        brandColor="#6B46C1"
+        agent={null}
+        prefill={prefill}
+        navigate={jest.fn()}
+        now={NOW}
+      />,
+    );
     expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe("Pat");
     expect((screen.getByLabelText(/^Last Name/) as HTMLInputElement).value).toBe("Prefill");
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("pat.prefill@example.com");
     expect((screen.getByLabelText(/^Date of Birth/) as HTMLInputElement).value).toBe("1958-04-12");
     expect((screen.getByRole("radio", { name: "Female" }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }) as HTMLInputElement).checked).toBe(false);
+    expect(
+      (screen.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }) as HTMLInputElement).checked,
+    ).toBe(false);
     await screen.findByDisplayValue("TX"); // the prefilled ZIP is looked up like a typed one
 
     fireEvent.click(screen.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }));
     submit();
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === "/api/self-service/signup")).toBe(true));
-    expect(bodyOf(fetchMock, "/api/self-service/signup")).toMatchObject({ firstName: "Pat", lastName: "Prefill", email: "pat.prefill@example.com", phoneNumber: "5125550166", zipCode: "78701", dateOfBirth: "1958-04-12", gender: "F", tobacco: false });
+    expect(bodyOf(fetchMock, "/api/self-service/signup")).toMatchObject({
+      firstName: "Pat",
+      lastName: "Prefill",
+      email: "pat.prefill@example.com",
+      phoneNumber: "5125550166",
+      zipCode: "78701",
+      dateOfBirth: "1958-04-12",
+      gender: "F",
+      tobacco: false,
+    });
   });
 });

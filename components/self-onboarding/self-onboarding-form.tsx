@@ -3,7 +3,18 @@
 import { useId } from "react";
 import { Controller } from "react-hook-form";
 import { ChallengeNote } from "@/components/challenge/challenge-note";
-import { BusyOverlay, CarrierSelect, ChoiceGroup, FormError, GENDER_OPTIONS, PhoneField, QuoteLinkEmailed, SubmitButton, TextField, YES_NO_OPTIONS } from "@/components/self-onboarding/form-parts";
+import {
+  BusyOverlay,
+  CarrierSelect,
+  ChoiceGroup,
+  FormError,
+  GENDER_OPTIONS,
+  PhoneField,
+  QuoteLinkEmailed,
+  SubmitButton,
+  TextField,
+  YES_NO_OPTIONS,
+} from "@/components/self-onboarding/form-parts";
 import { useSignupForm } from "@/components/self-onboarding/use-signup-form";
 import { ZipFields } from "@/components/self-onboarding/zip-fields";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -11,7 +22,12 @@ import { Field, FieldError } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import type { SelfOnboardingPrefill } from "@/lib/self-onboarding/prefill";
 import type { ZipLookup } from "@/lib/zip/zip-schema";
-import { OTHER_CARRIER_CHOICE, premiumInput, SELF_SERVICE_MESSAGES, SELF_SERVICE_PLAN_TYPES } from "@/lib/self-onboarding/self-onboarding-schema";
+import {
+  OTHER_CARRIER_CHOICE,
+  premiumInput,
+  SELF_SERVICE_MESSAGES,
+  SELF_SERVICE_PLAN_TYPES,
+} from "@/lib/self-onboarding/self-onboarding-schema";
 
 export type SelfOnboardingFormProps = {
   organization: { id: string; name: string };
@@ -31,11 +47,28 @@ export type SelfOnboardingFormProps = {
 const defaultNavigate = (url: string) => window.location.assign(url);
 
 /** client-side.md "Self-onboarding form": the consumer signs up, then lands on their personal quote. */
-export function SelfOnboardingForm({ organization, brandColor, agent, prefill, zipLookup = null, navigate = defaultNavigate, now = () => new Date() }: SelfOnboardingFormProps) {
+export function SelfOnboardingForm({
+  organization,
+  brandColor,
+  agent,
+  prefill,
+  zipLookup = null,
+  navigate = defaultNavigate,
+  now = () => new Date(),
+}: SelfOnboardingFormProps) {
   const { form, zip, location, challenge, stage, busy, formError, emailedTo, submit, setZip } = useSignupForm({
     context: { orgId: organization.id, agentId: agent?.id ?? null, intake: "self_onboarding" },
     defaultValues: prefill
-      ? { firstName: prefill.firstName, lastName: prefill.lastName, email: prefill.email, phoneNumber: prefill.phone, zipCode: prefill.zip, dateOfBirth: prefill.dateOfBirth, gender: prefill.gender, tobacco: prefill.tobacco }
+      ? {
+          firstName: prefill.firstName,
+          lastName: prefill.lastName,
+          email: prefill.email,
+          phoneNumber: prefill.phone,
+          zipCode: prefill.zip,
+          dateOfBirth: prefill.dateOfBirth,
+          gender: prefill.gender,
+          tobacco: prefill.tobacco,
+        }
       : undefined,
     requiredMessage: SELF_SERVICE_MESSAGES.required,
     zipLookup,
@@ -51,7 +84,12 @@ export function SelfOnboardingForm({ organization, brandColor, agent, prefill, z
   const uid = useId();
   const hasCurrentPlan = watch("hasCurrentPlan");
   const carrierChoice = watch("carrierChoice");
-  const busyLabel = stage === "generating" || stage === "done" ? "Generating your quote..." : stage === "signing-up" ? "Signing up..." : null;
+  const busyLabel =
+    stage === "generating" || stage === "done"
+      ? "Generating your quote..."
+      : stage === "signing-up"
+        ? "Signing up..."
+        : null;
 
   if (emailedTo) return <QuoteLinkEmailed email={emailedTo} organizationName={organization.name} />;
 
@@ -64,46 +102,122 @@ export function SelfOnboardingForm({ organization, brandColor, agent, prefill, z
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="First Name" required autoComplete="given-name" error={errors.firstName?.message} disabled={busy} {...register("firstName")} />
-        <TextField label="Last Name" required autoComplete="family-name" error={errors.lastName?.message} disabled={busy} {...register("lastName")} />
+        <TextField
+          label="First Name"
+          required
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          disabled={busy}
+          {...register("firstName")}
+        />
+        <TextField
+          label="Last Name"
+          required
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          disabled={busy}
+          {...register("lastName")}
+        />
       </div>
-      <TextField label="Email" required type="email" autoComplete="email" hint={SELF_SERVICE_MESSAGES.uniqueEmailHint} error={errors.email?.message} disabled={busy} {...register("email")} />
-      <Controller control={control} name="phoneNumber" render={({ field }) => <PhoneField label="Phone Number" error={errors.phoneNumber?.message} disabled={busy} field={field} />} />
+      <TextField
+        label="Email"
+        required
+        type="email"
+        autoComplete="email"
+        hint={SELF_SERVICE_MESSAGES.uniqueEmailHint}
+        error={errors.email?.message}
+        disabled={busy}
+        {...register("email")}
+      />
+      <Controller
+        control={control}
+        name="phoneNumber"
+        render={({ field }) => (
+          <PhoneField label="Phone Number" error={errors.phoneNumber?.message} disabled={busy} field={field} />
+        )}
+      />
       <ZipFields zip={zip} onZipChange={setZip} location={location} error={errors.zipCode?.message} disabled={busy} />
-      <TextField label="Date of Birth" required type="date" autoComplete="bday" error={errors.dateOfBirth?.message} disabled={busy} {...register("dateOfBirth")} />
+      <TextField
+        label="Date of Birth"
+        required
+        type="date"
+        autoComplete="bday"
+        error={errors.dateOfBirth?.message}
+        disabled={busy}
+        {...register("dateOfBirth")}
+      />
       <Controller
         control={control}
         name="gender"
         render={({ field }) => (
-          <ChoiceGroup legend="Gender" name={`${uid}-gender`} required value={field.value} options={GENDER_OPTIONS} onChange={field.onChange} error={errors.gender?.message} disabled={busy} color={brandColor} />
+          <ChoiceGroup
+            legend="Gender"
+            name={`${uid}-gender`}
+            required
+            value={field.value}
+            options={GENDER_OPTIONS}
+            onChange={field.onChange}
+            error={errors.gender?.message}
+            disabled={busy}
+            color={brandColor}
+          />
         )}
       />
       <Controller
         control={control}
         name="tobacco"
         render={({ field }) => (
-          <ChoiceGroup legend="Tobacco User" name={`${uid}-tobacco`} required value={field.value} options={YES_NO_OPTIONS} onChange={field.onChange} error={errors.tobacco?.message} disabled={busy} color={brandColor} />
+          <ChoiceGroup
+            legend="Tobacco User"
+            name={`${uid}-tobacco`}
+            required
+            value={field.value}
+            options={YES_NO_OPTIONS}
+            onChange={field.onChange}
+            error={errors.tobacco?.message}
+            disabled={busy}
+            color={brandColor}
+          />
         )}
       />
       <Controller
         control={control}
         name="hasCurrentPlan"
         render={({ field }) => (
-          <ChoiceGroup legend="Do you currently have a Medicare Supplement plan?" name={`${uid}-hasCurrentPlan`} value={field.value} options={YES_NO_OPTIONS} onChange={field.onChange} disabled={busy} color={brandColor} />
+          <ChoiceGroup
+            legend="Do you currently have a Medicare Supplement plan?"
+            name={`${uid}-hasCurrentPlan`}
+            value={field.value}
+            options={YES_NO_OPTIONS}
+            onChange={field.onChange}
+            disabled={busy}
+            color={brandColor}
+          />
         )}
       />
       {hasCurrentPlan === "yes" ? (
         <>
-          <CarrierSelect error={errors.carrierChoice?.message} disabled={busy} otherValue={OTHER_CARRIER_CHOICE} otherLabel="Other" {...register("carrierChoice")} />
+          <CarrierSelect
+            error={errors.carrierChoice?.message}
+            disabled={busy}
+            otherValue={OTHER_CARRIER_CHOICE}
+            otherLabel="Other"
+            {...register("carrierChoice")}
+          />
           {carrierChoice === OTHER_CARRIER_CHOICE ? (
             <Field label="Carrier Name" error={errors.currentCarrier?.message}>
-              {(controlProps) => <Input {...controlProps} type="text" disabled={busy} {...register("currentCarrier")} />}
+              {(controlProps) => (
+                <Input {...controlProps} type="text" disabled={busy} {...register("currentCarrier")} />
+              )}
             </Field>
           ) : null}
           <Field label="Current Monthly Premium" error={errors.currentPremium?.message}>
             {(controlProps) => (
               <div className="relative">
-                <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-600" aria-hidden="true">
+                <span
+                  className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-600"
+                  aria-hidden="true"
+                >
                   $
                 </span>
                 <Controller
@@ -158,18 +272,31 @@ export function SelfOnboardingForm({ organization, brandColor, agent, prefill, z
               aria-describedby={errors.optInQuarterlyUpdates ? `${uid}-optIn-error` : undefined}
               label={
                 <>
-                  Yes, {organization.name} may email me Medicare Supplement quotes around my birthday, my policy anniversary and the enrollment period. I can unsubscribe at any time.
-                  <span aria-hidden="true" className="text-red-700"> *</span>
+                  Yes, {organization.name} may email me Medicare Supplement quotes around my birthday, my policy
+                  anniversary and the enrollment period. I can unsubscribe at any time.
+                  <span aria-hidden="true" className="text-red-700">
+                    {" "}
+                    *
+                  </span>
                 </>
               }
             />
           )}
         />
-        <FieldError id={`${uid}-optIn-error`} error={errors.optInQuarterlyUpdates ? SELF_SERVICE_MESSAGES.optInRequired : null} />
+        <FieldError
+          id={`${uid}-optIn-error`}
+          error={errors.optInQuarterlyUpdates ? SELF_SERVICE_MESSAGES.optInRequired : null}
+        />
       </div>
       <ChallengeNote status={challenge.status} />
       <FormError message={formError} />
-      <SubmitButton label="Get My Quote" busyLabel={busyLabel} busy={busy} disabled={location.status === "loading"} color={brandColor} />
+      <SubmitButton
+        label="Get My Quote"
+        busyLabel={busyLabel}
+        busy={busy}
+        disabled={location.status === "loading"}
+        color={brandColor}
+      />
     </form>
   );
 }

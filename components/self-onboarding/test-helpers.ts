@@ -32,7 +32,9 @@ export function mockFetch(routes: Routes) {
     let reply: Reply;
     if (url.startsWith("/api/zip-lookup/")) {
       const zip = url.split("/").pop()!;
-      reply = ZIPS[zip] ? { status: 200, body: ZIPS[zip] } : { status: 404, body: { error: { code: "not_found", message: "Invalid zip code" } } };
+      reply = ZIPS[zip]
+        ? { status: 200, body: ZIPS[zip] }
+        : { status: 404, body: { error: { code: "not_found", message: "Invalid zip code" } } };
     } else if (routes[url]) reply = routes[url]!(init);
     else throw new Error(`unexpected fetch ${url}`);
     if (reply === "never") return new Promise(() => {});
@@ -49,6 +51,8 @@ export const bodyOf = (mock: jest.Mock, url: string) => {
   return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
 };
 
-export const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+export const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-export const choose = (group: RegExp, option: string) => fireEvent.click(within(screen.getByRole("group", { name: group })).getByRole("radio", { name: option }));
+export const choose = (group: RegExp, option: string) =>
+  fireEvent.click(within(screen.getByRole("group", { name: group })).getByRole("radio", { name: option }));

@@ -66,7 +66,8 @@ export function useSignupForm({
     const result = await signupThenGenerateQuote(body, setStage, () => challenge.take());
     if (!result.ok) {
       for (const [key, messages] of Object.entries(result.fields)) {
-        if (key in EMPTY_SIGNUP_FORM && messages?.[0]) form.setError(key as keyof SignupFormValues, { type: "server", message: messages[0] });
+        if (key in EMPTY_SIGNUP_FORM && messages?.[0])
+          form.setError(key as keyof SignupFormValues, { type: "server", message: messages[0] });
       }
       setFormError(result.message);
       setStage("idle");
@@ -83,7 +84,9 @@ export function useSignupForm({
 
   const onInvalid = (errors: FieldErrors<SignupFormValues>) => {
     const messages = Object.values(errors).flatMap((error) => (error?.message ? [error.message] : []));
-    setFormError(messages.includes(SELF_SERVICE_MESSAGES.required) ? requiredMessage : (messages[0] ?? requiredMessage));
+    setFormError(
+      messages.includes(SELF_SERVICE_MESSAGES.required) ? requiredMessage : (messages[0] ?? requiredMessage),
+    );
   };
 
   return {

@@ -28,15 +28,33 @@ export function ZipFields({
       <div className={showState ? "grid grid-cols-2 gap-3" : undefined}>
         <Field label="ZIP Code" required error={zipError} hint={hint}>
           {(control) => (
-            <Input {...control} type="text" inputMode="numeric" autoComplete="postal-code" maxLength={5} value={zip} disabled={disabled} onChange={(e) => onZipChange(zipInput(e.target.value))} />
+            <Input
+              {...control}
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={5}
+              value={zip}
+              disabled={disabled}
+              onChange={(e) => onZipChange(zipInput(e.target.value))}
+            />
           )}
         </Field>
-        {showState ? <Field label="State">{(control) => <Input {...control} type="text" readOnly value={location.state ?? ""} />}</Field> : null}
+        {showState ? (
+          <Field label="State">
+            {(control) => <Input {...control} type="text" readOnly value={location.state ?? ""} />}
+          </Field>
+        ) : null}
       </div>
       {location.counties.length > 1 ? (
         <Field label="County" required>
           {(control) => (
-            <Select {...control} value={location.county} disabled={disabled} onChange={(e) => location.setCounty(e.target.value)}>
+            <Select
+              {...control}
+              value={location.county}
+              disabled={disabled}
+              onChange={(e) => location.setCounty(e.target.value)}
+            >
               {location.counties.map((county) => (
                 <option key={county.fips} value={county.name}>
                   {location.labelOf(county)}

@@ -23,12 +23,27 @@ export type BrandSectionProps = {
 };
 
 /** The keys of the settings form that the brand sections edit. */
-export const BRAND_KEYS = ["forceOrgSenderDetails", "brandName", "phone", "website", "redirectUrl", "primaryColor", "secondaryColor", "signature", "orgSignature", "postalAddress"] as const satisfies readonly (keyof SettingsForm)[];
+export const BRAND_KEYS = [
+  "forceOrgSenderDetails",
+  "brandName",
+  "phone",
+  "website",
+  "redirectUrl",
+  "primaryColor",
+  "secondaryColor",
+  "signature",
+  "orgSignature",
+  "postalAddress",
+] as const satisfies readonly (keyof SettingsForm)[];
 
 export function SenderSection({ id }: BrandSectionProps) {
   const { form, update } = useSettingsForm();
   return (
-    <Section id={id("sender")} title="Default Sender Settings" description="Whose name, phone and booking link appear in emails and on quote pages.">
+    <Section
+      id={id("sender")}
+      title="Default Sender Settings"
+      description="Whose name, phone and booking link appear in emails and on quote pages."
+    >
       <fieldset>
         <legend className="sr-only">Default sender</legend>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -65,12 +80,21 @@ export function SenderSection({ id }: BrandSectionProps) {
   );
 }
 
-export type LogoProps = { savedUrl: string | null; change: LogoChange; serverError: string | null; onChange: (change: LogoChange) => void };
+export type LogoProps = {
+  savedUrl: string | null;
+  change: LogoChange;
+  serverError: string | null;
+  onChange: (change: LogoChange) => void;
+};
 
 export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { logo: LogoProps }) {
   const { form, update, fieldErrors, register } = useSettingsForm();
   return (
-    <Section id={id("details")} title="Organization Details" description="How your agency appears to clients in emails and on quote pages.">
+    <Section
+      id={id("details")}
+      title="Organization Details"
+      description="How your agency appears to clients in emails and on quote pages."
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <label htmlFor={id("brand-name")} className="block text-sm font-medium text-gray-700">
@@ -89,7 +113,12 @@ export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { l
         </div>
 
         <div className="sm:col-span-2">
-          <LogoUpload savedUrl={logo.savedUrl} change={logo.change} onChange={logo.onChange} serverError={logo.serverError} />
+          <LogoUpload
+            savedUrl={logo.savedUrl}
+            change={logo.change}
+            onChange={logo.onChange}
+            serverError={logo.serverError}
+          />
         </div>
 
         <div>
@@ -115,7 +144,9 @@ export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { l
             Website
           </label>
           <div className="mt-1 flex rounded-md shadow-sm">
-            <span className="inline-flex items-center rounded-l-md border border-r-0 border-gray-500 bg-gray-50 px-3 text-sm text-gray-700">https://</span>
+            <span className="inline-flex items-center rounded-l-md border border-r-0 border-gray-500 bg-gray-50 px-3 text-sm text-gray-700">
+              https://
+            </span>
             <Input
               id={id("website")}
               type="text"
@@ -151,8 +182,21 @@ export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { l
           <FieldMessage messages={fieldErrors("redirectUrl")} />
         </div>
 
-        <ColorField id={id("primary-color")} label="Primary Color" value={form.primaryColor} errors={fieldErrors("primaryColor")} onChange={(primaryColor) => update({ primaryColor })} checkContrast />
-        <ColorField id={id("secondary-color")} label="Secondary Color" value={form.secondaryColor} errors={fieldErrors("secondaryColor")} onChange={(secondaryColor) => update({ secondaryColor })} />
+        <ColorField
+          id={id("primary-color")}
+          label="Primary Color"
+          value={form.primaryColor}
+          errors={fieldErrors("primaryColor")}
+          onChange={(primaryColor) => update({ primaryColor })}
+          checkContrast
+        />
+        <ColorField
+          id={id("secondary-color")}
+          label="Secondary Color"
+          value={form.secondaryColor}
+          errors={fieldErrors("secondaryColor")}
+          onChange={(secondaryColor) => update({ secondaryColor })}
+        />
 
         <div className="sm:col-span-2">
           <label htmlFor={id("signature")} className="block text-sm font-medium text-gray-700">
@@ -191,7 +235,8 @@ export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { l
             defaultValue={form.postalAddress ?? ""}
           />
           <p id={id("postal-address-help")} className="mt-1 text-xs text-gray-600">
-            Printed at the foot of every email to your clients, as anti-spam law requires of the sender. Until you set it, the platform&apos;s address is used.
+            Printed at the foot of every email to your clients, as anti-spam law requires of the sender. Until you set
+            it, the platform&apos;s address is used.
           </p>
           <FieldMessage messages={fieldErrors("postalAddress")} />
         </div>
@@ -200,7 +245,21 @@ export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { l
   );
 }
 
-function ColorField({ id, label, value, errors, onChange, checkContrast = false }: { id: string; label: string; value: string; errors: string[]; onChange: (value: string) => void; checkContrast?: boolean }) {
+function ColorField({
+  id,
+  label,
+  value,
+  errors,
+  onChange,
+  checkContrast = false,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  errors: string[];
+  onChange: (value: string) => void;
+  checkContrast?: boolean;
+}) {
   const valid = /^#[0-9a-fA-F]{6}$/.test(value);
   const contrast = checkContrast && valid ? <ContrastCheck id={`${id}-contrast`} color={value} /> : null;
   return (
@@ -242,7 +301,11 @@ function ContrastCheck({ id, color }: { id: string; color: string }) {
   const passes = passesAAOnWhite(color);
   return (
     <div id={id} className="mt-2 space-y-2">
-      <div aria-label="Preview on client pages" role="group" className="flex flex-wrap items-center gap-3 rounded-md border border-gray-200 bg-white p-2">
+      <div
+        aria-label="Preview on client pages"
+        role="group"
+        className="flex flex-wrap items-center gap-3 rounded-md border border-gray-200 bg-white p-2"
+      >
         <span className="rounded-md px-3 py-1.5 text-sm font-semibold" style={{ backgroundColor: fill, color: onFill }}>
           Select
         </span>
@@ -252,8 +315,8 @@ function ContrastCheck({ id, color }: { id: string; color: string }) {
       </div>
       {passes ? null : (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          This color is hard to read on white ({contrastRatio(color, "#FFFFFF").toFixed(1)}:1; AA needs {AA_NORMAL_TEXT}:1). Client pages will use {onFill === "#000000" ? "black" : "white"} text on it and a
-          darker shade for links.
+          This color is hard to read on white ({contrastRatio(color, "#FFFFFF").toFixed(1)}:1; AA needs {AA_NORMAL_TEXT}
+          :1). Client pages will use {onFill === "#000000" ? "black" : "white"} text on it and a darker shade for links.
         </p>
       )}
     </div>

@@ -41,12 +41,24 @@ export function CarriersSection({
       ) : (
         <>
           <div className="border-b border-gray-100 pb-2">
-            <Checkbox ref={selectAll} id="carriers-select-all" label={<span className="font-medium">Select All</span>} checked={all} onChange={(on) => onChange(on ? carriers.map((c) => c.name) : [])} />
+            <Checkbox
+              ref={selectAll}
+              id="carriers-select-all"
+              label={<span className="font-medium">Select All</span>}
+              checked={all}
+              onChange={(on) => onChange(on ? carriers.map((c) => c.name) : [])}
+            />
           </div>
           <ul className="mt-2 grid gap-x-6 sm:grid-cols-2" aria-label="Carriers">
             {carriers.map((carrier, i) => (
               <li key={carrier.name}>
-                <Checkbox id={`carrier-${i}`} label={carrier.name} hint={`NAIC ${carrier.naics.join(", ")}`} checked={chosen.has(carrier.name)} onChange={(on) => toggle(carrier.name, on)} />
+                <Checkbox
+                  id={`carrier-${i}`}
+                  label={carrier.name}
+                  hint={`NAIC ${carrier.naics.join(", ")}`}
+                  checked={chosen.has(carrier.name)}
+                  onChange={(on) => toggle(carrier.name, on)}
+                />
               </li>
             ))}
           </ul>

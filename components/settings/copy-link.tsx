@@ -22,7 +22,15 @@ export const COPIED_MS = 2000;
  * A read-only link with Copy Link ('Copied', or `copiedLabel`, for 2 s; a failed copy says so). Without `url`, the
  * organization's self-onboarding link is loaded from /api/self-service-info.
  */
-export function CopyLink({ url: givenUrl, label, copiedLabel = COPY_MESSAGES.copied }: { url?: string | null; label: string; copiedLabel?: string }) {
+export function CopyLink({
+  url: givenUrl,
+  label,
+  copiedLabel = COPY_MESSAGES.copied,
+}: {
+  url?: string | null;
+  label: string;
+  copiedLabel?: string;
+}) {
   const id = useId();
   const [url, setUrl] = useState<string | null>(givenUrl ?? null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -43,9 +51,12 @@ export function CopyLink({ url: givenUrl, label, copiedLabel = COPY_MESSAGES.cop
     };
   }, [givenUrl]);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const copy = async () => {
     if (!url) return;
@@ -68,7 +79,15 @@ export function CopyLink({ url: givenUrl, label, copiedLabel = COPY_MESSAGES.cop
         {label}
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <Input id={id} type="text" readOnly value={url ?? ""} placeholder={loadFailed ? "" : "Loading..."} className="font-mono text-xs sm:text-sm" onFocus={(e) => e.currentTarget.select()} />
+        <Input
+          id={id}
+          type="text"
+          readOnly
+          value={url ?? ""}
+          placeholder={loadFailed ? "" : "Loading..."}
+          className="font-mono text-xs sm:text-sm"
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <Button variant="secondary" className="shrink-0 sm:w-32" onClick={copy} disabled={!url}>
           {!url && !loadFailed ? <Spinner className="h-4 w-4" label="Loading link" /> : null}
           {copied ? copiedLabel : COPY_MESSAGES.copy}
@@ -77,7 +96,9 @@ export function CopyLink({ url: givenUrl, label, copiedLabel = COPY_MESSAGES.cop
       <span className="sr-only" aria-live="polite">
         {copied ? "Link copied to clipboard" : ""}
       </span>
-      <FieldMessage messages={[loadFailed ? COPY_MESSAGES.loadFailed : null, copyFailed ? COPY_MESSAGES.failed : null]} />
+      <FieldMessage
+        messages={[loadFailed ? COPY_MESSAGES.loadFailed : null, copyFailed ? COPY_MESSAGES.failed : null]}
+      />
     </div>
   );
 }

@@ -30,7 +30,12 @@ export function orderRiders(riders: readonly string[]): Rider[] {
 
 /** Carrier and state changes re-derive the state × carrier settings (keeping what was set). */
 export function withLists(form: SettingsForm, carrierContracts: string[], stateLicenses: string[]): SettingsForm {
-  return { ...form, carrierContracts, stateLicenses, stateCarrierSettings: completeStateCarrierSettings(stateLicenses, carrierContracts, form.stateCarrierSettings) };
+  return {
+    ...form,
+    carrierContracts,
+    stateLicenses,
+    stateCarrierSettings: completeStateCarrierSettings(stateLicenses, carrierContracts, form.stateCarrierSettings),
+  };
 }
 
 /** The editable settings from the server's answer, in a stable order so that "changed" means changed. */

@@ -12,7 +12,8 @@ export type LogoChange = { kind: "keep" } | { kind: "replace"; dataUrl: string; 
 function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === "string" ? resolve(reader.result) : reject(new Error("unreadable")));
+    reader.onload = () =>
+      typeof reader.result === "string" ? resolve(reader.result) : reject(new Error("unreadable"));
     reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
     reader.readAsDataURL(file);
   });
@@ -32,7 +33,17 @@ function leadingBytes(dataUrl: string): Uint8Array {
  * Logo upload (PNG or JPEG, checked by content, ≤ 1 MB) by click or drag and drop. The image is held
  * until Save Changes; the preview links to the demo quote page where consumers see it.
  */
-export function LogoUpload({ savedUrl, change, onChange, serverError }: { savedUrl: string | null; change: LogoChange; onChange: (change: LogoChange) => void; serverError?: string | null }) {
+export function LogoUpload({
+  savedUrl,
+  change,
+  onChange,
+  serverError,
+}: {
+  savedUrl: string | null;
+  change: LogoChange;
+  onChange: (change: LogoChange) => void;
+  serverError?: string | null;
+}) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [reading, setReading] = useState(false);
@@ -80,7 +91,13 @@ export function LogoUpload({ savedUrl, change, onChange, serverError }: { savedU
       >
         <div className="flex min-h-[100px] w-full max-w-[320px] min-w-[180px] items-center justify-center rounded-md bg-gray-50 p-2 ring-1 ring-gray-200">
           {previewUrl ? (
-            <a href="/compare?demo=true" target="_blank" rel="noopener noreferrer" className="block focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" title="See it on the demo quote page">
+            <a
+              href="/compare?demo=true"
+              target="_blank"
+              rel="noopener noreferrer"
+              className="block focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              title="See it on the demo quote page"
+            >
               {/* eslint-disable-next-line @next/next/no-img-element -- a data URL or our own logo route */}
               <img src={previewUrl} alt="Logo preview" className="max-h-[100px] max-w-[320px] object-contain" />
             </a>
@@ -91,7 +108,12 @@ export function LogoUpload({ savedUrl, change, onChange, serverError }: { savedU
         <div className="min-w-0 flex-1 space-y-2">
           <p className="text-sm text-gray-600">Drag and drop an image here, or</p>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => input.current?.click()} disabled={reading} aria-describedby={`${inputId}-hint`}>
+            <Button
+              variant="secondary"
+              onClick={() => input.current?.click()}
+              disabled={reading}
+              aria-describedby={`${inputId}-hint`}
+            >
               {reading ? <Spinner className="h-4 w-4" label="Reading image" /> : null}
               {reading ? "Uploading..." : previewUrl ? "Change logo" : "Upload logo"}
             </Button>
@@ -109,7 +131,9 @@ export function LogoUpload({ savedUrl, change, onChange, serverError }: { savedU
           <p id={`${inputId}-hint`} className="text-xs text-gray-600">
             {SETTINGS_LOGO_GUIDANCE}
           </p>
-          {change.kind === "replace" ? <p className="text-xs text-gray-600">{`${change.fileName} will be saved when you click Save Changes.`}</p> : null}
+          {change.kind === "replace" ? (
+            <p className="text-xs text-gray-600">{`${change.fileName} will be saved when you click Save Changes.`}</p>
+          ) : null}
           {change.kind === "remove" ? (
             <p className="text-xs text-amber-700">
               The logo will be removed when you click Save Changes.{" "}
@@ -118,7 +142,9 @@ export function LogoUpload({ savedUrl, change, onChange, serverError }: { savedU
               </button>
             </p>
           ) : null}
-          {previewUrl ? <p className="text-xs text-gray-600">Click the preview to see it on the demo quote page.</p> : null}
+          {previewUrl ? (
+            <p className="text-xs text-gray-600">Click the preview to see it on the demo quote page.</p>
+          ) : null}
         </div>
         <input
           ref={input}

@@ -95,8 +95,18 @@ describe("OrgSettingsForm", () => {
   });
 
   it("renders the saved values into the server's HTML (they show before the page's script runs)", () => {
-    const html = renderToStaticMarkup(<OrgSettingsForm initial={{ ...data, settings: { ...settings, postalAddress: "12 Elm St, Dallas, TX 75201" } }} />);
-    for (const value of ["Lone Star Medigap", "https://calendly.com/lonestar", "12 Elm St, Dallas, TX 75201", "(512) 555-0188"]) expect(html).toContain(`value="${value}"`);
+    const html = renderToStaticMarkup(
+      <OrgSettingsForm
+        initial={{ ...data, settings: { ...settings, postalAddress: "12 Elm St, Dallas, TX 75201" } }}
+      />,
+    );
+    for (const value of [
+      "Lone Star Medigap",
+      "https://calendly.com/lonestar",
+      "12 Elm St, Dallas, TX 75201",
+      "(512) 555-0188",
+    ])
+      expect(html).toContain(`value="${value}"`);
   });
 
   it("the Target GI and SmartSend captions say what the rules do (docs/outreach-rules.md)", async () => {
@@ -154,7 +164,12 @@ describe("OrgSettingsForm", () => {
     const put = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings/org" && init?.method === "PUT")!;
     const sent = JSON.parse(put[1].body as string).settings;
     expect([sent.emailSendBirthday, sent.emailSendPolicyAnniversary, sent.emailSendAep]).toEqual([false, true, false]);
-    expect(sent.outreachTypes).toEqual({ birthday: false, enrollmentAnniversary: true, scheduleIncrease: true, aep: false });
+    expect(sent.outreachTypes).toEqual({
+      birthday: false,
+      enrollmentAnniversary: true,
+      scheduleIncrease: true,
+      aep: false,
+    });
   });
 
   it("saves through PUT /api/settings/org, disables Save while saving, and confirms", async () => {
@@ -186,14 +201,18 @@ describe("OrgSettingsForm", () => {
   });
 
   it("shows the postal address for the email footer and saves a change of it", async () => {
-    await renderForm({ initial: { ...data, settings: { ...settings, postalAddress: "Lee Insurance, 12 Elm St, Dallas, TX 75201" } } });
+    await renderForm({
+      initial: { ...data, settings: { ...settings, postalAddress: "Lee Insurance, 12 Elm St, Dallas, TX 75201" } },
+    });
     const field = screen.getByLabelText("Postal Address") as HTMLInputElement;
     expect(field.value).toBe("Lee Insurance, 12 Elm St, Dallas, TX 75201");
     fireEvent.change(field, { target: { value: "Lee Insurance, 14 Oak Ave, Dallas, TX 75201" } });
     fireEvent.click(saveButton());
     await flush();
     const put = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings/org" && init?.method === "PUT")!;
-    expect(JSON.parse(put[1].body as string).settings.postalAddress).toBe("Lee Insurance, 14 Oak Ave, Dallas, TX 75201");
+    expect(JSON.parse(put[1].body as string).settings.postalAddress).toBe(
+      "Lee Insurance, 14 Oak Ave, Dallas, TX 75201",
+    );
   });
 
   it("shows the carrier message and keeps Save disabled when no carrier is selected", async () => {
@@ -248,7 +267,10 @@ describe("OrgSettingsForm", () => {
   });
 
   it("says 'Failed to save settings' when the save fails, and 'Failed to upload logo' when the logo is refused", async () => {
-    putReply = () => ({ status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } });
+    putReply = () => ({
+      status: 500,
+      body: { error: { code: "internal", message: "Something went wrong. Please try again." } },
+    });
     await renderForm();
     fireEvent.click(checkbox("AEP emails"));
     fireEvent.click(saveButton());
@@ -256,7 +278,16 @@ describe("OrgSettingsForm", () => {
     expect(screen.getByText(SETTINGS_MESSAGES.saveFailed)).toBeTruthy();
     expect(saveButton().disabled).toBe(false);
 
-    putReply = () => ({ status: 422, body: { error: { code: "validation_failed", message: "The logo must be a PNG or JPEG image.", fields: { logo: ["The logo must be a PNG or JPEG image."] } } } });
+    putReply = () => ({
+      status: 422,
+      body: {
+        error: {
+          code: "validation_failed",
+          message: "The logo must be a PNG or JPEG image.",
+          fields: { logo: ["The logo must be a PNG or JPEG image."] },
+        },
+      },
+    });
     fireEvent.click(saveButton());
     await flush();
     expect(screen.getByText(SETTINGS_MESSAGES.logoFailed)).toBeTruthy();
@@ -264,7 +295,16 @@ describe("OrgSettingsForm", () => {
   });
 
   it("shows the server's field messages at their fields, and drops them at the next change", async () => {
-    putReply = () => ({ status: 422, body: { error: { code: "validation_failed", message: "Unknown carrier: Humana", fields: { carrierContracts: ["Unknown carrier: Humana"], "settings.brandName": ["Agency name is taken"] } } } });
+    putReply = () => ({
+      status: 422,
+      body: {
+        error: {
+          code: "validation_failed",
+          message: "Unknown carrier: Humana",
+          fields: { carrierContracts: ["Unknown carrier: Humana"], "settings.brandName": ["Agency name is taken"] },
+        },
+      },
+    });
     await renderForm();
     fireEvent.click(checkbox("Humana"));
     fireEvent.click(saveButton());
@@ -303,7 +343,9 @@ describe("OrgSettingsForm", () => {
     expect(screen.getByText("The logo must be a PNG or JPEG image.")).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
 
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "logo.jpg", { type: "image/jpeg" });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "logo.jpg", {
+      type: "image/jpeg",
+    });
     await act(async () => {
       fireEvent.change(input, { target: { files: [png] } });
       await new Promise((r) => setTimeout(r, 20));
@@ -323,7 +365,12 @@ describe("OrgSettingsForm", () => {
     riderReply = () => pending.promise;
     render(<OrgSettingsForm initial={data} />);
     expect(screen.getAllByText("Loading price ranges...", { selector: "p" })).toHaveLength(3);
-    expect(fetchMock.mock.calls.map(([url]) => url).filter((u: string) => u.includes("rider-price-ranges")).sort()).toEqual([
+    expect(
+      fetchMock.mock.calls
+        .map(([url]) => url)
+        .filter((u: string) => u.includes("rider-price-ranges"))
+        .sort(),
+    ).toEqual([
       "/api/settings/rider-price-ranges/MA",
       "/api/settings/rider-price-ranges/MN",
       "/api/settings/rider-price-ranges/WI",
@@ -336,7 +383,11 @@ describe("OrgSettingsForm", () => {
   it("offers the riders the rate book prices, with their range", async () => {
     riderReply = (state) => ({
       status: 200,
-      body: { success: true, riders: state === "MN" ? [{ id: "part_b_excess", name: "Part B excess", priceRange: { min: 900, max: 1200 } }] : [] },
+      body: {
+        success: true,
+        riders:
+          state === "MN" ? [{ id: "part_b_excess", name: "Part B excess", priceRange: { min: 900, max: 1200 } }] : [],
+      },
     });
     await renderForm();
     const mn = screen.getByRole("group", { name: "Minnesota (MN)" });
@@ -377,21 +428,33 @@ describe("OrgSettingsForm", () => {
     const org = deferred();
     fetchMock.mockImplementation(async (url: string) => {
       if (url === "/api/settings/org") return asResponse(await org.promise);
-      if (url === "/api/settings/carriers") return asResponse({ status: 200, body: { success: true, carriers: data.carriers } });
-      if (url === "/api/self-service-info") return asResponse({ status: 200, body: { success: true, selfOnboardingUrl: "http://x.test/self-onboarding/a" } });
-      if (url.startsWith("/api/settings/rider-price-ranges/")) return asResponse({ status: 200, body: { success: true, riders: [] } });
+      if (url === "/api/settings/carriers")
+        return asResponse({ status: 200, body: { success: true, carriers: data.carriers } });
+      if (url === "/api/self-service-info")
+        return asResponse({
+          status: 200,
+          body: { success: true, selfOnboardingUrl: "http://x.test/self-onboarding/a" },
+        });
+      if (url.startsWith("/api/settings/rider-price-ranges/"))
+        return asResponse({ status: 200, body: { success: true, riders: [] } });
       throw new Error(`unexpected fetch ${url}`);
     });
     const { unmount } = render(<OrgSettingsForm title="Organization Setup - Settings" />);
     expect(screen.getByText("Loading settings...", { selector: "span" })).toBeTruthy();
-    await act(async () => org.resolve({ status: 200, body: { success: true, orgName: "Lone Star", orgSettings: settings } }));
+    await act(async () =>
+      org.resolve({ status: 200, body: { success: true, orgName: "Lone Star", orgSettings: settings } }),
+    );
     await flush();
     expect(screen.getByRole("heading", { level: 1, name: "Organization Setup - Settings" })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 2, name: "Carriers Offered" })).toBeTruthy();
-    expect((screen.getByLabelText("Self-onboarding link") as HTMLInputElement).value).toBe("http://x.test/self-onboarding/a");
+    expect((screen.getByLabelText("Self-onboarding link") as HTMLInputElement).value).toBe(
+      "http://x.test/self-onboarding/a",
+    );
     unmount();
 
-    fetchMock.mockImplementation(async () => asResponse({ status: 500, body: { error: { code: "internal", message: "x" } } }));
+    fetchMock.mockImplementation(async () =>
+      asResponse({ status: 500, body: { error: { code: "internal", message: "x" } } }),
+    );
     render(<OrgSettingsForm />);
     await flush();
     await flush();
@@ -402,7 +465,10 @@ describe("OrgSettingsForm", () => {
     it("shows only the sender and Organization Details sections, and saves the whole form unchanged but for the brand", async () => {
       await renderForm({ initial: data, title: "Brand Settings", variant: "brand" });
       expect(screen.getByRole("heading", { level: 1, name: "Brand Settings" })).toBeTruthy();
-      expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Default Sender Settings", "Organization Details"]);
+      expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
+        "Default Sender Settings",
+        "Organization Details",
+      ]);
       expect(screen.getByRole("link", { name: "Organization Settings" }).getAttribute("href")).toBe("/settings");
       // no section that is not shown asks for anything (the rider defaults load nothing)
       expect(fetchMock).not.toHaveBeenCalled();
@@ -413,7 +479,13 @@ describe("OrgSettingsForm", () => {
       });
       const put = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings/org" && init?.method === "PUT");
       const sent = JSON.parse(put![1].body as string).settings;
-      expect(sent).toMatchObject({ brandName: "Lone Star Benefits", primaryColor: "#112233", carrierContracts: ["Aetna"], stateLicenses: ["TX"], mnDefaultRiders: ["part_a_deductible", "part_b_excess"] });
+      expect(sent).toMatchObject({
+        brandName: "Lone Star Benefits",
+        primaryColor: "#112233",
+        carrierContracts: ["Aetna"],
+        stateLicenses: ["TX"],
+        mnDefaultRiders: ["part_a_deductible", "part_b_excess"],
+      });
       expect(screen.getByText(SETTINGS_UI_TEXT.saved)).toBeTruthy();
     });
 
@@ -424,16 +496,23 @@ describe("OrgSettingsForm", () => {
       expect(screen.queryByText(/hard to read on white/)).toBeNull();
       expect(screen.getByRole("group", { name: "Preview on client pages" })).toBeTruthy();
       fireEvent.change(field, { target: { value: "#F97316" } });
-      const warning = screen.getByText(/This color is hard to read on white \(2\.8:1; AA needs 4\.5:1\)\. Client pages will use black text on it/);
+      const warning = screen.getByText(
+        /This color is hard to read on white \(2\.8:1; AA needs 4\.5:1\)\. Client pages will use black text on it/,
+      );
       expect(field.getAttribute("aria-describedby")).toBe(warning.parentElement!.id);
       expect((screen.getByText("Select", { selector: "span" }) as HTMLElement).style.color).toBe("rgb(0, 0, 0)");
     });
 
     it("names a problem in a section it does not show, with a link to Organization Settings", async () => {
       // a stored value the Settings page would flag: no carrier at all
-      await renderForm({ initial: { ...data, settings: { ...settings, carrierContracts: [], stateCarrierSettings: [] } }, variant: "brand" });
+      await renderForm({
+        initial: { ...data, settings: { ...settings, carrierContracts: [], stateCarrierSettings: [] } },
+        variant: "brand",
+      });
       fireEvent.change(screen.getByLabelText("Agency Name"), { target: { value: "Lone Star Benefits" } });
-      expect(screen.getByText(new RegExp(SETTINGS_UI_TEXT.brandElsewhere.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))).toBeTruthy();
+      expect(
+        screen.getByText(new RegExp(SETTINGS_UI_TEXT.brandElsewhere.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))),
+      ).toBeTruthy();
       expect(screen.getByRole("link", { name: "Open Organization Settings" }).getAttribute("href")).toBe("/settings");
       expect(saveButton().disabled).toBe(true);
     });

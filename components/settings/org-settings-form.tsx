@@ -6,7 +6,12 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "rea
 import { FormProvider, useForm } from "react-hook-form";
 import { CopyLink } from "@/components/settings/copy-link";
 import { toFormState, type SettingsForm } from "@/components/settings/form-state";
-import { BRAND_KEYS, OrganizationDetailsSection, SenderSection, type LogoProps } from "@/components/settings/brand-sections";
+import {
+  BRAND_KEYS,
+  OrganizationDetailsSection,
+  SenderSection,
+  type LogoProps,
+} from "@/components/settings/brand-sections";
 import type { LogoChange } from "@/components/settings/logo-upload";
 import {
   CarrierAndStateSections,
@@ -25,7 +30,11 @@ import { apiCall } from "@/lib/api/browser-client";
 import type { CarrierOption } from "@/lib/carriers/list-carriers";
 import type { OrgSettingsView } from "@/lib/settings/org-settings";
 import { orgSettingsSchema, SETTINGS_MESSAGES, type OrgSettings } from "@/lib/settings/org-settings-schema";
-import type { OrgSettingsResponse, SettingsCarriersResponse, UpdateOrgSettingsResponse } from "@/lib/settings/update-org-settings-body";
+import type {
+  OrgSettingsResponse,
+  SettingsCarriersResponse,
+  UpdateOrgSettingsResponse,
+} from "@/lib/settings/update-org-settings-body";
 
 export const SETTINGS_UI_TEXT = {
   loading: "Loading settings...",
@@ -50,7 +59,15 @@ export type OrgSettingsFormData = {
  * Organization Settings (agency-side.md §2). With `initial` (the server page loads it) the form shows at
  * once; without, it loads the settings, the carrier list and the self-onboarding link itself.
  */
-export function OrgSettingsForm({ initial, title = "Settings", variant = "all" }: { initial?: OrgSettingsFormData; title?: string; variant?: SettingsVariant }) {
+export function OrgSettingsForm({
+  initial,
+  title = "Settings",
+  variant = "all",
+}: {
+  initial?: OrgSettingsFormData;
+  title?: string;
+  variant?: SettingsVariant;
+}) {
   const [data, setData] = useState<OrgSettingsFormData | null>(initial ?? null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -58,7 +75,10 @@ export function OrgSettingsForm({ initial, title = "Settings", variant = "all" }
   useEffect(() => {
     if (initial) return;
     let cancelled = false;
-    void Promise.all([apiCall<OrgSettingsResponse>("/api/settings/org"), apiCall<SettingsCarriersResponse>("/api/settings/carriers")]).then(([settings, carriers]) => {
+    void Promise.all([
+      apiCall<OrgSettingsResponse>("/api/settings/org"),
+      apiCall<SettingsCarriersResponse>("/api/settings/carriers"),
+    ]).then(([settings, carriers]) => {
       if (cancelled) return;
       if (settings.ok && settings.body.orgSettings && carriers.ok && carriers.body.carriers)
         setData({
@@ -94,7 +114,10 @@ export function OrgSettingsForm({ initial, title = "Settings", variant = "all" }
     );
   else
     body = (
-      <div className="flex items-center justify-center gap-3 rounded-lg bg-white p-12 text-gray-600 shadow-sm ring-1 ring-gray-200" aria-busy="true">
+      <div
+        className="flex items-center justify-center gap-3 rounded-lg bg-white p-12 text-gray-600 shadow-sm ring-1 ring-gray-200"
+        aria-busy="true"
+      >
         <Spinner className="h-5 w-5 text-brand-600" label={SETTINGS_UI_TEXT.loading} />
         <span>{SETTINGS_UI_TEXT.loading}</span>
       </div>
@@ -186,7 +209,12 @@ function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant:
     onChange: (c) => (setLogoChange(c), setLogoServerError(null)),
   };
   // On /brand-settings a problem in a section it does not show would block Save with nothing to fix in sight: say where it is.
-  const hiddenProblems = variant === "brand" ? errorKeys.filter((key) => !(BRAND_KEYS as readonly string[]).includes(key)).flatMap((key) => errorMessages(errors[key])) : [];
+  const hiddenProblems =
+    variant === "brand"
+      ? errorKeys
+          .filter((key) => !(BRAND_KEYS as readonly string[]).includes(key))
+          .flatMap((key) => errorMessages(errors[key]))
+      : [];
 
   const showNotice = (text: string) => {
     setNotice(text);
@@ -198,8 +226,12 @@ function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant:
     if (!canSave) return;
     setSaveError(null);
     setLogoServerError(null);
-    const logo = logoChange.kind === "replace" ? { logo: logoChange.dataUrl } : logoChange.kind === "remove" ? { logo: null } : {};
-    const result = await apiCall<UpdateOrgSettingsResponse>("/api/settings/org", { method: "PUT", body: { settings, ...logo } });
+    const logo =
+      logoChange.kind === "replace" ? { logo: logoChange.dataUrl } : logoChange.kind === "remove" ? { logo: null } : {};
+    const result = await apiCall<UpdateOrgSettingsResponse>("/api/settings/org", {
+      method: "PUT",
+      body: { settings, ...logo },
+    });
     if (result.ok && result.body.orgSettings) {
       reset(toFormState(result.body.orgSettings, carriers));
       setSavedLogoUrl(result.body.orgSettings.logoUrl);
@@ -209,7 +241,8 @@ function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant:
     }
     if (result.ok) return setSaveError({ message: SETTINGS_MESSAGES.saveFailed });
     const { fields, message, status } = result;
-    const logoProblem = fields.logo?.[0] ?? (status === 413 && logoChange.kind === "replace" ? (message ?? undefined) : undefined);
+    const logoProblem =
+      fields.logo?.[0] ?? (status === 413 && logoChange.kind === "replace" ? (message ?? undefined) : undefined);
     if (logoProblem) {
       setLogoServerError(logoProblem);
       setSaveError({
@@ -268,7 +301,11 @@ function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant:
               <OutreachSection id={id} />
               <FailedUnderwritingSection id={id} />
               <RiderDefaultsSection id={id} />
-              <Section id={id("self-onboarding")} title="Organization Self-Onboarding Link" description="Share this link so clients can add themselves to your book of business and see their quotes.">
+              <Section
+                id={id("self-onboarding")}
+                title="Organization Self-Onboarding Link"
+                description="Share this link so clients can add themselves to your book of business and see their quotes."
+              >
                 <CopyLink url={data.selfOnboardingUrl} label="Self-onboarding link" />
               </Section>
             </>
@@ -281,7 +318,9 @@ function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant:
               {saveError ? (
                 <p className="text-red-600" role="alert">
                   <span className="font-medium">{saveError.message}</span>
-                  {saveError.detail && saveError.detail !== saveError.message ? <span className="block text-xs">{saveError.detail}</span> : null}
+                  {saveError.detail && saveError.detail !== saveError.message ? (
+                    <span className="block text-xs">{saveError.detail}</span>
+                  ) : null}
                 </p>
               ) : changed && hiddenProblems.length ? (
                 <p className="text-red-600">
@@ -312,7 +351,10 @@ function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant:
         </div>
 
         {notice ? (
-          <div role="status" className="fixed right-4 top-20 z-20 flex items-center gap-3 rounded-md bg-emerald-700 px-4 py-3 text-sm font-medium text-white shadow-lg">
+          <div
+            role="status"
+            className="fixed right-4 top-20 z-20 flex items-center gap-3 rounded-md bg-emerald-700 px-4 py-3 text-sm font-medium text-white shadow-lg"
+          >
             <span>{notice}</span>
             <button
               type="button"

@@ -16,10 +16,21 @@ export const RIDER_MESSAGES = {
 type Load = { status: "loading" } | { status: "failed" } | { status: "loaded"; riders: RiderPriceRange[] };
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const range = ({ min, max }: { min: number; max: number }) => (min === max ? `${dollars(min)}/mo` : `${dollars(min)}–${dollars(max)}/mo`);
+const range = ({ min, max }: { min: number; max: number }) =>
+  min === max ? `${dollars(min)}/mo` : `${dollars(min)}–${dollars(max)}/mo`;
 
 /** The default riders for one state (MN, WI or MA), offered with their price range in the rate book. */
-export function RiderDefaults({ state, stateName, selected, onChange }: { state: "MN" | "WI" | "MA"; stateName: string; selected: readonly string[]; onChange: (riders: string[]) => void }) {
+export function RiderDefaults({
+  state,
+  stateName,
+  selected,
+  onChange,
+}: {
+  state: "MN" | "WI" | "MA";
+  stateName: string;
+  selected: readonly string[];
+  onChange: (riders: string[]) => void;
+}) {
   const [load, setLoad] = useState<Load>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
 
@@ -27,7 +38,11 @@ export function RiderDefaults({ state, stateName, selected, onChange }: { state:
     let cancelled = false;
     void apiCall<RiderPriceRangesResponse>(`/api/settings/rider-price-ranges/${state}`).then((result) => {
       if (cancelled) return;
-      setLoad(result.ok && Array.isArray(result.body.riders) ? { status: "loaded", riders: result.body.riders } : { status: "failed" });
+      setLoad(
+        result.ok && Array.isArray(result.body.riders)
+          ? { status: "loaded", riders: result.body.riders }
+          : { status: "failed" },
+      );
     });
     return () => {
       cancelled = true;
@@ -75,7 +90,9 @@ export function RiderDefaults({ state, stateName, selected, onChange }: { state:
         </div>
       )}
       {load.status !== "loaded" || load.riders.length === 0 ? (
-        <p className="mt-2 text-xs text-gray-600">{savedLabels.length ? `Current defaults: ${savedLabels.join(", ")}` : "Current defaults: none"}</p>
+        <p className="mt-2 text-xs text-gray-600">
+          {savedLabels.length ? `Current defaults: ${savedLabels.join(", ")}` : "Current defaults: none"}
+        </p>
       ) : null}
     </fieldset>
   );

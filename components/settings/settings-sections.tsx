@@ -2,7 +2,14 @@
 
 import { CarriersSection } from "@/components/settings/carriers-section";
 import type { BrandSectionProps } from "@/components/settings/brand-sections";
-import { orderCarriers, orderRiders, orderStates, withLists, type RiderStateKey, type SettingsForm } from "@/components/settings/form-state";
+import {
+  orderCarriers,
+  orderRiders,
+  orderStates,
+  withLists,
+  type RiderStateKey,
+  type SettingsForm,
+} from "@/components/settings/form-state";
 import { RiderDefaults } from "@/components/settings/rider-defaults";
 import { FieldMessage } from "@/components/settings/settings-ui";
 import { StateCarrierSection } from "@/components/settings/state-carrier-section";
@@ -116,7 +123,12 @@ export function EmailSettingsSection({ id }: BrandSectionProps) {
             })
           }
         />
-        <Toggle id={id("email-aep")} label="AEP emails" checked={form.emailSendAep} onChange={(aep) => update({ emailSendAep: aep, outreachTypes: { ...outreach, aep } })} />
+        <Toggle
+          id={id("email-aep")}
+          label="AEP emails"
+          checked={form.emailSendAep}
+          onChange={(aep) => update({ emailSendAep: aep, outreachTypes: { ...outreach, aep } })}
+        />
       </div>
     </Section>
   );
@@ -126,7 +138,11 @@ export function ContactPreferencesSection({ id }: BrandSectionProps) {
   const { form, update, fieldErrors } = useSettingsForm();
   const prefs = form.contactPreferences;
   return (
-    <Section id={id("contact-prefs")} title="Contact Preferences" description="The ways clients can reach you from the page that follows their quotes and health questions.">
+    <Section
+      id={id("contact-prefs")}
+      title="Contact Preferences"
+      description="The ways clients can reach you from the page that follows their quotes and health questions."
+    >
       <div className="divide-y divide-gray-100">
         <Toggle
           id={id("pref-calendar")}
@@ -168,20 +184,34 @@ export function OutreachSection({ id }: BrandSectionProps) {
       description="Rate increase emails, and how long after a policy starts any outreach begins. Birthday, anniversary and AEP emails are switched in Email Settings."
     >
       <div className="divide-y divide-gray-100">
-        <Toggle id={id("outreach-increase")} label="Rate increase" checked={outreach.scheduleIncrease} onChange={(scheduleIncrease) => update({ outreachTypes: { ...outreach, scheduleIncrease } })} />
+        <Toggle
+          id={id("outreach-increase")}
+          label="Rate increase"
+          checked={outreach.scheduleIncrease}
+          onChange={(scheduleIncrease) => update({ outreachTypes: { ...outreach, scheduleIncrease } })}
+        />
       </div>
       <fieldset className="mt-4">
         <legend className="text-sm font-medium text-gray-900">Outreach timing</legend>
-        <p className="text-xs text-gray-600">How long after a policy&apos;s effective date any automatic email may go out.</p>
+        <p className="text-xs text-gray-600">
+          How long after a policy&apos;s effective date any automatic email may go out.
+        </p>
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {([1, 2, 3] as const).map((years) => (
             <label
               key={years}
               className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${form.contactOutreachDelayYears === years ? "border-brand-500 bg-brand-50" : "border-gray-200"}`}
             >
-              <input type="radio" name={id("delay")} className="accent-brand-600" checked={form.contactOutreachDelayYears === years} onChange={() => update({ contactOutreachDelayYears: years })} />
+              <input
+                type="radio"
+                name={id("delay")}
+                className="accent-brand-600"
+                checked={form.contactOutreachDelayYears === years}
+                onChange={() => update({ contactOutreachDelayYears: years })}
+              />
               <span>
-                {years === 1 ? "1 year" : `${years} years`} <span className="text-xs text-gray-600">({12 * years - 1} months)</span>
+                {years === 1 ? "1 year" : `${years} years`}{" "}
+                <span className="text-xs text-gray-600">({12 * years - 1} months)</span>
               </span>
             </label>
           ))}
@@ -200,7 +230,12 @@ export function FailedUnderwritingSection({ id }: BrandSectionProps) {
       title="Failed Underwriting Outreach"
       description="With this on, contacts who did not pass the health questions hear from you at most once a year; off, they get the same emails as everyone else."
     >
-      <Toggle id={id("fuo-enabled")} label="Reach out to contacts who failed underwriting" checked={fuo.enabled} onChange={(enabled) => update({ failedUnderwritingOutreach: { ...fuo, enabled } })} />
+      <Toggle
+        id={id("fuo-enabled")}
+        label="Reach out to contacts who failed underwriting"
+        checked={fuo.enabled}
+        onChange={(enabled) => update({ failedUnderwritingOutreach: { ...fuo, enabled } })}
+      />
       <div className="mt-2 grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={id("fuo-timing")} className="block text-sm font-medium text-gray-700">
@@ -236,10 +271,20 @@ export function FailedUnderwritingSection({ id }: BrandSectionProps) {
 export function RiderDefaultsSection({ id }: BrandSectionProps) {
   const { form, update } = useSettingsForm();
   return (
-    <Section id={id("riders")} title="Default Rider Selections" description="Riders added to quotes by default in the states that design their own plans.">
+    <Section
+      id={id("riders")}
+      title="Default Rider Selections"
+      description="Riders added to quotes by default in the states that design their own plans."
+    >
       <div className="grid gap-4 lg:grid-cols-3">
         {RIDER_STATES.map(({ state, name, key }) => (
-          <RiderDefaults key={state} state={state} stateName={name} selected={form[key]} onChange={(riders) => update({ [key]: orderRiders(riders) } as Partial<SettingsForm>)} />
+          <RiderDefaults
+            key={state}
+            state={state}
+            stateName={name}
+            selected={form[key]}
+            onChange={(riders) => update({ [key]: orderRiders(riders) } as Partial<SettingsForm>)}
+          />
         ))}
       </div>
     </Section>

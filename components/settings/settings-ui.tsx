@@ -1,6 +1,14 @@
 /** The settings screen's multi-message field note; every other building block is in components/ui. */
 
-export function FieldMessage({ id, messages, tone = "error" }: { id?: string; messages?: readonly (string | null | undefined)[] | string | null; tone?: "error" | "warning" }) {
+export function FieldMessage({
+  id,
+  messages,
+  tone = "error",
+}: {
+  id?: string;
+  messages?: readonly (string | null | undefined)[] | string | null;
+  tone?: "error" | "warning";
+}) {
   const list = (typeof messages === "string" ? [messages] : (messages ?? [])).filter((m): m is string => Boolean(m));
   if (list.length === 0) return null;
   return (

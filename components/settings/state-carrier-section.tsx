@@ -9,7 +9,12 @@ import { Section } from "@/components/ui/card";
 import { Toggle } from "@/components/ui/toggle";
 import { REGIONS, US_STATES } from "@/lib/reference/us-states";
 import { apiCall } from "@/lib/api/browser-client";
-import { applyGiSelection, GI_CAPTIONS, type GiSelectionMode, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
+import {
+  applyGiSelection,
+  GI_CAPTIONS,
+  type GiSelectionMode,
+  type StateCarrierSetting,
+} from "@/lib/settings/state-carrier-settings";
 import type { GiRecommendationsResponse } from "@/lib/settings/update-org-settings-body";
 
 export const GI_LOAD_FAILED = "Failed to load GI recommendations";
@@ -50,16 +55,23 @@ export function StateCarrierSection({
     setGiBusy(true);
     const result = await apiCall<GiRecommendationsResponse>("/api/settings/gi-recommendations");
     setGiBusy(false);
-    if (result.ok && Array.isArray(result.body.recommendations)) onSettingsChange(applyGiSelection(settings, "recommended", result.body.recommendations));
+    if (result.ok && Array.isArray(result.body.recommendations))
+      onSettingsChange(applyGiSelection(settings, "recommended", result.body.recommendations));
     else setGiError(GI_LOAD_FAILED);
   };
 
   return (
-    <Section id="state-carriers" title="State Carrier Settings" description="Where you are licensed, and per state which carriers you offer and target for guaranteed issue.">
+    <Section
+      id="state-carriers"
+      title="State Carrier Settings"
+      description="Where you are licensed, and per state which carriers you offer and target for guaranteed issue."
+    >
       <details className="group rounded-md border border-gray-200">
         <summary className="flex cursor-pointer items-center justify-between gap-2 px-4 py-3 text-sm font-medium text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
           <span>Licensed states</span>
-          <span className="text-gray-600">{stateLicenses.length === 0 ? "None selected" : `${stateLicenses.length} selected`}</span>
+          <span className="text-gray-600">
+            {stateLicenses.length === 0 ? "None selected" : `${stateLicenses.length} selected`}
+          </span>
         </summary>
         <div className="grid gap-4 border-t border-gray-100 p-4 sm:grid-cols-2 lg:grid-cols-4">
           {REGIONS.map((region) => {
@@ -74,7 +86,11 @@ export function StateCarrierSection({
                     label={<span className="font-medium">All {region}</span>}
                     checked={allOn}
                     onChange={(on) =>
-                      onStatesChange(on ? [...new Set([...stateLicenses, ...states.map((s) => s.code)])] : stateLicenses.filter((c) => !states.some((s) => s.code === c)))
+                      onStatesChange(
+                        on
+                          ? [...new Set([...stateLicenses, ...states.map((s) => s.code)])]
+                          : stateLicenses.filter((c) => !states.some((s) => s.code === c)),
+                      )
                     }
                   />
                 </div>
@@ -85,7 +101,9 @@ export function StateCarrierSection({
                       id={`state-${s.code}`}
                       label={`${s.name} (${s.code})`}
                       checked={licensed.has(s.code)}
-                      onChange={(on) => onStatesChange(on ? [...stateLicenses, s.code] : stateLicenses.filter((c) => c !== s.code))}
+                      onChange={(on) =>
+                        onStatesChange(on ? [...stateLicenses, s.code] : stateLicenses.filter((c) => c !== s.code))
+                      }
                     />
                   ))}
                 </div>
@@ -106,7 +124,9 @@ export function StateCarrierSection({
       </div>
 
       {stateLicenses.length === 0 || carrierContracts.length === 0 ? (
-        <p className="mt-3 rounded-md bg-gray-50 p-4 text-sm text-gray-600">Select carriers and licensed states to choose per-state carrier options.</p>
+        <p className="mt-3 rounded-md bg-gray-50 p-4 text-sm text-gray-600">
+          Select carriers and licensed states to choose per-state carrier options.
+        </p>
       ) : (
         <>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">

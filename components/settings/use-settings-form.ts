@@ -43,8 +43,10 @@ export function errorMessages(entry: unknown): string[] {
       types?: Record<string, unknown>;
     };
     if (typeof message === "string" && message) found.push(message);
-    for (const value of Object.values(types ?? {})) for (const text of [value].flat()) if (typeof text === "string" && text) found.push(text);
-    for (const [key, child] of Object.entries(node)) if (key !== "ref" && key !== "types" && key !== "message" && key !== "type") visit(child);
+    for (const value of Object.values(types ?? {}))
+      for (const text of [value].flat()) if (typeof text === "string" && text) found.push(text);
+    for (const [key, child] of Object.entries(node))
+      if (key !== "ref" && key !== "types" && key !== "message" && key !== "type") visit(child);
   };
   visit(entry);
   return [...new Set(found)];

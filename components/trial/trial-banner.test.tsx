@@ -16,7 +16,8 @@ beforeEach(() => {
   setDateReply = (body) => ({ status: 200, body: { success: true, ...(body as object) } });
   goLiveReply = () => ({ status: 200, body: { success: true } });
   fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
-    if (url === "/api/organizations/set-go-live-date") return asResponse(await setDateReply(JSON.parse(String(init?.body))));
+    if (url === "/api/organizations/set-go-live-date")
+      return asResponse(await setDateReply(JSON.parse(String(init?.body))));
     if (url === "/api/organizations/exit-demo-mode") return asResponse(await goLiveReply());
     throw new Error(`unexpected fetch ${url}`);
   });
@@ -32,13 +33,21 @@ describe("TrialBanner texts", () => {
   });
 
   it("counts the days remaining and shows the date", () => {
-    render(<TrialBanner isAdmin status={{ kind: "counting", daysRemaining: 10, goLiveDate: "2026-03-10" }} today={TODAY} />);
+    render(
+      <TrialBanner isAdmin status={{ kind: "counting", daysRemaining: 10, goLiveDate: "2026-03-10" }} today={TODAY} />,
+    );
     expect(screen.getByText("10 days remaining until go live")).toBeTruthy();
     expect(screen.getByText(/Mar 10, 2026/)).toBeTruthy();
   });
 
   it("uses the singular for one day", () => {
-    render(<TrialBanner isAdmin={false} status={{ kind: "counting", daysRemaining: 1, goLiveDate: "2026-03-01" }} today={TODAY} />);
+    render(
+      <TrialBanner
+        isAdmin={false}
+        status={{ kind: "counting", daysRemaining: 1, goLiveDate: "2026-03-01" }}
+        today={TODAY}
+      />,
+    );
     expect(screen.getByText("1 day remaining until go live")).toBeTruthy();
   });
 
@@ -77,7 +86,9 @@ describe("Set Date", () => {
 
   it("says the date is a plan: Go Live Now is what starts emailing clients (nothing goes live by itself)", () => {
     openSetDate();
-    expect(screen.getByRole("dialog", { name: "Set Go Live Date" }).textContent).toContain("On that day the banner says you are ready, and Go Live Now starts emailing your clients.");
+    expect(screen.getByRole("dialog", { name: "Set Go Live Date" }).textContent).toContain(
+      "On that day the banner says you are ready, and Go Live Now starts emailing your clients.",
+    );
   });
 
   it.each([
@@ -103,7 +114,10 @@ describe("Set Date", () => {
 
   it("sets the date ('Setting...'), closes and refreshes", async () => {
     let release!: () => void;
-    setDateReply = (body) => new Promise((resolve) => (release = () => resolve({ status: 200, body: { success: true, ...(body as object) } })));
+    setDateReply = (body) =>
+      new Promise(
+        (resolve) => (release = () => resolve({ status: 200, body: { success: true, ...(body as object) } })),
+      );
     const input = openSetDate();
     fireEvent.change(input, { target: { value: "2026-03-30" } });
     submit();
@@ -120,7 +134,10 @@ describe("Set Date", () => {
   });
 
   it("shows the server's message, or 'An error occurred'", async () => {
-    setDateReply = () => ({ status: 403, body: { error: { code: "forbidden", message: "Only administrators can set go live date" } } });
+    setDateReply = () => ({
+      status: 403,
+      body: { error: { code: "forbidden", message: "Only administrators can set go live date" } },
+    });
     const input = openSetDate();
     fireEvent.change(input, { target: { value: "2026-03-01" } });
     submit();
@@ -132,7 +149,16 @@ describe("Set Date", () => {
   });
 
   it("shows the server's field error on the date input (its organization's today may differ from the browser's)", async () => {
-    setDateReply = () => ({ status: 422, body: { error: { code: "validation_failed", message: "Invalid request", fields: { goLiveDate: ["Cannot select a date in the past"] } } } });
+    setDateReply = () => ({
+      status: 422,
+      body: {
+        error: {
+          code: "validation_failed",
+          message: "Invalid request",
+          fields: { goLiveDate: ["Cannot select a date in the past"] },
+        },
+      },
+    });
     const input = openSetDate();
     fireEvent.change(input, { target: { value: "2026-03-01" } });
     submit();
@@ -175,7 +201,10 @@ describe("Go Live Now", () => {
     fireEvent.click(screen.getByRole("button", { name: "Yes, go live" }));
     expect(await screen.findByText("Processing...")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Cancel" }) as HTMLButtonElement).disabled).toBe(true);
-    expect(fetchMock).toHaveBeenCalledWith("/api/organizations/exit-demo-mode", expect.objectContaining({ method: "POST" }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/organizations/exit-demo-mode",
+      expect.objectContaining({ method: "POST" }),
+    );
     await act(async () => release());
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(refresh).toHaveBeenCalledTimes(1);
@@ -187,7 +216,10 @@ describe("Go Live Now", () => {
     fireEvent.click(screen.getByRole("button", { name: "Go Live Now" }));
     fireEvent.click(screen.getByRole("button", { name: "Yes, go live" }));
     expect(await screen.findByText("An error occurred")).toBeTruthy();
-    goLiveReply = () => ({ status: 403, body: { error: { code: "forbidden", message: "Only administrators can exit demo mode" } } });
+    goLiveReply = () => ({
+      status: 403,
+      body: { error: { code: "forbidden", message: "Only administrators can exit demo mode" } },
+    });
     fireEvent.click(screen.getByRole("button", { name: "Yes, go live" }));
     expect(await screen.findByText("Only administrators can exit demo mode")).toBeTruthy();
     expect(refresh).not.toHaveBeenCalled();

@@ -10,7 +10,15 @@ import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { apiCall } from "@/lib/api/browser-client";
-import { GO_LIVE_MESSAGES, goLiveDateBounds, goLiveDateFormSchema, validateGoLiveDate, type GoLiveNowResponse, type SetGoLiveDateResponse, type TrialStatus } from "@/lib/trial/go-live";
+import {
+  GO_LIVE_MESSAGES,
+  goLiveDateBounds,
+  goLiveDateFormSchema,
+  validateGoLiveDate,
+  type GoLiveNowResponse,
+  type SetGoLiveDateResponse,
+  type TrialStatus,
+} from "@/lib/trial/go-live";
 import { parseIsoDate, type IsoDate } from "@/lib/calendar/calendar-date";
 
 export type TrialBannerProps = {
@@ -44,7 +52,19 @@ export function trialHeadline(status: TrialStatus): string {
 
 type GoLiveDateForm = { goLiveDate: string };
 
-function SetDateModal({ open, onClose, today, current, onDone }: { open: boolean; onClose: () => void; today: IsoDate; current: IsoDate | null; onDone: () => void }) {
+function SetDateModal({
+  open,
+  onClose,
+  today,
+  current,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  today: IsoDate;
+  current: IsoDate | null;
+  onDone: () => void;
+}) {
   const bounds = goLiveDateBounds(today);
   const schema = useMemo(() => goLiveDateFormSchema(today), [today]);
   const {
@@ -60,9 +80,15 @@ function SetDateModal({ open, onClose, today, current, onDone }: { open: boolean
   const { ref: registerRef, ...field } = register("goLiveDate");
 
   const send = handleSubmit(async (values) => {
-    const result = await apiCall<SetGoLiveDateResponse>("/api/organizations/set-go-live-date", { method: "POST", body: values });
+    const result = await apiCall<SetGoLiveDateResponse>("/api/organizations/set-go-live-date", {
+      method: "POST",
+      body: values,
+    });
     if (result.ok) return onDone();
-    setError("goLiveDate", { type: "server", message: result.fields.goLiveDate?.[0] ?? result.message ?? GO_LIVE_MESSAGES.defaultError });
+    setError("goLiveDate", {
+      type: "server",
+      message: result.fields.goLiveDate?.[0] ?? result.message ?? GO_LIVE_MESSAGES.defaultError,
+    });
   });
 
   function submit(event: FormEvent) {
@@ -142,7 +168,8 @@ function GoLiveModal({ open, onClose, onDone }: { open: boolean; onClose: () => 
       description={
         <div className="space-y-2">
           <p>
-            <strong className="font-semibold text-gray-900">This cannot be undone.</strong> Your account leaves the trial for good.
+            <strong className="font-semibold text-gray-900">This cannot be undone.</strong> Your account leaves the
+            trial for good.
           </p>
           <p>From then on, emails go to your real clients, and usage charges apply for all of your contacts.</p>
         </div>
@@ -192,7 +219,11 @@ export function TrialBanner({ isAdmin, status, today }: TrialBannerProps) {
   };
 
   return (
-    <div role="region" aria-label="Trial status" className={`border-b px-4 py-2.5 ${ready ? "border-emerald-200 bg-emerald-50" : "border-brand-100 bg-brand-50"}`}>
+    <div
+      role="region"
+      aria-label="Trial status"
+      className={`border-b px-4 py-2.5 ${ready ? "border-emerald-200 bg-emerald-50" : "border-brand-100 bg-brand-50"}`}
+    >
       <div className="mx-auto flex max-w-7xl flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-3 text-sm">
           <Badge tone={ready ? "success" : "brand"} className="uppercase tracking-wide">
@@ -215,8 +246,12 @@ export function TrialBanner({ isAdmin, status, today }: TrialBannerProps) {
           </div>
         ) : null}
       </div>
-      {isAdmin && modal === "date" ? <SetDateModal key={openCount} open onClose={() => setModal(null)} today={today} current={date} onDone={done} /> : null}
-      {isAdmin && modal === "live" ? <GoLiveModal key={openCount} open onClose={() => setModal(null)} onDone={done} /> : null}
+      {isAdmin && modal === "date" ? (
+        <SetDateModal key={openCount} open onClose={() => setModal(null)} today={today} current={date} onDone={done} />
+      ) : null}
+      {isAdmin && modal === "live" ? (
+        <GoLiveModal key={openCount} open onClose={() => setModal(null)} onDone={done} />
+      ) : null}
     </div>
   );
 }

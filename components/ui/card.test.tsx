@@ -4,7 +4,12 @@ import { Card, Section } from "@/components/ui/card";
 describe("Section", () => {
   it("is a region named by its heading, with description and aside", () => {
     render(
-      <Section id="brand" title="Branding" description="Your logo and colors." aside={<button type="button">Preview</button>}>
+      <Section
+        id="brand"
+        title="Branding"
+        description="Your logo and colors."
+        aside={<button type="button">Preview</button>}
+      >
         <p>Body</p>
       </Section>,
     );

@@ -3,7 +3,9 @@ import { cx } from "@/components/ui/cx";
 
 /** A white panel on the gray page. */
 export function Card({ className, children }: { className?: string; children: ReactNode }) {
-  return <div className={cx("rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6", className)}>{children}</div>;
+  return (
+    <div className={cx("rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6", className)}>{children}</div>
+  );
 }
 
 export type SectionProps = {
@@ -25,7 +27,10 @@ export function Section({ title, id, description, aside, headingLevel = 2, class
   const titleId = id ? `${id}-title` : generated;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <section aria-labelledby={titleId} className={cx("rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6", className)}>
+    <section
+      aria-labelledby={titleId}
+      className={cx("rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6", className)}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <Heading id={titleId} className="text-lg font-semibold text-gray-900">

@@ -46,7 +46,9 @@ describe("Dialog", () => {
     open();
     const dialog = screen.getByRole("dialog", { name: "Delete Jane Doe?" });
     expect(dialog.getAttribute("aria-modal")).toBe("true");
-    expect(document.getElementById(dialog.getAttribute("aria-describedby")!)?.textContent).toBe("This can't be undone.");
+    expect(document.getElementById(dialog.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "This can't be undone.",
+    );
     expect(screen.getByRole("heading", { level: 2, name: "Delete Jane Doe?" })).toBeTruthy();
   });
 

@@ -31,7 +31,17 @@ export type DialogProps = {
  * role="dialog", aria-modal, named by its title and described by its description.
  * Put the body in <DialogBody> and the buttons in <DialogFooter>.
  */
-export function Dialog({ open = true, onClose, title, description, closeLabel, busy = false, initialFocus, className = "max-w-lg", children }: DialogProps) {
+export function Dialog({
+  open = true,
+  onClose,
+  title,
+  description,
+  closeLabel,
+  busy = false,
+  initialFocus,
+  className = "max-w-lg",
+  children,
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   return (
@@ -61,7 +71,10 @@ export function Dialog({ open = true, onClose, title, description, closeLabel, b
             onClick={onClose}
             disabled={busy}
             aria-label={closeLabel}
-            className={cx("-mr-2 -mt-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50", focusRing)}
+            className={cx(
+              "-mr-2 -mt-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50",
+              focusRing,
+            )}
           >
             <CloseIcon />
           </button>
@@ -79,5 +92,14 @@ export function DialogBody({ className, children }: { className?: string; childr
 
 /** The dialog's buttons: stacked on a phone (primary on top), in a row on the right from sm up. */
 export function DialogFooter({ className, children }: { className?: string; children: ReactNode }) {
-  return <div className={cx("flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6", className)}>{children}</div>;
+  return (
+    <div
+      className={cx(
+        "flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6",
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
 }

@@ -4,7 +4,11 @@ import { Input, Select } from "@/components/ui/input";
 
 describe("Field", () => {
   it("labels its control and describes it by the hint", () => {
-    render(<Field label="Company name" hint="As your clients know it.">{(control) => <Input {...control} />}</Field>);
+    render(
+      <Field label="Company name" hint="As your clients know it.">
+        {(control) => <Input {...control} />}
+      </Field>,
+    );
     const input = screen.getByRole("textbox", { name: "Company name" });
     expect(input.getAttribute("aria-describedby")).toBe(`${input.id}-hint`);
     expect(document.getElementById(`${input.id}-hint`)?.textContent).toBe("As your clients know it.");

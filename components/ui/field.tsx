@@ -33,7 +33,18 @@ export type FieldProps = {
  * A labelled form field: <label for>, an optional hint and error, and the control given those ids through a
  * render prop, so the label, hint and error are always wired to the control (aria-describedby, aria-invalid).
  */
-export function Field({ label, hint, error, id, required, describedBy, announceError = false, className, labelClassName, children }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  error,
+  id,
+  required,
+  describedBy,
+  announceError = false,
+  className,
+  labelClassName,
+  children,
+}: FieldProps) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = `${controlId}-hint`;

@@ -60,7 +60,8 @@ export function Menu({
     if (!open) return;
     focusMenuItem(menuRef.current, focusOnOpen.current === "last" ? -1 : 0);
     const onPointerDown = (event: Event) => {
-      if (wrapperRef.current && event.target instanceof Node && !wrapperRef.current.contains(event.target)) setOpen(false);
+      if (wrapperRef.current && event.target instanceof Node && !wrapperRef.current.contains(event.target))
+        setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
@@ -127,7 +128,8 @@ export function Menu({
     }
   };
 
-  const itemClass = "flex min-h-11 w-full items-center px-4 py-2 text-left text-sm text-gray-800 hover:bg-gray-50 hover:text-gray-900 focus:bg-brand-50 focus:text-brand-700 focus:outline-none";
+  const itemClass =
+    "flex min-h-11 w-full items-center px-4 py-2 text-left text-sm text-gray-800 hover:bg-gray-50 hover:text-gray-900 focus:bg-brand-50 focus:text-brand-700 focus:outline-none";
 
   return (
     <div ref={wrapperRef} className="relative">

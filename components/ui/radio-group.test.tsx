@@ -20,10 +20,22 @@ describe("RadioGroup", () => {
   });
 
   it("wires hint and error to the group and marks it invalid", () => {
-    render(<RadioGroup legend="Plan" hint="Pick one." error="Choose a plan." value={null} onChange={() => {}} options={options} />);
+    render(
+      <RadioGroup
+        legend="Plan"
+        hint="Pick one."
+        error="Choose a plan."
+        value={null}
+        onChange={() => {}}
+        options={options}
+      />,
+    );
     const group = screen.getByRole("radiogroup", { name: "Plan" });
     expect(group.getAttribute("aria-invalid")).toBe("true");
-    const described = group.getAttribute("aria-describedby")!.split(" ").map((id) => document.getElementById(id)?.textContent);
+    const described = group
+      .getAttribute("aria-describedby")!
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(["Pick one.", "Choose a plan."]);
   });
 });

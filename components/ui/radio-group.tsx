@@ -23,14 +23,30 @@ export type RadioGroupProps<V extends string> = {
  * Radios in a fieldset: the legend names the group (role="radiogroup"), the hint and error describe it, and the
  * browser's own radios give arrow-key movement. Each option row is a ≥ 44 px label.
  */
-export function RadioGroup<V extends string>({ legend, name, value, onChange, options, hint, error, disabled, className }: RadioGroupProps<V>) {
+export function RadioGroup<V extends string>({
+  legend,
+  name,
+  value,
+  onChange,
+  options,
+  hint,
+  error,
+  disabled,
+  className,
+}: RadioGroupProps<V>) {
   const base = useId();
   const groupName = name ?? base;
   const hintId = `${base}-hint`;
   const errorId = `${base}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <fieldset role="radiogroup" aria-describedby={describedBy} aria-invalid={error ? true : undefined} disabled={disabled} className={className}>
+    <fieldset
+      role="radiogroup"
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      disabled={disabled}
+      className={className}
+    >
       <legend className="text-sm font-medium text-gray-800">{legend}</legend>
       <FieldHint id={hintId} hint={hint} />
       <div className="mt-1">
@@ -52,7 +68,10 @@ export function RadioGroup<V extends string>({ legend, name, value, onChange, op
                 />
               </span>
               <span className="min-w-0 py-2.5">
-                <label htmlFor={optionId} className={cx("block cursor-pointer text-sm text-gray-900", option.disabled && "text-gray-600")}>
+                <label
+                  htmlFor={optionId}
+                  className={cx("block cursor-pointer text-sm text-gray-900", option.disabled && "text-gray-600")}
+                >
                   {option.label}
                 </label>
                 {option.hint ? (

@@ -9,15 +9,35 @@ const columns = [
 
 describe("Table", () => {
   it("is a table named by its caption, with column and row headers", () => {
-    render(<Table caption="Emails by agent" columns={columns} rows={[{ id: "1", name: "Ann", sent: 12 }]} rowKey={(r) => r.id} />);
+    render(
+      <Table
+        caption="Emails by agent"
+        columns={columns}
+        rows={[{ id: "1", name: "Ann", sent: 12 }]}
+        rowKey={(r) => r.id}
+      />,
+    );
     const table = screen.getByRole("table", { name: "Emails by agent" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Agent", "Emails sent"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Agent", "Emails sent"]);
     expect(within(table).getByRole("rowheader", { name: "Ann" })).toBeTruthy();
     expect(within(table).getByRole("cell", { name: "12" }).className).toContain("text-right");
   });
 
   it("puts the table in a keyboard-reachable scroll region named by the caption", () => {
-    render(<Table caption="Renewals" captionHidden columns={columns} rows={[]} rowKey={(r) => r.id} empty="No renewals yet." />);
+    render(
+      <Table
+        caption="Renewals"
+        captionHidden
+        columns={columns}
+        rows={[]}
+        rowKey={(r) => r.id}
+        empty="No renewals yet."
+      />,
+    );
     const region = screen.getByRole("region", { name: "Renewals" });
     expect(region.getAttribute("tabindex")).toBe("0");
     expect(screen.getByText("Renewals").className).toBe("sr-only");

@@ -27,16 +27,38 @@ export type TableProps<Row> = {
  * A data table: caption, column headers with scope, and a scroll region that the keyboard can reach
  * (tabIndex 0, named by the caption) when the table is wider than the screen.
  */
-export function Table<Row>({ caption, captionHidden = false, columns, rows, rowKey, empty, className }: TableProps<Row>) {
+export function Table<Row>({
+  caption,
+  captionHidden = false,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  className,
+}: TableProps<Row>) {
   const alignClass = (align: "left" | "right" | undefined) => (align === "right" ? "text-right" : "text-left");
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className={cx("overflow-x-auto rounded-lg ring-1 ring-gray-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600", className)}>
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className={cx(
+        "overflow-x-auto rounded-lg ring-1 ring-gray-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
+        className,
+      )}
+    >
       <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
-        <caption className={captionHidden ? "sr-only" : "px-4 py-3 text-left text-base font-semibold text-gray-900"}>{caption}</caption>
+        <caption className={captionHidden ? "sr-only" : "px-4 py-3 text-left text-base font-semibold text-gray-900"}>
+          {caption}
+        </caption>
         <thead className="bg-gray-50">
           <tr>
             {columns.map((column, index) => (
-              <th key={index} scope="col" className={cx("px-4 py-3 font-semibold text-gray-800", alignClass(column.align))}>
+              <th
+                key={index}
+                scope="col"
+                className={cx("px-4 py-3 font-semibold text-gray-800", alignClass(column.align))}
+              >
                 {column.header}
               </th>
             ))}
@@ -54,7 +76,11 @@ export function Table<Row>({ caption, captionHidden = false, columns, rows, rowK
               <tr key={rowKey(row)}>
                 {columns.map((column, index) =>
                   column.rowHeader ? (
-                    <th key={index} scope="row" className={cx("px-4 py-3 font-medium text-gray-900", alignClass(column.align))}>
+                    <th
+                      key={index}
+                      scope="row"
+                      className={cx("px-4 py-3 font-medium text-gray-900", alignClass(column.align))}
+                    >
                       {column.cell(row)}
                     </th>
                   ) : (

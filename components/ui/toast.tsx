@@ -61,13 +61,21 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number)
     return () => clearTimeout(timer);
   }, [toast, onDismiss]);
   return (
-    <div className={cx("pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-lg py-2 pl-4 pr-1 text-sm shadow-lg ring-2", TONES[toast.tone])}>
+    <div
+      className={cx(
+        "pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-lg py-2 pl-4 pr-1 text-sm shadow-lg ring-2",
+        TONES[toast.tone],
+      )}
+    >
       <p className="min-w-0 flex-1">{toast.message}</p>
       <button
         type="button"
         aria-label="Dismiss"
         onClick={() => onDismiss(toast.id)}
-        className={cx("inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900", focusRing)}
+        className={cx(
+          "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900",
+          focusRing,
+        )}
       >
         <CloseIcon />
       </button>

@@ -34,7 +34,8 @@ describe("WalkthroughModal", () => {
     render(<WalkthroughModal productName="Gapwise" open onClose={() => {}} />);
     expect(screen.getByRole("dialog", { name: "Welcome to Gapwise" })).toBeTruthy();
     expect(screen.getByText("Video Walkthrough Coming Soon")).toBeTruthy();
-    for (const step of ["Set Up Your Profile", "Add Clients", "Generate Quotes"]) expect(screen.getByText(step)).toBeTruthy();
+    for (const step of ["Set Up Your Profile", "Add Clients", "Generate Quotes"])
+      expect(screen.getByText(step)).toBeTruthy();
     expect(screen.getByRole("button", { name: "Got it, Don't Show Again" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
   });
@@ -42,7 +43,9 @@ describe("WalkthroughModal", () => {
   it("links each quick-start step to where it is done, closing the walkthrough on the way", () => {
     const onClose = jest.fn();
     render(<WalkthroughModal productName="Gapwise" open onClose={onClose} />);
-    const hrefs = ["Set Up Your Profile", "Add Clients", "Generate Quotes"].map((name) => screen.getByRole("link", { name }).getAttribute("href"));
+    const hrefs = ["Set Up Your Profile", "Add Clients", "Generate Quotes"].map((name) =>
+      screen.getByRole("link", { name }).getAttribute("href"),
+    );
     expect(hrefs).toEqual(["/profile", "/contacts", "/contacts"]);
     const stopNavigation = (event: Event) => event.preventDefault(); // jsdom cannot navigate
     document.addEventListener("click", stopNavigation);
@@ -90,7 +93,10 @@ describe("WalkthroughModal", () => {
     await act(async () => release());
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(onCompleted).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith("/api/profile/complete-walkthrough", expect.objectContaining({ method: "POST" }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/profile/complete-walkthrough",
+      expect.objectContaining({ method: "POST" }),
+    );
   });
 
   it("says 'Failed to save walkthrough completion' and stays open when saving fails", async () => {

@@ -11,9 +11,21 @@ export const WALKTHROUGH_ERROR = "Failed to save walkthrough completion";
 
 /** The quick start: each step links to the screen where it is done (quotes are sent from the contacts list). */
 export const WALKTHROUGH_STEPS = [
-  { title: "Set Up Your Profile", href: "/profile", text: "Add your phone number and booking link so clients know how to reach you." },
-  { title: "Add Clients", href: "/contacts", text: "Upload your book of business from a CSV file or add contacts one at a time." },
-  { title: "Generate Quotes", href: "/contacts", text: "Send personalized quotes and let automated follow-ups do the rest." },
+  {
+    title: "Set Up Your Profile",
+    href: "/profile",
+    text: "Add your phone number and booking link so clients know how to reach you.",
+  },
+  {
+    title: "Add Clients",
+    href: "/contacts",
+    text: "Upload your book of business from a CSV file or add contacts one at a time.",
+  },
+  {
+    title: "Generate Quotes",
+    href: "/contacts",
+    text: "Send personalized quotes and let automated follow-ups do the rest.",
+  },
 ] as const;
 
 export type WalkthroughModalProps = {
@@ -80,13 +92,23 @@ export function WalkthroughModal({ productName, open, onClose, onCompleted }: Wa
           <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-500">Quick Start</h3>
           <ol className="mt-3 grid gap-3 sm:grid-cols-3">
             {WALKTHROUGH_STEPS.map((step, index) => (
-              <li key={step.title} className="relative rounded-lg border border-gray-200 p-4 focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300 hover:bg-brand-50/40">
-                <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
+              <li
+                key={step.title}
+                className="relative rounded-lg border border-gray-200 p-4 focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300 hover:bg-brand-50/40"
+              >
+                <span
+                  className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+                  aria-hidden="true"
+                >
                   {index + 1}
                 </span>
                 <p className="mt-3 font-semibold text-brand-700">
                   {/* The whole card is the link's target (the ::after covers it); the text names it. */}
-                  <Link href={step.href} onClick={close} className="after:absolute after:inset-0 hover:underline focus:outline-none">
+                  <Link
+                    href={step.href}
+                    onClick={close}
+                    className="after:absolute after:inset-0 hover:underline focus:outline-none"
+                  >
                     {step.title}
                   </Link>
                   <span aria-hidden="true"> &rarr;</span>

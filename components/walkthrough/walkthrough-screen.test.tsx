@@ -3,7 +3,8 @@ import { WALKTHROUGH_SCREEN_TEXT, WalkthroughScreen } from "@/components/walkthr
 
 beforeEach(() => {
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
-    if (url === "/api/profile/complete-walkthrough" && init?.method === "POST") return { ok: true, status: 200, json: async () => ({ success: true }) };
+    if (url === "/api/profile/complete-walkthrough" && init?.method === "POST")
+      return { ok: true, status: 200, json: async () => ({ success: true }) };
     throw new Error(`unexpected fetch ${url}`);
   }) as unknown as typeof fetch;
 });

@@ -30,15 +30,17 @@ export function WalkthroughScreen({ productName, completed }: { productName: str
         </p>
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
           <Button onClick={() => setOpen(true)}>{WALKTHROUGH_SCREEN_TEXT.open}</Button>
-          <Link
-            href="/dashboard"
-            className={buttonClass({ variant: "secondary" })}
-          >
+          <Link href="/dashboard" className={buttonClass({ variant: "secondary" })}>
             Go to Dashboard
           </Link>
         </div>
       </div>
-      <WalkthroughModal productName={productName} open={open} onClose={() => setOpen(false)} onCompleted={() => setDone(true)} />
+      <WalkthroughModal
+        productName={productName}
+        open={open}
+        onClose={() => setOpen(false)}
+        onCompleted={() => setDone(true)}
+      />
     </main>
   );
 }

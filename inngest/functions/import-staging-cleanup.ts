@@ -6,6 +6,7 @@ import { deleteAbandonedImportJobs } from "@/lib/contacts/import/import-jobs";
  * rows a finished import left behind go too (lib/contacts/import/import-jobs.ts). Nothing was written
  * to contacts for them.
  */
-export const importStagingCleanup = inngest.createFunction({ id: "contacts-import-staging-cleanup", triggers: [{ cron: "TZ=UTC 30 7 * * *" }] }, async ({ step }) =>
-  step.run("delete-abandoned-uploads", () => deleteAbandonedImportJobs({ now: new Date() })),
+export const importStagingCleanup = inngest.createFunction(
+  { id: "contacts-import-staging-cleanup", triggers: [{ cron: "TZ=UTC 30 7 * * *" }] },
+  async ({ step }) => step.run("delete-abandoned-uploads", () => deleteAbandonedImportJobs({ now: new Date() })),
 );

@@ -7,4 +7,12 @@ import { sendScheduledEmailFunction } from "@/inngest/functions/send-scheduled-e
 import { sweepDueEmails } from "@/inngest/functions/sweep-due-emails";
 
 /** Every Inngest function, served at /api/inngest. */
-export const functions = [sweepDueEmails, sendScheduledEmailFunction, organizationChanged, nightlyReschedule, dailyUsageReport, importStagingCleanup, publicFormsCleanup];
+export const functions = [
+  sweepDueEmails,
+  sendScheduledEmailFunction,
+  organizationChanged,
+  nightlyReschedule,
+  dailyUsageReport,
+  importStagingCleanup,
+  publicFormsCleanup,
+];

@@ -8,7 +8,10 @@ export const organizationChanged = inngest.createFunction(
   async ({ event, step }) => {
     const { organizationId } = event.data as OrganizationChangedData;
     await step.run("queue-reschedule", () => requestOrganizationReschedule({ organizationId, now: new Date() }));
-    const runs = await step.run("run-queued-reschedules", async () => (await runQueuedReschedules({ now: new Date() })).length);
+    const runs = await step.run(
+      "run-queued-reschedules",
+      async () => (await runQueuedReschedules({ now: new Date() })).length,
+    );
     return { organizationId, runs };
   },
 );

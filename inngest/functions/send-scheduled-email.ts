@@ -14,7 +14,9 @@ export const sendScheduledEmailFunction = inngest.createFunction(
     const outcome = await step.run("send", () => sendScheduledEmail({ id, organizationId, now: new Date() }));
     if (outcome.outcome === "sent") {
       const { contactId } = outcome;
-      await step.run("replan-contact", () => rescheduleContactsNow({ organizationId, contactIds: [contactId], now: new Date() }));
+      await step.run("replan-contact", () =>
+        rescheduleContactsNow({ organizationId, contactIds: [contactId], now: new Date() }),
+      );
     }
     return outcome;
   },

@@ -16,7 +16,10 @@ export const sweepDueEmails = inngest.createFunction(
     if (claimed.length > 0) {
       await step.sendEvent(
         "fan-out-due-emails",
-        claimed.map((email) => ({ name: EVENTS.emailDue, data: { id: email.id, organizationId: email.organizationId } })),
+        claimed.map((email) => ({
+          name: EVENTS.emailDue,
+          data: { id: email.id, organizationId: email.organizationId },
+        })),
       );
     }
     return { claimed: claimed.length };

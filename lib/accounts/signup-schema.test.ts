@@ -7,7 +7,13 @@ import {
   waitlistSchema,
 } from "@/lib/accounts/signup-schema";
 
-const goodSignup = { firstName: "Ann", lastName: "Lee", organizationName: "Lee Insurance", email: "ann@lee.com", phone: "5551234567" };
+const goodSignup = {
+  firstName: "Ann",
+  lastName: "Lee",
+  organizationName: "Lee Insurance",
+  email: "ann@lee.com",
+  phone: "5551234567",
+};
 const goodWaitlist = { name: "Ann Lee", email: "ann@lee.com", phone: "5551234567", numAgents: 3, bookSize: 1200 };
 
 function issuesFor(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -16,8 +22,18 @@ function issuesFor(result: { success: boolean; error?: { issues: { path: Propert
 
 describe("signupSchema", () => {
   it("trims names and trims and lower-cases the email", () => {
-    const parsed = signupSchema.parse({ ...goodSignup, firstName: "  Ann ", organizationName: " Lee Insurance ", email: "  Ann@Lee.COM " });
-    expect(parsed).toEqual({ ...goodSignup, firstName: "Ann", organizationName: "Lee Insurance", email: "ann@lee.com" });
+    const parsed = signupSchema.parse({
+      ...goodSignup,
+      firstName: "  Ann ",
+      organizationName: " Lee Insurance ",
+      email: "  Ann@Lee.COM ",
+    });
+    expect(parsed).toEqual({
+      ...goodSignup,
+      firstName: "Ann",
+      organizationName: "Lee Insurance",
+      email: "ann@lee.com",
+    });
   });
 
   it.each([

@@ -92,7 +92,8 @@ export function isValidEmail(email: string): boolean {
 /** The onboarding frame from a query value: an integer from 1 to 4; anything unreadable is 1. */
 export function clampFrame(value: unknown): number {
   const raw = Array.isArray(value) ? value[0] : value;
-  const number = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : Number.NaN;
+  const number =
+    typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : Number.NaN;
   if (!Number.isFinite(number)) return MIN_FRAME;
   return Math.min(MAX_FRAME, Math.max(MIN_FRAME, Math.trunc(number)));
 }

@@ -46,12 +46,30 @@ describe("agentInputSchema", () => {
   });
 
   it("accepts an admin who is not an agent, de-duplicates lists, upper-cases states, prefixes booking links", () => {
-    const parsed = agentInputSchema.parse({ ...valid, isAdmin: true, isAgent: false, carriers: ["Aetna", "Aetna"], stateLicenses: ["tx", "TX", "ca"], bookingLink: "cal.com/ann" });
-    expect(parsed).toMatchObject({ isAdmin: true, isAgent: false, carriers: ["Aetna"], stateLicenses: ["TX", "CA"], bookingLink: "https://cal.com/ann" });
+    const parsed = agentInputSchema.parse({
+      ...valid,
+      isAdmin: true,
+      isAgent: false,
+      carriers: ["Aetna", "Aetna"],
+      stateLicenses: ["tx", "TX", "ca"],
+      bookingLink: "cal.com/ann",
+    });
+    expect(parsed).toMatchObject({
+      isAdmin: true,
+      isAgent: false,
+      carriers: ["Aetna"],
+      stateLicenses: ["TX", "CA"],
+      bookingLink: "https://cal.com/ann",
+    });
   });
 
   it("update schema leaves optional fields out", () => {
-    expect(agentUpdateSchema.parse(valid)).toEqual({ firstName: "Ann", lastName: "Lee", email: "ann@lee.com", phone: "5125550188" });
+    expect(agentUpdateSchema.parse(valid)).toEqual({
+      firstName: "Ann",
+      lastName: "Lee",
+      email: "ann@lee.com",
+      phone: "5125550188",
+    });
     expect(agentUpdateSchema.parse({ ...valid, bookingLink: "https://" }).bookingLink).toBeNull();
   });
 });
@@ -69,14 +87,20 @@ describe("pure helpers", () => {
   it("limit messages", () => {
     expect(agentLimitMessage(5)).toBe("Your plan allows 5 agents. Remove an agent or upgrade your plan to add more.");
     expect(agentLimitMessage(1)).toBe("Your plan allows 1 agent. Remove an agent or upgrade your plan to add more.");
-    expect(checkAgentSeat({ agentLimit: 5, extraAgents: 1, activeAgentCount: 6 })).toEqual({ ok: false, allowed: 6, message: agentLimitMessage(6) });
+    expect(checkAgentSeat({ agentLimit: 5, extraAgents: 1, activeAgentCount: 6 })).toEqual({
+      ok: false,
+      allowed: 6,
+      message: agentLimitMessage(6),
+    });
   });
 
   it("phones, links, initials, completeness", () => {
     expect(normalizePhone("+1 (512) 555-0188")).toBe("5125550188");
     expect(normalizeBookingLink("  ")).toBeNull();
     expect(normalizeBookingLink("http://x.test")).toBe("http://x.test");
-    expect(agentOnboardingLink("https://app.test/", "lee-ins", "abc")).toBe("https://app.test/self-onboarding/lee-ins?agentId=abc");
+    expect(agentOnboardingLink("https://app.test/", "lee-ins", "abc")).toBe(
+      "https://app.test/self-onboarding/lee-ins?agentId=abc",
+    );
     expect(agentInitials({ firstName: "ann", lastName: "lee", email: "a@b.c" })).toBe("AL");
     expect(agentInitials({ firstName: "", lastName: "", email: "z@b.c" })).toBe("Z");
     expect(isAgentComplete({ firstName: "A", lastName: "L", email: "a@b.c", phone: "5125550188" })).toBe(true);

@@ -41,7 +41,15 @@ export function agentLimitMessage(allowed: number): string {
  * Whether one more active agent fits the plan: the limit plus the extra-agent add-on; a limit of -1
  * (or any negative) is unlimited.
  */
-export function checkAgentSeat({ agentLimit, extraAgents, activeAgentCount }: { agentLimit: number; extraAgents: number; activeAgentCount: number }): { ok: true } | { ok: false; allowed: number; message: string } {
+export function checkAgentSeat({
+  agentLimit,
+  extraAgents,
+  activeAgentCount,
+}: {
+  agentLimit: number;
+  extraAgents: number;
+  activeAgentCount: number;
+}): { ok: true } | { ok: false; allowed: number; message: string } {
   if (agentLimit < 0) return { ok: true };
   const allowed = agentLimit + Math.max(0, extraAgents);
   if (activeAgentCount + 1 <= allowed) return { ok: true };
@@ -67,7 +75,10 @@ const phoneInput = z
   .string(invalid)
   .transform(normalizePhone)
   .pipe(z.string().regex(/^\d{10}$/, invalid));
-const carriersField = z.array(z.string(invalid).trim().min(1, invalid).max(200, invalid), invalid).max(500, invalid).transform((list) => [...new Set(list)]);
+const carriersField = z
+  .array(z.string(invalid).trim().min(1, invalid).max(200, invalid), invalid)
+  .max(500, invalid)
+  .transform((list) => [...new Set(list)]);
 const stateLicensesField = z
   .array(
     z
@@ -133,14 +144,19 @@ export type AgentUpdateInput = z.input<typeof agentUpdateSchema>;
  * The Edit form's schema: the update, with both roles stated (the form always knows them) and at
  * least one of them, as the service checks on the merged result.
  */
-export const agentEditSchema = agentUpdateSchema.required({ isAdmin: true, isAgent: true }).refine(hasRole, { ...invalid, path: ["roles"] });
+export const agentEditSchema = agentUpdateSchema
+  .required({ isAdmin: true, isAgent: true })
+  .refine(hasRole, { ...invalid, path: ["roles"] });
 export type AgentEditInput = z.input<typeof agentEditSchema>;
 export type AgentEditValues = z.output<typeof agentEditSchema>;
 export type AgentUpdateValues = z.output<typeof agentUpdateSchema>;
 
 export const agentIdParamsSchema = z.object({ id: z.uuid() });
 
-const optionalId = z.preprocess((value) => (value === "" || value === null ? undefined : value), z.uuid({ error: "Choose an agent to reassign contacts to." }).optional());
+const optionalId = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.uuid({ error: "Choose an agent to reassign contacts to." }).optional(),
+);
 
 /** DELETE /api/agents/{id}?reassignTo={agentId} */
 export const deleteAgentQuerySchema = z.object({ reassignTo: optionalId });
@@ -174,13 +190,20 @@ export type AgentsResponse = { agents: AgentView[]; defaultAgentId: string | nul
 /** POST /api/agents/create and PUT /api/agents/{id} answer the saved agent. */
 export type SaveAgentResponse = { success: true; agent: AgentView };
 /** DELETE /api/agents/{id}?reassignTo= */
-export type DeleteAgentResponse = { success: true; deletedAgentId: string; reassignedTo: string | null; contactsReassigned: number };
+export type DeleteAgentResponse = {
+  success: true;
+  deletedAgentId: string;
+  reassignedTo: string | null;
+  contactsReassigned: number;
+};
 /** POST /api/agents/set_default_agent */
 export type SetDefaultAgentResponse = { success: true; defaultAgentId: string };
 
 /** Continue to Dashboard needs every agent to have both names, an email and a 10-digit phone (§2). */
 export function isAgentComplete(agent: Pick<AgentView, "firstName" | "lastName" | "email" | "phone">): boolean {
-  return Boolean(agent.firstName.trim() && agent.lastName.trim() && agent.email.trim() && /^\d{10}$/.test(agent.phone ?? ""));
+  return Boolean(
+    agent.firstName.trim() && agent.lastName.trim() && agent.email.trim() && /^\d{10}$/.test(agent.phone ?? ""),
+  );
 }
 
 /** The agent self-onboarding link: the organization link plus ?agentId= (§2 Profile). */

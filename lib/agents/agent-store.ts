@@ -65,7 +65,8 @@ export function toAgentView(row: AgentRow, organization: { slug: string; default
 /** Parses agent input; anything invalid is a 422 carrying the spec's one message (§5) and the fields. */
 export function parseAgentOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new AppError("validation_failed", AGENT_MESSAGES.invalid, { fields: fieldErrorsFromZod(result.error) });
+  if (!result.success)
+    throw new AppError("validation_failed", AGENT_MESSAGES.invalid, { fields: fieldErrorsFromZod(result.error) });
   return result.data;
 }
 
@@ -79,7 +80,8 @@ export const EMAIL_REFUSALS_LIMIT = { limit: 10, windowSeconds: 60 * 60 } as con
  * organizations' users are invisible here). The message never says whether that user is in this
  * organization or another (docs/security.md).
  */
-export const emailTakenError = () => new AppError("conflict", AGENT_MESSAGES.emailTaken, { fields: { email: [AGENT_MESSAGES.emailTaken] } });
+export const emailTakenError = () =>
+  new AppError("conflict", AGENT_MESSAGES.emailTaken, { fields: { email: [AGENT_MESSAGES.emailTaken] } });
 
 /**
  * Runs an agent write (its own transaction, finished when this sees the error) and counts each
@@ -91,11 +93,15 @@ export async function limitEmailRefusals<T>(organizationId: string, now: Date, w
   try {
     return await write();
   } catch (error) {
-    if (!(error instanceof AppError && error.code === "conflict" && error.message === AGENT_MESSAGES.emailTaken)) throw error;
+    if (!(error instanceof AppError && error.code === "conflict" && error.message === AGENT_MESSAGES.emailTaken))
+      throw error;
     try {
       await consumeRateLimit({ key: `agent-email-refused:org:${organizationId}`, ...EMAIL_REFUSALS_LIMIT, now });
     } catch (limited) {
-      if (limited instanceof AppError && limited.code === "rate_limited") throw new AppError("rate_limited", AGENT_MESSAGES.emailRefusedTooOften, { retryAfterSeconds: limited.retryAfterSeconds });
+      if (limited instanceof AppError && limited.code === "rate_limited")
+        throw new AppError("rate_limited", AGENT_MESSAGES.emailRefusedTooOften, {
+          retryAfterSeconds: limited.retryAfterSeconds,
+        });
       throw limited;
     }
     throw error;
@@ -106,7 +112,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
-export type LockedOrganization = { slug: string; defaultAgentId: string | null; agentLimit: number; extraAgents: number };
+export type LockedOrganization = {
+  slug: string;
+  defaultAgentId: string | null;
+  agentLimit: number;
+  extraAgents: number;
+};
 
 /**
  * The organization row, locked for the rest of the transaction (FOR UPDATE): agent writes of one
@@ -114,20 +125,36 @@ export type LockedOrganization = { slug: string; defaultAgentId: string | null; 
  * Row-level security hides other organizations' rows, so a foreign id is "not found".
  */
 export async function lockOrganization(tx: TxClient, organizationId: string): Promise<LockedOrganization> {
-  const rows = await tx.$queryRaw<{ slug: string; default_agent_id: string | null; agent_limit: number; extra_agents: number }[]>`
+  const rows = await tx.$queryRaw<
+    { slug: string; default_agent_id: string | null; agent_limit: number; extra_agents: number }[]
+  >`
     SELECT slug, default_agent_id::text AS default_agent_id, agent_limit, extra_agents
     FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
   const row = rows[0];
   if (!row) throw AppError.notFound("Organization not found");
-  return { slug: row.slug, defaultAgentId: row.default_agent_id, agentLimit: Number(row.agent_limit), extraAgents: Number(row.extra_agents) };
+  return {
+    slug: row.slug,
+    defaultAgentId: row.default_agent_id,
+    agentLimit: Number(row.agent_limit),
+    extraAgents: Number(row.extra_agents),
+  };
 }
 
 /** 409 when one more active agent would exceed the plan (agentLimit + extraAgents; -1 = unlimited). */
-export async function assertAgentSeatAvailable(tx: TxClient, organizationId: string, organization: LockedOrganization, excludeUserId?: string) {
+export async function assertAgentSeatAvailable(
+  tx: TxClient,
+  organizationId: string,
+  organization: LockedOrganization,
+  excludeUserId?: string,
+) {
   if (organization.agentLimit < 0) return;
   const activeAgentCount = await tx.user.count({
     where: { organizationId, isActive: true, isAgent: true, ...(excludeUserId ? { id: { not: excludeUserId } } : {}) },
   });
-  const seat = checkAgentSeat({ agentLimit: organization.agentLimit, extraAgents: organization.extraAgents, activeAgentCount });
+  const seat = checkAgentSeat({
+    agentLimit: organization.agentLimit,
+    extraAgents: organization.extraAgents,
+    activeAgentCount,
+  });
   if (!seat.ok) throw new AppError("conflict", seat.message);
 }

@@ -29,13 +29,24 @@ const now = new Date();
 
 let n = 0;
 const email = (label = "agent") => `${label}.${++n}.${Date.now()}@agents.test`;
-const newAgent = (overrides: Record<string, unknown> = {}) => ({ firstName: "Ann", lastName: "Lee", email: email(), phone: "5125550188", carriers: ["Aetna"], stateLicenses: ["TX"], ...overrides });
+const newAgent = (overrides: Record<string, unknown> = {}) => ({
+  firstName: "Ann",
+  lastName: "Lee",
+  email: email(),
+  phone: "5125550188",
+  carriers: ["Aetna"],
+  stateLicenses: ["TX"],
+  ...overrides,
+});
 
 /** An organization on a plan of `agentLimit` seats, with a signed-in admin who is its default agent. */
 async function agency({ agentLimit = 5, extraAgents = 0 } = {}) {
   const org = await createOrganization(db.prisma, { now });
   const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
-  await db.prisma.organization.update({ where: { id: org.id }, data: { agentLimit, extraAgents, defaultAgentId: admin.id } });
+  await db.prisma.organization.update({
+    where: { id: org.id },
+    data: { agentLimit, extraAgents, defaultAgentId: admin.id },
+  });
   const { cookie } = await createSession(db.prisma, admin.id, { now });
   return { org, admin, cookie };
 }
@@ -43,7 +54,10 @@ async function agency({ agentLimit = 5, extraAgents = 0 } = {}) {
 function req(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
   return new NextRequest(`http://localhost${path}`, {
     method: init.method ?? "GET",
-    headers: { ...(init.body !== undefined ? { "content-type": "application/json" } : {}), ...(init.cookie ? { cookie: init.cookie } : {}) },
+    headers: {
+      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
 }
@@ -60,12 +74,22 @@ async function expectAppError(promise: Promise<unknown>, code: string, message?:
 }
 
 const auditRows = (organizationId: string, action?: string) =>
-  db.prisma.auditLog.findMany({ where: { organizationId, ...(action ? { action } : {}) }, orderBy: { createdAt: "asc" } });
+  db.prisma.auditLog.findMany({
+    where: { organizationId, ...(action ? { action } : {}) },
+    orderBy: { createdAt: "asc" },
+  });
 
 describe("createAgent", () => {
   it("creates an agent with the §3 fields and an audit row", async () => {
     const { org, admin } = await agency();
-    const input = newAgent({ email: `  ${email("Mixed").toUpperCase()} `, phone: "(512) 555-0100", isAdmin: true, isAgent: true, bookingLink: "cal.com/ann", signature: "Ann" });
+    const input = newAgent({
+      email: `  ${email("Mixed").toUpperCase()} `,
+      phone: "(512) 555-0100",
+      isAdmin: true,
+      isAgent: true,
+      bookingLink: "cal.com/ann",
+      signature: "Ann",
+    });
     const agent = await createAgent({ organizationId: org.id, actorUserId: admin.id, input });
     expect(agent).toMatchObject({
       firstName: "Ann",
@@ -91,8 +115,20 @@ describe("createAgent", () => {
 
   it("refuses invalid input with the spec's message (422) and writes nothing", async () => {
     const { org, admin } = await agency();
-    await expectAppError(createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ isAdmin: false, isAgent: false }) }), "validation_failed", AGENT_MESSAGES.invalid);
-    await expectAppError(createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ phone: "555" }) }), "validation_failed", AGENT_MESSAGES.invalid);
+    await expectAppError(
+      createAgent({
+        organizationId: org.id,
+        actorUserId: admin.id,
+        input: newAgent({ isAdmin: false, isAgent: false }),
+      }),
+      "validation_failed",
+      AGENT_MESSAGES.invalid,
+    );
+    await expectAppError(
+      createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ phone: "555" }) }),
+      "validation_failed",
+      AGENT_MESSAGES.invalid,
+    );
     expect(await db.prisma.user.count({ where: { organizationId: org.id } })).toBe(1);
     expect(await auditRows(org.id)).toHaveLength(0);
   });
@@ -101,8 +137,20 @@ describe("createAgent", () => {
     const { org, admin } = await agency();
     const other = await createOrganization(db.prisma, { now });
     const taken = await createUser(db.prisma, other.id, { now, email: email("taken") });
-    await expectAppError(createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: taken.email.toUpperCase() }) }), "conflict", AGENT_MESSAGES.emailTaken);
-    await expectAppError(createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: admin.email }) }), "conflict", AGENT_MESSAGES.emailTaken);
+    await expectAppError(
+      createAgent({
+        organizationId: org.id,
+        actorUserId: admin.id,
+        input: newAgent({ email: taken.email.toUpperCase() }),
+      }),
+      "conflict",
+      AGENT_MESSAGES.emailTaken,
+    );
+    await expectAppError(
+      createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: admin.email }) }),
+      "conflict",
+      AGENT_MESSAGES.emailTaken,
+    );
     expect(await auditRows(org.id)).toHaveLength(0);
   });
 
@@ -110,7 +158,8 @@ describe("createAgent", () => {
     const { org, admin, cookie } = await agency();
     const other = await createOrganization(db.prisma, { now });
     const elsewhere = await createUser(db.prisma, other.id, { now, email: email("elsewhere") });
-    const post = (address: string) => createRoute(req("/api/agents/create", { method: "POST", cookie, body: newAgent({ email: address }) }), ctx());
+    const post = (address: string) =>
+      createRoute(req("/api/agents/create", { method: "POST", cookie, body: newAgent({ email: address }) }), ctx());
     const [foreign, own] = [await post(elsewhere.email), await post(admin.email)];
     expect([foreign.status, own.status]).toEqual([409, 409]);
     const [foreignBody, ownBody] = [await foreign.json(), await own.json()];
@@ -125,26 +174,67 @@ describe("createAgent", () => {
     const other = await agency();
     const agent = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     for (let i = 0; i < EMAIL_REFUSALS_LIMIT.limit; i++) {
-      const refused = i % 2 ? createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: other.admin.email }), now }) : updateAgent({ organizationId: org.id, actorUserId: admin.id, id: agent.id, input: { ...newAgent(), email: other.admin.email }, now });
+      const refused =
+        i % 2
+          ? createAgent({
+              organizationId: org.id,
+              actorUserId: admin.id,
+              input: newAgent({ email: other.admin.email }),
+              now,
+            })
+          : updateAgent({
+              organizationId: org.id,
+              actorUserId: admin.id,
+              id: agent.id,
+              input: { ...newAgent(), email: other.admin.email },
+              now,
+            });
       await expectAppError(refused, "conflict", AGENT_MESSAGES.emailTaken);
     }
-    await expectAppError(createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: other.admin.email }), now }), "rate_limited", AGENT_MESSAGES.emailRefusedTooOften);
+    await expectAppError(
+      createAgent({
+        organizationId: org.id,
+        actorUserId: admin.id,
+        input: newAgent({ email: other.admin.email }),
+        now,
+      }),
+      "rate_limited",
+      AGENT_MESSAGES.emailRefusedTooOften,
+    );
     // a free address is still added; the other organization's refusals are its own
     await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent(), now });
-    await expectAppError(createAgent({ organizationId: other.org.id, actorUserId: other.admin.id, input: newAgent({ email: admin.email }), now }), "conflict", AGENT_MESSAGES.emailTaken);
+    await expectAppError(
+      createAgent({
+        organizationId: other.org.id,
+        actorUserId: other.admin.id,
+        input: newAgent({ email: admin.email }),
+        now,
+      }),
+      "conflict",
+      AGENT_MESSAGES.emailTaken,
+    );
   });
 
   it("enforces the plan's agent seats (limit + extra agents); admins who are not agents take no seat; -1 is unlimited", async () => {
     const { org, admin } = await agency({ agentLimit: 2, extraAgents: 1 });
     await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
-    await expectAppError(createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() }), "conflict", agentLimitMessage(3));
+    await expectAppError(
+      createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() }),
+      "conflict",
+      agentLimitMessage(3),
+    );
     // An inactive agent does not count; an admin-only user takes no seat.
-    await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ isAdmin: true, isAgent: false }) });
+    await createAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      input: newAgent({ isAdmin: true, isAgent: false }),
+    });
     expect(await db.prisma.user.count({ where: { organizationId: org.id, isAgent: true } })).toBe(3);
 
     const unlimited = await agency({ agentLimit: -1 });
-    for (let i = 0; i < 3; i++) await createAgent({ organizationId: unlimited.org.id, actorUserId: unlimited.admin.id, input: newAgent() });
+    for (let i = 0; i < 3; i++)
+      await createAgent({ organizationId: unlimited.org.id, actorUserId: unlimited.admin.id, input: newAgent() });
     expect(await db.prisma.user.count({ where: { organizationId: unlimited.org.id } })).toBe(4);
   });
 
@@ -193,8 +283,16 @@ describe("createAgent", () => {
 describe("listAgents", () => {
   it("lists the organization's agents by name with defaultAgentId; a non-admin sees only themselves", async () => {
     const { org, admin } = await agency();
-    await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ firstName: "zoe", lastName: "Adams" }) });
-    const bob = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ firstName: "Bob", lastName: "Brown", isAdmin: false }) });
+    await createAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      input: newAgent({ firstName: "zoe", lastName: "Adams" }),
+    });
+    const bob = await createAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      input: newAgent({ firstName: "Bob", lastName: "Brown", isAdmin: false }),
+    });
     const other = await agency();
     const all = await listAgents({ organizationId: org.id, viewer: { id: admin.id, isAdmin: true } });
     expect(all.defaultAgentId).toBe(admin.id);
@@ -209,22 +307,55 @@ describe("listAgents", () => {
 describe("getManageAgentsData", () => {
   it("gives the page the agents, the slug, the seats (null when unlimited) and the agency's carriers and states", async () => {
     const { org, admin } = await agency({ agentLimit: 5, extraAgents: 2 });
-    await db.prisma.organization.update({ where: { id: org.id }, data: { carrierContracts: ["Aetna"], stateLicenses: ["TX", "OK"] } });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { carrierContracts: ["Aetna"], stateLicenses: ["TX", "OK"] },
+    });
     const data = await getManageAgentsData({ organizationId: org.id, viewer: { id: admin.id, isAdmin: true } });
-    expect(data).toMatchObject({ defaultAgentId: admin.id, orgSlug: org.slug, agentSeats: 7, agentDefaults: { carriers: ["Aetna"], stateLicenses: ["TX", "OK"] } });
+    expect(data).toMatchObject({
+      defaultAgentId: admin.id,
+      orgSlug: org.slug,
+      agentSeats: 7,
+      agentDefaults: { carriers: ["Aetna"], stateLicenses: ["TX", "OK"] },
+    });
     expect(data.agents.map((a) => a.id)).toEqual([admin.id]);
     const unlimited = await agency({ agentLimit: -1 });
-    expect((await getManageAgentsData({ organizationId: unlimited.org.id, viewer: { id: unlimited.admin.id, isAdmin: true } })).agentSeats).toBeNull();
+    expect(
+      (
+        await getManageAgentsData({
+          organizationId: unlimited.org.id,
+          viewer: { id: unlimited.admin.id, isAdmin: true },
+        })
+      ).agentSeats,
+    ).toBeNull();
   });
 });
 
 describe("updateAgent", () => {
   it("updates the fields, keeps what was left out, and audits the changed fields", async () => {
     const { org, admin } = await agency();
-    const agent = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ signature: "Sig" }) });
+    const agent = await createAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      input: newAgent({ signature: "Sig" }),
+    });
     const nextEmail = email("renamed");
-    const updated = await updateAgent({ organizationId: org.id, actorUserId: admin.id, id: agent.id, input: { firstName: "Anne", lastName: "Lee", email: nextEmail, phone: "5125550199", isAdmin: true } });
-    expect(updated).toMatchObject({ firstName: "Anne", email: nextEmail, phone: "5125550199", isAdmin: true, isAgent: true, carriers: ["Aetna"], stateLicenses: ["TX"], signature: "Sig" });
+    const updated = await updateAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      id: agent.id,
+      input: { firstName: "Anne", lastName: "Lee", email: nextEmail, phone: "5125550199", isAdmin: true },
+    });
+    expect(updated).toMatchObject({
+      firstName: "Anne",
+      email: nextEmail,
+      phone: "5125550199",
+      isAdmin: true,
+      isAgent: true,
+      carriers: ["Aetna"],
+      stateLicenses: ["TX"],
+      signature: "Sig",
+    });
     const [row] = await auditRows(org.id, "agent.updated");
     expect(row).toMatchObject({ actorUserId: admin.id, entityType: "agent", entityId: agent.id });
     expect((row!.metadata as { changed: string[] }).changed.sort()).toEqual(["email", "firstName", "isAdmin", "phone"]);
@@ -232,31 +363,100 @@ describe("updateAgent", () => {
 
   it("a booking link the admin gives or clears switches the agent's Calendar Booking Link option with it", async () => {
     const { org, admin } = await agency();
-    const calendarOf = async (id: string) => (await db.prisma.user.findUniqueOrThrow({ where: { id }, select: { calendarEnabled: true } })).calendarEnabled;
-    const withLink = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ bookingLink: "https://cal.example.com/ann" }) });
+    const calendarOf = async (id: string) =>
+      (await db.prisma.user.findUniqueOrThrow({ where: { id }, select: { calendarEnabled: true } })).calendarEnabled;
+    const withLink = await createAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      input: newAgent({ bookingLink: "https://cal.example.com/ann" }),
+    });
     expect(await calendarOf(withLink.id)).toBe(true);
     const without = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     expect(await calendarOf(without.id)).toBe(false);
     const base = { firstName: "A", lastName: "B", phone: "5125550188" };
-    await updateAgent({ organizationId: org.id, actorUserId: admin.id, id: without.id, input: { ...base, email: without.email, bookingLink: "https://cal.example.com/b" } });
+    await updateAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      id: without.id,
+      input: { ...base, email: without.email, bookingLink: "https://cal.example.com/b" },
+    });
     expect(await calendarOf(without.id)).toBe(true);
     // Left out: unchanged; cleared: off.
-    await updateAgent({ organizationId: org.id, actorUserId: admin.id, id: without.id, input: { ...base, email: without.email } });
+    await updateAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      id: without.id,
+      input: { ...base, email: without.email },
+    });
     expect(await calendarOf(without.id)).toBe(true);
-    await updateAgent({ organizationId: org.id, actorUserId: admin.id, id: without.id, input: { ...base, email: without.email, bookingLink: null } });
+    await updateAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      id: without.id,
+      input: { ...base, email: without.email, bookingLink: null },
+    });
     expect(await calendarOf(without.id)).toBe(false);
   });
 
   it("refuses no role (422), the caller's own admin role, the default agent's agent role, a taken email and a seat beyond the plan (409)", async () => {
     const { org, admin } = await agency({ agentLimit: 2 });
     const agent = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
-    const adminOnly = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ isAdmin: true, isAgent: false }) });
+    const adminOnly = await createAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      input: newAgent({ isAdmin: true, isAgent: false }),
+    });
     const base = { firstName: "A", lastName: "B", phone: "5125550188" };
-    await expectAppError(updateAgent({ organizationId: org.id, actorUserId: admin.id, id: agent.id, input: { ...base, email: agent.email, isAgent: false } }), "validation_failed", AGENT_MESSAGES.invalid);
-    await expectAppError(updateAgent({ organizationId: org.id, actorUserId: admin.id, id: admin.id, input: { ...base, email: admin.email, isAdmin: false } }), "conflict", AGENT_MESSAGES.ownAdminRole);
-    await expectAppError(updateAgent({ organizationId: org.id, actorUserId: admin.id, id: admin.id, input: { ...base, email: admin.email, isAgent: false } }), "conflict", AGENT_MESSAGES.defaultKeepsAgentRole);
-    await expectAppError(updateAgent({ organizationId: org.id, actorUserId: admin.id, id: agent.id, input: { ...base, email: admin.email } }), "conflict", AGENT_MESSAGES.emailTaken);
-    await expectAppError(updateAgent({ organizationId: org.id, actorUserId: admin.id, id: adminOnly.id, input: { ...base, email: adminOnly.email, isAgent: true } }), "conflict", agentLimitMessage(2));
+    await expectAppError(
+      updateAgent({
+        organizationId: org.id,
+        actorUserId: admin.id,
+        id: agent.id,
+        input: { ...base, email: agent.email, isAgent: false },
+      }),
+      "validation_failed",
+      AGENT_MESSAGES.invalid,
+    );
+    await expectAppError(
+      updateAgent({
+        organizationId: org.id,
+        actorUserId: admin.id,
+        id: admin.id,
+        input: { ...base, email: admin.email, isAdmin: false },
+      }),
+      "conflict",
+      AGENT_MESSAGES.ownAdminRole,
+    );
+    await expectAppError(
+      updateAgent({
+        organizationId: org.id,
+        actorUserId: admin.id,
+        id: admin.id,
+        input: { ...base, email: admin.email, isAgent: false },
+      }),
+      "conflict",
+      AGENT_MESSAGES.defaultKeepsAgentRole,
+    );
+    await expectAppError(
+      updateAgent({
+        organizationId: org.id,
+        actorUserId: admin.id,
+        id: agent.id,
+        input: { ...base, email: admin.email },
+      }),
+      "conflict",
+      AGENT_MESSAGES.emailTaken,
+    );
+    await expectAppError(
+      updateAgent({
+        organizationId: org.id,
+        actorUserId: admin.id,
+        id: adminOnly.id,
+        input: { ...base, email: adminOnly.email, isAgent: true },
+      }),
+      "conflict",
+      agentLimitMessage(2),
+    );
     expect(await auditRows(org.id, "agent.updated")).toHaveLength(0);
   });
 });
@@ -264,9 +464,21 @@ describe("updateAgent", () => {
 describe("deleteAgent", () => {
   it("refuses the default agent and the current user with the spec's message", async () => {
     const { org, admin } = await agency();
-    const other = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ isAdmin: true }) });
-    await expectAppError(deleteAgent({ organizationId: org.id, actorUserId: other.id, id: admin.id }), "conflict", AGENT_MESSAGES.deleteFailed); // default agent
-    await expectAppError(deleteAgent({ organizationId: org.id, actorUserId: other.id, id: other.id }), "conflict", AGENT_MESSAGES.deleteFailed); // themselves
+    const other = await createAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      input: newAgent({ isAdmin: true }),
+    });
+    await expectAppError(
+      deleteAgent({ organizationId: org.id, actorUserId: other.id, id: admin.id }),
+      "conflict",
+      AGENT_MESSAGES.deleteFailed,
+    ); // default agent
+    await expectAppError(
+      deleteAgent({ organizationId: org.id, actorUserId: other.id, id: other.id }),
+      "conflict",
+      AGENT_MESSAGES.deleteFailed,
+    ); // themselves
     expect(await db.prisma.user.count({ where: { organizationId: org.id } })).toBe(2);
   });
 
@@ -275,27 +487,52 @@ describe("deleteAgent", () => {
     const leaving = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     const staying = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     await createSession(db.prisma, leaving.id, { now });
-    const theirs = [await createContact(db.prisma, org.id, { now, agentId: leaving.id }), await createContact(db.prisma, org.id, { now, agentId: leaving.id })];
+    const theirs = [
+      await createContact(db.prisma, org.id, { now, agentId: leaving.id }),
+      await createContact(db.prisma, org.id, { now, agentId: leaving.id }),
+    ];
     const untouched = await createContact(db.prisma, org.id, { now, agentId: admin.id });
 
-    const result = await deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: staying.id });
-    expect(result).toEqual({ success: true, deletedAgentId: leaving.id, reassignedTo: staying.id, contactsReassigned: 2 });
-    for (const c of theirs) expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: c.id } })).agentId).toBe(staying.id);
+    const result = await deleteAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      id: leaving.id,
+      reassignTo: staying.id,
+    });
+    expect(result).toEqual({
+      success: true,
+      deletedAgentId: leaving.id,
+      reassignedTo: staying.id,
+      contactsReassigned: 2,
+    });
+    for (const c of theirs)
+      expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: c.id } })).agentId).toBe(staying.id);
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: untouched.id } })).agentId).toBe(admin.id);
     expect(await db.prisma.user.findUnique({ where: { id: leaving.id } })).toBeNull();
     expect(await db.prisma.session.count({ where: { userId: leaving.id } })).toBe(0);
     const [row] = await auditRows(org.id, "agent.deleted");
-    expect(row).toMatchObject({ actorUserId: admin.id, entityType: "agent", entityId: leaving.id, metadata: expect.objectContaining({ reassignedTo: staying.id, contactsReassigned: 2, email: leaving.email }) });
+    expect(row).toMatchObject({
+      actorUserId: admin.id,
+      entityType: "agent",
+      entityId: leaving.id,
+      metadata: expect.objectContaining({ reassignedTo: staying.id, contactsReassigned: 2, email: leaving.email }),
+    });
     // The address can be used again.
     await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ email: leaving.email }) });
   });
 
   it("deleting an admin who acted keeps their audit rows, with the actor cleared", async () => {
     const { org, admin } = await agency();
-    const secondAdmin = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ isAdmin: true }) });
+    const secondAdmin = await createAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      input: newAgent({ isAdmin: true }),
+    });
     const added = await createAgent({ organizationId: org.id, actorUserId: secondAdmin.id, input: newAgent() });
     await deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: secondAdmin.id });
-    const row = await db.prisma.auditLog.findFirstOrThrow({ where: { organizationId: org.id, action: "agent.created", entityId: added.id } });
+    const row = await db.prisma.auditLog.findFirstOrThrow({
+      where: { organizationId: org.id, action: "agent.created", entityId: added.id },
+    });
     expect(row.actorUserId).toBeNull();
   });
 
@@ -303,7 +540,10 @@ describe("deleteAgent", () => {
     const { org, admin } = await agency();
     const leaving = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     const contact = await createContact(db.prisma, org.id, { now, agentId: leaving.id });
-    expect(await deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id })).toMatchObject({ reassignedTo: null, contactsReassigned: 1 });
+    expect(await deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id })).toMatchObject({
+      reassignedTo: null,
+      contactsReassigned: 1,
+    });
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).agentId).toBeNull();
   });
 
@@ -313,7 +553,9 @@ describe("deleteAgent", () => {
     const staying = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     const contact = await createContact(db.prisma, org.id, { now, agentId: leaving.id });
     jest.mocked(audit.recordAudit).mockRejectedValueOnce(new Error("audit down"));
-    await expect(deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: staying.id })).rejects.toThrow("audit down");
+    await expect(
+      deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: staying.id }),
+    ).rejects.toThrow("audit down");
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).agentId).toBe(leaving.id);
     expect(await db.prisma.user.findUnique({ where: { id: leaving.id } })).not.toBeNull();
   });
@@ -322,13 +564,32 @@ describe("deleteAgent", () => {
     const { org, admin } = await agency();
     const leaving = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     const inactive = await createUser(db.prisma, org.id, { now, isActive: false });
-    const adminOnly = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ isAdmin: true, isAgent: false }) });
+    const adminOnly = await createAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      input: newAgent({ isAdmin: true, isAgent: false }),
+    });
     const foreign = await agency();
     const contact = await createContact(db.prisma, org.id, { now, agentId: leaving.id });
-    await expectAppError(deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: foreign.admin.id }), "not_found");
-    await expectAppError(deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: inactive.id }), "validation_failed", AGENT_MESSAGES.reassignInactive);
-    await expectAppError(deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: adminOnly.id }), "validation_failed", AGENT_MESSAGES.reassignInactive);
-    await expectAppError(deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: leaving.id }), "validation_failed", AGENT_MESSAGES.reassignSelf);
+    await expectAppError(
+      deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: foreign.admin.id }),
+      "not_found",
+    );
+    await expectAppError(
+      deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: inactive.id }),
+      "validation_failed",
+      AGENT_MESSAGES.reassignInactive,
+    );
+    await expectAppError(
+      deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: adminOnly.id }),
+      "validation_failed",
+      AGENT_MESSAGES.reassignInactive,
+    );
+    await expectAppError(
+      deleteAgent({ organizationId: org.id, actorUserId: admin.id, id: leaving.id, reassignTo: leaving.id }),
+      "validation_failed",
+      AGENT_MESSAGES.reassignSelf,
+    );
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).agentId).toBe(leaving.id);
     expect(await db.prisma.user.findUnique({ where: { id: leaving.id } })).not.toBeNull();
     expect(await auditRows(org.id, "agent.deleted")).toHaveLength(0);
@@ -339,12 +600,28 @@ describe("setDefaultAgent", () => {
   it("sets an active agent as default and audits; refuses an admin-only user", async () => {
     const { org, admin } = await agency();
     const agent = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
-    const adminOnly = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ isAdmin: true, isAgent: false }) });
-    expect(await setDefaultAgent({ organizationId: org.id, actorUserId: admin.id, agentId: agent.id })).toEqual({ success: true, defaultAgentId: agent.id });
+    const adminOnly = await createAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      input: newAgent({ isAdmin: true, isAgent: false }),
+    });
+    expect(await setDefaultAgent({ organizationId: org.id, actorUserId: admin.id, agentId: agent.id })).toEqual({
+      success: true,
+      defaultAgentId: agent.id,
+    });
     expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } })).defaultAgentId).toBe(agent.id);
     const [row] = await auditRows(org.id, "agent.default_set");
-    expect(row).toMatchObject({ actorUserId: admin.id, entityType: "agent", entityId: agent.id, metadata: { previousDefaultAgentId: admin.id } });
-    await expectAppError(setDefaultAgent({ organizationId: org.id, actorUserId: admin.id, agentId: adminOnly.id }), "validation_failed", AGENT_MESSAGES.defaultMustBeAgent);
+    expect(row).toMatchObject({
+      actorUserId: admin.id,
+      entityType: "agent",
+      entityId: agent.id,
+      metadata: { previousDefaultAgentId: admin.id },
+    });
+    await expectAppError(
+      setDefaultAgent({ organizationId: org.id, actorUserId: admin.id, agentId: adminOnly.id }),
+      "validation_failed",
+      AGENT_MESSAGES.defaultMustBeAgent,
+    );
   });
 });
 
@@ -368,9 +645,16 @@ describe("routes", () => {
     const created = await createRoute(req("/api/agents/create", { method: "POST", cookie, body: newAgent() }), ctx());
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ success: true, agent: { firstName: "Ann", organizationId: org.id } });
-    const invalid = await createRoute(req("/api/agents/create", { method: "POST", cookie, body: newAgent({ email: "nope" }) }), ctx());
+    const invalid = await createRoute(
+      req("/api/agents/create", { method: "POST", cookie, body: newAgent({ email: "nope" }) }),
+      ctx(),
+    );
     expect(invalid.status).toBe(422);
-    expect((await invalid.json()).error).toMatchObject({ code: "validation_failed", message: AGENT_MESSAGES.invalid, fields: { email: [AGENT_MESSAGES.invalid] } });
+    expect((await invalid.json()).error).toMatchObject({
+      code: "validation_failed",
+      message: AGENT_MESSAGES.invalid,
+      fields: { email: [AGENT_MESSAGES.invalid] },
+    });
     const over = await createRoute(req("/api/agents/create", { method: "POST", cookie, body: newAgent() }), ctx());
     expect(over.status).toBe(409);
     expect((await over.json()).error.message).toBe(agentLimitMessage(2));
@@ -382,24 +666,54 @@ describe("routes", () => {
     const other = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     const { cookie } = await createSession(db.prisma, agent.id, { now });
     const put = { firstName: "X", lastName: "Y", email: other.email, phone: "5125550188" };
-    expect((await createRoute(req("/api/agents/create", { method: "POST", cookie, body: newAgent() }), ctx())).status).toBe(403);
-    expect((await updateRoute(req(`/api/agents/${other.id}`, { method: "PUT", cookie, body: put }), ctx({ id: other.id }))).status).toBe(403);
-    expect((await deleteRoute(req(`/api/agents/${other.id}`, { method: "DELETE", cookie }), ctx({ id: other.id }))).status).toBe(403);
-    expect((await setDefaultRoute(req("/api/agents/set_default_agent", { method: "POST", cookie, body: { agentId: agent.id } }), ctx())).status).toBe(403);
+    expect(
+      (await createRoute(req("/api/agents/create", { method: "POST", cookie, body: newAgent() }), ctx())).status,
+    ).toBe(403);
+    expect(
+      (await updateRoute(req(`/api/agents/${other.id}`, { method: "PUT", cookie, body: put }), ctx({ id: other.id })))
+        .status,
+    ).toBe(403);
+    expect(
+      (await deleteRoute(req(`/api/agents/${other.id}`, { method: "DELETE", cookie }), ctx({ id: other.id }))).status,
+    ).toBe(403);
+    expect(
+      (
+        await setDefaultRoute(
+          req("/api/agents/set_default_agent", { method: "POST", cookie, body: { agentId: agent.id } }),
+          ctx(),
+        )
+      ).status,
+    ).toBe(403);
     expect(await db.prisma.user.count({ where: { organizationId: org.id } })).toBe(3);
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: other.id } })).firstName).toBe("Ann");
   });
 
   it("PUT refuses a booking link that is not http(s) (javascript:, data:) and stores nothing", async () => {
     const { org, admin, cookie } = await agency();
-    const a = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent({ bookingLink: "https://cal.com/ann" }) });
+    const a = await createAgent({
+      organizationId: org.id,
+      actorUserId: admin.id,
+      input: newAgent({ bookingLink: "https://cal.com/ann" }),
+    });
     const body = { firstName: "Ann", lastName: "Lee", email: a.email, phone: "5125550188" };
-    for (const bookingLink of ["javascript:alert(1)", "javascript://%0aalert(document.cookie)", "JaVaScRiPt://example.com/%0aalert(1)", "data://text/html,<script>alert(1)</script>", "ftp://files.example.com/x"]) {
-      const res = await updateRoute(req(`/api/agents/${a.id}`, { method: "PUT", cookie, body: { ...body, bookingLink } }), ctx({ id: a.id }));
+    for (const bookingLink of [
+      "javascript:alert(1)",
+      "javascript://%0aalert(document.cookie)",
+      "JaVaScRiPt://example.com/%0aalert(1)",
+      "data://text/html,<script>alert(1)</script>",
+      "ftp://files.example.com/x",
+    ]) {
+      const res = await updateRoute(
+        req(`/api/agents/${a.id}`, { method: "PUT", cookie, body: { ...body, bookingLink } }),
+        ctx({ id: a.id }),
+      );
       expect([bookingLink, res.status]).toEqual([bookingLink, 422]);
     }
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: a.id } })).bookingLink).toBe("https://cal.com/ann");
-    const ok = await updateRoute(req(`/api/agents/${a.id}`, { method: "PUT", cookie, body: { ...body, bookingLink: "calendly.com/ann-lee" } }), ctx({ id: a.id }));
+    const ok = await updateRoute(
+      req(`/api/agents/${a.id}`, { method: "PUT", cookie, body: { ...body, bookingLink: "calendly.com/ann-lee" } }),
+      ctx({ id: a.id }),
+    );
     expect((await ok.json()).agent.bookingLink).toBe("https://calendly.com/ann-lee");
   });
 
@@ -407,16 +721,44 @@ describe("routes", () => {
     const { org, admin, cookie } = await agency();
     const a = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
     const b = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
-    const put = await updateRoute(req(`/api/agents/${a.id}`, { method: "PUT", cookie, body: { firstName: "Zed", lastName: "Q", email: a.email, phone: "5125550111", carriers: [], stateLicenses: ["CA"], bookingLink: "", signature: "" } }), ctx({ id: a.id }));
+    const put = await updateRoute(
+      req(`/api/agents/${a.id}`, {
+        method: "PUT",
+        cookie,
+        body: {
+          firstName: "Zed",
+          lastName: "Q",
+          email: a.email,
+          phone: "5125550111",
+          carriers: [],
+          stateLicenses: ["CA"],
+          bookingLink: "",
+          signature: "",
+        },
+      }),
+      ctx({ id: a.id }),
+    );
     expect(put.status).toBe(200);
-    expect((await put.json()).agent).toMatchObject({ firstName: "Zed", phone: "5125550111", carriers: [], stateLicenses: ["CA"], bookingLink: null });
-    const setDefault = await setDefaultRoute(req("/api/agents/set_default_agent", { method: "POST", cookie, body: { agentId: a.id } }), ctx());
+    expect((await put.json()).agent).toMatchObject({
+      firstName: "Zed",
+      phone: "5125550111",
+      carriers: [],
+      stateLicenses: ["CA"],
+      bookingLink: null,
+    });
+    const setDefault = await setDefaultRoute(
+      req("/api/agents/set_default_agent", { method: "POST", cookie, body: { agentId: a.id } }),
+      ctx(),
+    );
     expect(await setDefault.json()).toEqual({ success: true, defaultAgentId: a.id });
     const refused = await deleteRoute(req(`/api/agents/${a.id}`, { method: "DELETE", cookie }), ctx({ id: a.id }));
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.message).toBe(AGENT_MESSAGES.deleteFailed);
     const contact = await createContact(db.prisma, org.id, { now, agentId: b.id });
-    const deleted = await deleteRoute(req(`/api/agents/${b.id}?reassignTo=${a.id}`, { method: "DELETE", cookie }), ctx({ id: b.id }));
+    const deleted = await deleteRoute(
+      req(`/api/agents/${b.id}?reassignTo=${a.id}`, { method: "DELETE", cookie }),
+      ctx({ id: b.id }),
+    );
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toMatchObject({ success: true, reassignedTo: a.id, contactsReassigned: 1 });
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).agentId).toBe(a.id);
@@ -427,31 +769,59 @@ describe("routes", () => {
     const agent = await createAgent({ organizationId: mine.org.id, actorUserId: mine.admin.id, input: newAgent() });
     const contact = await createContact(db.prisma, mine.org.id, { now, agentId: agent.id });
     const theirs = await agency();
-    const theirAgent = await createAgent({ organizationId: theirs.org.id, actorUserId: theirs.admin.id, input: newAgent() });
+    const theirAgent = await createAgent({
+      organizationId: theirs.org.id,
+      actorUserId: theirs.admin.id,
+      input: newAgent(),
+    });
     const cookie = theirs.cookie;
 
-    const put = await updateRoute(req(`/api/agents/${agent.id}`, { method: "PUT", cookie, body: { firstName: "X", lastName: "Y", email: email(), phone: "5125550188" } }), ctx({ id: agent.id }));
+    const put = await updateRoute(
+      req(`/api/agents/${agent.id}`, {
+        method: "PUT",
+        cookie,
+        body: { firstName: "X", lastName: "Y", email: email(), phone: "5125550188" },
+      }),
+      ctx({ id: agent.id }),
+    );
     expect(put.status).toBe(404);
     const del = await deleteRoute(req(`/api/agents/${agent.id}`, { method: "DELETE", cookie }), ctx({ id: agent.id }));
     expect(del.status).toBe(404);
-    const setDefault = await setDefaultRoute(req("/api/agents/set_default_agent", { method: "POST", cookie, body: { agentId: agent.id } }), ctx());
+    const setDefault = await setDefaultRoute(
+      req("/api/agents/set_default_agent", { method: "POST", cookie, body: { agentId: agent.id } }),
+      ctx(),
+    );
     expect(setDefault.status).toBe(404);
     expect((await setDefault.json()).error).toEqual({ code: "not_found", message: AGENT_MESSAGES.notFound });
     // Their own agent, reassigned to one of mine: 404, and nothing moves.
-    const cross = await deleteRoute(req(`/api/agents/${theirAgent.id}?reassignTo=${agent.id}`, { method: "DELETE", cookie }), ctx({ id: theirAgent.id }));
+    const cross = await deleteRoute(
+      req(`/api/agents/${theirAgent.id}?reassignTo=${agent.id}`, { method: "DELETE", cookie }),
+      ctx({ id: theirAgent.id }),
+    );
     expect(cross.status).toBe(404);
     expect(await db.prisma.user.findUnique({ where: { id: theirAgent.id } })).not.toBeNull();
 
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: agent.id } })).firstName).toBe("Ann");
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).agentId).toBe(agent.id);
-    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: mine.org.id } })).defaultAgentId).toBe(mine.admin.id);
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: mine.org.id } })).defaultAgentId).toBe(
+      mine.admin.id,
+    );
     expect(await auditRows(mine.org.id, "agent.updated")).toHaveLength(0);
   });
 
   it("malformed ids are 404; a malformed reassignTo is 422", async () => {
     const { cookie, org, admin } = await agency();
     const agent = await createAgent({ organizationId: org.id, actorUserId: admin.id, input: newAgent() });
-    expect((await deleteRoute(req("/api/agents/42", { method: "DELETE", cookie }), ctx({ id: "42" }))).status).toBe(404);
-    expect((await deleteRoute(req(`/api/agents/${agent.id}?reassignTo=abc`, { method: "DELETE", cookie }), ctx({ id: agent.id }))).status).toBe(422);
+    expect((await deleteRoute(req("/api/agents/42", { method: "DELETE", cookie }), ctx({ id: "42" }))).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await deleteRoute(
+          req(`/api/agents/${agent.id}?reassignTo=abc`, { method: "DELETE", cookie }),
+          ctx({ id: agent.id }),
+        )
+      ).status,
+    ).toBe(422);
   });
 });

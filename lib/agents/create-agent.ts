@@ -1,6 +1,15 @@
 import "server-only";
 import { agentInputSchema, type AgentInput, type AgentView } from "@/lib/agents/agent-schema";
-import { AGENT_SELECT, assertAgentSeatAvailable, emailTakenError, isUniqueViolation, limitEmailRefusals, lockOrganization, parseAgentOrThrow, toAgentView } from "@/lib/agents/agent-store";
+import {
+  AGENT_SELECT,
+  assertAgentSeatAvailable,
+  emailTakenError,
+  isUniqueViolation,
+  limitEmailRefusals,
+  lockOrganization,
+  parseAgentOrThrow,
+  toAgentView,
+} from "@/lib/agents/agent-store";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction, type TxClient } from "@/lib/db";
 
@@ -28,7 +37,10 @@ export type CreateAgentOptions = {
  * - an agent becomes the default agent when the organization has none;
  * - writes the "agent.created" audit row.
  */
-export async function createAgentInTx(tx: TxClient, { organizationId, actorUserId, input }: CreateAgentOptions): Promise<AgentView> {
+export async function createAgentInTx(
+  tx: TxClient,
+  { organizationId, actorUserId, input }: CreateAgentOptions,
+): Promise<AgentView> {
   const values = parseAgentOrThrow(agentInputSchema, input);
   const organization = await lockOrganization(tx, organizationId);
   if (values.isAgent) await assertAgentSeatAvailable(tx, organizationId, organization);
@@ -71,12 +83,22 @@ export async function createAgentInTx(tx: TxClient, { organizationId, actorUserI
     action: "agent.created",
     entityType: "agent",
     entityId: created.id,
-    metadata: { email: created.email, isAdmin: created.isAdmin, isAgent: created.isAgent, madeDefault: defaultAgentId === created.id },
+    metadata: {
+      email: created.email,
+      isAdmin: created.isAdmin,
+      isAgent: created.isAgent,
+      madeDefault: defaultAgentId === created.id,
+    },
   });
   return toAgentView(created, { slug: organization.slug, defaultAgentId });
 }
 
 /** POST /api/agents/create: createAgentInTx in its own tenant transaction; taken-address refusals limited per organization. */
-export async function createAgent({ now = new Date(), ...options }: CreateAgentOptions & { now?: Date }): Promise<AgentView> {
-  return limitEmailRefusals(options.organizationId, now, () => tenantTransaction(options.organizationId, (tx) => createAgentInTx(tx, options)));
+export async function createAgent({
+  now = new Date(),
+  ...options
+}: CreateAgentOptions & { now?: Date }): Promise<AgentView> {
+  return limitEmailRefusals(options.organizationId, now, () =>
+    tenantTransaction(options.organizationId, (tx) => createAgentInTx(tx, options)),
+  );
 }

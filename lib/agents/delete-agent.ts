@@ -26,21 +26,42 @@ export type DeleteAgentResult = DeleteAgentResponse;
  * 4. writes the "agent.deleted" audit row.
  * Any refusal leaves everything as it was.
  */
-export async function deleteAgent({ organizationId, actorUserId, id, reassignTo = null }: DeleteAgentOptions): Promise<DeleteAgentResult> {
+export async function deleteAgent({
+  organizationId,
+  actorUserId,
+  id,
+  reassignTo = null,
+}: DeleteAgentOptions): Promise<DeleteAgentResult> {
   return tenantTransaction(organizationId, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
-    const agent = await tx.user.findFirst({ where: { id, organizationId }, select: { id: true, email: true, firstName: true, lastName: true, isAdmin: true, isAgent: true } });
+    const agent = await tx.user.findFirst({
+      where: { id, organizationId },
+      select: { id: true, email: true, firstName: true, lastName: true, isAdmin: true, isAgent: true },
+    });
     if (!agent) throw agentNotFound();
-    if (agent.id === actorUserId || agent.id === organization.defaultAgentId) throw new AppError("conflict", AGENT_MESSAGES.deleteFailed);
+    if (agent.id === actorUserId || agent.id === organization.defaultAgentId)
+      throw new AppError("conflict", AGENT_MESSAGES.deleteFailed);
 
     if (reassignTo) {
-      if (reassignTo === agent.id) throw new AppError("validation_failed", AGENT_MESSAGES.reassignSelf, { fields: { reassignTo: [AGENT_MESSAGES.reassignSelf] } });
-      const target = await tx.user.findFirst({ where: { id: reassignTo, organizationId }, select: { isActive: true, isAgent: true } });
+      if (reassignTo === agent.id)
+        throw new AppError("validation_failed", AGENT_MESSAGES.reassignSelf, {
+          fields: { reassignTo: [AGENT_MESSAGES.reassignSelf] },
+        });
+      const target = await tx.user.findFirst({
+        where: { id: reassignTo, organizationId },
+        select: { isActive: true, isAgent: true },
+      });
       if (!target) throw agentNotFound();
-      if (!target.isActive || !target.isAgent) throw new AppError("validation_failed", AGENT_MESSAGES.reassignInactive, { fields: { reassignTo: [AGENT_MESSAGES.reassignInactive] } });
+      if (!target.isActive || !target.isAgent)
+        throw new AppError("validation_failed", AGENT_MESSAGES.reassignInactive, {
+          fields: { reassignTo: [AGENT_MESSAGES.reassignInactive] },
+        });
     }
 
-    const moved = await tx.contact.updateMany({ where: { organizationId, agentId: agent.id }, data: { agentId: reassignTo ?? null } });
+    const moved = await tx.contact.updateMany({
+      where: { organizationId, agentId: agent.id },
+      data: { agentId: reassignTo ?? null },
+    });
     await tx.user.delete({ where: { id: agent.id, organizationId } });
     await recordAudit(tx, {
       organizationId,
@@ -57,6 +78,11 @@ export async function deleteAgent({ organizationId, actorUserId, id, reassignTo 
         contactsReassigned: moved.count,
       },
     });
-    return { success: true, deletedAgentId: agent.id, reassignedTo: reassignTo ?? null, contactsReassigned: moved.count };
+    return {
+      success: true,
+      deletedAgentId: agent.id,
+      reassignedTo: reassignTo ?? null,
+      contactsReassigned: moved.count,
+    };
   });
 }

@@ -14,7 +14,13 @@ export type ManageAgentsData = {
 };
 
 /** Everything the Manage Agents page (/add-agents) renders, read behind the tenant wall. */
-export async function getManageAgentsData({ organizationId, viewer }: { organizationId: string; viewer: { id: string; isAdmin: boolean } }): Promise<ManageAgentsData> {
+export async function getManageAgentsData({
+  organizationId,
+  viewer,
+}: {
+  organizationId: string;
+  viewer: { id: string; isAdmin: boolean };
+}): Promise<ManageAgentsData> {
   const db = tenantDb(organizationId);
   const [{ agents, defaultAgentId }, organization] = await Promise.all([
     listAgents({ db, organizationId, viewer }),

@@ -14,7 +14,11 @@ export type ListAgentsOptions = {
 const collator = new Intl.Collator("en", { sensitivity: "base" });
 
 /** GET /api/agents: the organization's agents (§3 Agent) ordered by name, plus defaultAgentId. */
-export async function listAgents({ organizationId, viewer, db = tenantDb(organizationId) }: ListAgentsOptions): Promise<AgentsResponse> {
+export async function listAgents({
+  organizationId,
+  viewer,
+  db = tenantDb(organizationId),
+}: ListAgentsOptions): Promise<AgentsResponse> {
   const [organization, rows] = await Promise.all([
     db.organization.findFirst({ where: { id: organizationId }, select: { slug: true, defaultAgentId: true } }),
     db.user.findMany({
@@ -25,6 +29,11 @@ export async function listAgents({ organizationId, viewer, db = tenantDb(organiz
   if (!organization) return { agents: [], defaultAgentId: null };
   // Names compare case- and accent-insensitively, whatever the database's collation.
   const byName = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
-    collator.compare(a.firstName, b.firstName) || collator.compare(a.lastName, b.lastName) || collator.compare(a.email, b.email);
-  return { agents: [...rows].sort(byName).map((row) => toAgentView(row, organization)), defaultAgentId: organization.defaultAgentId };
+    collator.compare(a.firstName, b.firstName) ||
+    collator.compare(a.lastName, b.lastName) ||
+    collator.compare(a.email, b.email);
+  return {
+    agents: [...rows].sort(byName).map((row) => toAgentView(row, organization)),
+    defaultAgentId: organization.defaultAgentId,
+  };
 }

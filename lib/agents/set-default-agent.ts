@@ -11,12 +11,22 @@ export type SetDefaultAgentOptions = { organizationId: string; actorUserId: stri
  * POST /api/agents/set_default_agent {agentId}: the agent who receives contacts without an agent
  * (§6). Must be an active agent of this organization (another organization's id is 404).
  */
-export async function setDefaultAgent({ organizationId, actorUserId, agentId }: SetDefaultAgentOptions): Promise<SetDefaultAgentResponse> {
+export async function setDefaultAgent({
+  organizationId,
+  actorUserId,
+  agentId,
+}: SetDefaultAgentOptions): Promise<SetDefaultAgentResponse> {
   return tenantTransaction(organizationId, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
-    const agent = await tx.user.findFirst({ where: { id: agentId, organizationId }, select: { id: true, isActive: true, isAgent: true } });
+    const agent = await tx.user.findFirst({
+      where: { id: agentId, organizationId },
+      select: { id: true, isActive: true, isAgent: true },
+    });
     if (!agent) throw agentNotFound();
-    if (!agent.isActive || !agent.isAgent) throw new AppError("validation_failed", AGENT_MESSAGES.defaultMustBeAgent, { fields: { agentId: [AGENT_MESSAGES.defaultMustBeAgent] } });
+    if (!agent.isActive || !agent.isAgent)
+      throw new AppError("validation_failed", AGENT_MESSAGES.defaultMustBeAgent, {
+        fields: { agentId: [AGENT_MESSAGES.defaultMustBeAgent] },
+      });
     if (organization.defaultAgentId !== agent.id) {
       await tx.organization.update({ where: { id: organizationId }, data: { defaultAgentId: agent.id } });
       await recordAudit(tx, {

@@ -36,7 +36,11 @@ export type ApiRequestOptions = {
 };
 
 /** Reads `{ error: { code, message, fields } }` out of any parsed body; anything else gives nulls. */
-export function readErrorBody(body: unknown): { code: ErrorCode | null; message: string | null; fields: ApiFieldErrors } {
+export function readErrorBody(body: unknown): {
+  code: ErrorCode | null;
+  message: string | null;
+  fields: ApiFieldErrors;
+} {
   const error = body && typeof body === "object" ? (body as Partial<ErrorBody>).error : undefined;
   if (!error || typeof error !== "object") return { code: null, message: null, fields: {} };
   const { code, message, fields } = error as Partial<ErrorBody["error"]>;
@@ -49,7 +53,11 @@ export function readErrorBody(body: unknown): { code: ErrorCode | null; message:
 
 function requestInit({ method, body, signal, headers }: ApiRequestOptions): RequestInit {
   const init: RequestInit = {
-    headers: { Accept: "application/json", ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...headers },
+    headers: {
+      Accept: "application/json",
+      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...headers,
+    },
   };
   if (method) init.method = method;
   if (body !== undefined) init.body = JSON.stringify(body);

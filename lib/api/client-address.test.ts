@@ -1,4 +1,12 @@
-import { forwardedChain, isTrustedProxy, parseAddress, parseTrustedProxies, rateLimitSubject, resolveClientAddress, type ClientAddressConfig } from "@/lib/api/client-address";
+import {
+  forwardedChain,
+  isTrustedProxy,
+  parseAddress,
+  parseTrustedProxies,
+  rateLimitSubject,
+  resolveClientAddress,
+  type ClientAddressConfig,
+} from "@/lib/api/client-address";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 const noProxies: ClientAddressConfig = { trustedProxies: [] };
@@ -12,7 +20,17 @@ describe("parseAddress", () => {
     expect(parseAddress("2001:0DB8:0:0:0:0:0:1")).toBe("2001:db8::1");
     expect(parseAddress("[2001:db8::1]:443")).toBe("2001:db8::1");
     expect(parseAddress('"[2001:db8::1]"')).toBe("2001:db8::1");
-    for (const bad of ["", "unknown", "<script>", "203.0.113", "1127.0.0.1", "example.com", "2001:db8::1::2", "1.2.3.4/8"]) expect(parseAddress(bad)).toBeNull();
+    for (const bad of [
+      "",
+      "unknown",
+      "<script>",
+      "203.0.113",
+      "1127.0.0.1",
+      "example.com",
+      "2001:db8::1::2",
+      "1.2.3.4/8",
+    ])
+      expect(parseAddress(bad)).toBeNull();
   });
 
   it("reads an X-Forwarded-For chain left to right, marking entries that are not addresses", () => {
@@ -23,8 +41,16 @@ describe("parseAddress", () => {
 
 describe("parseTrustedProxies", () => {
   it("accepts addresses and CIDR ranges of both families, and names the entries it cannot read", () => {
-    expect(parseTrustedProxies("10.0.0.0/8, 203.0.113.7 2001:db8::/32,::1")).toEqual({ proxies: ["10.0.0.0/8", "203.0.113.7/32", "2001:db8::/32", "::1/128"], invalid: [] });
-    expect(parseTrustedProxies("10.0.0.0/33, proxy.internal, 10.0.0.0/8/1, 10.0.0.1/x").invalid).toEqual(["10.0.0.0/33", "proxy.internal", "10.0.0.0/8/1", "10.0.0.1/x"]);
+    expect(parseTrustedProxies("10.0.0.0/8, 203.0.113.7 2001:db8::/32,::1")).toEqual({
+      proxies: ["10.0.0.0/8", "203.0.113.7/32", "2001:db8::/32", "::1/128"],
+      invalid: [],
+    });
+    expect(parseTrustedProxies("10.0.0.0/33, proxy.internal, 10.0.0.0/8/1, 10.0.0.1/x").invalid).toEqual([
+      "10.0.0.0/33",
+      "proxy.internal",
+      "10.0.0.0/8/1",
+      "10.0.0.1/x",
+    ]);
     expect(parseTrustedProxies(undefined)).toEqual({ proxies: [], invalid: [] });
   });
 
@@ -41,7 +67,9 @@ describe("parseTrustedProxies", () => {
 describe("resolveClientAddress", () => {
   it("without trusted proxies, the client is the rightmost entry: the address our server saw, whatever the client wrote before it", () => {
     expect(resolveClientAddress(headers({ "x-forwarded-for": "198.51.100.23" }), noProxies)).toBe("198.51.100.23");
-    expect(resolveClientAddress(headers({ "x-forwarded-for": "1.1.1.1, 8.8.8.8, 198.51.100.23" }), noProxies)).toBe("198.51.100.23");
+    expect(resolveClientAddress(headers({ "x-forwarded-for": "1.1.1.1, 8.8.8.8, 198.51.100.23" }), noProxies)).toBe(
+      "198.51.100.23",
+    );
   });
 
   it("steps left over trusted proxies only, and stops at the first address that is not one", () => {
@@ -50,9 +78,13 @@ describe("resolveClientAddress", () => {
     const xff = "6.6.6.6, 203.0.113.50, 192.0.2.10, 10.0.0.5";
     expect(resolveClientAddress(headers({ "x-forwarded-for": xff }), config)).toBe("203.0.113.50");
     // a client that writes a trusted proxy's address in front of its own is still itself
-    expect(resolveClientAddress(headers({ "x-forwarded-for": "10.0.0.9, 203.0.113.51, 10.0.0.5" }), config)).toBe("203.0.113.51");
+    expect(resolveClientAddress(headers({ "x-forwarded-for": "10.0.0.9, 203.0.113.51, 10.0.0.5" }), config)).toBe(
+      "203.0.113.51",
+    );
     // a direct connection (not through the proxies) is its own client, whatever it wrote
-    expect(resolveClientAddress(headers({ "x-forwarded-for": "203.0.113.1, 198.51.100.99" }), config)).toBe("198.51.100.99");
+    expect(resolveClientAddress(headers({ "x-forwarded-for": "203.0.113.1, 198.51.100.99" }), config)).toBe(
+      "198.51.100.99",
+    );
     // a request a proxy made itself (a health check): the furthest proxy
     expect(resolveClientAddress(headers({ "x-forwarded-for": "10.0.0.5" }), config)).toBe("10.0.0.5");
   });
@@ -66,10 +98,17 @@ describe("resolveClientAddress", () => {
 
   it("believes the host's own header when TRUSTED_PROXY_HEADER names it, and ignores X-Real-IP otherwise", () => {
     const vercel: ClientAddressConfig = { trustedProxies: [], trustedProxyHeader: "x-vercel-forwarded-for" };
-    expect(resolveClientAddress(headers({ "x-vercel-forwarded-for": "203.0.113.77", "x-forwarded-for": "203.0.113.77" }), vercel)).toBe("203.0.113.77");
+    expect(
+      resolveClientAddress(
+        headers({ "x-vercel-forwarded-for": "203.0.113.77", "x-forwarded-for": "203.0.113.77" }),
+        vercel,
+      ),
+    ).toBe("203.0.113.77");
     // without it (a request that did not come through the host) the chain decides
     expect(resolveClientAddress(headers({ "x-forwarded-for": "198.51.100.4" }), vercel)).toBe("198.51.100.4");
-    expect(resolveClientAddress(headers({ "x-real-ip": "203.0.113.9", "x-forwarded-for": "198.51.100.4" }), noProxies)).toBe("198.51.100.4");
+    expect(
+      resolveClientAddress(headers({ "x-real-ip": "203.0.113.9", "x-forwarded-for": "198.51.100.4" }), noProxies),
+    ).toBe("198.51.100.4");
   });
 });
 

@@ -92,7 +92,10 @@ export function isTrustedProxy(address: string, trustedProxies: readonly string[
  *   furthest one is the client (a request a proxy made itself). An entry that is not an address ends the
  *   walk at the last hop we could vouch for.
  */
-export function resolveClientAddress(headers: { get(name: string): string | null }, config: ClientAddressConfig): string | null {
+export function resolveClientAddress(
+  headers: { get(name: string): string | null },
+  config: ClientAddressConfig,
+): string | null {
   if (config.trustedProxyHeader) {
     const fromHost = forwardedChain(headers.get(config.trustedProxyHeader)).at(-1);
     if (fromHost) return fromHost;
@@ -118,6 +121,7 @@ export function rateLimitSubject(address: string): string {
   const [head = "", tail] = address.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
   return `${groups.slice(0, 4).join(":")}::/64`;
 }

@@ -31,7 +31,10 @@ afterAll(async () => {
 });
 
 async function withDatabaseAt(connectionString: string, run: () => Promise<void>) {
-  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString, ...databaseClientSettings(false).pool }), transactionOptions: databaseClientSettings(false).transactionOptions });
+  const client = new PrismaClient({
+    adapter: new PrismaPg({ connectionString, ...databaseClientSettings(false).pool }),
+    transactionOptions: databaseClientSettings(false).transactionOptions,
+  });
   const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
   setPrismaForTests(client);
   try {
@@ -43,8 +46,13 @@ async function withDatabaseAt(connectionString: string, run: () => Promise<void>
   }
 }
 
-const signedIn = () => new NextRequest("http://localhost/api/contacts", { headers: { cookie: "authjs.session-token=whatever" } });
-const publicCall = () => orgDetailsRoute(new NextRequest("http://localhost/api/org/some-agency/details", { headers: { "x-forwarded-for": "203.0.113.7" } }), { params: Promise.resolve({ slug: "some-agency" }) });
+const signedIn = () =>
+  new NextRequest("http://localhost/api/contacts", { headers: { cookie: "authjs.session-token=whatever" } });
+const publicCall = () =>
+  orgDetailsRoute(
+    new NextRequest("http://localhost/api/org/some-agency/details", { headers: { "x-forwarded-for": "203.0.113.7" } }),
+    { params: Promise.resolve({ slug: "some-agency" }) },
+  );
 
 async function expectUnavailable(call: () => Promise<Response>, withinMs: number) {
   const started = Date.now();
@@ -52,7 +60,12 @@ async function expectUnavailable(call: () => Promise<Response>, withinMs: number
   const elapsed = Date.now() - started;
   expect(res.status).toBe(503);
   expect(res.headers.get("retry-after")).toBe("30");
-  expect(await res.json()).toEqual({ error: { code: "service_unavailable", message: "This service is temporarily unavailable. Please try again in a few minutes." } });
+  expect(await res.json()).toEqual({
+    error: {
+      code: "service_unavailable",
+      message: "This service is temporarily unavailable. Please try again in a few minutes.",
+    },
+  });
   expect(elapsed).toBeLessThan(withinMs);
 }
 

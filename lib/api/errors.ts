@@ -45,7 +45,11 @@ export class AppError extends Error {
   /** Seconds until a rate-limited caller may retry (sent as Retry-After). */
   readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message?: string, options: { fields?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options: { fields?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
     super(message ?? DEFAULT_MESSAGES[code], { cause: options.cause });
     this.name = "AppError";
     this.code = code;
@@ -89,9 +93,22 @@ export const DATABASE_RETRY_AFTER_SECONDS = 30;
 /** Prisma's codes for "cannot reach / lost / timed out talking to the database server" and "no connection from the pool in time". */
 const DATABASE_DOWN_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 /** The driver adapter's kinds for the same (@prisma/adapter-pg convertDriverError). */
-const DATABASE_DOWN_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const DATABASE_DOWN_ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+]);
 /** Node's socket errors when the server is not there. */
-const DATABASE_DOWN_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EPIPE"]);
+const DATABASE_DOWN_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+]);
 /**
  * PostgreSQL's SQLSTATEs: 08xxx connection exceptions, 53300 too many connections, 57P01-57P03 the
  * server shutting down or starting up.
@@ -101,7 +118,8 @@ const DATABASE_DOWN_SQLSTATE = /^(08[0-9A-Z]{3}|53300|57P0[123])$/;
  * The messages that say so without a code: node-postgres's connect timeout and dropped connection, its
  * pool waiting too long, Prisma's transaction that could not get a connection within maxWait (P2028).
  */
-const DATABASE_DOWN_MESSAGE = /Connection terminated (due to connection timeout|unexpectedly)|timeout exceeded when trying to connect|Unable to start a transaction in the given time|Can't reach database server/;
+const DATABASE_DOWN_MESSAGE =
+  /Connection terminated (due to connection timeout|unexpectedly)|timeout exceeded when trying to connect|Unable to start a transaction in the given time|Can't reach database server/;
 
 /**
  * Whether an error says the database is unavailable (down, unreachable, refusing, out of connections),
@@ -112,7 +130,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as PrismaLikeError;
   const code = typeof e.code === "string" ? e.code : "";
   const cause = e.meta?.driverAdapterError?.cause;
-  const sqlState = typeof cause?.originalCode === "string" ? cause.originalCode : typeof cause?.code === "string" ? cause.code : "";
+  const sqlState =
+    typeof cause?.originalCode === "string" ? cause.originalCode : typeof cause?.code === "string" ? cause.code : "";
   const message = typeof e.message === "string" ? e.message.trim() : "";
   return (
     DATABASE_DOWN_PRISMA_CODES.has(code) ||
@@ -147,6 +166,10 @@ export function toAppError(error: unknown): AppError {
     }
   }
   // The database is down or out of connections: 503 with Retry-After, not a 500 (nothing is wrong with the request).
-  if (isDatabaseUnavailable(error)) return new AppError("service_unavailable", undefined, { cause: error, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+  if (isDatabaseUnavailable(error))
+    return new AppError("service_unavailable", undefined, {
+      cause: error,
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
   return new AppError("internal", undefined, { cause: error });
 }

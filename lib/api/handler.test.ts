@@ -11,7 +11,10 @@ const db = setupTestDatabase();
 // The routes here read the clock when a request comes in; the records they read are stamped with it too.
 const now = new Date();
 
-function request(path: string, init: { method?: string; cookie?: string; body?: string; headers?: Record<string, string> } = {}) {
+function request(
+  path: string,
+  init: { method?: string; cookie?: string; body?: string; headers?: Record<string, string> } = {},
+) {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("cookie", init.cookie);
   if (init.body !== undefined) headers.set("content-type", "application/json");
@@ -19,9 +22,12 @@ function request(path: string, init: { method?: string; cookie?: string; body?: 
 }
 const params = (value: Record<string, string>) => ({ params: Promise.resolve(value) });
 
-const getContact = withOrg(({ db, organizationId, params }) => getContactOrThrow({ db, organizationId, id: params.id }), {
-  params: z.object({ id: z.uuid() }),
-});
+const getContact = withOrg(
+  ({ db, organizationId, params }) => getContactOrThrow({ db, organizationId, id: params.id }),
+  {
+    params: z.object({ id: z.uuid() }),
+  },
+);
 
 async function signedInAgent(options: { isAdmin?: boolean } = {}) {
   const org = await createOrganization(db.prisma, { now });
@@ -58,13 +64,20 @@ describe("withOrg", () => {
     expect((await getContact(request("/api/contacts/x"), params({ id: "x" }))).status).toBe(401);
     const org = await createOrganization(db.prisma, { now });
     const user = await createUser(db.prisma, org.id, { now });
-    const expired = await createSession(db.prisma, user.id, { now: new Date(now.getTime() - 86_400_000), expires: new Date(now.getTime() - 1000) });
-    expect((await getContact(request("/api/contacts/x", { cookie: expired.cookie }), params({ id: "x" }))).status).toBe(401);
+    const expired = await createSession(db.prisma, user.id, {
+      now: new Date(now.getTime() - 86_400_000),
+      expires: new Date(now.getTime() - 1000),
+    });
+    expect((await getContact(request("/api/contacts/x", { cookie: expired.cookie }), params({ id: "x" }))).status).toBe(
+      401,
+    );
     const inactive = await createUser(db.prisma, org.id, { now, isActive: false });
     const session = await createSession(db.prisma, inactive.id, { now });
     const res = await getContact(request("/api/contacts/x", { cookie: session.cookie }), params({ id: "x" }));
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: { code: "unauthorized", message: "Session expired. Please log in again." } });
+    expect(await res.json()).toEqual({
+      error: { code: "unauthorized", message: "Session expired. Please log in again." },
+    });
   });
 
   it("answers 403 when the role is not allowed", async () => {
@@ -77,10 +90,19 @@ describe("withOrg", () => {
 
   it("answers 422 with field errors for a bad body and 400 for a body that is not JSON", async () => {
     const create = withOrg(async ({ body }) => ({ received: body }), {
-      body: z.object({ firstName: z.string().min(1, "First name is required"), email: z.email("Please enter a valid email address") }),
+      body: z.object({
+        firstName: z.string().min(1, "First name is required"),
+        email: z.email("Please enter a valid email address"),
+      }),
     });
     const { cookie } = await signedInAgent();
-    const bad = await create(request("/api/contacts/create", { method: "POST", cookie, body: JSON.stringify({ firstName: "", email: "nope" }) }));
+    const bad = await create(
+      request("/api/contacts/create", {
+        method: "POST",
+        cookie,
+        body: JSON.stringify({ firstName: "", email: "nope" }),
+      }),
+    );
     expect(bad.status).toBe(422);
     expect(await bad.json()).toEqual({
       error: {
@@ -91,20 +113,48 @@ describe("withOrg", () => {
     });
     const notJson = await create(request("/api/contacts/create", { method: "POST", cookie, body: "{oops" }));
     expect(notJson.status).toBe(400);
-    const ok = await create(request("/api/contacts/create", { method: "POST", cookie, body: JSON.stringify({ firstName: "Ann", email: "ann@example.com" }) }));
+    const ok = await create(
+      request("/api/contacts/create", {
+        method: "POST",
+        cookie,
+        body: JSON.stringify({ firstName: "Ann", email: "ann@example.com" }),
+      }),
+    );
     expect(await ok.json()).toEqual({ received: { firstName: "Ann", email: "ann@example.com" } });
   });
 
   it("answers 422 for a lone surrogate anywhere in the body or query, whatever the schema (it is not text)", async () => {
-    const save = withOrg(async ({ body }) => ({ received: body }), { body: z.object({ settings: z.object({ brandName: z.string() }), tags: z.array(z.string()) }), query: z.object({ q: z.string().optional() }) });
+    const save = withOrg(async ({ body }) => ({ received: body }), {
+      body: z.object({ settings: z.object({ brandName: z.string() }), tags: z.array(z.string()) }),
+      query: z.object({ q: z.string().optional() }),
+    });
     const { cookie } = await signedInAgent();
     // JSON.stringify writes a lone surrogate as the escape \ud800, which JSON.parse turns back into one.
-    const res = await save(request("/api/settings/org", { method: "PUT", cookie, body: JSON.stringify({ settings: { brandName: "Lee \uD800" }, tags: ["ok", "\uDC00"] }) }));
+    const res = await save(
+      request("/api/settings/org", {
+        method: "PUT",
+        cookie,
+        body: JSON.stringify({ settings: { brandName: "Lee \uD800" }, tags: ["ok", "\uDC00"] }),
+      }),
+    );
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
-      error: { code: "validation_failed", message: "Contains characters that are not valid text.", fields: { "settings.brandName": ["Contains characters that are not valid text."], "tags.1": ["Contains characters that are not valid text."] } },
+      error: {
+        code: "validation_failed",
+        message: "Contains characters that are not valid text.",
+        fields: {
+          "settings.brandName": ["Contains characters that are not valid text."],
+          "tags.1": ["Contains characters that are not valid text."],
+        },
+      },
     });
-    const paired = await save(request("/api/settings/org", { method: "PUT", cookie, body: JSON.stringify({ settings: { brandName: "Lee \u{1F600}" }, tags: [] }) }));
+    const paired = await save(
+      request("/api/settings/org", {
+        method: "PUT",
+        cookie,
+        body: JSON.stringify({ settings: { brandName: "Lee \u{1F600}" }, tags: [] }),
+      }),
+    );
     expect(paired.status).toBe(200);
   });
 
@@ -115,7 +165,9 @@ describe("withOrg", () => {
     const spy = jest.spyOn(console, "error").mockImplementation(() => {});
     const res = await getContact(request("/api/contacts/%ff%fe", { cookie }), { params: undecodable });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: "bad_request", message: "The request path is not valid URL encoding." } });
+    expect(await res.json()).toEqual({
+      error: { code: "bad_request", message: "The request path is not valid URL encoding." },
+    });
     // A 500 on such a path is logged with the path as it came (the log line itself never throws).
     const failing = withOrg(async () => {
       throw new Error("boom");
@@ -126,13 +178,32 @@ describe("withOrg", () => {
   });
 
   it("answers 413 for a body over the limit", async () => {
-    const upload = withOrg(async () => ({ ok: true }), { body: z.object({ rows: z.array(z.string()) }), maxBodyBytes: 100 });
+    const upload = withOrg(async () => ({ ok: true }), {
+      body: z.object({ rows: z.array(z.string()) }),
+      maxBodyBytes: 100,
+    });
     const { cookie } = await signedInAgent();
-    const res = await upload(request("/api/contacts/bulk-import", { method: "POST", cookie, body: JSON.stringify({ rows: Array(50).fill("x") }) }));
+    const res = await upload(
+      request("/api/contacts/bulk-import", {
+        method: "POST",
+        cookie,
+        body: JSON.stringify({ rows: Array(50).fill("x") }),
+      }),
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: { code: "payload_too_large", message: "The request is too large." } });
-    const worded = withOrg(async () => ({ ok: true }), { body: z.object({ rows: z.array(z.string()) }), maxBodyBytes: 100, tooLargeMessage: "That part is too big." });
-    const res2 = await worded(request("/api/contacts/bulk-import", { method: "POST", cookie, body: JSON.stringify({ rows: Array(50).fill("x") }) }));
+    const worded = withOrg(async () => ({ ok: true }), {
+      body: z.object({ rows: z.array(z.string()) }),
+      maxBodyBytes: 100,
+      tooLargeMessage: "That part is too big.",
+    });
+    const res2 = await worded(
+      request("/api/contacts/bulk-import", {
+        method: "POST",
+        cookie,
+        body: JSON.stringify({ rows: Array(50).fill("x") }),
+      }),
+    );
     expect(await res2.json()).toEqual({ error: { code: "payload_too_large", message: "That part is too big." } });
   });
 
@@ -145,7 +216,9 @@ describe("withOrg", () => {
     const res = await broken(request("/api/anything", { cookie }));
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: "internal", message: "Something went wrong. Please try again." } });
+    expect(JSON.parse(text)).toEqual({
+      error: { code: "internal", message: "Something went wrong. Please try again." },
+    });
     expect(text).not.toContain("db-secret-host");
     const logged = spy.mock.calls.map((c) => String(c[0])).join("\n");
     expect(logged).not.toContain("jane@example.com");
@@ -156,7 +229,9 @@ describe("withOrg", () => {
 
 describe("withPublic", () => {
   it("rate-limits per client IP with 429 and Retry-After, and the count survives in the database", async () => {
-    const form = withPublic(async () => ({ success: true }), { rateLimit: { name: `test-form-${Date.now()}`, limit: 2, windowSeconds: 60 } });
+    const form = withPublic(async () => ({ success: true }), {
+      rateLimit: { name: `test-form-${Date.now()}`, limit: 2, windowSeconds: 60 },
+    });
     const from = (ip: string) => request("/api/contact-us", { method: "POST", headers: { "x-forwarded-for": ip } });
     expect((await form(from("203.0.113.9"))).status).toBe(200);
     expect((await form(from("203.0.113.9"))).status).toBe(200);
@@ -167,20 +242,30 @@ describe("withPublic", () => {
   });
 
   // What scripts/serve.mjs hands the app: whatever X-Forwarded-For the client sent, then the socket's address.
-  const fromSocket = (socket: string, clientWrote?: string) => request("/api/contact-us", { method: "POST", headers: { "x-forwarded-for": clientWrote ? `${clientWrote}, ${socket}` : socket } });
-  const randomAddress = () => `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+  const fromSocket = (socket: string, clientWrote?: string) =>
+    request("/api/contact-us", {
+      method: "POST",
+      headers: { "x-forwarded-for": clientWrote ? `${clientWrote}, ${socket}` : socket },
+    });
+  const randomAddress = () =>
+    `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
   it("keeps a client that writes its own X-Forwarded-For in its bucket: 60 fresh fake addresses, limited after the limit", async () => {
     const limit = 10;
-    const form = withPublic(async () => ({ success: true }), { rateLimit: { name: `test-spoof-${Date.now()}`, limit, windowSeconds: 60 } });
+    const form = withPublic(async () => ({ success: true }), {
+      rateLimit: { name: `test-spoof-${Date.now()}`, limit, windowSeconds: 60 },
+    });
     const statuses: number[] = [];
-    for (let i = 0; i < 60; i++) statuses.push((await form(fromSocket("203.0.113.77", `${randomAddress()}, ${randomAddress()}`))).status);
+    for (let i = 0; i < 60; i++)
+      statuses.push((await form(fromSocket("203.0.113.77", `${randomAddress()}, ${randomAddress()}`))).status);
     expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(limit).every((s) => s === 429)).toBe(true);
   });
 
   it("gives two direct clients (two socket addresses) a bucket each", async () => {
-    const form = withPublic(async () => ({ success: true }), { rateLimit: { name: `test-direct-${Date.now()}`, limit: 1, windowSeconds: 60 } });
+    const form = withPublic(async () => ({ success: true }), {
+      rateLimit: { name: `test-direct-${Date.now()}`, limit: 1, windowSeconds: 60 },
+    });
     expect((await form(fromSocket("198.51.100.1"))).status).toBe(200);
     expect((await form(fromSocket("198.51.100.1"))).status).toBe(429);
     expect((await form(fromSocket("198.51.100.2"))).status).toBe(200);
@@ -200,9 +285,12 @@ describe("withPublic", () => {
     it("counts the client address the proxy forwarded, one bucket per client behind the same proxy", async () => {
       process.env.TRUSTED_PROXIES = "10.0.0.0/8";
       resetEnvForTests();
-      const form = withPublic(async () => ({ success: true }), { rateLimit: { name: `test-proxied-${Date.now()}`, limit: 1, windowSeconds: 60 } });
+      const form = withPublic(async () => ({ success: true }), {
+        rateLimit: { name: `test-proxied-${Date.now()}`, limit: 1, windowSeconds: 60 },
+      });
       // client → load balancer 10.0.0.5 (appends the client) → our server (appends the load balancer)
-      const viaProxy = (client: string, clientWrote?: string) => fromSocket("10.0.0.5", clientWrote ? `${clientWrote}, ${client}` : client);
+      const viaProxy = (client: string, clientWrote?: string) =>
+        fromSocket("10.0.0.5", clientWrote ? `${clientWrote}, ${client}` : client);
       expect((await form(viaProxy("203.0.113.10"))).status).toBe(200);
       expect((await form(viaProxy("203.0.113.10", randomAddress()))).status).toBe(429);
       expect((await form(viaProxy("203.0.113.11"))).status).toBe(200);
@@ -212,7 +300,11 @@ describe("withPublic", () => {
     it("reads the host's header when TRUSTED_PROXY_HEADER names it", () => {
       process.env.TRUSTED_PROXY_HEADER = "X-Vercel-Forwarded-For";
       resetEnvForTests();
-      expect(clientIp(request("/x", { headers: { "x-vercel-forwarded-for": "203.0.113.20", "x-forwarded-for": "203.0.113.20" } }))).toBe("203.0.113.20");
+      expect(
+        clientIp(
+          request("/x", { headers: { "x-vercel-forwarded-for": "203.0.113.20", "x-forwarded-for": "203.0.113.20" } }),
+        ),
+      ).toBe("203.0.113.20");
     });
   });
 
@@ -227,7 +319,9 @@ describe("withPublic", () => {
     });
     const res = await gone(request("/api/quotes/decode/x"));
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: "not_found", message: "Quote not found or expired. Please try again or contact support." } });
+    expect(await res.json()).toEqual({
+      error: { code: "not_found", message: "Quote not found or expired. Please try again or contact support." },
+    });
   });
 });
 
@@ -243,7 +337,13 @@ describe("CSRF rules of the wrappers (docs/security.md)", () => {
     expect((await signedIn(request("/api/contacts", { method: "DELETE", headers: cross }))).status).toBe(403);
     const rateLimit = { name: `test-csrf-${Date.now()}`, limit: 1, windowSeconds: 60 };
     const form = withPublic(handler, { rateLimit });
-    expect((await form(request("/api/waitlist", { method: "POST", headers: { ...cross, "x-forwarded-for": "203.0.113.50" } }))).status).toBe(403);
+    expect(
+      (
+        await form(
+          request("/api/waitlist", { method: "POST", headers: { ...cross, "x-forwarded-for": "203.0.113.50" } }),
+        )
+      ).status,
+    ).toBe(403);
     expect(await db.prisma.rateLimitBucket.count({ where: { key: { startsWith: rateLimit.name } } })).toBe(0);
     expect(handler).not.toHaveBeenCalled();
     // Reads stay open to links from anywhere.
@@ -252,7 +352,13 @@ describe("CSRF rules of the wrappers (docs/security.md)", () => {
 
   it("let the signed webhooks through whatever they send: their signature is the check", async () => {
     const webhook = withPublic(async () => ({ received: true }), { signedWebhook: true });
-    expect((await webhook(request("/api/webhooks/x", { method: "POST", headers: { ...cross, "content-type": "text/plain" } }))).status).toBe(200);
+    expect(
+      (
+        await webhook(
+          request("/api/webhooks/x", { method: "POST", headers: { ...cross, "content-type": "text/plain" } }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("take another body type only where the route says so", async () => {
@@ -261,7 +367,12 @@ describe("CSRF rules of the wrappers (docs/security.md)", () => {
     expect((await oneClick(request("/api/unsubscribe", form))).status).toBe(200);
     const res = await withPublic(async () => ({ ok: true }))(request("/api/waitlist", form));
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: { code: "unsupported_media_type", message: "The request body must be JSON (Content-Type: application/json)." } });
+    expect(await res.json()).toEqual({
+      error: {
+        code: "unsupported_media_type",
+        message: "The request body must be JSON (Content-Type: application/json).",
+      },
+    });
   });
 });
 
@@ -274,8 +385,15 @@ describe("headers of every API answer", () => {
       await withPublic(async () => ({ ok: true }))(request("/api/health")),
       await withCron(async () => ({ ok: true }))(request("/api/cron/x")),
     ];
-    for (const res of answers) expect([res.status, res.headers.get("cache-control"), res.headers.get("x-content-type-options")]).toEqual([res.status, "no-store", "nosniff"]);
-    const cached = await withPublic(async () => new Response("logo", { headers: { "cache-control": "public, max-age=3600" } }))(request("/api/org/x/logo"));
+    for (const res of answers)
+      expect([res.status, res.headers.get("cache-control"), res.headers.get("x-content-type-options")]).toEqual([
+        res.status,
+        "no-store",
+        "nosniff",
+      ]);
+    const cached = await withPublic(
+      async () => new Response("logo", { headers: { "cache-control": "public, max-age=3600" } }),
+    )(request("/api/org/x/logo"));
     expect(cached.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 

@@ -52,7 +52,12 @@ export type OrgContext<B, Q, P> = Input<B, Q, P> & {
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
-async function readBody(req: NextRequest, schema: Schema | undefined, maxBytes: number, tooLargeMessage?: string): Promise<unknown> {
+async function readBody(
+  req: NextRequest,
+  schema: Schema | undefined,
+  maxBytes: number,
+  tooLargeMessage?: string,
+): Promise<unknown> {
   if (!schema) return undefined;
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new AppError("payload_too_large", tooLargeMessage);
@@ -75,7 +80,10 @@ function parseWith(schema: Schema | undefined, value: unknown): unknown {
   if (!schema) return undefined;
   // Lone surrogates are not text (lib/validation/text.ts): refused in every input, whatever its schema.
   const illFormed = illFormedTextPaths(value);
-  if (illFormed.length) throw new AppError("validation_failed", TEXT_MESSAGES.illFormed, { fields: Object.fromEntries(illFormed.map((path) => [path, [TEXT_MESSAGES.illFormed]])) });
+  if (illFormed.length)
+    throw new AppError("validation_failed", TEXT_MESSAGES.illFormed, {
+      fields: Object.fromEntries(illFormed.map((path) => [path, [TEXT_MESSAGES.illFormed]])),
+    });
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError("validation_failed", undefined, { fields: fieldErrorsFromZod(result.error) });
   return result.data;
@@ -99,7 +107,10 @@ function refuseCrossSite(req: NextRequest, acceptBodyTypes: readonly string[] | 
     appUrl: getEnv().appUrl,
   });
   if (!verdict.allowed) throw new AppError("forbidden", "Cross-site requests are not allowed.");
-  if (!isAcceptedBodyType({ method: req.method, contentType: req.headers.get("content-type"), accepted: acceptBodyTypes })) throw new AppError("unsupported_media_type");
+  if (
+    !isAcceptedBodyType({ method: req.method, contentType: req.headers.get("content-type"), accepted: acceptBodyTypes })
+  )
+    throw new AppError("unsupported_media_type");
 }
 
 async function parseInput<B, Q, P>(req: NextRequest, ctx: RouteContext | undefined, options: InputOptions<B, Q, P>) {
@@ -113,7 +124,12 @@ async function parseInput<B, Q, P>(req: NextRequest, ctx: RouteContext | undefin
     throw error;
   }
   const query = parseWith(options.query as Schema | undefined, queryObject(req));
-  const body = await readBody(req, options.body as Schema | undefined, options.maxBodyBytes ?? DEFAULT_MAX_BODY, options.tooLargeMessage);
+  const body = await readBody(
+    req,
+    options.body as Schema | undefined,
+    options.maxBodyBytes ?? DEFAULT_MAX_BODY,
+    options.tooLargeMessage,
+  );
   return { params, query, body } as { params: Infer<P>; query: Infer<Q>; body: Infer<B> };
 }
 
@@ -149,7 +165,16 @@ export function errorResponse(error: unknown, req: NextRequest, requestId: strin
     // Never the message or the values: they can carry SQL, PII or secrets. The request id ties the
     // answer to this line.
     const cause = appError.cause as { name?: string; code?: string } | undefined;
-    console.error(JSON.stringify({ level: "error", requestId, method: req.method, path: loggablePath(req), error: cause?.name ?? "Error", code: cause?.code }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        requestId,
+        method: req.method,
+        path: loggablePath(req),
+        error: cause?.name ?? "Error",
+        code: cause?.code,
+      }),
+    );
     if (!getEnv().isProduction && cause instanceof Error && getEnv().appEnv === "development") console.error(cause);
   }
   const headers: Record<string, string> = { "x-request-id": requestId };
@@ -170,7 +195,8 @@ function respond(result: unknown): Response {
  */
 function finish(response: Response, startedAt?: number): Response {
   try {
-    if (startedAt !== undefined) response.headers.set("server-timing", `app;dur=${(performance.now() - startedAt).toFixed(2)}`);
+    if (startedAt !== undefined)
+      response.headers.set("server-timing", `app;dur=${(performance.now() - startedAt).toFixed(2)}`);
     for (const [name, value] of Object.entries(apiSecurityHeaders(securityFacts()))) response.headers.set(name, value);
     if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
   } catch {
@@ -180,10 +206,11 @@ function finish(response: Response, startedAt?: number): Response {
 }
 
 /** Signed-in callers of one organization. `roles: ["admin"]` admits admins only. */
-export function withOrg<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-  handler: (ctx: OrgContext<B, Q, P>) => Promise<unknown>,
-  options: InputOptions<B, Q, P> & { roles?: Role[] } = {},
-) {
+export function withOrg<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(handler: (ctx: OrgContext<B, Q, P>) => Promise<unknown>, options: InputOptions<B, Q, P> & { roles?: Role[] } = {}) {
   return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
     const startedAt = performance.now();
@@ -197,7 +224,10 @@ export function withOrg<B extends Schema | undefined = undefined, Q extends Sche
       }
       const input = await parseInput(req, ctx, options);
       const db = tenantDb(user.organizationId);
-      return finish(respond(await handler({ req, requestId, user, organizationId: user.organizationId, db, ...input })), startedAt);
+      return finish(
+        respond(await handler({ req, requestId, user, organizationId: user.organizationId, db, ...input })),
+        startedAt,
+      );
     } catch (error) {
       return finish(errorResponse(error, req, requestId), startedAt);
     }
@@ -227,7 +257,11 @@ export function clientIp(req: { headers: Pick<Headers, "get"> }): string {
  * input's validation (a form with a mistake keeps its solution), before the handler, so neither a flood
  * nor a replay reaches it.
  */
-export function withPublic<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+export function withPublic<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(
   handler: (ctx: PublicContext<B, Q, P>) => Promise<unknown>,
   options: InputOptions<B, Q, P> & {
     rateLimit?: RateLimitRule;
@@ -252,7 +286,12 @@ export function withPublic<B extends Schema | undefined = undefined, Q extends S
       }
       const input = await parseInput(req, ctx, options);
       // After the input: a form with a mistake gets its field errors without spending its proof-of-work.
-      if (options.challenge) await consumeChallengeSolution({ purpose: options.challenge, solution: req.headers.get(CHALLENGE_HEADER), now: new Date() });
+      if (options.challenge)
+        await consumeChallengeSolution({
+          purpose: options.challenge,
+          solution: req.headers.get(CHALLENGE_HEADER),
+          now: new Date(),
+        });
       return finish(respond(await handler({ req, requestId, ip, ...input })), startedAt);
     } catch (error) {
       return finish(errorResponse(error, req, requestId), startedAt);
@@ -272,13 +311,17 @@ function sameSecret(presented: string, expected: string): boolean {
  * Without CRON_SECRET configured the route does not exist (404). (Inngest routes verify their own
  * signatures; the embedded ticker calls lib functions directly.)
  */
-export function withCron<Q extends Schema | undefined = undefined>(handler: (ctx: Input<undefined, Q, undefined>) => Promise<unknown>, options: { query?: Q } = {}) {
+export function withCron<Q extends Schema | undefined = undefined>(
+  handler: (ctx: Input<undefined, Q, undefined>) => Promise<unknown>,
+  options: { query?: Q } = {},
+) {
   return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
     try {
       const secret = getEnv().cronSecret;
       if (!secret) throw AppError.notFound();
-      if (!sameSecret(req.headers.get("authorization") ?? "", `Bearer ${secret}`)) throw new AppError("unauthorized", "Invalid cron credentials.");
+      if (!sameSecret(req.headers.get("authorization") ?? "", `Bearer ${secret}`))
+        throw new AppError("unauthorized", "Invalid cron credentials.");
       const input = await parseInput(req, ctx, options);
       return finish(respond(await handler({ req, requestId, ...input })));
     } catch (error) {

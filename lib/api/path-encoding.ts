@@ -26,7 +26,13 @@ export function isDecodablePath(pathname: string): boolean {
 export function undecodablePathResponse(request: NextRequest, forwarded?: Headers): NextResponse {
   const { pathname } = request.nextUrl;
   if (pathname === "/api" || pathname.startsWith("/api/")) {
-    return NextResponse.json(new AppError("bad_request", UNDECODABLE_PATH_MESSAGE).toBody(), { status: 400, headers: { "cache-control": "no-store" } });
+    return NextResponse.json(new AppError("bad_request", UNDECODABLE_PATH_MESSAGE).toBody(), {
+      status: 400,
+      headers: { "cache-control": "no-store" },
+    });
   }
-  return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404, ...(forwarded ? { request: { headers: forwarded } } : {}) });
+  return NextResponse.rewrite(new URL("/_not-found", request.url), {
+    status: 404,
+    ...(forwarded ? { request: { headers: forwarded } } : {}),
+  });
 }

@@ -41,11 +41,18 @@ it.each(cases)("%s: params that do not decode answer 400 in the error shape", as
     params.catch(() => undefined); // awaited by the wrapper; not an unhandled rejection meanwhile
     const req = new NextRequest(url, {
       method,
-      headers: { cookie, origin: "http://localhost", "sec-fetch-site": "same-origin", ...(method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" }) },
+      headers: {
+        cookie,
+        origin: "http://localhost",
+        "sec-fetch-site": "same-origin",
+        ...(method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" }),
+      },
       body: method === "GET" || method === "DELETE" ? undefined : "{}",
     });
     const res = await routeModule[method]!(req, { params });
     expect([method, res.status]).toEqual([method, 400]);
-    expect(await res.json()).toEqual({ error: { code: "bad_request", message: "The request path is not valid URL encoding." } });
+    expect(await res.json()).toEqual({
+      error: { code: "bad_request", message: "The request path is not valid URL encoding." },
+    });
   }
 });

@@ -6,7 +6,11 @@ import type { ApiFieldErrors } from "@/lib/api/browser-client";
  * with react-hook-form's setError, type "server". Fields the form does not have are left to the
  * form-level message. Answers whether any field got an error.
  */
-export function setServerFieldErrors<T extends FieldValues>(fields: ApiFieldErrors, names: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
+export function setServerFieldErrors<T extends FieldValues>(
+  fields: ApiFieldErrors,
+  names: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): boolean {
   let any = false;
   for (const name of names) {
     const message = fields[name]?.[0];

@@ -44,7 +44,15 @@ describe("importCycles", () => {
   });
 
   it("finds none in a tree that shares modules", () => {
-    expect(importCycles(new Map([["a", ["b", "c"]], ["b", ["c"]], ["c", []]]))).toEqual([]);
+    expect(
+      importCycles(
+        new Map([
+          ["a", ["b", "c"]],
+          ["b", ["c"]],
+          ["c", []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -59,14 +67,18 @@ describe("lib/ (architecture.md: lib/ is the core)", () => {
   });
 
   it("never imports from components/", () => {
-    const offending = [...graph].flatMap(([file, targets]) => targets.filter((target) => target.startsWith("components/")).map((target) => `${file} -> ${target}`));
+    const offending = [...graph].flatMap(([file, targets]) =>
+      targets.filter((target) => target.startsWith("components/")).map((target) => `${file} -> ${target}`),
+    );
     expect(offending).toEqual([]);
   });
 
   it("imports from app/ only in tests (which call route handlers)", () => {
     const offending = [...graph]
       .filter(([file]) => !/\.test\.tsx?$/.test(file))
-      .flatMap(([file, targets]) => targets.filter((target) => target.startsWith("app/")).map((target) => `${file} -> ${target}`));
+      .flatMap(([file, targets]) =>
+        targets.filter((target) => target.startsWith("app/")).map((target) => `${file} -> ${target}`),
+      );
     expect(offending).toEqual([]);
   });
 

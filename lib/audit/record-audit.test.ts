@@ -16,10 +16,22 @@ describe("recordAudit", () => {
         action: "onboarding.company_saved",
         entityType: "organization",
         entityId: org.id,
-        metadata: { companyName: "Lone \uD800 Star", nested: [{ ["key\uDC00"]: "nul\u0000here" }], count: 3, flag: true, none: null },
+        metadata: {
+          companyName: "Lone \uD800 Star",
+          nested: [{ ["key\uDC00"]: "nul\u0000here" }],
+          count: 3,
+          flag: true,
+          none: null,
+        },
       }),
     );
     const row = await db.prisma.auditLog.findFirstOrThrow({ where: { organizationId: org.id } });
-    expect(row.metadata).toEqual({ companyName: "Lone \uFFFD Star", nested: [{ ["key\uFFFD"]: "nul\uFFFDhere" }], count: 3, flag: true, none: null });
+    expect(row.metadata).toEqual({
+      companyName: "Lone \uFFFD Star",
+      nested: [{ ["key\uFFFD"]: "nul\uFFFDhere" }],
+      count: 3,
+      flag: true,
+      none: null,
+    });
   });
 });

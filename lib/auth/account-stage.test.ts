@@ -1,11 +1,22 @@
-import { accountStage, routeRedirect, stageDestination, stageRedirect, type AccountStage, type StageFacts } from "@/lib/auth/account-stage";
+import {
+  accountStage,
+  routeRedirect,
+  stageDestination,
+  stageRedirect,
+  type AccountStage,
+  type StageFacts,
+} from "@/lib/auth/account-stage";
 
 describe("accountStage and its destination", () => {
   it.each([
     [{ signedIn: false, subscriptionTierId: null, onboardingCompleted: false }, "logged_out", "/login"],
     [{ signedIn: true, subscriptionTierId: null, onboardingCompleted: false }, "no_plan", "/choose-plan"],
     [{ signedIn: true, subscriptionTierId: null, onboardingCompleted: true }, "no_plan", "/choose-plan"],
-    [{ signedIn: true, subscriptionTierId: "pro", onboardingCompleted: false }, "setup_incomplete", "/setup/settings?plan=pro"],
+    [
+      { signedIn: true, subscriptionTierId: "pro", onboardingCompleted: false },
+      "setup_incomplete",
+      "/setup/settings?plan=pro",
+    ],
     [{ signedIn: true, subscriptionTierId: "basic", onboardingCompleted: true }, "ready", "/contacts"],
   ] as const)("%o is %s and goes to %s", (input, stage, destination) => {
     expect(accountStage(input)).toBe(stage);
@@ -82,21 +93,37 @@ describe("routeRedirect (the stage routing table)", () => {
     ["/stripe", true, true, null],
     ["/stripe", false, false, "/contacts"],
     ["/profile", false, false, null],
-  ] as const)("the billing page %s for admin %s with billing flag %s → %s", (pathname, isAdmin, canManageBilling, expected) => {
-    // Billing follows the flag, not the role (agency-side.md §2: the billing link is for users with the flag).
-    expect(routeRedirect({ pathname, stage: "ready", plan: "pro", isAdmin, canManageBilling })).toBe(expected);
-  });
+  ] as const)(
+    "the billing page %s for admin %s with billing flag %s → %s",
+    (pathname, isAdmin, canManageBilling, expected) => {
+      // Billing follows the flag, not the role (agency-side.md §2: the billing link is for users with the flag).
+      expect(routeRedirect({ pathname, stage: "ready", plan: "pro", isAdmin, canManageBilling })).toBe(expected);
+    },
+  );
 });
 
 describe("stageRedirect (what the proxy and the pages call)", () => {
-  const admin = (subscriptionTierId: string | null, onboardingCompleted: boolean): StageFacts => ({ subscriptionTierId, onboardingCompleted, isAdmin: true, canManageBilling: true });
+  const admin = (subscriptionTierId: string | null, onboardingCompleted: boolean): StageFacts => ({
+    subscriptionTierId,
+    onboardingCompleted,
+    isAdmin: true,
+    canManageBilling: true,
+  });
   it.each([
     ["/dashboard", null, "/login"],
     ["/dashboard", admin(null, false), "/choose-plan"],
     ["/dashboard", admin("pro", false), "/setup/settings?plan=pro"],
     ["/dashboard", admin("pro", true), null],
-    ["/settings", { subscriptionTierId: "pro", onboardingCompleted: true, isAdmin: false, canManageBilling: false }, "/contacts"],
-    ["/stripe", { subscriptionTierId: "pro", onboardingCompleted: true, isAdmin: false, canManageBilling: false }, "/contacts"],
+    [
+      "/settings",
+      { subscriptionTierId: "pro", onboardingCompleted: true, isAdmin: false, canManageBilling: false },
+      "/contacts",
+    ],
+    [
+      "/stripe",
+      { subscriptionTierId: "pro", onboardingCompleted: true, isAdmin: false, canManageBilling: false },
+      "/contacts",
+    ],
     ["/stripe", { subscriptionTierId: "pro", onboardingCompleted: true, isAdmin: false, canManageBilling: true }, null],
     ["/pricing", null, null],
   ] as const)("%s for %o → %s", (pathname, facts, expected) => {
@@ -105,18 +132,46 @@ describe("stageRedirect (what the proxy and the pages call)", () => {
 });
 
 describe("the table never sends anyone round in circles", () => {
-  const paths = ["/", "/login", "/dashboard", "/contacts", "/contact/1", "/settings", "/add-agents", "/brand-settings", "/templanding", "/walkthrough", "/profile", "/stripe", "/choose-plan", "/change-plan", "/setup/settings", "/setup/add-agents"];
+  const paths = [
+    "/",
+    "/login",
+    "/dashboard",
+    "/contacts",
+    "/contact/1",
+    "/settings",
+    "/add-agents",
+    "/brand-settings",
+    "/templanding",
+    "/walkthrough",
+    "/profile",
+    "/stripe",
+    "/choose-plan",
+    "/change-plan",
+    "/setup/settings",
+    "/setup/add-agents",
+  ];
   const stages: AccountStage[] = ["logged_out", "no_plan", "setup_incomplete", "ready"];
-  const visitors = stages.flatMap((stage) => [true, false].flatMap((isAdmin) => [true, false].map((canManageBilling) => ({ stage, isAdmin, canManageBilling }))));
-  it.each(visitors)("stage $stage, admin $isAdmin, billing $canManageBilling: every redirect chain ends within 2 hops", ({ stage, isAdmin, canManageBilling }) => {
-    for (const start of paths) {
-      const seen = [start];
-      let target = routeRedirect({ pathname: start, stage, plan: "pro", isAdmin, canManageBilling });
-      while (target !== null) {
-        seen.push(target);
-        expect(seen.length).toBeLessThanOrEqual(3);
-        target = routeRedirect({ pathname: new URL(target, "http://x").pathname, stage, plan: "pro", isAdmin, canManageBilling });
+  const visitors = stages.flatMap((stage) =>
+    [true, false].flatMap((isAdmin) => [true, false].map((canManageBilling) => ({ stage, isAdmin, canManageBilling }))),
+  );
+  it.each(visitors)(
+    "stage $stage, admin $isAdmin, billing $canManageBilling: every redirect chain ends within 2 hops",
+    ({ stage, isAdmin, canManageBilling }) => {
+      for (const start of paths) {
+        const seen = [start];
+        let target = routeRedirect({ pathname: start, stage, plan: "pro", isAdmin, canManageBilling });
+        while (target !== null) {
+          seen.push(target);
+          expect(seen.length).toBeLessThanOrEqual(3);
+          target = routeRedirect({
+            pathname: new URL(target, "http://x").pathname,
+            stage,
+            plan: "pro",
+            isAdmin,
+            canManageBilling,
+          });
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -30,7 +30,18 @@ export function stageDestination(stage: AccountStage, plan: string | null): stri
 }
 
 /** First path segments of the signed-in app that need a finished setup. */
-const APP_SEGMENTS = new Set(["dashboard", "contacts", "contact", "settings", "add-agents", "profile", "stripe", "walkthrough", "brand-settings", "templanding"]);
+const APP_SEGMENTS = new Set([
+  "dashboard",
+  "contacts",
+  "contact",
+  "settings",
+  "add-agents",
+  "profile",
+  "stripe",
+  "walkthrough",
+  "brand-settings",
+  "templanding",
+]);
 /** Screens only admins may open; others are sent to /contacts. */
 const ADMIN_SEGMENTS = new Set(["settings", "add-agents", "brand-settings", "templanding"]);
 /** Screens only users with the billing flag may open (agency-side.md §2: the billing link is theirs only); others are sent to /contacts. */
@@ -86,13 +97,22 @@ export function routeRedirect({
 }
 
 /** What the table needs to know about a signed-in account (organization's plan and setup, user's role and billing flag). */
-export type StageFacts = { subscriptionTierId: string | null; onboardingCompleted: boolean; isAdmin: boolean; canManageBilling: boolean };
+export type StageFacts = {
+  subscriptionTierId: string | null;
+  onboardingCompleted: boolean;
+  isAdmin: boolean;
+  canManageBilling: boolean;
+};
 
 /** routeRedirect for a visitor signed in with `facts`, or signed out (null): what the proxy and pages call. */
 export function stageRedirect(pathname: string, facts: StageFacts | null): string | null {
   return routeRedirect({
     pathname,
-    stage: accountStage({ signedIn: facts !== null, subscriptionTierId: facts?.subscriptionTierId ?? null, onboardingCompleted: facts?.onboardingCompleted ?? false }),
+    stage: accountStage({
+      signedIn: facts !== null,
+      subscriptionTierId: facts?.subscriptionTierId ?? null,
+      onboardingCompleted: facts?.onboardingCompleted ?? false,
+    }),
     plan: facts?.subscriptionTierId ?? null,
     isAdmin: facts?.isAdmin ?? false,
     canManageBilling: facts?.canManageBilling ?? false,

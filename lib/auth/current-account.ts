@@ -57,8 +57,18 @@ export async function getCurrentAccount(sessionToken: string | undefined, now: D
   });
   if (!session || session.expires <= now || !session.user.isActive) return null;
   const { organization, ...user } = session.user;
-  const stage = accountStage({ signedIn: true, subscriptionTierId: organization.subscriptionTierId, onboardingCompleted: organization.onboardingCompleted });
-  return { user, organization, session: { expires: session.expires }, stage, destination: stageDestination(stage, organization.subscriptionTierId) };
+  const stage = accountStage({
+    signedIn: true,
+    subscriptionTierId: organization.subscriptionTierId,
+    onboardingCompleted: organization.onboardingCompleted,
+  });
+  return {
+    user,
+    organization,
+    session: { expires: session.expires },
+    stage,
+    destination: stageDestination(stage, organization.subscriptionTierId),
+  };
 }
 
 export type CurrentAccount = NonNullable<Awaited<ReturnType<typeof getCurrentAccount>>>;

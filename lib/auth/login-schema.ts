@@ -6,7 +6,12 @@ import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } from "@/lib/auth/messag
  * (lib/auth/login.ts, the route's logic, is server-only).
  */
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1, EMAIL_REQUIRED_MESSAGE).pipe(z.email(EMAIL_INVALID_MESSAGE)).transform((e) => e.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .min(1, EMAIL_REQUIRED_MESSAGE)
+    .pipe(z.email(EMAIL_INVALID_MESSAGE))
+    .transform((e) => e.toLowerCase()),
 });
 
 export type LoginRequestInput = z.input<typeof loginRequestSchema>;
@@ -16,4 +21,10 @@ export type LoginRequestValues = z.output<typeof loginRequestSchema>;
 export type LoginResponse = { success: true; message: string };
 
 /** The answer of POST /api/auth/verify/{orgSlug}/{token}: the session cookie is set beside it. */
-export type VerifyLoginResponse = { success: true; redirectUrl: string; session: { expires: string }; email: string; orgSlug: string };
+export type VerifyLoginResponse = {
+  success: true;
+  redirectUrl: string;
+  session: { expires: string };
+  email: string;
+  orgSlug: string;
+};

@@ -4,7 +4,13 @@ import { requestLoginLink, LOGIN_LIMITS } from "@/lib/auth/login";
 import { afterTheAnswer } from "@/lib/testing/after-answer";
 import { verifyLoginLink } from "@/lib/auth/verify-login";
 import { getSessionUser } from "@/lib/auth/session";
-import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE, LINK_OTHER_AGENCY_MESSAGE, LOGIN_RATE_LIMITED_MESSAGE, LOGIN_SENT_MESSAGE } from "@/lib/auth/messages";
+import {
+  LINK_EXPIRED_MESSAGE,
+  LINK_INVALID_MESSAGE,
+  LINK_OTHER_AGENCY_MESSAGE,
+  LOGIN_RATE_LIMITED_MESSAGE,
+  LOGIN_SENT_MESSAGE,
+} from "@/lib/auth/messages";
 
 import { issueLoginLinkLikeAuthJs as issueLink } from "@/lib/testing/auth";
 
@@ -32,8 +38,16 @@ async function latestLinkFor(email: string) {
 async function signedUpAdmin(options: { plan?: string | null; onboardingCompleted?: boolean } = {}) {
   const org = await createOrganization(db.prisma, { now });
   if (options.plan !== undefined || options.onboardingCompleted !== undefined) {
-    if (options.plan) await db.prisma.subscriptionTier.upsert({ where: { id: options.plan }, create: { id: options.plan, name: options.plan, priceCents: 10000, agentLimit: 1, contactLimit: 300 }, update: {} });
-    await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: options.plan ?? null, onboardingCompleted: options.onboardingCompleted ?? false } });
+    if (options.plan)
+      await db.prisma.subscriptionTier.upsert({
+        where: { id: options.plan },
+        create: { id: options.plan, name: options.plan, priceCents: 10000, agentLimit: 1, contactLimit: 300 },
+        update: {},
+      });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { subscriptionTierId: options.plan ?? null, onboardingCompleted: options.onboardingCompleted ?? false },
+    });
   }
   const user = await createUser(db.prisma, org.id, { now, isAdmin: true });
   return { org, user };
@@ -46,8 +60,20 @@ describe("requestLoginLink", () => {
     const lookups = jest.spyOn(db.prisma.user, "findFirst");
     const known = afterTheAnswer();
     const unknown = afterTheAnswer();
-    const knownAnswer = await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink: issued, afterAnswer: known.afterAnswer });
-    const unknownAnswer = await requestLoginLink({ email: "nobody-here@example.test", ip: freshIp(), now: new Date(), issueLink: issued, afterAnswer: unknown.afterAnswer });
+    const knownAnswer = await requestLoginLink({
+      email: user.email,
+      ip: freshIp(),
+      now: new Date(),
+      issueLink: issued,
+      afterAnswer: known.afterAnswer,
+    });
+    const unknownAnswer = await requestLoginLink({
+      email: "nobody-here@example.test",
+      ip: freshIp(),
+      now: new Date(),
+      issueLink: issued,
+      afterAnswer: unknown.afterAnswer,
+    });
     expect(knownAnswer).toEqual(unknownAnswer);
     expect(knownAnswer).toEqual({ success: true, message: LOGIN_SENT_MESSAGE });
     // Up to the answer both took the same path: the limits, then one task left for after the answer. No user
@@ -83,7 +109,13 @@ describe("requestLoginLink", () => {
     const org = await createOrganization(db.prisma, { now });
     const user = await createUser(db.prisma, org.id, { now, isActive: false });
     const later = afterTheAnswer();
-    await requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink, afterAnswer: later.afterAnswer });
+    await requestLoginLink({
+      email: user.email,
+      ip: freshIp(),
+      now: new Date(),
+      issueLink,
+      afterAnswer: later.afterAnswer,
+    });
     await later.run();
     expect(await latestLinkFor(user.email)).toBeNull();
   });
@@ -95,7 +127,15 @@ describe("requestLoginLink", () => {
     const failing = async () => {
       throw new TypeError(`mail server refused ${user.email}`);
     };
-    await expect(requestLoginLink({ email: user.email, ip: freshIp(), now: new Date(), issueLink: failing, afterAnswer: later.afterAnswer })).resolves.toMatchObject({ success: true });
+    await expect(
+      requestLoginLink({
+        email: user.email,
+        ip: freshIp(),
+        now: new Date(),
+        issueLink: failing,
+        afterAnswer: later.afterAnswer,
+      }),
+    ).resolves.toMatchObject({ success: true });
     await expect(later.run()).resolves.toBeUndefined();
     const logged = errors.mock.calls.map((call) => String(call[0])).join("\n");
     expect(logged).toContain("login_link_failed");
@@ -107,23 +147,38 @@ describe("requestLoginLink", () => {
   it(`allows ${LOGIN_LIMITS.perEmail.limit} links per email per 15 minutes, then answers 429`, async () => {
     const { user } = await signedUpAdmin();
     const now = new Date();
-    for (let i = 0; i < LOGIN_LIMITS.perEmail.limit; i++) await requestAndSend({ email: user.email, ip: freshIp(), now, issueLink });
-    await expect(requestAndSend({ email: user.email, ip: freshIp(), now, issueLink })).rejects.toMatchObject({ code: "rate_limited", message: LOGIN_RATE_LIMITED_MESSAGE });
+    for (let i = 0; i < LOGIN_LIMITS.perEmail.limit; i++)
+      await requestAndSend({ email: user.email, ip: freshIp(), now, issueLink });
+    await expect(requestAndSend({ email: user.email, ip: freshIp(), now, issueLink })).rejects.toMatchObject({
+      code: "rate_limited",
+      message: LOGIN_RATE_LIMITED_MESSAGE,
+    });
     // the same limit applies to unknown addresses (nothing to learn from it)
-    for (let i = 0; i < LOGIN_LIMITS.perEmail.limit; i++) await requestAndSend({ email: "ghost@example.test", ip: freshIp(), now, issueLink });
-    await expect(requestAndSend({ email: "ghost@example.test", ip: freshIp(), now, issueLink })).rejects.toMatchObject({ code: "rate_limited" });
+    for (let i = 0; i < LOGIN_LIMITS.perEmail.limit; i++)
+      await requestAndSend({ email: "ghost@example.test", ip: freshIp(), now, issueLink });
+    await expect(requestAndSend({ email: "ghost@example.test", ip: freshIp(), now, issueLink })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
     // after the window the address may ask again
     const later = new Date(now.getTime() + LOGIN_LIMITS.perEmail.windowSeconds * 1000 + 1000);
-    await expect(requestAndSend({ email: user.email, ip: freshIp(), now: later, issueLink })).resolves.toMatchObject({ success: true });
+    await expect(requestAndSend({ email: user.email, ip: freshIp(), now: later, issueLink })).resolves.toMatchObject({
+      success: true,
+    });
   });
 
   it(`allows ${LOGIN_LIMITS.perIp.limit} requests per IP per hour, stored in the database`, async () => {
     const ip = freshIp();
     const now = new Date();
-    for (let i = 0; i < LOGIN_LIMITS.perIp.limit; i++) await requestAndSend({ email: `visitor${i}@example.test`, ip, now, issueLink });
-    await expect(requestAndSend({ email: "one-more@example.test", ip, now, issueLink })).rejects.toMatchObject({ code: "rate_limited", retryAfterSeconds: expect.any(Number) });
+    for (let i = 0; i < LOGIN_LIMITS.perIp.limit; i++)
+      await requestAndSend({ email: `visitor${i}@example.test`, ip, now, issueLink });
+    await expect(requestAndSend({ email: "one-more@example.test", ip, now, issueLink })).rejects.toMatchObject({
+      code: "rate_limited",
+      retryAfterSeconds: expect.any(Number),
+    });
     // the counter lives in PostgreSQL, so a restarted server (a new process) sees it too
-    const [bucket] = await db.query<{ count: number }>(`SELECT count FROM rate_limit_buckets WHERE key = $1`, [`login:ip:${ip}`]);
+    const [bucket] = await db.query<{ count: number }>(`SELECT count FROM rate_limit_buckets WHERE key = $1`, [
+      `login:ip:${ip}`,
+    ]);
     expect(bucket!.count).toBe(LOGIN_LIMITS.perIp.limit + 1);
     const keys = await db.query<{ key: string }>(`SELECT key FROM rate_limit_buckets WHERE key LIKE 'login:email:%'`);
     expect(keys.every((k) => !k.key.includes("@"))).toBe(true);
@@ -138,7 +193,9 @@ describe("verifyLoginLink", () => {
     const first = await verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: new Date() });
     expect(first).toMatchObject({ email: user.email, redirectUrl: "/contacts" });
     expect(await getSessionUser(first.sessionToken)).toMatchObject({ id: user.id });
-    await expect(verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: new Date() })).rejects.toMatchObject({ code: "unauthorized", message: LINK_INVALID_MESSAGE });
+    await expect(
+      verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: new Date() }),
+    ).rejects.toMatchObject({ code: "unauthorized", message: LINK_INVALID_MESSAGE });
     const after = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(after.lastLoginAt).not.toBeNull();
     expect(after.emailVerified).not.toBeNull();
@@ -149,7 +206,9 @@ describe("verifyLoginLink", () => {
     await requestAndSend({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
     const link = await latestLinkFor(user.email);
     const sixteenMinutesLater = new Date(Date.now() + 16 * 60 * 1000);
-    await expect(verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: sixteenMinutesLater })).rejects.toMatchObject({ code: "unauthorized", message: LINK_EXPIRED_MESSAGE });
+    await expect(
+      verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: sixteenMinutesLater }),
+    ).rejects.toMatchObject({ code: "unauthorized", message: LINK_EXPIRED_MESSAGE });
     expect(await db.prisma.session.count({ where: { userId: user.id } })).toBe(0);
   });
 
@@ -159,14 +218,21 @@ describe("verifyLoginLink", () => {
     await requestAndSend({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
     const link = await latestLinkFor(user.email);
     expect(link!.orgSlug).toBe(orgA.slug);
-    await expect(verifyLoginLink({ orgSlug: orgB.slug, token: link!.token, now: new Date() })).rejects.toMatchObject({ code: "unauthorized", message: LINK_OTHER_AGENCY_MESSAGE });
+    await expect(verifyLoginLink({ orgSlug: orgB.slug, token: link!.token, now: new Date() })).rejects.toMatchObject({
+      code: "unauthorized",
+      message: LINK_OTHER_AGENCY_MESSAGE,
+    });
     expect(await db.prisma.session.count({ where: { userId: user.id } })).toBe(0);
     // The link is spent: a tampered link is not tried again at the right address.
-    await expect(verifyLoginLink({ orgSlug: orgA.slug, token: link!.token, now: new Date() })).rejects.toMatchObject({ message: LINK_INVALID_MESSAGE });
+    await expect(verifyLoginLink({ orgSlug: orgA.slug, token: link!.token, now: new Date() })).rejects.toMatchObject({
+      message: LINK_INVALID_MESSAGE,
+    });
   });
 
   it("refuses a token that was never issued", async () => {
-    await expect(verifyLoginLink({ orgSlug: "any-agency", token: "ab".repeat(32), now: new Date() })).rejects.toMatchObject({ message: LINK_INVALID_MESSAGE });
+    await expect(
+      verifyLoginLink({ orgSlug: "any-agency", token: "ab".repeat(32), now: new Date() }),
+    ).rejects.toMatchObject({ message: LINK_INVALID_MESSAGE });
   });
 
   it.each([
@@ -177,6 +243,8 @@ describe("verifyLoginLink", () => {
     const { user } = await signedUpAdmin(stage);
     await requestAndSend({ email: user.email, ip: freshIp(), now: new Date(), issueLink });
     const link = await latestLinkFor(user.email);
-    expect((await verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: new Date() })).redirectUrl).toBe(destination);
+    expect((await verifyLoginLink({ orgSlug: link!.orgSlug, token: link!.token, now: new Date() })).redirectUrl).toBe(
+      destination,
+    );
   });
 });

@@ -31,7 +31,19 @@ export type AfterAnswer = (task: () => Promise<void>) => void;
  * depends on the address (the user lookup, the link, the email) happens before it. `afterAnswer` runs
  * that part once the answer is on its way, so a known address does not take longer to answer.
  */
-export async function requestLoginLink({ email, ip, now, issueLink, afterAnswer }: { email: string; ip: string; now: Date; issueLink: IssueLoginLink; afterAnswer: AfterAnswer }): Promise<LoginResponse> {
+export async function requestLoginLink({
+  email,
+  ip,
+  now,
+  issueLink,
+  afterAnswer,
+}: {
+  email: string;
+  ip: string;
+  now: Date;
+  issueLink: IssueLoginLink;
+  afterAnswer: AfterAnswer;
+}): Promise<LoginResponse> {
   await enforceLoginLimits(email, ip, now);
   afterAnswer(() => sendLoginLinkIfActive(email, issueLink));
   return { success: true, message: LOGIN_SENT_MESSAGE };
@@ -43,7 +55,13 @@ export async function sendLoginLinkIfActive(email: string, issueLink: IssueLogin
     const user = await prisma.user.findFirst({ where: { email, isActive: true }, select: { id: true } });
     if (user) await issueLink(email);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "login_link_failed", error: error instanceof Error ? error.name : "Error" }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        event: "login_link_failed",
+        error: error instanceof Error ? error.name : "Error",
+      }),
+    );
   }
 }
 

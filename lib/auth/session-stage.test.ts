@@ -17,10 +17,18 @@ async function sessionFor(userId: string, expires: Date) {
 describe("getSessionStageFacts", () => {
   it("reads the organization's plan and setup and the user's role and billing flag in one lookup", async () => {
     const org = await createOrganization(db.prisma, { now: NOW });
-    await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: "pro", onboardingCompleted: true } });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { subscriptionTierId: "pro", onboardingCompleted: true },
+    });
     const agent = await createUser(db.prisma, org.id, { now: NOW, isAdmin: false });
     const token = await sessionFor(agent.id, new Date("2026-12-24T15:00:00Z"));
-    expect(await getSessionStageFacts(token, NOW)).toEqual({ subscriptionTierId: "pro", onboardingCompleted: true, isAdmin: false, canManageBilling: false });
+    expect(await getSessionStageFacts(token, NOW)).toEqual({
+      subscriptionTierId: "pro",
+      onboardingCompleted: true,
+      isAdmin: false,
+      canManageBilling: false,
+    });
   });
 
   it("knows nothing of an unknown token, an expired session (expiry is exclusive) or a deactivated user", async () => {
@@ -30,6 +38,11 @@ describe("getSessionStageFacts", () => {
     expect(await getSessionStageFacts("no-such-token", NOW)).toBeNull();
     expect(await getSessionStageFacts(await sessionFor(admin.id, NOW), NOW)).toBeNull();
     expect(await getSessionStageFacts(await sessionFor(gone.id, new Date("2026-12-24T15:00:00Z")), NOW)).toBeNull();
-    expect(await getSessionStageFacts(await sessionFor(admin.id, new Date(NOW.getTime() + 1)), NOW)).toEqual({ subscriptionTierId: null, onboardingCompleted: false, isAdmin: true, canManageBilling: true });
+    expect(await getSessionStageFacts(await sessionFor(admin.id, new Date(NOW.getTime() + 1)), NOW)).toEqual({
+      subscriptionTierId: null,
+      onboardingCompleted: false,
+      isAdmin: true,
+      canManageBilling: true,
+    });
   });
 });

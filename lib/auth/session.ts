@@ -33,14 +33,27 @@ export function sessionTokenFrom(cookies: CookieReader): string | undefined {
 }
 
 /** The signed-in, active user behind a session token, or null (unknown, expired or deactivated). */
-export async function getSessionUser(sessionToken: string | undefined, now: Date = new Date()): Promise<SessionUser | null> {
+export async function getSessionUser(
+  sessionToken: string | undefined,
+  now: Date = new Date(),
+): Promise<SessionUser | null> {
   if (!sessionToken) return null;
   const session = await prisma.session.findUnique({
     where: { sessionToken },
     select: {
       expires: true,
       user: {
-        select: { id: true, email: true, firstName: true, lastName: true, organizationId: true, isAdmin: true, isAgent: true, canManageBilling: true, isActive: true },
+        select: {
+          id: true,
+          email: true,
+          firstName: true,
+          lastName: true,
+          organizationId: true,
+          isAdmin: true,
+          isAgent: true,
+          canManageBilling: true,
+          isActive: true,
+        },
       },
     },
   });

@@ -33,7 +33,10 @@ export async function verifyLoginLink({ orgSlug, token, now }: { orgSlug: string
   if (user.organization.slug !== orgSlug) throw new AppError("unauthorized", LINK_OTHER_AGENCY_MESSAGE);
 
   const session = await startSession({ userId: user.id, now });
-  await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: now, emailVerified: user.emailVerified ?? now } });
+  await prisma.user.update({
+    where: { id: user.id },
+    data: { lastLoginAt: now, emailVerified: user.emailVerified ?? now },
+  });
   const { organization } = user;
   const stage = accountStage({ signedIn: true, ...organization });
   return {

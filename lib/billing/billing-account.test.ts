@@ -16,7 +16,8 @@ const db = setupTestDatabase();
 // The routes read the clock; the sessions are stamped with it.
 const now = new Date();
 
-const req = (path: string, cookie: string, method = "GET") => new NextRequest(`http://localhost${path}`, { method, headers: { cookie } });
+const req = (path: string, cookie: string, method = "GET") =>
+  new NextRequest(`http://localhost${path}`, { method, headers: { cookie } });
 const ctx = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
 
 async function userOf(organizationId: string, options: { isAdmin: boolean; canManageBilling: boolean }) {

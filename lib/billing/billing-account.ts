@@ -37,12 +37,32 @@ export function assertCanManageBilling(viewer: BillingViewer) {
   if (!viewer.canManageBilling) throw new AppError("forbidden", BILLING_MESSAGES.noBillingAccess);
 }
 
-export type InvoiceRow = { id: string; number: string | null; date: string; status: "pending" | "paid" | "failed"; amount: number; currency: string; plan: string; pdfUrl: string | null };
-export type PaymentMethodInfo = { id: string; type: string; last4: string; brand: "visa" | "mastercard" | "amex" | "other"; expiryMonth: number; expiryYear: number; email: string | null };
+export type InvoiceRow = {
+  id: string;
+  number: string | null;
+  date: string;
+  status: "pending" | "paid" | "failed";
+  amount: number;
+  currency: string;
+  plan: string;
+  pdfUrl: string | null;
+};
+export type PaymentMethodInfo = {
+  id: string;
+  type: string;
+  last4: string;
+  brand: "visa" | "mastercard" | "amex" | "other";
+  expiryMonth: number;
+  expiryYear: number;
+  email: string | null;
+};
 
 async function billingOrganization({ organizationId, viewer }: BillingCall) {
   assertCanManageBilling(viewer);
-  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, billingDisabled: true, stripeCustomerId: true, subscriptionTier: { select: { name: true } } } });
+  const org = await prisma.organization.findUnique({
+    where: { id: organizationId },
+    select: { id: true, billingDisabled: true, stripeCustomerId: true, subscriptionTier: { select: { name: true } } },
+  });
   if (!org) throw AppError.notFound("Organization not found.");
   const customerId = isBillingEnabled() && !org.billingDisabled ? org.stripeCustomerId : null;
   return { ...org, customerId };
@@ -51,7 +71,12 @@ async function billingOrganization({ organizationId, viewer }: BillingCall) {
 /** Stripe's invoice status → the three the page knows (§3 Invoice: pending, paid, failed). */
 export function invoiceStatus(invoice: Pick<Stripe.Invoice, "status" | "attempt_count">): InvoiceRow["status"] {
   if (invoice.status === "paid") return "paid";
-  if (invoice.status === "uncollectible" || invoice.status === "void" || (invoice.status === "open" && (invoice.attempt_count ?? 0) > 0)) return "failed";
+  if (
+    invoice.status === "uncollectible" ||
+    invoice.status === "void" ||
+    (invoice.status === "open" && (invoice.attempt_count ?? 0) > 0)
+  )
+    return "failed";
   return "pending";
 }
 
@@ -73,7 +98,9 @@ export async function listInvoices(call: BillingCall) {
   if (!org.customerId) return { data: [] as InvoiceRow[] };
   try {
     const invoices = await getStripe().invoices.list({ customer: org.customerId, limit: 24 });
-    return { data: invoices.data.map((invoice) => toInvoiceRow(invoice, org.subscriptionTier?.name ?? "Subscription")) };
+    return {
+      data: invoices.data.map((invoice) => toInvoiceRow(invoice, org.subscriptionTier?.name ?? "Subscription")),
+    };
   } catch (error) {
     throw stripeFailure(BILLING_MESSAGES.invoicesFailed, error);
   }
@@ -87,7 +114,8 @@ export async function invoiceDownloadUrl({ invoiceId, ...call }: BillingCall & {
   try {
     invoice = await getStripe().invoices.retrieve(invoiceId);
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) throw AppError.notFound(BILLING_MESSAGES.invoiceNotFound);
+    if ((error as { statusCode?: number }).statusCode === 404)
+      throw AppError.notFound(BILLING_MESSAGES.invoiceNotFound);
     throw stripeFailure(BILLING_MESSAGES.invoicesFailed, error);
   }
   if (idOf(invoice.customer) !== org.customerId) throw AppError.notFound(BILLING_MESSAGES.invoiceNotFound);
@@ -102,7 +130,9 @@ export async function getPaymentMethod(call: BillingCall): Promise<{ data: Payme
   const org = await billingOrganization(call);
   if (!org.customerId) return { data: null };
   try {
-    const customer = await getStripe().customers.retrieve(org.customerId, { expand: ["invoice_settings.default_payment_method"] });
+    const customer = await getStripe().customers.retrieve(org.customerId, {
+      expand: ["invoice_settings.default_payment_method"],
+    });
     if (customer.deleted) return { data: null };
     const method = customer.invoice_settings?.default_payment_method;
     if (!method || typeof method === "string" || !method.card) return { data: null };
@@ -125,7 +155,10 @@ export async function getPaymentMethod(call: BillingCall): Promise<{ data: Payme
 /** GET /api/billing/plan: the §3 Billing plan, priced by the one pricing model for the current contact count. */
 export async function getBillingPlan({ organizationId, viewer }: BillingCall) {
   assertCanManageBilling(viewer);
-  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { subscriptionTier: { select: { name: true } }, extraAgents: true, billingDisabled: true } });
+  const org = await prisma.organization.findUnique({
+    where: { id: organizationId },
+    select: { subscriptionTier: { select: { name: true } }, extraAgents: true, billingDisabled: true },
+  });
   if (!org) throw AppError.notFound("Organization not found.");
   const contactCount = await prisma.contact.count({ where: bookContactWhere(organizationId) });
   const price = monthlyPrice({ contacts: contactCount, extraAgents: org.extraAgents });
@@ -151,7 +184,10 @@ export async function createBillingPortalSession(call: BillingCall) {
   const org = await billingOrganization(call);
   if (!org.customerId) throw new AppError("bad_request", BILLING_MESSAGES.portalFailed);
   try {
-    const session = await getStripe().billingPortal.sessions.create({ customer: org.customerId, return_url: `${getEnv().appUrl}/stripe` });
+    const session = await getStripe().billingPortal.sessions.create({
+      customer: org.customerId,
+      return_url: `${getEnv().appUrl}/stripe`,
+    });
     return { data: { url: session.url } };
   } catch (error) {
     throw stripeFailure(BILLING_MESSAGES.portalFailed, error);

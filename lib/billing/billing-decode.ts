@@ -20,17 +20,20 @@ export const INVOICE_STATUSES = ["pending", "paid", "failed"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export function decodeInvoiceStatus(value: unknown): InvoiceStatus {
-  if (typeof value === "string" && (INVOICE_STATUSES as readonly string[]).includes(value)) return value as InvoiceStatus;
+  if (typeof value === "string" && (INVOICE_STATUSES as readonly string[]).includes(value))
+    return value as InvoiceStatus;
   throw new DecodeError(DECODE_MESSAGES.unknownInvoiceStatus(String(value)));
 }
 
 /** "2026-11-01" → the same string; a date and time, a non-date or an impossible day is refused. */
 export function decodeIsoDate(value: unknown): string {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw new DecodeError(DECODE_MESSAGES.notIsoDate);
-  if (value.length > 10) throw new DecodeError(/^\d{4}-\d{2}-\d{2}T/.test(value) ? DECODE_MESSAGES.dateTime : DECODE_MESSAGES.notIsoDate);
+  if (value.length > 10)
+    throw new DecodeError(/^\d{4}-\d{2}-\d{2}T/.test(value) ? DECODE_MESSAGES.dateTime : DECODE_MESSAGES.notIsoDate);
   const [year, month, day] = value.split("-").map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) throw new DecodeError(DECODE_MESSAGES.invalidDate);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    throw new DecodeError(DECODE_MESSAGES.invalidDate);
   return value;
 }
 

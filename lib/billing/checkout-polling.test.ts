@@ -1,4 +1,11 @@
-import { CHECKOUT_POLL_MESSAGES, CheckoutStatusError, MAX_POLLS, MAX_RETRIES, POLL_INTERVAL_MS, pollCheckoutStatus } from "@/lib/billing/checkout-polling";
+import {
+  CHECKOUT_POLL_MESSAGES,
+  CheckoutStatusError,
+  MAX_POLLS,
+  MAX_RETRIES,
+  POLL_INTERVAL_MS,
+  pollCheckoutStatus,
+} from "@/lib/billing/checkout-polling";
 
 function run(statuses: (string | Error)[]) {
   const waits: number[] = [];
@@ -40,8 +47,14 @@ describe("pollCheckoutStatus", () => {
     expect(await run(["open", "expired"]).promise).toEqual({ ok: false, message: "Payment session expired", polls: 2 });
   });
   it("a bad HTTP answer: 'Payment processing error: {status}'; anything else: 'Payment processing failed'", async () => {
-    expect((await run([new CheckoutStatusError(500)]).promise)).toMatchObject({ ok: false, message: "Payment processing error: 500" });
-    expect((await run([new Error("offline")]).promise)).toMatchObject({ ok: false, message: "Payment processing failed" });
+    expect(await run([new CheckoutStatusError(500)]).promise).toMatchObject({
+      ok: false,
+      message: "Payment processing error: 500",
+    });
+    expect(await run([new Error("offline")]).promise).toMatchObject({
+      ok: false,
+      message: "Payment processing failed",
+    });
   });
   it("the catalogue's texts", () => {
     expect(CHECKOUT_POLL_MESSAGES).toMatchObject({

@@ -32,13 +32,27 @@ export class CheckoutStatusError extends Error {
 
 export type PollOutcome = { ok: true; polls: number } | { ok: false; message: string; polls: number };
 
-export async function pollCheckoutStatus({ fetchStatus, wait, maxPolls = MAX_POLLS, intervalMs = POLL_INTERVAL_MS }: { fetchStatus: () => Promise<string>; wait: (ms: number) => Promise<void>; maxPolls?: number; intervalMs?: number }): Promise<PollOutcome> {
+export async function pollCheckoutStatus({
+  fetchStatus,
+  wait,
+  maxPolls = MAX_POLLS,
+  intervalMs = POLL_INTERVAL_MS,
+}: {
+  fetchStatus: () => Promise<string>;
+  wait: (ms: number) => Promise<void>;
+  maxPolls?: number;
+  intervalMs?: number;
+}): Promise<PollOutcome> {
   for (let polls = 1; polls <= maxPolls; polls++) {
     let status: string;
     try {
       status = await fetchStatus();
     } catch (error) {
-      return { ok: false, message: error instanceof CheckoutStatusError ? error.message : CHECKOUT_POLL_MESSAGES.failed, polls };
+      return {
+        ok: false,
+        message: error instanceof CheckoutStatusError ? error.message : CHECKOUT_POLL_MESSAGES.failed,
+        polls,
+      };
     }
     if (status === "complete") return { ok: true, polls };
     if (status !== "open") return { ok: false, message: CHECKOUT_POLL_MESSAGES.session(status), polls };

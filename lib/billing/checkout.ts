@@ -7,7 +7,12 @@ import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { getStripe, isBillingEnabled, stripeFailure } from "@/lib/billing/stripe-client";
 import { idOf, meteredItemOf, subscriptionFields } from "@/lib/billing/subscription-sync";
-import { PAYMENT_STATUS_MESSAGES, paymentStatusFor, SUBSCRIPTION_MESSAGES, subscriptionChangeProblem } from "@/lib/billing/subscription-rules";
+import {
+  PAYMENT_STATUS_MESSAGES,
+  paymentStatusFor,
+  SUBSCRIPTION_MESSAGES,
+  subscriptionChangeProblem,
+} from "@/lib/billing/subscription-rules";
 import { reportContactUsage } from "@/lib/billing/usage";
 import { planAllowsAddOns } from "@/lib/billing/plans";
 import { isoDate } from "@/lib/calendar/calendar-date";
@@ -43,22 +48,44 @@ export const embeddedCheckoutSchema = z.object({
 });
 
 async function organizationForCheckout(organizationId: string) {
-  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, slug: true, subscriptionTierId: true, stripeCustomerId: true, billingDisabled: true, extraAgents: true } });
+  const org = await prisma.organization.findUnique({
+    where: { id: organizationId },
+    select: {
+      id: true,
+      slug: true,
+      subscriptionTierId: true,
+      stripeCustomerId: true,
+      billingDisabled: true,
+      extraAgents: true,
+    },
+  });
   if (!org) throw AppError.notFound("Organization not found.");
   return org;
 }
 
 /** The Pro extra seats chosen with the plan are a licensed line item: without it they would never be charged. */
-function extraAgentSeatItems(tierId: string | null, extraAgents: number): Stripe.Checkout.SessionCreateParams.LineItem[] {
+function extraAgentSeatItems(
+  tierId: string | null,
+  extraAgents: number,
+): Stripe.Checkout.SessionCreateParams.LineItem[] {
   const { extraAgentPriceId } = getEnv().stripe;
-  return extraAgentPriceId && planAllowsAddOns(tierId) && extraAgents > 0 ? [{ price: extraAgentPriceId, quantity: extraAgents }] : [];
+  return extraAgentPriceId && planAllowsAddOns(tierId) && extraAgents > 0
+    ? [{ price: extraAgentPriceId, quantity: extraAgents }]
+    : [];
 }
 
 /** POST /api/create-checkout-session {priceId, customerEmail, customerName, meteredPriceId?} → {clientSecret}. */
-export async function createEmbeddedCheckoutSession({ organizationId, input }: { organizationId: string; input: z.output<typeof embeddedCheckoutSchema> }) {
+export async function createEmbeddedCheckoutSession({
+  organizationId,
+  input,
+}: {
+  organizationId: string;
+  input: z.output<typeof embeddedCheckoutSchema>;
+}) {
   requireBilling();
   await refuseForSampleAgency(organizationId, "billing");
-  if (!input.priceId || !input.customerEmail || !input.customerName) throw new AppError("bad_request", CHECKOUT_MESSAGES.missingAttributes);
+  if (!input.priceId || !input.customerEmail || !input.customerName)
+    throw new AppError("bad_request", CHECKOUT_MESSAGES.missingAttributes);
   const { priceId, meteredPriceId, appUrl } = { ...getEnv().stripe, appUrl: getEnv().appUrl };
   // Only our own prices: the browser must not choose what it is charged.
   if (input.priceId !== priceId || (input.meteredPriceId && input.meteredPriceId !== meteredPriceId)) {
@@ -68,7 +95,11 @@ export async function createEmbeddedCheckoutSession({ organizationId, input }: {
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [{ price: input.priceId, quantity: 1 }];
   if (input.meteredPriceId) lineItems.push({ price: input.meteredPriceId });
   lineItems.push(...extraAgentSeatItems(org.subscriptionTierId, org.extraAgents));
-  const metadata = { organizationId: org.id, tierId: org.subscriptionTierId ?? "", extraAgents: String(org.extraAgents) };
+  const metadata = {
+    organizationId: org.id,
+    tierId: org.subscriptionTierId ?? "",
+    extraAgents: String(org.extraAgents),
+  };
   let session: Stripe.Checkout.Session;
   try {
     session = await getStripe().checkout.sessions.create({
@@ -103,17 +134,29 @@ export const legacyCheckoutSchema = z.object({
  * hosted-page session for the redirect flow. extraContacts other than 0 answers 422 (contacts are billed
  * per contact, not bought in blocks).
  */
-export async function createRedirectCheckoutSession({ organizationId, input, customerEmail }: { organizationId: string; input: z.output<typeof legacyCheckoutSchema>; customerEmail: string }) {
+export async function createRedirectCheckoutSession({
+  organizationId,
+  input,
+  customerEmail,
+}: {
+  organizationId: string;
+  input: z.output<typeof legacyCheckoutSchema>;
+  customerEmail: string;
+}) {
   requireBilling();
   await refuseForSampleAgency(organizationId, "billing");
   const org = await organizationForCheckout(organizationId);
   if (org.slug !== input.orgSlug) throw AppError.notFound("Organization not found.");
-  const tier = await prisma.subscriptionTier.findFirst({ where: { id: input.tierId, isActive: true, isContactUs: false } });
+  const tier = await prisma.subscriptionTier.findFirst({
+    where: { id: input.tierId, isActive: true, isContactUs: false },
+  });
   if (!tier) throw new AppError("validation_failed", SUBSCRIPTION_MESSAGES.selectPlan);
   const problem = subscriptionChangeProblem({ tierId: null, extraAgents: 0, extraContacts: 0 }, input);
   if (problem) throw new AppError("validation_failed", problem);
   const env = getEnv();
-  const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [{ price: tier.stripePriceId ?? env.stripe.priceId!, quantity: 1 }];
+  const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [
+    { price: tier.stripePriceId ?? env.stripe.priceId!, quantity: 1 },
+  ];
   if (env.stripe.meteredPriceId) lineItems.push({ price: env.stripe.meteredPriceId });
   lineItems.push(...extraAgentSeatItems(tier.id, input.extraAgents));
   let session: Stripe.Checkout.Session;
@@ -146,12 +189,19 @@ async function ownSession(organizationId: string, sessionId: string, expand: str
     if ((error as { statusCode?: number }).statusCode === 404) throw AppError.notFound("Checkout session not found.");
     throw stripeFailure(CHECKOUT_MESSAGES.processingFailed, error);
   }
-  if (session.metadata?.organizationId !== organizationId && session.client_reference_id !== organizationId) throw AppError.notFound("Checkout session not found.");
+  if (session.metadata?.organizationId !== organizationId && session.client_reference_id !== organizationId)
+    throw AppError.notFound("Checkout session not found.");
   return session;
 }
 
 /** GET /api/stripe/redirect-to-checkout?session_id= → the hosted page's URL. */
-export async function checkoutRedirectUrl({ organizationId, sessionId }: { organizationId: string; sessionId: string }) {
+export async function checkoutRedirectUrl({
+  organizationId,
+  sessionId,
+}: {
+  organizationId: string;
+  sessionId: string;
+}) {
   requireBilling();
   const session = await ownSession(organizationId, sessionId);
   if (!session.url) throw new AppError("bad_request", CHECKOUT_MESSAGES.createFailed);
@@ -163,15 +213,27 @@ export async function checkoutRedirectUrl({ organizationId, sessionId }: { organ
  * Idempotent (it writes the current state); the webhook does the same for sessions completed while
  * the browser was gone.
  */
-export async function applyCompletedCheckout({ organizationId, session, completeOnboarding = false }: { organizationId: string; session: Stripe.Checkout.Session; completeOnboarding?: boolean }) {
+export async function applyCompletedCheckout({
+  organizationId,
+  session,
+  completeOnboarding = false,
+}: {
+  organizationId: string;
+  session: Stripe.Checkout.Session;
+  completeOnboarding?: boolean;
+}) {
   const subscriptionId = idOf(session.subscription);
   if (session.status !== "complete" || !subscriptionId) return null;
   const subscription = await getStripe().subscriptions.retrieve(subscriptionId);
-  if (subscription.metadata?.organizationId && subscription.metadata.organizationId !== organizationId) throw AppError.notFound("Subscription not found.");
+  if (subscription.metadata?.organizationId && subscription.metadata.organizationId !== organizationId)
+    throw AppError.notFound("Subscription not found.");
   const tierId = session.metadata?.tierId || null;
   const extraAgents = Number(session.metadata?.extraAgents ?? NaN);
   const tier = tierId ? await prisma.subscriptionTier.findUnique({ where: { id: tierId } }) : null;
-  const before = await prisma.organization.findUnique({ where: { id: organizationId }, select: { paymentCompleted: true } });
+  const before = await prisma.organization.findUnique({
+    where: { id: organizationId },
+    select: { paymentCompleted: true },
+  });
   await prisma.organization.update({
     where: { id: organizationId },
     data: {
@@ -184,12 +246,19 @@ export async function applyCompletedCheckout({ organizationId, session, complete
     },
   });
   // The first report gives the metered item its starting level (the trial count is 0 charges until go-live is reported).
-  if (!before?.paymentCompleted) await reportContactUsage({ organizationId, now: new Date(), reason: "checkout" }).catch(() => undefined);
+  if (!before?.paymentCompleted)
+    await reportContactUsage({ organizationId, now: new Date(), reason: "checkout" }).catch(() => undefined);
   return subscription;
 }
 
 /** GET /api/session-status?session_id → {status} (complete, open, expired…), recording a completed payment. */
-export async function checkoutSessionStatus({ organizationId, sessionId }: { organizationId: string; sessionId: string }) {
+export async function checkoutSessionStatus({
+  organizationId,
+  sessionId,
+}: {
+  organizationId: string;
+  sessionId: string;
+}) {
   requireBilling();
   const session = await ownSession(organizationId, sessionId);
   if (session.status === "complete") await applyCompletedCheckout({ organizationId, session });
@@ -203,7 +272,13 @@ export function sessionIdFromClientSecret(clientSecret: string): string | null {
 }
 
 /** GET /api/checkout-session?clientSecret → {customer, subscription, subscription_item} (the metered item). */
-export async function checkoutSessionDetails({ organizationId, clientSecret }: { organizationId: string; clientSecret: string }) {
+export async function checkoutSessionDetails({
+  organizationId,
+  clientSecret,
+}: {
+  organizationId: string;
+  clientSecret: string;
+}) {
   requireBilling();
   const sessionId = sessionIdFromClientSecret(clientSecret);
   if (!sessionId) throw AppError.notFound("Checkout session not found.");
@@ -211,7 +286,11 @@ export async function checkoutSessionDetails({ organizationId, clientSecret }: {
   if (session.client_secret !== clientSecret) throw AppError.notFound("Checkout session not found.");
   const subscription = session.subscription && typeof session.subscription === "object" ? session.subscription : null;
   const metered = subscription ? meteredItemOf(subscription) : undefined;
-  return { customer: idOf(session.customer), subscription: subscription?.id ?? null, subscription_item: metered?.id ?? null };
+  return {
+    customer: idOf(session.customer),
+    subscription: subscription?.id ?? null,
+    subscription_item: metered?.id ?? null,
+  };
 }
 
 export const paymentCompleteSchema = z.object({
@@ -228,7 +307,13 @@ export const paymentCompleteSchema = z.object({
  * Stripe: the subscription must be this organization's and belong to the customer given. Then the
  * payment is recorded and onboarding is complete (domain-rules F).
  */
-export async function completePayment({ organizationId, input }: { organizationId: string; input: z.output<typeof paymentCompleteSchema> }) {
+export async function completePayment({
+  organizationId,
+  input,
+}: {
+  organizationId: string;
+  input: z.output<typeof paymentCompleteSchema>;
+}) {
   requireBilling();
   let subscription: Stripe.Subscription;
   try {
@@ -237,21 +322,49 @@ export async function completePayment({ organizationId, input }: { organizationI
     if ((error as { statusCode?: number }).statusCode === 404) throw AppError.notFound("Subscription not found.");
     throw stripeFailure(CHECKOUT_MESSAGES.processingFailed, error);
   }
-  if (subscription.metadata?.organizationId !== organizationId || idOf(subscription.customer) !== input.stripeCustomerId) throw AppError.notFound("Subscription not found.");
-  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { paymentCompleted: true } });
+  if (
+    subscription.metadata?.organizationId !== organizationId ||
+    idOf(subscription.customer) !== input.stripeCustomerId
+  )
+    throw AppError.notFound("Subscription not found.");
+  const org = await prisma.organization.findUnique({
+    where: { id: organizationId },
+    select: { paymentCompleted: true },
+  });
   await prisma.organization.update({
     where: { id: organizationId },
-    data: { ...subscriptionFields(subscription), paymentCompleted: true, onboardingCompleted: true, lastPaymentAt: new Date() },
+    data: {
+      ...subscriptionFields(subscription),
+      paymentCompleted: true,
+      onboardingCompleted: true,
+      lastPaymentAt: new Date(),
+    },
   });
-  if (!org?.paymentCompleted) await reportContactUsage({ organizationId, now: new Date(), reason: "checkout" }).catch(() => undefined);
+  if (!org?.paymentCompleted)
+    await reportContactUsage({ organizationId, now: new Date(), reason: "checkout" }).catch(() => undefined);
   return { success: true, redirectUrl: "/dashboard?payment_success=true" };
 }
 
 /** GET /api/stripe/payment-status → {success, message, paymentCompleted, status} (domain-rules F checkPaymentStatus). */
 export async function paymentStatus({ organizationId }: { organizationId: string }) {
-  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { billingDisabled: true, paymentCompleted: true, paymentStatus: true, stripeSubscriptionId: true, subscriptionStatus: true } });
+  const org = await prisma.organization.findUnique({
+    where: { id: organizationId },
+    select: {
+      billingDisabled: true,
+      paymentCompleted: true,
+      paymentStatus: true,
+      stripeSubscriptionId: true,
+      subscriptionStatus: true,
+    },
+  });
   if (!org) throw AppError.notFound("Organization not found.");
-  if (org.billingDisabled || !isBillingEnabled()) return { success: true, status: "billing_disabled", message: CHECKOUT_MESSAGES.billingDisabled, paymentCompleted: org.paymentCompleted };
+  if (org.billingDisabled || !isBillingEnabled())
+    return {
+      success: true,
+      status: "billing_disabled",
+      message: CHECKOUT_MESSAGES.billingDisabled,
+      paymentCompleted: org.paymentCompleted,
+    };
   const status = org.stripeSubscriptionId ? paymentStatusFor(org.subscriptionStatus) : "no_subscription";
   return { success: true, status, message: PAYMENT_STATUS_MESSAGES[status], paymentCompleted: org.paymentCompleted };
 }
@@ -263,7 +376,16 @@ export async function paymentStatus({ organizationId }: { organizationId: string
  * instead of selling a second subscription. The ids let the screen finish setup with payment-complete.
  */
 export async function subscriptionStatus({ organizationId }: { organizationId: string }) {
-  const select = { billingDisabled: true, stripeSubscriptionId: true, stripeCustomerId: true, stripeCheckoutSessionId: true, subscriptionStatus: true, currentPeriodEnd: true, cancelAtPeriodEnd: true, subscriptionTier: { select: { name: true } } } as const;
+  const select = {
+    billingDisabled: true,
+    stripeSubscriptionId: true,
+    stripeCustomerId: true,
+    stripeCheckoutSessionId: true,
+    subscriptionStatus: true,
+    currentPeriodEnd: true,
+    cancelAtPeriodEnd: true,
+    subscriptionTier: { select: { name: true } },
+  } as const;
   let org = await prisma.organization.findUnique({ where: { id: organizationId }, select });
   if (!org) throw AppError.notFound("Organization not found.");
   const billingOn = isBillingEnabled() && !org.billingDisabled;
@@ -275,12 +397,23 @@ export async function subscriptionStatus({ organizationId }: { organizationId: s
       }
     } catch (error) {
       // A session Stripe no longer knows is simply not a checkout to resume.
-      if (!(error instanceof AppError && error.code === "not_found")) throw stripeFailure(SUBSCRIPTION_MESSAGES.loadCurrentFailed, error);
+      if (!(error instanceof AppError && error.code === "not_found"))
+        throw stripeFailure(SUBSCRIPTION_MESSAGES.loadCurrentFailed, error);
     }
   }
   const planName = org.subscriptionTier?.name ?? null;
   if (!billingOn || !org.stripeSubscriptionId) {
-    return { data: { status: org.billingDisabled ? "billing_disabled" : org.subscriptionStatus, planName, currentPeriodEnd: isoDate(org.currentPeriodEnd), cancelAtPeriodEnd: org.cancelAtPeriodEnd, hasSubscription: Boolean(org.stripeSubscriptionId), customerId: null, subscriptionId: null } };
+    return {
+      data: {
+        status: org.billingDisabled ? "billing_disabled" : org.subscriptionStatus,
+        planName,
+        currentPeriodEnd: isoDate(org.currentPeriodEnd),
+        cancelAtPeriodEnd: org.cancelAtPeriodEnd,
+        hasSubscription: Boolean(org.stripeSubscriptionId),
+        customerId: null,
+        subscriptionId: null,
+      },
+    };
   }
   try {
     const subscription = await getStripe().subscriptions.retrieve(org.stripeSubscriptionId);

@@ -17,8 +17,16 @@ const input = () => ({ firstName: "Ann", lastName: "Lee", email: `limit.${++seq}
 async function agency({ contactLimit, extraContacts = 0 }: { contactLimit: number; extraContacts?: number }) {
   const org = await createOrganization(db.prisma, { now });
   const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
-  await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit, extraContacts, defaultAgentId: admin.id } });
-  return { org, admin, viewer: { id: admin.id, isAdmin: true }, cookie: (await createSession(db.prisma, admin.id, { now })).cookie };
+  await db.prisma.organization.update({
+    where: { id: org.id },
+    data: { contactLimit, extraContacts, defaultAgentId: admin.id },
+  });
+  return {
+    org,
+    admin,
+    viewer: { id: admin.id, isAdmin: true },
+    cookie: (await createSession(db.prisma, admin.id, { now })).cookie,
+  };
 }
 
 describe("contact limit on contact creation", () => {
@@ -26,7 +34,10 @@ describe("contact limit on contact creation", () => {
     const { org, viewer } = await agency({ contactLimit: 1, extraContacts: 1 });
     await createContact({ organizationId: org.id, viewer, input: input() });
     await createContact({ organizationId: org.id, viewer, input: input() });
-    await expect(createContact({ organizationId: org.id, viewer, input: input() })).rejects.toMatchObject({ code: "conflict", message: contactLimitMessage(2) });
+    await expect(createContact({ organizationId: org.id, viewer, input: input() })).rejects.toMatchObject({
+      code: "conflict",
+      message: contactLimitMessage(2),
+    });
     expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(2);
   });
 
@@ -36,7 +47,9 @@ describe("contact limit on contact creation", () => {
       await createTempContact({ orgSegment: org.id, now: new Date(Date.now() + i) });
     }
     await createContact({ organizationId: org.id, viewer, input: input() });
-    await expect(createContact({ organizationId: org.id, viewer, input: input() })).rejects.toMatchObject({ code: "conflict" });
+    await expect(createContact({ organizationId: org.id, viewer, input: input() })).rejects.toMatchObject({
+      code: "conflict",
+    });
     expect(await db.prisma.contact.count({ where: { organizationId: org.id, status: "temp" } })).toBe(3);
     const row = await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
     // The banner counts the one real contact, not the placeholders.
@@ -52,7 +65,11 @@ describe("contact limit on contact creation", () => {
   it("POST /api/contacts/create answers 409 with the message", async () => {
     const { cookie } = await agency({ contactLimit: 0 });
     const res = await createContactRoute(
-      new NextRequest("http://localhost/api/contacts/create", { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(input()) }),
+      new NextRequest("http://localhost/api/contacts/create", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify(input()),
+      }),
       { params: Promise.resolve({}) },
     );
     expect(res.status).toBe(409);
@@ -61,7 +78,10 @@ describe("contact limit on contact creation", () => {
 
   it("two creations racing for the last place: exactly one wins", async () => {
     const { org, viewer } = await agency({ contactLimit: 1 });
-    const results = await Promise.allSettled([createContact({ organizationId: org.id, viewer, input: input() }), createContact({ organizationId: org.id, viewer, input: input() })]);
+    const results = await Promise.allSettled([
+      createContact({ organizationId: org.id, viewer, input: input() }),
+      createContact({ organizationId: org.id, viewer, input: input() }),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(1);
   });
@@ -73,7 +93,10 @@ describe("the shell's plan-limit banner (loadPlanLimitNotice)", () => {
     const row = () => db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
     expect(await loadPlanLimitNotice(await row())).toBeNull();
     await createContact({ organizationId: org.id, viewer, input: input() });
-    expect(await loadPlanLimitNotice(await row())).toEqual({ kind: "contacts", message: "Your organization has 1 contact, the most your plan allows. Upgrade your plan to add more." });
+    expect(await loadPlanLimitNotice(await row())).toEqual({
+      kind: "contacts",
+      message: "Your organization has 1 contact, the most your plan allows. Upgrade your plan to add more.",
+    });
     await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit: -1, agentLimit: -1 } });
     expect(await loadPlanLimitNotice(await row())).toBeNull();
   });

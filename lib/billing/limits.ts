@@ -15,7 +15,11 @@ export const UPGRADE_PATH = "/change-plan";
  * both take the last place) and says whether `adding` more contacts fit the plan's limit plus extra
  * contacts (-1 = unlimited), counting the book only (lib/contacts/book.ts).
  */
-export async function checkContactCapacity(tx: TxClient, organizationId: string, adding = 1): Promise<{ fits: boolean; allowed: number }> {
+export async function checkContactCapacity(
+  tx: TxClient,
+  organizationId: string,
+  adding = 1,
+): Promise<{ fits: boolean; allowed: number }> {
   const [org] = await tx.$queryRaw<{ contact_limit: number; extra_contacts: number }[]>`
     SELECT contact_limit, extra_contacts FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
   if (!org || org.contact_limit < 0) return { fits: true, allowed: -1 };
@@ -30,5 +34,6 @@ export async function checkContactCapacity(tx: TxClient, organizationId: string,
  */
 export async function assertContactCapacity(tx: TxClient, organizationId: string, adding = 1): Promise<void> {
   const { fits, allowed } = await checkContactCapacity(tx, organizationId, adding);
-  if (!fits) throw new AppError("conflict", contactLimitMessage(allowed), { fields: { _: [contactLimitMessage(allowed)] } });
+  if (!fits)
+    throw new AppError("conflict", contactLimitMessage(allowed), { fields: { _: [contactLimitMessage(allowed)] } });
 }

@@ -21,9 +21,41 @@ export type PlanDefinition = {
 const CONTACTS_FEATURE = `${PRICING.includedContacts.toLocaleString("en-US")} contacts included, then ${formatPerContact(PRICING.perContactCentiCents)} per contact/month`;
 
 export const PLANS: readonly PlanDefinition[] = [
-  { id: "basic", name: "Basic", priceCents: PRICING.basePriceCents, agentLimit: 1, contactLimit: -1, sortOrder: 1, isContactUs: false, features: ["1 agent", CONTACTS_FEATURE, "Automated quote emails", "Dashboard"] },
-  { id: "pro", name: "Pro", priceCents: PRICING.basePriceCents, agentLimit: 5, contactLimit: -1, sortOrder: 2, isContactUs: false, features: ["Up to 5 agents", CONTACTS_FEATURE, `Extra agents ${formatDollars(PRICING.extraAgentPriceCents)}/month each`, "Everything in Basic"] },
-  { id: "enterprise", name: "Enterprise", priceCents: 0, agentLimit: -1, contactLimit: -1, sortOrder: 3, isContactUs: true, features: ["Unlimited agents", "Unlimited contacts", "Onboarding help"] },
+  {
+    id: "basic",
+    name: "Basic",
+    priceCents: PRICING.basePriceCents,
+    agentLimit: 1,
+    contactLimit: -1,
+    sortOrder: 1,
+    isContactUs: false,
+    features: ["1 agent", CONTACTS_FEATURE, "Automated quote emails", "Dashboard"],
+  },
+  {
+    id: "pro",
+    name: "Pro",
+    priceCents: PRICING.basePriceCents,
+    agentLimit: 5,
+    contactLimit: -1,
+    sortOrder: 2,
+    isContactUs: false,
+    features: [
+      "Up to 5 agents",
+      CONTACTS_FEATURE,
+      `Extra agents ${formatDollars(PRICING.extraAgentPriceCents)}/month each`,
+      "Everything in Basic",
+    ],
+  },
+  {
+    id: "enterprise",
+    name: "Enterprise",
+    priceCents: 0,
+    agentLimit: -1,
+    contactLimit: -1,
+    sortOrder: 3,
+    isContactUs: true,
+    features: ["Unlimited agents", "Unlimited contacts", "Onboarding help"],
+  },
 ];
 
 export function planDefinition(id: string | null | undefined): PlanDefinition | undefined {

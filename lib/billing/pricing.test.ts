@@ -1,4 +1,12 @@
-import { customTier, formatDollars, formatPerContact, monthlyPrice, PRICING, remainingLtvSeries, roi } from "@/lib/billing/pricing";
+import {
+  customTier,
+  formatDollars,
+  formatPerContact,
+  monthlyPrice,
+  PRICING,
+  remainingLtvSeries,
+  roi,
+} from "@/lib/billing/pricing";
 
 describe("monthlyPrice: $100 incl. 300 contacts, $0.33 per extra contact, SMS25 = 25% off", () => {
   it.each([
@@ -61,11 +69,27 @@ describe("custom tier: a price, never a cap (contacts are not capped by plan)", 
     [301, 10_033, 1], // the 301st contact costs $0.33: $100.33
     [5_300, 175_000, 5_000],
     [12_000, 396_100, 11_700],
-  ])("%i contacts → %i cents a month, %i above the included 300, no limit, no add-on", (contacts, cents, additionalContacts) => {
-    expect(customTier(contacts)).toMatchObject({ contacts, contactLimit: -1, extraContacts: 0, additionalContacts, monthlyTotalCents: cents });
-  });
+  ])(
+    "%i contacts → %i cents a month, %i above the included 300, no limit, no add-on",
+    (contacts, cents, additionalContacts) => {
+      expect(customTier(contacts)).toMatchObject({
+        contacts,
+        contactLimit: -1,
+        extraContacts: 0,
+        additionalContacts,
+        monthlyTotalCents: cents,
+      });
+    },
+  );
   it("the model's constants are the spec's", () => {
-    expect(PRICING).toMatchObject({ basePriceCents: 10_000, includedContacts: 300, perContactCentiCents: 3_300, launchCode: "SMS25", launchDiscountPercent: 25, extraAgentPriceCents: 2_000 });
+    expect(PRICING).toMatchObject({
+      basePriceCents: 10_000,
+      includedContacts: 300,
+      perContactCentiCents: 3_300,
+      launchCode: "SMS25",
+      launchDiscountPercent: 25,
+      extraAgentPriceCents: 2_000,
+    });
     expect(PRICING).not.toHaveProperty("extraContactsStep");
     expect(PRICING.contactQuickPicks).toEqual([250, 1_000, 5_000, 10_000, 20_000, 40_000]);
   });
@@ -73,7 +97,12 @@ describe("custom tier: a price, never a cap (contacts are not capped by plan)", 
 
 describe("ROI model (§9): conversion = rollover % ÷ 12 a month; a rolled contact adds commission × 3 years", () => {
   it("1,000 contacts at launch pricing, $350 commission, 7% rollover", () => {
-    const result = roi({ contacts: 1_000, monthlyCostCents: 24_825, annualCommissionDollars: 350, annualRolloverPercent: 7 });
+    const result = roi({
+      contacts: 1_000,
+      monthlyCostCents: 24_825,
+      annualCommissionDollars: 350,
+      annualRolloverPercent: 7,
+    });
     expect(result.monthlyConversions).toBeCloseTo(5.8333, 4);
     expect(result.annualConversions).toBeCloseTo(70, 10);
     expect(result.addedValuePerConversionDollars).toBe(1_050);
@@ -84,15 +113,28 @@ describe("ROI model (§9): conversion = rollover % ÷ 12 a month; a rolled conta
     expect(result.roiMultiple).toBeCloseTo(24.6727, 4);
   });
   it("5,000 contacts at full price, $400 commission, 10% rollover", () => {
-    const result = roi({ contacts: 5_000, monthlyCostCents: 165_100, annualCommissionDollars: 400, annualRolloverPercent: 10 });
+    const result = roi({
+      contacts: 5_000,
+      monthlyCostCents: 165_100,
+      annualCommissionDollars: 400,
+      annualRolloverPercent: 10,
+    });
     expect(result.annualAddedValueDollars).toBeCloseTo(600_000, 6); // 500 × 400 × 3
     expect(result.netAnnualBenefitDollars).toBeCloseTo(580_188, 6); // − 1651 × 12
     expect(result.roiMultiple).toBeCloseTo(30.2846, 3);
   });
   it("clamps rollover to 0–100 and has no ROI for a free price", () => {
-    expect(roi({ contacts: 100, monthlyCostCents: 10_000, annualCommissionDollars: 350, annualRolloverPercent: 150 }).annualConversions).toBe(100);
-    expect(roi({ contacts: 100, monthlyCostCents: 10_000, annualCommissionDollars: 350, annualRolloverPercent: -3 }).annualConversions).toBe(0);
-    expect(roi({ contacts: 100, monthlyCostCents: 0, annualCommissionDollars: 350, annualRolloverPercent: 7 }).roiMultiple).toBeNull();
+    expect(
+      roi({ contacts: 100, monthlyCostCents: 10_000, annualCommissionDollars: 350, annualRolloverPercent: 150 })
+        .annualConversions,
+    ).toBe(100);
+    expect(
+      roi({ contacts: 100, monthlyCostCents: 10_000, annualCommissionDollars: 350, annualRolloverPercent: -3 })
+        .annualConversions,
+    ).toBe(0);
+    expect(
+      roi({ contacts: 100, monthlyCostCents: 0, annualCommissionDollars: 350, annualRolloverPercent: 7 }).roiMultiple,
+    ).toBeNull();
   });
 });
 

@@ -44,10 +44,19 @@ export type PriceBreakdown = {
   launchPricing: boolean;
 };
 
-const discounted = (amount: number, launchPricing: boolean) => (launchPricing ? (amount * (100 - PRICING.launchDiscountPercent)) / 100 : amount);
+const discounted = (amount: number, launchPricing: boolean) =>
+  launchPricing ? (amount * (100 - PRICING.launchDiscountPercent)) / 100 : amount;
 
 /** The monthly price for a number of contacts (and extra agent seats), with or without launch pricing. */
-export function monthlyPrice({ contacts, launchPricing = false, extraAgents = 0 }: { contacts: number; launchPricing?: boolean; extraAgents?: number }): PriceBreakdown {
+export function monthlyPrice({
+  contacts,
+  launchPricing = false,
+  extraAgents = 0,
+}: {
+  contacts: number;
+  launchPricing?: boolean;
+  extraAgents?: number;
+}): PriceBreakdown {
   const count = Math.max(0, Math.floor(Number.isFinite(contacts) ? contacts : 0));
   const seats = Math.max(0, Math.floor(extraAgents));
   const additionalContacts = Math.max(0, count - PRICING.includedContacts);
@@ -119,7 +128,12 @@ export const ROI_DEFAULTS = {
   chartYears: 6,
 } as const;
 
-export type RoiInput = { contacts: number; monthlyCostCents: number; annualCommissionDollars: number; annualRolloverPercent: number };
+export type RoiInput = {
+  contacts: number;
+  monthlyCostCents: number;
+  annualCommissionDollars: number;
+  annualRolloverPercent: number;
+};
 
 export type RoiResult = {
   /** Contacts rolled per month: contacts × (annual rollover % ÷ 12). */
@@ -139,7 +153,12 @@ export type RoiResult = {
 const clampPercent = (p: number) => Math.min(100, Math.max(0, Number.isFinite(p) ? p : 0));
 const nonNegative = (n: number) => Math.max(0, Number.isFinite(n) ? n : 0);
 
-export function roi({ contacts, monthlyCostCents, annualCommissionDollars, annualRolloverPercent }: RoiInput): RoiResult {
+export function roi({
+  contacts,
+  monthlyCostCents,
+  annualCommissionDollars,
+  annualRolloverPercent,
+}: RoiInput): RoiResult {
   const book = nonNegative(contacts);
   const commission = nonNegative(annualCommissionDollars);
   const rollover = clampPercent(annualRolloverPercent) / 100;
@@ -171,7 +190,11 @@ export type LtvPoint = { year: number; baseCase: number; rolloverCase: number };
  * rollover case (annual rollover % ÷ 12) of the contacts still earning are rolled each month into a
  * new policy with the full 6 years ahead. The base case rolls no one, so it runs out after 3 years.
  */
-export function remainingLtvSeries({ contacts, annualCommissionDollars, annualRolloverPercent }: Omit<RoiInput, "monthlyCostCents">): LtvPoint[] {
+export function remainingLtvSeries({
+  contacts,
+  annualCommissionDollars,
+  annualRolloverPercent,
+}: Omit<RoiInput, "monthlyCostCents">): LtvPoint[] {
   const book = nonNegative(contacts);
   const commission = nonNegative(annualCommissionDollars);
   const monthlyRate = clampPercent(annualRolloverPercent) / 100 / 12;

@@ -34,7 +34,8 @@ const now = new Date();
 let stripe: FakeStripeServer;
 
 beforeAll(async () => {
-  for (const { id, ...data } of PLANS) await db.prisma.subscriptionTier.upsert({ where: { id }, create: { id, ...data }, update: data });
+  for (const { id, ...data } of PLANS)
+    await db.prisma.subscriptionTier.upsert({ where: { id }, create: { id, ...data }, update: data });
   stripe = await startFakeStripeServer();
   Object.assign(process.env, {
     STRIPE_SECRET_KEY: stripe.secretKey,
@@ -49,15 +50,31 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID", "STRIPE_METERED_PRICE_ID", "STRIPE_EXTRA_AGENT_PRICE_ID", "STRIPE_API_BASE"]) delete process.env[key];
+  for (const key of [
+    "STRIPE_SECRET_KEY",
+    "STRIPE_PUBLISHABLE_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "STRIPE_PRICE_ID",
+    "STRIPE_METERED_PRICE_ID",
+    "STRIPE_EXTRA_AGENT_PRICE_ID",
+    "STRIPE_API_BASE",
+  ])
+    delete process.env[key];
   resetEnvForTests();
   await stripe?.close();
 });
 
-function req(path: string, init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: string } = {}) {
+function req(
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: string } = {},
+) {
   return new NextRequest(`http://localhost${path}`, {
     method: init.method ?? "GET",
-    headers: { ...(init.body !== undefined ? { "content-type": "application/json" } : {}), ...(init.cookie ? { cookie: init.cookie } : {}), ...init.headers },
+    headers: {
+      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      ...init.headers,
+    },
     body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
   });
 }
@@ -68,20 +85,39 @@ async function agency(plan = "pro") {
   const org = await createOrganization(db.prisma, { now });
   const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
   const { cookie } = await createSession(db.prisma, admin.id, { now });
-  const chosen = await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan, orgSlug: org.slug } }), ctx());
+  const chosen = await choosePlanRoute(
+    req("/api/choose-plan", { method: "POST", cookie, body: { plan, orgSlug: org.slug } }),
+    ctx(),
+  );
   expect(chosen.status).toBe(200);
   return { org, admin, cookie };
 }
 
 async function deliver(event: ReturnType<FakeStripeServer["event"]>, secret?: string) {
   const { payload, signature } = stripe.signedWebhook(event, secret);
-  return webhookRoute(req("/api/webhooks/stripe", { method: "POST", raw: payload, headers: { "stripe-signature": signature, "content-type": "application/json" } }), ctx());
+  return webhookRoute(
+    req("/api/webhooks/stripe", {
+      method: "POST",
+      raw: payload,
+      headers: { "stripe-signature": signature, "content-type": "application/json" },
+    }),
+    ctx(),
+  );
 }
 
 /** The embedded checkout up to a completed session (the card form is the fake's completeCheckout). */
 async function checkout(cookie: string) {
   const created = await createCheckoutRoute(
-    req("/api/create-checkout-session", { method: "POST", cookie, body: { priceId: "price_base", meteredPriceId: "price_meter_contacts", customerEmail: "owner@agency.test", customerName: "Owner Person" } }),
+    req("/api/create-checkout-session", {
+      method: "POST",
+      cookie,
+      body: {
+        priceId: "price_base",
+        meteredPriceId: "price_meter_contacts",
+        customerEmail: "owner@agency.test",
+        customerName: "Owner Person",
+      },
+    }),
     ctx(),
   );
   expect(created.status).toBe(200);
@@ -98,7 +134,12 @@ async function agentOf(orgId: string) {
 describe("choose plan with Stripe on", () => {
   it("records the plan but not an active subscription: payment comes in the payment step", async () => {
     const { org } = await agency("basic");
-    expect(await orgRow(org.id)).toMatchObject({ subscriptionTierId: "basic", billingDisabled: false, subscriptionStatus: "none", paymentCompleted: false });
+    expect(await orgRow(org.id)).toMatchObject({
+      subscriptionTierId: "basic",
+      billingDisabled: false,
+      subscriptionStatus: "none",
+      paymentCompleted: false,
+    });
   });
 
   it("once paid, choosing again is refused (409): seats would change without Stripe charging for them", async () => {
@@ -106,9 +147,14 @@ describe("choose plan with Stripe on", () => {
     const { sessionId } = await checkout(cookie);
     stripe.completeCheckout(sessionId);
     await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
-    const res = await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "pro", orgSlug: org.slug, extraAgents: 4 } }), ctx());
+    const res = await choosePlanRoute(
+      req("/api/choose-plan", { method: "POST", cookie, body: { plan: "pro", orgSlug: org.slug, extraAgents: 4 } }),
+      ctx(),
+    );
     expect(res.status).toBe(409);
-    expect((await res.json()).error.message).toBe("Your organization already has a paid subscription. Change it on the Change Plan page.");
+    expect((await res.json()).error.message).toBe(
+      "Your organization already has a paid subscription. Change it on the Change Plan page.",
+    );
     expect((await orgRow(org.id)).extraAgents).toBe(0);
   });
 });
@@ -117,7 +163,12 @@ describe("GET /api/subscription/pricing with Stripe on", () => {
   it("gives the browser the publishable key and price ids, never a secret", async () => {
     const res = await pricingRoute(req("/api/subscription/pricing"), ctx());
     const text = await res.text();
-    expect(JSON.parse(text)).toMatchObject({ billingEnabled: true, publishableKey: "pk_test_fake", priceId: "price_base", meteredPriceId: "price_meter_contacts" });
+    expect(JSON.parse(text)).toMatchObject({
+      billingEnabled: true,
+      publishableKey: "pk_test_fake",
+      priceId: "price_base",
+      meteredPriceId: "price_meter_contacts",
+    });
     expect(text).not.toContain(stripe.secretKey);
     expect(text).not.toContain(stripe.webhookSecret);
   });
@@ -128,29 +179,79 @@ describe("roles and other organizations", () => {
     const { org } = await agency();
     const cookie = await agentOf(org.id);
     const answers = await Promise.all([
-      createCheckoutRoute(req("/api/create-checkout-session", { method: "POST", cookie, body: { priceId: "price_base", customerEmail: "a@b.test", customerName: "A B" } }), ctx()),
-      paymentCompleteRoute(req("/api/stripe/payment-complete", { method: "POST", cookie, body: { stripeCustomerId: "cus_x", stripeSubscriptionId: "sub_x" } }), ctx()),
-      legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie, body: { orgSlug: org.slug, tierId: "pro" } }), ctx()),
+      createCheckoutRoute(
+        req("/api/create-checkout-session", {
+          method: "POST",
+          cookie,
+          body: { priceId: "price_base", customerEmail: "a@b.test", customerName: "A B" },
+        }),
+        ctx(),
+      ),
+      paymentCompleteRoute(
+        req("/api/stripe/payment-complete", {
+          method: "POST",
+          cookie,
+          body: { stripeCustomerId: "cus_x", stripeSubscriptionId: "sub_x" },
+        }),
+        ctx(),
+      ),
+      legacyCheckoutRoute(
+        req("/api/stripe/create-checkout-session", {
+          method: "POST",
+          cookie,
+          body: { orgSlug: org.slug, tierId: "pro" },
+        }),
+        ctx(),
+      ),
       portalRoute(req("/api/billing/portal", { method: "POST", cookie }), ctx()),
-      updateSubscriptionRoute(req(`/api/organizations/${org.slug}/subscription`, { method: "PUT", cookie, body: { tierId: "basic" } }), ctx({ orgId: org.slug })),
+      updateSubscriptionRoute(
+        req(`/api/organizations/${org.slug}/subscription`, { method: "PUT", cookie, body: { tierId: "basic" } }),
+        ctx({ orgId: org.slug }),
+      ),
     ]);
     expect(answers.map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
-    expect(stripe.requests.some((r) => r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id)).toBe(false);
+    expect(
+      stripe.requests.some((r) => r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id),
+    ).toBe(false);
   });
 
   it("another organization's slug (legacy checkout) and checkout session (redirect) are 404", async () => {
     const mine = await agency();
     const theirs = await agency();
-    const slugOfOther = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie: mine.cookie, body: { orgSlug: theirs.org.slug, tierId: "pro" } }), ctx());
+    const slugOfOther = await legacyCheckoutRoute(
+      req("/api/stripe/create-checkout-session", {
+        method: "POST",
+        cookie: mine.cookie,
+        body: { orgSlug: theirs.org.slug, tierId: "pro" },
+      }),
+      ctx(),
+    );
     expect(slugOfOther.status).toBe(404);
-    const legacy = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie: theirs.cookie, body: { orgSlug: theirs.org.slug, tierId: "pro" } }), ctx());
+    const legacy = await legacyCheckoutRoute(
+      req("/api/stripe/create-checkout-session", {
+        method: "POST",
+        cookie: theirs.cookie,
+        body: { orgSlug: theirs.org.slug, tierId: "pro" },
+      }),
+      ctx(),
+    );
     const { sessionId } = await legacy.json();
-    expect((await redirectRoute(req(`/api/stripe/redirect-to-checkout?session_id=${sessionId}`, { cookie: mine.cookie }), ctx())).status).toBe(404);
+    expect(
+      (
+        await redirectRoute(
+          req(`/api/stripe/redirect-to-checkout?session_id=${sessionId}`, { cookie: mine.cookie }),
+          ctx(),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("the legacy checkout without a plan says 'Please select a plan'", async () => {
     const { org, cookie } = await agency();
-    const res = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie, body: { orgSlug: org.slug } }), ctx());
+    const res = await legacyCheckoutRoute(
+      req("/api/stripe/create-checkout-session", { method: "POST", cookie, body: { orgSlug: org.slug } }),
+      ctx(),
+    );
     expect(res.status).toBe(422);
     expect((await res.json()).error.message).toBe("Please select a plan");
   });
@@ -160,7 +261,9 @@ describe("embedded checkout → polling → payment complete", () => {
   it("creates an embedded subscription session with the base and metered prices, then records the completed payment", async () => {
     const { org, cookie } = await agency();
     const { clientSecret, sessionId } = await checkout(cookie);
-    const sent = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id)!;
+    const sent = stripe.requests.find(
+      (r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id,
+    )!;
     expect(sent.body).toMatchObject({
       ui_mode: "embedded_page",
       mode: "subscription",
@@ -172,7 +275,8 @@ describe("embedded checkout → polling → payment complete", () => {
       metadata: { organizationId: org.id, tierId: "pro" },
     });
 
-    const poll = async () => (await sessionStatusRoute(req(`/api/session-status?session_id=${sessionId}`, { cookie }), ctx())).json();
+    const poll = async () =>
+      (await sessionStatusRoute(req(`/api/session-status?session_id=${sessionId}`, { cookie }), ctx())).json();
     expect(await poll()).toMatchObject({ status: "open" });
     expect((await orgRow(org.id)).paymentCompleted).toBe(false);
 
@@ -180,35 +284,90 @@ describe("embedded checkout → polling → payment complete", () => {
     const { customer, subscription } = stripe.completeCheckout(sessionId);
     expect(await poll()).toMatchObject({ status: "complete" });
     const afterPoll = await orgRow(org.id);
-    expect(afterPoll).toMatchObject({ paymentCompleted: true, stripeCustomerId: customer.id, stripeSubscriptionId: subscription.id, subscriptionStatus: "active", paymentStatus: "paid" });
+    expect(afterPoll).toMatchObject({
+      paymentCompleted: true,
+      stripeCustomerId: customer.id,
+      stripeSubscriptionId: subscription.id,
+      subscriptionStatus: "active",
+      paymentStatus: "paid",
+    });
 
-    const details = await (await checkoutSessionRoute(req(`/api/checkout-session?clientSecret=${encodeURIComponent(clientSecret)}`, { cookie }), ctx())).json();
-    const meteredItem = (subscription.items as { data: { id: string; price: { id: string } }[] }).data.find((i) => i.price.id === "price_meter_contacts")!;
-    expect(details).toEqual({ customer: customer.id, subscription: subscription.id, subscription_item: meteredItem.id });
+    const details = await (
+      await checkoutSessionRoute(
+        req(`/api/checkout-session?clientSecret=${encodeURIComponent(clientSecret)}`, { cookie }),
+        ctx(),
+      )
+    ).json();
+    const meteredItem = (subscription.items as { data: { id: string; price: { id: string } }[] }).data.find(
+      (i) => i.price.id === "price_meter_contacts",
+    )!;
+    expect(details).toEqual({
+      customer: customer.id,
+      subscription: subscription.id,
+      subscription_item: meteredItem.id,
+    });
 
     const done = await paymentCompleteRoute(
-      req("/api/stripe/payment-complete", { method: "POST", cookie, body: { email: "owner@agency.test", firstName: "Owner", lastName: "Person", stripeCustomerId: customer.id, stripeSubscriptionId: subscription.id, stripeUsageItemId: meteredItem.id } }),
+      req("/api/stripe/payment-complete", {
+        method: "POST",
+        cookie,
+        body: {
+          email: "owner@agency.test",
+          firstName: "Owner",
+          lastName: "Person",
+          stripeCustomerId: customer.id,
+          stripeSubscriptionId: subscription.id,
+          stripeUsageItemId: meteredItem.id,
+        },
+      }),
       ctx(),
     );
     expect(done.status).toBe(200);
-    expect(await orgRow(org.id)).toMatchObject({ paymentCompleted: true, onboardingCompleted: true, stripeUsageItemId: meteredItem.id, subscriptionStatus: "active" });
+    expect(await orgRow(org.id)).toMatchObject({
+      paymentCompleted: true,
+      onboardingCompleted: true,
+      stripeUsageItemId: meteredItem.id,
+      subscriptionStatus: "active",
+    });
     // In the trial nothing is metered: usage charges start when the agency goes live.
-    expect(stripe.meterEvents().some((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id)).toBe(false);
+    expect(
+      stripe
+        .meterEvents()
+        .some((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id),
+    ).toBe(false);
 
     const status = await (await paymentStatusRoute(req("/api/stripe/payment-status", { cookie }), ctx())).json();
     expect(status).toEqual({ success: true, status: "paid", message: "Payments active", paymentCompleted: true });
     const sub = await (await subscriptionStatusRoute(req("/api/stripe/subscription-status", { cookie }), ctx())).json();
-    expect(sub.data).toMatchObject({ status: "active", planName: "Pro", cancelAtPeriodEnd: false, hasSubscription: true });
+    expect(sub.data).toMatchObject({
+      status: "active",
+      planName: "Pro",
+      cancelAtPeriodEnd: false,
+      hasSubscription: true,
+    });
   });
 
   it("Pro extra seats chosen with the plan are charged: the embedded checkout adds the seat item", async () => {
     const org = await createOrganization(db.prisma, { now });
     const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
     const { cookie } = await createSession(db.prisma, admin.id, { now });
-    expect((await choosePlanRoute(req("/api/choose-plan", { method: "POST", cookie, body: { plan: "pro", orgSlug: org.slug, extraAgents: 2 } }), ctx())).status).toBe(200);
+    expect(
+      (
+        await choosePlanRoute(
+          req("/api/choose-plan", { method: "POST", cookie, body: { plan: "pro", orgSlug: org.slug, extraAgents: 2 } }),
+          ctx(),
+        )
+      ).status,
+    ).toBe(200);
     await checkout(cookie);
-    const sent = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id)!;
-    expect(sent.body.line_items).toEqual([{ price: "price_base", quantity: "1" }, { price: "price_meter_contacts" }, { price: "price_extra_agent", quantity: "2" }]);
+    const sent = stripe.requests.find(
+      (r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id,
+    )!;
+    expect(sent.body.line_items).toEqual([
+      { price: "price_base", quantity: "1" },
+      { price: "price_meter_contacts" },
+      { price: "price_extra_agent", quantity: "2" },
+    ]);
     expect(sent.body.metadata).toMatchObject({ extraAgents: "2" });
     // Contacts are billed by the meter, not bought in blocks: the checkout carries no extra-contacts amount.
     expect(sent.body.metadata).not.toHaveProperty("extraContacts");
@@ -222,21 +381,49 @@ describe("embedded checkout → polling → payment complete", () => {
     const res = await subscriptionStatusRoute(req("/api/stripe/subscription-status", { cookie }), ctx());
     expect(res.status).toBe(200);
     const { data } = await res.json();
-    expect(data).toMatchObject({ status: "active", planName: "Pro", hasSubscription: true, customerId: customer.id, subscriptionId: subscription.id, cancelAtPeriodEnd: false });
+    expect(data).toMatchObject({
+      status: "active",
+      planName: "Pro",
+      hasSubscription: true,
+      customerId: customer.id,
+      subscriptionId: subscription.id,
+      cancelAtPeriodEnd: false,
+    });
     // §5: dates in answers are ISO 8601 dates only.
     expect(data.currentPeriodEnd).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await orgRow(org.id)).toMatchObject({ paymentCompleted: true, stripeSubscriptionId: subscription.id });
-    const done = await paymentCompleteRoute(req("/api/stripe/payment-complete", { method: "POST", cookie, body: { stripeCustomerId: data.customerId, stripeSubscriptionId: data.subscriptionId } }), ctx());
+    const done = await paymentCompleteRoute(
+      req("/api/stripe/payment-complete", {
+        method: "POST",
+        cookie,
+        body: { stripeCustomerId: data.customerId, stripeSubscriptionId: data.subscriptionId },
+      }),
+      ctx(),
+    );
     expect(done.status).toBe(200);
     expect((await orgRow(org.id)).onboardingCompleted).toBe(true);
   });
 
   it("'Error: Missing required attributes' without price, email or name; a price that is not ours is refused", async () => {
     const { cookie } = await agency();
-    const missing = await createCheckoutRoute(req("/api/create-checkout-session", { method: "POST", cookie, body: { priceId: "price_base", customerEmail: "a@b.test" } }), ctx());
+    const missing = await createCheckoutRoute(
+      req("/api/create-checkout-session", {
+        method: "POST",
+        cookie,
+        body: { priceId: "price_base", customerEmail: "a@b.test" },
+      }),
+      ctx(),
+    );
     expect(missing.status).toBe(400);
     expect((await missing.json()).error.message).toBe("Error: Missing required attributes");
-    const foreign = await createCheckoutRoute(req("/api/create-checkout-session", { method: "POST", cookie, body: { priceId: "price_cheap", customerEmail: "a@b.test", customerName: "A B" } }), ctx());
+    const foreign = await createCheckoutRoute(
+      req("/api/create-checkout-session", {
+        method: "POST",
+        cookie,
+        body: { priceId: "price_cheap", customerEmail: "a@b.test", customerName: "A B" },
+      }),
+      ctx(),
+    );
     expect((await foreign.json()).error.message).toBe("Failed to create payment session");
   });
 
@@ -245,24 +432,64 @@ describe("embedded checkout → polling → payment complete", () => {
     const theirs = await agency();
     const { clientSecret, sessionId } = await checkout(theirs.cookie);
     const { customer, subscription } = stripe.completeCheckout(sessionId);
-    expect((await sessionStatusRoute(req(`/api/session-status?session_id=${sessionId}`, { cookie: mine.cookie }), ctx())).status).toBe(404);
-    expect((await checkoutSessionRoute(req(`/api/checkout-session?clientSecret=${clientSecret}`, { cookie: mine.cookie }), ctx())).status).toBe(404);
-    const stolen = await paymentCompleteRoute(req("/api/stripe/payment-complete", { method: "POST", cookie: mine.cookie, body: { stripeCustomerId: customer.id, stripeSubscriptionId: subscription.id } }), ctx());
+    expect(
+      (await sessionStatusRoute(req(`/api/session-status?session_id=${sessionId}`, { cookie: mine.cookie }), ctx()))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await checkoutSessionRoute(
+          req(`/api/checkout-session?clientSecret=${clientSecret}`, { cookie: mine.cookie }),
+          ctx(),
+        )
+      ).status,
+    ).toBe(404);
+    const stolen = await paymentCompleteRoute(
+      req("/api/stripe/payment-complete", {
+        method: "POST",
+        cookie: mine.cookie,
+        body: { stripeCustomerId: customer.id, stripeSubscriptionId: subscription.id },
+      }),
+      ctx(),
+    );
     expect(stolen.status).toBe(404);
     expect((await orgRow(mine.org.id)).paymentCompleted).toBe(false);
   });
 
   it("the legacy redirect flow creates a hosted session and redirects to it", async () => {
     const { org, cookie } = await agency();
-    const res = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie, body: { orgSlug: org.slug, tierId: "pro", extraAgents: 2, extraContacts: 0 } }), ctx());
+    const res = await legacyCheckoutRoute(
+      req("/api/stripe/create-checkout-session", {
+        method: "POST",
+        cookie,
+        body: { orgSlug: org.slug, tierId: "pro", extraAgents: 2, extraContacts: 0 },
+      }),
+      ctx(),
+    );
     expect(res.status).toBe(200);
     const { sessionId } = await res.json();
-    const sent = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id).at(-1)!;
-    expect(sent.body.line_items).toEqual([{ price: "price_base", quantity: "1" }, { price: "price_meter_contacts" }, { price: "price_extra_agent", quantity: "2" }]);
-    const redirect = await redirectRoute(req(`/api/stripe/redirect-to-checkout?session_id=${sessionId}`, { cookie }), ctx());
+    const sent = stripe.requests
+      .filter((r) => r.path === "/v1/checkout/sessions" && r.body.client_reference_id === org.id)
+      .at(-1)!;
+    expect(sent.body.line_items).toEqual([
+      { price: "price_base", quantity: "1" },
+      { price: "price_meter_contacts" },
+      { price: "price_extra_agent", quantity: "2" },
+    ]);
+    const redirect = await redirectRoute(
+      req(`/api/stripe/redirect-to-checkout?session_id=${sessionId}`, { cookie }),
+      ctx(),
+    );
     expect(redirect.status).toBe(303);
     expect(redirect.headers.get("location")).toContain(`/checkout/${sessionId}`);
-    const bad = await legacyCheckoutRoute(req("/api/stripe/create-checkout-session", { method: "POST", cookie, body: { orgSlug: org.slug, tierId: "pro", extraContacts: 5_000 } }), ctx());
+    const bad = await legacyCheckoutRoute(
+      req("/api/stripe/create-checkout-session", {
+        method: "POST",
+        cookie,
+        body: { orgSlug: org.slug, tierId: "pro", extraContacts: 5_000 },
+      }),
+      ctx(),
+    );
     expect(bad.status).toBe(422);
     expect((await bad.json()).error.message).toBe(SUBSCRIPTION_MESSAGES.extraContactsNotSold);
   });
@@ -275,7 +502,10 @@ describe("webhooks", () => {
     stripe.completeCheckout(sessionId);
     const event = stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!);
     expect((await deliver(event, "whsec_wrong")).status).toBe(400);
-    const unsigned = await webhookRoute(req("/api/webhooks/stripe", { method: "POST", raw: JSON.stringify(event) }), ctx());
+    const unsigned = await webhookRoute(
+      req("/api/webhooks/stripe", { method: "POST", raw: JSON.stringify(event) }),
+      ctx(),
+    );
     expect(unsigned.status).toBe(400);
     expect((await unsigned.json()).error.message).toBe("Invalid Stripe signature.");
     expect((await orgRow(org.id)).paymentCompleted).toBe(false);
@@ -283,7 +513,14 @@ describe("webhooks", () => {
   });
 
   it("an oversized body is refused (413) before any signature work", async () => {
-    const event = stripe.event("customer.subscription.updated", { id: "sub_big", object: "subscription", customer: "cus_big", metadata: { padding: "x".repeat(1024 * 1024) }, status: "active", items: { object: "list", data: [] } });
+    const event = stripe.event("customer.subscription.updated", {
+      id: "sub_big",
+      object: "subscription",
+      customer: "cus_big",
+      metadata: { padding: "x".repeat(1024 * 1024) },
+      status: "active",
+      items: { object: "list", data: [] },
+    });
     const res = await deliver(event);
     expect(res.status).toBe(413);
     expect(await db.prisma.stripeEvent.findUnique({ where: { id: event.id } })).toBeNull();
@@ -296,7 +533,13 @@ describe("webhooks", () => {
     const res = await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ received: true, outcome: "processed" });
-    expect(await orgRow(org.id)).toMatchObject({ subscriptionStatus: "active", paymentStatus: "paid", paymentCompleted: true, onboardingCompleted: true, stripeSubscriptionId: subscription.id });
+    expect(await orgRow(org.id)).toMatchObject({
+      subscriptionStatus: "active",
+      paymentStatus: "paid",
+      paymentCompleted: true,
+      onboardingCompleted: true,
+      stripeSubscriptionId: subscription.id,
+    });
   });
 
   it("payment failure → 'needs update' with a failure count → recovery; replays change nothing", async () => {
@@ -308,7 +551,11 @@ describe("webhooks", () => {
     const failed = stripe.failInvoice(subscription.id);
     const failedEvent = stripe.event("invoice.payment_failed", failed);
     expect(await (await deliver(failedEvent)).json()).toMatchObject({ outcome: "processed" });
-    expect(await orgRow(org.id)).toMatchObject({ paymentStatus: "needs_update", paymentFailureCount: 1, subscriptionStatus: "past_due" });
+    expect(await orgRow(org.id)).toMatchObject({
+      paymentStatus: "needs_update",
+      paymentFailureCount: 1,
+      subscriptionStatus: "past_due",
+    });
     const status = await (await paymentStatusRoute(req("/api/stripe/payment-status", { cookie }), ctx())).json();
     expect(status.message).toBe("Payment needs to be updated. Click to update payment information.");
     // The billing page lists the attempted, unpaid invoice as failed (§3 Invoice status).
@@ -321,8 +568,14 @@ describe("webhooks", () => {
 
     const paid = stripe.payInvoice(failed.id);
     expect(await (await deliver(stripe.event("invoice.paid", paid))).json()).toMatchObject({ outcome: "processed" });
-    expect(await orgRow(org.id)).toMatchObject({ paymentStatus: "paid", paymentFailureCount: 0, subscriptionStatus: "active" });
-    expect((await (await paymentStatusRoute(req("/api/stripe/payment-status", { cookie }), ctx())).json()).message).toBe("Payments active");
+    expect(await orgRow(org.id)).toMatchObject({
+      paymentStatus: "paid",
+      paymentFailureCount: 0,
+      subscriptionStatus: "active",
+    });
+    expect(
+      (await (await paymentStatusRoute(req("/api/stripe/payment-status", { cookie }), ctx())).json()).message,
+    ).toBe("Payments active");
   });
 
   it("out-of-order events do not regress: a late 'past_due' update or a late failure after recovery changes nothing", async () => {
@@ -333,10 +586,14 @@ describe("webhooks", () => {
 
     const failed = stripe.failInvoice(subscription.id);
     const failedEvent = stripe.event("invoice.payment_failed", failed, { created: 1_000 });
-    const pastDueEvent = stripe.event("customer.subscription.updated", stripe.objects.get(subscription.id)!, { created: 1_000 });
+    const pastDueEvent = stripe.event("customer.subscription.updated", stripe.objects.get(subscription.id)!, {
+      created: 1_000,
+    });
     const paid = stripe.payInvoice(failed.id);
     const paidEvent = stripe.event("invoice.paid", paid, { created: 2_000 });
-    const activeEvent = stripe.event("customer.subscription.updated", stripe.objects.get(subscription.id)!, { created: 2_000 });
+    const activeEvent = stripe.event("customer.subscription.updated", stripe.objects.get(subscription.id)!, {
+      created: 2_000,
+    });
 
     // Newest first, then the stale ones.
     await deliver(activeEvent);
@@ -361,7 +618,16 @@ describe("webhooks", () => {
   });
 
   it("an event for no organization is acknowledged and ignored", async () => {
-    const res = await deliver(stripe.event("customer.subscription.updated", { id: "sub_nobody", object: "subscription", customer: "cus_nobody", metadata: {}, status: "active", items: { object: "list", data: [] } }));
+    const res = await deliver(
+      stripe.event("customer.subscription.updated", {
+        id: "sub_nobody",
+        object: "subscription",
+        customer: "cus_nobody",
+        metadata: {},
+        status: "active",
+        items: { object: "list", data: [] },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ outcome: "ignored" });
   });
@@ -378,11 +644,21 @@ describe("usage reporting", () => {
     for (let i = 0; i < 3; i++) await createContact(db.prisma, org.id, { now });
     const first = await reportContactUsage({ organizationId: org.id, now, reason: "daily" });
     expect(first).toEqual({ status: "reported", contactCount: 3, identifier: `contacts-${org.id}-daily-2026-11-23` });
-    expect(await reportContactUsage({ organizationId: org.id, now: new Date("2026-11-23T18:00:00Z"), reason: "daily" })).toEqual({ status: "skipped", reason: "already_reported" });
+    expect(
+      await reportContactUsage({ organizationId: org.id, now: new Date("2026-11-23T18:00:00Z"), reason: "daily" }),
+    ).toEqual({ status: "skipped", reason: "already_reported" });
     expect((await reportContactUsage({ organizationId: org.id, now, reason: "go_live" })).status).toBe("reported");
-    const mine = stripe.meterEvents().filter((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id && (e.identifier as string).includes("2026-11-23"));
+    const mine = stripe
+      .meterEvents()
+      .filter(
+        (e) =>
+          (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id &&
+          (e.identifier as string).includes("2026-11-23"),
+      );
     expect(mine.map((e) => (e.payload as { value: string }).value)).toEqual(["3", "3"]);
-    const rows = await db.prisma.billingUsageReport.findMany({ where: { organizationId: org.id, idempotencyKey: { contains: "2026-11-23" } } });
+    const rows = await db.prisma.billingUsageReport.findMany({
+      where: { organizationId: org.id, idempotencyKey: { contains: "2026-11-23" } },
+    });
     expect(rows.map((r) => r.contactCount)).toEqual([3, 3]);
   });
 
@@ -394,9 +670,16 @@ describe("usage reporting", () => {
     const now = new Date("2026-11-27T06:00:00Z");
     await createContact(db.prisma, org.id, { now });
     expect(await orgRow(org.id)).toMatchObject({ demoMode: true });
-    expect(await reportContactUsage({ organizationId: org.id, now, reason: "daily" })).toEqual({ status: "skipped", reason: "trial" });
+    expect(await reportContactUsage({ organizationId: org.id, now, reason: "daily" })).toEqual({
+      status: "skipped",
+      reason: "trial",
+    });
     await reportAllContactUsage({ now });
-    expect(stripe.meterEvents().some((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id)).toBe(false);
+    expect(
+      stripe
+        .meterEvents()
+        .some((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id),
+    ).toBe(false);
   });
 
   it("going live reports the contact count at once", async () => {
@@ -409,7 +692,13 @@ describe("usage reporting", () => {
     await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: true, wentLiveAt: null } });
     const admin = await db.prisma.user.findFirstOrThrow({ where: { organizationId: org.id, isAdmin: true } });
     await goLiveNow({ organizationId: org.id, actor: { id: admin.id, isAdmin: true }, now });
-    const live = stripe.meterEvents().filter((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id && e.identifier === `contacts-${org.id}-go_live-2026-11-26`);
+    const live = stripe
+      .meterEvents()
+      .filter(
+        (e) =>
+          (e.payload as { stripe_customer_id: string }).stripe_customer_id === customer.id &&
+          e.identifier === `contacts-${org.id}-go_live-2026-11-26`,
+      );
     expect(live.map((e) => (e.payload as { value: string }).value)).toEqual(["2"]);
   });
 
@@ -422,16 +711,26 @@ describe("usage reporting", () => {
     await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: now } });
     await reportContactUsage({ organizationId: org.id, now, reason: "daily" });
     // Simulate a crash before the row was marked: the row has an error, Stripe has the event.
-    await db.prisma.billingUsageReport.updateMany({ where: { organizationId: org.id, billingCycleKey: "2026-11", reportedAt: now }, data: { error: "timeout" } });
+    await db.prisma.billingUsageReport.updateMany({
+      where: { organizationId: org.id, billingCycleKey: "2026-11", reportedAt: now },
+      data: { error: "timeout" },
+    });
     expect((await reportContactUsage({ organizationId: org.id, now, reason: "daily" })).status).toBe("reported");
   });
 
   it("the daily run skips billing-disabled organizations", async () => {
     const off = await createOrganization(db.prisma, { now });
-    await db.prisma.organization.update({ where: { id: off.id }, data: { billingDisabled: true, stripeCustomerId: "cus_demo_never", paymentCompleted: true } });
+    await db.prisma.organization.update({
+      where: { id: off.id },
+      data: { billingDisabled: true, stripeCustomerId: "cus_demo_never", paymentCompleted: true },
+    });
     const totals = await reportAllContactUsage({ now: new Date("2026-11-25T06:00:00Z") });
     expect(totals.failed).toBe(0);
-    expect(stripe.meterEvents().some((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === "cus_demo_never")).toBe(false);
+    expect(
+      stripe
+        .meterEvents()
+        .some((e) => (e.payload as { stripe_customer_id: string }).stripe_customer_id === "cus_demo_never"),
+    ).toBe(false);
   });
 });
 
@@ -441,14 +740,27 @@ describe("billing page calls", () => {
     const { sessionId } = await checkout(cookie);
     const { customer, invoice } = stripe.completeCheckout(sessionId);
     await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
-    stripe.addInvoice(customer.id, { amount: 24_825, status: "open", created: Math.floor(Date.parse("2026-10-01T00:00:00Z") / 1000), number: "OLD-1" });
+    stripe.addInvoice(customer.id, {
+      amount: 24_825,
+      status: "open",
+      created: Math.floor(Date.parse("2026-10-01T00:00:00Z") / 1000),
+      number: "OLD-1",
+    });
 
     const invoices = await (await invoicesRoute(req("/api/billing/invoices", { cookie }), ctx())).json();
     expect(invoices.data).toHaveLength(2);
-    expect(invoices.data[0]).toMatchObject({ id: invoice.id, status: "paid", amount: 100, currency: "usd", plan: "Pro" });
+    expect(invoices.data[0]).toMatchObject({
+      id: invoice.id,
+      status: "paid",
+      amount: 100,
+      currency: "usd",
+      plan: "Pro",
+    });
     expect(invoices.data[1]).toMatchObject({ number: "OLD-1", date: "2026-10-01", status: "pending", amount: 248.25 });
 
-    const download = await (await downloadRoute(req(`/api/billing/invoices/${invoice.id}/download`, { cookie }), ctx({ id: invoice.id }))).json();
+    const download = await (
+      await downloadRoute(req(`/api/billing/invoices/${invoice.id}/download`, { cookie }), ctx({ id: invoice.id }))
+    ).json();
     expect(download).toEqual({ data: { url: `https://invoice.stripe.test/${invoice.id}.pdf` } });
 
     const method = await (await paymentMethodRoute(req("/api/billing/payment-method", { cookie }), ctx())).json();
@@ -458,7 +770,14 @@ describe("billing page calls", () => {
     expect(portal.data.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
 
     const other = await agency();
-    expect((await downloadRoute(req(`/api/billing/invoices/${invoice.id}/download`, { cookie: other.cookie }), ctx({ id: invoice.id }))).status).toBe(404);
+    expect(
+      (
+        await downloadRoute(
+          req(`/api/billing/invoices/${invoice.id}/download`, { cookie: other.cookie }),
+          ctx({ id: invoice.id }),
+        )
+      ).status,
+    ).toBe(404);
     expect(org.id).toBeTruthy();
   });
 
@@ -474,10 +793,18 @@ describe("billing page calls", () => {
       const invoices = await invoicesRoute(req("/api/billing/invoices", { cookie }), ctx());
       expect(invoices.status).toBe(503);
       expect((await invoices.json()).error.message).toBe("Failed to load invoices");
-      expect((await (await paymentMethodRoute(req("/api/billing/payment-method", { cookie }), ctx())).json()).error.message).toBe("Failed to load payment method information.");
+      expect(
+        (await (await paymentMethodRoute(req("/api/billing/payment-method", { cookie }), ctx())).json()).error.message,
+      ).toBe("Failed to load payment method information.");
       // The failure is logged (request id, error name) but never with a key.
       expect(logged).toHaveBeenCalled();
-      const text = logged.mock.calls.map((args) => args.map((a) => (typeof a === "string" ? a : JSON.stringify(a, Object.getOwnPropertyNames(a ?? {})))).join(" ")).join("\n");
+      const text = logged.mock.calls
+        .map((args) =>
+          args
+            .map((a) => (typeof a === "string" ? a : JSON.stringify(a, Object.getOwnPropertyNames(a ?? {}))))
+            .join(" "),
+        )
+        .join("\n");
       expect(text).not.toContain("sk_test_");
       expect(text).not.toContain(stripe.webhookSecret);
     } finally {
@@ -495,7 +822,14 @@ describe("billing page calls", () => {
     process.env.STRIPE_SECRET_KEY = "sk_test_revoked";
     resetEnvForTests();
     try {
-      const res = await updateSubscriptionRoute(req(`/api/organizations/${org.slug}/subscription`, { method: "PUT", cookie, body: { tierId: "pro", extraAgents: 2, extraContacts: 0 } }), ctx({ orgId: org.slug }));
+      const res = await updateSubscriptionRoute(
+        req(`/api/organizations/${org.slug}/subscription`, {
+          method: "PUT",
+          cookie,
+          body: { tierId: "pro", extraAgents: 2, extraContacts: 0 },
+        }),
+        ctx({ orgId: org.slug }),
+      );
       expect(res.status).toBe(503);
       expect((await res.json()).error.message).toBe("Failed to update plan. Please try again.");
       expect((await orgRow(org.id)).extraAgents).toBe(0);
@@ -510,9 +844,18 @@ describe("billing page calls", () => {
     const { sessionId } = await checkout(cookie);
     const { subscription } = stripe.completeCheckout(sessionId);
     await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
-    const res = await updateSubscriptionRoute(req(`/api/organizations/${org.slug}/subscription`, { method: "PUT", cookie, body: { tierId: "pro", extraAgents: 3, extraContacts: 0 } }), ctx({ orgId: org.slug }));
+    const res = await updateSubscriptionRoute(
+      req(`/api/organizations/${org.slug}/subscription`, {
+        method: "PUT",
+        cookie,
+        body: { tierId: "pro", extraAgents: 3, extraContacts: 0 },
+      }),
+      ctx({ orgId: org.slug }),
+    );
     expect(res.status).toBe(200);
-    const items = (stripe.objects.get(subscription.id)!.items as { data: { price: { id: string }; quantity?: number }[] }).data;
+    const items = (
+      stripe.objects.get(subscription.id)!.items as { data: { price: { id: string }; quantity?: number }[] }
+    ).data;
     expect(items.find((i) => i.price.id === "price_extra_agent")?.quantity).toBe(3);
     expect((await orgRow(org.id)).extraAgents).toBe(3);
   });

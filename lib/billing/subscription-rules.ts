@@ -20,7 +20,8 @@ export const SUBSCRIPTION_MESSAGES = {
   extraContactsNotSold: `Extra contacts are not sold: no plan limits contacts, and each contact above ${PRICING.includedContacts.toLocaleString("en-US")} is billed at ${formatPerContact(PRICING.perContactCentiCents)} a month. Send extraContacts 0 or leave it out.`,
   extraAgentsInvalid: "Extra agents must be a whole number of 0 or more.",
   alreadySubscribed: "Your organization already has a paid subscription. Change it on the Change Plan page.",
-  contactUs: (tierName: string, supportEmail: string) => `Please contact us at ${supportEmail} for the ${tierName} plan.`,
+  contactUs: (tierName: string, supportEmail: string) =>
+    `Please contact us at ${supportEmail} for the ${tierName} plan.`,
 } as const;
 
 export type SubscriptionChange = { tierId: string; extraAgents: number; extraContacts: number };
@@ -35,7 +36,12 @@ export function subscriptionChangeProblem(current: CurrentSubscription, next: Su
   if (!Number.isInteger(next.extraAgents) || next.extraAgents < 0) return SUBSCRIPTION_MESSAGES.extraAgentsInvalid;
   if (next.extraContacts !== 0) return SUBSCRIPTION_MESSAGES.extraContactsNotSold;
   if (!planAllowsAddOns(next.tierId) && next.extraAgents > 0) return SUBSCRIPTION_MESSAGES.addOnsProOnly;
-  if (current.tierId === next.tierId && current.extraAgents === next.extraAgents && current.extraContacts === next.extraContacts) return SUBSCRIPTION_MESSAGES.noChanges;
+  if (
+    current.tierId === next.tierId &&
+    current.extraAgents === next.extraAgents &&
+    current.extraContacts === next.extraContacts
+  )
+    return SUBSCRIPTION_MESSAGES.noChanges;
   return null;
 }
 
@@ -64,23 +70,64 @@ export type PlanLimitNotice = { kind: "agents" | "contacts"; message: string };
  * (none of the plans has one: see effectiveLimit), so the next contact would be refused. A full set of agent seats is the normal state of a one-agent
  * plan, so only going over it is shown.
  */
-export function planLimitNotice({ agentLimit, contactLimit, extraAgents, extraContacts, agentCount, contactCount }: { agentLimit: number; contactLimit: number; extraAgents: number; extraContacts: number; agentCount: number; contactCount: number }): PlanLimitNotice | null {
+export function planLimitNotice({
+  agentLimit,
+  contactLimit,
+  extraAgents,
+  extraContacts,
+  agentCount,
+  contactCount,
+}: {
+  agentLimit: number;
+  contactLimit: number;
+  extraAgents: number;
+  extraContacts: number;
+  agentCount: number;
+  contactCount: number;
+}): PlanLimitNotice | null {
   const agents = effectiveLimit(agentLimit, extraAgents);
-  if (agents !== null && agentCount > agents) return { kind: "agents", message: overLimitMessage("agents", agentCount, agents) };
+  if (agents !== null && agentCount > agents)
+    return { kind: "agents", message: overLimitMessage("agents", agentCount, agents) };
   const contacts = effectiveLimit(contactLimit, extraContacts);
-  if (contacts !== null && contactCount > contacts) return { kind: "contacts", message: overLimitMessage("contacts", contactCount, contacts) };
+  if (contacts !== null && contactCount > contacts)
+    return { kind: "contacts", message: overLimitMessage("contacts", contactCount, contacts) };
   if (contacts !== null && contacts > 0 && contactCount === contacts) {
-    return { kind: "contacts", message: `Your organization has ${plural(contactCount, "contact", "contacts")}, the most your plan allows. Upgrade your plan to add more.` };
+    return {
+      kind: "contacts",
+      message: `Your organization has ${plural(contactCount, "contact", "contacts")}, the most your plan allows. Upgrade your plan to add more.`,
+    };
   }
   return null;
 }
 
 /** Refuses a plan whose limits are below what the organization already has (a downgrade must make room first). */
-export function downgradeProblem({ agentLimit, contactLimit, extraAgents, extraContacts, agentCount, contactCount }: { agentLimit: number; contactLimit: number; extraAgents: number; extraContacts: number; agentCount: number; contactCount: number }): string | null {
+export function downgradeProblem({
+  agentLimit,
+  contactLimit,
+  extraAgents,
+  extraContacts,
+  agentCount,
+  contactCount,
+}: {
+  agentLimit: number;
+  contactLimit: number;
+  extraAgents: number;
+  extraContacts: number;
+  agentCount: number;
+  contactCount: number;
+}): string | null {
   const agents = effectiveLimit(agentLimit, extraAgents);
-  if (agents !== null && agentCount > agents) return overLimitMessage("agents", agentCount, agents).replace("Upgrade your plan to add more.", "Remove agents or choose a larger plan.");
+  if (agents !== null && agentCount > agents)
+    return overLimitMessage("agents", agentCount, agents).replace(
+      "Upgrade your plan to add more.",
+      "Remove agents or choose a larger plan.",
+    );
   const contacts = effectiveLimit(contactLimit, extraContacts);
-  if (contacts !== null && contactCount > contacts) return overLimitMessage("contacts", contactCount, contacts).replace("Upgrade your plan to add more.", "Remove contacts or choose a larger plan.");
+  if (contacts !== null && contactCount > contacts)
+    return overLimitMessage("contacts", contactCount, contacts).replace(
+      "Upgrade your plan to add more.",
+      "Remove contacts or choose a larger plan.",
+    );
   return null;
 }
 

@@ -15,11 +15,14 @@ export function meteredItemOf(subscription: Stripe.Subscription): Stripe.Subscri
 }
 
 export function currentPeriodEndOf(subscription: Stripe.Subscription): Date | null {
-  const ends = subscription.items.data.map((item) => item.current_period_end).filter((end): end is number => typeof end === "number");
+  const ends = subscription.items.data
+    .map((item) => item.current_period_end)
+    .filter((end): end is number => typeof end === "number");
   return ends.length ? new Date(Math.max(...ends) * 1000) : null;
 }
 
-export const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 export function subscriptionFields(subscription: Stripe.Subscription): Prisma.OrganizationUncheckedUpdateInput {
   const metered = meteredItemOf(subscription);

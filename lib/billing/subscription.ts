@@ -19,7 +19,11 @@ import { isoDate } from "@/lib/calendar/calendar-date";
 export const subscriptionChangeSchema = z.object({
   // An empty tier is refused by the lookup below with the spec's 'Please select a plan' as the message.
   tierId: z.string().trim().default(""),
-  extraAgents: z.coerce.number().int(SUBSCRIPTION_MESSAGES.extraAgentsInvalid).min(0, SUBSCRIPTION_MESSAGES.extraAgentsInvalid).default(0),
+  extraAgents: z.coerce
+    .number()
+    .int(SUBSCRIPTION_MESSAGES.extraAgentsInvalid)
+    .min(0, SUBSCRIPTION_MESSAGES.extraAgentsInvalid)
+    .default(0),
   extraContacts: z.coerce.number().int().min(0).default(0),
 });
 
@@ -56,10 +60,24 @@ const SUBSCRIPTION_SELECT = {
   paymentStatus: true,
 } as const;
 
-type SubscriptionRow = { subscriptionTierId: string | null; subscriptionTier: { name: string } | null; subscriptionStatus: string; billingDisabled: boolean; agentLimit: number; contactLimit: number; extraAgents: number; extraContacts: number; currentPeriodEnd: Date | null; cancelAtPeriodEnd: boolean; paymentStatus: string };
+type SubscriptionRow = {
+  subscriptionTierId: string | null;
+  subscriptionTier: { name: string } | null;
+  subscriptionStatus: string;
+  billingDisabled: boolean;
+  agentLimit: number;
+  contactLimit: number;
+  extraAgents: number;
+  extraContacts: number;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  paymentStatus: string;
+};
 
 function subscriptionPayload(org: SubscriptionRow) {
-  const isActive = org.billingDisabled ? org.subscriptionTierId !== null : ["active", "trialing"].includes(org.subscriptionStatus);
+  const isActive = org.billingDisabled
+    ? org.subscriptionTierId !== null
+    : ["active", "trialing"].includes(org.subscriptionStatus);
   return {
     tierId: org.subscriptionTierId,
     tierName: org.subscriptionTier?.name ?? null,
@@ -76,7 +94,13 @@ function subscriptionPayload(org: SubscriptionRow) {
 }
 
 /** GET /api/organizations/my-subscription and /api/organizations/{orgId}/subscription (own organization only: another id answers 404). */
-export async function getOrganizationSubscription({ organizationId, requestedId }: { organizationId: string; requestedId?: string }) {
+export async function getOrganizationSubscription({
+  organizationId,
+  requestedId,
+}: {
+  organizationId: string;
+  requestedId?: string;
+}) {
   if (requestedId !== undefined && requestedId !== organizationId) throw AppError.notFound("Organization not found.");
   const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: SUBSCRIPTION_SELECT });
   if (!org) throw AppError.notFound("Organization not found.");
@@ -115,20 +139,49 @@ async function counts(organizationId: string) {
  * a live subscription, the extra-agent seats are updated on Stripe first (after commit rules: the
  * database follows Stripe's answer, never the other way round).
  */
-export async function updateOrganizationSubscription({ organizationId, slug, change }: { organizationId: string; slug: string; change: z.output<typeof subscriptionChangeSchema> }) {
-  const org = await prisma.organization.findFirst({ where: { id: organizationId, slug }, select: { ...SUBSCRIPTION_SELECT, onboardingCompleted: true, stripeSubscriptionId: true } });
+export async function updateOrganizationSubscription({
+  organizationId,
+  slug,
+  change,
+}: {
+  organizationId: string;
+  slug: string;
+  change: z.output<typeof subscriptionChangeSchema>;
+}) {
+  const org = await prisma.organization.findFirst({
+    where: { id: organizationId, slug },
+    select: { ...SUBSCRIPTION_SELECT, onboardingCompleted: true, stripeSubscriptionId: true },
+  });
   if (!org) throw AppError.notFound("Organization not found.");
   await refuseForSampleAgency(organizationId, "billing");
   const tier = await prisma.subscriptionTier.findFirst({ where: { id: change.tierId, isActive: true } });
-  if (!tier) throw new AppError("validation_failed", SUBSCRIPTION_MESSAGES.selectPlan, { fields: { tierId: [SUBSCRIPTION_MESSAGES.selectPlan] } });
-  if (tier.isContactUs) throw new AppError("bad_request", SUBSCRIPTION_MESSAGES.contactUs(tier.name, getEnv().supportEmail));
-  const problem = subscriptionChangeProblem({ tierId: org.subscriptionTierId, extraAgents: org.extraAgents, extraContacts: org.extraContacts }, change);
-  if (problem) throw new AppError(problem === SUBSCRIPTION_MESSAGES.noChanges ? "bad_request" : "validation_failed", problem);
-  const room = downgradeProblem({ agentLimit: tier.agentLimit, contactLimit: tier.contactLimit, extraAgents: change.extraAgents, extraContacts: change.extraContacts, ...(await counts(organizationId)) });
+  if (!tier)
+    throw new AppError("validation_failed", SUBSCRIPTION_MESSAGES.selectPlan, {
+      fields: { tierId: [SUBSCRIPTION_MESSAGES.selectPlan] },
+    });
+  if (tier.isContactUs)
+    throw new AppError("bad_request", SUBSCRIPTION_MESSAGES.contactUs(tier.name, getEnv().supportEmail));
+  const problem = subscriptionChangeProblem(
+    { tierId: org.subscriptionTierId, extraAgents: org.extraAgents, extraContacts: org.extraContacts },
+    change,
+  );
+  if (problem)
+    throw new AppError(problem === SUBSCRIPTION_MESSAGES.noChanges ? "bad_request" : "validation_failed", problem);
+  const room = downgradeProblem({
+    agentLimit: tier.agentLimit,
+    contactLimit: tier.contactLimit,
+    extraAgents: change.extraAgents,
+    extraContacts: change.extraContacts,
+    ...(await counts(organizationId)),
+  });
   if (room) throw new AppError("conflict", room);
 
   if (isBillingEnabled() && !org.billingDisabled && org.stripeSubscriptionId) {
-    await syncExtraAgentSeats({ subscriptionId: org.stripeSubscriptionId, tierId: tier.id, extraAgents: change.extraAgents });
+    await syncExtraAgentSeats({
+      subscriptionId: org.stripeSubscriptionId,
+      tierId: tier.id,
+      extraAgents: change.extraAgents,
+    });
   }
   const updated = await prisma.organization.update({
     where: { id: organizationId },
@@ -148,19 +201,33 @@ export async function updateOrganizationSubscription({ organizationId, slug, cha
 }
 
 /** Extra seats are a licensed item with a quantity; the plan's metadata records the tier. */
-async function syncExtraAgentSeats({ subscriptionId, tierId, extraAgents }: { subscriptionId: string; tierId: string; extraAgents: number }) {
+async function syncExtraAgentSeats({
+  subscriptionId,
+  tierId,
+  extraAgents,
+}: {
+  subscriptionId: string;
+  tierId: string;
+  extraAgents: number;
+}) {
   const { extraAgentPriceId } = getEnv().stripe;
   const stripe = getStripe();
   try {
     const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-    const seatItem = extraAgentPriceId ? subscription.items.data.find((item) => item.price.id === extraAgentPriceId) : undefined;
+    const seatItem = extraAgentPriceId
+      ? subscription.items.data.find((item) => item.price.id === extraAgentPriceId)
+      : undefined;
     const items: { id?: string; price?: string; quantity?: number; deleted?: boolean }[] = [];
     if (extraAgentPriceId) {
       if (seatItem && extraAgents === 0) items.push({ id: seatItem.id, deleted: true });
       else if (seatItem) items.push({ id: seatItem.id, quantity: extraAgents });
       else if (extraAgents > 0) items.push({ price: extraAgentPriceId, quantity: extraAgents });
     }
-    await stripe.subscriptions.update(subscriptionId, { items, metadata: { tierId, extraAgents: String(extraAgents) }, proration_behavior: "create_prorations" });
+    await stripe.subscriptions.update(subscriptionId, {
+      items,
+      metadata: { tierId, extraAgents: String(extraAgents) },
+      proration_behavior: "create_prorations",
+    });
   } catch (error) {
     throw stripeFailure(SUBSCRIPTION_MESSAGES.updatePlanFailed, error);
   }
@@ -168,7 +235,8 @@ async function syncExtraAgentSeats({ subscriptionId, tierId, extraAgents }: { su
 
 /** GET /api/subscription/calculate-tier/{n}. */
 export function calculateTier(contacts: number) {
-  if (!Number.isFinite(contacts) || contacts < 0) throw new AppError("validation_failed", SUBSCRIPTION_MESSAGES.customTierFailed);
+  if (!Number.isFinite(contacts) || contacts < 0)
+    throw new AppError("validation_failed", SUBSCRIPTION_MESSAGES.customTierFailed);
   return { success: true, pricing: customTier(contacts) };
 }
 
@@ -180,7 +248,13 @@ export function pricingConfig() {
     publishableKey: env.stripe.publishableKey ?? null,
     priceId: env.stripe.priceId ?? null,
     meteredPriceId: env.stripe.meteredPriceId ?? null,
-    pricing: { basePriceCents: PRICING.basePriceCents, includedContacts: PRICING.includedContacts, perContactCentiCents: PRICING.perContactCentiCents, launchCode: PRICING.launchCode, launchDiscountPercent: PRICING.launchDiscountPercent },
+    pricing: {
+      basePriceCents: PRICING.basePriceCents,
+      includedContacts: PRICING.includedContacts,
+      perContactCentiCents: PRICING.perContactCentiCents,
+      launchCode: PRICING.launchCode,
+      launchDiscountPercent: PRICING.launchDiscountPercent,
+    },
   };
 }
 

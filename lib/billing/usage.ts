@@ -27,14 +27,24 @@ export type UsageReportResult =
   | { status: "skipped"; reason: "billing_off" | "billing_disabled" | "trial" | "no_customer" | "already_reported" }
   | { status: "failed"; identifier: string; error: string };
 
-
 export function usageIdentifier(organizationId: string, reason: UsageReason, now: Date): string {
   return `contacts-${organizationId}-${reason}-${isoDate(now)}`;
 }
 
-export async function reportContactUsage({ organizationId, now, reason }: { organizationId: string; now: Date; reason: UsageReason }): Promise<UsageReportResult> {
+export async function reportContactUsage({
+  organizationId,
+  now,
+  reason,
+}: {
+  organizationId: string;
+  now: Date;
+  reason: UsageReason;
+}): Promise<UsageReportResult> {
   if (!isBillingEnabled()) return { status: "skipped", reason: "billing_off" };
-  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { billingDisabled: true, demoMode: true, stripeCustomerId: true, stripeUsageItemId: true } });
+  const org = await prisma.organization.findUnique({
+    where: { id: organizationId },
+    select: { billingDisabled: true, demoMode: true, stripeCustomerId: true, stripeUsageItemId: true },
+  });
   if (!org || org.billingDisabled) return { status: "skipped", reason: "billing_disabled" };
   if (org.demoMode) return { status: "skipped", reason: "trial" };
   if (!org.stripeCustomerId) return { status: "skipped", reason: "no_customer" };
@@ -45,9 +55,21 @@ export async function reportContactUsage({ organizationId, now, reason }: { orga
 
   const contactCount = await prisma.contact.count({ where: bookContactWhere(organizationId) });
   const row = existing
-    ? await prisma.billingUsageReport.update({ where: { id: existing.id }, data: { contactCount, error: null, reportedAt: now } })
+    ? await prisma.billingUsageReport.update({
+        where: { id: existing.id },
+        data: { contactCount, error: null, reportedAt: now },
+      })
     : await prisma.billingUsageReport
-        .create({ data: { organizationId, contactCount, billingCycleKey: now.toISOString().slice(0, 7), stripeSubscriptionItemId: org.stripeUsageItemId, idempotencyKey: identifier, reportedAt: now } })
+        .create({
+          data: {
+            organizationId,
+            contactCount,
+            billingCycleKey: now.toISOString().slice(0, 7),
+            stripeSubscriptionItemId: org.stripeUsageItemId,
+            idempotencyKey: identifier,
+            reportedAt: now,
+          },
+        })
         .catch((error: { code?: string }) => {
           if (error.code === "P2002") return null; // another run is reporting the same thing
           throw error;
@@ -78,7 +100,10 @@ export async function reportContactUsage({ organizationId, now, reason }: { orga
 /** The daily run: every organization with a paid Stripe subscription. One failure does not stop the others. */
 export async function reportAllContactUsage({ now }: { now: Date }) {
   if (!isBillingEnabled()) return { reported: 0, skipped: 0, failed: 0 };
-  const orgs = await prisma.organization.findMany({ where: { billingDisabled: false, demoMode: false, stripeCustomerId: { not: null }, paymentCompleted: true }, select: { id: true } });
+  const orgs = await prisma.organization.findMany({
+    where: { billingDisabled: false, demoMode: false, stripeCustomerId: { not: null }, paymentCompleted: true },
+    select: { id: true },
+  });
   const totals = { reported: 0, skipped: 0, failed: 0 };
   for (const org of orgs) {
     const result = await reportContactUsage({ organizationId: org.id, now, reason: "daily" });

@@ -50,7 +50,15 @@ export function verifyStripeEvent({ payload, signature }: { payload: string; sig
   }
 }
 
-async function organizationFor({ organizationId, customerId, subscriptionId }: { organizationId?: string | null; customerId?: string | null; subscriptionId?: string | null }) {
+async function organizationFor({
+  organizationId,
+  customerId,
+  subscriptionId,
+}: {
+  organizationId?: string | null;
+  customerId?: string | null;
+  subscriptionId?: string | null;
+}) {
   const or = [
     ...(organizationId && /^[0-9a-f-]{36}$/i.test(organizationId) ? [{ id: organizationId }] : []),
     ...(subscriptionId ? [{ stripeSubscriptionId: subscriptionId }] : []),
@@ -60,10 +68,14 @@ async function organizationFor({ organizationId, customerId, subscriptionId }: {
   return prisma.organization.findFirst({ where: { OR: or }, select: { id: true, lastPaymentAt: true } });
 }
 
-const subscriptionOfInvoice = (invoice: Stripe.Invoice) => idOf(invoice.parent?.subscription_details?.subscription ?? null);
+const subscriptionOfInvoice = (invoice: Stripe.Invoice) =>
+  idOf(invoice.parent?.subscription_details?.subscription ?? null);
 
 /** Writes the change and the event id together; false when the event was already handled. */
-async function recordOnce(event: Stripe.Event, change: ((tx: Parameters<Parameters<typeof prisma.$transaction>[0]>[0]) => Promise<unknown>) | null): Promise<boolean> {
+async function recordOnce(
+  event: Stripe.Event,
+  change: ((tx: Parameters<Parameters<typeof prisma.$transaction>[0]>[0]) => Promise<unknown>) | null,
+): Promise<boolean> {
   try {
     await prisma.$transaction(async (tx) => {
       await tx.stripeEvent.create({ data: { id: event.id, type: event.type } });
@@ -76,7 +88,15 @@ async function recordOnce(event: Stripe.Event, change: ((tx: Parameters<Paramete
   }
 }
 
-export async function handleStripeWebhook({ payload, signature, now }: { payload: string; signature: string | null; now: Date }): Promise<WebhookResult> {
+export async function handleStripeWebhook({
+  payload,
+  signature,
+  now,
+}: {
+  payload: string;
+  signature: string | null;
+  now: Date;
+}): Promise<WebhookResult> {
   const event = verifyStripeEvent({ payload, signature });
   const done = (outcome: WebhookResult["outcome"]): WebhookResult => ({ received: true, eventId: event.id, outcome });
   if (await prisma.stripeEvent.findUnique({ where: { id: event.id }, select: { id: true } })) return done("duplicate");
@@ -98,7 +118,11 @@ export async function handleStripeWebhook({ payload, signature, now }: { payload
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const subscription = event.data.object;
-      const org = await organizationFor({ organizationId: subscription.metadata?.organizationId, customerId: idOf(subscription.customer), subscriptionId: subscription.id });
+      const org = await organizationFor({
+        organizationId: subscription.metadata?.organizationId,
+        customerId: idOf(subscription.customer),
+        subscriptionId: subscription.id,
+      });
       if (!org) return (await recordOnce(event, null)) ? done("ignored") : done("duplicate");
       const current = await stripe.subscriptions.retrieve(subscription.id);
       const fields = subscriptionFields(current);
@@ -134,12 +158,17 @@ export async function handleStripeWebhook({ payload, signature, now }: { payload
       if (!org) return (await recordOnce(event, null)) ? done("ignored") : done("duplicate");
       const latest = invoice.id ? await stripe.invoices.retrieve(invoice.id) : invoice;
       // Paid since (a retry or a new card succeeded, and its event came first): nothing to record.
-      if (latest.status === "paid" || latest.status === "void") return (await recordOnce(event, null)) ? done("ignored") : done("duplicate");
+      if (latest.status === "paid" || latest.status === "void")
+        return (await recordOnce(event, null)) ? done("ignored") : done("duplicate");
       const current = subscriptionId ? await stripe.subscriptions.retrieve(subscriptionId) : null;
       const ok = await recordOnce(event, (tx) =>
         tx.organization.update({
           where: { id: org.id },
-          data: { ...(current ? subscriptionFields(current) : {}), paymentStatus: "needs_update", paymentFailureCount: { increment: 1 } },
+          data: {
+            ...(current ? subscriptionFields(current) : {}),
+            paymentStatus: "needs_update",
+            paymentFailureCount: { increment: 1 },
+          },
         }),
       );
       return done(ok ? "processed" : "duplicate");

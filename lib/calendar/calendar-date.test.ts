@@ -1,4 +1,12 @@
-import { addDays, daysBetween, formatLongDate, formatShortDate, isoDate, parseIsoDate, todayInZone } from "@/lib/calendar/calendar-date";
+import {
+  addDays,
+  daysBetween,
+  formatLongDate,
+  formatShortDate,
+  isoDate,
+  parseIsoDate,
+  todayInZone,
+} from "@/lib/calendar/calendar-date";
 
 describe("isoDate", () => {
   it("gives the UTC calendar day of a date", () => {

@@ -73,7 +73,12 @@ export function formatShortDate(date: string): string {
 
 /** "June 1, 2026" from "2026-06-01": the long form of a calendar date in sentences. */
 export function formatLongDate(date: IsoDate): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 const QUARTER_HOUR_MS = 15 * 60_000;

@@ -24,7 +24,8 @@ export const OUTCOME_TEXT: Record<ScheduleOutcome, { title: string; heading: str
   accept: {
     title: "Good News!",
     heading: "Great News...",
-    message: "Based on your answers, you look like a good candidate to switch plans. Let's schedule a follow-up to discuss your options or jump on a call now.",
+    message:
+      "Based on your answers, you look like a good candidate to switch plans. Let's schedule a follow-up to discuss your options or jump on a call now.",
   },
   decline: {
     title: "Medicare Advantage Follow-up",
@@ -46,7 +47,8 @@ export const OUTCOME_TEXT: Record<ScheduleOutcome, { title: string; heading: str
 export const DECLINE_TEXT_WITHOUT_ADVANTAGE = {
   title: "Let's Talk About Your Options",
   heading: "Here are some options...",
-  message: "Based on your answers, switching Medicare Supplement plans may not be easy right now. We'd love to help you explore your options and find a plan that's a perfect fit for your needs.",
+  message:
+    "Based on your answers, switching Medicare Supplement plans may not be easy right now. We'd love to help you explore your options and find a plan that's a perfect fit for your needs.",
 } as const;
 
 /** The texts of an outcome, for an agency that shows or hides Medicare Advantage. */
@@ -80,7 +82,6 @@ export const SCHEDULE_MESSAGES = {
  */
 export const normalizeBookingUrl = safeHttpUrl;
 
-
 export type ContactPreferences = { calendarEnabled: boolean; phoneEnabled: boolean; callbackEnabled: boolean };
 
 export type ScheduleParties = {
@@ -91,7 +92,13 @@ export type ScheduleParties = {
 };
 
 /** Pages speak for the organization when it forces its details, the agent chose them, or there is no agent. */
-export function usesOrgDetails({ forceOrgSenderDetails, agent }: { forceOrgSenderDetails: boolean; agent: { useOrgSenderDetails: boolean } | null }): boolean {
+export function usesOrgDetails({
+  forceOrgSenderDetails,
+  agent,
+}: {
+  forceOrgSenderDetails: boolean;
+  agent: { useOrgSenderDetails: boolean } | null;
+}): boolean {
   return forceOrgSenderDetails || !agent || agent.useOrgSenderDetails;
 }
 
@@ -117,14 +124,16 @@ export function scheduleOptions(parties: ScheduleParties): ScheduleOptions {
   let calendar: ScheduleOptions["calendar"] = null;
   if (calendarEnabled) {
     const url = normalizeBookingUrl(useOrg ? organization.redirectUrl : agent?.bookingLink);
-    if (url) calendar = { url, label: useOrg || !agent ? "Schedule a Call" : `Schedule a Call with ${agent.firstName}` };
+    if (url)
+      calendar = { url, label: useOrg || !agent ? "Schedule a Call" : `Schedule a Call with ${agent.firstName}` };
   }
 
   let phone: ScheduleOptions["phone"] = null;
   if (phoneEnabled) {
     const agentPhone = !useOrg && agent ? displayPhone(agent.phone) : null;
     const orgPhone = displayPhone(organization.phone);
-    if (agentPhone && agent) phone = { href: telHref(agent.phone!), label: `Give ${agent.firstName} a call: ${agentPhone}` };
+    if (agentPhone && agent)
+      phone = { href: telHref(agent.phone!), label: `Give ${agent.firstName} a call: ${agentPhone}` };
     else if (orgPhone) phone = { href: telHref(organization.phone!), label: `Call Now: ${orgPhone}` };
   }
 

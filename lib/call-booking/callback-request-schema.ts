@@ -23,10 +23,28 @@ const optionalText = (max: number) =>
 
 export const callbackRequestSchema = z
   .object({
-    quoteId: z.string().trim().max(100).nullish().transform((value) => value || null),
-    orgId: z.string().trim().max(100).nullish().transform((value) => value || null),
-    status: z.string().max(20).nullish().transform((value) => value ?? null),
-    contactName: z.string({ error: NAME_REQUIRED_MESSAGE }).trim().min(1, { error: NAME_REQUIRED_MESSAGE }).max(200, { error: "Must be at most 200 characters" }),
+    quoteId: z
+      .string()
+      .trim()
+      .max(100)
+      .nullish()
+      .transform((value) => value || null),
+    orgId: z
+      .string()
+      .trim()
+      .max(100)
+      .nullish()
+      .transform((value) => value || null),
+    status: z
+      .string()
+      .max(20)
+      .nullish()
+      .transform((value) => value ?? null),
+    contactName: z
+      .string({ error: NAME_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, { error: NAME_REQUIRED_MESSAGE })
+      .max(200, { error: "Must be at most 200 characters" }),
     contactEmail: z
       .string({ error: INVALID_EMAIL_MESSAGE })
       .trim()
@@ -37,7 +55,9 @@ export const callbackRequestSchema = z
     // Kept as the visitor typed it, reduced to its 10 digits ("+1 (512) 555-0100" → "5125550100").
     contactPhone: z
       .string({ error: INVALID_PHONE_MESSAGE })
-      .refine((value) => /^[\d\s().+-]*$/.test(value) && nationalDigits(value).length === PHONE_DIGITS, { error: INVALID_PHONE_MESSAGE })
+      .refine((value) => /^[\d\s().+-]*$/.test(value) && nationalDigits(value).length === PHONE_DIGITS, {
+        error: INVALID_PHONE_MESSAGE,
+      })
       .transform((value) => phoneDigits(value)),
     planType: optionalText(30),
     message: optionalText(2000),

@@ -8,7 +8,13 @@ import { sendEmail } from "@/lib/email/send";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { getEnv } from "@/lib/env";
 import { QUOTE_NOT_FOUND_MESSAGE, quoteAgent } from "@/lib/quotes/quote-links";
-import { followUpKind, scheduleOutcome, SCHEDULE_MESSAGES, usesOrgDetails, type FollowUpKind } from "@/lib/call-booking/booking";
+import {
+  followUpKind,
+  scheduleOutcome,
+  SCHEDULE_MESSAGES,
+  usesOrgDetails,
+  type FollowUpKind,
+} from "@/lib/call-booking/booking";
 import type { CallbackRequestAnswer, CallbackRequestBody } from "@/lib/call-booking/callback-request-schema";
 import { findPublicOrganization, findScheduleLink, matchesOrganization } from "@/lib/call-booking/schedule-info";
 import { brandNameOf } from "@/lib/organizations/brand";
@@ -42,7 +48,11 @@ export const CALLBACK_REQUEST_LABELS: Record<FollowUpKind, string> = {
 
 /** A visitor-typed name fit for a subject line: control characters and line breaks removed, at most 60 characters. */
 export function subjectName(name: string | null | undefined): string {
-  const clean = (name ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 60);
+  const clean = (name ?? "")
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 60);
   return clean || "a visitor";
 }
 
@@ -69,22 +79,38 @@ const agentSelect = { id: true, firstName: true, lastName: true, email: true, is
 
 /** A generic link has no contact: the default agent handles it, else the organization's first active user. */
 async function organizationAgent(tx: TxClient, organizationId: string): Promise<Notified> {
-  const org = await tx.organization.findFirst({ where: { id: organizationId }, select: { defaultAgent: { select: agentSelect } } });
+  const org = await tx.organization.findFirst({
+    where: { id: organizationId },
+    select: { defaultAgent: { select: agentSelect } },
+  });
   if (org?.defaultAgent?.isActive) return org.defaultAgent;
-  return tx.user.findFirst({ where: { organizationId, isActive: true }, orderBy: { createdAt: "asc" }, select: agentSelect });
+  return tx.user.findFirst({
+    where: { organizationId, isActive: true },
+    orderBy: { createdAt: "asc" },
+    select: agentSelect,
+  });
 }
 
 async function resolveTarget(body: CallbackRequestBody, now: Date) {
   if (body.quoteId) {
     const link = await findScheduleLink(body.quoteId, now);
-    if (!link || !matchesOrganization(body.orgId, link.organization)) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
+    if (!link || !matchesOrganization(body.orgId, link.organization))
+      throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
     const agent = await quoteAgent(link.found);
     return {
       organization: link.organization,
       contactId: link.found.contact.id,
       quoteLinkId: link.found.link.id,
       planType: link.found.link.planType ?? link.found.contact.planType,
-      agent: agent ? { id: agent.id, firstName: agent.firstName, lastName: agent.lastName, email: agent.email, useOrgSenderDetails: agent.useOrgSenderDetails } : null,
+      agent: agent
+        ? {
+            id: agent.id,
+            firstName: agent.firstName,
+            lastName: agent.lastName,
+            email: agent.email,
+            useOrgSenderDetails: agent.useOrgSenderDetails,
+          }
+        : null,
     };
   }
   const organization = body.orgId ? await findPublicOrganization(body.orgId) : null;
@@ -92,11 +118,18 @@ async function resolveTarget(body: CallbackRequestBody, now: Date) {
   return { organization, contactId: null, quoteLinkId: null, planType: null, agent: undefined };
 }
 
-export async function requestCallback({ body, now }: { body: CallbackRequestBody; now: Date }): Promise<CallbackRequestAnswer> {
+export async function requestCallback({
+  body,
+  now,
+}: {
+  body: CallbackRequestBody;
+  now: Date;
+}): Promise<CallbackRequestAnswer> {
   const target = await resolveTarget(body, now);
   const { organization } = target;
   const organizationId = organization.id;
-  if (!organization.callbackEnabled) throw new AppError("forbidden", "Callback requests are not available for this organization.");
+  if (!organization.callbackEnabled)
+    throw new AppError("forbidden", "Callback requests are not available for this organization.");
 
   const type = followUpKind(scheduleOutcome(body.status));
   const typed = {
@@ -123,11 +156,22 @@ export async function requestCallback({ body, now }: { body: CallbackRequestBody
       where: {
         organizationId,
         createdAt: { gt: new Date(now.getTime() - 86_400_000) },
-        OR: [{ contactPhone: typed.contactPhone }, ...(typed.contactEmail ? [{ contactEmail: { equals: typed.contactEmail, mode: "insensitive" as const } }] : [])],
+        OR: [
+          { contactPhone: typed.contactPhone },
+          ...(typed.contactEmail
+            ? [{ contactEmail: { equals: typed.contactEmail, mode: "insensitive" as const } }]
+            : []),
+        ],
       },
     });
-    if (sameDetails >= CALLBACKS_PER_CONTACT_DETAIL_PER_DAY) throw new AppError("rate_limited", undefined, { retryAfterSeconds: 3600 });
-    await consumeRateLimit({ key: `callback-request:org:${organizationId}`, limit: CALLBACKS_PER_ORGANIZATION_PER_HOUR, windowSeconds: 3600, now });
+    if (sameDetails >= CALLBACKS_PER_CONTACT_DETAIL_PER_DAY)
+      throw new AppError("rate_limited", undefined, { retryAfterSeconds: 3600 });
+    await consumeRateLimit({
+      key: `callback-request:org:${organizationId}`,
+      limit: CALLBACKS_PER_ORGANIZATION_PER_HOUR,
+      windowSeconds: 3600,
+      now,
+    });
   }
 
   const { request, agent } = await tenantTransaction(organizationId, async (tx) => {
@@ -139,10 +183,20 @@ export async function requestCallback({ body, now }: { body: CallbackRequestBody
     if (existing) return { request: existing, agent };
 
     const request = await tx.followUpRequest.create({
-      data: { organizationId, contactId: target.contactId, quoteLinkId: target.quoteLinkId, type, ...typed, createdAt: now },
+      data: {
+        organizationId,
+        contactId: target.contactId,
+        quoteLinkId: target.quoteLinkId,
+        type,
+        ...typed,
+        createdAt: now,
+      },
     });
     if (target.contactId) {
-      await tx.contact.update({ where: { id: target.contactId, organizationId }, data: { status: CONTACT_STATUS_REQUESTED_FOLLOW_UP } });
+      await tx.contact.update({
+        where: { id: target.contactId, organizationId },
+        data: { status: CONTACT_STATUS_REQUESTED_FOLLOW_UP },
+      });
     }
     // Ids and the type only: the typed details stay in the request row.
     await tx.contactEvent.create({
@@ -150,7 +204,12 @@ export async function requestCallback({ body, now }: { body: CallbackRequestBody
         organizationId,
         contactId: target.contactId,
         eventType: FOLLOW_UP_EVENT,
-        metadata: { followUpRequestId: request.id, type, source: target.quoteLinkId ? "quote" : "organization_link", has_message: Boolean(typed.message) },
+        metadata: {
+          followUpRequestId: request.id,
+          type,
+          source: target.quoteLinkId ? "quote" : "organization_link",
+          has_message: Boolean(typed.message),
+        },
         createdAt: now,
       },
     });
@@ -158,7 +217,10 @@ export async function requestCallback({ body, now }: { body: CallbackRequestBody
   });
 
   const brandName = brandNameOf(organization);
-  const speaksForOrg = usesOrgDetails({ forceOrgSenderDetails: organization.forceOrgSenderDetails, agent: target.agent ?? null });
+  const speaksForOrg = usesOrgDetails({
+    forceOrgSenderDetails: organization.forceOrgSenderDetails,
+    agent: target.agent ?? null,
+  });
   const agentFullName = agent ? `${agent.firstName} ${agent.lastName}`.trim() : "";
   // What the visitor is told: the organization when it speaks for itself (its "Organization Only" mode).
   const agentName = speaksForOrg ? brandName : agentFullName || brandName;
@@ -199,4 +261,3 @@ export async function requestCallback({ body, now }: { body: CallbackRequestBody
     agentName,
   };
 }
-

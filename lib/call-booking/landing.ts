@@ -15,13 +15,13 @@ type Params = Record<string, string | string[] | undefined>;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 
 export type LandingPageModel =
-  | { kind: "redirect"; to: string }
-  | { kind: "page"; brand: ScheduleBrand; firstName: string; compareHref: string };
+  { kind: "redirect"; to: string } | { kind: "page"; brand: ScheduleBrand; firstName: string; compareHref: string };
 
 export async function loadLandingPage({ params, now }: { params: Params; now: Date }): Promise<LandingPageModel> {
   const token = first(params.id);
   const found = token ? await findQuoteLink(token, now) : null;
-  if (!token || !found) return { kind: "redirect", to: `/error?message=${encodeURIComponent(MISSING_OR_INVALID_QUOTE_ID)}` };
+  if (!token || !found)
+    return { kind: "redirect", to: `/error?message=${encodeURIComponent(MISSING_OR_INVALID_QUOTE_ID)}` };
   const { organization, contact } = found;
   return {
     kind: "page",

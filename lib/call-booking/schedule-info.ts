@@ -2,7 +2,13 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { tenantDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { findQuoteLink, isQuoteToken, QUOTE_NOT_FOUND_MESSAGE, quoteAgent, type FoundQuoteLink } from "@/lib/quotes/quote-links";
+import {
+  findQuoteLink,
+  isQuoteToken,
+  QUOTE_NOT_FOUND_MESSAGE,
+  quoteAgent,
+  type FoundQuoteLink,
+} from "@/lib/quotes/quote-links";
 import { SCHEDULE_MESSAGES, usesOrgDetails, type ContactPreferences } from "@/lib/call-booking/booking";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
 import { logoUrl } from "@/lib/settings/logo-rules";
@@ -28,7 +34,14 @@ const publicOrganizationSelect = {
 
 type PublicOrganizationRow = Prisma.OrganizationGetPayload<{ select: typeof publicOrganizationSelect }>;
 
-export type ScheduleAgent = { id: string; firstName: string; lastName: string; phone: string | null; bookingLink: string | null; useOrgSenderDetails: boolean };
+export type ScheduleAgent = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  bookingLink: string | null;
+  useOrgSenderDetails: boolean;
+};
 
 export type ScheduleInfo = {
   contact: { email: string; firstName: string; lastName: string; phoneNumber: string | null } | null;
@@ -58,7 +71,11 @@ function publicOrganization(org: PublicOrganizationRow): ScheduleInfo["organizat
     slug: org.slug,
     phone: org.phone,
     primaryColor: org.primaryColor,
-    contactPreferences: { calendarEnabled: org.calendarEnabled, phoneEnabled: org.phoneEnabled, callbackEnabled: org.callbackEnabled },
+    contactPreferences: {
+      calendarEnabled: org.calendarEnabled,
+      phoneEnabled: org.phoneEnabled,
+      callbackEnabled: org.callbackEnabled,
+    },
     redirectUrl: org.redirectUrl,
     hideMedicareAdvantage: org.hideMedicareAdvantage,
   };
@@ -66,7 +83,14 @@ function publicOrganization(org: PublicOrganizationRow): ScheduleInfo["organizat
 
 function scheduleAgent(agent: Awaited<ReturnType<typeof quoteAgent>>): ScheduleAgent | null {
   if (!agent) return null;
-  return { id: agent.id, firstName: agent.firstName, lastName: agent.lastName, phone: agent.phone, bookingLink: agent.bookingLink, useOrgSenderDetails: agent.useOrgSenderDetails };
+  return {
+    id: agent.id,
+    firstName: agent.firstName,
+    lastName: agent.lastName,
+    phone: agent.phone,
+    bookingLink: agent.bookingLink,
+    useOrgSenderDetails: agent.useOrgSenderDetails,
+  };
 }
 
 /** An organization by id or public slug (base client: a generic link has no tenant until the row is found). */
@@ -82,14 +106,28 @@ export function matchesOrganization(check: string | null | undefined, org: { id:
 }
 
 /** The quote link behind a token, with its organization's public fields; null when unknown or expired. */
-export async function findScheduleLink(token: string, now: Date): Promise<{ found: FoundQuoteLink; organization: PublicOrganizationRow } | null> {
+export async function findScheduleLink(
+  token: string,
+  now: Date,
+): Promise<{ found: FoundQuoteLink; organization: PublicOrganizationRow } | null> {
   const found = await findQuoteLink(token, now);
   if (!found) return null;
-  const organization = await tenantDb(found.organization.id).organization.findFirst({ where: { id: found.organization.id }, select: publicOrganizationSelect });
+  const organization = await tenantDb(found.organization.id).organization.findFirst({
+    where: { id: found.organization.id },
+    select: publicOrganizationSelect,
+  });
   return organization ? { found, organization } : null;
 }
 
-export async function getScheduleInfo({ id, orgId, now }: { id: string; orgId?: string | null; now: Date }): Promise<ScheduleInfo> {
+export async function getScheduleInfo({
+  id,
+  orgId,
+  now,
+}: {
+  id: string;
+  orgId?: string | null;
+  now: Date;
+}): Promise<ScheduleInfo> {
   if (isQuoteToken(id)) {
     const link = await findScheduleLink(id, now);
     if (link) {
@@ -98,7 +136,12 @@ export async function getScheduleInfo({ id, orgId, now }: { id: string; orgId?: 
       const agent = scheduleAgent(await quoteAgent(found));
       const { contact } = found;
       return {
-        contact: { email: contact.email, firstName: contact.firstName, lastName: contact.lastName, phoneNumber: contact.phoneNumber },
+        contact: {
+          email: contact.email,
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          phoneNumber: contact.phoneNumber,
+        },
         agent,
         organization: publicOrganization(organization),
         useOrg: usesOrgDetails({ forceOrgSenderDetails: organization.forceOrgSenderDetails, agent }),
@@ -109,7 +152,10 @@ export async function getScheduleInfo({ id, orgId, now }: { id: string; orgId?: 
   }
   const organization = await findPublicOrganization(id);
   if (!organization || !matchesOrganization(orgId, organization)) {
-    throw new AppError("not_found", isQuoteToken(id) ? QUOTE_NOT_FOUND_MESSAGE : SCHEDULE_MESSAGES.organizationNotFound);
+    throw new AppError(
+      "not_found",
+      isQuoteToken(id) ? QUOTE_NOT_FOUND_MESSAGE : SCHEDULE_MESSAGES.organizationNotFound,
+    );
   }
   return {
     contact: null,

@@ -20,10 +20,14 @@ import { getScheduleInfo } from "@/lib/call-booking/schedule-info";
  */
 
 type Params = Record<string, string | string[] | undefined>;
-export type SchedulePageModel = { kind: "redirect"; to: string } | ({ kind: "page"; title: string } & ScheduleViewModel);
+export type SchedulePageModel =
+  { kind: "redirect"; to: string } | ({ kind: "page"; title: string } & ScheduleViewModel);
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
-const errorRedirect = (message: string): SchedulePageModel => ({ kind: "redirect", to: `/error?message=${encodeURIComponent(message)}` });
+const errorRedirect = (message: string): SchedulePageModel => ({
+  kind: "redirect",
+  to: `/error?message=${encodeURIComponent(message)}`,
+});
 
 export async function loadSchedulePage({ params, now }: { params: Params; now: Date }): Promise<SchedulePageModel> {
   const token = first(params.id);
@@ -51,7 +55,11 @@ export async function loadSchedulePage({ params, now }: { params: Params; now: D
     options: scheduleOptions({
       forceOrgSenderDetails: info.force_org_sender_details,
       agent,
-      organization: { phone: organization.phone, redirectUrl: organization.redirectUrl, contactPreferences: organization.contactPreferences },
+      organization: {
+        phone: organization.phone,
+        redirectUrl: organization.redirectUrl,
+        contactPreferences: organization.contactPreferences,
+      },
     }),
     callback: {
       quoteId: contact ? lookup : null,

@@ -17,7 +17,11 @@ beforeAll(async () => {
 describe("backfillContactCarrierNaics", () => {
   it("gives contacts written without a NAIC their carrier's group, in every organization, and leaves the rest alone", async () => {
     const orgs = [await createOrganization(db.prisma, { now }), await createOrganization(db.prisma, { now })];
-    const contact = async (organizationId: string, currentCarrier: string | null, currentCarrierNaic: string | null) => {
+    const contact = async (
+      organizationId: string,
+      currentCarrier: string | null,
+      currentCarrierNaic: string | null,
+    ) => {
       const row = await createContact(db.prisma, organizationId, { now });
       await db.prisma.contact.update({ where: { id: row.id }, data: { currentCarrier, currentCarrierNaic } });
       return row.id;
@@ -29,8 +33,19 @@ describe("backfillContactCarrierNaics", () => {
     const none = await contact(orgs[0]!.id, null, null);
 
     expect(await backfillContactCarrierNaics()).toBe(2);
-    const stored = new Map((await db.prisma.contact.findMany({ select: { id: true, currentCarrierNaic: true } })).map((c) => [c.id, c.currentCarrierNaic]));
-    expect([typed, otherOrg, alreadySet, unknown, none].map((id) => stored.get(id))).toEqual(["13100", "13100", "71412", null, null]);
+    const stored = new Map(
+      (await db.prisma.contact.findMany({ select: { id: true, currentCarrierNaic: true } })).map((c) => [
+        c.id,
+        c.currentCarrierNaic,
+      ]),
+    );
+    expect([typed, otherOrg, alreadySet, unknown, none].map((id) => stored.get(id))).toEqual([
+      "13100",
+      "13100",
+      "71412",
+      null,
+      null,
+    ]);
     expect(await backfillContactCarrierNaics()).toBe(0);
   });
 });

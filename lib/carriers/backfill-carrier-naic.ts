@@ -15,7 +15,9 @@ export async function backfillContactCarrierNaics(): Promise<number> {
     SELECT DISTINCT current_carrier FROM contacts WHERE current_carrier IS NOT NULL AND current_carrier_naic IS NULL`;
   if (texts.length === 0) return 0;
   const carriers = await loadCarrierResolver();
-  const resolved = texts.map(({ current_carrier: text }) => [text, carriers.resolve(text)] as const).filter(([, naic]) => naic !== null);
+  const resolved = texts
+    .map(({ current_carrier: text }) => [text, carriers.resolve(text)] as const)
+    .filter(([, naic]) => naic !== null);
   if (resolved.length === 0) return 0;
   return prisma.$executeRaw`
     UPDATE contacts AS c SET current_carrier_naic = m.naic

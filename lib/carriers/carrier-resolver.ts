@@ -8,6 +8,8 @@ import { createCarrierResolver, type CarrierResolver } from "@/lib/carriers/reso
  * before a tenant transaction, not inside one (the embedded server has a single connection).
  */
 export async function loadCarrierResolver(): Promise<CarrierResolver> {
-  const rows = await prisma.carrier.findMany({ select: { naic: true, name: true, nameFull: true, groupName: true, aliases: true } });
+  const rows = await prisma.carrier.findMany({
+    select: { naic: true, name: true, nameFull: true, groupName: true, aliases: true },
+  });
   return createCarrierResolver(rows);
 }

@@ -6,7 +6,11 @@ import { prisma } from "@/lib/db";
  * entry per carrier group (the name stored in carrierContracts), with the NAIC codes it covers.
  */
 export async function listCarrierOptions() {
-  const rows = await prisma.carrier.findMany({ where: { isActive: true }, select: { naic: true, name: true, groupName: true }, orderBy: [{ name: "asc" }, { naic: "asc" }] });
+  const rows = await prisma.carrier.findMany({
+    where: { isActive: true },
+    select: { naic: true, name: true, groupName: true },
+    orderBy: [{ name: "asc" }, { naic: "asc" }],
+  });
   const byName = new Map<string, string[]>();
   for (const row of rows) {
     const name = row.groupName ?? row.name;

@@ -4,12 +4,48 @@ import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 
 /** Rows as the seed writes them (lib/demo/seed-demo-agency.ts): one per NAIC, the group as name and groupName. */
 const CARRIERS: CarrierRecord[] = [
-  { naic: "71412", name: "Mutual of Omaha", nameFull: "Mutual of Omaha Insurance Company", groupName: "Mutual of Omaha", aliases: ["mutual of omaha", "mutual of omaha ins co"] },
-  { naic: "13100", name: "Mutual of Omaha", nameFull: "Omaha Insurance Company", groupName: "Mutual of Omaha", aliases: ["mutual of omaha", "omaha ins co"] },
-  { naic: "72850", name: "Mutual of Omaha", nameFull: "United World Life Insurance Company", groupName: "Mutual of Omaha", aliases: ["mutual of omaha"] },
-  { naic: "79413", name: "UnitedHealthcare", nameFull: "UnitedHealthcare Insurance Company", groupName: "UnitedHealthcare", aliases: ["unitedhealthcare", "uhc", "united healthcare"] },
-  { naic: "60093", name: "UnitedHealthcare", nameFull: "UnitedHealthcare Insurance Company of New York", groupName: "UnitedHealthcare", aliases: ["unitedhealthcare"] },
-  { naic: "20699", name: "Ace Chubb", nameFull: "ACE Property & Casualty Insurance Company", groupName: "Ace Chubb", aliases: ["ace chubb", "ace", "chubb"] },
+  {
+    naic: "71412",
+    name: "Mutual of Omaha",
+    nameFull: "Mutual of Omaha Insurance Company",
+    groupName: "Mutual of Omaha",
+    aliases: ["mutual of omaha", "mutual of omaha ins co"],
+  },
+  {
+    naic: "13100",
+    name: "Mutual of Omaha",
+    nameFull: "Omaha Insurance Company",
+    groupName: "Mutual of Omaha",
+    aliases: ["mutual of omaha", "omaha ins co"],
+  },
+  {
+    naic: "72850",
+    name: "Mutual of Omaha",
+    nameFull: "United World Life Insurance Company",
+    groupName: "Mutual of Omaha",
+    aliases: ["mutual of omaha"],
+  },
+  {
+    naic: "79413",
+    name: "UnitedHealthcare",
+    nameFull: "UnitedHealthcare Insurance Company",
+    groupName: "UnitedHealthcare",
+    aliases: ["unitedhealthcare", "uhc", "united healthcare"],
+  },
+  {
+    naic: "60093",
+    name: "UnitedHealthcare",
+    nameFull: "UnitedHealthcare Insurance Company of New York",
+    groupName: "UnitedHealthcare",
+    aliases: ["unitedhealthcare"],
+  },
+  {
+    naic: "20699",
+    name: "Ace Chubb",
+    nameFull: "ACE Property & Casualty Insurance Company",
+    groupName: "Ace Chubb",
+    aliases: ["ace chubb", "ace", "chubb"],
+  },
   { naic: "10001", name: "Alpha Life", nameFull: null, groupName: null, aliases: [] },
 ];
 
@@ -35,7 +71,18 @@ describe("createCarrierResolver().resolve: free text → the carrier group's NAI
     expect(resolver.resolve(text)).toBe(key);
   });
 
-  it.each([[""], ["   "], [null], [undefined], ["Other"], ["other"], ["Humana"], ["Local Mutual"], ["99999"], ["Mutual of Omah"]])("%j → null", (text) => {
+  it.each([
+    [""],
+    ["   "],
+    [null],
+    [undefined],
+    ["Other"],
+    ["other"],
+    ["Humana"],
+    ["Local Mutual"],
+    ["99999"],
+    ["Mutual of Omah"],
+  ])("%j → null", (text) => {
     expect(resolver.resolve(text)).toBeNull();
   });
 
@@ -63,15 +110,25 @@ describe("carrierGroups", () => {
     const groups = carrierGroups(CARRIERS);
     expect(groups.map((g) => g.name)).toEqual(["Ace Chubb", "Alpha Life", "Mutual of Omaha", "UnitedHealthcare"]);
     expect(groups.find((g) => g.name === "Mutual of Omaha")!.aliases).toEqual(
-      expect.arrayContaining(["mutual of omaha", "mutual of omaha insurance company", "omaha insurance company", "omaha ins co", "united world life insurance company"]),
+      expect.arrayContaining([
+        "mutual of omaha",
+        "mutual of omaha insurance company",
+        "omaha insurance company",
+        "omaha ins co",
+        "united world life insurance company",
+      ]),
     );
   });
 });
 
 describe("the supported carriers of data/reference", () => {
   it("resolves each group's name, in any case, to the group's lowest NAIC", () => {
-    const file = JSON.parse(readFileSync(REFERENCE_FILES.carrierGroups, "utf8")) as { carriers: Record<string, string[]> };
-    const rows: CarrierRecord[] = Object.entries(file.carriers).flatMap(([group, naics]) => naics.map((naic) => ({ naic, name: group, groupName: group, aliases: [group.toLowerCase()] })));
+    const file = JSON.parse(readFileSync(REFERENCE_FILES.carrierGroups, "utf8")) as {
+      carriers: Record<string, string[]>;
+    };
+    const rows: CarrierRecord[] = Object.entries(file.carriers).flatMap(([group, naics]) =>
+      naics.map((naic) => ({ naic, name: group, groupName: group, aliases: [group.toLowerCase()] })),
+    );
     const resolver = createCarrierResolver(rows);
     for (const [group, naics] of Object.entries(file.carriers)) {
       expect([group, resolver.resolve(group.toUpperCase())]).toEqual([group, [...naics].sort()[0]]);

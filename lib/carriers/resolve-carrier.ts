@@ -14,7 +14,13 @@ import { createCarrierMapper, normalizeCarrier, type SupportedCarrier } from "@/
  * "Other" and anything else: null. Pure: the carriers table is passed in.
  */
 
-export type CarrierRecord = { naic: string; name: string; nameFull?: string | null; groupName: string | null; aliases: readonly string[] };
+export type CarrierRecord = {
+  naic: string;
+  name: string;
+  nameFull?: string | null;
+  groupName: string | null;
+  aliases: readonly string[];
+};
 
 const groupOf = (carrier: CarrierRecord) => carrier.groupName ?? carrier.name;
 
@@ -24,17 +30,21 @@ export function carrierGroups(carriers: readonly CarrierRecord[]): SupportedCarr
   for (const carrier of carriers) {
     const group = groupOf(carrier);
     const aliases = byGroup.get(group) ?? new Set<string>();
-    for (const alias of [carrier.name, carrier.nameFull, ...carrier.aliases]) if (alias) aliases.add(alias.toLowerCase());
+    for (const alias of [carrier.name, carrier.nameFull, ...carrier.aliases])
+      if (alias) aliases.add(alias.toLowerCase());
     byGroup.set(group, aliases);
   }
-  return [...byGroup.entries()].map(([name, aliases]) => ({ name, aliases: [...aliases] })).sort((a, b) => a.name.localeCompare(b.name));
+  return [...byGroup.entries()]
+    .map(([name, aliases]) => ({ name, aliases: [...aliases] }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 const NAIC_CODE = /^(?:naic )?(\d{5})$/;
 
 export function createCarrierResolver(carriers: readonly CarrierRecord[]) {
   const naicsByGroup = new Map<string, string[]>();
-  for (const carrier of carriers) naicsByGroup.set(groupOf(carrier), [...(naicsByGroup.get(groupOf(carrier)) ?? []), carrier.naic].sort());
+  for (const carrier of carriers)
+    naicsByGroup.set(groupOf(carrier), [...(naicsByGroup.get(groupOf(carrier)) ?? []), carrier.naic].sort());
   const groupByNaic = new Map(carriers.map((carrier) => [carrier.naic, groupOf(carrier)]));
   const keyOfGroup = (group: string) => naicsByGroup.get(group)?.[0] ?? null;
   const mapper = createCarrierMapper(carrierGroups(carriers), { fuzzy: false });

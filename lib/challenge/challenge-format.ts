@@ -57,7 +57,15 @@ export function parseChallenge(challenge: string): ChallengeFields | null {
   if (challenge.length > 300) return null;
   const parts = challenge.split(".");
   if (parts.length !== 7 || parts[0] !== CHALLENGE_VERSION) return null;
-  const [, purpose, issued, bits, count, id, signature] = parts as [string, string, string, string, string, string, string];
+  const [, purpose, issued, bits, count, id, signature] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   if (!/^\d{1,12}$/.test(issued) || !/^\d{1,2}$/.test(bits) || !/^\d{1,2}$/.test(count)) return null;
   if (!PART.test(purpose) || !PART.test(id) || !PART.test(signature)) return null;
   const fields = { purpose, issuedAtSeconds: Number(issued), bits: Number(bits), count: Number(count), id, signature };

@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import { CHALLENGE_TTL_SECONDS, formatSolution, leadingZeroBits, parseChallenge, parseSolution, puzzleInput } from "@/lib/challenge/challenge-format";
+import {
+  CHALLENGE_TTL_SECONDS,
+  formatSolution,
+  leadingZeroBits,
+  parseChallenge,
+  parseSolution,
+  puzzleInput,
+} from "@/lib/challenge/challenge-format";
 import { CHALLENGE_CLOCK_SKEW_SECONDS, signChallenge, verifyChallengeSolution } from "@/lib/challenge/challenge-rules";
 import { solveChallengeNonces } from "@/lib/testing/challenge";
 
@@ -13,8 +20,16 @@ function solved(overrides: Partial<Parameters<typeof signChallenge>[0]> = {}) {
   return { challenge, nonces: solveChallengeNonces(challenge) };
 }
 
-const check = (solution: string | null, options: { now?: Date; purpose?: "self-signup" | "callback"; secret?: string } = {}) =>
-  verifyChallengeSolution({ secret: options.secret ?? SECRET, solution, purpose: options.purpose ?? "self-signup", now: options.now ?? NOW });
+const check = (
+  solution: string | null,
+  options: { now?: Date; purpose?: "self-signup" | "callback"; secret?: string } = {},
+) =>
+  verifyChallengeSolution({
+    secret: options.secret ?? SECRET,
+    solution,
+    purpose: options.purpose ?? "self-signup",
+    now: options.now ?? NOW,
+  });
 
 describe("leadingZeroBits", () => {
   it.each([
@@ -31,17 +46,36 @@ describe("verifyChallengeSolution", () => {
   const { challenge, nonces } = solved();
 
   it("accepts a solution of a current challenge for the purpose, and says until when it is good", () => {
-    expect(check(formatSolution(challenge, nonces))).toEqual({ ok: true, id: ID, expiresAt: at(CHALLENGE_TTL_SECONDS) });
+    expect(check(formatSolution(challenge, nonces))).toEqual({
+      ok: true,
+      id: ID,
+      expiresAt: at(CHALLENGE_TTL_SECONDS),
+    });
     // Each nonce really makes its puzzle's hash start with the zero bits asked.
     const { bits } = parseChallenge(challenge)!;
-    nonces.forEach((nonce, index) => expect(leadingZeroBits(createHash("sha256").update(puzzleInput(challenge, index, nonce)).digest())).toBeGreaterThanOrEqual(bits));
+    nonces.forEach((nonce, index) =>
+      expect(
+        leadingZeroBits(
+          createHash("sha256")
+            .update(puzzleInput(challenge, index, nonce))
+            .digest(),
+        ),
+      ).toBeGreaterThanOrEqual(bits),
+    );
   });
 
   it("refuses a wrong nonce, a missing or extra one", () => {
     const wrong = [...nonces];
     // The first nonce that does not solve puzzle 0 (a valid nonce's neighbour almost never does).
     let bad = nonces[0]! + 1;
-    while (leadingZeroBits(createHash("sha256").update(puzzleInput(challenge, 0, bad)).digest()) >= parseChallenge(challenge)!.bits) bad++;
+    while (
+      leadingZeroBits(
+        createHash("sha256")
+          .update(puzzleInput(challenge, 0, bad))
+          .digest(),
+      ) >= parseChallenge(challenge)!.bits
+    )
+      bad++;
     wrong[0] = bad;
     expect(check(formatSolution(challenge, wrong))).toEqual({ ok: false, reason: "wrong_nonce" });
     expect(check(formatSolution(challenge, nonces.slice(1)))).toEqual({ ok: false, reason: "wrong_nonce" });
@@ -61,21 +95,44 @@ describe("verifyChallengeSolution", () => {
   it("refuses a tampered challenge: any field changed, another secret, a forged signature", () => {
     const parts = challenge.split(".");
     const swap = (index: number, value: string) => parts.map((part, i) => (i === index ? value : part)).join(".");
-    for (const forged of [swap(1, "callback"), swap(2, String(Number(parts[2]) + 3600)), swap(3, "1"), swap(4, "1"), swap(5, "BBBBBBBBBBBBBBBBBBBBBB"), swap(6, "A".repeat(43))]) {
+    for (const forged of [
+      swap(1, "callback"),
+      swap(2, String(Number(parts[2]) + 3600)),
+      swap(3, "1"),
+      swap(4, "1"),
+      swap(5, "BBBBBBBBBBBBBBBBBBBBBB"),
+      swap(6, "A".repeat(43)),
+    ]) {
       // Whatever the nonces: the signature is checked first.
       expect(check(formatSolution(forged, nonces))).toEqual({ ok: false, reason: "tampered" });
     }
-    expect(check(formatSolution(challenge, nonces), { secret: "another-secret" })).toEqual({ ok: false, reason: "tampered" });
+    expect(check(formatSolution(challenge, nonces), { secret: "another-secret" })).toEqual({
+      ok: false,
+      reason: "tampered",
+    });
   });
 
   it("refuses a challenge of another form, and one easier than the form asks", () => {
-    expect(check(formatSolution(challenge, nonces), { purpose: "callback" })).toEqual({ ok: false, reason: "wrong_purpose" });
+    expect(check(formatSolution(challenge, nonces), { purpose: "callback" })).toEqual({
+      ok: false,
+      reason: "wrong_purpose",
+    });
     const easy = solved({ difficulty: { bits: 4, count: 2 } });
     expect(check(formatSolution(easy.challenge, easy.nonces))).toEqual({ ok: false, reason: "too_easy" });
   });
 
   it("refuses anything not shaped like a solution", () => {
-    for (const value of [null, "", "nonsense", `${challenge}`, `${challenge}:`, `${challenge}:1,x`, `c1.self-signup:1`, `${challenge}:${"1,".repeat(70)}1`, "x".repeat(2000)]) {
+    for (const value of [
+      null,
+      "",
+      "nonsense",
+      `${challenge}`,
+      `${challenge}:`,
+      `${challenge}:1,x`,
+      `c1.self-signup:1`,
+      `${challenge}:${"1,".repeat(70)}1`,
+      "x".repeat(2000),
+    ]) {
       expect(check(value)).toEqual({ ok: false, reason: "malformed" });
     }
   });

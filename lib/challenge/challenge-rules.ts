@@ -35,8 +35,27 @@ function sign(secret: string, payload: string): string {
 }
 
 /** A new challenge for `purpose`; `id` is 16 random bytes (base64url) from the caller. */
-export function signChallenge({ secret, purpose, now, id, difficulty = CHALLENGE_DIFFICULTY }: { secret: string; purpose: ChallengePurpose; now: Date; id: string; difficulty?: Difficulty }): string {
-  const payload = [CHALLENGE_VERSION, purpose, Math.floor(now.getTime() / 1000), difficulty.bits, difficulty.count, id].join(".");
+export function signChallenge({
+  secret,
+  purpose,
+  now,
+  id,
+  difficulty = CHALLENGE_DIFFICULTY,
+}: {
+  secret: string;
+  purpose: ChallengePurpose;
+  now: Date;
+  id: string;
+  difficulty?: Difficulty;
+}): string {
+  const payload = [
+    CHALLENGE_VERSION,
+    purpose,
+    Math.floor(now.getTime() / 1000),
+    difficulty.bits,
+    difficulty.count,
+    id,
+  ].join(".");
   return `${payload}.${sign(secret, payload)}`;
 }
 
@@ -70,11 +89,17 @@ export function verifyChallengeSolution({
   if (!sameText(fields.signature, sign(secret, fields.payload))) return { ok: false, reason: "tampered" };
   if (fields.purpose !== purpose) return { ok: false, reason: "wrong_purpose" };
   const nowSeconds = now.getTime() / 1000;
-  if (fields.issuedAtSeconds > nowSeconds + CHALLENGE_CLOCK_SKEW_SECONDS || nowSeconds >= fields.issuedAtSeconds + CHALLENGE_TTL_SECONDS) return { ok: false, reason: "expired" };
+  if (
+    fields.issuedAtSeconds > nowSeconds + CHALLENGE_CLOCK_SKEW_SECONDS ||
+    nowSeconds >= fields.issuedAtSeconds + CHALLENGE_TTL_SECONDS
+  )
+    return { ok: false, reason: "expired" };
   if (fields.bits < minimum.bits || fields.count < minimum.count) return { ok: false, reason: "too_easy" };
   if (parsed.nonces.length !== fields.count) return { ok: false, reason: "wrong_nonce" };
   for (let index = 0; index < fields.count; index++) {
-    const hash = createHash("sha256").update(puzzleInput(parsed.challenge, index, parsed.nonces[index]!)).digest();
+    const hash = createHash("sha256")
+      .update(puzzleInput(parsed.challenge, index, parsed.nonces[index]!))
+      .digest();
     if (leadingZeroBits(hash) < fields.bits) return { ok: false, reason: "wrong_nonce" };
   }
   return { ok: true, id: fields.id, expiresAt: challengeExpiresAt(fields) };

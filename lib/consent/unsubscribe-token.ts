@@ -24,7 +24,10 @@ function mac(ids: Buffer, secret: string): Buffer {
   return createHmac("sha256", secret).update(PURPOSE).update(ids).digest();
 }
 
-export function createUnsubscribeToken({ organizationId, contactId }: UnsubscribeSubject, secret = getEnv().authSecret): string {
+export function createUnsubscribeToken(
+  { organizationId, contactId }: UnsubscribeSubject,
+  secret = getEnv().authSecret,
+): string {
   if (!isUuid(organizationId) || !isUuid(contactId)) throw new Error("createUnsubscribeToken needs two uuids");
   const ids = Buffer.concat([uuidBytes(organizationId), uuidBytes(contactId)]);
   return Buffer.concat([ids, mac(ids, secret)]).toString("base64url");
@@ -52,6 +55,9 @@ export function oneClickUnsubscribeUrl(subject: UnsubscribeSubject): string {
 }
 
 /** Both links, shaped to spread into sendEmail's input: `sendEmail({ …, ...unsubscribeLinks(subject) })`. */
-export function unsubscribeLinks(subject: UnsubscribeSubject): { unsubscribeUrl: string; oneClickUnsubscribeUrl: string } {
+export function unsubscribeLinks(subject: UnsubscribeSubject): {
+  unsubscribeUrl: string;
+  oneClickUnsubscribeUrl: string;
+} {
   return { unsubscribeUrl: unsubscribeUrl(subject), oneClickUnsubscribeUrl: oneClickUnsubscribeUrl(subject) };
 }

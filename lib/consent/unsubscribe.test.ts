@@ -1,7 +1,13 @@
 import { NextRequest } from "next/server";
 import { GET as unsubscribeGet, POST as unsubscribePost } from "@/app/api/unsubscribe/route";
 import { createUnsubscribeToken } from "@/lib/consent/unsubscribe-token";
-import { listConsentEvents, loadUnsubscribePage, resubscribeContact, UNSUBSCRIBE_MESSAGES, unsubscribeContact } from "@/lib/consent/unsubscribe";
+import {
+  listConsentEvents,
+  loadUnsubscribePage,
+  resubscribeContact,
+  UNSUBSCRIBE_MESSAGES,
+  unsubscribeContact,
+} from "@/lib/consent/unsubscribe";
 import { sendQuoteEmail } from "@/lib/quotes/send-quote-email";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
@@ -15,24 +21,50 @@ const post = (token: string | null, body?: string) =>
   unsubscribePost(
     new NextRequest(`http://localhost/api/unsubscribe${token === null ? "" : `?t=${token}`}`, {
       method: "POST",
-      headers: { "x-forwarded-for": `10.9.0.${++ipCounter}`, ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      headers: {
+        "x-forwarded-for": `10.9.0.${++ipCounter}`,
+        ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
       body,
     }),
   );
 
-async function scheduled(organizationId: string, contactId: string, status: "pending" | "sent" | "sending", day: number) {
+async function scheduled(
+  organizationId: string,
+  contactId: string,
+  status: "pending" | "sent" | "sending",
+  day: number,
+) {
   const date = new Date(Date.UTC(2030, 0, day));
   return db.prisma.scheduledEmail.create({
-    data: { organizationId, contactId, emailType: "birthday", scheduledSendDate: date, scheduledSendAt: date, status, idempotencyKey: `k-${contactId}-${day}`, sentAt: status === "sent" ? date : null },
+    data: {
+      organizationId,
+      contactId,
+      emailType: "birthday",
+      scheduledSendDate: date,
+      scheduledSendAt: date,
+      status,
+      idempotencyKey: `k-${contactId}-${day}`,
+      sentAt: status === "sent" ? date : null,
+    },
   });
 }
 
 async function contactWithEmails() {
   const org = await createOrganization(db.prisma, { now });
   const contact = await createContact(db.prisma, org.id, { now });
-  const pending = [await scheduled(org.id, contact.id, "pending", 1), await scheduled(org.id, contact.id, "pending", 2)];
+  const pending = [
+    await scheduled(org.id, contact.id, "pending", 1),
+    await scheduled(org.id, contact.id, "pending", 2),
+  ];
   const sent = await scheduled(org.id, contact.id, "sent", 3);
-  return { org, contact, pending, sent, token: createUnsubscribeToken({ organizationId: org.id, contactId: contact.id }) };
+  return {
+    org,
+    contact,
+    pending,
+    sent,
+    token: createUnsubscribeToken({ organizationId: org.id, contactId: contact.id }),
+  };
 }
 
 describe("POST /api/unsubscribe (RFC 8058 one-click)", () => {
@@ -45,9 +77,17 @@ describe("POST /api/unsubscribe (RFC 8058 one-click)", () => {
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt).not.toBeNull();
     const ledger = await listConsentEvents({ organizationId: org.id, contactId: contact.id });
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ channel: "email", action: "unsubscribe", source: "one_click", organizationId: org.id });
+    expect(ledger[0]).toMatchObject({
+      channel: "email",
+      action: "unsubscribe",
+      source: "one_click",
+      organizationId: org.id,
+    });
     for (const row of pending) {
-      expect(await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "cancelled", skipReason: "Unsubscribed" });
+      expect(await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+        status: "cancelled",
+        skipReason: "Unsubscribed",
+      });
     }
     expect((await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: sent.id } })).status).toBe("sent");
     expect(await db.prisma.emailEvent.count({ where: { contactId: contact.id, type: "unsubscribed" } })).toBe(1);
@@ -65,7 +105,11 @@ describe("POST /api/unsubscribe (RFC 8058 one-click)", () => {
 
   it("two concurrent unsubscribes write one ledger row", async () => {
     const { org, contact, token } = await contactWithEmails();
-    const answers = await Promise.all([post(token, "List-Unsubscribe=One-Click"), post(token, "List-Unsubscribe=One-Click"), post(token)]);
+    const answers = await Promise.all([
+      post(token, "List-Unsubscribe=One-Click"),
+      post(token, "List-Unsubscribe=One-Click"),
+      post(token),
+    ]);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await listConsentEvents({ organizationId: org.id, contactId: contact.id })).toHaveLength(1);
     expect(await db.prisma.emailEvent.count({ where: { contactId: contact.id, type: "unsubscribed" } })).toBe(1);
@@ -80,7 +124,9 @@ describe("POST /api/unsubscribe (RFC 8058 one-click)", () => {
       expect((await res.json()).error.message).toBe(UNSUBSCRIBE_MESSAGES.invalidLink);
     }
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt).toBeNull();
-    expect((await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: pending[0]!.id } })).status).toBe("pending");
+    expect((await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: pending[0]!.id } })).status).toBe(
+      "pending",
+    );
     expect(await db.prisma.consentEvent.count({ where: { contactId: contact.id } })).toBe(0);
   });
 
@@ -90,7 +136,9 @@ describe("POST /api/unsubscribe (RFC 8058 one-click)", () => {
     const crossed = createUnsubscribeToken({ organizationId: a.org.id, contactId: b.contact.id });
     expect((await post(crossed, "List-Unsubscribe=One-Click")).status).toBe(404);
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: b.contact.id } })).unsubscribedAt).toBeNull();
-    expect((await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: b.pending[0]!.id } })).status).toBe("pending");
+    expect((await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: b.pending[0]!.id } })).status).toBe(
+      "pending",
+    );
     expect(await db.prisma.consentEvent.count({ where: { contactId: { in: [a.contact.id, b.contact.id] } } })).toBe(0);
   });
 
@@ -106,14 +154,24 @@ describe("POST /api/unsubscribe (RFC 8058 one-click)", () => {
 describe("the /unsubscribe page model", () => {
   it("names the organization and a masked address, and knows when it is already done", async () => {
     const { org, contact, token } = await contactWithEmails();
-    await db.prisma.organization.update({ where: { id: org.id }, data: { brandName: "Lee Insurance", primaryColor: "#0F766E" } });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { brandName: "Lee Insurance", primaryColor: "#0F766E" },
+    });
     const model = await loadUnsubscribePage({ token });
-    expect(model).toMatchObject({ kind: "ready", brand: { name: "Lee Insurance", color: "#0F766E", logoUrl: null }, alreadyUnsubscribed: false });
+    expect(model).toMatchObject({
+      kind: "ready",
+      brand: { name: "Lee Insurance", color: "#0F766E", logoUrl: null },
+      alreadyUnsubscribed: false,
+    });
     expect(model.kind === "ready" && model.maskedEmail).toBe(`c•••@example.test`);
     expect(model.kind === "ready" && model.maskedEmail).not.toContain(contact.email.split("@")[0]);
     await unsubscribeContact({ organizationId: org.id, contactId: contact.id, source: "agent", now: new Date() });
     expect(await loadUnsubscribePage({ token })).toMatchObject({ kind: "ready", alreadyUnsubscribed: true });
-    expect(await loadUnsubscribePage({ token: token.slice(1) + "A" })).toEqual({ kind: "invalid", message: UNSUBSCRIBE_MESSAGES.invalidLink });
+    expect(await loadUnsubscribePage({ token: token.slice(1) + "A" })).toEqual({
+      kind: "invalid",
+      message: UNSUBSCRIBE_MESSAGES.invalidLink,
+    });
   });
 });
 
@@ -122,10 +180,23 @@ describe("resubscribe by an agent", () => {
     const { org, contact, token } = await contactWithEmails();
     const other = await createOrganization(db.prisma, { now });
     await post(token, "List-Unsubscribe=One-Click");
-    await expect(resubscribeContact({ organizationId: other.id, contactId: contact.id, actorUserId: "u", now: new Date() })).rejects.toMatchObject({ code: "not_found" });
-    expect(await resubscribeContact({ organizationId: org.id, contactId: contact.id, actorUserId: "user-1", now: new Date() })).toEqual({ success: true, resubscribed: true });
+    await expect(
+      resubscribeContact({ organizationId: other.id, contactId: contact.id, actorUserId: "u", now: new Date() }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    expect(
+      await resubscribeContact({
+        organizationId: org.id,
+        contactId: contact.id,
+        actorUserId: "user-1",
+        now: new Date(),
+      }),
+    ).toEqual({ success: true, resubscribed: true });
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt).toBeNull();
-    expect((await listConsentEvents({ organizationId: org.id, contactId: contact.id })).map((e) => `${e.action}:${e.source}`)).toEqual(["unsubscribe:one_click", "resubscribe:agent"]);
+    expect(
+      (await listConsentEvents({ organizationId: org.id, contactId: contact.id })).map(
+        (e) => `${e.action}:${e.source}`,
+      ),
+    ).toEqual(["unsubscribe:one_click", "resubscribe:agent"]);
   });
 });
 
@@ -134,11 +205,19 @@ describe("the quote email carries the unsubscribe link", () => {
     const org = await createOrganization(db.prisma, { now });
     const agent = await createUser(db.prisma, org.id, { now });
     const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id });
-    await sendQuoteEmail({ organizationId: org.id, viewer: { id: agent.id, isAdmin: false, email: agent.email }, contactId: contact.id, now: new Date() });
+    await sendQuoteEmail({
+      organizationId: org.id,
+      viewer: { id: agent.id, isAdmin: false, email: agent.email },
+      contactId: contact.id,
+      now: new Date(),
+    });
     const email = await db.prisma.outboxEmail.findFirstOrThrow({ where: { originalTo: contact.email } });
     const token = createUnsubscribeToken({ organizationId: org.id, contactId: contact.id });
     expect(email.html).toContain(`href="http://localhost:3000/unsubscribe?t=${token}"`);
-    expect(email.headers).toEqual({ "List-Unsubscribe": `<http://localhost:3000/api/unsubscribe?t=${token}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(email.headers).toEqual({
+      "List-Unsubscribe": `<http://localhost:3000/api/unsubscribe?t=${token}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
 
     const header = (email.headers as Record<string, string>)["List-Unsubscribe"]!;
     const oneClick = new URL(header.slice(1, -1));

@@ -31,15 +31,51 @@ export type UnsubscribeResponse = { success: true; message: string; alreadyUnsub
  */
 export async function recordUnsubscribe(
   tx: TxClient,
-  { organizationId, contactId, source, now, metadata = {}, scheduledEmailId }: { organizationId: string; contactId: string; source: ConsentSource; now: Date; metadata?: Record<string, string | number | boolean | null>; scheduledEmailId?: string | null },
+  {
+    organizationId,
+    contactId,
+    source,
+    now,
+    metadata = {},
+    scheduledEmailId,
+  }: {
+    organizationId: string;
+    contactId: string;
+    source: ConsentSource;
+    now: Date;
+    metadata?: Record<string, string | number | boolean | null>;
+    scheduledEmailId?: string | null;
+  },
 ): Promise<UnsubscribeResult | null> {
   const contact = await tx.contact.findFirst({ where: { id: contactId, organizationId }, select: { id: true } });
   if (!contact) return null;
   // Conditional update: of two concurrent unsubscribes exactly one sees the null and writes the ledger.
-  const changed = await tx.contact.updateMany({ where: { id: contactId, organizationId, unsubscribedAt: null }, data: { unsubscribedAt: now } });
+  const changed = await tx.contact.updateMany({
+    where: { id: contactId, organizationId, unsubscribedAt: null },
+    data: { unsubscribedAt: now },
+  });
   if (changed.count === 1) {
-    await tx.consentEvent.create({ data: { organizationId, contactId, channel: "email", action: "unsubscribe", source, occurredAt: now, metadata: { ...metadata, ...(scheduledEmailId ? { scheduledEmailId } : {}) } } });
-    await tx.emailEvent.create({ data: { organizationId, contactId, scheduledEmailId: scheduledEmailId ?? null, type: "unsubscribed", occurredAt: now, metadata: { source } } });
+    await tx.consentEvent.create({
+      data: {
+        organizationId,
+        contactId,
+        channel: "email",
+        action: "unsubscribe",
+        source,
+        occurredAt: now,
+        metadata: { ...metadata, ...(scheduledEmailId ? { scheduledEmailId } : {}) },
+      },
+    });
+    await tx.emailEvent.create({
+      data: {
+        organizationId,
+        contactId,
+        scheduledEmailId: scheduledEmailId ?? null,
+        type: "unsubscribed",
+        occurredAt: now,
+        metadata: { source },
+      },
+    });
   }
   const cancelled = await tx.scheduledEmail.updateMany({
     where: { organizationId, contactId, status: "pending" },
@@ -49,29 +85,68 @@ export async function recordUnsubscribe(
 }
 
 /** Unsubscribes one contact of one organization (404 when it is not that organization's). */
-export async function unsubscribeContact(input: { organizationId: string; contactId: string; source: ConsentSource; now: Date; metadata?: Record<string, string | number | boolean | null> }): Promise<UnsubscribeResult> {
+export async function unsubscribeContact(input: {
+  organizationId: string;
+  contactId: string;
+  source: ConsentSource;
+  now: Date;
+  metadata?: Record<string, string | number | boolean | null>;
+}): Promise<UnsubscribeResult> {
   const result = await tenantTransaction(input.organizationId, (tx) => recordUnsubscribe(tx, input));
   if (!result) throw AppError.notFound();
   return result;
 }
 
 /** POST /api/unsubscribe?t=…: the token names the organization and contact; a bad token changes nothing. */
-export async function unsubscribeByToken({ token, source, now }: { token: unknown; source: ConsentSource; now: Date }): Promise<UnsubscribeResponse> {
+export async function unsubscribeByToken({
+  token,
+  source,
+  now,
+}: {
+  token: unknown;
+  source: ConsentSource;
+  now: Date;
+}): Promise<UnsubscribeResponse> {
   const subject = verifyUnsubscribeToken(token);
   if (!subject) throw new AppError("not_found", UNSUBSCRIBE_MESSAGES.invalidLink);
-  const result = await tenantTransaction(subject.organizationId, (tx) => recordUnsubscribe(tx, { ...subject, source, now }));
+  const result = await tenantTransaction(subject.organizationId, (tx) =>
+    recordUnsubscribe(tx, { ...subject, source, now }),
+  );
   if (!result) throw new AppError("not_found", UNSUBSCRIBE_MESSAGES.invalidLink);
   return { success: true, message: UNSUBSCRIBE_MESSAGES.done, alreadyUnsubscribed: result.alreadyUnsubscribed };
 }
 
 /** An agent (or admin) puts a contact back on the list, e.g. after the person asked by phone. Recorded in the ledger. */
-export async function resubscribeContact({ organizationId, contactId, actorUserId, now }: { organizationId: string; contactId: string; actorUserId: string; now: Date }) {
+export async function resubscribeContact({
+  organizationId,
+  contactId,
+  actorUserId,
+  now,
+}: {
+  organizationId: string;
+  contactId: string;
+  actorUserId: string;
+  now: Date;
+}) {
   const changed = await tenantTransaction(organizationId, async (tx) => {
     const contact = await tx.contact.findFirst({ where: { id: contactId, organizationId }, select: { id: true } });
     if (!contact) throw AppError.notFound();
-    const updated = await tx.contact.updateMany({ where: { id: contactId, organizationId, unsubscribedAt: { not: null } }, data: { unsubscribedAt: null } });
+    const updated = await tx.contact.updateMany({
+      where: { id: contactId, organizationId, unsubscribedAt: { not: null } },
+      data: { unsubscribedAt: null },
+    });
     if (updated.count === 1) {
-      await tx.consentEvent.create({ data: { organizationId, contactId, channel: "email", action: "resubscribe", source: "agent", occurredAt: now, metadata: { actorUserId } } });
+      await tx.consentEvent.create({
+        data: {
+          organizationId,
+          contactId,
+          channel: "email",
+          action: "resubscribe",
+          source: "agent",
+          occurredAt: now,
+          metadata: { actorUserId },
+        },
+      });
     }
     return updated.count === 1;
   });
@@ -87,7 +162,13 @@ export function maskEmail(email: string): string {
 
 export type UnsubscribePageModel =
   | { kind: "invalid"; message: string }
-  | { kind: "ready"; token: string; brand: { name: string; color: string; logoUrl: string | null }; maskedEmail: string; alreadyUnsubscribed: boolean };
+  | {
+      kind: "ready";
+      token: string;
+      brand: { name: string; color: string; logoUrl: string | null };
+      maskedEmail: string;
+      alreadyUnsubscribed: boolean;
+    };
 
 /** The /unsubscribe page: who the link unsubscribes from. Reading only; the confirm button POSTs. */
 export async function loadUnsubscribePage({ token }: { token: unknown }): Promise<UnsubscribePageModel> {
@@ -95,7 +176,10 @@ export async function loadUnsubscribePage({ token }: { token: unknown }): Promis
   if (!subject) return { kind: "invalid", message: UNSUBSCRIBE_MESSAGES.invalidLink };
   // The token is verified, so its organization is known: read within it.
   const found = await tenantTransaction(subject.organizationId, async (tx) => {
-    const contact = await tx.contact.findFirst({ where: { id: subject.contactId, organizationId: subject.organizationId }, select: { email: true, unsubscribedAt: true } });
+    const contact = await tx.contact.findFirst({
+      where: { id: subject.contactId, organizationId: subject.organizationId },
+      select: { email: true, unsubscribedAt: true },
+    });
     if (!contact) return null;
     const organization = await tx.organization.findFirstOrThrow({
       where: { id: subject.organizationId },
@@ -120,5 +204,7 @@ export async function loadUnsubscribePage({ token }: { token: unknown }): Promis
 
 /** Test and ops helper: the ledger of one contact, oldest first. */
 export async function listConsentEvents({ organizationId, contactId }: { organizationId: string; contactId: string }) {
-  return tenantTransaction(organizationId, (tx) => tx.consentEvent.findMany({ where: { organizationId, contactId }, orderBy: { occurredAt: "asc" } }));
+  return tenantTransaction(organizationId, (tx) =>
+    tx.consentEvent.findMany({ where: { organizationId, contactId }, orderBy: { occurredAt: "asc" } }),
+  );
 }

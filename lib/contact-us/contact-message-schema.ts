@@ -9,7 +9,12 @@ export const CONTACT_US_REQUIRED_MESSAGE = "Please fill in all required fields."
 export const CONTACT_US_SUCCESS_MESSAGE = "Thank you for contacting us! We'll get back to you soon.";
 export const CONTACT_US_FAILURE_MESSAGE = "Failed to submit form. Please try again.";
 
-const required = (max: number) => z.string({ error: CONTACT_US_REQUIRED_MESSAGE }).trim().min(1, CONTACT_US_REQUIRED_MESSAGE).max(max, `At most ${max} characters.`);
+const required = (max: number) =>
+  z
+    .string({ error: CONTACT_US_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, CONTACT_US_REQUIRED_MESSAGE)
+    .max(max, `At most ${max} characters.`);
 
 export const contactMessageSchema = z.object({
   name: singleLine(required(200)),

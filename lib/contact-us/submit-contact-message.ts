@@ -13,14 +13,25 @@ import { CONTACT_US_SUCCESS_MESSAGE } from "@/lib/contact-us/contact-message-sch
  * failing email provider never loses the message; the send's idempotency key is the row id.
  * The reply-to is the sender, so support answers them directly.
  */
-export async function submitContactMessage(input: ContactMessageValues, { now }: { now: Date }): Promise<ContactMessageResponse> {
-  const row = await prisma.contactMessage.create({ data: { name: input.name, email: input.email, phone: input.phone ?? null, message: input.message, createdAt: now } });
+export async function submitContactMessage(
+  input: ContactMessageValues,
+  { now }: { now: Date },
+): Promise<ContactMessageResponse> {
+  const row = await prisma.contactMessage.create({
+    data: { name: input.name, email: input.email, phone: input.phone ?? null, message: input.message, createdAt: now },
+  });
   const env = getEnv();
   await sendEmail({
     to: env.supportEmail,
     replyTo: input.email,
     subject: `Contact Us: ${input.name}`,
-    react: createElement(ContactMessageEmail, { productName: env.productName, name: input.name, email: input.email, phone: input.phone, message: input.message }),
+    react: createElement(ContactMessageEmail, {
+      productName: env.productName,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      message: input.message,
+    }),
     idempotencyKey: `contact-us:${row.id}`,
     tags: { category: "contact_us" },
   });

@@ -15,7 +15,8 @@ const contactIdList = z
 export const deleteContactsBodySchema = z.preprocess(
   (body) => {
     if (Array.isArray(body)) return { contact_ids: body };
-    if (body && typeof body === "object" && !("contact_ids" in body) && "ids" in body) return { contact_ids: (body as { ids: unknown }).ids };
+    if (body && typeof body === "object" && !("contact_ids" in body) && "ids" in body)
+      return { contact_ids: (body as { ids: unknown }).ids };
     return body;
   },
   z.object({ contact_ids: contactIdList }),
@@ -24,7 +25,10 @@ export const deleteContactsBodySchema = z.preprocess(
 /** PUT /api/contacts/reassign {contact_ids, agent_id}; agent_id null means unassigned. */
 export const reassignContactsBodySchema = z.object({
   contact_ids: contactIdList,
-  agent_id: z.preprocess((value) => (value === "" ? undefined : value), z.uuid({ error: CONTACT_LIST_MESSAGES.selectAgent }).nullable()),
+  agent_id: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.uuid({ error: CONTACT_LIST_MESSAGES.selectAgent }).nullable(),
+  ),
 });
 
 /** The Reassign Contacts select's value for "no agent" (agent_id null). */
@@ -35,10 +39,16 @@ export const UNASSIGNED_OPTION = "unassigned";
  * stands for null (leave the contacts without an agent).
  */
 const reassignContactsForm = z.object({
-  agent_id: z.preprocess((value) => (value === UNASSIGNED_OPTION ? null : value), reassignContactsBodySchema.shape.agent_id),
+  agent_id: z.preprocess(
+    (value) => (value === UNASSIGNED_OPTION ? null : value),
+    reassignContactsBodySchema.shape.agent_id,
+  ),
 });
 /** The select's value: "", "unassigned" or an agent id. */
 export type ReassignContactsFormInput = { agent_id: string };
 export type ReassignContactsFormValues = z.output<typeof reassignContactsForm>;
 /** Typed for the form's select (the preprocessor itself takes anything). */
-export const reassignContactsFormSchema = reassignContactsForm as unknown as z.ZodType<ReassignContactsFormValues, ReassignContactsFormInput>;
+export const reassignContactsFormSchema = reassignContactsForm as unknown as z.ZodType<
+  ReassignContactsFormValues,
+  ReassignContactsFormInput
+>;

@@ -16,11 +16,30 @@ const db = setupTestDatabase();
 // The routes here read the clock when a request comes in; the records they read are stamped with it too.
 const now = new Date();
 
-type Answer = { status: number; body: { success?: boolean; deleted_ids?: string[]; updated_ids?: string[]; message?: string; error?: { code: string; message: string; fields?: Record<string, string[]> } } };
+type Answer = {
+  status: number;
+  body: {
+    success?: boolean;
+    deleted_ids?: string[];
+    updated_ids?: string[];
+    message?: string;
+    error?: { code: string; message: string; fields?: Record<string, string[]> };
+  };
+};
 
-async function call(route: (req: NextRequest) => Promise<Response>, method: string, path: string, body: unknown, cookie?: string): Promise<Answer> {
+async function call(
+  route: (req: NextRequest) => Promise<Response>,
+  method: string,
+  path: string,
+  body: unknown,
+  cookie?: string,
+): Promise<Answer> {
   const response = await route(
-    new NextRequest(`http://localhost${path}`, { method, headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) }),
+    new NextRequest(`http://localhost${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    }),
   );
   return { status: response.status, body: await response.json() };
 }
@@ -56,19 +75,36 @@ async function foreignAgency() {
   return { org, admin, agent, contact, cookie: (await createSession(db.prisma, admin.id, { now })).cookie };
 }
 
-const contactIds = (organizationId: string) => db.prisma.contact.findMany({ where: { organizationId }, select: { id: true }, orderBy: { id: "asc" } }).then((rows) => rows.map((r) => r.id));
-const agentsOf = (ids: string[]) => db.prisma.contact.findMany({ where: { id: { in: ids } }, select: { id: true, agentId: true } }).then((rows) => Object.fromEntries(rows.map((r) => [r.id, r.agentId])));
-const auditRows = (organizationId: string, action: string) => db.prisma.auditLog.findMany({ where: { organizationId, action }, orderBy: { entityId: "asc" } });
+const contactIds = (organizationId: string) =>
+  db.prisma.contact
+    .findMany({ where: { organizationId }, select: { id: true }, orderBy: { id: "asc" } })
+    .then((rows) => rows.map((r) => r.id));
+const agentsOf = (ids: string[]) =>
+  db.prisma.contact
+    .findMany({ where: { id: { in: ids } }, select: { id: true, agentId: true } })
+    .then((rows) => Object.fromEntries(rows.map((r) => [r.id, r.agentId])));
+const auditRows = (organizationId: string, action: string) =>
+  db.prisma.auditLog.findMany({ where: { organizationId, action }, orderBy: { entityId: "asc" } });
 
 describe("DELETE /api/contacts", () => {
   it("deletes the listed contacts in one transaction with an audit row each", async () => {
     const { org, boss, contacts, bossCookie } = await agency();
     const [c1, c2, c3, c4] = contacts;
     await db.prisma.scheduledEmail.create({
-      data: { organizationId: org.id, contactId: c1!.id, emailType: "birthday", scheduledSendDate: new Date("2030-01-01"), scheduledSendAt: new Date("2030-01-01T14:30:00Z"), idempotencyKey: `k-${c1!.id}` },
+      data: {
+        organizationId: org.id,
+        contactId: c1!.id,
+        emailType: "birthday",
+        scheduledSendDate: new Date("2030-01-01"),
+        scheduledSendAt: new Date("2030-01-01T14:30:00Z"),
+        idempotencyKey: `k-${c1!.id}`,
+      },
     });
     const answer = await del({ contact_ids: [c1!.id, c3!.id, c1!.id] }, bossCookie);
-    expect(answer).toEqual({ status: 200, body: { success: true, deleted_ids: [c1!.id, c3!.id], message: "Successfully deleted 2 contacts" } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { success: true, deleted_ids: [c1!.id, c3!.id], message: "Successfully deleted 2 contacts" },
+    });
     expect(await contactIds(org.id)).toEqual([c2!.id, c4!.id].sort());
     expect(await db.prisma.scheduledEmail.count({ where: { contactId: c1!.id } })).toBe(0);
     const rows = await auditRows(org.id, "contact.deleted");
@@ -79,7 +115,11 @@ describe("DELETE /api/contacts", () => {
   it("takes a bare list of ids too (the spec's 'list of ids')", async () => {
     const { org, contacts, bossCookie } = await agency();
     const answer = await del([contacts[3]!.id], bossCookie);
-    expect(answer.body).toMatchObject({ success: true, deleted_ids: [contacts[3]!.id], message: "Successfully deleted 1 contact" });
+    expect(answer.body).toMatchObject({
+      success: true,
+      deleted_ids: [contacts[3]!.id],
+      message: "Successfully deleted 1 contact",
+    });
     expect(await contactIds(org.id)).toHaveLength(3);
   });
 
@@ -95,7 +135,10 @@ describe("DELETE /api/contacts", () => {
     expect(await contactIds(org.id)).toEqual(before);
     expect(await auditRows(org.id, "contact.deleted")).toHaveLength(0);
 
-    expect((await del({ contact_ids: [c1!.id, c2!.id] }, agentCookie)).body).toMatchObject({ success: true, deleted_ids: [c1!.id, c2!.id] });
+    expect((await del({ contact_ids: [c1!.id, c2!.id] }, agentCookie)).body).toMatchObject({
+      success: true,
+      deleted_ids: [c1!.id, c2!.id],
+    });
     expect(await contactIds(org.id)).toEqual([c3!.id, c4!.id].sort());
   });
 
@@ -138,8 +181,15 @@ describe("PUT /api/contacts/reassign", () => {
     const { org, boss, agent, other, contacts, bossCookie } = await agency();
     const [c1, , c3, c4] = contacts;
     const answer = await reassign({ contact_ids: [c1!.id, c3!.id, c4!.id], agent_id: other.id }, bossCookie);
-    expect(answer).toEqual({ status: 200, body: { success: true, updated_ids: [c1!.id, c3!.id, c4!.id], message: "Successfully reassigned 3 contacts" } });
-    expect(await agentsOf([c1!.id, c3!.id, c4!.id])).toEqual({ [c1!.id]: other.id, [c3!.id]: other.id, [c4!.id]: other.id });
+    expect(answer).toEqual({
+      status: 200,
+      body: { success: true, updated_ids: [c1!.id, c3!.id, c4!.id], message: "Successfully reassigned 3 contacts" },
+    });
+    expect(await agentsOf([c1!.id, c3!.id, c4!.id])).toEqual({
+      [c1!.id]: other.id,
+      [c3!.id]: other.id,
+      [c4!.id]: other.id,
+    });
     const rows = await auditRows(org.id, "contact.reassigned");
     expect(rows).toHaveLength(3);
     const byContact = Object.fromEntries(rows.map((r) => [r.entityId, r.metadata]));
@@ -152,7 +202,10 @@ describe("PUT /api/contacts/reassign", () => {
     const { contacts, bossCookie } = await agency();
     const answer = await reassign({ contact_ids: [contacts[0]!.id, contacts[2]!.id], agent_id: null }, bossCookie);
     expect(answer.body).toMatchObject({ success: true, updated_ids: [contacts[0]!.id, contacts[2]!.id] });
-    expect(await agentsOf([contacts[0]!.id, contacts[2]!.id])).toEqual({ [contacts[0]!.id]: null, [contacts[2]!.id]: null });
+    expect(await agentsOf([contacts[0]!.id, contacts[2]!.id])).toEqual({
+      [contacts[0]!.id]: null,
+      [contacts[2]!.id]: null,
+    });
   });
 
   it("is for admins only (403), and nothing changes", async () => {
@@ -168,12 +221,16 @@ describe("PUT /api/contacts/reassign", () => {
     const before = await agentsOf(contacts.map((c) => c.id));
 
     // This organization's admin, with a foreign contact in the list, or a foreign agent as the target.
-    expect((await reassign({ contact_ids: [contacts[0]!.id, foreign.contact.id], agent_id: other.id }, bossCookie)).status).toBe(404);
+    expect(
+      (await reassign({ contact_ids: [contacts[0]!.id, foreign.contact.id], agent_id: other.id }, bossCookie)).status,
+    ).toBe(404);
     const toForeignAgent = await reassign({ contact_ids: [contacts[0]!.id], agent_id: foreign.agent.id }, bossCookie);
     expect(toForeignAgent.status).toBe(404);
     expect(toForeignAgent.body.error?.message).toBe("Agent not found");
     // The other organization's admin, with this organization's ids.
-    expect((await reassign({ contact_ids: [contacts[0]!.id], agent_id: foreign.agent.id }, foreign.cookie)).status).toBe(404);
+    expect(
+      (await reassign({ contact_ids: [contacts[0]!.id], agent_id: foreign.agent.id }, foreign.cookie)).status,
+    ).toBe(404);
     expect((await reassign({ contact_ids: [contacts[0]!.id], agent_id: null }, foreign.cookie)).status).toBe(404);
 
     expect(await agentsOf(contacts.map((c) => c.id))).toEqual(before);
@@ -192,6 +249,8 @@ describe("PUT /api/contacts/reassign", () => {
     const missing = await reassign({ contact_ids: [contacts[0]!.id] }, bossCookie);
     expect(missing.status).toBe(422);
     expect(missing.body.error?.fields?.agent_id).toEqual(["Please select an agent to reassign contacts to"]);
-    expect(reassignContactsBodySchema.safeParse({ contact_ids: [contacts[0]!.id], agent_id: "" }).error?.issues[0]?.message).toBe("Please select an agent to reassign contacts to");
+    expect(
+      reassignContactsBodySchema.safeParse({ contact_ids: [contacts[0]!.id], agent_id: "" }).error?.issues[0]?.message,
+    ).toBe("Please select an agent to reassign contacts to");
   });
 });

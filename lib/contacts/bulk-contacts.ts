@@ -44,11 +44,17 @@ export type DeleteContactsOptions = {
  * Deletes the contacts with everything that hangs off them (scheduled emails, quote links, clicks,
  * answers: cascades), writing one "contact.deleted" audit row each (name and agent, no email).
  */
-export async function deleteContacts({ organizationId, viewer, contactIds }: DeleteContactsOptions): Promise<DeleteContactsResult> {
+export async function deleteContacts({
+  organizationId,
+  viewer,
+  contactIds,
+}: DeleteContactsOptions): Promise<DeleteContactsResult> {
   return tenantTransaction(organizationId, async (tx) => {
     const contacts = await requireContacts(tx, organizationId, viewer, contactIds);
     const ids = contacts.map((c) => c.id);
-    const deleted = await tx.contact.deleteMany({ where: { AND: [contactVisibilityWhere(organizationId, viewer), { id: { in: ids } }] } });
+    const deleted = await tx.contact.deleteMany({
+      where: { AND: [contactVisibilityWhere(organizationId, viewer), { id: { in: ids } }] },
+    });
     // A concurrent delete or reassignment between the read and the write: refuse rather than half-do it.
     if (deleted.count !== ids.length) throw contactNotFound();
     for (const contact of contacts) {
@@ -58,7 +64,11 @@ export async function deleteContacts({ organizationId, viewer, contactIds }: Del
         action: "contact.deleted",
         entityType: "contact",
         entityId: contact.id,
-        metadata: { name: `${contact.firstName} ${contact.lastName}`.trim(), agentId: contact.agentId, bulk: ids.length > 1 },
+        metadata: {
+          name: `${contact.firstName} ${contact.lastName}`.trim(),
+          agentId: contact.agentId,
+          bulk: ids.length > 1,
+        },
       });
     }
     return { success: true, deleted_ids: ids, message: deletedMessage(ids.length) };
@@ -75,13 +85,23 @@ export type ReassignContactsOptions = {
 };
 
 /** Sets the assigned agent of every listed contact, writing one "contact.reassigned" audit row each (from, to). */
-export async function reassignContacts({ organizationId, actorUserId, contactIds, agentId }: ReassignContactsOptions): Promise<ReassignContactsResult> {
+export async function reassignContacts({
+  organizationId,
+  actorUserId,
+  contactIds,
+  agentId,
+}: ReassignContactsOptions): Promise<ReassignContactsResult> {
   return tenantTransaction(organizationId, async (tx) => {
     if (agentId !== null) {
-      const agent = await tx.user.findFirst({ where: { id: agentId, organizationId }, select: { isActive: true, isAgent: true } });
+      const agent = await tx.user.findFirst({
+        where: { id: agentId, organizationId },
+        select: { isActive: true, isAgent: true },
+      });
       if (!agent) throw new AppError("not_found", CONTACT_LIST_MESSAGES.agentNotFound);
       if (!agent.isActive || !agent.isAgent) {
-        throw new AppError("validation_failed", AGENT_MESSAGES.reassignInactive, { fields: { agent_id: [AGENT_MESSAGES.reassignInactive] } });
+        throw new AppError("validation_failed", AGENT_MESSAGES.reassignInactive, {
+          fields: { agent_id: [AGENT_MESSAGES.reassignInactive] },
+        });
       }
     }
     const contacts = await requireContacts(tx, organizationId, { id: actorUserId, isAdmin: true }, contactIds);

@@ -56,7 +56,14 @@ export async function listEmailTracking(options: ActivityOptions): Promise<Email
     id: row.id,
     email_type: row.emailType,
     scheduled_date: isoDate(row.scheduledSendDate)!,
-    send_status: row.status === "failed" ? "failed" : row.status === "sent" ? (row.emailEvents.length > 0 ? "opened" : "sent") : "scheduled",
+    send_status:
+      row.status === "failed"
+        ? "failed"
+        : row.status === "sent"
+          ? row.emailEvents.length > 0
+            ? "opened"
+            : "sent"
+          : "scheduled",
     send_mode: row.sendMode,
     sent_at: row.sentAt?.toISOString() ?? null,
   }));
@@ -76,7 +83,10 @@ export async function listScheduledEmails(options: ActivityOptions & { now: Date
       organizationId,
       contactId,
       status: "pending",
-      scheduledSendDate: { gte: new Date(`${today}T00:00:00.000Z`), lte: new Date(`${addDays(today, UPCOMING_EMAIL_DAYS)}T00:00:00.000Z`) },
+      scheduledSendDate: {
+        gte: new Date(`${today}T00:00:00.000Z`),
+        lte: new Date(`${addDays(today, UPCOMING_EMAIL_DAYS)}T00:00:00.000Z`),
+      },
     },
     orderBy: [{ scheduledSendDate: "asc" }, { priority: "asc" }, { id: "asc" }],
     take: ACTIVITY_LIMIT,
@@ -110,7 +120,9 @@ export async function getContactEligibility(options: ActivityOptions): Promise<C
     answers = readStoredAnswers({ stored: row.answers, organizationId, contactId });
   } catch (error) {
     // Loud, without content: a wrong or lost ELIGIBILITY_ENCRYPTION_KEY must not pass for "not completed".
-    console.error(JSON.stringify({ level: "error", event: "eligibility_answers_unreadable", eligibilityAnswerId: row.id }));
+    console.error(
+      JSON.stringify({ level: "error", event: "eligibility_answers_unreadable", eligibilityAnswerId: row.id }),
+    );
     throw new AppError("internal", undefined, { cause: error });
   }
   return { status: row.status, answers, hasConditions: row.hasConditions, completedAt: row.createdAt.toISOString() };
@@ -145,18 +157,46 @@ export async function listFollowUps(options: ActivityOptions): Promise<FollowUpV
  * with this address (any agent's: addresses are unique per organization). `excludeId` leaves out the
  * contact being edited. A malformed address is 422.
  */
-export async function checkContactEmail({ db, organizationId, email, excludeId }: { db: TenantDb; organizationId: string; email: string; excludeId?: string }): Promise<ContactEmailCheckResponse> {
-  if (!isContactEmailFormatValid(email)) throw new AppError("validation_failed", CONTACT_MESSAGES.invalidEmail, { fields: { email: [CONTACT_MESSAGES.invalidEmail] } });
+export async function checkContactEmail({
+  db,
+  organizationId,
+  email,
+  excludeId,
+}: {
+  db: TenantDb;
+  organizationId: string;
+  email: string;
+  excludeId?: string;
+}): Promise<ContactEmailCheckResponse> {
+  if (!isContactEmailFormatValid(email))
+    throw new AppError("validation_failed", CONTACT_MESSAGES.invalidEmail, {
+      fields: { email: [CONTACT_MESSAGES.invalidEmail] },
+    });
   const found = await db.contact.findFirst({
     // An unconfirmed self-signup does not hold its address: creating the contact releases it (create-contact.ts).
-    where: { organizationId, email: normalizeEmail(email), unverifiedSince: null, ...(excludeId ? { NOT: { id: excludeId } } : {}) },
+    where: {
+      organizationId,
+      email: normalizeEmail(email),
+      unverifiedSince: null,
+      ...(excludeId ? { NOT: { id: excludeId } } : {}),
+    },
     select: { id: true },
   });
   return { exists: Boolean(found) };
 }
 
 /** The contact page's data in one go (server component), behind the tenant wall; throws 404 "Contact not found" like the API. */
-export async function loadContactPage({ organizationId, viewer, id, now }: { organizationId: string; viewer: ContactViewer; id: string; now: Date }): Promise<ContactPageData> {
+export async function loadContactPage({
+  organizationId,
+  viewer,
+  id,
+  now,
+}: {
+  organizationId: string;
+  viewer: ContactViewer;
+  id: string;
+  now: Date;
+}): Promise<ContactPageData> {
   if (!contactIdParamsSchema.safeParse({ id }).success) throw contactNotFound();
   const db = tenantDb(organizationId);
   const contact = await getContactDetail({ db, organizationId, id, viewer });

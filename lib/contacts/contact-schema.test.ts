@@ -1,4 +1,11 @@
-import { canSaveContactForm, CONTACT_MESSAGES, contactInputSchema, emailTypeLabel, isContactEmailFormatValid, isIsoCalendarDate } from "@/lib/contacts/contact-schema";
+import {
+  canSaveContactForm,
+  CONTACT_MESSAGES,
+  contactInputSchema,
+  emailTypeLabel,
+  isContactEmailFormatValid,
+  isIsoCalendarDate,
+} from "@/lib/contacts/contact-schema";
 
 const valid = { firstName: "Ann", lastName: "Lee", email: "ann@example.com" };
 const fieldErrors = (input: unknown) => {
@@ -48,10 +55,15 @@ describe("contact form rules (§5)", () => {
   });
 
   it("accepts only strict YYYY-MM-DD dates, with the spec's messages", () => {
-    expect(contactInputSchema.parse({ ...valid, birthDate: "1958-02-28", effectiveDate: "" })).toMatchObject({ birthDate: "1958-02-28", effectiveDate: null });
+    expect(contactInputSchema.parse({ ...valid, birthDate: "1958-02-28", effectiveDate: "" })).toMatchObject({
+      birthDate: "1958-02-28",
+      effectiveDate: null,
+    });
     expect(fieldErrors({ ...valid, birthDate: "02/28/1958" }).birthDate).toBe("Invalid birth date format");
     expect(fieldErrors({ ...valid, effectiveDate: "2025-02-30" }).effectiveDate).toBe("Invalid effective date format");
-    expect(fieldErrors({ ...valid, effectiveDate: "2025-02-01T00:00:00Z" }).effectiveDate).toBe("Invalid effective date format");
+    expect(fieldErrors({ ...valid, effectiveDate: "2025-02-01T00:00:00Z" }).effectiveDate).toBe(
+      "Invalid effective date format",
+    );
     expect(isIsoCalendarDate("2024-02-29")).toBe(true);
     expect(isIsoCalendarDate("2023-02-29")).toBe(false);
   });
@@ -60,7 +72,9 @@ describe("contact form rules (§5)", () => {
     expect(fieldErrors({ ...valid, zipCode: "7870" }).zipCode).toBe("Please enter a valid 5-digit zip code");
     expect(fieldErrors({ ...valid, gender: "X" }).gender).toBe(CONTACT_MESSAGES.invalidGender);
     expect(fieldErrors({ ...valid, planType: "Plan Z" }).planType).toBe(CONTACT_MESSAGES.invalidPlanType);
-    expect(contactInputSchema.parse({ ...valid, zipCode: "78701", gender: "F", tobaccoUser: true, planType: "Plan G" })).toMatchObject({ zipCode: "78701", gender: "F", tobaccoUser: true, planType: "Plan G" });
+    expect(
+      contactInputSchema.parse({ ...valid, zipCode: "78701", gender: "F", tobaccoUser: true, planType: "Plan G" }),
+    ).toMatchObject({ zipCode: "78701", gender: "F", tobaccoUser: true, planType: "Plan G" });
   });
 });
 

@@ -54,13 +54,28 @@ export function isIsoCalendarDate(value: string): boolean {
 export type ContactEmailCheckStatus = "idle" | "invalid" | "checking" | "available" | "taken" | "timeout" | "error";
 
 /** §4: save is enabled only when first name, last name and email are non-empty, the email is not a duplicate and not being checked. */
-export function canSaveContactForm(values: { firstName: string; lastName: string; email: string }, emailStatus: ContactEmailCheckStatus): boolean {
-  return Boolean(values.firstName.trim() && values.lastName.trim() && values.email.trim()) && emailStatus !== "checking" && emailStatus !== "taken";
+export function canSaveContactForm(
+  values: { firstName: string; lastName: string; email: string },
+  emailStatus: ContactEmailCheckStatus,
+): boolean {
+  return (
+    Boolean(values.firstName.trim() && values.lastName.trim() && values.email.trim()) &&
+    emailStatus !== "checking" &&
+    emailStatus !== "taken"
+  );
 }
 
-const blankToNull = (value: unknown) => (value === undefined ? undefined : value === null || (typeof value === "string" && value.trim() === "") ? null : value);
+const blankToNull = (value: unknown) =>
+  value === undefined ? undefined : value === null || (typeof value === "string" && value.trim() === "") ? null : value;
 
-const requiredName = (message: string) => singleLine(z.string({ error: message }).trim().min(1, { error: message }).max(100, { error: "Please use at most 100 characters" }));
+const requiredName = (message: string) =>
+  singleLine(
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, { error: message })
+      .max(100, { error: "Please use at most 100 characters" }),
+  );
 
 const emailField = z
   .string({ error: CONTACT_MESSAGES.emailRequired })
@@ -77,18 +92,33 @@ const phoneField = z.preprocess(
     if (typeof v !== "string") return v;
     return nationalDigits(v);
   },
-  z.string({ error: CONTACT_MESSAGES.invalidPhone }).regex(/^\d{10}$/, { error: CONTACT_MESSAGES.invalidPhone }).nullable().optional(),
+  z
+    .string({ error: CONTACT_MESSAGES.invalidPhone })
+    .regex(/^\d{10}$/, { error: CONTACT_MESSAGES.invalidPhone })
+    .nullable()
+    .optional(),
 );
 
 const dateField = (message: string) =>
-  z.preprocess(blankToNull, z.string({ error: message }).refine(isIsoCalendarDate, { error: message }).nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z.string({ error: message }).refine(isIsoCalendarDate, { error: message }).nullable().optional(),
+  );
 
 const zipField = z.preprocess(
   (value) => (typeof blankToNull(value) === "string" ? (value as string).trim() : blankToNull(value)),
-  z.string({ error: "Please enter a valid 5-digit zip code" }).regex(/^\d{5}$/, { error: "Please enter a valid 5-digit zip code" }).nullable().optional(),
+  z
+    .string({ error: "Please enter a valid 5-digit zip code" })
+    .regex(/^\d{5}$/, { error: "Please enter a valid 5-digit zip code" })
+    .nullable()
+    .optional(),
 );
 
-const optionalText = (max: number) => z.preprocess((value) => (typeof value === "string" ? (value.trim() === "" ? null : value.trim()) : value), z.string().max(max).nullable().optional());
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? (value.trim() === "" ? null : value.trim()) : value),
+    z.string().max(max).nullable().optional(),
+  );
 
 const idField = (message: string) => z.preprocess(blankToNull, z.uuid({ error: message }).nullable().optional());
 
@@ -103,14 +133,27 @@ export const contactInputSchema = z.object({
   phoneNumber: phoneField,
   zipCode: zipField,
   /** The county chosen for a ZIP with several (FIPS wins over the name); default: the largest share. */
-  countyFips: z.preprocess(blankToNull, z.string().regex(/^\d{5}$/, { error: "Please choose a county for this ZIP code" }).nullable().optional()),
+  countyFips: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .regex(/^\d{5}$/, { error: "Please choose a county for this ZIP code" })
+      .nullable()
+      .optional(),
+  ),
   county: optionalText(200),
-  gender: z.preprocess(blankToNull, z.enum(["M", "F"], { error: CONTACT_MESSAGES.invalidGender }).nullable().optional()),
+  gender: z.preprocess(
+    blankToNull,
+    z.enum(["M", "F"], { error: CONTACT_MESSAGES.invalidGender }).nullable().optional(),
+  ),
   tobaccoUser: z.boolean({ error: "Please choose Yes or No" }).optional(),
   birthDate: dateField(CONTACT_MESSAGES.invalidBirthDate),
   effectiveDate: dateField(CONTACT_MESSAGES.invalidEffectiveDate),
   currentCarrier: optionalText(200),
-  planType: z.preprocess(blankToNull, z.enum(STANDARD_PLAN_TYPES, { error: CONTACT_MESSAGES.invalidPlanType }).nullable().optional()),
+  planType: z.preprocess(
+    blankToNull,
+    z.enum(STANDARD_PLAN_TYPES, { error: CONTACT_MESSAGES.invalidPlanType }).nullable().optional(),
+  ),
   /** Assigned agent. Create: none → the organization's default agent. Agents may only name themselves. */
   agentId: idField(CONTACT_MESSAGES.invalidAgent),
   contactOwnerId: idField(CONTACT_MESSAGES.invalidOwner),
@@ -145,7 +188,9 @@ export type ContactFormInput = {
 export const contactFormSchema = contactInputSchema as unknown as z.ZodType<ContactValues, ContactFormInput>;
 
 /** The form's field names: the schema's, but "county" (the form names its county by FIPS). */
-export const CONTACT_FORM_FIELDS = Object.keys(contactInputSchema.shape).filter((key): key is keyof ContactFormInput => key !== "county");
+export const CONTACT_FORM_FIELDS = Object.keys(contactInputSchema.shape).filter(
+  (key): key is keyof ContactFormInput => key !== "county",
+);
 
 /** PUT /api/contacts/{id}?zip_update=true: also refresh state and county from the ZIP. */
 export const updateContactQuerySchema = z.object({
@@ -222,7 +267,8 @@ const EMAIL_TYPE_LABELS: Record<string, string> = {
 
 export function emailTypeLabel(type: string): string {
   if (EMAIL_TYPE_LABELS[type]) return EMAIL_TYPE_LABELS[type];
-  if (type.startsWith("campaign_")) return emailTypeLabel(type.slice("campaign_".length).replace(/_[0-9a-f-]{8,}$/i, ""));
+  if (type.startsWith("campaign_"))
+    return emailTypeLabel(type.slice("campaign_".length).replace(/_[0-9a-f-]{8,}$/i, ""));
   const words = type.replace(/[_-]+/g, " ").trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Email";
 }

@@ -21,7 +21,12 @@ import { listedContactWhere, type ContactViewer } from "@/lib/contacts/list-cont
  */
 export type ContactStats = { totalContacts: number; quotesSent: number; quotesViewed: number; healthQuestions: number };
 
-export const EMPTY_CONTACT_STATS: ContactStats = { totalContacts: 0, quotesSent: 0, quotesViewed: 0, healthQuestions: 0 };
+export const EMPTY_CONTACT_STATS: ContactStats = {
+  totalContacts: 0,
+  quotesSent: 0,
+  quotesViewed: 0,
+  healthQuestions: 0,
+};
 
 export type GetContactStatsOptions = {
   organizationId: string;
@@ -30,17 +35,33 @@ export type GetContactStatsOptions = {
   db?: TenantDb;
 };
 
-export async function getContactStats({ organizationId, viewer, db = tenantDb(organizationId) }: GetContactStatsOptions): Promise<ContactStats> {
+export async function getContactStats({
+  organizationId,
+  viewer,
+  db = tenantDb(organizationId),
+}: GetContactStatsOptions): Promise<ContactStats> {
   const visible = listedContactWhere(organizationId, viewer);
   // A trial sends [TEST] copies for a few contacts only (lib/trial/trial-sample.ts), so this list stays short.
-  const testCopies = await db.scheduledEmail.findMany({ where: { organizationId, sendMode: "test", status: "sent", contact: { is: visible } }, select: { metadata: true } });
+  const testCopies = await db.scheduledEmail.findMany({
+    where: { organizationId, sendMode: "test", status: "sent", contact: { is: visible } },
+    select: { metadata: true },
+  });
   const testLinkIds = testCopies.flatMap(({ metadata }) => {
-    const id = metadata && typeof metadata === "object" && !Array.isArray(metadata) ? (metadata as Record<string, unknown>).quoteLinkId : undefined;
+    const id =
+      metadata && typeof metadata === "object" && !Array.isArray(metadata)
+        ? (metadata as Record<string, unknown>).quoteLinkId
+        : undefined;
     return typeof id === "string" ? [id] : [];
   });
   const [totalContacts, quotesSent, quotesViewed, healthQuestions] = await Promise.all([
     db.contact.count({ where: visible }),
-    db.quoteLink.count({ where: { organizationId, contact: { is: visible }, ...(testLinkIds.length ? { id: { notIn: testLinkIds } } : {}) } }),
+    db.quoteLink.count({
+      where: {
+        organizationId,
+        contact: { is: visible },
+        ...(testLinkIds.length ? { id: { notIn: testLinkIds } } : {}),
+      },
+    }),
     db.contact.count({ where: { AND: [visible, { trackingClicks: { some: { organizationId } } }] } }),
     db.contact.count({ where: { AND: [visible, { eligibilityAnswers: { some: { organizationId } } }] } }),
   ]);

@@ -2,7 +2,12 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { tenantTransaction, type TxClient } from "@/lib/db";
-import { CONTACT_MESSAGES, contactInputSchema, type ContactDetail, type ContactValues } from "@/lib/contacts/contact-schema";
+import {
+  CONTACT_MESSAGES,
+  contactInputSchema,
+  type ContactDetail,
+  type ContactValues,
+} from "@/lib/contacts/contact-schema";
 import { CONTACT_DETAIL_SELECT, toContactDetail } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { resolveZipLocation } from "@/lib/zip/lookup-zip";
@@ -54,15 +59,27 @@ export async function releaseUnconfirmedSignup(tx: TxClient, organizationId: str
 /** An email the organization already holds for another contact (emails are unique per organization, whoever's contact it is). */
 export async function assertEmailFree(tx: TxClient, organizationId: string, email: string, exceptId?: string) {
   await releaseUnconfirmedSignup(tx, organizationId, email);
-  const taken = await tx.contact.findFirst({ where: { organizationId, email, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
+  const taken = await tx.contact.findFirst({
+    where: { organizationId, email, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    select: { id: true },
+  });
   if (taken) throw emailTakenError();
 }
 
 /** A user of this organization who can hold contacts (active agent); 422 with the field otherwise. */
-export async function assertAssignableUser(tx: TxClient, organizationId: string, userId: string, field: "agentId" | "contactOwnerId") {
-  const user = await tx.user.findFirst({ where: { id: userId, organizationId, isActive: true }, select: { id: true, isAgent: true } });
+export async function assertAssignableUser(
+  tx: TxClient,
+  organizationId: string,
+  userId: string,
+  field: "agentId" | "contactOwnerId",
+) {
+  const user = await tx.user.findFirst({
+    where: { id: userId, organizationId, isActive: true },
+    select: { id: true, isAgent: true },
+  });
   const message = field === "agentId" ? CONTACT_MESSAGES.invalidAgent : CONTACT_MESSAGES.invalidOwner;
-  if (!user || (field === "agentId" && !user.isAgent)) throw new AppError("validation_failed", message, { fields: { [field]: [message] } });
+  if (!user || (field === "agentId" && !user.isAgent))
+    throw new AppError("validation_failed", message, { fields: { [field]: [message] } });
 }
 
 /** State, county and FIPS for a ZIP (the county as chosen, else the largest share); a ZIP the crosswalk does not know is a field error. */
@@ -71,7 +88,8 @@ export function locationFor(values: Pick<ContactValues, "zipCode" | "countyFips"
   try {
     return resolveZipLocation(values.zipCode, { countyFips: values.countyFips, county: values.county });
   } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") throw new AppError("validation_failed", ZIP_MESSAGES.invalid, { fields: { zipCode: [ZIP_MESSAGES.invalid] } });
+    if (error instanceof AppError && error.code === "not_found")
+      throw new AppError("validation_failed", ZIP_MESSAGES.invalid, { fields: { zipCode: [ZIP_MESSAGES.invalid] } });
     throw error;
   }
 }
@@ -92,8 +110,10 @@ export type CreateContactOptions = {
 export async function createContact({ organizationId, viewer, input }: CreateContactOptions): Promise<ContactDetail> {
   const values = parseContactInputOrThrow(input);
   if (!viewer.isAdmin) {
-    if (values.agentId && values.agentId !== viewer.id) throw new AppError("forbidden", CONTACT_MESSAGES.agentsOwnContactsOnly);
-    if (values.contactOwnerId && values.contactOwnerId !== viewer.id) throw new AppError("forbidden", CONTACT_MESSAGES.agentsOwnContactsOnly);
+    if (values.agentId && values.agentId !== viewer.id)
+      throw new AppError("forbidden", CONTACT_MESSAGES.agentsOwnContactsOnly);
+    if (values.contactOwnerId && values.contactOwnerId !== viewer.id)
+      throw new AppError("forbidden", CONTACT_MESSAGES.agentsOwnContactsOnly);
   }
   const location = locationFor(values);
   const carriers = await loadCarrierResolver();
@@ -106,10 +126,14 @@ export async function createContact({ organizationId, viewer, input }: CreateCon
       await assertAssignableUser(tx, organizationId, values.agentId, "agentId");
       agentId = values.agentId;
     } else {
-      const organization = await tx.organization.findFirst({ where: { id: organizationId }, select: { defaultAgentId: true } });
+      const organization = await tx.organization.findFirst({
+        where: { id: organizationId },
+        select: { defaultAgentId: true },
+      });
       agentId = organization?.defaultAgentId ?? null;
     }
-    if (values.contactOwnerId && values.contactOwnerId !== viewer.id) await assertAssignableUser(tx, organizationId, values.contactOwnerId, "contactOwnerId");
+    if (values.contactOwnerId && values.contactOwnerId !== viewer.id)
+      await assertAssignableUser(tx, organizationId, values.contactOwnerId, "contactOwnerId");
     await assertEmailFree(tx, organizationId, values.email);
     await assertContactCapacity(tx, organizationId);
 

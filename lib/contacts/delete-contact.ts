@@ -12,9 +12,16 @@ export type DeleteContactOptions = { organizationId: string; viewer: ContactView
  * only their own; anything else is 404 "Contact not found"). Its scheduled emails, quote links,
  * answers and requests go with it (cascades). Audited as contact.deleted.
  */
-export async function deleteContact({ organizationId, viewer, id }: DeleteContactOptions): Promise<DeleteContactResponse> {
+export async function deleteContact({
+  organizationId,
+  viewer,
+  id,
+}: DeleteContactOptions): Promise<DeleteContactResponse> {
   return tenantTransaction(organizationId, async (tx) => {
-    const existing = await tx.contact.findFirst({ where: visibleContactWhere(organizationId, id, viewer), select: { id: true, agentId: true } });
+    const existing = await tx.contact.findFirst({
+      where: visibleContactWhere(organizationId, id, viewer),
+      select: { id: true, agentId: true },
+    });
     if (!existing) throw contactNotFound();
     const { count } = await tx.contact.deleteMany({ where: { id: existing.id, organizationId } });
     if (count === 0) throw contactNotFound();

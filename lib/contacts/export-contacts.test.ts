@@ -43,7 +43,8 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const get = (query: string, cookie?: string) => exportRoute(new NextRequest(`http://localhost/api/contacts/export${query}`, { headers: cookie ? { cookie } : {} }));
+const get = (query: string, cookie?: string) =>
+  exportRoute(new NextRequest(`http://localhost/api/contacts/export${query}`, { headers: cookie ? { cookie } : {} }));
 
 describe("GET /api/contacts/export", () => {
   async function agency() {
@@ -51,7 +52,13 @@ describe("GET /api/contacts/export", () => {
     await db.prisma.organization.update({ where: { id: org.id }, data: { timezone: "America/Chicago" } });
     const boss = await createUser(db.prisma, org.id, { now, isAdmin: true });
     const agent = await createUser(db.prisma, org.id, { now });
-    return { org, boss, agent, bossCookie: (await createSession(db.prisma, boss.id, { now })).cookie, agentCookie: (await createSession(db.prisma, agent.id, { now })).cookie };
+    return {
+      org,
+      boss,
+      agent,
+      bossCookie: (await createSession(db.prisma, boss.id, { now })).cookie,
+      agentCookie: (await createSession(db.prisma, agent.id, { now })).cookie,
+    };
   }
 
   it("is for admins only; another organization's admin gets none of these contacts", async () => {
@@ -88,18 +95,44 @@ describe("GET /api/contacts/export", () => {
         agentId: agent.id,
       },
     });
-    const plain = await createContact(db.prisma, org.id, { now, firstName: "Bea", lastName: 'Brown, "Jr"', state: "FL" });
-    await db.prisma.contact.update({ where: { id: plain.id }, data: { currentCarrier: "+Mutual", planType: "-N", county: "Travis\nCounty" } });
+    const plain = await createContact(db.prisma, org.id, {
+      now,
+      firstName: "Bea",
+      lastName: 'Brown, "Jr"',
+      state: "FL",
+    });
+    await db.prisma.contact.update({
+      where: { id: plain.id },
+      data: { currentCarrier: "+Mutual", planType: "-N", county: "Travis\nCounty" },
+    });
     await createContact(db.prisma, org.id, { now, firstName: "Cy", lastName: "Cole", state: "CA" });
     const viewedAt = new Date(Date.now() - 3 * DAY);
-    await db.prisma.trackingClick.create({ data: { organizationId: org.id, contactId: evil.id, trackingId: `t-${randomBytes(4).toString("hex")}`, clickedAt: viewedAt } });
+    await db.prisma.trackingClick.create({
+      data: {
+        organizationId: org.id,
+        contactId: evil.id,
+        trackingId: `t-${randomBytes(4).toString("hex")}`,
+        clickedAt: viewedAt,
+      },
+    });
     const answeredAt = new Date(Date.now() - 40 * DAY);
-    await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId: plain.id, answers: {}, hasConditions: false, status: "accept", createdAt: answeredAt } });
+    await db.prisma.eligibilityAnswer.create({
+      data: {
+        organizationId: org.id,
+        contactId: plain.id,
+        answers: {},
+        hasConditions: false,
+        status: "accept",
+        createdAt: answeredAt,
+      },
+    });
 
     const response = await get("?states=TX,FL&page=9&limit=50", bossCookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte-order mark, for Excel
     const [header, ...rows] = parseCsv(bytes.subarray(3).toString("utf8"));
@@ -127,16 +160,36 @@ describe("GET /api/contacts/export", () => {
       "Last Quote Viewed": viewedAt.toISOString(),
       "Last Health Completed": "",
     });
-    expect(second).toMatchObject({ "First Name": "Bea", "Last Name": 'Brown, "Jr"', "Current Carrier": "'+Mutual", "Plan Type": "'-N", County: "Travis\nCounty", Agent: "", "Quote Viewed (30d)": "No", "Health Completed (30d)": "No", "Last Health Completed": answeredAt.toISOString() });
+    expect(second).toMatchObject({
+      "First Name": "Bea",
+      "Last Name": 'Brown, "Jr"',
+      "Current Carrier": "'+Mutual",
+      "Plan Type": "'-N",
+      County: "Travis\nCounty",
+      Agent: "",
+      "Quote Viewed (30d)": "No",
+      "Health Completed (30d)": "No",
+      "Last Health Completed": answeredAt.toISOString(),
+    });
   });
 
   it("names the file with the organization's date and reads past one batch", async () => {
     const { org, boss } = await agency();
     await db.prisma.contact.createMany({
-      data: Array.from({ length: 1005 }, (_, i) => ({ organizationId: org.id, firstName: `F${i}`, lastName: `L${String(i).padStart(4, "0")}`, email: `c${i}@bulk.test` })),
+      data: Array.from({ length: 1005 }, (_, i) => ({
+        organizationId: org.id,
+        firstName: `F${i}`,
+        lastName: `L${String(i).padStart(4, "0")}`,
+        email: `c${i}@bulk.test`,
+      })),
     });
     // 03:00 UTC on 2 March is still 1 March in Chicago.
-    const result = await exportContacts({ organizationId: org.id, viewer: { id: boss.id, isAdmin: true }, query: {}, now: new Date("2026-03-02T03:00:00Z") });
+    const result = await exportContacts({
+      organizationId: org.id,
+      viewer: { id: boss.id, isAdmin: true },
+      query: {},
+      now: new Date("2026-03-02T03:00:00Z"),
+    });
     expect(result.filename).toBe("contacts-2026-03-01.csv");
     expect(result.rowCount).toBe(1005);
     const rows = parseCsv(result.csv.slice(1));

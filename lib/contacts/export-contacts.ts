@@ -1,7 +1,12 @@
 import "server-only";
 import { tenantDb, type TenantDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { contactListWhere, RECENT_ACTIVITY_DAYS, type ContactViewer, type ListContactsQuery } from "@/lib/contacts/list-contacts";
+import {
+  contactListWhere,
+  RECENT_ACTIVITY_DAYS,
+  type ContactViewer,
+  type ListContactsQuery,
+} from "@/lib/contacts/list-contacts";
 import { isoDate, todayInZone } from "@/lib/calendar/calendar-date";
 import { toCsv, type CsvCell } from "@/lib/contacts/import/write-csv";
 
@@ -83,7 +88,13 @@ export type ContactsExport = {
   rowCount: number;
 };
 
-export async function exportContacts({ organizationId, viewer, query, now, db = tenantDb(organizationId) }: ExportContactsOptions): Promise<ContactsExport> {
+export async function exportContacts({
+  organizationId,
+  viewer,
+  query,
+  now,
+  db = tenantDb(organizationId),
+}: ExportContactsOptions): Promise<ContactsExport> {
   const { page: _page, limit: _limit, ...filters } = query;
   const where = contactListWhere({ ...filters, organizationId, viewer, now });
   const since = new Date(now.getTime() - RECENT_ACTIVITY_DAYS * 86_400_000);

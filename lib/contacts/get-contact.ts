@@ -17,12 +17,26 @@ export function contactNotFound() {
  * admin only their own contacts (another agent's contact is "not found", like another organization's).
  * Without a viewer: any contact of the organization (system work only).
  */
-export function visibleContactWhere(organizationId: string, id: string, viewer?: ContactViewer): Prisma.ContactWhereInput {
+export function visibleContactWhere(
+  organizationId: string,
+  id: string,
+  viewer?: ContactViewer,
+): Prisma.ContactWhereInput {
   return viewer ? { AND: [contactVisibilityWhere(organizationId, viewer), { id }] } : { id, organizationId };
 }
 
 /** One contact row of the caller's organization (and visible to `viewer` when given); 404 "Contact not found" otherwise. */
-export async function getContactOrThrow({ db, organizationId, id, viewer }: { db: ContactDb; organizationId: string; id: string; viewer?: ContactViewer }) {
+export async function getContactOrThrow({
+  db,
+  organizationId,
+  id,
+  viewer,
+}: {
+  db: ContactDb;
+  organizationId: string;
+  id: string;
+  viewer?: ContactViewer;
+}) {
   const contact = await db.contact.findFirst({ where: visibleContactWhere(organizationId, id, viewer) });
   if (!contact) throw contactNotFound();
   return contact;
@@ -75,8 +89,21 @@ export function toContactDetail(row: ContactDetailRow): ContactDetail {
 }
 
 /** GET /api/contacts/{id}: the contact with its assigned agent and owner, if the viewer may see it. */
-export async function getContactDetail({ db, organizationId, id, viewer }: { db: ContactDb; organizationId: string; id: string; viewer: ContactViewer }): Promise<ContactDetail> {
-  const row = await db.contact.findFirst({ where: visibleContactWhere(organizationId, id, viewer), select: CONTACT_DETAIL_SELECT });
+export async function getContactDetail({
+  db,
+  organizationId,
+  id,
+  viewer,
+}: {
+  db: ContactDb;
+  organizationId: string;
+  id: string;
+  viewer: ContactViewer;
+}): Promise<ContactDetail> {
+  const row = await db.contact.findFirst({
+    where: visibleContactWhere(organizationId, id, viewer),
+    select: CONTACT_DETAIL_SELECT,
+  });
   if (!row) throw contactNotFound();
   return toContactDetail(row);
 }

@@ -1,6 +1,12 @@
 import "server-only";
 import { tenantDb, type TenantDb } from "@/lib/db";
-import { listedContactWhere, listContactFilterOptions, listContacts, type ContactViewer, type ListContactsQuery } from "@/lib/contacts/list-contacts";
+import {
+  listedContactWhere,
+  listContactFilterOptions,
+  listContacts,
+  type ContactViewer,
+  type ListContactsQuery,
+} from "@/lib/contacts/list-contacts";
 import { toContactListRow, type ContactListResponse } from "@/lib/contacts/list-contacts-view";
 
 export type ListContactsForViewerOptions = {
@@ -17,15 +23,33 @@ export type ListContactsForViewerOptions = {
  * the filtered total, and the Carrier/State checklist values — behind the tenant wall, in the
  * browser's shape (list-contacts-view.ts).
  */
-export async function listContactsForViewer({ organizationId, viewer, query, now, db = tenantDb(organizationId) }: ListContactsForViewerOptions): Promise<ContactListResponse> {
+export async function listContactsForViewer({
+  organizationId,
+  viewer,
+  query,
+  now,
+  db = tenantDb(organizationId),
+}: ListContactsForViewerOptions): Promise<ContactListResponse> {
   const [list, filterOptions] = await Promise.all([
     listContacts({ ...query, db, organizationId, viewer, now }),
     listContactFilterOptions({ db, organizationId, viewer }),
   ]);
-  return { contacts: list.contacts.map(toContactListRow), total: list.total, page: list.page, limit: list.limit, filterOptions };
+  return {
+    contacts: list.contacts.map(toContactListRow),
+    total: list.total,
+    page: list.page,
+    limit: list.limit,
+    filterOptions,
+  };
 }
 
 /** How many contacts the viewer sees (agents: their own). */
-export async function countContactsForViewer({ organizationId, viewer }: { organizationId: string; viewer: ContactViewer }) {
+export async function countContactsForViewer({
+  organizationId,
+  viewer,
+}: {
+  organizationId: string;
+  viewer: ContactViewer;
+}) {
   return tenantDb(organizationId).contact.count({ where: listedContactWhere(organizationId, viewer) });
 }

@@ -55,7 +55,14 @@ const ageBound = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : Number(value)))
-  .pipe(z.number({ error: "Ages are whole numbers of years." }).int("Ages are whole numbers of years.").min(0).max(130).optional());
+  .pipe(
+    z
+      .number({ error: "Ages are whole numbers of years." })
+      .int("Ages are whole numbers of years.")
+      .min(0)
+      .max(130)
+      .optional(),
+  );
 
 const flag = z
   .enum(["true", "false", ""])
@@ -76,7 +83,9 @@ export const listContactsQuerySchema = z
     ),
     carriers: commaList(z.string().max(200)),
     /** Agent ids (uuid) and/or "unassigned"; only honoured for admins. */
-    agents: commaList(z.string().refine((s) => s === UNASSIGNED_AGENT || isUuid(s), "Agents are user ids or \"unassigned\".")),
+    agents: commaList(
+      z.string().refine((s) => s === UNASSIGNED_AGENT || isUuid(s), 'Agents are user ids or "unassigned".'),
+    ),
     page: z
       .string()
       .optional()
@@ -91,6 +100,11 @@ export const listContactsQuerySchema = z
     hasViewedQuoteRecently: flag,
     hasCompletedHealthRecently: flag,
   })
-  .transform(({ agents, age_min, age_max, ...rest }) => ({ ...rest, agentIds: agents, ageMin: age_min, ageMax: age_max }));
+  .transform(({ agents, age_min, age_max, ...rest }) => ({
+    ...rest,
+    agentIds: agents,
+    ageMin: age_min,
+    ageMax: age_max,
+  }));
 
 export type ListContactsQuery = z.output<typeof listContactsQuerySchema>;

@@ -21,10 +21,14 @@ export type ContactListFilters = {
   limit?: number;
 };
 
-const commaList = (items: string[] | undefined) => (items ?? []).map((item) => item.trim()).filter((item) => item !== "");
+const commaList = (items: string[] | undefined) =>
+  (items ?? []).map((item) => item.trim()).filter((item) => item !== "");
 
 /** The query string without "?" ("" when there is nothing to say). Commas between items stay literal. */
-export function contactListQueryString(filters: ContactListFilters, { paging = true }: { paging?: boolean } = {}): string {
+export function contactListQueryString(
+  filters: ContactListFilters,
+  { paging = true }: { paging?: boolean } = {},
+): string {
   const parts: string[] = [];
   const add = (key: string, value: string) => parts.push(`${key}=${value}`);
   if (paging) {

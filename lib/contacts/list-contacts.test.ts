@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { tenantDb } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { contactVisibilityWhere, escapeLikePattern, listContacts, listContactsQuerySchema, normalizeSearchTerm } from "@/lib/contacts/list-contacts";
+import {
+  contactVisibilityWhere,
+  escapeLikePattern,
+  listContacts,
+  listContactsQuerySchema,
+  normalizeSearchTerm,
+} from "@/lib/contacts/list-contacts";
 import { NextRequest } from "next/server";
 import { GET as listRoute } from "@/app/api/contacts/route";
 import { birthDateRangeForAges, listContactFilterOptions } from "@/lib/contacts/list-contacts";
@@ -35,7 +41,8 @@ async function addContact(prisma: PrismaClient, organizationId: string, seed: Co
       organizationId,
       firstName: seed.firstName,
       lastName: seed.lastName,
-      email: seed.email ?? `${seed.firstName}.${seed.lastName}.${randomBytes(3).toString("hex")}@example.test`.toLowerCase(),
+      email:
+        seed.email ?? `${seed.firstName}.${seed.lastName}.${randomBytes(3).toString("hex")}@example.test`.toLowerCase(),
       phoneNumber: seed.phoneNumber ?? null,
       state: seed.state === undefined ? "TX" : seed.state,
       currentCarrier: seed.currentCarrier ?? null,
@@ -119,8 +126,12 @@ describe("listContactsQuerySchema", () => {
 
   it("reads age_min and age_max as whole years", () => {
     expect(listContactsQuerySchema.parse({ age_min: "65", age_max: "70" })).toMatchObject({ ageMin: 65, ageMax: 70 });
-    expect(listContactsQuerySchema.parse({ age_min: "", age_max: " " })).toMatchObject({ ageMin: undefined, ageMax: undefined });
-    for (const bad of [{ age_min: "x" }, { age_max: "6.5" }, { age_min: "-1" }]) expect(listContactsQuerySchema.safeParse(bad).success).toBe(false);
+    expect(listContactsQuerySchema.parse({ age_min: "", age_max: " " })).toMatchObject({
+      ageMin: undefined,
+      ageMax: undefined,
+    });
+    for (const bad of [{ age_min: "x" }, { age_max: "6.5" }, { age_min: "-1" }])
+      expect(listContactsQuerySchema.safeParse(bad).success).toBe(false);
   });
 
   it("rejects page sizes other than 50/100/250, bad pages, states and agent ids", () => {
@@ -133,7 +144,10 @@ describe("listContactsQuerySchema", () => {
 describe("contactVisibilityWhere", () => {
   it("always carries the organization and limits agents to their own contacts", () => {
     expect(contactVisibilityWhere("org", { id: "u1", isAdmin: true })).toEqual({ organizationId: "org" });
-    expect(contactVisibilityWhere("org", { id: "u1", isAdmin: false })).toEqual({ organizationId: "org", agentId: "u1" });
+    expect(contactVisibilityWhere("org", { id: "u1", isAdmin: false })).toEqual({
+      organizationId: "org",
+      agentId: "u1",
+    });
   });
 });
 
@@ -171,7 +185,9 @@ describe("listContacts", () => {
     const c3 = await addContact(db.prisma, org.id, { firstName: "C", lastName: "Three", agentId: null });
     const scoped = tenantDb(org.id);
     const ids = async (viewer: { id: string; isAdmin: boolean }, agentIds?: string[]) =>
-      (await listContacts({ db: scoped, organizationId: org.id, viewer, agentIds, now: NOW })).contacts.map((c) => c.id).sort();
+      (await listContacts({ db: scoped, organizationId: org.id, viewer, agentIds, now: NOW })).contacts
+        .map((c) => c.id)
+        .sort();
 
     expect(await ids({ id: agent1.id, isAdmin: false })).toEqual([c1.id]);
     expect(await ids({ id: agent1.id, isAdmin: false }, [agent2.id, "unassigned"])).toEqual([c1.id]);
@@ -180,19 +196,46 @@ describe("listContacts", () => {
     expect(await ids(admin(boss.id), ["unassigned"])).toEqual([c3.id]);
     expect(await ids(admin(boss.id), [agent1.id, "unassigned"])).toEqual([c1.id, c3.id].sort());
 
-    const listed = await listContacts({ db: scoped, organizationId: org.id, viewer: admin(boss.id), search: "one", now: NOW });
-    expect(listed.contacts[0]?.agent).toEqual({ id: agent1.id, firstName: agent1.firstName, lastName: agent1.lastName });
+    const listed = await listContacts({
+      db: scoped,
+      organizationId: org.id,
+      viewer: admin(boss.id),
+      search: "one",
+      now: NOW,
+    });
+    expect(listed.contacts[0]?.agent).toEqual({
+      id: agent1.id,
+      firstName: agent1.firstName,
+      lastName: agent1.lastName,
+    });
   });
 
   it("searches names, email and phone, with a formatted phone as input", async () => {
     const org = await createOrganization(db.prisma, { now: NOW });
     const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
-    const maria = await addContact(db.prisma, org.id, { firstName: "Maria", lastName: "Lopez", email: "mlopez@acme-mail.test", phoneNumber: "5125550100" });
-    const john = await addContact(db.prisma, org.id, { firstName: "John", lastName: "Smithers", email: "jsmith@other.test", phoneNumber: "2145550199" });
-    await addContact(db.prisma, org.id, { firstName: "Pat", lastName: "Jones", email: "pat@example.test", phoneNumber: "7135550123" });
+    const maria = await addContact(db.prisma, org.id, {
+      firstName: "Maria",
+      lastName: "Lopez",
+      email: "mlopez@acme-mail.test",
+      phoneNumber: "5125550100",
+    });
+    const john = await addContact(db.prisma, org.id, {
+      firstName: "John",
+      lastName: "Smithers",
+      email: "jsmith@other.test",
+      phoneNumber: "2145550199",
+    });
+    await addContact(db.prisma, org.id, {
+      firstName: "Pat",
+      lastName: "Jones",
+      email: "pat@example.test",
+      phoneNumber: "7135550123",
+    });
     const scoped = tenantDb(org.id);
     const found = async (search: string) =>
-      (await listContacts({ db: scoped, organizationId: org.id, viewer: admin(boss.id), search, now: NOW })).contacts.map((c) => c.id).sort();
+      (await listContacts({ db: scoped, organizationId: org.id, viewer: admin(boss.id), search, now: NOW })).contacts
+        .map((c) => c.id)
+        .sort();
 
     expect(await found("LOPEZ")).toEqual([maria.id]);
     expect(await found(" maria lop ")).toEqual([maria.id]); // across first and last name
@@ -206,20 +249,43 @@ describe("listContacts", () => {
     // LIKE wildcards typed by the user are plain characters, not "match anything".
     expect(await found("%")).toEqual([]);
     expect(await found("m_opez")).toEqual([]);
-    const odd = await addContact(db.prisma, org.id, { firstName: "Al", lastName: "Under", email: "al_100%\\x@odd.test" });
+    const odd = await addContact(db.prisma, org.id, {
+      firstName: "Al",
+      lastName: "Under",
+      email: "al_100%\\x@odd.test",
+    });
     expect(await found("al_100%\\x")).toEqual([odd.id]);
   });
 
   it("filters by states and carriers", async () => {
     const org = await createOrganization(db.prisma, { now: NOW });
     const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
-    const txAetna = await addContact(db.prisma, org.id, { firstName: "A", lastName: "A", state: "TX", currentCarrier: "Aetna" });
-    const flAetna = await addContact(db.prisma, org.id, { firstName: "B", lastName: "B", state: "FL", currentCarrier: "Aetna" });
-    const txCigna = await addContact(db.prisma, org.id, { firstName: "C", lastName: "C", state: "TX", currentCarrier: "Cigna" });
+    const txAetna = await addContact(db.prisma, org.id, {
+      firstName: "A",
+      lastName: "A",
+      state: "TX",
+      currentCarrier: "Aetna",
+    });
+    const flAetna = await addContact(db.prisma, org.id, {
+      firstName: "B",
+      lastName: "B",
+      state: "FL",
+      currentCarrier: "Aetna",
+    });
+    const txCigna = await addContact(db.prisma, org.id, {
+      firstName: "C",
+      lastName: "C",
+      state: "TX",
+      currentCarrier: "Cigna",
+    });
     await addContact(db.prisma, org.id, { firstName: "D", lastName: "D", state: "CA", currentCarrier: null });
     const scoped = tenantDb(org.id);
     const found = async (states?: string[], carriers?: string[]) =>
-      (await listContacts({ db: scoped, organizationId: org.id, viewer: admin(boss.id), states, carriers, now: NOW })).contacts.map((c) => c.id).sort();
+      (
+        await listContacts({ db: scoped, organizationId: org.id, viewer: admin(boss.id), states, carriers, now: NOW })
+      ).contacts
+        .map((c) => c.id)
+        .sort();
 
     expect(await found(["TX"])).toEqual([txAetna.id, txCigna.id].sort());
     expect(await found(["TX", "FL"], ["Aetna"])).toEqual([txAetna.id, flAetna.id].sort());
@@ -236,13 +302,27 @@ describe("listContacts", () => {
     await db.prisma.user.update({ where: { id: floridaOnly.id }, data: { stateLicenses: ["FL"] } });
     const tx = await addContact(db.prisma, org.id, { firstName: "A", lastName: "A", state: "TX" });
     const ca = await addContact(db.prisma, org.id, { firstName: "B", lastName: "B", state: "CA" });
-    const txOfFloridaAgent = await addContact(db.prisma, org.id, { firstName: "C", lastName: "C", state: "TX", agentId: floridaOnly.id });
+    const txOfFloridaAgent = await addContact(db.prisma, org.id, {
+      firstName: "C",
+      lastName: "C",
+      state: "TX",
+      agentId: floridaOnly.id,
+    });
     const noState = await addContact(db.prisma, org.id, { firstName: "D", lastName: "D", state: null });
-    const listed = await listContacts({ db: tenantDb(org.id), organizationId: org.id, viewer: admin(boss.id), now: NOW });
+    const listed = await listContacts({
+      db: tenantDb(org.id),
+      organizationId: org.id,
+      viewer: admin(boss.id),
+      now: NOW,
+    });
     const marked = Object.fromEntries(listed.contacts.map((c) => [c.id, c.outsideLicensedStates]));
     expect(marked).toEqual({ [tx.id]: false, [ca.id]: true, [txOfFloridaAgent.id]: true, [noState.id]: false });
     // The list's agent reference stays a name and an id.
-    expect(Object.keys(listed.contacts.find((c) => c.id === txOfFloridaAgent.id)!.agent!).sort()).toEqual(["firstName", "id", "lastName"]);
+    expect(Object.keys(listed.contacts.find((c) => c.id === txOfFloridaAgent.id)!.agent!).sort()).toEqual([
+      "firstName",
+      "id",
+      "lastName",
+    ]);
   });
 
   it("filters on a quote view or health answers within 30 days of now", async () => {
@@ -252,11 +332,20 @@ describe("listContacts", () => {
     const viewedLongAgo = await addContact(db.prisma, org.id, { firstName: "V", lastName: "Old" });
     const healthRecently = await addContact(db.prisma, org.id, { firstName: "H", lastName: "Recent" });
     const click = (contactId: string, at: Date) =>
-      db.prisma.trackingClick.create({ data: { organizationId: org.id, contactId, trackingId: `t-${randomBytes(4).toString("hex")}`, clickedAt: at } });
+      db.prisma.trackingClick.create({
+        data: { organizationId: org.id, contactId, trackingId: `t-${randomBytes(4).toString("hex")}`, clickedAt: at },
+      });
     await click(viewedRecently.id, new Date(NOW.getTime() - 29 * DAY));
     await click(viewedLongAgo.id, new Date(NOW.getTime() - 31 * DAY));
     await db.prisma.eligibilityAnswer.create({
-      data: { organizationId: org.id, contactId: healthRecently.id, answers: {}, hasConditions: false, status: "accept", createdAt: new Date(NOW.getTime() - DAY) },
+      data: {
+        organizationId: org.id,
+        contactId: healthRecently.id,
+        answers: {},
+        hasConditions: false,
+        status: "accept",
+        createdAt: new Date(NOW.getTime() - DAY),
+      },
     });
     const scoped = tenantDb(org.id);
     const list = (flags: { hasViewedQuoteRecently?: boolean; hasCompletedHealthRecently?: boolean }) =>
@@ -264,13 +353,20 @@ describe("listContacts", () => {
 
     const viewed = await list({ hasViewedQuoteRecently: true });
     expect(viewed.contacts.map((c) => c.id)).toEqual([viewedRecently.id]);
-    expect(viewed.contacts[0]).toMatchObject({ hasViewedQuoteRecently: true, lastQuoteViewedAt: new Date(NOW.getTime() - 29 * DAY), hasCompletedHealthRecently: false });
+    expect(viewed.contacts[0]).toMatchObject({
+      hasViewedQuoteRecently: true,
+      lastQuoteViewedAt: new Date(NOW.getTime() - 29 * DAY),
+      hasCompletedHealthRecently: false,
+    });
     expect((await list({ hasCompletedHealthRecently: true })).contacts.map((c) => c.id)).toEqual([healthRecently.id]);
     expect((await list({ hasViewedQuoteRecently: true, hasCompletedHealthRecently: true })).total).toBe(0);
 
     const all = await list({});
     expect(all.total).toBe(3);
-    expect(all.contacts.find((c) => c.id === viewedLongAgo.id)).toMatchObject({ hasViewedQuoteRecently: false, lastQuoteViewedAt: null });
+    expect(all.contacts.find((c) => c.id === viewedLongAgo.id)).toMatchObject({
+      hasViewedQuoteRecently: false,
+      lastQuoteViewedAt: null,
+    });
   });
 
   it("orders by last name, first name, then id, and pages through the set with a total", async () => {
@@ -281,12 +377,21 @@ describe("listContacts", () => {
     for (let i = 0; i < 120; i++) {
       await addContact(db.prisma, org.id, { firstName: firstNames[i % 3]!, lastName: lastNames[i % 5]! });
     }
-    const all = await db.prisma.contact.findMany({ where: { organizationId: org.id }, select: { id: true, firstName: true, lastName: true } });
+    const all = await db.prisma.contact.findMany({
+      where: { organizationId: org.id },
+      select: { id: true, firstName: true, lastName: true },
+    });
     const expected = [...all]
-      .sort((x, y) => x.lastName.localeCompare(y.lastName) || x.firstName.localeCompare(y.firstName) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+      .sort(
+        (x, y) =>
+          x.lastName.localeCompare(y.lastName) ||
+          x.firstName.localeCompare(y.firstName) ||
+          (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
+      )
       .map((c) => c.id);
     const scoped = tenantDb(org.id);
-    const page = (n: number, limit?: number) => listContacts({ db: scoped, organizationId: org.id, viewer: admin(boss.id), page: n, limit, now: NOW });
+    const page = (n: number, limit?: number) =>
+      listContacts({ db: scoped, organizationId: org.id, viewer: admin(boss.id), page: n, limit, now: NOW });
 
     const pages = await Promise.all([page(1, 50), page(2, 50), page(3, 50), page(4, 50)]);
     expect(pages.map((p) => p.contacts.length)).toEqual([50, 50, 20, 0]);
@@ -324,12 +429,25 @@ describe("contact list URL", () => {
         hasViewedQuoteRecently: true,
         hasCompletedHealthRecently: false,
       }),
-    ).toBe(`search=Maria%20Lopez&carriers=Aetna,Mutual%20of%20Omaha&states=TX,FL&agents=${agentId},unassigned&age_min=65&age_max=70&hasViewedQuoteRecently=true`);
-    expect(contactListQueryString({ search: "  ", states: [], hasCompletedHealthRecently: true })).toBe("hasCompletedHealthRecently=true");
+    ).toBe(
+      `search=Maria%20Lopez&carriers=Aetna,Mutual%20of%20Omaha&states=TX,FL&agents=${agentId},unassigned&age_min=65&age_max=70&hasViewedQuoteRecently=true`,
+    );
+    expect(contactListQueryString({ search: "  ", states: [], hasCompletedHealthRecently: true })).toBe(
+      "hasCompletedHealthRecently=true",
+    );
   });
 
   it("reads back to the same filters (listContactsQuerySchema)", () => {
-    const href = contactListHref({ page: 4, limit: 50, search: "lopez", carriers: ["Aetna", "A&B Life"], states: ["TX"], agentIds: [agentId], ageMin: 65, hasViewedQuoteRecently: true });
+    const href = contactListHref({
+      page: 4,
+      limit: 50,
+      search: "lopez",
+      carriers: ["Aetna", "A&B Life"],
+      states: ["TX"],
+      agentIds: [agentId],
+      ageMin: 65,
+      hasViewedQuoteRecently: true,
+    });
     const url = new URL(href, "http://localhost");
     expect(listContactsQuerySchema.parse(Object.fromEntries(url.searchParams))).toMatchObject({
       page: 4,
@@ -346,16 +464,25 @@ describe("contact list URL", () => {
 
   it("links the export with the filters and without paging", () => {
     expect(contactExportHref({ page: 3, limit: 250 })).toBe("/api/contacts/export");
-    expect(contactExportHref({ page: 3, states: ["TX"], hasViewedQuoteRecently: true })).toBe("/api/contacts/export?states=TX&hasViewedQuoteRecently=true");
+    expect(contactExportHref({ page: 3, states: ["TX"], hasViewedQuoteRecently: true })).toBe(
+      "/api/contacts/export?states=TX&hasViewedQuoteRecently=true",
+    );
   });
 });
 
 describe("birthDateRangeForAges", () => {
   it("turns ages on today's date into birth-date bounds", () => {
     expect(birthDateRangeForAges(NOW)).toBeUndefined();
-    expect(birthDateRangeForAges(NOW, 65, 70)).toEqual({ not: null, lte: new Date("1961-11-20T00:00:00Z"), gt: new Date("1955-11-20T00:00:00Z") });
+    expect(birthDateRangeForAges(NOW, 65, 70)).toEqual({
+      not: null,
+      lte: new Date("1961-11-20T00:00:00Z"),
+      gt: new Date("1955-11-20T00:00:00Z"),
+    });
     // A leap-day "today" in a year whose target lacks 29 February uses the 28th.
-    expect(birthDateRangeForAges(new Date("2028-02-29T12:00:00Z"), 65)).toEqual({ not: null, lte: new Date("1963-02-28T00:00:00Z") });
+    expect(birthDateRangeForAges(new Date("2028-02-29T12:00:00Z"), 65)).toEqual({
+      not: null,
+      lte: new Date("1963-02-28T00:00:00Z"),
+    });
   });
 });
 
@@ -365,13 +492,40 @@ describe("age filter and filter options", () => {
   it("keeps contacts whose age on now's date is within age_min..age_max", async () => {
     const org = await createOrganization(db.prisma, { now: NOW });
     const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
-    const turns65Today = await addContact(db.prisma, org.id, { firstName: "A", lastName: "Sixtyfive", birthDate: "1961-11-20" });
-    const turns65Tomorrow = await addContact(db.prisma, org.id, { firstName: "B", lastName: "Sixtyfour", birthDate: "1961-11-21" });
-    const seventy = await addContact(db.prisma, org.id, { firstName: "C", lastName: "Seventy", birthDate: "1955-11-21" });
-    const seventyOne = await addContact(db.prisma, org.id, { firstName: "D", lastName: "Seventyone", birthDate: "1955-11-20" });
+    const turns65Today = await addContact(db.prisma, org.id, {
+      firstName: "A",
+      lastName: "Sixtyfive",
+      birthDate: "1961-11-20",
+    });
+    const turns65Tomorrow = await addContact(db.prisma, org.id, {
+      firstName: "B",
+      lastName: "Sixtyfour",
+      birthDate: "1961-11-21",
+    });
+    const seventy = await addContact(db.prisma, org.id, {
+      firstName: "C",
+      lastName: "Seventy",
+      birthDate: "1955-11-21",
+    });
+    const seventyOne = await addContact(db.prisma, org.id, {
+      firstName: "D",
+      lastName: "Seventyone",
+      birthDate: "1955-11-20",
+    });
     await addContact(db.prisma, org.id, { firstName: "E", lastName: "Unknown" });
     const ids = async (ageMin?: number, ageMax?: number) =>
-      (await listContacts({ db: tenantDb(org.id), organizationId: org.id, viewer: admin(boss.id), ageMin, ageMax, now: NOW })).contacts.map((c) => c.id).sort();
+      (
+        await listContacts({
+          db: tenantDb(org.id),
+          organizationId: org.id,
+          viewer: admin(boss.id),
+          ageMin,
+          ageMax,
+          now: NOW,
+        })
+      ).contacts
+        .map((c) => c.id)
+        .sort();
     expect(await ids(65, 70)).toEqual([turns65Today.id, seventy.id].sort());
     expect(await ids(undefined, 64)).toEqual([turns65Tomorrow.id]);
     expect(await ids(71)).toEqual([seventyOne.id]);
@@ -383,14 +537,39 @@ describe("age filter and filter options", () => {
     const other = await createOrganization(db.prisma, { now: NOW });
     const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
     const agent = await createUser(db.prisma, org.id, { now: NOW });
-    await addContact(db.prisma, org.id, { firstName: "A", lastName: "A", state: "TX", currentCarrier: "Humana", agentId: agent.id });
-    await addContact(db.prisma, org.id, { firstName: "B", lastName: "B", state: "TX", currentCarrier: "Aetna", agentId: agent.id });
+    await addContact(db.prisma, org.id, {
+      firstName: "A",
+      lastName: "A",
+      state: "TX",
+      currentCarrier: "Humana",
+      agentId: agent.id,
+    });
+    await addContact(db.prisma, org.id, {
+      firstName: "B",
+      lastName: "B",
+      state: "TX",
+      currentCarrier: "Aetna",
+      agentId: agent.id,
+    });
     await addContact(db.prisma, org.id, { firstName: "C", lastName: "C", state: "FL", currentCarrier: null });
     await addContact(db.prisma, org.id, { firstName: "D", lastName: "D", state: null, currentCarrier: "Cigna" });
-    await addContact(db.prisma, other.id, { firstName: "E", lastName: "E", state: "NY", currentCarrier: "Other Org Carrier" });
+    await addContact(db.prisma, other.id, {
+      firstName: "E",
+      lastName: "E",
+      state: "NY",
+      currentCarrier: "Other Org Carrier",
+    });
 
-    expect(await listContactFilterOptions({ db: tenantDb(org.id), organizationId: org.id, viewer: admin(boss.id) })).toEqual({ states: ["FL", "TX"], carriers: ["Aetna", "Cigna", "Humana"] });
-    expect(await listContactFilterOptions({ db: tenantDb(org.id), organizationId: org.id, viewer: { id: agent.id, isAdmin: false } })).toEqual({ states: ["TX"], carriers: ["Aetna", "Humana"] });
+    expect(
+      await listContactFilterOptions({ db: tenantDb(org.id), organizationId: org.id, viewer: admin(boss.id) }),
+    ).toEqual({ states: ["FL", "TX"], carriers: ["Aetna", "Cigna", "Humana"] });
+    expect(
+      await listContactFilterOptions({
+        db: tenantDb(org.id),
+        organizationId: org.id,
+        viewer: { id: agent.id, isAdmin: false },
+      }),
+    ).toEqual({ states: ["TX"], carriers: ["Aetna", "Humana"] });
   });
 });
 
@@ -398,8 +577,13 @@ describe("GET /api/contacts", () => {
   const db = setupTestDatabase();
 
   const get = async (query: string, cookie?: string) => {
-    const response = await listRoute(new NextRequest(`http://localhost/api/contacts${query}`, { headers: cookie ? { cookie } : {} }));
-    return { status: response.status, body: (await response.json()) as ContactListResponse & { error?: { code: string; message: string } } };
+    const response = await listRoute(
+      new NextRequest(`http://localhost/api/contacts${query}`, { headers: cookie ? { cookie } : {} }),
+    );
+    return {
+      status: response.status,
+      body: (await response.json()) as ContactListResponse & { error?: { code: string; message: string } },
+    };
   };
 
   async function agency() {
@@ -408,22 +592,71 @@ describe("GET /api/contacts", () => {
     const agent = await createUser(db.prisma, org.id, { now: NOW });
     const owner = await createUser(db.prisma, org.id, { now: NOW });
     await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: boss.id } });
-    const ann = await addContact(db.prisma, org.id, { firstName: "Ann", lastName: "Adams", state: "TX", currentCarrier: "Aetna", agentId: agent.id, phoneNumber: "5125550100" });
-    const bob = await addContact(db.prisma, org.id, { firstName: "Bob", lastName: "Baker", state: "FL", currentCarrier: "Humana", contactOwnerId: owner.id });
-    const cy = await addContact(db.prisma, org.id, { firstName: "Cy", lastName: "Cole", state: "TX", currentCarrier: "Humana", agentId: agent.id });
-    await db.prisma.trackingClick.create({ data: { organizationId: org.id, contactId: cy.id, trackingId: `t-${randomBytes(4).toString("hex")}`, clickedAt: new Date(Date.now() - 2 * DAY) } });
-    return { org, boss, agent, owner, ann, bob, cy, bossCookie: (await createSession(db.prisma, boss.id, { now: new Date() })).cookie, agentCookie: (await createSession(db.prisma, agent.id, { now: new Date() })).cookie };
+    const ann = await addContact(db.prisma, org.id, {
+      firstName: "Ann",
+      lastName: "Adams",
+      state: "TX",
+      currentCarrier: "Aetna",
+      agentId: agent.id,
+      phoneNumber: "5125550100",
+    });
+    const bob = await addContact(db.prisma, org.id, {
+      firstName: "Bob",
+      lastName: "Baker",
+      state: "FL",
+      currentCarrier: "Humana",
+      contactOwnerId: owner.id,
+    });
+    const cy = await addContact(db.prisma, org.id, {
+      firstName: "Cy",
+      lastName: "Cole",
+      state: "TX",
+      currentCarrier: "Humana",
+      agentId: agent.id,
+    });
+    await db.prisma.trackingClick.create({
+      data: {
+        organizationId: org.id,
+        contactId: cy.id,
+        trackingId: `t-${randomBytes(4).toString("hex")}`,
+        clickedAt: new Date(Date.now() - 2 * DAY),
+      },
+    });
+    return {
+      org,
+      boss,
+      agent,
+      owner,
+      ann,
+      bob,
+      cy,
+      bossCookie: (await createSession(db.prisma, boss.id, { now: new Date() })).cookie,
+      agentCookie: (await createSession(db.prisma, agent.id, { now: new Date() })).cookie,
+    };
   }
 
   it("answers contacts, total, page, limit and filterOptions, with the URL's filters applied", async () => {
     const { ann, bob, cy, owner, bossCookie } = await agency();
     const all = await get("", bossCookie);
     expect(all.status).toBe(200);
-    expect(all.body).toMatchObject({ total: 3, page: 1, limit: 100, filterOptions: { states: ["FL", "TX"], carriers: ["Aetna", "Humana"] } });
+    expect(all.body).toMatchObject({
+      total: 3,
+      page: 1,
+      limit: 100,
+      filterOptions: { states: ["FL", "TX"], carriers: ["Aetna", "Humana"] },
+    });
     expect(all.body.contacts.map((c) => c.id)).toEqual([ann.id, bob.id, cy.id]);
     const bobRow = all.body.contacts.find((c) => c.id === bob.id)!;
-    expect(bobRow).toMatchObject({ agent: null, contactOwner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName }, effectiveDate: null, hasViewedQuoteRecently: false });
-    expect(all.body.contacts.find((c) => c.id === cy.id)).toMatchObject({ hasViewedQuoteRecently: true, hasCompletedHealthRecently: false });
+    expect(bobRow).toMatchObject({
+      agent: null,
+      contactOwner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName },
+      effectiveDate: null,
+      hasViewedQuoteRecently: false,
+    });
+    expect(all.body.contacts.find((c) => c.id === cy.id)).toMatchObject({
+      hasViewedQuoteRecently: true,
+      hasCompletedHealthRecently: false,
+    });
 
     const filtered = await get("?states=tx&carriers=Humana,Cigna&limit=50", bossCookie);
     expect(filtered.body).toMatchObject({ total: 1, limit: 50, filterOptions: { states: ["FL", "TX"] } });
@@ -469,19 +702,42 @@ describe("eligibility placeholders", () => {
   it("are not rows of the book: left out of the list, its filters, the stat cards and the export, yet their page opens by link", async () => {
     const org = await createOrganization(db.prisma, { now: NOW });
     const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
-    const real = await addContact(db.prisma, org.id, { firstName: "Real", lastName: "Person", state: "TX", currentCarrier: "Aetna" });
+    const real = await addContact(db.prisma, org.id, {
+      firstName: "Real",
+      lastName: "Person",
+      state: "TX",
+      currentCarrier: "Aetna",
+    });
     const placeholder = await db.prisma.contact.create({
-      data: { organizationId: org.id, firstName: "", lastName: "", email: `temp-1-abcd@example.com`, status: "temp", state: "GA", currentCarrier: "Humana" },
+      data: {
+        organizationId: org.id,
+        firstName: "",
+        lastName: "",
+        email: `temp-1-abcd@example.com`,
+        status: "temp",
+        state: "GA",
+        currentCarrier: "Humana",
+      },
     });
     const viewer = admin(boss.id);
     const list = await listContacts({ db: tenantDb(org.id), organizationId: org.id, viewer, now: NOW });
     expect(list.contacts.map((c) => c.id)).toEqual([real.id]);
     expect(list.total).toBe(1);
-    expect(await listContactFilterOptions({ db: tenantDb(org.id), organizationId: org.id, viewer })).toEqual({ states: ["TX"], carriers: ["Aetna"] });
+    expect(await listContactFilterOptions({ db: tenantDb(org.id), organizationId: org.id, viewer })).toEqual({
+      states: ["TX"],
+      carriers: ["Aetna"],
+    });
     expect((await getContactStats({ organizationId: org.id, viewer })).totalContacts).toBe(1);
-    const exported = await exportContacts({ organizationId: org.id, viewer, query: listContactsQuerySchema.parse({}), now: NOW });
+    const exported = await exportContacts({
+      organizationId: org.id,
+      viewer,
+      query: listContactsQuerySchema.parse({}),
+      now: NOW,
+    });
     expect(exported.rowCount).toBe(1);
     expect(exported.csv).not.toContain("temp-1-abcd@example.com");
-    expect((await getContactDetail({ db: tenantDb(org.id), organizationId: org.id, id: placeholder.id, viewer })).id).toBe(placeholder.id);
+    expect(
+      (await getContactDetail({ db: tenantDb(org.id), organizationId: org.id, id: placeholder.id, viewer })).id,
+    ).toBe(placeholder.id);
   });
 });

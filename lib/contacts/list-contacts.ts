@@ -11,7 +11,11 @@ import {
 } from "@/lib/contacts/list-contacts-query";
 import { bookContactWhere } from "@/lib/contacts/book";
 
-export { listContactsQuerySchema, normalizeSearchTerm, type ListContactsQuery } from "@/lib/contacts/list-contacts-query";
+export {
+  listContactsQuerySchema,
+  normalizeSearchTerm,
+  type ListContactsQuery,
+} from "@/lib/contacts/list-contacts-query";
 
 /** "Quote (30d)" and "Health (30d)" on the contact list look back this far from `now`. */
 export const RECENT_ACTIVITY_DAYS = 30;
@@ -114,7 +118,11 @@ function yearsBefore(today: Date, years: number): Date {
 }
 
 /** birthDate bounds for "age between ageMin and ageMax" on `now`'s date: age ≥ n ⇔ born on or before today − n years. */
-export function birthDateRangeForAges(now: Date, ageMin?: number, ageMax?: number): Prisma.DateTimeNullableFilter | undefined {
+export function birthDateRangeForAges(
+  now: Date,
+  ageMin?: number,
+  ageMax?: number,
+): Prisma.DateTimeNullableFilter | undefined {
   if (ageMin === undefined && ageMax === undefined) return undefined;
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const range: Prisma.DateTimeNullableFilter = { not: null };
@@ -124,7 +132,9 @@ export function birthDateRangeForAges(now: Date, ageMin?: number, ageMax?: numbe
 }
 
 function pageSize(limit: number | undefined): ContactPageSize {
-  return (CONTACT_PAGE_SIZES as readonly number[]).includes(limit ?? NaN) ? (limit as ContactPageSize) : DEFAULT_CONTACT_PAGE_SIZE;
+  return (CONTACT_PAGE_SIZES as readonly number[]).includes(limit ?? NaN)
+    ? (limit as ContactPageSize)
+    : DEFAULT_CONTACT_PAGE_SIZE;
 }
 
 /** The where of the list: visibility plus the filters. Exported so that "select all N" bulk actions act on exactly the listed set. */
@@ -151,8 +161,10 @@ export function contactListWhere(input: Omit<ListContactsInput, "db" | "page" | 
   if (birthDate) and.push({ birthDate });
 
   const since = recentSince(now);
-  if (input.hasViewedQuoteRecently) and.push({ trackingClicks: { some: { organizationId, clickedAt: { gte: since, lte: now } } } });
-  if (input.hasCompletedHealthRecently) and.push({ eligibilityAnswers: { some: { organizationId, createdAt: { gte: since, lte: now } } } });
+  if (input.hasViewedQuoteRecently)
+    and.push({ trackingClicks: { some: { organizationId, clickedAt: { gte: since, lte: now } } } });
+  if (input.hasCompletedHealthRecently)
+    and.push({ eligibilityAnswers: { some: { organizationId, createdAt: { gte: since, lte: now } } } });
 
   return { AND: and };
 }
@@ -202,7 +214,11 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
     ...row,
     agent: agent ? { id: agent.id, firstName: agent.firstName, lastName: agent.lastName } : null,
     // The planner's rule (lib/outreach-schedule/plan.ts), so the list marks exactly the contacts outreach skips.
-    outsideLicensedStates: unlicensedStateOf({ state: row.state, agentStateLicenses: agent?.stateLicenses ?? [] }, { stateLicenses: organization?.stateLicenses ?? [] }) !== null,
+    outsideLicensedStates:
+      unlicensedStateOf(
+        { state: row.state, agentStateLicenses: agent?.stateLicenses ?? [] },
+        { stateLicenses: organization?.stateLicenses ?? [] },
+      ) !== null,
     hasViewedQuoteRecently: trackingClicks.length > 0,
     hasCompletedHealthRecently: eligibilityAnswers.length > 0,
     lastQuoteViewedAt: trackingClicks[0]?.clickedAt ?? null,
@@ -216,12 +232,31 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
  * may see (not only the filtered page, so a checklist never hides the way back). GROUP BY in the
  * database, served by the (organization_id, state) and (organization_id, current_carrier) indexes.
  */
-export async function listContactFilterOptions({ db, organizationId, viewer }: { db: TenantDb; organizationId: string; viewer: ContactViewer }): Promise<ContactFilterOptions> {
+export async function listContactFilterOptions({
+  db,
+  organizationId,
+  viewer,
+}: {
+  db: TenantDb;
+  organizationId: string;
+  viewer: ContactViewer;
+}): Promise<ContactFilterOptions> {
   const visible = listedContactWhere(organizationId, viewer);
   const [states, carriers] = await Promise.all([
-    db.contact.groupBy({ by: ["state"], where: { AND: [visible, { state: { not: null } }] }, orderBy: { state: "asc" } }),
-    db.contact.groupBy({ by: ["currentCarrier"], where: { AND: [visible, { currentCarrier: { not: null } }] }, orderBy: { currentCarrier: "asc" } }),
+    db.contact.groupBy({
+      by: ["state"],
+      where: { AND: [visible, { state: { not: null } }] },
+      orderBy: { state: "asc" },
+    }),
+    db.contact.groupBy({
+      by: ["currentCarrier"],
+      where: { AND: [visible, { currentCarrier: { not: null } }] },
+      orderBy: { currentCarrier: "asc" },
+    }),
   ]);
   const present = (value: string | null): value is string => value !== null && value.trim() !== "";
-  return { states: states.map((row) => row.state).filter(present), carriers: carriers.map((row) => row.currentCarrier).filter(present) };
+  return {
+    states: states.map((row) => row.state).filter(present),
+    carriers: carriers.map((row) => row.currentCarrier).filter(present),
+  };
 }

@@ -12,7 +12,12 @@ import {
   locationFor,
   parseContactInputOrThrow,
 } from "@/lib/contacts/create-contact";
-import { CONTACT_DETAIL_SELECT, contactNotFound, toContactDetail, visibleContactWhere } from "@/lib/contacts/get-contact";
+import {
+  CONTACT_DETAIL_SELECT,
+  contactNotFound,
+  toContactDetail,
+  visibleContactWhere,
+} from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
@@ -56,31 +61,47 @@ const AUDITED_FIELDS = [
  * contacts (others are 404), cannot hand the contact to another agent and can only name themselves as
  * owner. Audited as contact.updated with the names of the changed fields.
  */
-export async function updateContact({ organizationId, viewer, id, input, zipUpdate = false }: UpdateContactOptions): Promise<ContactDetail> {
+export async function updateContact({
+  organizationId,
+  viewer,
+  id,
+  input,
+  zipUpdate = false,
+}: UpdateContactOptions): Promise<ContactDetail> {
   const values = parseContactInputOrThrow(input);
   const carriers = values.currentCarrier !== undefined ? await loadCarrierResolver() : null;
 
   const updated = await tenantTransaction(organizationId, async (tx) => {
-    const existing = await tx.contact.findFirst({ where: visibleContactWhere(organizationId, id, viewer), select: EDIT_SELECT });
+    const existing = await tx.contact.findFirst({
+      where: visibleContactWhere(organizationId, id, viewer),
+      select: EDIT_SELECT,
+    });
     if (!existing) throw contactNotFound();
 
     if (values.agentId !== undefined && values.agentId !== existing.agentId) {
       if (!viewer.isAdmin) throw new AppError("forbidden", CONTACT_MESSAGES.agentsOwnContactsOnly);
       if (values.agentId) await assertAssignableUser(tx, organizationId, values.agentId, "agentId");
     }
-    if (values.contactOwnerId !== undefined && values.contactOwnerId !== existing.contactOwnerId && values.contactOwnerId) {
-      if (!viewer.isAdmin && values.contactOwnerId !== viewer.id) throw new AppError("forbidden", CONTACT_MESSAGES.agentsOwnContactsOnly);
+    if (
+      values.contactOwnerId !== undefined &&
+      values.contactOwnerId !== existing.contactOwnerId &&
+      values.contactOwnerId
+    ) {
+      if (!viewer.isAdmin && values.contactOwnerId !== viewer.id)
+        throw new AppError("forbidden", CONTACT_MESSAGES.agentsOwnContactsOnly);
       await assertAssignableUser(tx, organizationId, values.contactOwnerId, "contactOwnerId");
     }
     if (values.email !== existing.email) await assertEmailFree(tx, organizationId, values.email, existing.id);
 
-    let location: { zipCode: string | null; state?: string | null; county: string | null; countyFips: string | null } | undefined;
+    let location:
+      { zipCode: string | null; state?: string | null; county: string | null; countyFips: string | null } | undefined;
     if (values.zipCode === null) {
       // The ZIP is cleared: so is the county it chose. The state stays (it may have come from an import).
       if (existing.zipCode !== null) location = { zipCode: null, county: null, countyFips: null };
     } else if (values.zipCode !== undefined) {
       const countyChanged =
-        (values.countyFips != null && values.countyFips !== existing.countyFips) || (values.countyFips == null && values.county != null && values.county !== existing.county);
+        (values.countyFips != null && values.countyFips !== existing.countyFips) ||
+        (values.countyFips == null && values.county != null && values.county !== existing.county);
       if (zipUpdate || values.zipCode !== existing.zipCode || countyChanged) location = locationFor(values);
     }
 
@@ -106,13 +127,20 @@ export async function updateContact({ organizationId, viewer, id, input, zipUpda
 
     let updated;
     try {
-      updated = await tx.contact.update({ where: { id: existing.id, organizationId }, data: next, select: CONTACT_DETAIL_SELECT });
+      updated = await tx.contact.update({
+        where: { id: existing.id, organizationId },
+        data: next,
+        select: CONTACT_DETAIL_SELECT,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTakenError();
       throw error;
     }
 
-    const comparable = (row: Record<(typeof AUDITED_FIELDS)[number], unknown>, field: (typeof AUDITED_FIELDS)[number]) => {
+    const comparable = (
+      row: Record<(typeof AUDITED_FIELDS)[number], unknown>,
+      field: (typeof AUDITED_FIELDS)[number],
+    ) => {
       const value = row[field];
       return value instanceof Date ? isoDate(value) : value;
     };

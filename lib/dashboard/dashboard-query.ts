@@ -5,7 +5,10 @@ import { z } from "zod";
  * loose on purpose: an unknown value becomes the 30-day default (domain-rules G), while the dates are
  * checked here for shape and by resolveDashboardPeriod for sense (real date, order, length).
  */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date format").optional();
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date format")
+  .optional();
 
 export const dashboardPeriodQuerySchema = z.object({
   period: z.string().max(20).optional(),
@@ -16,4 +19,7 @@ export const dashboardPeriodQuerySchema = z.object({
 const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max).optional();
 
 export const dashboardStatsQuerySchema = dashboardPeriodQuerySchema.extend({ upcomingPage: positiveInt(10_000) });
-export const sendRankingQuerySchema = dashboardPeriodQuerySchema.extend({ page: positiveInt(10_000), limit: positiveInt(400) });
+export const sendRankingQuerySchema = dashboardPeriodQuerySchema.extend({
+  page: positiveInt(10_000),
+  limit: positiveInt(400),
+});

@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
-import { getDashboardStats, getSendRanking, getTimeSeries, listRenewals, listUpcomingEmails, UPCOMING_PAGE_SIZE } from "@/lib/dashboard/metrics";
+import {
+  getDashboardStats,
+  getSendRanking,
+  getTimeSeries,
+  listRenewals,
+  listUpcomingEmails,
+  UPCOMING_PAGE_SIZE,
+} from "@/lib/dashboard/metrics";
 import { rescheduleOrganization } from "@/lib/outreach/reschedule-contact";
 import { planContactEmails } from "@/lib/outreach-schedule/plan";
 import { setupTestDatabase } from "@/lib/testing/db";
@@ -16,7 +23,12 @@ const key = () => randomBytes(8).toString("hex");
 type Status = "pending" | "sent" | "failed" | "cancelled" | "skipped";
 
 /** A scheduled email; sent to the contact (production) unless `sendMode: "test"` (a trial's [TEST] copy to the agent). */
-async function email(organizationId: string, contactId: string, emailType: string, options: { sentAt?: Date; status?: Status; date?: string; sendMode?: "test" | "production" }) {
+async function email(
+  organizationId: string,
+  contactId: string,
+  emailType: string,
+  options: { sentAt?: Date; status?: Status; date?: string; sendMode?: "test" | "production" },
+) {
   const status = options.status ?? (options.sentAt ? "sent" : "pending");
   const date = options.date ?? (options.sentAt ?? NOW).toISOString().slice(0, 10);
   return db.prisma.scheduledEmail.create({
@@ -33,10 +45,14 @@ async function email(organizationId: string, contactId: string, emailType: strin
     },
   });
 }
-const click = (organizationId: string, contactId: string, clickedAt: Date) => db.prisma.trackingClick.create({ data: { organizationId, contactId, trackingId: `t-${key()}`, clickedAt } });
+const click = (organizationId: string, contactId: string, clickedAt: Date) =>
+  db.prisma.trackingClick.create({ data: { organizationId, contactId, trackingId: `t-${key()}`, clickedAt } });
 const answer = (organizationId: string, contactId: string, createdAt: Date) =>
-  db.prisma.eligibilityAnswer.create({ data: { organizationId, contactId, answers: {}, hasConditions: false, status: "accept", createdAt } });
-const followUpRequest = (organizationId: string, contactId: string, createdAt: Date) => db.prisma.followUpRequest.create({ data: { organizationId, contactId, type: "general", createdAt } });
+  db.prisma.eligibilityAnswer.create({
+    data: { organizationId, contactId, answers: {}, hasConditions: false, status: "accept", createdAt },
+  });
+const followUpRequest = (organizationId: string, contactId: string, createdAt: Date) =>
+  db.prisma.followUpRequest.create({ data: { organizationId, contactId, type: "general", createdAt } });
 
 async function agency(timezone = "America/Chicago") {
   const org = await createOrganization(db.prisma, { now: NOW });
@@ -76,7 +92,12 @@ describe("getDashboardStats", () => {
     await email(foreign.org.id, outsider.id, "birthday", { sentAt: at("2026-11-21T14:00:00Z") });
     await click(foreign.org.id, outsider.id, at("2026-11-21T15:00:00Z"));
 
-    const today = await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "today" } });
+    const today = await getDashboardStats({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "today" },
+    });
     expect(today).toMatchObject({
       period: { period: "today", startDate: "2026-11-21", endDate: "2026-11-21", timeZone: "America/Chicago" },
       quotesSent: 2,
@@ -88,20 +109,69 @@ describe("getDashboardStats", () => {
     });
     expect(today.chartData).toEqual([{ x: "2026-11", sends: 2, views: 1, followUps: 1, healthCompleted: 1 }]);
 
-    const yesterday = await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "yesterday" } });
-    expect(yesterday).toMatchObject({ quotesSent: 1, manualQuotesSent: 1, quotesViewed: 1, healthQuestionsCompleted: 0, followUpsRequested: 1, followUpEmailsSent: 0 });
+    const yesterday = await getDashboardStats({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "yesterday" },
+    });
+    expect(yesterday).toMatchObject({
+      quotesSent: 1,
+      manualQuotesSent: 1,
+      quotesViewed: 1,
+      healthQuestionsCompleted: 0,
+      followUpsRequested: 1,
+      followUpEmailsSent: 0,
+    });
 
-    const week = await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "7days" } });
-    expect(week).toMatchObject({ quotesSent: 3, manualQuotesSent: 1, quotesViewed: 2, healthQuestionsCompleted: 1, followUpsRequested: 2 });
+    const week = await getDashboardStats({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "7days" },
+    });
+    expect(week).toMatchObject({
+      quotesSent: 3,
+      manualQuotesSent: 1,
+      quotesViewed: 2,
+      healthQuestionsCompleted: 1,
+      followUpsRequested: 2,
+    });
 
-    const agentToday = await getDashboardStats({ organizationId: org.id, viewer: agent, now: NOW, query: { period: "today" } });
-    expect(agentToday).toMatchObject({ quotesSent: 1, quotesViewed: 1, healthQuestionsCompleted: 1, followUpsRequested: 1, followUpEmailsSent: 0 });
-    const agentWeek = await getDashboardStats({ organizationId: org.id, viewer: agent, now: NOW, query: { period: "7days" } });
+    const agentToday = await getDashboardStats({
+      organizationId: org.id,
+      viewer: agent,
+      now: NOW,
+      query: { period: "today" },
+    });
+    expect(agentToday).toMatchObject({
+      quotesSent: 1,
+      quotesViewed: 1,
+      healthQuestionsCompleted: 1,
+      followUpsRequested: 1,
+      followUpEmailsSent: 0,
+    });
+    const agentWeek = await getDashboardStats({
+      organizationId: org.id,
+      viewer: agent,
+      now: NOW,
+      query: { period: "7days" },
+    });
     expect(agentWeek).toMatchObject({ quotesSent: 2, manualQuotesSent: 1, quotesViewed: 2, followUpsRequested: 1 });
 
     // A period with no sends shows nothing, even though clicks happened in it.
-    const custom = await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "custom", startDate: "2026-11-01", endDate: "2026-11-19" } });
-    expect(custom).toMatchObject({ quotesSent: 0, quotesViewed: 0, healthQuestionsCompleted: 0, followUpsRequested: 0 });
+    const custom = await getDashboardStats({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "custom", startDate: "2026-11-01", endDate: "2026-11-19" },
+    });
+    expect(custom).toMatchObject({
+      quotesSent: 0,
+      quotesViewed: 0,
+      healthQuestionsCompleted: 0,
+      followUpsRequested: 0,
+    });
     expect(custom.chartData).toEqual([{ x: "2026-11", sends: 0, views: 0, followUps: 0, healthCompleted: 0 }]);
   });
 
@@ -116,9 +186,25 @@ describe("getDashboardStats", () => {
     await answer(org.id, a.id, at("2026-11-21T16:00:00Z"));
     await email(org.id, b.id, "birthday", { sentAt: at("2026-11-21T14:00:00Z") });
 
-    const today = await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "today" } });
-    expect(today).toMatchObject({ quotesSent: 1, manualQuotesSent: 0, followUpEmailsSent: 0, quotesViewed: 0, healthQuestionsCompleted: 0 });
-    const ranking = await getSendRanking({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "today" } });
+    const today = await getDashboardStats({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "today" },
+    });
+    expect(today).toMatchObject({
+      quotesSent: 1,
+      manualQuotesSent: 0,
+      followUpEmailsSent: 0,
+      quotesViewed: 0,
+      healthQuestionsCompleted: 0,
+    });
+    const ranking = await getSendRanking({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "today" },
+    });
     expect(ranking.rows.map((row) => row.quotesSent)).toEqual([1]);
     const series = await getTimeSeries({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "today" } });
     expect(series.points).toEqual([{ date: "2026-11-21", scheduled: 4, sent: 1 }]);
@@ -132,9 +218,19 @@ describe("getDashboardStats", () => {
     await email(org.id, contact.id, "aep", { sentAt: at("2026-11-21T15:30:00Z") }); // Nov 22 00:30 Tokyo
     await click(org.id, contact.id, at("2026-11-21T14:30:00Z"));
 
-    const today = await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "today" } });
+    const today = await getDashboardStats({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "today" },
+    });
     expect(today).toMatchObject({ period: { startDate: "2026-11-22" }, quotesSent: 1, quotesViewed: 0 });
-    const yesterday = await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "yesterday" } });
+    const yesterday = await getDashboardStats({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "yesterday" },
+    });
     expect(yesterday).toMatchObject({ quotesSent: 1, quotesViewed: 1 });
   });
 
@@ -146,7 +242,12 @@ describe("getDashboardStats", () => {
     await email(org.id, contact.id, "post_window", { sentAt: at("2026-11-01T05:30:00Z") }); // Nov 1 00:30 CDT
     await email(org.id, contact.id, "effective_date", { sentAt: at("2026-11-10T12:00:00Z") });
     await answer(org.id, contact.id, at("2026-11-11T12:00:00Z"));
-    const stats = await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "30days" } });
+    const stats = await getDashboardStats({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "30days" },
+    });
     expect(stats.quotesSent).toBe(4);
     expect(stats.chartData).toEqual([
       { x: "2026-10", sends: 2, views: 0, followUps: 0, healthCompleted: 0 },
@@ -156,11 +257,23 @@ describe("getDashboardStats", () => {
 
   it("answers a bad custom range with a 400 and an unknown period with the 30-day default", async () => {
     const { org, admin } = await agency();
-    await expect(getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "custom", startDate: "2026-11-10", endDate: "2026-11-01" } })).rejects.toMatchObject({
+    await expect(
+      getDashboardStats({
+        organizationId: org.id,
+        viewer: admin,
+        now: NOW,
+        query: { period: "custom", startDate: "2026-11-10", endDate: "2026-11-01" },
+      }),
+    ).rejects.toMatchObject({
       code: "bad_request",
     });
-    await expect(getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "custom" } })).rejects.toBeInstanceOf(AppError);
-    expect((await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "forever" } })).period).toMatchObject({ period: "30days", startDate: "2026-10-23" });
+    await expect(
+      getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "custom" } }),
+    ).rejects.toBeInstanceOf(AppError);
+    expect(
+      (await getDashboardStats({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "forever" } }))
+        .period,
+    ).toMatchObject({ period: "30days", startDate: "2026-10-23" });
   });
 
   it("is all zeros with empty lists for an empty book", async () => {
@@ -180,7 +293,12 @@ describe("getDashboardStats", () => {
 describe("listUpcomingEmails", () => {
   it("lists pending non-follow-up emails dated today … today+30 in the zone, soonest first, for the viewer's book", async () => {
     const { org, admin, agent } = await agency();
-    const mine = await createContact(db.prisma, org.id, { now: NOW, agentId: agent.id, firstName: "Mia", lastName: "Mine" });
+    const mine = await createContact(db.prisma, org.id, {
+      now: NOW,
+      agentId: agent.id,
+      firstName: "Mia",
+      lastName: "Mine",
+    });
     const other = await createContact(db.prisma, org.id, { now: NOW, firstName: "Ola", lastName: "Other" });
     await email(org.id, mine.id, "birthday", { date: "2026-12-21" }); // today+30: in
     await email(org.id, mine.id, "initial_blast", { date: "2026-11-21" }); // today: in
@@ -193,9 +311,27 @@ describe("listUpcomingEmails", () => {
     const forAdmin = await listUpcomingEmails({ organizationId: org.id, viewer: admin, now: NOW });
     expect(forAdmin.total).toBe(3);
     expect(forAdmin.rows).toEqual([
-      { contactId: mine.id, firstName: "Mia", lastName: "Mine", emailType: "initial_blast", scheduledSendDate: "2026-11-21" },
-      { contactId: other.id, firstName: "Ola", lastName: "Other", emailType: "rate_increase", scheduledSendDate: "2026-11-30" },
-      { contactId: mine.id, firstName: "Mia", lastName: "Mine", emailType: "birthday", scheduledSendDate: "2026-12-21" },
+      {
+        contactId: mine.id,
+        firstName: "Mia",
+        lastName: "Mine",
+        emailType: "initial_blast",
+        scheduledSendDate: "2026-11-21",
+      },
+      {
+        contactId: other.id,
+        firstName: "Ola",
+        lastName: "Other",
+        emailType: "rate_increase",
+        scheduledSendDate: "2026-11-30",
+      },
+      {
+        contactId: mine.id,
+        firstName: "Mia",
+        lastName: "Mine",
+        emailType: "birthday",
+        scheduledSendDate: "2026-12-21",
+      },
     ]);
     const forAgent = await listUpcomingEmails({ organizationId: org.id, viewer: agent, now: NOW });
     expect(forAgent.total).toBe(2);
@@ -204,7 +340,9 @@ describe("listUpcomingEmails", () => {
 
   it("pages by 30 while the total counts them all", async () => {
     const { org, admin } = await agency();
-    const contacts = await Promise.all(Array.from({ length: UPCOMING_PAGE_SIZE + 2 }, () => createContact(db.prisma, org.id, { now: NOW })));
+    const contacts = await Promise.all(
+      Array.from({ length: UPCOMING_PAGE_SIZE + 2 }, () => createContact(db.prisma, org.id, { now: NOW })),
+    );
     for (const contact of contacts) await email(org.id, contact.id, "birthday", { date: "2026-12-01" });
     const first = await listUpcomingEmails({ organizationId: org.id, viewer: admin, now: NOW });
     const second = await listUpcomingEmails({ organizationId: org.id, viewer: admin, now: NOW, page: 2 });
@@ -219,12 +357,22 @@ describe("listUpcomingEmails", () => {
     // Birthdays on Dec 20 (email 14 days before, Dec 6: inside today+30), anniversaries far away.
     const contact = (state: string, zipCode: string, firstName: string) =>
       createContact(db.prisma, org.id, { now: NOW, state, firstName }).then((c) =>
-        db.prisma.contact.update({ where: { id: c.id }, data: { zipCode, birthDate: new Date("1955-12-20T00:00:00Z"), effectiveDate: new Date("2021-06-01T00:00:00Z") } }),
+        db.prisma.contact.update({
+          where: { id: c.id },
+          data: {
+            zipCode,
+            birthDate: new Date("1955-12-20T00:00:00Z"),
+            effectiveDate: new Date("2021-06-01T00:00:00Z"),
+          },
+        }),
       );
     const texan = await contact("TX", "78701", "Tess");
     const floridian = await contact("FL", "33101", "Flo");
     // Added a month ago, so the 72-hour start does not hide anything.
-    await db.prisma.contact.updateMany({ where: { organizationId: org.id }, data: { createdAt: at("2026-10-20T00:00:00Z") } });
+    await db.prisma.contact.updateMany({
+      where: { organizationId: org.id },
+      data: { createdAt: at("2026-10-20T00:00:00Z") },
+    });
 
     await rescheduleOrganization({ organizationId: org.id, plan: planContactEmails, now: NOW });
 
@@ -232,12 +380,19 @@ describe("listUpcomingEmails", () => {
     expect(upcoming.rows.map((row) => [row.firstName, row.emailType])).toContainEqual(["Tess", "birthday"]);
     expect(upcoming.rows.some((row) => row.contactId === floridian.id)).toBe(false);
     const texanPending = await db.prisma.scheduledEmail.count({
-      where: { contactId: texan.id, status: "pending", scheduledSendDate: { lte: new Date("2026-12-21T00:00:00Z") }, NOT: { emailType: { startsWith: "follow" } } },
+      where: {
+        contactId: texan.id,
+        status: "pending",
+        scheduledSendDate: { lte: new Date("2026-12-21T00:00:00Z") },
+        NOT: { emailType: { startsWith: "follow" } },
+      },
     });
     expect(upcoming.total).toBe(texanPending);
     const floridianRows = await db.prisma.scheduledEmail.findMany({ where: { contactId: floridian.id } });
     expect(floridianRows.length).toBeGreaterThan(0);
-    expect(floridianRows.every((row) => row.status === "skipped" && row.skipReason === "Not licensed in FL")).toBe(true);
+    expect(floridianRows.every((row) => row.status === "skipped" && row.skipReason === "Not licensed in FL")).toBe(
+      true,
+    );
   });
 });
 
@@ -257,7 +412,12 @@ describe("getSendRanking", () => {
     await answer(org.id, e.id, at("2026-11-21T18:00:00Z")); // days later, still Nov 19's send
     await email(org.id, f.id, "followup_1_cold", { sentAt: at("2026-11-18T15:00:00Z") }); // follow-ups are not ranked
 
-    const ranking = await getSendRanking({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "7days" } });
+    const ranking = await getSendRanking({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "7days" },
+    });
     expect(ranking.total).toBe(2);
     expect(ranking.rows).toEqual([
       { rank: 1, sendDate: "2026-11-20", quotesSent: 1, quotesViewed: 1, healthCompleted: 0 },
@@ -265,21 +425,51 @@ describe("getSendRanking", () => {
     ]);
 
     // The count-only call of the spec: page 1, limit 1.
-    const countOnly = await getSendRanking({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "7days" }, page: 1, limit: 1 });
+    const countOnly = await getSendRanking({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "7days" },
+      page: 1,
+      limit: 1,
+    });
     expect(countOnly).toMatchObject({ total: 2, rows: [{ rank: 1, sendDate: "2026-11-20" }] });
-    const secondPage = await getSendRanking({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "7days" }, page: 2, limit: 1 });
-    expect(secondPage.rows).toEqual([{ rank: 2, sendDate: "2026-11-19", quotesSent: 2, quotesViewed: 1, healthCompleted: 1 }]);
+    const secondPage = await getSendRanking({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "7days" },
+      page: 2,
+      limit: 1,
+    });
+    expect(secondPage.rows).toEqual([
+      { rank: 2, sendDate: "2026-11-19", quotesSent: 2, quotesViewed: 1, healthCompleted: 1 },
+    ]);
 
-    const forAgent = await getSendRanking({ organizationId: org.id, viewer: agent, now: NOW, query: { period: "7days" } });
+    const forAgent = await getSendRanking({
+      organizationId: org.id,
+      viewer: agent,
+      now: NOW,
+      query: { period: "7days" },
+    });
     expect(forAgent.rows).toEqual([
       { rank: 1, sendDate: "2026-11-20", quotesSent: 1, quotesViewed: 1, healthCompleted: 0 },
       { rank: 2, sendDate: "2026-11-19", quotesSent: 1, quotesViewed: 0, healthCompleted: 0 },
     ]);
 
     // Only sends of the chosen period: Nov 19 alone; the click after Nov 20's send then counts for Nov 19.
-    const oneDay = await getSendRanking({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "custom", startDate: "2026-11-19", endDate: "2026-11-19" } });
-    expect(oneDay.rows).toEqual([{ rank: 1, sendDate: "2026-11-19", quotesSent: 2, quotesViewed: 2, healthCompleted: 1 }]);
-    expect((await getSendRanking({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "today" } })).rows).toEqual([]);
+    const oneDay = await getSendRanking({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "custom", startDate: "2026-11-19", endDate: "2026-11-19" },
+    });
+    expect(oneDay.rows).toEqual([
+      { rank: 1, sendDate: "2026-11-19", quotesSent: 2, quotesViewed: 2, healthCompleted: 1 },
+    ]);
+    expect(
+      (await getSendRanking({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "today" } })).rows,
+    ).toEqual([]);
   });
 });
 
@@ -295,7 +485,12 @@ describe("getTimeSeries", () => {
     await click(org.id, other.id, at("2026-11-20T12:00:00Z"));
     await answer(org.id, mine.id, at("2026-11-15T12:00:00Z")); // before the period
 
-    const series = await getTimeSeries({ organizationId: org.id, viewer: admin, now: NOW, query: { period: "custom", startDate: "2026-11-18", endDate: "2026-11-21" } });
+    const series = await getTimeSeries({
+      organizationId: org.id,
+      viewer: admin,
+      now: NOW,
+      query: { period: "custom", startDate: "2026-11-18", endDate: "2026-11-21" },
+    });
     expect(series.points).toEqual([
       { date: "2026-11-18", scheduled: 0, sent: 0 },
       { date: "2026-11-19", scheduled: 1, sent: 0 },
@@ -304,7 +499,12 @@ describe("getTimeSeries", () => {
     ]);
     expect(series.activity).toEqual({ emailsSent: 1, linksClicked: 1, healthCompleted: 0 });
 
-    const forAgent = await getTimeSeries({ organizationId: org.id, viewer: agent, now: NOW, query: { period: "7days" } });
+    const forAgent = await getTimeSeries({
+      organizationId: org.id,
+      viewer: agent,
+      now: NOW,
+      query: { period: "7days" },
+    });
     expect(forAgent.points).toHaveLength(7);
     expect(forAgent.points.reduce((sum, point) => sum + point.scheduled, 0)).toBe(2);
     expect(forAgent.activity).toEqual({ emailsSent: 1, linksClicked: 0, healthCompleted: 1 });
@@ -316,7 +516,14 @@ describe("listRenewals", () => {
     const { org, admin, agent } = await agency();
     const make = async (lastName: string, effectiveDate: string | null, agentId: string | null = null) => {
       const contact = await createContact(db.prisma, org.id, { now: NOW, lastName, agentId });
-      return db.prisma.contact.update({ where: { id: contact.id }, data: { effectiveDate: effectiveDate ? new Date(`${effectiveDate}T00:00:00Z`) : null, planType: "G", phoneNumber: "5125550100" } });
+      return db.prisma.contact.update({
+        where: { id: contact.id },
+        data: {
+          effectiveDate: effectiveDate ? new Date(`${effectiveDate}T00:00:00Z`) : null,
+          planType: "G",
+          phoneNumber: "5125550100",
+        },
+      });
     };
     const soon = await make("Soon", "2019-12-01", agent.id);
     const today = await make("Today", "2020-11-21");
@@ -332,7 +539,16 @@ describe("listRenewals", () => {
       [soon.id, "2026-12-01"],
       [edge.id, "2026-12-21"],
     ]);
-    expect(renewals[1]).toEqual({ id: soon.id, name: `Pat Soon`, email: soon.email, phone: "5125550100", date: "2026-12-01", policyType: "G" });
-    expect((await listRenewals({ organizationId: org.id, viewer: agent, now: NOW })).renewals.map((r) => r.id)).toEqual([soon.id]);
+    expect(renewals[1]).toEqual({
+      id: soon.id,
+      name: `Pat Soon`,
+      email: soon.email,
+      phone: "5125550100",
+      date: "2026-12-01",
+      policyType: "G",
+    });
+    expect((await listRenewals({ organizationId: org.id, viewer: agent, now: NOW })).renewals.map((r) => r.id)).toEqual(
+      [soon.id],
+    );
   });
 });

@@ -4,7 +4,13 @@ import { tenantDb, type TenantDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { type IsoDate, isoDate, todayInZone } from "@/lib/calendar/calendar-date";
-import { DashboardPeriodError, periodDays, resolveDashboardPeriod, upcomingWindow, type ResolvedPeriod } from "@/lib/dashboard/period";
+import {
+  DashboardPeriodError,
+  periodDays,
+  resolveDashboardPeriod,
+  upcomingWindow,
+  type ResolvedPeriod,
+} from "@/lib/dashboard/period";
 
 /**
  * The dashboard's numbers, each defined once here (docs/dashboard-metrics.md is the prose version).
@@ -119,7 +125,13 @@ type FunnelRow = {
  *   the period's end still counts (the funnel follows the period's sends). On the totals row this is
  *   "DISTINCT contacts with a click at or after their first quote send of the period".
  */
-async function sendFunnel(db: TenantDb, organizationId: string, viewer: ContactViewer, period: { from: Date; to: Date; timeZone: string }, bucketFormat: "YYYY-MM-DD" | "YYYY-MM"): Promise<FunnelRow[]> {
+async function sendFunnel(
+  db: TenantDb,
+  organizationId: string,
+  viewer: ContactViewer,
+  period: { from: Date; to: Date; timeZone: string },
+  bucketFormat: "YYYY-MM-DD" | "YYYY-MM",
+): Promise<FunnelRow[]> {
   const org = Prisma.sql`${organizationId}::uuid`;
   return db.$queryRaw<FunnelRow[]>(Prisma.sql`
     WITH RECURSIVE ${emailTypesSql(organizationId)},
@@ -168,7 +180,13 @@ async function sendFunnel(db: TenantDb, organizationId: string, viewer: ContactV
 
 // ─────────────────────────────── Stats ───────────────────────────────
 
-export type UpcomingEmail = { contactId: string; firstName: string; lastName: string; emailType: string; scheduledSendDate: IsoDate };
+export type UpcomingEmail = {
+  contactId: string;
+  firstName: string;
+  lastName: string;
+  emailType: string;
+  scheduledSendDate: IsoDate;
+};
 export type ChartPoint = { x: string; sends: number; views: number; followUps: number; healthCompleted: number };
 
 export type DashboardStats = {
@@ -190,7 +208,15 @@ export type DashboardStats = {
  * made on the schedule / quote pages) created in the period. The original counted follow-up emails
  * under this label; those are followUpEmailsSent here.
  */
-async function countFollowUpsRequested(db: TenantDb, organizationId: string, viewer: ContactViewer, from: Date, to: Date, timeZone: string, monthly: boolean) {
+async function countFollowUpsRequested(
+  db: TenantDb,
+  organizationId: string,
+  viewer: ContactViewer,
+  from: Date,
+  to: Date,
+  timeZone: string,
+  monthly: boolean,
+) {
   return db.$queryRaw<{ bucket: string; requests: bigint }[]>(Prisma.sql`
     SELECT ${monthly ? Prisma.sql`to_char(fr.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM')` : Prisma.sql`'all'`} AS bucket, count(*) AS requests
     FROM follow_up_requests fr ${agentJoin("fr", viewer)}
@@ -202,7 +228,14 @@ async function countFollowUpsRequested(db: TenantDb, organizationId: string, vie
  * Upcoming Emails: pending ScheduledEmail rows whose send date is today … today+30 in the organization's
  * zone, follow-ups excluded. The total and one page of UPCOMING_PAGE_SIZE rows, soonest first.
  */
-export async function listUpcomingEmails({ organizationId, viewer, now, db = tenantDb(organizationId), page = 1, timeZone }: DashboardScope & { page?: number; timeZone?: string }) {
+export async function listUpcomingEmails({
+  organizationId,
+  viewer,
+  now,
+  db = tenantDb(organizationId),
+  page = 1,
+  timeZone,
+}: DashboardScope & { page?: number; timeZone?: string }) {
   const zone = timeZone ?? (await organizationTimeZone(db, organizationId));
   const window = upcomingWindow({ now, timeZone: zone });
   const upcoming = Prisma.sql`
@@ -213,10 +246,14 @@ export async function listUpcomingEmails({ organizationId, viewer, now, db = ten
     FROM scheduled_emails se JOIN contacts c ON c.id = se.contact_id
     WHERE ${upcoming} ${viewer.isAdmin ? Prisma.empty : Prisma.sql`AND c.agent_id = ${viewer.id}::uuid`}`;
   // An admin's total needs no contact names: counting without the join spares a pass over the contacts.
-  const countSql = viewer.isAdmin ? Prisma.sql`SELECT count(*) AS total FROM scheduled_emails se WHERE ${upcoming}` : Prisma.sql`SELECT count(*) AS total ${where}`;
+  const countSql = viewer.isAdmin
+    ? Prisma.sql`SELECT count(*) AS total FROM scheduled_emails se WHERE ${upcoming}`
+    : Prisma.sql`SELECT count(*) AS total ${where}`;
   const [totals, rows] = await Promise.all([
     db.$queryRaw<{ total: bigint }[]>(countSql),
-    db.$queryRaw<{ contact_id: string; first_name: string; last_name: string; email_type: string; scheduled_send_date: Date }[]>(Prisma.sql`
+    db.$queryRaw<
+      { contact_id: string; first_name: string; last_name: string; email_type: string; scheduled_send_date: Date }[]
+    >(Prisma.sql`
       SELECT se.contact_id, c.first_name, c.last_name, se.email_type, se.scheduled_send_date ${where}
       ORDER BY se.scheduled_send_date, se.scheduled_send_at, se.id
       LIMIT ${UPCOMING_PAGE_SIZE} OFFSET ${(Math.max(1, page) - 1) * UPCOMING_PAGE_SIZE}`),
@@ -238,7 +275,9 @@ export async function listUpcomingEmails({ organizationId, viewer, now, db = ten
  * chartData has one point per calendar month the period touches (x = "YYYY-MM"), each computed with
  * the same definitions as the cards, restricted to that month.
  */
-export async function getDashboardStats(scope: DashboardScope & { query: DashboardQuery; upcomingPage?: number }): Promise<DashboardStats> {
+export async function getDashboardStats(
+  scope: DashboardScope & { query: DashboardQuery; upcomingPage?: number },
+): Promise<DashboardStats> {
   const { organizationId, viewer } = scope;
   const db = scope.db ?? tenantDb(organizationId);
   const period = await resolvePeriodFor(db, scope, scope.query);
@@ -262,7 +301,13 @@ export async function getDashboardStats(scope: DashboardScope & { query: Dashboa
     healthQuestionsCompleted: Number(totals?.health ?? 0),
     chartData: months.map((month) => {
       const row = byMonth.get(month);
-      return { x: month, sends: Number(row?.quote_sends ?? 0), views: Number(row?.viewed ?? 0), followUps: followUpsByMonth.get(month) ?? 0, healthCompleted: Number(row?.health ?? 0) };
+      return {
+        x: month,
+        sends: Number(row?.quote_sends ?? 0),
+        views: Number(row?.viewed ?? 0),
+        followUps: followUpsByMonth.get(month) ?? 0,
+        healthCompleted: Number(row?.health ?? 0),
+      };
     }),
     upcomingEmailsPage: upcoming.rows,
     upcomingEmailsTotal: upcoming.total,
@@ -271,8 +316,21 @@ export async function getDashboardStats(scope: DashboardScope & { query: Dashboa
 
 // ─────────────────────────────── Send ranking ───────────────────────────────
 
-export type SendRankingRow = { rank: number; sendDate: IsoDate; quotesSent: number; quotesViewed: number; healthCompleted: number };
-export type SendRanking = { success: true; period: PeriodInfo; rows: SendRankingRow[]; total: number; page: number; limit: number };
+export type SendRankingRow = {
+  rank: number;
+  sendDate: IsoDate;
+  quotesSent: number;
+  quotesViewed: number;
+  healthCompleted: number;
+};
+export type SendRanking = {
+  success: true;
+  period: PeriodInfo;
+  rows: SendRankingRow[];
+  total: number;
+  page: number;
+  limit: number;
+};
 
 /**
  * GET /api/dashboard/send-ranking: one row per calendar day of the period with a quote send, newest
@@ -280,14 +338,18 @@ export type SendRanking = { success: true; period: PeriodInfo; rows: SendRanking
  * quotesViewed / healthCompleted = DISTINCT contacts whose click / answer is attributed to a send of
  * that day (their latest quote send of the period at or before it).
  */
-export async function getSendRanking(scope: DashboardScope & { query: DashboardQuery; page?: number; limit?: number }): Promise<SendRanking> {
+export async function getSendRanking(
+  scope: DashboardScope & { query: DashboardQuery; page?: number; limit?: number },
+): Promise<SendRanking> {
   const { organizationId, viewer } = scope;
   const db = scope.db ?? tenantDb(organizationId);
   const period = await resolvePeriodFor(db, scope, scope.query);
   const page = Math.max(1, scope.page ?? 1);
   const limit = Math.max(1, scope.limit ?? 400);
   // Days with only follow-up emails are not send days of the ranking.
-  const all = (await sendFunnel(db, organizationId, viewer, period, "YYYY-MM-DD")).filter((row) => row.bucket !== null && row.quote_sends > 0n);
+  const all = (await sendFunnel(db, organizationId, viewer, period, "YYYY-MM-DD")).filter(
+    (row) => row.bucket !== null && row.quote_sends > 0n,
+  );
   const rows = all.slice((page - 1) * limit, page * limit).map((row, index) => ({
     rank: (page - 1) * limit + index + 1,
     sendDate: row.bucket as string,
@@ -324,7 +386,9 @@ export async function getTimeSeries(scope: DashboardScope & { query: DashboardQu
       GROUP BY 1`),
     // One pass over the period's sent rows (found through the email-type index, see emailTypesSql) gives
     // the sent-per-day points and the activity figures; the row with a null day carries the period's totals.
-    db.$queryRaw<{ day: string | null; n: bigint; contacts: bigint; links_clicked: bigint; health_completed: bigint }[]>(Prisma.sql`
+    db.$queryRaw<
+      { day: string | null; n: bigint; contacts: bigint; links_clicked: bigint; health_completed: bigint }[]
+    >(Prisma.sql`
       WITH RECURSIVE ${emailTypesSql(organizationId)},
       sent AS MATERIALIZED (
         SELECT se.contact_id, to_char(se.sent_at AT TIME ZONE ${period.timeZone}, 'YYYY-MM-DD') AS day
@@ -342,21 +406,42 @@ export async function getTimeSeries(scope: DashboardScope & { query: DashboardQu
           WHERE ea.organization_id = ${org} AND ea.created_at >= ${period.from} AND ea.created_at < ${period.to})`),
   ]);
   const sent = sentRows.filter((row) => row.day !== null);
-  const activityRows = sentRows.filter((row) => row.day === null).map((row) => ({ emails_sent: row.contacts, links_clicked: row.links_clicked, health_completed: row.health_completed }));
+  const activityRows = sentRows
+    .filter((row) => row.day === null)
+    .map((row) => ({
+      emails_sent: row.contacts,
+      links_clicked: row.links_clicked,
+      health_completed: row.health_completed,
+    }));
   const activity = onlyRow(activityRows);
   const scheduledByDay = new Map(scheduled.map((row) => [isoDate(row.day), Number(row.n)]));
   const sentByDay = new Map(sent.map((row) => [row.day, Number(row.n)]));
   return {
     success: true,
     period: periodInfo(period),
-    points: periodDays(period).map((date) => ({ date, scheduled: scheduledByDay.get(date) ?? 0, sent: sentByDay.get(date) ?? 0 })),
-    activity: { emailsSent: Number(activity.emails_sent), linksClicked: Number(activity.links_clicked), healthCompleted: Number(activity.health_completed) },
+    points: periodDays(period).map((date) => ({
+      date,
+      scheduled: scheduledByDay.get(date) ?? 0,
+      sent: sentByDay.get(date) ?? 0,
+    })),
+    activity: {
+      emailsSent: Number(activity.emails_sent),
+      linksClicked: Number(activity.links_clicked),
+      healthCompleted: Number(activity.health_completed),
+    },
   };
 }
 
 // ─────────────────────────────── Renewals ───────────────────────────────
 
-export type Renewal = { id: string; name: string; email: string; phone: string | null; date: IsoDate; policyType: string | null };
+export type Renewal = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  date: IsoDate;
+  policyType: string | null;
+};
 
 /**
  * GET /api/dashboard/renewals: contacts whose policy anniversary (the effective date's month and day;
@@ -364,11 +449,26 @@ export type Renewal = { id: string; name: string; email: string; phone: string |
  * first, at most RENEWALS_LIMIT. A policy whose effective date is today or later is new, not renewing.
  * Same rule as nextAnniversary in period.ts, done in SQL so 100k contacts are not loaded.
  */
-export async function listRenewals({ organizationId, viewer, now, db = tenantDb(organizationId) }: DashboardScope): Promise<{ success: true; renewals: Renewal[] }> {
+export async function listRenewals({
+  organizationId,
+  viewer,
+  now,
+  db = tenantDb(organizationId),
+}: DashboardScope): Promise<{ success: true; renewals: Renewal[] }> {
   const timeZone = await organizationTimeZone(db, organizationId);
   const today = todayInZone(now, timeZone);
   const window = upcomingWindow({ now, timeZone });
-  const rows = await db.$queryRaw<{ id: string; first_name: string; last_name: string; email: string; phone_number: string | null; plan_type: string | null; anniversary: Date }[]>(Prisma.sql`
+  const rows = await db.$queryRaw<
+    {
+      id: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      phone_number: string | null;
+      plan_type: string | null;
+      anniversary: Date;
+    }[]
+  >(Prisma.sql`
     WITH t AS (SELECT ${today}::date AS today),
     candidates AS (
       SELECT c.id, c.first_name, c.last_name, c.email, c.phone_number, c.plan_type,

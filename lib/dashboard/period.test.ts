@@ -1,4 +1,14 @@
-import { DashboardPeriodError, MAX_CUSTOM_RANGE_DAYS, PERIOD_ERRORS, nextAnniversary, normalizePeriodKey, periodDays, resolveDashboardPeriod, startOfDayInZone, upcomingWindow } from "@/lib/dashboard/period";
+import {
+  DashboardPeriodError,
+  MAX_CUSTOM_RANGE_DAYS,
+  PERIOD_ERRORS,
+  nextAnniversary,
+  normalizePeriodKey,
+  periodDays,
+  resolveDashboardPeriod,
+  startOfDayInZone,
+  upcomingWindow,
+} from "@/lib/dashboard/period";
 
 const CHICAGO = "America/Chicago";
 const TOKYO = "Asia/Tokyo";
@@ -35,18 +45,38 @@ describe("resolveDashboardPeriod", () => {
   });
 
   it("makes DST days 23 and 25 hours long", () => {
-    const spring = resolveDashboardPeriod({ period: "custom", startDate: "2026-03-08", endDate: "2026-03-08", now, timeZone: CHICAGO });
+    const spring = resolveDashboardPeriod({
+      period: "custom",
+      startDate: "2026-03-08",
+      endDate: "2026-03-08",
+      now,
+      timeZone: CHICAGO,
+    });
     expect(spring.to.getTime() - spring.from.getTime()).toBe(23 * 3_600_000);
-    const fall = resolveDashboardPeriod({ period: "custom", startDate: "2026-11-01", endDate: "2026-11-01", now, timeZone: CHICAGO });
+    const fall = resolveDashboardPeriod({
+      period: "custom",
+      startDate: "2026-11-01",
+      endDate: "2026-11-01",
+      now,
+      timeZone: CHICAGO,
+    });
     expect(fall.to.getTime() - fall.from.getTime()).toBe(25 * 3_600_000);
   });
 
   it("year to date on Jan 1 is that single day; 7 days across a year boundary", () => {
     const newYear = new Date("2027-01-01T12:00:00Z");
-    expect(resolveDashboardPeriod({ period: "ytd", now: newYear, timeZone: CHICAGO })).toMatchObject({ startDate: "2027-01-01", endDate: "2027-01-01" });
-    expect(resolveDashboardPeriod({ period: "7days", now: newYear, timeZone: CHICAGO })).toMatchObject({ startDate: "2026-12-26", endDate: "2027-01-01" });
+    expect(resolveDashboardPeriod({ period: "ytd", now: newYear, timeZone: CHICAGO })).toMatchObject({
+      startDate: "2027-01-01",
+      endDate: "2027-01-01",
+    });
+    expect(resolveDashboardPeriod({ period: "7days", now: newYear, timeZone: CHICAGO })).toMatchObject({
+      startDate: "2026-12-26",
+      endDate: "2027-01-01",
+    });
     // 05:00 UTC on Jan 1 is still Dec 31 in Chicago: year to date is the whole previous year.
-    expect(resolveDashboardPeriod({ period: "ytd", now: new Date("2027-01-01T05:00:00Z"), timeZone: CHICAGO })).toMatchObject({ startDate: "2026-01-01", endDate: "2026-12-31" });
+    expect(
+      resolveDashboardPeriod({ period: "ytd", now: new Date("2027-01-01T05:00:00Z"), timeZone: CHICAGO }),
+    ).toMatchObject({ startDate: "2026-01-01", endDate: "2026-12-31" });
   });
 
   it("unknown or missing periods become the default, last 30 days", () => {
@@ -57,7 +87,13 @@ describe("resolveDashboardPeriod", () => {
   });
 
   it("custom takes From and To inclusive", () => {
-    const custom = resolveDashboardPeriod({ period: "custom", startDate: "2026-02-27", endDate: "2026-03-02", now, timeZone: CHICAGO });
+    const custom = resolveDashboardPeriod({
+      period: "custom",
+      startDate: "2026-02-27",
+      endDate: "2026-03-02",
+      now,
+      timeZone: CHICAGO,
+    });
     expect(periodDays(custom)).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
   });
 
@@ -67,11 +103,19 @@ describe("resolveDashboardPeriod", () => {
     [{ startDate: "2026-03-02", endDate: "2026-03-01" }, PERIOD_ERRORS.startAfterEnd],
     [{ startDate: "2024-01-01", endDate: "2026-01-01" }, PERIOD_ERRORS.tooLong],
   ])("rejects a bad custom range %j", (range, message) => {
-    expect(() => resolveDashboardPeriod({ period: "custom", ...range, now, timeZone: CHICAGO })).toThrow(new DashboardPeriodError(message));
+    expect(() => resolveDashboardPeriod({ period: "custom", ...range, now, timeZone: CHICAGO })).toThrow(
+      new DashboardPeriodError(message),
+    );
   });
 
   it("accepts a custom range of exactly the maximum length", () => {
-    const resolved = resolveDashboardPeriod({ period: "custom", startDate: "2025-01-01", endDate: "2026-01-01", now, timeZone: CHICAGO });
+    const resolved = resolveDashboardPeriod({
+      period: "custom",
+      startDate: "2025-01-01",
+      endDate: "2026-01-01",
+      now,
+      timeZone: CHICAGO,
+    });
     expect(periodDays(resolved)).toHaveLength(MAX_CUSTOM_RANGE_DAYS);
   });
 });
@@ -85,9 +129,11 @@ describe("startOfDayInZone", () => {
 
 describe("upcomingWindow", () => {
   it("upcoming is today … today+30 in the zone", () => {
-    expect(upcomingWindow({ now: new Date("2026-11-22T03:30:00Z"), timeZone: CHICAGO })).toEqual({ startDate: "2026-11-21", endDate: "2026-12-21" });
+    expect(upcomingWindow({ now: new Date("2026-11-22T03:30:00Z"), timeZone: CHICAGO })).toEqual({
+      startDate: "2026-11-21",
+      endDate: "2026-12-21",
+    });
   });
-
 });
 
 describe("nextAnniversary", () => {

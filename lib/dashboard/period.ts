@@ -58,14 +58,18 @@ export const PERIOD_ERRORS = {
 
 /** Unknown or missing values become the default (30days), as in the original product. */
 export function normalizePeriodKey(value: unknown): DashboardPeriodKey {
-  return typeof value === "string" && (DASHBOARD_PERIODS as readonly string[]).includes(value) ? (value as DashboardPeriodKey) : DEFAULT_DASHBOARD_PERIOD;
+  return typeof value === "string" && (DASHBOARD_PERIODS as readonly string[]).includes(value)
+    ? (value as DashboardPeriodKey)
+    : DEFAULT_DASHBOARD_PERIOD;
 }
 
 /** 00:00 of a calendar day in a time zone, as an instant. */
 export function startOfDayInZone(date: IsoDate, timeZone: string): Date {
   const parsed = parseIsoDate(date);
   if (!parsed) throw new DashboardPeriodError(PERIOD_ERRORS.invalidDate);
-  return new Date(new TZDate(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate(), 0, 0, 0, timeZone).getTime());
+  return new Date(
+    new TZDate(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate(), 0, 0, 0, timeZone).getTime(),
+  );
 }
 
 /** The calendar days of a period, first to last. */
@@ -74,7 +78,11 @@ export function periodDays({ startDate, endDate }: { startDate: IsoDate; endDate
   return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(startDate, index));
 }
 
-function calendarRange(period: DashboardPeriodKey, today: IsoDate, custom: { startDate?: string | null; endDate?: string | null }): { startDate: IsoDate; endDate: IsoDate } {
+function calendarRange(
+  period: DashboardPeriodKey,
+  today: IsoDate,
+  custom: { startDate?: string | null; endDate?: string | null },
+): { startDate: IsoDate; endDate: IsoDate } {
   switch (period) {
     case "today":
       return { startDate: today, endDate: today };
@@ -92,7 +100,8 @@ function calendarRange(period: DashboardPeriodKey, today: IsoDate, custom: { sta
       return { startDate: `${today.slice(0, 4)}-01-01`, endDate: today };
     case "custom": {
       if (!custom.startDate || !custom.endDate) throw new DashboardPeriodError(PERIOD_ERRORS.customNeedsDates);
-      if (!parseIsoDate(custom.startDate) || !parseIsoDate(custom.endDate)) throw new DashboardPeriodError(PERIOD_ERRORS.invalidDate);
+      if (!parseIsoDate(custom.startDate) || !parseIsoDate(custom.endDate))
+        throw new DashboardPeriodError(PERIOD_ERRORS.invalidDate);
       const length = daysBetween(custom.startDate, custom.endDate) + 1;
       if (length < 1) throw new DashboardPeriodError(PERIOD_ERRORS.startAfterEnd);
       if (length > MAX_CUSTOM_RANGE_DAYS) throw new DashboardPeriodError(PERIOD_ERRORS.tooLong);
@@ -131,7 +140,10 @@ export function resolveDashboardPeriod({
 }
 
 /** Today … today+30 (inclusive) in the organization's zone: the Upcoming Emails and renewals window. */
-export function upcomingWindow({ now, timeZone }: { now: Date; timeZone: string }): { startDate: IsoDate; endDate: IsoDate } {
+export function upcomingWindow({ now, timeZone }: { now: Date; timeZone: string }): {
+  startDate: IsoDate;
+  endDate: IsoDate;
+} {
   const today = todayInZone(now, timeZone);
   return { startDate: today, endDate: addDays(today, UPCOMING_WINDOW_DAYS) };
 }
@@ -149,7 +161,8 @@ export function nextAnniversary(effectiveDate: IsoDate, today: IsoDate): IsoDate
   if (!parseIsoDate(effectiveDate) || effectiveDate >= today) return null;
   const month = effectiveDate.slice(5, 7);
   const day = effectiveDate.slice(8, 10);
-  const onYear = (year: number): IsoDate => (month === "02" && day === "29" && !isLeapYear(year) ? `${year}-02-28` : `${year}-${month}-${day}`);
+  const onYear = (year: number): IsoDate =>
+    month === "02" && day === "29" && !isLeapYear(year) ? `${year}-02-28` : `${year}-${month}-${day}`;
   const year = Number(today.slice(0, 4));
   const thisYear = onYear(year);
   const candidate = thisYear >= today ? thisYear : onYear(year + 1);

@@ -1,4 +1,12 @@
-import { axisLabelStep, emailTypeBadge, formatIsoDate, funnelWidths, percentOf, rankSendRows, showsAxisLabel } from "@/lib/dashboard/presentation";
+import {
+  axisLabelStep,
+  emailTypeBadge,
+  formatIsoDate,
+  funnelWidths,
+  percentOf,
+  rankSendRows,
+  showsAxisLabel,
+} from "@/lib/dashboard/presentation";
 
 describe("funnelWidths", () => {
   it("scales by square root relative to the largest stage", () => {

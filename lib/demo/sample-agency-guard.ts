@@ -17,8 +17,10 @@ import { getEnv } from "@/lib/env";
  */
 
 export const SAMPLE_AGENCY_MESSAGES = {
-  billing: "The Sample Agency is sample data: its plan cannot be changed and it takes no payments. Create your own agency to choose a plan.",
-  goLive: "The Sample Agency is sample data: it cannot go live here, where its emails would reach real people. Create your own agency to send to your clients.",
+  billing:
+    "The Sample Agency is sample data: its plan cannot be changed and it takes no payments. Create your own agency to choose a plan.",
+  goLive:
+    "The Sample Agency is sample data: it cannot go live here, where its emails would reach real people. Create your own agency to send to your clients.",
 } as const;
 
 export type SampleAgencyAction = keyof typeof SAMPLE_AGENCY_MESSAGES;

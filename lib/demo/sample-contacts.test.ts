@@ -1,4 +1,9 @@
-import { SAMPLE_CARRIERS, SAMPLE_EMAIL_DOMAINS, SAMPLE_REQUIRED_STATES, generateSampleContacts } from "@/lib/demo/sample-contacts";
+import {
+  SAMPLE_CARRIERS,
+  SAMPLE_EMAIL_DOMAINS,
+  SAMPLE_REQUIRED_STATES,
+  generateSampleContacts,
+} from "@/lib/demo/sample-contacts";
 
 // A fixed "today" late in a leap year's February makes the age and month arithmetic earn its keep.
 const now = new Date("2028-02-29T15:00:00Z");
@@ -72,9 +77,14 @@ describe("generateSampleContacts", () => {
       const carrier = SAMPLE_CARRIERS.find((k) => k.name === c.currentCarrier)!;
       expect([carrier.naic, carrier.nyNaic]).toContain(c.currentCarrierNaic);
     }
-    const plans = contacts.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.planType]: (acc[c.planType] ?? 0) + 1 }), {});
+    const plans = contacts.reduce<Record<string, number>>(
+      (acc, c) => ({ ...acc, [c.planType]: (acc[c.planType] ?? 0) + 1 }),
+      {},
+    );
     expect(Object.keys(plans).sort()).toEqual(["High Deductible Plan G", "Plan F", "Plan G", "Plan N"]);
-    expect(plans["Plan G"]).toBeGreaterThan(Math.max(plans["Plan N"]!, plans["Plan F"]!, plans["High Deductible Plan G"]!));
+    expect(plans["Plan G"]).toBeGreaterThan(
+      Math.max(plans["Plan N"]!, plans["Plan F"]!, plans["High Deductible Plan G"]!),
+    );
     expect(new Set(contacts.map((c) => c.gender))).toEqual(new Set(["M", "F"]));
     const tobacco = contacts.filter((c) => c.tobaccoUser).length / contacts.length;
     expect(tobacco).toBeGreaterThan(0.05);

@@ -8,7 +8,12 @@ import { seededRandom } from "@/lib/random/seeded-random";
  */
 
 /** Stored as the standard plan names the form, the import and the list use (lib/contacts/contact-fields.ts). */
-const PLAN_NAMES: Record<"F" | "G" | "N" | "HDG", StandardPlanType> = { F: "Plan F", G: "Plan G", N: "Plan N", HDG: "High Deductible Plan G" };
+const PLAN_NAMES: Record<"F" | "G" | "N" | "HDG", StandardPlanType> = {
+  F: "Plan F",
+  G: "Plan G",
+  N: "Plan N",
+  HDG: "High Deductible Plan G",
+};
 
 export type SampleContactInput = {
   firstName: string;
@@ -144,7 +149,25 @@ const PLACES: Record<string, readonly Place[]> = {
 export const SAMPLE_STATES: readonly string[] = Object.keys(PLACES);
 
 // Rough book-of-business weights: big retiree states carry more contacts.
-const STATE_WEIGHTS: Record<string, number> = { TX: 10, FL: 10, CA: 9, NY: 7, PA: 6, OH: 6, IL: 5, GA: 5, NC: 5, AZ: 5, MO: 5, KY: 4, MD: 4, OK: 4, OR: 4, NV: 4, ID: 3 };
+const STATE_WEIGHTS: Record<string, number> = {
+  TX: 10,
+  FL: 10,
+  CA: 9,
+  NY: 7,
+  PA: 6,
+  OH: 6,
+  IL: 5,
+  GA: 5,
+  NC: 5,
+  AZ: 5,
+  MO: 5,
+  KY: 4,
+  MD: 4,
+  OK: 4,
+  OR: 4,
+  NV: 4,
+  ID: 3,
+};
 
 type CarrierChoice = { name: string; naic: string; nyNaic?: string; weight: number };
 
@@ -167,32 +190,189 @@ const PLAN_WEIGHTS: readonly ["F" | "G" | "N" | "HDG", number][] = [
 ];
 
 const FEMALE_NAMES = [
-  "Mary", "Patricia", "Linda", "Barbara", "Elizabeth", "Jennifer", "Susan", "Margaret", "Dorothy", "Karen",
-  "Nancy", "Betty", "Sandra", "Donna", "Carol", "Sharon", "Judith", "Deborah", "Janet", "Joyce",
-  "Diane", "Rosa", "Maria", "Carmen", "Gloria", "Yolanda", "Mei", "Lin", "Grace", "Ruth",
-  "Evelyn", "Frances", "Shirley", "Cheryl", "Kathleen", "Brenda", "Pamela", "Marilyn", "Gwendolyn", "Loretta",
-  "Ingrid", "Helga", "Priya", "Aiko", "Esther", "Bernadette", "Rita", "Connie",
+  "Mary",
+  "Patricia",
+  "Linda",
+  "Barbara",
+  "Elizabeth",
+  "Jennifer",
+  "Susan",
+  "Margaret",
+  "Dorothy",
+  "Karen",
+  "Nancy",
+  "Betty",
+  "Sandra",
+  "Donna",
+  "Carol",
+  "Sharon",
+  "Judith",
+  "Deborah",
+  "Janet",
+  "Joyce",
+  "Diane",
+  "Rosa",
+  "Maria",
+  "Carmen",
+  "Gloria",
+  "Yolanda",
+  "Mei",
+  "Lin",
+  "Grace",
+  "Ruth",
+  "Evelyn",
+  "Frances",
+  "Shirley",
+  "Cheryl",
+  "Kathleen",
+  "Brenda",
+  "Pamela",
+  "Marilyn",
+  "Gwendolyn",
+  "Loretta",
+  "Ingrid",
+  "Helga",
+  "Priya",
+  "Aiko",
+  "Esther",
+  "Bernadette",
+  "Rita",
+  "Connie",
 ] as const;
 
 const MALE_NAMES = [
-  "James", "Robert", "John", "Michael", "William", "David", "Richard", "Charles", "Joseph", "Thomas",
-  "Donald", "Ronald", "Kenneth", "Gary", "Larry", "Dennis", "Jerry", "Frank", "Raymond", "Gerald",
-  "Walter", "Harold", "Roger", "Wayne", "Carlos", "Jose", "Luis", "Manuel", "Hiroshi", "Wei",
-  "Arthur", "Eugene", "Ralph", "Howard", "Lawrence", "Douglas", "Willie", "Leroy", "Clarence", "Earl",
-  "Stanley", "Vernon", "Rajesh", "Dmitri", "Samuel", "Bernard", "Alvin", "Curtis",
+  "James",
+  "Robert",
+  "John",
+  "Michael",
+  "William",
+  "David",
+  "Richard",
+  "Charles",
+  "Joseph",
+  "Thomas",
+  "Donald",
+  "Ronald",
+  "Kenneth",
+  "Gary",
+  "Larry",
+  "Dennis",
+  "Jerry",
+  "Frank",
+  "Raymond",
+  "Gerald",
+  "Walter",
+  "Harold",
+  "Roger",
+  "Wayne",
+  "Carlos",
+  "Jose",
+  "Luis",
+  "Manuel",
+  "Hiroshi",
+  "Wei",
+  "Arthur",
+  "Eugene",
+  "Ralph",
+  "Howard",
+  "Lawrence",
+  "Douglas",
+  "Willie",
+  "Leroy",
+  "Clarence",
+  "Earl",
+  "Stanley",
+  "Vernon",
+  "Rajesh",
+  "Dmitri",
+  "Samuel",
+  "Bernard",
+  "Alvin",
+  "Curtis",
 ] as const;
 
 const LAST_NAMES = [
-  "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez",
-  "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin",
-  "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson",
-  "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores",
-  "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts",
-  "Kowalski", "O'Brien", "Schmidt", "Murphy", "Sullivan", "Kim", "Patel", "Chen", "Yamamoto", "Novak",
-  "Olsen", "Lindqvist", "Fitzgerald", "Delgado", "Castillo", "Washington", "Brooks", "Okafor", "Hughes", "Price",
-  "Bennett", "Wood", "Barnes", "Ross", "Henderson", "Coleman", "Jenkins", "Perry", "Powell", "Long",
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Gonzalez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Perez",
+  "Thompson",
+  "White",
+  "Harris",
+  "Sanchez",
+  "Clark",
+  "Ramirez",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Torres",
+  "Nguyen",
+  "Hill",
+  "Flores",
+  "Green",
+  "Adams",
+  "Nelson",
+  "Baker",
+  "Hall",
+  "Rivera",
+  "Campbell",
+  "Mitchell",
+  "Carter",
+  "Roberts",
+  "Kowalski",
+  "O'Brien",
+  "Schmidt",
+  "Murphy",
+  "Sullivan",
+  "Kim",
+  "Patel",
+  "Chen",
+  "Yamamoto",
+  "Novak",
+  "Olsen",
+  "Lindqvist",
+  "Fitzgerald",
+  "Delgado",
+  "Castillo",
+  "Washington",
+  "Brooks",
+  "Okafor",
+  "Hughes",
+  "Price",
+  "Bennett",
+  "Wood",
+  "Barnes",
+  "Ross",
+  "Henderson",
+  "Coleman",
+  "Jenkins",
+  "Perry",
+  "Powell",
+  "Long",
 ] as const;
-
 
 function pick<T>(rng: () => number, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length)]!;
@@ -217,7 +397,9 @@ function daysInMonth(year: number, month: number) {
 /** Whole years between two calendar dates (the age on `on` of someone born on `birth`). */
 export function ageOn(birth: Date, on: Date): number {
   let age = on.getUTCFullYear() - birth.getUTCFullYear();
-  const beforeBirthday = on.getUTCMonth() < birth.getUTCMonth() || (on.getUTCMonth() === birth.getUTCMonth() && on.getUTCDate() < birth.getUTCDate());
+  const beforeBirthday =
+    on.getUTCMonth() < birth.getUTCMonth() ||
+    (on.getUTCMonth() === birth.getUTCMonth() && on.getUTCDate() < birth.getUTCDate());
   if (beforeBirthday) age -= 1;
   return age;
 }
@@ -238,7 +420,8 @@ function birthDateForAge(rng: () => number, today: Date, age: number): Date {
  */
 function effectiveDateFor(rng: () => number, today: Date, birth: Date, month: number): Date {
   const sixtyFifth = Date.UTC(birth.getUTCFullYear() + 65, birth.getUTCMonth(), birth.getUTCDate());
-  const latestYear = Date.UTC(today.getUTCFullYear(), month, 1) < today.getTime() ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+  const latestYear =
+    Date.UTC(today.getUTCFullYear(), month, 1) < today.getTime() ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
   // Books rarely hold policies older than about twelve years: the customer has switched or lapsed.
   const oldestYear = Math.max(latestYear - 12, new Date(sixtyFifth).getUTCFullYear());
   const years: number[] = [];
@@ -254,13 +437,20 @@ function slug(name: string) {
   return name.toLowerCase().replace(/[^a-z]/g, "");
 }
 
-export function generateSampleContacts({ count, seed, now, agentIds }: GenerateSampleContactsOptions): SampleContactInput[] {
+export function generateSampleContacts({
+  count,
+  seed,
+  now,
+  agentIds,
+}: GenerateSampleContactsOptions): SampleContactInput[] {
   const rng = seededRandom(seed).next;
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const stateChoices = SAMPLE_STATES.map((s) => [s, STATE_WEIGHTS[s] ?? 1] as const);
   const carrierChoices = SAMPLE_CARRIERS.map((c) => [c, c.weight] as const);
   // Ages cluster in the late sixties and seventies, with a tail to 90 and a few turning 65 soon.
-  const ageChoices = Array.from({ length: 27 }, (_, i) => 64 + i).map((age) => [age, age === 64 ? 2 : age <= 72 ? 6 : age <= 80 ? 4 : 1.5] as const);
+  const ageChoices = Array.from({ length: 27 }, (_, i) => 64 + i).map(
+    (age) => [age, age === 64 ? 2 : age <= 72 ? 6 : age <= 80 ? 4 : 1.5] as const,
+  );
   const assignees: (string | null)[] = [...agentIds];
   const contacts: SampleContactInput[] = [];
 

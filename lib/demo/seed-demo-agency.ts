@@ -33,7 +33,6 @@ const AGENTS = [
   { email: "jordan@sample-agency.test", firstName: "Jordan", lastName: "Lee", phone: "5125550102" },
 ];
 
-
 const carrierGroupsSchema = z.object({
   carriers: z.record(z.string(), z.array(z.string().regex(/^\d{5}$/))),
   aliases: z.record(z.string(), z.string()),
@@ -46,14 +45,22 @@ function readJson<T>(file: string, schema: z.ZodType<T>): T {
 
 /** NAIC → legal name from CSG's company list (the JSON only has the abbreviated names). */
 function csgLegalNames(): Map<string, string> {
-  const parsed = Papa.parse<{ naic: string; name_full: string }>(readFileSync(REFERENCE_FILES.csgCompanies, "utf8"), { header: true, skipEmptyLines: true });
+  const parsed = Papa.parse<{ naic: string; name_full: string }>(readFileSync(REFERENCE_FILES.csgCompanies, "utf8"), {
+    header: true,
+    skipEmptyLines: true,
+  });
   return new Map(parsed.data.map((row) => [row.naic, row.name_full]));
 }
 
 /** Household-discount eligibility per state and carrier (the rule text beside the compare page's toggle). */
 function householdRules() {
-  const parsed = Papa.parse<Record<string, string>>(readFileSync(REFERENCE_FILES.householdDiscounts, "utf8"), { header: true, skipEmptyLines: true });
-  return parsed.data.map(householdRuleFromCsv).filter((rule) => /^[A-Z]{2}$/.test(rule.state) && rule.carrierLabel !== "");
+  const parsed = Papa.parse<Record<string, string>>(readFileSync(REFERENCE_FILES.householdDiscounts, "utf8"), {
+    header: true,
+    skipEmptyLines: true,
+  });
+  return parsed.data
+    .map(householdRuleFromCsv)
+    .filter((rule) => /^[A-Z]{2}$/.test(rule.state) && rule.carrierLabel !== "");
 }
 
 /** Upserts the supported carriers (one row per NAIC), the state switch rules and the household-discount rules. Safe to run repeatedly. */
@@ -61,7 +68,11 @@ const SAMPLE_AGENCY_PLAN = "pro";
 
 /** The subscription tiers (lib/billing/plans.ts) as rows, for plan choice and organizations' tier. */
 export async function seedPlans() {
-  await prisma.$transaction(PLANS.map(({ id, ...data }) => prisma.subscriptionTier.upsert({ where: { id }, create: { id, ...data }, update: data })));
+  await prisma.$transaction(
+    PLANS.map(({ id, ...data }) =>
+      prisma.subscriptionTier.upsert({ where: { id }, create: { id, ...data }, update: data }),
+    ),
+  );
 }
 
 export async function seedReferenceData(): Promise<{ carriers: number; stateRules: number }> {
@@ -70,18 +81,24 @@ export async function seedReferenceData(): Promise<{ carriers: number; stateRule
   const legalNames = csgLegalNames();
 
   const carrierRows = Object.entries(groups.carriers).flatMap(([group, naics]) => {
-    const aliasKeys = Object.entries(groups.aliases).filter(([, target]) => target === group).map(([alias]) => alias);
+    const aliasKeys = Object.entries(groups.aliases)
+      .filter(([, target]) => target === group)
+      .map(([alias]) => alias);
     return naics.map((naic) => {
       const shortName = groups.naic_names[naic];
       // Lower-case spellings a CSV might use for this company: the group, its known aliases, CSG's short name.
-      const aliases = [...new Set([group.toLowerCase(), ...aliasKeys, ...(shortName ? [shortName.toLowerCase()] : [])])];
+      const aliases = [
+        ...new Set([group.toLowerCase(), ...aliasKeys, ...(shortName ? [shortName.toLowerCase()] : [])]),
+      ];
       return { naic, name: group, nameFull: legalNames.get(naic) ?? shortName ?? null, groupName: group, aliases };
     });
   });
 
   const hhd = householdRules();
   await prisma.$transaction([
-    ...carrierRows.map(({ naic, ...data }) => prisma.carrier.upsert({ where: { naic }, create: { naic, ...data }, update: data })),
+    ...carrierRows.map(({ naic, ...data }) =>
+      prisma.carrier.upsert({ where: { naic }, create: { naic, ...data }, update: data }),
+    ),
     // Only the states that have no row: an edit made since (npm run state-rules) is the truth now.
     prisma.stateSwitchRule.createMany({ data: toStateRuleRows(rules), skipDuplicates: true }),
     // The rules file is the source: rows without a filing are replaced wholesale, filing discounts are untouched.
@@ -120,7 +137,12 @@ function isUniqueViolation(error: unknown) {
 
 async function createAgency(now: Date): Promise<string> {
   // Admin first in the list so that the generator spreads contacts over all three agents.
-  const contacts = generateSampleContacts({ count: SAMPLE_CONTACT_COUNT, seed: SAMPLE_SEED, now, agentIds: ["admin", "alex", "jordan"] });
+  const contacts = generateSampleContacts({
+    count: SAMPLE_CONTACT_COUNT,
+    seed: SAMPLE_SEED,
+    now,
+    agentIds: ["admin", "alex", "jordan"],
+  });
   const carriers = [...new Set(contacts.map((c) => c.currentCarrier))].sort();
   const states = [...new Set(contacts.map((c) => c.state))].sort();
 
@@ -146,7 +168,9 @@ async function createAgency(now: Date): Promise<string> {
         signature: `${ADMIN.firstName} ${ADMIN.lastName}\n${SAMPLE_AGENCY_NAME}\n(512) 555-0100`,
         carrierContracts: carriers,
         stateLicenses: states,
-        stateCarrierSettings: states.flatMap((state) => carriers.map((carrier) => ({ state, carrier, active: true, targetGI: false }))),
+        stateCarrierSettings: states.flatMap((state) =>
+          carriers.map((carrier) => ({ state, carrier, active: true, targetGI: false })),
+        ),
         // domain-rules E.4 defaults, spelled out so the demo's behaviour does not drift with schema defaults.
         allowAgentSettings: false,
         smartSendEnabled: false,
@@ -196,7 +220,10 @@ async function createAgency(now: Date): Promise<string> {
  */
 export async function seedDemoAgency({ now }: { now: Date }): Promise<SeedDemoAgencyResult> {
   let created = false;
-  let org = await prisma.organization.findUnique({ where: { slug: SAMPLE_AGENCY_SLUG }, select: { id: true, isSampleData: true } });
+  let org = await prisma.organization.findUnique({
+    where: { slug: SAMPLE_AGENCY_SLUG },
+    select: { id: true, isSampleData: true },
+  });
   if (!org) {
     await seedPlans(); // the agency is on the pro plan
     try {
@@ -206,7 +233,10 @@ export async function seedDemoAgency({ now }: { now: Date }): Promise<SeedDemoAg
     } catch (error) {
       // Another seed run won the race for the slug: theirs is the agency.
       if (!isUniqueViolation(error)) throw error;
-      org = await prisma.organization.findUniqueOrThrow({ where: { slug: SAMPLE_AGENCY_SLUG }, select: { id: true, isSampleData: true } });
+      org = await prisma.organization.findUniqueOrThrow({
+        where: { slug: SAMPLE_AGENCY_SLUG },
+        select: { id: true, isSampleData: true },
+      });
     }
   }
 
@@ -219,7 +249,10 @@ export async function seedDemoAgency({ now }: { now: Date }): Promise<SeedDemoAg
   // A sample agency seeded before plans existed is put on its plan, so it signs in to /contacts.
   if (!created) {
     await seedPlans();
-    await prisma.organization.updateMany({ where: { id: org.id, subscriptionTierId: null }, data: { subscriptionTierId: SAMPLE_AGENCY_PLAN } });
+    await prisma.organization.updateMany({
+      where: { id: org.id, subscriptionTierId: null },
+      data: { subscriptionTierId: SAMPLE_AGENCY_PLAN },
+    });
   }
 
   const env = getEnv();

@@ -18,7 +18,11 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 export function isLoopbackHost(host: string | null | undefined): boolean {
   if (!host) return false;
   // "[::1]:3000" (a Host header), "::1" (a bind address), "localhost:3000", "127.0.0.1".
-  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":").length > 2 ? host : host.split(":")[0]!;
+  const name = host.startsWith("[")
+    ? host.slice(0, host.indexOf("]") + 1)
+    : host.split(":").length > 2
+      ? host
+      : host.split(":")[0]!;
   return LOOPBACK_HOSTS.has(name.toLowerCase());
 }
 
@@ -57,10 +61,15 @@ export function devAccessCookieValue(accessKey: string, cookieSecret: string): s
   return createHmac("sha256", cookieSecret).update(`dev-access:${accessKey}`).digest("base64url");
 }
 
-export function presentsValidKey(facts: Pick<DevAccessFacts, "accessKey" | "presentedKey" | "presentedCookie" | "cookieSecret">): boolean {
+export function presentsValidKey(
+  facts: Pick<DevAccessFacts, "accessKey" | "presentedKey" | "presentedCookie" | "cookieSecret">,
+): boolean {
   if (!facts.accessKey) return false;
   if (facts.presentedKey && equalInConstantTime(facts.presentedKey, facts.accessKey)) return true;
-  return !!facts.presentedCookie && equalInConstantTime(facts.presentedCookie, devAccessCookieValue(facts.accessKey, facts.cookieSecret));
+  return (
+    !!facts.presentedCookie &&
+    equalInConstantTime(facts.presentedCookie, devAccessCookieValue(facts.accessKey, facts.cookieSecret))
+  );
 }
 
 /** 127.0.0.0/8, ::1, and IPv4-mapped 127.x (what a socket on a dual-stack loopback reports). */
@@ -70,9 +79,16 @@ export function isLoopbackAddress(address: string): boolean {
 }
 
 /** Every hop of the forwarding chain is this machine (an entry that is not an address is not), and so is the Host. */
-export function isLocalRequest(facts: Pick<DevAccessFacts, "servedLocally" | "host" | "forwardedFor" | "hasForwardedHeader">): boolean {
+export function isLocalRequest(
+  facts: Pick<DevAccessFacts, "servedLocally" | "host" | "forwardedFor" | "hasForwardedHeader">,
+): boolean {
   const hops = forwardedChain(facts.forwardedFor);
-  return facts.servedLocally && !facts.hasForwardedHeader && hops.every((hop) => hop !== null && isLoopbackAddress(hop)) && isLoopbackHost(facts.host);
+  return (
+    facts.servedLocally &&
+    !facts.hasForwardedHeader &&
+    hops.every((hop) => hop !== null && isLoopbackAddress(hop)) &&
+    isLoopbackHost(facts.host)
+  );
 }
 
 export function canUseDevTools(facts: DevAccessFacts): boolean {

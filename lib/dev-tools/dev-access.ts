@@ -2,7 +2,12 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { getSessionUser, sessionTokenFrom, type CookieReader } from "@/lib/auth/session";
-import { canUseDevTools, DEV_ACCESS_COOKIE, DEV_ACCESS_HEADER, type DevAccessFacts } from "@/lib/dev-tools/dev-access-rule";
+import {
+  canUseDevTools,
+  DEV_ACCESS_COOKIE,
+  DEV_ACCESS_HEADER,
+  type DevAccessFacts,
+} from "@/lib/dev-tools/dev-access-rule";
 
 /** What the dev-tools rule needs of a request: a page passes next/headers' headers() and cookies(), a route its NextRequest. */
 export type DevToolsRequest = { headers: Pick<Headers, "get" | "has">; cookies: CookieReader };
@@ -26,7 +31,10 @@ function devAccessFacts(request: DevToolsRequest): DevAccessFacts {
 async function isSampleAgencyAdmin(cookies: CookieReader): Promise<boolean> {
   const user = await getSessionUser(sessionTokenFrom(cookies));
   if (!user?.isAdmin) return false;
-  const org = await prisma.organization.findUnique({ where: { id: user.organizationId }, select: { isSampleData: true } });
+  const org = await prisma.organization.findUnique({
+    where: { id: user.organizationId },
+    select: { isSampleData: true },
+  });
   return org?.isSampleData === true;
 }
 

@@ -28,7 +28,15 @@ const ACCESS_COOKIE_SECONDS = 8 * 60 * 60;
 export function grantDevAccess({ key }: { key: string }): Response {
   const env = getEnv();
   if (env.isProduction || !env.outboxAccessKey) return notFound();
-  if (!presentsValidKey({ accessKey: env.outboxAccessKey, presentedKey: key, presentedCookie: null, cookieSecret: env.authSecret })) return notFound();
+  if (
+    !presentsValidKey({
+      accessKey: env.outboxAccessKey,
+      presentedKey: key,
+      presentedCookie: null,
+      cookieSecret: env.authSecret,
+    })
+  )
+    return notFound();
   const response = NextResponse.json({ success: true, redirectTo: "/dev/outbox" } satisfies DevAccessResponse);
   response.cookies.set(DEV_ACCESS_COOKIE, devAccessCookieValue(env.outboxAccessKey, env.authSecret), {
     httpOnly: true,

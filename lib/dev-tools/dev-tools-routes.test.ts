@@ -11,8 +11,18 @@ const db = setupTestDatabase();
 const KEY = "preview-outbox-key-0123456789abcdef";
 const PREVIEW_HOST = "gapwise-git-feature.vercel.app";
 
-function call(handler: (req: NextRequest) => Promise<Response>, path: string, { headers = {}, body = {} }: { headers?: Record<string, string>; body?: unknown } = {}) {
-  return handler(new NextRequest(`https://${PREVIEW_HOST}${path}`, { method: "POST", headers: { host: PREVIEW_HOST, "content-type": "application/json", "x-forwarded-for": "203.0.113.7", ...headers }, body: JSON.stringify(body) }));
+function call(
+  handler: (req: NextRequest) => Promise<Response>,
+  path: string,
+  { headers = {}, body = {} }: { headers?: Record<string, string>; body?: unknown } = {},
+) {
+  return handler(
+    new NextRequest(`https://${PREVIEW_HOST}${path}`, {
+      method: "POST",
+      headers: { host: PREVIEW_HOST, "content-type": "application/json", "x-forwarded-for": "203.0.113.7", ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
 }
 
 describe("/api/dev/* outside localhost", () => {

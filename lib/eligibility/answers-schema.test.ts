@@ -1,9 +1,19 @@
-import { eligibilityDraftSchema, submitEligibilityBodySchema, submittedAnswersSchema } from "@/lib/eligibility/answers-schema";
+import {
+  eligibilityDraftSchema,
+  submitEligibilityBodySchema,
+  submittedAnswersSchema,
+} from "@/lib/eligibility/answers-schema";
 import { EMPTY_DRAFT, toSubmittedAnswers, type AnswerDraft } from "@/lib/eligibility/outcome";
 import { MAIN_QUESTION_IDS } from "@/lib/eligibility/questions";
 
-const allNo = (): AnswerDraft => ({ main: Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [id, "no"])), followUps: {} });
-const heartYes = (): AnswerDraft => ({ main: { ...allNo().main, 1: "yes" }, followUps: { 101: "Angina", 102: true, 103: false } });
+const allNo = (): AnswerDraft => ({
+  main: Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [id, "no"])),
+  followUps: {},
+});
+const heartYes = (): AnswerDraft => ({
+  main: { ...allNo().main, 1: "yes" },
+  followUps: { 101: "Angina", 102: true, 103: false },
+});
 const issuesOf = (value: unknown) => {
   const result = submittedAnswersSchema.safeParse(value);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
@@ -21,13 +31,24 @@ describe("submittedAnswersSchema", () => {
     sent["1"]!.question_type = "whatever";
     sent["1"]!.follow_up_questions[0]!.question_text = "Another text";
     const parsed = submittedAnswersSchema.parse(sent);
-    expect(parsed["1"]).toMatchObject({ question_type: "main", question_text: expect.stringContaining("heart condition") });
-    expect(parsed["1"]!.follow_up_questions[0]).toEqual({ id: 101, question_text: expect.stringContaining("Which heart condition"), answer: "Angina" });
+    expect(parsed["1"]).toMatchObject({
+      question_type: "main",
+      question_text: expect.stringContaining("heart condition"),
+    });
+    expect(parsed["1"]!.follow_up_questions[0]).toEqual({
+      id: 101,
+      question_text: expect.stringContaining("Which heart condition"),
+      answer: "Angina",
+    });
   });
 
   it("rejects unknown question and follow-up ids", () => {
-    expect(issuesOf({ ...toSubmittedAnswers(allNo()), 8: { id: 8, answer: false, follow_up_questions: [] } })).toContain("8: Unknown question.");
-    expect(issuesOf({ ...toSubmittedAnswers(allNo()), "01": { id: 1, answer: false } })).toContain("01: Unknown question.");
+    expect(
+      issuesOf({ ...toSubmittedAnswers(allNo()), 8: { id: 8, answer: false, follow_up_questions: [] } }),
+    ).toContain("8: Unknown question.");
+    expect(issuesOf({ ...toSubmittedAnswers(allNo()), "01": { id: 1, answer: false } })).toContain(
+      "01: Unknown question.",
+    );
     const sent = toSubmittedAnswers(heartYes());
     sent["1"]!.follow_up_questions.push({ id: 201, question_text: "", answer: true });
     expect(issuesOf(sent)).toContain("1.follow_up_questions.3: Unknown follow-up question.");
@@ -73,7 +94,10 @@ describe("submittedAnswersSchema", () => {
 
 describe("submitEligibilityBodySchema", () => {
   it("needs a quote link", () => {
-    const result = submitEligibilityBodySchema.safeParse({ contact_id: "3f1c2a9e-0000-4000-8000-000000000000", answers: toSubmittedAnswers(allNo()) });
+    const result = submitEligibilityBodySchema.safeParse({
+      contact_id: "3f1c2a9e-0000-4000-8000-000000000000",
+      answers: toSubmittedAnswers(allNo()),
+    });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((i) => i.path.join("."))).toEqual(["quote_id"]);
   });
@@ -109,6 +133,14 @@ describe("eligibilityDraftSchema", () => {
 
   it("answers the canonical payload the route stores", () => {
     const result = eligibilityDraftSchema.safeParse(heartYes());
-    expect(result.success && result.data["1"]).toMatchObject({ id: 1, answer: true, follow_up_questions: [{ id: 101, answer: "Angina" }, { id: 102, answer: true }, { id: 103, answer: false }] });
+    expect(result.success && result.data["1"]).toMatchObject({
+      id: 1,
+      answer: true,
+      follow_up_questions: [
+        { id: 101, answer: "Angina" },
+        { id: 102, answer: true },
+        { id: 103, answer: false },
+      ],
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { findQuestion, MAIN_QUESTION_IDS, MAX_FOLLOW_UP_TEXT } from "@/lib/eligibility/questions";
-import { toSubmittedAnswers, type AnswerDraft, type EligibilityOutcome, type SubmittedAnswers } from "@/lib/eligibility/outcome";
+import {
+  toSubmittedAnswers,
+  type AnswerDraft,
+  type EligibilityOutcome,
+  type SubmittedAnswers,
+} from "@/lib/eligibility/outcome";
 
 /**
  * POST /api/org/{orgId}/eligibility-answers body (domain-rules.md C "Payload"). Answers are keyed by
@@ -14,7 +19,10 @@ const followUpSchema = z
   .object({
     id: z.number().int(),
     question_text: z.string().max(2000).optional(),
-    answer: z.union([z.boolean(), z.string().max(MAX_FOLLOW_UP_TEXT, `Keep each answer under ${MAX_FOLLOW_UP_TEXT} characters.`)]),
+    answer: z.union([
+      z.boolean(),
+      z.string().max(MAX_FOLLOW_UP_TEXT, `Keep each answer under ${MAX_FOLLOW_UP_TEXT} characters.`),
+    ]),
   })
   .strict();
 
@@ -32,7 +40,8 @@ export const submittedAnswersSchema = z
   .record(z.string(), answerSchema)
   .superRefine((answers, ctx) => {
     for (const key of Object.keys(answers)) {
-      if (!MAIN_QUESTION_IDS.includes(Number(key)) || String(Number(key)) !== key) ctx.addIssue({ code: "custom", path: [key], message: "Unknown question." });
+      if (!MAIN_QUESTION_IDS.includes(Number(key)) || String(Number(key)) !== key)
+        ctx.addIssue({ code: "custom", path: [key], message: "Unknown question." });
     }
     for (const id of MAIN_QUESTION_IDS) {
       const entry = answers[String(id)];
@@ -41,9 +50,15 @@ export const submittedAnswersSchema = z
         ctx.addIssue({ code: "custom", path: [String(id)], message: "Please answer this question." });
         continue;
       }
-      if (entry.id !== id) ctx.addIssue({ code: "custom", path: [String(id), "id"], message: "The question id does not match its key." });
+      if (entry.id !== id)
+        ctx.addIssue({ code: "custom", path: [String(id), "id"], message: "The question id does not match its key." });
       if (!entry.answer) {
-        if (entry.follow_up_questions.length > 0) ctx.addIssue({ code: "custom", path: [String(id), "follow_up_questions"], message: "Follow-ups belong to Yes answers only." });
+        if (entry.follow_up_questions.length > 0)
+          ctx.addIssue({
+            code: "custom",
+            path: [String(id), "follow_up_questions"],
+            message: "Follow-ups belong to Yes answers only.",
+          });
         continue;
       }
       const seen = new Set<number>();
@@ -53,12 +68,24 @@ export const submittedAnswersSchema = z
         if (!expected) return ctx.addIssue({ code: "custom", path, message: "Unknown follow-up question." });
         if (seen.has(followUp.id)) return ctx.addIssue({ code: "custom", path, message: "Follow-up answered twice." });
         seen.add(followUp.id);
-        const isRightType = expected.kind === "yesno" ? typeof followUp.answer === "boolean" : typeof followUp.answer === "string";
-        if (!isRightType) ctx.addIssue({ code: "custom", path, message: expected.kind === "yesno" ? "Answer Yes or No." : "Answer in words." });
-        else if (typeof followUp.answer === "string" && followUp.answer.trim() === "") ctx.addIssue({ code: "custom", path, message: "Please provide details." });
+        const isRightType =
+          expected.kind === "yesno" ? typeof followUp.answer === "boolean" : typeof followUp.answer === "string";
+        if (!isRightType)
+          ctx.addIssue({
+            code: "custom",
+            path,
+            message: expected.kind === "yesno" ? "Answer Yes or No." : "Answer in words.",
+          });
+        else if (typeof followUp.answer === "string" && followUp.answer.trim() === "")
+          ctx.addIssue({ code: "custom", path, message: "Please provide details." });
       });
       const missing = question.followUps.filter((f) => !seen.has(f.id));
-      if (missing.length > 0) ctx.addIssue({ code: "custom", path: [String(id), "follow_up_questions"], message: "Please answer every follow-up question." });
+      if (missing.length > 0)
+        ctx.addIssue({
+          code: "custom",
+          path: [String(id), "follow_up_questions"],
+          message: "Please answer every follow-up question.",
+        });
     }
   })
   .transform((answers): SubmittedAnswers => {
@@ -74,7 +101,13 @@ export const submittedAnswersSchema = z
         follow_up_questions: question.followUps.flatMap((f) => {
           const given = entry.follow_up_questions.find((g) => g.id === f.id);
           if (!given) return [];
-          return [{ id: f.id, question_text: f.text, answer: typeof given.answer === "string" ? given.answer.trim() : given.answer }];
+          return [
+            {
+              id: f.id,
+              question_text: f.text,
+              answer: typeof given.answer === "string" ? given.answer.trim() : given.answer,
+            },
+          ];
         }),
       };
     }
@@ -100,7 +133,9 @@ export type SubmitEligibilityResponse = { success: true; outcome: EligibilityOut
  * take them.
  */
 export const eligibilityDraftSchema = z
-  .custom<AnswerDraft>((value) => typeof value === "object" && value !== null && "main" in value && "followUps" in value)
+  .custom<AnswerDraft>(
+    (value) => typeof value === "object" && value !== null && "main" in value && "followUps" in value,
+  )
   .transform((draft): z.input<typeof submittedAnswersSchema> => toSubmittedAnswers(draft))
   .pipe(submittedAnswersSchema);
 

@@ -31,7 +31,16 @@ export type EligibilityBranding = {
   hideMedicareAdvantage: boolean;
 };
 
-type BrandingRow = { id: string; slug: string; name: string; brandName: string | null; logoMimeType: string | null; logoUpdatedAt: Date | null; primaryColor: string; hideMedicareAdvantage: boolean };
+type BrandingRow = {
+  id: string;
+  slug: string;
+  name: string;
+  brandName: string | null;
+  logoMimeType: string | null;
+  logoUpdatedAt: Date | null;
+  primaryColor: string;
+  hideMedicareAdvantage: boolean;
+};
 
 export function toEligibilityBranding(org: BrandingRow): EligibilityBranding {
   return {
@@ -45,7 +54,9 @@ export function toEligibilityBranding(org: BrandingRow): EligibilityBranding {
 }
 
 /** The organization by id or slug, or null. */
-export async function findOrganizationByIdOrSlug(segment: string | undefined | null): Promise<EligibilityBranding | null> {
+export async function findOrganizationByIdOrSlug(
+  segment: string | undefined | null,
+): Promise<EligibilityBranding | null> {
   const org = await findByIdOrSlug(segment, brandingSelect);
   return org ? toEligibilityBranding(org) : null;
 }

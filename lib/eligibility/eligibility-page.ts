@@ -1,5 +1,10 @@
 import "server-only";
-import { findOrganizationByIdOrSlug, namesOrganization, toEligibilityBranding, type EligibilityBranding } from "@/lib/eligibility/eligibility-organization";
+import {
+  findOrganizationByIdOrSlug,
+  namesOrganization,
+  toEligibilityBranding,
+  type EligibilityBranding,
+} from "@/lib/eligibility/eligibility-organization";
 import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE } from "@/lib/quotes/quote-links";
 
 /**
@@ -12,14 +17,22 @@ import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE } from "@/lib/quotes/quote-links
 export const MISSING_ORGANIZATION_MESSAGE = "Missing or invalid organization ID";
 
 export type EligibilityPageData =
-  | { kind: "ready"; organization: EligibilityBranding; quoteToken: string | null }
-  | { kind: "error"; message: string };
+  { kind: "ready"; organization: EligibilityBranding; quoteToken: string | null } | { kind: "error"; message: string };
 
-export async function loadEligibilityPage({ quoteToken, orgId, now }: { quoteToken?: string; orgId?: string; now: Date }): Promise<EligibilityPageData> {
+export async function loadEligibilityPage({
+  quoteToken,
+  orgId,
+  now,
+}: {
+  quoteToken?: string;
+  orgId?: string;
+  now: Date;
+}): Promise<EligibilityPageData> {
   if (quoteToken) {
     const found = await findQuoteLink(quoteToken, now);
     if (!found) return { kind: "error", message: QUOTE_NOT_FOUND_MESSAGE };
-    if (orgId && !namesOrganization(orgId, found.organization)) return { kind: "error", message: MISSING_ORGANIZATION_MESSAGE };
+    if (orgId && !namesOrganization(orgId, found.organization))
+      return { kind: "error", message: MISSING_ORGANIZATION_MESSAGE };
     return { kind: "ready", organization: toEligibilityBranding(found.organization), quoteToken };
   }
   const organization = await findOrganizationByIdOrSlug(orgId);

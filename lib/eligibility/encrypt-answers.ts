@@ -34,26 +34,49 @@ function keyFrom(base64: string | undefined): Buffer {
 
 function associatedData({ organizationId, contactId }: Binding): Buffer {
   // Lower-case: Postgres matches uuids in any case, so the same row may be reached through either spelling.
-  return Buffer.from(`gapwise:eligibility-answers:v1:${organizationId.toLowerCase()}:${contactId.toLowerCase()}`, "utf8");
+  return Buffer.from(
+    `gapwise:eligibility-answers:v1:${organizationId.toLowerCase()}:${contactId.toLowerCase()}`,
+    "utf8",
+  );
 }
 
 export function isEncryptedAnswers(value: unknown): value is EncryptedAnswers {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  return v.v === 1 && v.alg === "A256GCM" && typeof v.iv === "string" && typeof v.tag === "string" && typeof v.ct === "string";
+  return (
+    v.v === 1 &&
+    v.alg === "A256GCM" &&
+    typeof v.iv === "string" &&
+    typeof v.tag === "string" &&
+    typeof v.ct === "string"
+  );
 }
 
 /** `key` (base64 of 32 bytes) defaults to the configured one; tests pass their own. */
-export function encryptAnswers({ answers, key, ...binding }: Binding & { answers: unknown; key?: string }): EncryptedAnswers {
+export function encryptAnswers({
+  answers,
+  key,
+  ...binding
+}: Binding & { answers: unknown; key?: string }): EncryptedAnswers {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", keyFrom(key), iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(associatedData(binding));
   const ct = Buffer.concat([cipher.update(JSON.stringify(answers), "utf8"), cipher.final()]);
-  return { v: 1, alg: "A256GCM", iv: iv.toString("base64"), tag: cipher.getAuthTag().toString("base64"), ct: ct.toString("base64") };
+  return {
+    v: 1,
+    alg: "A256GCM",
+    iv: iv.toString("base64"),
+    tag: cipher.getAuthTag().toString("base64"),
+    ct: ct.toString("base64"),
+  };
 }
 
 /** The answers, or AnswersDecryptionError when the key is wrong or the envelope was altered or moved. */
-export function decryptAnswers({ stored, key, ...binding }: Binding & { stored: EncryptedAnswers; key?: string }): unknown {
+export function decryptAnswers({
+  stored,
+  key,
+  ...binding
+}: Binding & { stored: EncryptedAnswers; key?: string }): unknown {
   try {
     const iv = Buffer.from(stored.iv, "base64");
     const tag = Buffer.from(stored.tag, "base64");

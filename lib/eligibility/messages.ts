@@ -1,7 +1,8 @@
 /** The questionnaire's user-facing strings from client-side.md (§2 "Underwriting Assessment page", §8). */
 export const ELIGIBILITY_MESSAGES = {
   title: "Underwriting Assessment",
-  intro: "In order to qualify for a new Supplemental plan you must pass medical underwriting. Please answer all questions to the best of your knowledge.",
+  intro:
+    "In order to qualify for a new Supplemental plan you must pass medical underwriting. Please answer all questions to the best of your knowledge.",
   loading: "Loading assessment...",
   next: "Next",
   submitting: "Submitting...",

@@ -1,9 +1,19 @@
-import { eligibilityOutcome, hasMedicalConditions, mainQuestionsYesCount, toSubmittedAnswers, type AnswerDraft } from "@/lib/eligibility/outcome";
+import {
+  eligibilityOutcome,
+  hasMedicalConditions,
+  mainQuestionsYesCount,
+  toSubmittedAnswers,
+  type AnswerDraft,
+} from "@/lib/eligibility/outcome";
 import { ELIGIBILITY_QUESTIONS, MAIN_QUESTION_IDS } from "@/lib/eligibility/questions";
 
-const allNo = (): AnswerDraft => ({ main: Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [id, "no"])), followUps: {} });
+const allNo = (): AnswerDraft => ({
+  main: Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [id, "no"])),
+  followUps: {},
+});
 const withYes = (draft: AnswerDraft, id: number): AnswerDraft => ({ ...draft, main: { ...draft.main, [id]: "yes" } });
-const answersWithYes = (...yes: number[]) => Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [String(id), { answer: yes.includes(id) }]));
+const answersWithYes = (...yes: number[]) =>
+  Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [String(id), { answer: yes.includes(id) }]));
 
 describe("the questionnaire", () => {
   it("has the seven questions of domain-rules C with their follow-ups, and Q7 in its own category", () => {
@@ -41,7 +51,10 @@ describe("outcome", () => {
 
 describe("toSubmittedAnswers", () => {
   it("sends every question keyed by id, and the trimmed follow-ups of Yes answers only", () => {
-    const draft: AnswerDraft = { ...withYes(allNo(), 3), followUps: { 301: "  Breast cancer ", 302: "2019", 303: false, 101: "left over from a changed answer" } };
+    const draft: AnswerDraft = {
+      ...withYes(allNo(), 3),
+      followUps: { 301: "  Breast cancer ", 302: "2019", 303: false, 101: "left over from a changed answer" },
+    };
     const answers = toSubmittedAnswers(draft);
     expect(Object.keys(answers)).toEqual(["1", "2", "3", "4", "5", "6", "7"]);
     expect(answers["1"]).toMatchObject({ id: 1, question_type: "main", answer: false, follow_up_questions: [] });

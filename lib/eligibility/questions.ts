@@ -40,39 +40,58 @@ export const ELIGIBILITY_QUESTIONS: readonly EligibilityQuestion[] = [
     questionType: "main",
     followUps: [
       { id: 101, text: "Which heart condition(s) were you diagnosed with or treated for?", kind: "text" },
-      { id: 102, text: "In the past 2 years, have you been hospitalized, had surgery, or had a cardiac procedure (such as a stent) for this condition?", kind: "yesno" },
-      { id: 103, text: "Are you currently taking 3 or more medications for this condition, or using oxygen or nitroglycerin?", kind: "yesno" },
+      {
+        id: 102,
+        text: "In the past 2 years, have you been hospitalized, had surgery, or had a cardiac procedure (such as a stent) for this condition?",
+        kind: "yesno",
+      },
+      {
+        id: 103,
+        text: "Are you currently taking 3 or more medications for this condition, or using oxygen or nitroglycerin?",
+        kind: "yesno",
+      },
     ],
   },
   {
     id: 2,
     category: "Lung",
     title: "Lung Health",
-    questionText: "Have you ever been diagnosed with or treated for a chronic lung condition, such as COPD, emphysema, chronic bronchitis or cystic fibrosis?",
+    questionText:
+      "Have you ever been diagnosed with or treated for a chronic lung condition, such as COPD, emphysema, chronic bronchitis or cystic fibrosis?",
     questionType: "lung_health",
     followUps: [
       { id: 201, text: "Which lung condition(s) were you diagnosed with or treated for?", kind: "text" },
       { id: 202, text: "Do you need home oxygen or a nebulizer?", kind: "yesno" },
-      { id: 203, text: "In the past year, have you been hospitalized for your lungs, or had 3 or more respiratory infections needing antibiotics or steroids?", kind: "yesno" },
+      {
+        id: 203,
+        text: "In the past year, have you been hospitalized for your lungs, or had 3 or more respiratory infections needing antibiotics or steroids?",
+        kind: "yesno",
+      },
     ],
   },
   {
     id: 3,
     category: "Cancer",
     title: "Cancer History",
-    questionText: "Have you ever been diagnosed with or treated for cancer, leukemia or lymphoma (not including basal cell skin cancer)?",
+    questionText:
+      "Have you ever been diagnosed with or treated for cancer, leukemia or lymphoma (not including basal cell skin cancer)?",
     questionType: "cancer_history",
     followUps: [
       { id: 301, text: "What type of cancer?", kind: "text" },
       { id: 302, text: "When were you first diagnosed?", kind: "text" },
-      { id: 303, text: "Are you currently in active treatment (chemotherapy, radiation, immunotherapy, targeted or hormone therapy)?", kind: "yesno" },
+      {
+        id: 303,
+        text: "Are you currently in active treatment (chemotherapy, radiation, immunotherapy, targeted or hormone therapy)?",
+        kind: "yesno",
+      },
     ],
   },
   {
     id: 4,
     category: "Diabetes with Complications",
     title: "Diabetes with Complications",
-    questionText: "Have you ever had diabetes with complications affecting your eyes, nerves, kidneys, circulation or heart?",
+    questionText:
+      "Have you ever had diabetes with complications affecting your eyes, nerves, kidneys, circulation or heart?",
     questionType: "diabetes_with_complications",
     followUps: [
       { id: 401, text: "Which complications have you had?", kind: "text" },
@@ -83,18 +102,24 @@ export const ELIGIBILITY_QUESTIONS: readonly EligibilityQuestion[] = [
     id: 5,
     category: "Memory",
     title: "Memory or Cognitive Health",
-    questionText: "Do you have any concerns about your memory or thinking, or have you been diagnosed with dementia, Alzheimer's or another cognitive impairment?",
+    questionText:
+      "Do you have any concerns about your memory or thinking, or have you been diagnosed with dementia, Alzheimer's or another cognitive impairment?",
     questionType: "memory_or_cognitive_health",
     followUps: [
       { id: 501, text: "Have you received a formal diagnosis? If so, which?", kind: "text" },
-      { id: 502, text: "Do you need help with daily living (medications, finances or personal care) because of it?", kind: "yesno" },
+      {
+        id: 502,
+        text: "Do you need help with daily living (medications, finances or personal care) because of it?",
+        kind: "yesno",
+      },
     ],
   },
   {
     id: 6,
     category: "Recent Hospitalizations",
     title: "Recent and Current Hospitalizations",
-    questionText: "In the past 2 years, have you been hospitalized overnight more than twice for any condition (not counting planned surgeries)?",
+    questionText:
+      "In the past 2 years, have you been hospitalized overnight more than twice for any condition (not counting planned surgeries)?",
     questionType: "recent_and_current_hospitalizations",
     followUps: [],
   },
@@ -102,7 +127,8 @@ export const ELIGIBILITY_QUESTIONS: readonly EligibilityQuestion[] = [
     id: 7,
     category: "Current Hospitalization or Test",
     title: "Current Hospitalization or Medical Test",
-    questionText: "Are you currently hospitalized, waiting on medical test results, or has a doctor advised you to have a medical test?",
+    questionText:
+      "Are you currently hospitalized, waiting on medical test results, or has a doctor advised you to have a medical test?",
     questionType: "current_hospitalization_or_test",
     followUps: [],
   },

@@ -6,7 +6,12 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { namesOrganization } from "@/lib/eligibility/eligibility-organization";
 import type { SubmitEligibilityResponse } from "@/lib/eligibility/answers-schema";
 import { encryptAnswers } from "@/lib/eligibility/encrypt-answers";
-import { eligibilityOutcome, hasMedicalConditions, mainQuestionsYesCount, type SubmittedAnswers } from "@/lib/eligibility/outcome";
+import {
+  eligibilityOutcome,
+  hasMedicalConditions,
+  mainQuestionsYesCount,
+  type SubmittedAnswers,
+} from "@/lib/eligibility/outcome";
 import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE, quoteTrackingId } from "@/lib/quotes/quote-links";
 import { isTestCopyVisit } from "@/lib/tracking/quote-views";
 import { notifyAgentAfterAnswer } from "@/lib/notifications/agent-notifications";
@@ -31,12 +36,19 @@ export type SubmitEligibilityAnswersInput = {
   now: Date;
 };
 
-export async function submitEligibilityAnswers({ orgSegment, quoteToken, contactId, answers, now }: SubmitEligibilityAnswersInput): Promise<SubmitEligibilityResponse> {
+export async function submitEligibilityAnswers({
+  orgSegment,
+  quoteToken,
+  contactId,
+  answers,
+  now,
+}: SubmitEligibilityAnswersInput): Promise<SubmitEligibilityResponse> {
   const found = await findQuoteLink(quoteToken, now);
   if (!found) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
   const { link, contact, organization } = found;
   if (!namesOrganization(orgSegment, organization)) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
-  if (contactId !== undefined && contactId.toLowerCase() !== contact.id.toLowerCase()) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
+  if (contactId !== undefined && contactId.toLowerCase() !== contact.id.toLowerCase())
+    throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
 
   const outcome = eligibilityOutcome(answers);
   const yesCount = mainQuestionsYesCount(answers);
@@ -45,7 +57,10 @@ export async function submitEligibilityAnswers({ orgSegment, quoteToken, contact
   await tenantTransaction(organizationId, async (tx) => {
     // A double tap sends two submissions at once: one waits for the other, so the contact keeps exactly one current row.
     await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`eligibility:${contact.id}`}))`);
-    const current = await tx.contact.findFirst({ where: { id: contact.id, organizationId }, select: { id: true, status: true } });
+    const current = await tx.contact.findFirst({
+      where: { id: contact.id, organizationId },
+      select: { id: true, status: true },
+    });
     if (!current) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
     await tx.eligibilityAnswer.deleteMany({ where: { organizationId, contactId: contact.id } });
     await tx.eligibilityAnswer.create({
@@ -80,6 +95,7 @@ export async function submitEligibilityAnswers({ orgSegment, quoteToken, contact
   // Health answers (with or without conditions) choose the contact's follow-up (domain-rules A.9).
   await rescheduleContactsNow({ organizationId, contactIds: [contact.id], now });
   // The agent hears of it once per contact (after the answer); not when the link is a trial's [TEST] copy, which only the agent received.
-  if (!(await isTestCopyVisit(link, quoteTrackingId(link)))) await notifyAgentAfterAnswer({ found, type: "agent_health_completed", outcome, now });
+  if (!(await isTestCopyVisit(link, quoteTrackingId(link))))
+    await notifyAgentAfterAnswer({ found, type: "agent_health_completed", outcome, now });
   return { success: true, outcome };
 }

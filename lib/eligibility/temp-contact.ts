@@ -30,14 +30,28 @@ export function tempContactEmail(now: Date): string {
   return `temp-${now.getTime()}-${randomBytes(4).toString("hex")}@example.com`;
 }
 
-export async function createTempContact({ orgSegment, now }: { orgSegment: string; now: Date }): Promise<TempContactResponse> {
+export async function createTempContact({
+  orgSegment,
+  now,
+}: {
+  orgSegment: string;
+  now: Date;
+}): Promise<TempContactResponse> {
   const organization = await findOrganizationByIdOrSlug(orgSegment);
   if (!organization) throw AppError.notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
   const organizationId = organization.id;
-  await consumeRateLimit({ key: `temp-contact:org:${organizationId}`, limit: TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR, windowSeconds: 3600, now });
+  await consumeRateLimit({
+    key: `temp-contact:org:${organizationId}`,
+    limit: TEMP_CONTACTS_PER_ORGANIZATION_PER_HOUR,
+    windowSeconds: 3600,
+    now,
+  });
 
   return tenantTransaction(organizationId, async (tx) => {
-    const { defaultAgentId } = (await tx.organization.findFirst({ where: { id: organizationId }, select: { defaultAgentId: true } })) ?? { defaultAgentId: null };
+    const { defaultAgentId } = (await tx.organization.findFirst({
+      where: { id: organizationId },
+      select: { defaultAgentId: true },
+    })) ?? { defaultAgentId: null };
     const contact = await tx.contact.create({
       data: {
         organizationId,
@@ -52,7 +66,9 @@ export async function createTempContact({ orgSegment, now }: { orgSegment: strin
       },
       select: { id: true },
     });
-    await tx.contactEvent.create({ data: { organizationId, contactId: contact.id, eventType: "temp_contact_created", metadata: {}, createdAt: now } });
+    await tx.contactEvent.create({
+      data: { organizationId, contactId: contact.id, eventType: "temp_contact_created", metadata: {}, createdAt: now },
+    });
     const { token } = await createQuoteLink({ organizationId, contactId: contact.id, now, tx });
     return { success: true as const, contactId: contact.id, quoteId: token };
   });

@@ -1,32 +1,67 @@
-import { applyTestMode, footerHtml, footerText, fromWithName, headerText, insertBeforeBodyEnd, redactSecrets, safeHeaders } from "@/lib/email/compose";
+import {
+  applyTestMode,
+  footerHtml,
+  footerText,
+  fromWithName,
+  headerText,
+  insertBeforeBodyEnd,
+  redactSecrets,
+  safeHeaders,
+} from "@/lib/email/compose";
 
 describe("applyTestMode", () => {
   it("marks every subject of a preview [PREVIEW], once, also on top of [TEST]", () => {
-    expect(applyTestMode({ to: "pat@example.com", subject: "Your quote" }, undefined, "[PREVIEW] ")).toEqual({ to: "pat@example.com", subject: "[PREVIEW] Your quote", isTest: true });
-    expect(applyTestMode({ to: "pat@example.com", subject: "Your quote" }, "qa@agency.test", "[PREVIEW] ").subject).toBe("[PREVIEW] [TEST] Your quote");
-    expect(applyTestMode({ to: "pat@example.com", subject: "[PREVIEW] Your quote" }, undefined, "[PREVIEW] ").subject).toBe("[PREVIEW] Your quote");
+    expect(applyTestMode({ to: "pat@example.com", subject: "Your quote" }, undefined, "[PREVIEW] ")).toEqual({
+      to: "pat@example.com",
+      subject: "[PREVIEW] Your quote",
+      isTest: true,
+    });
+    expect(
+      applyTestMode({ to: "pat@example.com", subject: "Your quote" }, "qa@agency.test", "[PREVIEW] ").subject,
+    ).toBe("[PREVIEW] [TEST] Your quote");
+    expect(
+      applyTestMode({ to: "pat@example.com", subject: "[PREVIEW] Your quote" }, undefined, "[PREVIEW] ").subject,
+    ).toBe("[PREVIEW] Your quote");
   });
 
   it("leaves the message alone without a test address", () => {
-    expect(applyTestMode({ to: "pat@example.com", subject: "Your quote" }, undefined)).toEqual({ to: "pat@example.com", subject: "Your quote", isTest: false });
+    expect(applyTestMode({ to: "pat@example.com", subject: "Your quote" }, undefined)).toEqual({
+      to: "pat@example.com",
+      subject: "Your quote",
+      isTest: false,
+    });
   });
   it("redirects to the test address and marks the subject once", () => {
-    expect(applyTestMode({ to: "pat@example.com", subject: "Your quote" }, "qa@agency.test")).toEqual({ to: "qa@agency.test", subject: "[TEST] Your quote", isTest: true });
-    expect(applyTestMode({ to: "pat@example.com", subject: "[TEST] Your quote" }, "qa@agency.test").subject).toBe("[TEST] Your quote");
+    expect(applyTestMode({ to: "pat@example.com", subject: "Your quote" }, "qa@agency.test")).toEqual({
+      to: "qa@agency.test",
+      subject: "[TEST] Your quote",
+      isTest: true,
+    });
+    expect(applyTestMode({ to: "pat@example.com", subject: "[TEST] Your quote" }, "qa@agency.test").subject).toBe(
+      "[TEST] Your quote",
+    );
   });
 });
 
 describe("footer", () => {
-  const footer = { postalAddress: "1 Main St, Austin, TX", productName: "Gapwise", unsubscribeUrl: "https://app.test/unsubscribe?t=a&b=<c>" };
+  const footer = {
+    postalAddress: "1 Main St, Austin, TX",
+    productName: "Gapwise",
+    unsubscribeUrl: "https://app.test/unsubscribe?t=a&b=<c>",
+  };
   it("carries the postal address and an escaped unsubscribe link", () => {
     const html = footerHtml(footer);
     expect(html).toContain("1 Main St, Austin, TX");
     expect(html).toContain('href="https://app.test/unsubscribe?t=a&amp;b=&lt;c&gt;"');
-    expect(footerText(footer)).toBe("Sent with Gapwise · 1 Main St, Austin, TX\nUnsubscribe: https://app.test/unsubscribe?t=a&b=<c>");
+    expect(footerText(footer)).toBe(
+      "Sent with Gapwise · 1 Main St, Austin, TX\nUnsubscribe: https://app.test/unsubscribe?t=a&b=<c>",
+    );
     expect(footerHtml({ ...footer, unsubscribeUrl: undefined })).not.toContain("Unsubscribe");
   });
   it("goes before </body>, or at the end", () => {
-    expect(insertBeforeBodyEnd("<html><body><p>x</p></BODY></html>", "<f/>")).toBe("<html><body><p>x</p><f/></BODY></html>");
+    expect(insertBeforeBodyEnd("<html><body><p>x</p></BODY></html>", "<f/>")).toBe(
+      "<html><body><p>x</p><f/></BODY></html>",
+    );
     expect(insertBeforeBodyEnd("<p>x</p>", "<f/>")).toBe("<p>x</p><f/>");
   });
 });
@@ -40,8 +75,12 @@ describe("headers stay one line each", () => {
   });
 
   it("fromWithName keeps the configured address and a display name without quotes, brackets, backslashes or line breaks", () => {
-    expect(fromWithName("Gapwise <hello@gapwise.test>", "Ann Lee - Lone Star")).toBe('"Ann Lee - Lone Star" <hello@gapwise.test>');
-    expect(fromWithName("hello@gapwise.test", 'Eve"\r\nBcc: x@y.z <evil@x>\\')).toBe('"Eve Bcc: x@y.z evil@x" <hello@gapwise.test>');
+    expect(fromWithName("Gapwise <hello@gapwise.test>", "Ann Lee - Lone Star")).toBe(
+      '"Ann Lee - Lone Star" <hello@gapwise.test>',
+    );
+    expect(fromWithName("hello@gapwise.test", 'Eve"\r\nBcc: x@y.z <evil@x>\\')).toBe(
+      '"Eve Bcc: x@y.z evil@x" <hello@gapwise.test>',
+    );
     expect(fromWithName("Gapwise <hello@gapwise.test>", "\r\n")).toBe("Gapwise <hello@gapwise.test>");
   });
 
@@ -58,7 +97,8 @@ describe("headers stay one line each", () => {
       replyTo: "agent@agency.test X-Evil: 1",
       headers: { "List-Unsubscribe": "<https://app.test/u?t=1> X-Evil: 1" },
     });
-    for (const value of [cleaned.subject, cleaned.from, cleaned.replyTo!, ...Object.values(cleaned.headers)]) expect(value).not.toMatch(/[\r\n]/);
+    for (const value of [cleaned.subject, cleaned.from, cleaned.replyTo!, ...Object.values(cleaned.headers)])
+      expect(value).not.toMatch(/[\r\n]/);
     expect(safeHeaders({ subject: "s", from: "f", replyTo: undefined, headers: {} }).replyTo).toBeUndefined();
   });
 });
@@ -68,7 +108,9 @@ describe("redactSecrets", () => {
     const token = "a1b2c3d4e5f6";
     const odd = "tok+en/with=chars";
     const html = `<a href="https://app.test/auth/verify/acme/${token}">Sign in</a> https://app.test/auth/verify/acme/${token} ${encodeURIComponent(odd)}`;
-    expect(redactSecrets(html, [token, odd])).toBe('<a href="https://app.test/auth/verify/acme/[redacted]">Sign in</a> https://app.test/auth/verify/acme/[redacted] [redacted]');
+    expect(redactSecrets(html, [token, odd])).toBe(
+      '<a href="https://app.test/auth/verify/acme/[redacted]">Sign in</a> https://app.test/auth/verify/acme/[redacted] [redacted]',
+    );
   });
 
   it("leaves the text alone without secrets, and ignores values too short to be one", () => {

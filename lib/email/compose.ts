@@ -7,9 +7,17 @@ import { oneLine } from "@/lib/validation/text";
  * agent) takes every email with "[TEST]"; a preview marks every subject "[PREVIEW]" (its transport keeps
  * the email in the outbox unless a test address is set, lib/env.ts).
  */
-export function applyTestMode(message: { to: string; subject: string }, testAddress: string | undefined, subjectPrefix = "") {
+export function applyTestMode(
+  message: { to: string; subject: string },
+  testAddress: string | undefined,
+  subjectPrefix = "",
+) {
   const routed = testAddress
-    ? { to: testAddress, subject: message.subject.startsWith("[TEST] ") ? message.subject : `[TEST] ${message.subject}`, isTest: true }
+    ? {
+        to: testAddress,
+        subject: message.subject.startsWith("[TEST] ") ? message.subject : `[TEST] ${message.subject}`,
+        isTest: true,
+      }
     : { ...message, isTest: false };
   if (!subjectPrefix || routed.subject.startsWith(subjectPrefix)) return routed;
   return { ...routed, subject: `${subjectPrefix}${routed.subject}`, isTest: true };
@@ -25,25 +33,36 @@ export const headerText = oneLine;
 /** "Name <address>" from the configured From, with a display name that cannot break out of its quotes or the header. */
 export function fromWithName(configuredFrom: string, name: string): string {
   const address = /<([^>]+)>/.exec(configuredFrom)?.[1] ?? configuredFrom.trim();
-  const safe = headerText(name).replace(/["<>\\]/g, "").trim();
+  const safe = headerText(name)
+    .replace(/["<>\\]/g, "")
+    .trim();
   return safe ? `"${safe}" <${address}>` : configuredFrom;
 }
 
 /** The headers of one email, each value made one line (headerText). */
-export function safeHeaders<T extends { subject: string; from: string; replyTo?: string; headers: Record<string, string> }>(message: T): T {
+export function safeHeaders<
+  T extends { subject: string; from: string; replyTo?: string; headers: Record<string, string> },
+>(message: T): T {
   return {
     ...message,
     subject: headerText(message.subject),
     from: headerText(message.from),
     replyTo: message.replyTo === undefined ? undefined : headerText(message.replyTo) || undefined,
-    headers: Object.fromEntries(Object.entries(message.headers).map(([name, value]) => [headerText(name), headerText(value)])),
+    headers: Object.fromEntries(
+      Object.entries(message.headers).map(([name, value]) => [headerText(name), headerText(value)]),
+    ),
   };
 }
 
 type Footer = { postalAddress: string; productName: string; unsubscribeUrl?: string };
 
 const escapeHtml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 
 export function footerHtml({ postalAddress, productName, unsubscribeUrl }: Footer): string {
   const unsubscribe = unsubscribeUrl
@@ -57,7 +76,9 @@ export function footerHtml({ postalAddress, productName, unsubscribeUrl }: Foote
 }
 
 export function footerText({ postalAddress, productName, unsubscribeUrl }: Footer): string {
-  return [`Sent with ${productName} · ${postalAddress}`, unsubscribeUrl ? `Unsubscribe: ${unsubscribeUrl}` : null].filter(Boolean).join("\n");
+  return [`Sent with ${productName} · ${postalAddress}`, unsubscribeUrl ? `Unsubscribe: ${unsubscribeUrl}` : null]
+    .filter(Boolean)
+    .join("\n");
 }
 
 /** Puts `fragment` just before </body> (or at the end when the document has none). */
@@ -74,6 +95,10 @@ export const REDACTED = "[redacted]";
  * characters are ignored (a short value would also erase ordinary text).
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
-  const forms = [...new Set(secrets.filter((secret) => secret.length >= 8).flatMap((secret) => [secret, encodeURIComponent(secret)]))];
+  const forms = [
+    ...new Set(
+      secrets.filter((secret) => secret.length >= 8).flatMap((secret) => [secret, encodeURIComponent(secret)]),
+    ),
+  ];
   return forms.reduce((redacted, form) => redacted.split(form).join(REDACTED), text);
 }

@@ -7,7 +7,17 @@ export async function listOutboxEmails({ limit = 100 }: { limit?: number } = {})
   return prisma.outboxEmail.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
-    select: { id: true, to: true, originalTo: true, from: true, subject: true, testMode: true, transport: true, status: true, createdAt: true },
+    select: {
+      id: true,
+      to: true,
+      originalTo: true,
+      from: true,
+      subject: true,
+      testMode: true,
+      transport: true,
+      status: true,
+      createdAt: true,
+    },
   });
 }
 

@@ -15,14 +15,22 @@ async function sendSignInLink(token: string) {
   const org = await createOrganization(db.prisma, { now });
   const user = await createUser(db.prisma, org.id, { now, isAdmin: true });
   await sendLoginLinkEmail({ identifier: user.email, token });
-  const row = await db.prisma.outboxEmail.findFirstOrThrow({ where: { originalTo: user.email, tags: { path: ["category"], equals: "login_link" } } });
+  const row = await db.prisma.outboxEmail.findFirstOrThrow({
+    where: { originalTo: user.email, tags: { path: ["category"], equals: "login_link" } },
+  });
   return { row, url: loginLinkUrl(org.slug, token) };
 }
 
 const email = (key: string, extra: Partial<Parameters<typeof sendEmail>[0]> = {}) => ({
   to: "sam@agency.test",
   subject: "Your sample agency is ready",
-  react: SampleAgencyReadyEmail({ productName: "Gapwise", firstName: "Sam", agencyName: "Sample Agency", contactCount: 300, appUrl: "http://localhost:3000/dashboard" }),
+  react: SampleAgencyReadyEmail({
+    productName: "Gapwise",
+    firstName: "Sam",
+    agencyName: "Sample Agency",
+    contactCount: 300,
+    appUrl: "http://localhost:3000/dashboard",
+  }),
   idempotencyKey: key,
   ...extra,
 });
@@ -48,7 +56,10 @@ describe("sendEmail through the outbox (embedded default)", () => {
     expect(row.html).toContain('href="http://localhost:3000/dashboard"');
     expect(row.html).toContain("Gapwise, 100 Main Street, Austin, TX 78701");
     expect(row.text).toContain("Unsubscribe: http://localhost:3000/unsubscribe/t1");
-    expect(row.headers).toEqual({ "List-Unsubscribe": "<http://localhost:3000/unsubscribe/t1>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(row.headers).toEqual({
+      "List-Unsubscribe": "<http://localhost:3000/unsubscribe/t1>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
   });
 
   it("puts the one-click endpoint (and a mailto, when given) in List-Unsubscribe, the page link in the footer", async () => {
@@ -68,7 +79,11 @@ describe("sendEmail through the outbox (embedded default)", () => {
   });
 
   it("sends once when the same key races", async () => {
-    const results = await Promise.all([sendEmail(email("k-race")), sendEmail(email("k-race")), sendEmail(email("k-race"))]);
+    const results = await Promise.all([
+      sendEmail(email("k-race")),
+      sendEmail(email("k-race")),
+      sendEmail(email("k-race")),
+    ]);
     expect(results.filter((r) => r.status === "stored")).toHaveLength(1);
     expect(await db.prisma.outboxEmail.count({ where: { idempotencyKey: "k-race" } })).toBe(1);
   });
@@ -83,7 +98,12 @@ describe("sendEmail through the outbox (embedded default)", () => {
   it("redirects to the test address with [TEST] in the subject", async () => {
     await sendEmail(email("k-test-mode", { testAddress: "qa@agency.test" }));
     const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-test-mode" } });
-    expect(row).toMatchObject({ to: "qa@agency.test", originalTo: "sam@agency.test", subject: "[TEST] Your sample agency is ready", testMode: true });
+    expect(row).toMatchObject({
+      to: "qa@agency.test",
+      originalTo: "sam@agency.test",
+      subject: "[TEST] Your sample agency is ready",
+      testMode: true,
+    });
   });
 });
 
@@ -103,13 +123,20 @@ describe("sendEmail through Resend (RESEND_API_KEY set), against a local fake", 
           res.end(JSON.stringify({ name: "internal_server_error", message: "boom", statusCode: 500 }));
           return;
         }
-        received.push({ body: JSON.parse(raw), idempotencyKey: req.headers["idempotency-key"] as string, auth: req.headers.authorization });
+        received.push({
+          body: JSON.parse(raw),
+          idempotencyKey: req.headers["idempotency-key"] as string,
+          auth: req.headers.authorization,
+        });
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ id: `re_msg_${received.length}` }));
       });
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    setEnv({ RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    setEnv({
+      RESEND_API_KEY: "re_test_key",
+      RESEND_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    });
   });
   afterAll(async () => {
     setEnv({ RESEND_API_KEY: undefined, RESEND_BASE_URL: undefined });
@@ -152,14 +179,31 @@ describe("sendEmail through Resend (RESEND_API_KEY set), against a local fake", 
       }),
     );
     const body = received.at(-1)!.body as { subject: string; from: string; reply_to: string };
-    expect(body).toMatchObject({ subject: "Pat Bcc: victim@example.com <b>body</b>, your quotes", from: '"Ann Bcc: x@y.z" <hello@gapwise.test>', reply_to: "ann@agency.test X-Evil: 1" });
+    expect(body).toMatchObject({
+      subject: "Pat Bcc: victim@example.com <b>body</b>, your quotes",
+      from: '"Ann Bcc: x@y.z" <hello@gapwise.test>',
+      reply_to: "ann@agency.test X-Evil: 1",
+    });
     const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-resend-crlf" } });
     expect([row.subject, row.from, row.replyTo].join("|")).not.toMatch(/[\r\n]/);
   });
 
   describe("on a preview deployment", () => {
-    const preview = { APP_ENV: "preview", APP_URL: "https://preview.gapwise.example", DATABASE_URL: "postgresql://u:p@127.0.0.1:1/x", CRON_SECRET: "c".repeat(32), AUTH_SECRET: "a".repeat(32), ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString("base64") };
-    afterEach(() => setEnv({ ...Object.fromEntries(Object.keys(preview).map((k) => [k, undefined])), APP_ENV: "test", EMAIL_TEST_ADDRESS: undefined }));
+    const preview = {
+      APP_ENV: "preview",
+      APP_URL: "https://preview.gapwise.example",
+      DATABASE_URL: "postgresql://u:p@127.0.0.1:1/x",
+      CRON_SECRET: "c".repeat(32),
+      AUTH_SECRET: "a".repeat(32),
+      ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString("base64"),
+    };
+    afterEach(() =>
+      setEnv({
+        ...Object.fromEntries(Object.keys(preview).map((k) => [k, undefined])),
+        APP_ENV: "test",
+        EMAIL_TEST_ADDRESS: undefined,
+      }),
+    );
 
     it("holds a consumer email in the outbox, marked [PREVIEW], although a Resend key is set", async () => {
       setEnv(preview);
@@ -168,20 +212,30 @@ describe("sendEmail through Resend (RESEND_API_KEY set), against a local fake", 
       expect(result).toMatchObject({ status: "stored", transport: "outbox" });
       expect(received).toHaveLength(before); // nothing reached the provider
       const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-preview-held" } });
-      expect(row).toMatchObject({ transport: "outbox", status: "stored", subject: "[PREVIEW] Your sample agency is ready", to: "pat.consumer@example.com" });
+      expect(row).toMatchObject({
+        transport: "outbox",
+        status: "stored",
+        subject: "[PREVIEW] Your sample agency is ready",
+        to: "pat.consumer@example.com",
+      });
     });
 
     it("sends through Resend only to EMAIL_TEST_ADDRESS when one is set", async () => {
       setEnv({ ...preview, EMAIL_TEST_ADDRESS: "qa@gapwise.example" });
       await sendEmail(email("k-preview-tester", { to: "pat.consumer@example.com" }));
-      expect(received.at(-1)!.body).toMatchObject({ to: "qa@gapwise.example", subject: "[PREVIEW] [TEST] Your sample agency is ready" });
+      expect(received.at(-1)!.body).toMatchObject({
+        to: "qa@gapwise.example",
+        subject: "[PREVIEW] [TEST] Your sample agency is ready",
+      });
     });
   });
 
   it("marks a provider failure as failed and lets a retry with the same key go through", async () => {
     failNext = true;
     await expect(sendEmail(email("k-resend-retry"))).rejects.toBeInstanceOf(EmailSendError);
-    expect((await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-resend-retry" } })).status).toBe("failed");
+    expect(
+      (await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-resend-retry" } })).status,
+    ).toBe("failed");
     const retry = await sendEmail(email("k-resend-retry"));
     expect(retry.status).toBe("sent");
     const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: "k-resend-retry" } });

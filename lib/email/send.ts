@@ -4,7 +4,14 @@ import { render } from "@react-email/render";
 import { Resend } from "resend";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { applyTestMode, footerHtml, footerText, insertBeforeBodyEnd, redactSecrets, safeHeaders } from "@/lib/email/compose";
+import {
+  applyTestMode,
+  footerHtml,
+  footerText,
+  insertBeforeBodyEnd,
+  redactSecrets,
+  safeHeaders,
+} from "@/lib/email/compose";
 
 /**
  * The one send path (architecture.md rule 12). Every email the product sends goes through sendEmail:
@@ -82,7 +89,11 @@ function isUniqueViolation(error: unknown) {
 export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult> {
   const env = getEnv();
   const transport = env.parts.email;
-  const routed = applyTestMode({ to: input.to, subject: input.subject }, env.email.testAddress ?? input.testAddress, env.email.subjectPrefix);
+  const routed = applyTestMode(
+    { to: input.to, subject: input.subject },
+    env.email.testAddress ?? input.testAddress,
+    env.email.subjectPrefix,
+  );
   const { to, isTest } = routed;
 
   const existing = await prisma.outboxEmail.findUnique({ where: { idempotencyKey: input.idempotencyKey } });
@@ -90,18 +101,36 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
     return { id: existing.id, status: "duplicate", transport, providerMessageId: existing.providerMessageId };
   }
 
-  const [renderedHtml, renderedText] = await Promise.all([render(input.react), render(input.react, { plainText: true })]);
-  const footer = { postalAddress: input.postalAddress?.trim() || env.postalAddress, productName: env.productName, unsubscribeUrl: input.unsubscribeUrl };
+  const [renderedHtml, renderedText] = await Promise.all([
+    render(input.react),
+    render(input.react, { plainText: true }),
+  ]);
+  const footer = {
+    postalAddress: input.postalAddress?.trim() || env.postalAddress,
+    productName: env.productName,
+    unsubscribeUrl: input.unsubscribeUrl,
+  };
   const html = insertBeforeBodyEnd(renderedHtml, footerHtml(footer));
   const text = `${renderedText.trim()}\n\n${footerText(footer)}`;
   const listHeaders: Record<string, string> = {};
   const listUnsubscribeUrl = input.oneClickUnsubscribeUrl ?? input.unsubscribeUrl;
   if (listUnsubscribeUrl) {
-    const mailto = input.unsubscribeMailto ? (input.unsubscribeMailto.startsWith("mailto:") ? input.unsubscribeMailto : `mailto:${input.unsubscribeMailto}`) : null;
-    listHeaders["List-Unsubscribe"] = [`<${listUnsubscribeUrl}>`, mailto ? `<${mailto}>` : null].filter(Boolean).join(", ");
+    const mailto = input.unsubscribeMailto
+      ? input.unsubscribeMailto.startsWith("mailto:")
+        ? input.unsubscribeMailto
+        : `mailto:${input.unsubscribeMailto}`
+      : null;
+    listHeaders["List-Unsubscribe"] = [`<${listUnsubscribeUrl}>`, mailto ? `<${mailto}>` : null]
+      .filter(Boolean)
+      .join(", ");
     listHeaders["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
-  const { subject, from, replyTo, headers } = safeHeaders({ subject: routed.subject, from: input.from ?? env.email.from, replyTo: input.replyTo, headers: listHeaders });
+  const { subject, from, replyTo, headers } = safeHeaders({
+    subject: routed.subject,
+    from: input.from ?? env.email.from,
+    replyTo: input.replyTo,
+    headers: listHeaders,
+  });
 
   // What the row keeps: the outbox transport's row is what /dev/outbox shows and the only way the email
   // reaches anyone, so it keeps everything; a row that only logs a provider's send keeps no secret.
@@ -126,7 +155,10 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   let row;
   try {
     row = existing
-      ? await prisma.outboxEmail.update({ where: { id: existing.id, status: "failed" }, data: { ...data, attemptCount: { increment: 1 } } })
+      ? await prisma.outboxEmail.update({
+          where: { id: existing.id, status: "failed" },
+          data: { ...data, attemptCount: { increment: 1 } },
+        })
       : await prisma.outboxEmail.create({ data: { ...data, idempotencyKey: input.idempotencyKey } });
   } catch (error) {
     if (isUniqueViolation(error) || (error as { code?: string })?.code === "P2025") {
@@ -139,13 +171,28 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   if (transport === "outbox") return { id: row.id, status: "stored", transport };
 
   const { data: sent, error } = await resend().emails.send(
-    { from, to, subject, html, text, replyTo, headers, tags: Object.entries(input.tags ?? {}).map(([name, value]) => ({ name, value })) },
+    {
+      from,
+      to,
+      subject,
+      html,
+      text,
+      replyTo,
+      headers,
+      tags: Object.entries(input.tags ?? {}).map(([name, value]) => ({ name, value })),
+    },
     { idempotencyKey: input.idempotencyKey },
   );
   if (error || !sent) {
-    await prisma.outboxEmail.update({ where: { id: row.id }, data: { status: "failed", lastError: error?.name ?? "unknown_error" } });
+    await prisma.outboxEmail.update({
+      where: { id: row.id },
+      data: { status: "failed", lastError: error?.name ?? "unknown_error" },
+    });
     throw new EmailSendError(`Email could not be sent (${error?.name ?? "unknown error"}).`, { cause: error });
   }
-  await prisma.outboxEmail.update({ where: { id: row.id }, data: { status: "sent", providerMessageId: sent.id, sentAt: new Date() } });
+  await prisma.outboxEmail.update({
+    where: { id: row.id },
+    data: { status: "sent", providerMessageId: sent.id, sentAt: new Date() },
+  });
   return { id: row.id, status: "sent", transport, providerMessageId: sent.id };
 }

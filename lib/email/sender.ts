@@ -61,7 +61,15 @@ export type SenderAgent = {
  * (the agent's address, or null in organization mode). `agent` is the contact's agent; pass null when
  * there is none (or it is inactive): the organization then signs.
  */
-export function resolveOutreachSender({ organization, agent, appUrl }: { organization: SenderOrganization; agent: SenderAgent | null; appUrl: string }): {
+export function resolveOutreachSender({
+  organization,
+  agent,
+  appUrl,
+}: {
+  organization: SenderOrganization;
+  agent: SenderAgent | null;
+  appUrl: string;
+}): {
   sender: OutreachSender;
   fromName: string;
   replyTo: string | null;
@@ -81,5 +89,9 @@ export function resolveOutreachSender({ organization, agent, appUrl }: { organiz
     bookingUrl: safeHttpUrl(useOrg ? organization.redirectUrl : (activeAgent?.bookingLink ?? organization.redirectUrl)),
     canReply: !useOrg,
   };
-  return { sender, fromName: useOrg ? brandName : `${senderName} - ${brandName}`, replyTo: useOrg ? null : (activeAgent?.email ?? null) };
+  return {
+    sender,
+    fromName: useOrg ? brandName : `${senderName} - ${brandName}`,
+    replyTo: useOrg ? null : (activeAgent?.email ?? null),
+  };
 }

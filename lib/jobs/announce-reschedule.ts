@@ -13,6 +13,12 @@ export async function announceRescheduleQueued(organizationId: string): Promise<
     const [{ inngest }, { EVENTS }] = await Promise.all([import("@/inngest/client"), import("@/inngest/events")]);
     await inngest.send({ name: EVENTS.organizationChanged, data: { organizationId } });
   } catch (error) {
-    console.error(JSON.stringify({ level: "warn", event: "reschedule_announce_failed", error: error instanceof Error ? error.name : "UnknownError" }));
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        event: "reschedule_announce_failed",
+        error: error instanceof Error ? error.name : "UnknownError",
+      }),
+    );
   }
 }

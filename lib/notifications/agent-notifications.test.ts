@@ -12,8 +12,14 @@ const db = setupTestDatabase();
 // The quote link expires QUOTE_LINK_DAYS after creation; the events are stamped with this clock.
 const now = new Date("2026-03-04T15:12:00Z");
 
-const allNo = (): AnswerDraft => ({ main: Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [id, "no"])), followUps: {} });
-const heartYes = (): AnswerDraft => ({ main: { ...allNo().main, 1: "yes" }, followUps: { 101: "Angina", 102: true, 103: false } });
+const allNo = (): AnswerDraft => ({
+  main: Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [id, "no"])),
+  followUps: {},
+});
+const heartYes = (): AnswerDraft => ({
+  main: { ...allNo().main, 1: "yes" },
+  followUps: { 101: "Angina", 102: true, 103: false },
+});
 
 async function agency({ assigned = true, defaultAgent = false }: { assigned?: boolean; defaultAgent?: boolean } = {}) {
   const org = await createOrganization(db.prisma, { now });
@@ -22,13 +28,22 @@ async function agency({ assigned = true, defaultAgent = false }: { assigned?: bo
   const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
   const owner = await createUser(db.prisma, org.id, { now });
   const fallback = await createUser(db.prisma, org.id, { now });
-  if (defaultAgent) await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: fallback.id } });
-  const contact = await createContact(db.prisma, org.id, { now, agentId: assigned ? owner.id : null, firstName: "Ada", lastName: "Lovelace" });
+  if (defaultAgent)
+    await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: fallback.id } });
+  const contact = await createContact(db.prisma, org.id, {
+    now,
+    agentId: assigned ? owner.id : null,
+    firstName: "Ada",
+    lastName: "Lovelace",
+  });
   const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now });
   return { org, admin, owner, fallback, contact, token };
 }
 
-const notifications = (contactId: string) => db.prisma.outboxEmail.findMany({ where: { idempotencyKey: { startsWith: "agent-notification:" }, tags: { path: ["contact_id"], equals: contactId } } });
+const notifications = (contactId: string) =>
+  db.prisma.outboxEmail.findMany({
+    where: { idempotencyKey: { startsWith: "agent-notification:" }, tags: { path: ["contact_id"], equals: contactId } },
+  });
 const view = (token: string, tid?: string) => logTrackingClick({ quoteId: token, tid, now });
 
 describe("agent notifications: quote viewed", () => {
@@ -36,7 +51,11 @@ describe("agent notifications: quote viewed", () => {
     const { owner, contact, token } = await agency();
     await view(token);
     const [email] = (await notifications(contact.id)) as [Awaited<ReturnType<typeof notifications>>[number]];
-    expect(email).toMatchObject({ to: owner.email, subject: "Ada Lovelace viewed their quote", idempotencyKey: agentNotificationKey("agent_quote_viewed", contact.id) });
+    expect(email).toMatchObject({
+      to: owner.email,
+      subject: "Ada Lovelace viewed their quote",
+      idempotencyKey: agentNotificationKey("agent_quote_viewed", contact.id),
+    });
     expect(email.html).toContain("Quote viewed");
     expect(email.html).toContain(`/contact/${contact.id}`);
     await view(token);
@@ -68,9 +87,19 @@ describe("agent notifications: quote viewed", () => {
 
   it("does not notify (nor count a view) when the agent opens a trial's [TEST] copy", async () => {
     const { org, owner, contact } = await agency();
-    await sendQuoteEmail({ organizationId: org.id, viewer: { id: owner.id, isAdmin: false, email: owner.email }, contactId: contact.id, now });
-    const copy = await db.prisma.scheduledEmail.findFirstOrThrow({ where: { contactId: contact.id, sendMode: "test" } });
-    const link = await db.prisma.quoteLink.findFirstOrThrow({ where: { contactId: contact.id }, orderBy: { createdAt: "desc" } });
+    await sendQuoteEmail({
+      organizationId: org.id,
+      viewer: { id: owner.id, isAdmin: false, email: owner.email },
+      contactId: contact.id,
+      now,
+    });
+    const copy = await db.prisma.scheduledEmail.findFirstOrThrow({
+      where: { contactId: contact.id, sendMode: "test" },
+    });
+    const link = await db.prisma.quoteLink.findFirstOrThrow({
+      where: { contactId: contact.id },
+      orderBy: { createdAt: "desc" },
+    });
     // The [TEST] copy's link, with its tid and without.
     await view(link.token, copy.trackingId!);
     await view(link.token);
@@ -83,7 +112,14 @@ describe("agent notifications: quote viewed", () => {
     const { token, contact } = await agency();
     const found = (await findQuoteLink(token, now))!;
     const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
-    await expect(notifyAgentAfterAnswer({ found, type: "agent_quote_viewed", now, send: () => Promise.reject(new Error("provider down")) })).resolves.toBeUndefined();
+    await expect(
+      notifyAgentAfterAnswer({
+        found,
+        type: "agent_quote_viewed",
+        now,
+        send: () => Promise.reject(new Error("provider down")),
+      }),
+    ).resolves.toBeUndefined();
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("agent_notification_failed"));
     expect(String(errors.mock.calls[0]?.[0])).not.toContain("Lovelace");
     errors.mockRestore();
@@ -92,13 +128,18 @@ describe("agent notifications: quote viewed", () => {
 });
 
 describe("agent notifications: health questions completed", () => {
-  const submit = (org: { id: string }, token: string, draft: AnswerDraft) => submitEligibilityAnswers({ orgSegment: org.id, quoteToken: token, answers: toSubmittedAnswers(draft), now });
+  const submit = (org: { id: string }, token: string, draft: AnswerDraft) =>
+    submitEligibilityAnswers({ orgSegment: org.id, quoteToken: token, answers: toSubmittedAnswers(draft), now });
 
   it("emails the assigned agent once with the outcome (never the answers), not again on resubmission", async () => {
     const { org, owner, contact, token } = await agency();
     await submit(org, token, heartYes());
     const [email] = (await notifications(contact.id)) as [Awaited<ReturnType<typeof notifications>>[number]];
-    expect(email).toMatchObject({ to: owner.email, subject: "Ada Lovelace completed the health questions", idempotencyKey: agentNotificationKey("agent_health_completed", contact.id) });
+    expect(email).toMatchObject({
+      to: owner.email,
+      subject: "Ada Lovelace completed the health questions",
+      idempotencyKey: agentNotificationKey("agent_health_completed", contact.id),
+    });
     expect(email.html).toContain("Needs a closer look");
     expect(email.html).not.toContain("Angina");
     await submit(org, token, allNo());
@@ -109,14 +150,24 @@ describe("agent notifications: health questions completed", () => {
     const { org, fallback, contact, token } = await agency({ assigned: false, defaultAgent: true });
     await submit(org, token, allNo());
     const emails = await notifications(contact.id);
-    expect(emails.map((e) => [e.to, e.subject])).toEqual([[fallback.email, "Ada Lovelace completed the health questions"]]);
+    expect(emails.map((e) => [e.to, e.subject])).toEqual([
+      [fallback.email, "Ada Lovelace completed the health questions"],
+    ]);
     expect(emails[0]?.html).toContain("Likely to qualify");
   });
 
   it("does not notify when the answers come through a trial's [TEST] copy", async () => {
     const { org, owner, contact } = await agency();
-    await sendQuoteEmail({ organizationId: org.id, viewer: { id: owner.id, isAdmin: false, email: owner.email }, contactId: contact.id, now });
-    const link = await db.prisma.quoteLink.findFirstOrThrow({ where: { contactId: contact.id }, orderBy: { createdAt: "desc" } });
+    await sendQuoteEmail({
+      organizationId: org.id,
+      viewer: { id: owner.id, isAdmin: false, email: owner.email },
+      contactId: contact.id,
+      now,
+    });
+    const link = await db.prisma.quoteLink.findFirstOrThrow({
+      where: { contactId: contact.id },
+      orderBy: { createdAt: "desc" },
+    });
     await submit(org, link.token, allNo());
     expect(await notifications(contact.id)).toHaveLength(0);
   });
@@ -127,7 +178,12 @@ describe("agent notifications: health questions completed", () => {
     await submit(org, token, allNo());
     await view(token);
     const found = (await findQuoteLink(token, now))!;
-    expect(await notifyAgentOnce({ found, type: "agent_health_completed", outcome: "accept", now })).toMatchObject({ status: "duplicate" });
-    expect((await notifications(contact.id)).map((e) => e.idempotencyKey).sort()).toEqual([agentNotificationKey("agent_health_completed", contact.id), agentNotificationKey("agent_quote_viewed", contact.id)]);
+    expect(await notifyAgentOnce({ found, type: "agent_health_completed", outcome: "accept", now })).toMatchObject({
+      status: "duplicate",
+    });
+    expect((await notifications(contact.id)).map((e) => e.idempotencyKey).sort()).toEqual([
+      agentNotificationKey("agent_health_completed", contact.id),
+      agentNotificationKey("agent_quote_viewed", contact.id),
+    ]);
   });
 });

@@ -28,7 +28,8 @@ import { brandNameOf } from "@/lib/organizations/brand";
 export type AgentActivity = "agent_quote_viewed" | "agent_health_completed";
 export type SendFunction = (input: SendEmailInput) => Promise<SendEmailResult>;
 
-export const agentNotificationKey = (type: AgentActivity, contactId: string) => `agent-notification:${type}:${contactId}`;
+export const agentNotificationKey = (type: AgentActivity, contactId: string) =>
+  `agent-notification:${type}:${contactId}`;
 
 /** What the contact saw after the health questions, never the answers. */
 export const HEALTH_OUTCOME_LABELS: Record<EligibilityOutcome, string> = {
@@ -38,7 +39,13 @@ export const HEALTH_OUTCOME_LABELS: Record<EligibilityOutcome, string> = {
 
 /** "Mar 4, 9:12 AM" in the organization's zone. */
 export function occurredAtLabel(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone }).format(at);
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+  }).format(at);
 }
 
 export type NotifyAgentInput = {
@@ -63,12 +70,27 @@ export async function notifiedAgent(found: FoundQuoteLink) {
 }
 
 /** Emails the agent once for this contact and event; "duplicate" when it was sent before, null when nobody can receive it. */
-export async function notifyAgentOnce({ found, type, now, outcome, send = sendEmail }: NotifyAgentInput): Promise<SendEmailResult | null> {
+export async function notifyAgentOnce({
+  found,
+  type,
+  now,
+  outcome,
+  send = sendEmail,
+}: NotifyAgentInput): Promise<SendEmailResult | null> {
   const { contact, organization } = found;
   const idempotencyKey = agentNotificationKey(type, contact.id);
   // Cheap early exit for the common case (a contact's second, third … view); the send's unique key still decides.
-  const earlier = await prisma.outboxEmail.findUnique({ where: { idempotencyKey }, select: { id: true, status: true, providerMessageId: true, transport: true } });
-  if (earlier && earlier.status !== "failed") return { id: earlier.id, status: "duplicate", transport: earlier.transport as SendEmailResult["transport"], providerMessageId: earlier.providerMessageId };
+  const earlier = await prisma.outboxEmail.findUnique({
+    where: { idempotencyKey },
+    select: { id: true, status: true, providerMessageId: true, transport: true },
+  });
+  if (earlier && earlier.status !== "failed")
+    return {
+      id: earlier.id,
+      status: "duplicate",
+      transport: earlier.transport as SendEmailResult["transport"],
+      providerMessageId: earlier.providerMessageId,
+    };
 
   const agent = await notifiedAgent(found);
   if (!agent) return null;
@@ -83,7 +105,10 @@ export async function notifyAgentOnce({ found, type, now, outcome, send = sendEm
   };
   const react =
     type === "agent_health_completed"
-      ? createElement(AGENT_NOTIFICATION_TEMPLATES.agent_health_completed, { ...props, outcomeLabel: HEALTH_OUTCOME_LABELS[outcome ?? "accept"] })
+      ? createElement(AGENT_NOTIFICATION_TEMPLATES.agent_health_completed, {
+          ...props,
+          outcomeLabel: HEALTH_OUTCOME_LABELS[outcome ?? "accept"],
+        })
       : createElement(AGENT_NOTIFICATION_TEMPLATES.agent_quote_viewed, props);
   return send({
     to: agent.email,
@@ -101,7 +126,14 @@ export function notifyAgentAfterAnswer(input: NotifyAgentInput): Promise<void> {
       await notifyAgentOnce(input);
     } catch (error) {
       console.error(
-        JSON.stringify({ level: "error", event: "agent_notification_failed", type: input.type, organizationId: input.found.organization.id, contactId: input.found.contact.id, error: error instanceof Error ? error.name : "Error" }),
+        JSON.stringify({
+          level: "error",
+          event: "agent_notification_failed",
+          type: input.type,
+          organizationId: input.found.organization.id,
+          contactId: input.found.contact.id,
+          error: error instanceof Error ? error.name : "Error",
+        }),
       );
     }
   };

@@ -13,7 +13,13 @@ export const ONBOARDING_DONE_REDIRECT = "/dashboard?payment_success=true";
  * this finishes setup and sends the admin to the dashboard. With Stripe configured the payment step
  * belongs to the billing work, which replaces this answer.
  */
-export async function completeOnboarding({ organizationId, actorUserId }: { organizationId: string; actorUserId: string }): Promise<OnboardingCompleteResponse> {
+export async function completeOnboarding({
+  organizationId,
+  actorUserId,
+}: {
+  organizationId: string;
+  actorUserId: string;
+}): Promise<OnboardingCompleteResponse> {
   if (getEnv().parts.payments === "stripe") throw new AppError("bad_request", ONBOARDING_MESSAGES.stripeNotAvailable);
 
   return tenantTransaction(organizationId, async (tx) => {
@@ -24,9 +30,13 @@ export async function completeOnboarding({ organizationId, actorUserId }: { orga
     if (!organization) throw AppError.notFound("Organization not found.");
     if (organization.onboardingCompleted) return { success: true, redirectUrl: ONBOARDING_DONE_REDIRECT };
     if (!organization.subscriptionTierId) throw new AppError("bad_request", "Please select a plan");
-    if (organization.onboardingStep < STEP_NUMBER.licensing) throw new AppError("bad_request", ONBOARDING_MESSAGES.previousStepsFirst);
+    if (organization.onboardingStep < STEP_NUMBER.licensing)
+      throw new AppError("bad_request", ONBOARDING_MESSAGES.previousStepsFirst);
 
-    await tx.organization.update({ where: { id: organizationId }, data: { onboardingCompleted: true, onboardingStep: STEP_NUMBER.payment } });
+    await tx.organization.update({
+      where: { id: organizationId },
+      data: { onboardingCompleted: true, onboardingStep: STEP_NUMBER.payment },
+    });
     await recordAudit(tx, {
       organizationId,
       actorUserId,

@@ -62,9 +62,13 @@ export async function getOnboardingState({ organizationId, userId }: { organizat
 
   const plan = organization.subscriptionTierId;
   const savedStep = organization.onboardingStep;
-  const step: OnboardingStep | "complete" = organization.onboardingCompleted ? "complete" : wizardStartStep({ savedStep, plan });
+  const step: OnboardingStep | "complete" = organization.onboardingCompleted
+    ? "complete"
+    : wizardStartStep({ savedStep, plan });
   const licensingSaved = savedStep >= STEP_NUMBER.licensing;
-  const timing: FailedUnderwritingTiming = (FAILED_UNDERWRITING_TIMINGS as readonly string[]).includes(organization.failedUnderwritingOutreachTiming)
+  const timing: FailedUnderwritingTiming = (FAILED_UNDERWRITING_TIMINGS as readonly string[]).includes(
+    organization.failedUnderwritingOutreachTiming,
+  )
     ? (organization.failedUnderwritingOutreachTiming as FailedUnderwritingTiming)
     : "birthday";
   const delay = organization.contactOutreachDelayYears;
@@ -90,7 +94,14 @@ export async function getOnboardingState({ organizationId, userId }: { organizat
       secondaryColor: organization.secondaryColor || DEFAULT_SECONDARY_COLOR,
       logoUrl: organization.logoMimeType ? logoUrl(organization.slug, organization.logoUpdatedAt) : null,
     },
-    user: { id: current.id, email: current.email, firstName: current.firstName, lastName: current.lastName, phone: current.phone ?? "", isAdmin: current.isAdmin },
+    user: {
+      id: current.id,
+      email: current.email,
+      firstName: current.firstName,
+      lastName: current.lastName,
+      phone: current.phone ?? "",
+      isAdmin: current.isAdmin,
+    },
     agents: users.map((u) => ({ ...u, phone: u.phone ?? "", isCurrentUser: u.id === userId })),
     carrierSettings: {
       selectedCarriers: organization.carrierContracts,
@@ -104,7 +115,11 @@ export async function getOnboardingState({ organizationId, userId }: { organizat
         scheduleIncrease: organization.outreachScheduleIncrease,
         aep: organization.outreachAep,
       },
-      failedUnderwritingOutreach: { enabled: organization.failedUnderwritingOutreachEnabled, frequency: "annual" as const, timing },
+      failedUnderwritingOutreach: {
+        enabled: organization.failedUnderwritingOutreachEnabled,
+        frequency: "annual" as const,
+        timing,
+      },
     },
     carrierOptions: carrierOptions.map((c) => c.name),
   };
@@ -116,7 +131,16 @@ export type OnboardingState = Awaited<ReturnType<typeof getOnboardingState>>;
  * GET /api/onboarding/resume?email=: the caller's own onboarding only. Another address answers 403
  * (the caller may not look anyone else up; whether that address exists is never revealed).
  */
-export async function resumeOnboarding({ organizationId, user, email }: { organizationId: string; user: { id: string; email: string }; email: string }) {
-  if (email.trim().toLowerCase() !== user.email.toLowerCase()) throw new AppError("forbidden", ONBOARDING_MESSAGES.ownEmailOnly);
+export async function resumeOnboarding({
+  organizationId,
+  user,
+  email,
+}: {
+  organizationId: string;
+  user: { id: string; email: string };
+  email: string;
+}) {
+  if (email.trim().toLowerCase() !== user.email.toLowerCase())
+    throw new AppError("forbidden", ONBOARDING_MESSAGES.ownEmailOnly);
   return getOnboardingState({ organizationId, userId: user.id });
 }

@@ -5,7 +5,13 @@ import { agentInputSchema, type AgentInput } from "@/lib/agents/agent-schema";
 import type { OnboardingStep } from "@/lib/onboarding/onboarding-steps";
 import { STATE_CODES } from "@/lib/reference/us-states";
 import { BRAND_COLOR_MESSAGE, BRAND_COLOR_PATTERN, DEFAULT_BRAND_COLOR } from "@/lib/organizations/brand";
-import { bookingLinkField, FAILED_UNDERWRITING_FREQUENCIES, FAILED_UNDERWRITING_TIMINGS, OUTREACH_DELAY_YEARS, websiteField } from "@/lib/settings/org-settings-schema";
+import {
+  bookingLinkField,
+  FAILED_UNDERWRITING_FREQUENCIES,
+  FAILED_UNDERWRITING_TIMINGS,
+  OUTREACH_DELAY_YEARS,
+  websiteField,
+} from "@/lib/settings/org-settings-schema";
 import { nationalDigits } from "@/lib/phone/phone";
 
 /**
@@ -61,12 +67,21 @@ const hexColor = (fallback: string) =>
 export const requiredPhoneField = z
   .string({ error: ONBOARDING_MESSAGES.phoneRequired })
   .transform(nationalDigits)
-  .pipe(z.string().min(1, { error: ONBOARDING_MESSAGES.phoneRequired, abort: true }).regex(/^\d{10}$/, ONBOARDING_MESSAGES.phoneInvalid));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: ONBOARDING_MESSAGES.phoneRequired, abort: true })
+      .regex(/^\d{10}$/, ONBOARDING_MESSAGES.phoneInvalid),
+  );
 
 /** Step 1, Company Settings. `logo` is a PNG data URL; leaving it out keeps the saved logo. */
 export const onboardingCompanySchema = z.object({
   companyName: singleLine(
-    z.string({ error: ONBOARDING_MESSAGES.companyNameRequired }).trim().min(1, ONBOARDING_MESSAGES.companyNameRequired).max(200, "Company name must be at most 200 characters"),
+    z
+      .string({ error: ONBOARDING_MESSAGES.companyNameRequired })
+      .trim()
+      .min(1, ONBOARDING_MESSAGES.companyNameRequired)
+      .max(200, "Company name must be at most 200 characters"),
   ),
   companyPhone: requiredPhoneField,
   companyWebsite: websiteField.optional().transform((v) => v ?? ""),
@@ -92,9 +107,12 @@ export const OUTREACH_TYPE_LABELS: Record<OutreachType, { label: string; descrip
   aep: { label: "Annual Enrollment Period (AEP)", description: "Pre-AEP quotes in the fall" },
 };
 
-const outreachDelay = z.union(OUTREACH_DELAY_YEARS.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>], {
-  error: "Choose 1, 2 or 3 years",
-});
+const outreachDelay = z.union(
+  OUTREACH_DELAY_YEARS.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>],
+  {
+    error: "Choose 1, 2 or 3 years",
+  },
+);
 
 /** Step 2, Licensing / Carrier Information with the outreach settings. */
 export const onboardingLicensingSchema = z
@@ -107,17 +125,31 @@ export const onboardingLicensingSchema = z
       .array(z.enum(STATE_CODES as [string, ...string[]], { error: "Unknown state" }))
       .optional()
       .transform((list) => [...new Set(list ?? [])].sort()),
-    useSmartSend: z.boolean().optional().transform((v) => v ?? true),
+    useSmartSend: z
+      .boolean()
+      .optional()
+      .transform((v) => v ?? true),
     contactOutreachDelayYears: outreachDelay.optional().transform((v) => v ?? 1),
     outreachTypes: z
-      .object({ birthday: z.boolean(), enrollmentAnniversary: z.boolean(), scheduleIncrease: z.boolean(), aep: z.boolean() })
+      .object({
+        birthday: z.boolean(),
+        enrollmentAnniversary: z.boolean(),
+        scheduleIncrease: z.boolean(),
+        aep: z.boolean(),
+      })
       .optional()
       .transform((v) => v ?? { birthday: true, enrollmentAnniversary: true, scheduleIncrease: true, aep: true }),
     failedUnderwritingOutreach: z
       .object({
         enabled: z.boolean(),
-        frequency: z.enum(FAILED_UNDERWRITING_FREQUENCIES).optional().transform((v) => v ?? "annual"),
-        timing: z.enum(FAILED_UNDERWRITING_TIMINGS).optional().transform((v) => v ?? "birthday"),
+        frequency: z
+          .enum(FAILED_UNDERWRITING_FREQUENCIES)
+          .optional()
+          .transform((v) => v ?? "annual"),
+        timing: z
+          .enum(FAILED_UNDERWRITING_TIMINGS)
+          .optional()
+          .transform((v) => v ?? "birthday"),
       })
       .optional()
       .transform((v) => v ?? { enabled: false, frequency: "annual" as const, timing: "birthday" as const }),
@@ -136,11 +168,22 @@ export type OnboardingLicensing = z.output<typeof onboardingLicensingSchema>;
  * rule of §5 (names, valid email, 10-digit phone, a role) with its one message.
  */
 export const onboardingAgentsSchema = z
-  .object({ agents: z.array(agentInputSchema).max(100).optional().transform((v) => v ?? []) })
+  .object({
+    agents: z
+      .array(agentInputSchema)
+      .max(100)
+      .optional()
+      .transform((v) => v ?? []),
+  })
   .superRefine((value, ctx) => {
     const seen = new Set<string>();
     value.agents.forEach((agent, index) => {
-      if (seen.has(agent.email)) ctx.addIssue({ code: "custom", path: ["agents", index, "email"], message: ONBOARDING_MESSAGES.duplicateAgentEmail });
+      if (seen.has(agent.email))
+        ctx.addIssue({
+          code: "custom",
+          path: ["agents", index, "email"],
+          message: ONBOARDING_MESSAGES.duplicateAgentEmail,
+        });
       seen.add(agent.email);
     });
   });
@@ -149,7 +192,15 @@ export type OnboardingAgentInput = AgentInput;
 export type OnboardingAgentsInput = z.input<typeof onboardingAgentsSchema>;
 
 /** One agent created by POST /api/onboarding/agents. */
-export type OnboardingAgentView = { id: string; firstName: string; lastName: string; email: string; phone: string; isAdmin: boolean; isAgent: boolean };
+export type OnboardingAgentView = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  isAdmin: boolean;
+  isAgent: boolean;
+};
 /** The answer of POST /api/onboarding/agents: the step saved and the agents it created. */
 export type OnboardingAgentsResponse = OnboardingStepSavedResponse & { agents: OnboardingAgentView[] };
 /** The answer of POST /api/onboarding/complete: where the finished wizard goes. */

@@ -12,7 +12,13 @@
 export const ONBOARDING_STEPS = ["personal", "company", "licensing", "agents", "payment"] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
-export const STEP_NUMBER: Record<OnboardingStep, number> = { personal: 0, company: 1, licensing: 2, agents: 3, payment: 4 };
+export const STEP_NUMBER: Record<OnboardingStep, number> = {
+  personal: 0,
+  company: 1,
+  licensing: 2,
+  agents: 3,
+  payment: 4,
+};
 
 /** The step before the wizard, counted by the pager: the plan, chosen on /choose-plan (changed on /change-plan). */
 export const PLAN_STEP_TITLE = "Choose Plan";
@@ -36,23 +42,46 @@ export function stepsForPlan(plan: string | null | undefined): OnboardingStep[] 
 }
 
 /** The step to save next, from the last step saved (Personal Details is never stored in that number: from 0 it is company). */
-export function nextOnboardingStep({ savedStep, plan }: { savedStep: number; plan: string | null | undefined }): OnboardingStep {
+export function nextOnboardingStep({
+  savedStep,
+  plan,
+}: {
+  savedStep: number;
+  plan: string | null | undefined;
+}): OnboardingStep {
   const steps = stepsForPlan(plan);
   return steps.find((step) => STEP_NUMBER[step] > savedStep) ?? "payment";
 }
 
 /** Where the wizard opens: Personal Details until the company step is saved, then the next step to save. */
-export function wizardStartStep({ savedStep, plan }: { savedStep: number; plan: string | null | undefined }): OnboardingStep {
+export function wizardStartStep({
+  savedStep,
+  plan,
+}: {
+  savedStep: number;
+  plan: string | null | undefined;
+}): OnboardingStep {
   return savedStep < STEP_NUMBER.company ? "personal" : nextOnboardingStep({ savedStep, plan });
 }
 
 /** "Step n of total" as the pager counts it (`steps`: stepsForPlan): Choose Plan is step 1, so the wizard's first step is 2 (5 steps on basic, 6 otherwise). */
-export function stepPosition(step: OnboardingStep, steps: readonly OnboardingStep[]): { position: number; total: number } {
+export function stepPosition(
+  step: OnboardingStep,
+  steps: readonly OnboardingStep[],
+): { position: number; total: number } {
   return { position: steps.indexOf(step) + 2, total: steps.length + 1 };
 }
 
 /** Whether `step` may be opened now: it belongs to the plan and is not past the next step to do. */
-export function canOpenStep({ step, savedStep, plan }: { step: OnboardingStep; savedStep: number; plan: string | null | undefined }): boolean {
+export function canOpenStep({
+  step,
+  savedStep,
+  plan,
+}: {
+  step: OnboardingStep;
+  savedStep: number;
+  plan: string | null | undefined;
+}): boolean {
   if (!stepsForPlan(plan).includes(step)) return false;
   return STEP_NUMBER[step] <= STEP_NUMBER[nextOnboardingStep({ savedStep, plan })];
 }

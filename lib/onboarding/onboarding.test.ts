@@ -10,7 +10,14 @@ import { resetEnvForTests } from "@/lib/env";
 import { getOnboardingState } from "@/lib/onboarding/get-onboarding-state";
 import { ONBOARDING_MESSAGES } from "@/lib/onboarding/onboarding-schema";
 import { loadSettingsPageData } from "@/lib/settings/settings-page-data";
-import { canOpenStep, nextOnboardingStep, parseStep, stepPosition, stepsForPlan, wizardStartStep } from "@/lib/onboarding/onboarding-steps";
+import {
+  canOpenStep,
+  nextOnboardingStep,
+  parseStep,
+  stepPosition,
+  stepsForPlan,
+  wizardStartStep,
+} from "@/lib/onboarding/onboarding-steps";
 import { defaultStateCarrierSettings } from "@/lib/onboarding/save-onboarding-licensing";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
@@ -20,18 +27,27 @@ const db = setupTestDatabase();
 const now = new Date();
 
 // 1×1 PNG and the first bytes of a JPEG.
-const PNG_DATA_URL = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const PNG_DATA_URL =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const JPEG_DATA_URL = `data:image/png;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]).toString("base64")}`;
 
 let n = 0;
 const req = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
   new NextRequest(`http://localhost${path}`, {
     method: init.method ?? "GET",
-    headers: { ...(init.body !== undefined ? { "content-type": "application/json" } : {}), ...(init.cookie ? { cookie: init.cookie } : {}) },
+    headers: {
+      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
 const ctx = () => ({ params: Promise.resolve({}) });
-const post = (route: (r: NextRequest, c: ReturnType<typeof ctx>) => Promise<Response>, path: string, cookie: string, body: unknown = {}) => route(req(path, { method: "POST", cookie, body }), ctx());
+const post = (
+  route: (r: NextRequest, c: ReturnType<typeof ctx>) => Promise<Response>,
+  path: string,
+  cookie: string,
+  body: unknown = {},
+) => route(req(path, { method: "POST", cookie, body }), ctx());
 
 const company = (overrides: Record<string, unknown> = {}) => ({
   companyName: "Lone Star Medigap",
@@ -49,10 +65,17 @@ const licensing = (overrides: Record<string, unknown> = {}) => ({
   failedUnderwritingOutreach: { enabled: true, frequency: "annual", timing: "pre_aep" },
   ...overrides,
 });
-const newAgent = (overrides: Record<string, unknown> = {}) => ({ firstName: "Ann", lastName: "Lee", email: `ann${++n}.${Date.now()}@agency.test`, phone: "5125550100", ...overrides });
+const newAgent = (overrides: Record<string, unknown> = {}) => ({
+  firstName: "Ann",
+  lastName: "Lee",
+  email: `ann${++n}.${Date.now()}@agency.test`,
+  phone: "5125550100",
+  ...overrides,
+});
 
 beforeAll(async () => {
-  for (const { id, ...data } of PLANS) await db.prisma.subscriptionTier.upsert({ where: { id }, create: { id, ...data }, update: data });
+  for (const { id, ...data } of PLANS)
+    await db.prisma.subscriptionTier.upsert({ where: { id }, create: { id, ...data }, update: data });
   const carriers: [string, string][] = [
     ["72052", "Aetna"],
     ["78700", "Aetna"],
@@ -67,14 +90,28 @@ beforeAll(async () => {
 async function agency(plan: "basic" | "pro" | "enterprise" | null = "pro") {
   const organization = await createOrganization(db.prisma, { now });
   const tier = PLANS.find((p) => p.id === plan);
-  await db.prisma.organization.update({ where: { id: organization.id }, data: { subscriptionTierId: plan, agentLimit: tier?.agentLimit ?? 1, billingDisabled: true, subscriptionStatus: "active" } });
-  const admin = await createUser(db.prisma, organization.id, { now, isAdmin: true, isAgent: true, email: `admin${++n}.${Date.now()}@agency.test` });
+  await db.prisma.organization.update({
+    where: { id: organization.id },
+    data: {
+      subscriptionTierId: plan,
+      agentLimit: tier?.agentLimit ?? 1,
+      billingDisabled: true,
+      subscriptionStatus: "active",
+    },
+  });
+  const admin = await createUser(db.prisma, organization.id, {
+    now,
+    isAdmin: true,
+    isAgent: true,
+    email: `admin${++n}.${Date.now()}@agency.test`,
+  });
   const { cookie } = await createSession(db.prisma, admin.id, { now });
   return { organization, admin, cookie };
 }
 
 const org = (id: string) => db.prisma.organization.findUniqueOrThrow({ where: { id } });
-const audits = (organizationId: string, action: string) => db.prisma.auditLog.findMany({ where: { organizationId, action } });
+const audits = (organizationId: string, action: string) =>
+  db.prisma.auditLog.findMany({ where: { organizationId, action } });
 
 describe("onboarding steps (pure)", () => {
   it("skips the agents step for the basic plan", () => {
@@ -110,7 +147,13 @@ describe("onboarding steps (pure)", () => {
     expect(parseStep("nope")).toBeNull();
   });
   it("builds state × carrier settings and keeps saved flags", () => {
-    expect(defaultStateCarrierSettings({ states: ["TX"], carriers: ["Aetna", "Humana"], existing: [{ state: "TX", carrier: "Aetna", active: false, targetGI: true }] })).toEqual([
+    expect(
+      defaultStateCarrierSettings({
+        states: ["TX"],
+        carriers: ["Aetna", "Humana"],
+        existing: [{ state: "TX", carrier: "Aetna", active: false, targetGI: true }],
+      }),
+    ).toEqual([
       { state: "TX", carrier: "Aetna", active: false, targetGI: true },
       { state: "TX", carrier: "Humana", active: true, targetGI: false },
     ]);
@@ -140,49 +183,92 @@ describe("POST /api/onboarding/company", () => {
 
   it("refuses a company name holding a lone surrogate with 422 (it was a 500 from the audit log), and writes nothing", async () => {
     const { organization, cookie } = await agency();
-    const res = await post(companyRoute, "/api/onboarding/company", cookie, company({ companyName: "Lone \uD800 Star" }));
+    const res = await post(
+      companyRoute,
+      "/api/onboarding/company",
+      cookie,
+      company({ companyName: "Lone \uD800 Star" }),
+    );
     expect(res.status).toBe(422);
-    expect((await res.json()).error).toEqual({ code: "validation_failed", message: "Contains characters that are not valid text.", fields: { companyName: ["Contains characters that are not valid text."] } });
-    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: organization.id } })).name).not.toContain("Lone");
+    expect((await res.json()).error).toEqual({
+      code: "validation_failed",
+      message: "Contains characters that are not valid text.",
+      fields: { companyName: ["Contains characters that are not valid text."] },
+    });
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: organization.id } })).name).not.toContain(
+      "Lone",
+    );
   });
 
   it("without a booking link, turns the calendar option off, so the settings it leaves save back unchanged", async () => {
     const { organization, cookie } = await agency();
-    expect((await post(companyRoute, "/api/onboarding/company", cookie, company({ bookingLink: "" }))).status).toBe(200);
-    expect(await org(organization.id)).toMatchObject({ redirectUrl: null, calendarEnabled: false, phoneEnabled: true, callbackEnabled: true });
+    expect((await post(companyRoute, "/api/onboarding/company", cookie, company({ bookingLink: "" }))).status).toBe(
+      200,
+    );
+    expect(await org(organization.id)).toMatchObject({
+      redirectUrl: null,
+      calendarEnabled: false,
+      phoneEnabled: true,
+      callbackEnabled: true,
+    });
     expect((await post(licensingRoute, "/api/onboarding/licensing", cookie, licensing())).status).toBe(200);
     const { settings } = await loadSettingsPageData({ organizationId: organization.id });
-    const saved = await putSettingsRoute(req("/api/settings/org", { method: "PUT", cookie, body: { settings } }), ctx());
+    const saved = await putSettingsRoute(
+      req("/api/settings/org", { method: "PUT", cookie, body: { settings } }),
+      ctx(),
+    );
     expect(saved.status).toBe(200);
     // With a link, the option is on.
     expect((await post(companyRoute, "/api/onboarding/company", cookie, company())).status).toBe(200);
-    expect(await org(organization.id)).toMatchObject({ redirectUrl: "https://calendly.com/lonestar", calendarEnabled: true });
+    expect(await org(organization.id)).toMatchObject({
+      redirectUrl: "https://calendly.com/lonestar",
+      calendarEnabled: true,
+    });
   });
 
   it("answers 422 with the field messages when name or phone is missing", async () => {
     const { organization, cookie } = await agency();
-    const res = await post(companyRoute, "/api/onboarding/company", cookie, company({ companyName: "  ", companyPhone: "" }));
+    const res = await post(
+      companyRoute,
+      "/api/onboarding/company",
+      cookie,
+      company({ companyName: "  ", companyPhone: "" }),
+    );
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.error.fields.companyName).toEqual([ONBOARDING_MESSAGES.companyNameRequired]);
     expect(body.error.fields.companyPhone).toEqual([ONBOARDING_MESSAGES.phoneRequired]);
-    const short = await (await post(companyRoute, "/api/onboarding/company", cookie, company({ companyPhone: "555-0188" }))).json();
+    const short = await (
+      await post(companyRoute, "/api/onboarding/company", cookie, company({ companyPhone: "555-0188" }))
+    ).json();
     expect(short.error.fields.companyPhone).toEqual([ONBOARDING_MESSAGES.phoneInvalid]);
-    const colour = await (await post(companyRoute, "/api/onboarding/company", cookie, company({ primaryColor: "purple" }))).json();
+    const colour = await (
+      await post(companyRoute, "/api/onboarding/company", cookie, company({ primaryColor: "purple" }))
+    ).json();
     expect(colour.error.fields.primaryColor).toEqual([ONBOARDING_MESSAGES.colorInvalid]);
     expect((await org(organization.id)).onboardingStep).toBe(0);
   });
 
   it("stores a PNG logo and refuses a JPEG (by content, whatever its declared type)", async () => {
     const { organization, cookie } = await agency();
-    const ok = await post(companyRoute, "/api/onboarding/company", cookie, company({ logo: PNG_DATA_URL, primaryColor: "#112233", secondaryColor: "#abcdef" }));
+    const ok = await post(
+      companyRoute,
+      "/api/onboarding/company",
+      cookie,
+      company({ logo: PNG_DATA_URL, primaryColor: "#112233", secondaryColor: "#abcdef" }),
+    );
     expect(ok.status).toBe(200);
     const saved = await org(organization.id);
     expect(saved).toMatchObject({ logoMimeType: "image/png", primaryColor: "#112233", secondaryColor: "#ABCDEF" });
     expect(saved.logo?.length).toBeGreaterThan(0);
     expect(saved.logoUpdatedAt).toBeInstanceOf(Date);
 
-    const jpeg = await post(companyRoute, "/api/onboarding/company", cookie, company({ logo: JPEG_DATA_URL, companyName: "Changed" }));
+    const jpeg = await post(
+      companyRoute,
+      "/api/onboarding/company",
+      cookie,
+      company({ logo: JPEG_DATA_URL, companyName: "Changed" }),
+    );
     expect(jpeg.status).toBe(422);
     expect((await jpeg.json()).error).toMatchObject({ message: "PNG only", fields: { logo: ["PNG only"] } });
     expect((await org(organization.id)).name).toBe("Lone Star Medigap");
@@ -193,7 +279,9 @@ describe("POST /api/onboarding/company", () => {
     const agent = await createUser(db.prisma, organization.id, { now, isAdmin: false, isAgent: true });
     const { cookie } = await createSession(db.prisma, agent.id, { now });
     expect((await post(companyRoute, "/api/onboarding/company", cookie, company())).status).toBe(403);
-    expect((await companyRoute(req("/api/onboarding/company", { method: "POST", body: company() }), ctx())).status).toBe(401);
+    expect(
+      (await companyRoute(req("/api/onboarding/company", { method: "POST", body: company() }), ctx())).status,
+    ).toBe(401);
   });
 });
 
@@ -228,21 +316,45 @@ describe("POST /api/onboarding/licensing", () => {
     const none = await post(licensingRoute, "/api/onboarding/licensing", cookie, licensing({ selectedCarriers: [] }));
     expect(none.status).toBe(422);
     expect((await none.json()).error.fields.selectedCarriers).toEqual([ONBOARDING_MESSAGES.carrierRequired]);
-    const unknown = await post(licensingRoute, "/api/onboarding/licensing", cookie, licensing({ selectedCarriers: ["Aetna", "Acme Mutual"] }));
+    const unknown = await post(
+      licensingRoute,
+      "/api/onboarding/licensing",
+      cookie,
+      licensing({ selectedCarriers: ["Aetna", "Acme Mutual"] }),
+    );
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).error.fields.selectedCarriers[0]).toContain("Acme Mutual");
-    const badState = await post(licensingRoute, "/api/onboarding/licensing", cookie, licensing({ stateLicenses: ["TX", "PR"] }));
+    const badState = await post(
+      licensingRoute,
+      "/api/onboarding/licensing",
+      cookie,
+      licensing({ stateLicenses: ["TX", "PR"] }),
+    );
     expect((await badState.json()).error.fields["stateLicenses.1"]).toBeDefined();
-    const badDelay = await post(licensingRoute, "/api/onboarding/licensing", cookie, licensing({ contactOutreachDelayYears: 4 }));
+    const badDelay = await post(
+      licensingRoute,
+      "/api/onboarding/licensing",
+      cookie,
+      licensing({ contactOutreachDelayYears: 4 }),
+    );
     expect(badDelay.status).toBe(422);
-    const noTypes = await post(licensingRoute, "/api/onboarding/licensing", cookie, licensing({ outreachTypes: { birthday: false, enrollmentAnniversary: false, scheduleIncrease: false, aep: false } }));
+    const noTypes = await post(
+      licensingRoute,
+      "/api/onboarding/licensing",
+      cookie,
+      licensing({
+        outreachTypes: { birthday: false, enrollmentAnniversary: false, scheduleIncrease: false, aep: false },
+      }),
+    );
     expect((await noTypes.json()).error.fields.outreachTypes).toEqual([ONBOARDING_MESSAGES.outreachTypeRequired]);
     expect((await org(organization.id)).carrierContracts).toEqual([]);
   });
 
   it("applies the onboarding defaults (SmartSend on, 1 year, all outreach types, failed underwriting off)", async () => {
     const { organization, cookie } = await agency();
-    expect((await post(licensingRoute, "/api/onboarding/licensing", cookie, { selectedCarriers: ["Cigna"] })).status).toBe(200);
+    expect(
+      (await post(licensingRoute, "/api/onboarding/licensing", cookie, { selectedCarriers: ["Cigna"] })).status,
+    ).toBe(200);
     expect(await org(organization.id)).toMatchObject({
       carrierContracts: ["Cigna"],
       stateLicenses: [],
@@ -269,9 +381,15 @@ describe("POST /api/onboarding/agents", () => {
     const body = await res.json();
     expect(body).toMatchObject({ success: true, onboardingStep: 3, nextStep: "payment" });
     expect(body.agents.map((x: { email: string }) => x.email)).toEqual([a.email, b.email]);
-    const users = await db.prisma.user.findMany({ where: { organizationId: organization.id, email: { in: [a.email, b.email] } } });
+    const users = await db.prisma.user.findMany({
+      where: { organizationId: organization.id, email: { in: [a.email, b.email] } },
+    });
     expect(users).toHaveLength(2);
-    expect(users.every((u) => u.isAgent && !u.isAdmin && u.carriers.join() === "Aetna,Humana" && u.stateLicenses.join() === "OK,TX")).toBe(true);
+    expect(
+      users.every(
+        (u) => u.isAgent && !u.isAdmin && u.carriers.join() === "Aetna,Humana" && u.stateLicenses.join() === "OK,TX",
+      ),
+    ).toBe(true);
     expect(await audits(organization.id, "agent.created")).toHaveLength(2);
     expect((await audits(organization.id, "onboarding.agents_saved"))[0]).toMatchObject({ actorUserId: admin.id });
   });
@@ -280,14 +398,18 @@ describe("POST /api/onboarding/agents", () => {
     const { organization, cookie } = await agency("pro");
     const other = await agency("pro");
     const good = newAgent();
-    const taken = await post(agentsRoute, "/api/onboarding/agents", cookie, { agents: [good, newAgent({ email: other.admin.email })] });
+    const taken = await post(agentsRoute, "/api/onboarding/agents", cookie, {
+      agents: [good, newAgent({ email: other.admin.email })],
+    });
     expect(taken.status).toBe(409);
     expect(await db.prisma.user.count({ where: { email: good.email } })).toBe(0);
     expect((await org(organization.id)).onboardingStep).toBe(0);
 
     const noPhone = await post(agentsRoute, "/api/onboarding/agents", cookie, { agents: [newAgent({ phone: "" })] });
     expect(noPhone.status).toBe(422);
-    expect((await noPhone.json()).error.fields["agents.0.phone"]).toEqual(["Please fill out all fields, ensure email is valid, and select at least one role (admin or agent)"]);
+    expect((await noPhone.json()).error.fields["agents.0.phone"]).toEqual([
+      "Please fill out all fields, ensure email is valid, and select at least one role (admin or agent)",
+    ]);
     const twice = await post(agentsRoute, "/api/onboarding/agents", cookie, { agents: [good, good] });
     expect((await twice.json()).error.fields["agents.1.email"]).toEqual([ONBOARDING_MESSAGES.duplicateAgentEmail]);
   });
@@ -320,7 +442,10 @@ describe("GET /api/onboarding/resume", () => {
     const { organization, admin, cookie } = await agency("pro");
     await post(companyRoute, "/api/onboarding/company", cookie, company({ logo: PNG_DATA_URL }));
     await post(licensingRoute, "/api/onboarding/licensing", cookie, licensing());
-    const res = await resumeRoute(req(`/api/onboarding/resume?email=${encodeURIComponent(admin.email.toUpperCase())}`, { cookie }), ctx());
+    const res = await resumeRoute(
+      req(`/api/onboarding/resume?email=${encodeURIComponent(admin.email.toUpperCase())}`, { cookie }),
+      ctx(),
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({
@@ -340,13 +465,21 @@ describe("GET /api/onboarding/resume", () => {
       },
       user: { id: admin.id, email: admin.email, isAdmin: true },
       agents: [{ id: admin.id, isCurrentUser: true }],
-      carrierSettings: { selectedCarriers: ["Aetna", "Humana"], stateLicenses: ["OK", "TX"], useSmartSend: true, contactOutreachDelayYears: 2 },
+      carrierSettings: {
+        selectedCarriers: ["Aetna", "Humana"],
+        stateLicenses: ["OK", "TX"],
+        useSmartSend: true,
+        contactOutreachDelayYears: 2,
+      },
     });
     expect(body.organization.logoUrl).toMatch(new RegExp(`^/api/org/${organization.slug}/logo\\?v=\\d+$`));
     expect(body.carrierOptions).toEqual(expect.arrayContaining(["Aetna", "Cigna", "Humana"]));
 
     const other = await agency("pro");
-    const forbidden = await resumeRoute(req(`/api/onboarding/resume?email=${encodeURIComponent(other.admin.email)}`, { cookie }), ctx());
+    const forbidden = await resumeRoute(
+      req(`/api/onboarding/resume?email=${encodeURIComponent(other.admin.email)}`, { cookie }),
+      ctx(),
+    );
     expect(forbidden.status).toBe(403);
     expect(JSON.stringify(await forbidden.json())).not.toContain(other.organization.id);
   });
@@ -354,7 +487,11 @@ describe("GET /api/onboarding/resume", () => {
   it("starts a new agency at the company step with SmartSend proposed on", async () => {
     const { organization, admin } = await agency("basic");
     const state = await getOnboardingState({ organizationId: organization.id, userId: admin.id });
-    expect(state).toMatchObject({ step: "personal", steps: ["personal", "company", "licensing", "payment"], carrierSettings: { useSmartSend: true, selectedCarriers: [] } });
+    expect(state).toMatchObject({
+      step: "personal",
+      steps: ["personal", "company", "licensing", "payment"],
+      carrierSettings: { useSmartSend: true, selectedCarriers: [] },
+    });
   });
 });
 
@@ -389,7 +526,12 @@ describe("POST /api/onboarding/complete", () => {
   it("answers 400 while payments run on Stripe", async () => {
     const { organization, cookie } = await agency("basic");
     await db.prisma.organization.update({ where: { id: organization.id }, data: { onboardingStep: 2 } });
-    Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICE_ID: "price_x" });
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PRICE_ID: "price_x",
+    });
     resetEnvForTests();
     const res = await post(completeRoute, "/api/onboarding/complete", cookie);
     expect(res.status).toBe(400);
@@ -408,14 +550,27 @@ describe("another organization's admin", () => {
     await post(completeRoute, "/api/onboarding/complete", theirs.cookie);
 
     const untouched = await org(mine.organization.id);
-    expect(untouched).toMatchObject({ name: mine.organization.name, carrierContracts: [], onboardingStep: 0, onboardingCompleted: false });
+    expect(untouched).toMatchObject({
+      name: mine.organization.name,
+      carrierContracts: [],
+      onboardingStep: 0,
+      onboardingCompleted: false,
+    });
     expect(await db.prisma.user.count({ where: { organizationId: mine.organization.id } })).toBe(1);
     expect(await db.prisma.auditLog.count({ where: { organizationId: mine.organization.id } })).toBe(0);
     expect(await org(theirs.organization.id)).toMatchObject({ name: "Intruder Agency", onboardingCompleted: true });
 
-    const peek = await resumeRoute(req(`/api/onboarding/resume?email=${encodeURIComponent(mine.admin.email)}`, { cookie: theirs.cookie }), ctx());
+    const peek = await resumeRoute(
+      req(`/api/onboarding/resume?email=${encodeURIComponent(mine.admin.email)}`, { cookie: theirs.cookie }),
+      ctx(),
+    );
     expect(peek.status).toBe(403);
-    const own = await (await resumeRoute(req(`/api/onboarding/resume?email=${encodeURIComponent(theirs.admin.email)}`, { cookie: theirs.cookie }), ctx())).json();
+    const own = await (
+      await resumeRoute(
+        req(`/api/onboarding/resume?email=${encodeURIComponent(theirs.admin.email)}`, { cookie: theirs.cookie }),
+        ctx(),
+      )
+    ).json();
     expect(own.organization.id).toBe(theirs.organization.id);
     expect(JSON.stringify(own)).not.toContain(mine.organization.id);
   });
@@ -423,6 +578,8 @@ describe("another organization's admin", () => {
   it("gets 404 from the tenant wall if a service is pointed at a foreign organization", async () => {
     const mine = await agency("pro");
     const theirs = await agency("pro");
-    await expect(getOnboardingState({ organizationId: mine.organization.id, userId: theirs.admin.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      getOnboardingState({ organizationId: mine.organization.id, userId: theirs.admin.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 });

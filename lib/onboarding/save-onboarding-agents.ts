@@ -5,7 +5,11 @@ import { limitEmailRefusals } from "@/lib/agents/agent-store";
 import { createAgentInTx } from "@/lib/agents/create-agent";
 import { tenantTransaction } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { ONBOARDING_MESSAGES, type OnboardingAgentsResponse, type onboardingAgentsSchema } from "@/lib/onboarding/onboarding-schema";
+import {
+  ONBOARDING_MESSAGES,
+  type OnboardingAgentsResponse,
+  type onboardingAgentsSchema,
+} from "@/lib/onboarding/onboarding-schema";
 import { nextOnboardingStep, planHasAgentsStep, STEP_NUMBER } from "@/lib/onboarding/onboarding-steps";
 
 /**
@@ -14,38 +18,61 @@ import { nextOnboardingStep, planHasAgentsStep, STEP_NUMBER } from "@/lib/onboar
  * advances the saved step. Only plans with more than one agent have this step. A taken address
  * counts against the organization's refusal limit (limitEmailRefusals).
  */
-export async function saveOnboardingAgents({ organizationId, actorUserId, input, now = new Date() }: { organizationId: string; actorUserId: string; input: z.output<typeof onboardingAgentsSchema>; now?: Date }): Promise<OnboardingAgentsResponse> {
-  return limitEmailRefusals(organizationId, now, () => tenantTransaction(organizationId, async (tx) => {
-    const organization = await tx.organization.findFirst({
-      where: { id: organizationId },
-      select: { onboardingStep: true, subscriptionTierId: true, carrierContracts: true, stateLicenses: true },
-    });
-    if (!organization) throw AppError.notFound("Organization not found.");
-    if (!planHasAgentsStep(organization.subscriptionTierId)) throw new AppError("forbidden", ONBOARDING_MESSAGES.agentsNotOnPlan);
+export async function saveOnboardingAgents({
+  organizationId,
+  actorUserId,
+  input,
+  now = new Date(),
+}: {
+  organizationId: string;
+  actorUserId: string;
+  input: z.output<typeof onboardingAgentsSchema>;
+  now?: Date;
+}): Promise<OnboardingAgentsResponse> {
+  return limitEmailRefusals(organizationId, now, () =>
+    tenantTransaction(organizationId, async (tx) => {
+      const organization = await tx.organization.findFirst({
+        where: { id: organizationId },
+        select: { onboardingStep: true, subscriptionTierId: true, carrierContracts: true, stateLicenses: true },
+      });
+      if (!organization) throw AppError.notFound("Organization not found.");
+      if (!planHasAgentsStep(organization.subscriptionTierId))
+        throw new AppError("forbidden", ONBOARDING_MESSAGES.agentsNotOnPlan);
 
-    const created = [];
-    for (const agent of input.agents) {
-      // New agents sell the agency's carriers in its licensed states unless told otherwise.
-      const carriers = agent.carriers.length ? agent.carriers : organization.carrierContracts;
-      const stateLicenses = agent.stateLicenses.length ? agent.stateLicenses : organization.stateLicenses;
-      created.push(await createAgentInTx(tx, { organizationId, actorUserId, input: { ...agent, carriers, stateLicenses } }));
-    }
+      const created = [];
+      for (const agent of input.agents) {
+        // New agents sell the agency's carriers in its licensed states unless told otherwise.
+        const carriers = agent.carriers.length ? agent.carriers : organization.carrierContracts;
+        const stateLicenses = agent.stateLicenses.length ? agent.stateLicenses : organization.stateLicenses;
+        created.push(
+          await createAgentInTx(tx, { organizationId, actorUserId, input: { ...agent, carriers, stateLicenses } }),
+        );
+      }
 
-    const onboardingStep = Math.max(organization.onboardingStep, STEP_NUMBER.agents);
-    await tx.organization.update({ where: { id: organizationId }, data: { onboardingStep } });
-    await recordAudit(tx, {
-      organizationId,
-      actorUserId,
-      action: "onboarding.agents_saved",
-      entityType: "organization",
-      entityId: organizationId,
-      metadata: { agentIds: created.map((a) => a.id), count: created.length },
-    });
-    return {
-      success: true,
-      onboardingStep,
-      nextStep: nextOnboardingStep({ savedStep: onboardingStep, plan: organization.subscriptionTierId }),
-      agents: created.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email, phone: a.phone ?? "", isAdmin: a.isAdmin, isAgent: a.isAgent })),
-    };
-  }));
+      const onboardingStep = Math.max(organization.onboardingStep, STEP_NUMBER.agents);
+      await tx.organization.update({ where: { id: organizationId }, data: { onboardingStep } });
+      await recordAudit(tx, {
+        organizationId,
+        actorUserId,
+        action: "onboarding.agents_saved",
+        entityType: "organization",
+        entityId: organizationId,
+        metadata: { agentIds: created.map((a) => a.id), count: created.length },
+      });
+      return {
+        success: true,
+        onboardingStep,
+        nextStep: nextOnboardingStep({ savedStep: onboardingStep, plan: organization.subscriptionTierId }),
+        agents: created.map((a) => ({
+          id: a.id,
+          firstName: a.firstName,
+          lastName: a.lastName,
+          email: a.email,
+          phone: a.phone ?? "",
+          isAdmin: a.isAdmin,
+          isAgent: a.isAgent,
+        })),
+      };
+    }),
+  );
 }

@@ -11,12 +11,25 @@ import { nextOnboardingStep, STEP_NUMBER } from "@/lib/onboarding/onboarding-ste
  * calendar booking link (https://; the calendar option is on exactly when there is one), brand colours
  * and, when sent, a PNG logo; advances the saved step.
  */
-export async function saveOnboardingCompany({ organizationId, actorUserId, input, now = new Date() }: { organizationId: string; actorUserId: string; input: OnboardingCompany; now?: Date }): Promise<OnboardingStepSavedResponse> {
+export async function saveOnboardingCompany({
+  organizationId,
+  actorUserId,
+  input,
+  now = new Date(),
+}: {
+  organizationId: string;
+  actorUserId: string;
+  input: OnboardingCompany;
+  now?: Date;
+}): Promise<OnboardingStepSavedResponse> {
   // Validated by content before anything is written: PNG only in onboarding (agency-side.md §5).
   const logo = input.logo ? decodeLogo(input.logo, { allowed: ["image/png"] }) : null;
 
   return tenantTransaction(organizationId, async (tx) => {
-    const current = await tx.organization.findFirst({ where: { id: organizationId }, select: { onboardingStep: true, subscriptionTierId: true } });
+    const current = await tx.organization.findFirst({
+      where: { id: organizationId },
+      select: { onboardingStep: true, subscriptionTierId: true },
+    });
     if (!current) throw AppError.notFound("Organization not found.");
     const onboardingStep = Math.max(current.onboardingStep, STEP_NUMBER.company);
     const updated = await tx.organization.update({
@@ -52,6 +65,10 @@ export async function saveOnboardingCompany({ organizationId, actorUserId, input
         logoChanged: logo !== null,
       },
     });
-    return { success: true, onboardingStep: updated.onboardingStep, nextStep: nextOnboardingStep({ savedStep: updated.onboardingStep, plan: updated.subscriptionTierId }) };
+    return {
+      success: true,
+      onboardingStep: updated.onboardingStep,
+      nextStep: nextOnboardingStep({ savedStep: updated.onboardingStep, plan: updated.subscriptionTierId }),
+    };
   });
 }

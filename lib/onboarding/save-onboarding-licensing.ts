@@ -3,7 +3,11 @@ import { AppError } from "@/lib/api/errors";
 import { listCarrierOptions } from "@/lib/carriers/list-carriers";
 import { tenantTransaction } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { ONBOARDING_MESSAGES, type OnboardingLicensing, type OnboardingStepSavedResponse } from "@/lib/onboarding/onboarding-schema";
+import {
+  ONBOARDING_MESSAGES,
+  type OnboardingLicensing,
+  type OnboardingStepSavedResponse,
+} from "@/lib/onboarding/onboarding-schema";
 import { nextOnboardingStep, STEP_NUMBER } from "@/lib/onboarding/onboarding-steps";
 import { readStateCarrierSettings, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
 
@@ -11,7 +15,15 @@ import { readStateCarrierSettings, type StateCarrierSetting } from "@/lib/settin
  * One entry per licensed state × contracted carrier (domain-rules B.7): active, not targeted for GI
  * by default; a pair that already had settings keeps them. Pure.
  */
-export function defaultStateCarrierSettings({ states, carriers, existing }: { states: string[]; carriers: string[]; existing: StateCarrierSetting[] }) {
+export function defaultStateCarrierSettings({
+  states,
+  carriers,
+  existing,
+}: {
+  states: string[];
+  carriers: string[];
+  existing: StateCarrierSetting[];
+}) {
   const byKey = new Map(existing.map((s) => [`${s.state ?? ""}|${s.carrier}`, s]));
   return states.flatMap((state) =>
     carriers.map((carrier) => {
@@ -25,16 +37,29 @@ export function defaultStateCarrierSettings({ states, carriers, existing }: { st
  * POST /api/onboarding/licensing (step 2): contracted carriers (at least one, from the carrier list),
  * licensed states, SmartSend, outreach timing and types, failed-underwriting outreach.
  */
-export async function saveOnboardingLicensing({ organizationId, actorUserId, input }: { organizationId: string; actorUserId: string; input: OnboardingLicensing }): Promise<OnboardingStepSavedResponse> {
+export async function saveOnboardingLicensing({
+  organizationId,
+  actorUserId,
+  input,
+}: {
+  organizationId: string;
+  actorUserId: string;
+  input: OnboardingLicensing;
+}): Promise<OnboardingStepSavedResponse> {
   const known = new Set((await listCarrierOptions()).map((c) => c.name));
   const unknown = input.selectedCarriers.filter((name) => !known.has(name));
   if (unknown.length) {
-    throw new AppError("validation_failed", ONBOARDING_MESSAGES.unknownCarrier, { fields: { selectedCarriers: [`${ONBOARDING_MESSAGES.unknownCarrier}: ${unknown.join(", ")}`] } });
+    throw new AppError("validation_failed", ONBOARDING_MESSAGES.unknownCarrier, {
+      fields: { selectedCarriers: [`${ONBOARDING_MESSAGES.unknownCarrier}: ${unknown.join(", ")}`] },
+    });
   }
   const carriers = [...input.selectedCarriers].sort((a, b) => a.localeCompare(b));
 
   return tenantTransaction(organizationId, async (tx) => {
-    const current = await tx.organization.findFirst({ where: { id: organizationId }, select: { onboardingStep: true, stateCarrierSettings: true } });
+    const current = await tx.organization.findFirst({
+      where: { id: organizationId },
+      select: { onboardingStep: true, stateCarrierSettings: true },
+    });
     if (!current) throw AppError.notFound("Organization not found.");
     const onboardingStep = Math.max(current.onboardingStep, STEP_NUMBER.licensing);
     const updated = await tx.organization.update({
@@ -42,7 +67,11 @@ export async function saveOnboardingLicensing({ organizationId, actorUserId, inp
       data: {
         carrierContracts: carriers,
         stateLicenses: input.stateLicenses,
-        stateCarrierSettings: defaultStateCarrierSettings({ states: input.stateLicenses, carriers, existing: readStateCarrierSettings(current.stateCarrierSettings) }),
+        stateCarrierSettings: defaultStateCarrierSettings({
+          states: input.stateLicenses,
+          carriers,
+          existing: readStateCarrierSettings(current.stateCarrierSettings),
+        }),
         smartSendEnabled: input.useSmartSend,
         contactOutreachDelayYears: input.contactOutreachDelayYears,
         outreachBirthday: input.outreachTypes.birthday,
@@ -71,6 +100,10 @@ export async function saveOnboardingLicensing({ organizationId, actorUserId, inp
         failedUnderwritingOutreach: input.failedUnderwritingOutreach,
       },
     });
-    return { success: true, onboardingStep: updated.onboardingStep, nextStep: nextOnboardingStep({ savedStep: updated.onboardingStep, plan: updated.subscriptionTierId }) };
+    return {
+      success: true,
+      onboardingStep: updated.onboardingStep,
+      nextStep: nextOnboardingStep({ savedStep: updated.onboardingStep, plan: updated.subscriptionTierId }),
+    };
   });
 }

@@ -23,17 +23,36 @@ const over = (count: number, limit: number, extra: number) => limit >= 0 && coun
 
 export function accountStatus(input: AccountStatusInput): { status: AccountStatus; message: string } {
   // With billing off (embedded mode) a chosen plan counts as active: the UI says billing is disabled.
-  const active = input.billingDisabled ? input.subscriptionTierId !== null : ["active", "trialing"].includes(input.subscriptionStatus);
+  const active = input.billingDisabled
+    ? input.subscriptionTierId !== null
+    : ["active", "trialing"].includes(input.subscriptionStatus);
   if (!active) {
     // domain-rules F: "Your subscription is <status>. Please update your payment method."
-    const message = input.subscriptionStatus === "none" || input.billingDisabled ? "Your subscription is not active." : `Your subscription is ${input.subscriptionStatus.replace(/_/g, " ")}. Please update your payment method.`;
+    const message =
+      input.subscriptionStatus === "none" || input.billingDisabled
+        ? "Your subscription is not active."
+        : `Your subscription is ${input.subscriptionStatus.replace(/_/g, " ")}. Please update your payment method.`;
     return { status: "inactive", message };
   }
   if (over(input.currentAgentCount, input.agentLimit, input.extraAgents)) {
-    return { status: "agent_limit_exceeded", message: overLimitMessage("agents", input.currentAgentCount, effectiveLimit(input.agentLimit, input.extraAgents) ?? 0) };
+    return {
+      status: "agent_limit_exceeded",
+      message: overLimitMessage(
+        "agents",
+        input.currentAgentCount,
+        effectiveLimit(input.agentLimit, input.extraAgents) ?? 0,
+      ),
+    };
   }
   if (over(input.currentContactCount, input.contactLimit, input.extraContacts)) {
-    return { status: "contact_limit_exceeded", message: overLimitMessage("contacts", input.currentContactCount, effectiveLimit(input.contactLimit, input.extraContacts) ?? 0) };
+    return {
+      status: "contact_limit_exceeded",
+      message: overLimitMessage(
+        "contacts",
+        input.currentContactCount,
+        effectiveLimit(input.contactLimit, input.extraContacts) ?? 0,
+      ),
+    };
   }
   return { status: "good_standing", message: "Your account is in good standing." };
 }

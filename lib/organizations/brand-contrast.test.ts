@@ -1,4 +1,11 @@
-import { brandColors, brandInkOnWhite, contrastRatio, parseHexColor, passesAAOnWhite, readableTextOn } from "./brand-contrast";
+import {
+  brandColors,
+  brandInkOnWhite,
+  contrastRatio,
+  parseHexColor,
+  passesAAOnWhite,
+  readableTextOn,
+} from "./brand-contrast";
 
 describe("contrastRatio", () => {
   it("is 21 for black on white and 1 for a colour on itself", () => {
@@ -39,7 +46,15 @@ describe("readableTextOn", () => {
   });
 
   it("always reaches AA for any colour on the grey ramp and the primaries", () => {
-    const colours = ["#FF0000", "#00FF00", "#0000FF", "#00FFFF", "#FF00FF", "#FFFF00", ...Array.from({ length: 16 }, (_, i) => `#${(i * 17).toString(16).padStart(2, "0").repeat(3)}`)];
+    const colours = [
+      "#FF0000",
+      "#00FF00",
+      "#0000FF",
+      "#00FFFF",
+      "#FF00FF",
+      "#FFFF00",
+      ...Array.from({ length: 16 }, (_, i) => `#${(i * 17).toString(16).padStart(2, "0").repeat(3)}`),
+    ];
     for (const colour of colours) expect(contrastRatio(colour, readableTextOn(colour))).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -1,4 +1,11 @@
-import { BRAND_COLOR_MESSAGE, BRAND_COLOR_PATTERN, brandColor, brandNameOf, DEFAULT_BRAND_COLOR, namesOrganization } from "@/lib/organizations/brand";
+import {
+  BRAND_COLOR_MESSAGE,
+  BRAND_COLOR_PATTERN,
+  brandColor,
+  brandNameOf,
+  DEFAULT_BRAND_COLOR,
+  namesOrganization,
+} from "@/lib/organizations/brand";
 import { resolveOutreachSender } from "@/lib/email/sender";
 
 describe("brandNameOf", () => {
@@ -23,8 +30,22 @@ describe("brandColor", () => {
   });
 
   it("is the rule emails use too", () => {
-    const organization = { name: "Lee", brandName: null, slug: "lee", primaryColor: "not a colour", phone: null, signature: "", orgSignature: false, forceOrgSenderDetails: true, redirectUrl: null, logoMimeType: null, logoUpdatedAt: null };
-    expect(resolveOutreachSender({ organization, agent: null, appUrl: "http://localhost:3000" }).sender.brandColor).toBe(DEFAULT_BRAND_COLOR);
+    const organization = {
+      name: "Lee",
+      brandName: null,
+      slug: "lee",
+      primaryColor: "not a colour",
+      phone: null,
+      signature: "",
+      orgSignature: false,
+      forceOrgSenderDetails: true,
+      redirectUrl: null,
+      logoMimeType: null,
+      logoUpdatedAt: null,
+    };
+    expect(
+      resolveOutreachSender({ organization, agent: null, appUrl: "http://localhost:3000" }).sender.brandColor,
+    ).toBe(DEFAULT_BRAND_COLOR);
   });
 });
 

@@ -34,4 +34,3 @@ export const ORGANIZATION_BRANDING_SELECT = {
   primaryColor: true,
   phone: true,
 } as const;
-

@@ -89,6 +89,9 @@ export const EMAIL_FORMAT_OK_MESSAGE = "Email address is valid";
  */
 export function checkUserEmailAvailability({ email: rawEmail }: { email: string }): EmailCheckResponse {
   const parsed = emailField.safeParse(rawEmail);
-  if (!parsed.success) throw new AppError("validation_failed", parsed.error.issues[0]?.message, { fields: { email: parsed.error.issues.map((i) => i.message) } });
+  if (!parsed.success)
+    throw new AppError("validation_failed", parsed.error.issues[0]?.message, {
+      fields: { email: parsed.error.issues.map((i) => i.message) },
+    });
   return { available: true, message: EMAIL_FORMAT_OK_MESSAGE };
 }

@@ -11,7 +11,10 @@ import { isUuid } from "@/lib/validation/uuid";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
-export async function findOrganizationByIdOrSlug<S extends Prisma.OrganizationSelect>(segment: string | null | undefined, select: S): Promise<Prisma.OrganizationGetPayload<{ select: S }> | null> {
+export async function findOrganizationByIdOrSlug<S extends Prisma.OrganizationSelect>(
+  segment: string | null | undefined,
+  select: S,
+): Promise<Prisma.OrganizationGetPayload<{ select: S }> | null> {
   const key = segment?.trim();
   if (!key) return null;
   if (isUuid(key)) {
@@ -20,5 +23,7 @@ export async function findOrganizationByIdOrSlug<S extends Prisma.OrganizationSe
   }
   const slug = key.toLowerCase();
   if (!SLUG.test(slug)) return null;
-  return (await prisma.organization.findUnique({ where: { slug }, select })) as Prisma.OrganizationGetPayload<{ select: S }> | null;
+  return (await prisma.organization.findUnique({ where: { slug }, select })) as Prisma.OrganizationGetPayload<{
+    select: S;
+  }> | null;
 }

@@ -8,8 +8,18 @@ import { POST as onboardingLoginRoute } from "@/app/api/auth/onboarding-login/ro
 import { POST as setSessionRoute } from "@/app/api/auth/set-session/route";
 import { POST as sendWelcomeRoute } from "@/app/api/auth/send-welcome-email/route";
 import type { IssueLoginLink } from "@/lib/auth/login";
-import { signUpOrganization, SIGNUP_LIMITS, SIGNUP_RATE_LIMITED_MESSAGE, SIGNUP_SENT_MESSAGE } from "@/lib/organizations/sign-up-organization";
-import { CHECK_EMAIL_LIMITS, EMAIL_FORMAT_OK_MESSAGE, firstFreeSlug, slugify } from "@/lib/organizations/create-organization";
+import {
+  signUpOrganization,
+  SIGNUP_LIMITS,
+  SIGNUP_RATE_LIMITED_MESSAGE,
+  SIGNUP_SENT_MESSAGE,
+} from "@/lib/organizations/sign-up-organization";
+import {
+  CHECK_EMAIL_LIMITS,
+  EMAIL_FORMAT_OK_MESSAGE,
+  firstFreeSlug,
+  slugify,
+} from "@/lib/organizations/create-organization";
 import { emailRateLimitKey } from "@/lib/rate-limit";
 import { afterTheAnswer } from "@/lib/testing/after-answer";
 import { issueLoginLinkLikeAuthJs } from "@/lib/testing/auth";
@@ -30,7 +40,11 @@ const signup = (overrides: Partial<{ email: string; organizationName: string }> 
 const req = (path: string, init: { method?: string; body?: unknown; cookie?: string; ip?: string } = {}) =>
   new NextRequest(`http://localhost${path}`, {
     method: init.method ?? "GET",
-    headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...(init.cookie ? { cookie: init.cookie } : {}), "x-forwarded-for": init.ip ?? `198.51.100.${++n % 250}` },
+    headers: {
+      ...(init.body ? { "content-type": "application/json" } : {}),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      "x-forwarded-for": init.ip ?? `198.51.100.${++n % 250}`,
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
 const ctx = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
@@ -54,18 +68,29 @@ async function signUpAndRun(input: ReturnType<typeof signup>, issueLink: IssueLo
   await later.run();
   return answer;
 }
-const orgOf = (email: string) => db.prisma.organization.findFirst({ where: { users: { some: { email } } }, include: { users: true } });
+const orgOf = (email: string) =>
+  db.prisma.organization.findFirst({ where: { users: { some: { email } } }, include: { users: true } });
 
 describe("signUpOrganization", () => {
   it("answers, then creates the organization and its admin (admin, agent, default agent) and emails the activation link", async () => {
     const input = signup();
     const later = afterTheAnswer();
-    const answer = await signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs, afterAnswer: later.afterAnswer });
+    const answer = await signUpOrganization({
+      input,
+      now: new Date(),
+      issueLink: issueLoginLinkLikeAuthJs,
+      afterAnswer: later.afterAnswer,
+    });
     expect(answer).toEqual({ success: true, message: SIGNUP_SENT_MESSAGE });
     expect(await orgOf(input.email)).toBeNull(); // nothing before the answer
     await later.run();
     const org = (await orgOf(input.email))!;
-    expect(org).toMatchObject({ name: input.organizationName, demoMode: true, subscriptionTierId: null, onboardingCompleted: false });
+    expect(org).toMatchObject({
+      name: input.organizationName,
+      demoMode: true,
+      subscriptionTierId: null,
+      onboardingCompleted: false,
+    });
     expect(org.users).toHaveLength(1);
     expect(org.users[0]).toMatchObject({ email: input.email, isAdmin: true, isAgent: true, firstName: "Riley" });
     expect(org.defaultAgentId).toBe(org.users[0]!.id);
@@ -91,8 +116,18 @@ describe("signUpOrganization", () => {
     const issued = jest.fn(issueLoginLinkLikeAuthJs);
     const known = afterTheAnswer();
     const fresh = afterTheAnswer();
-    const knownAnswer = await signUpOrganization({ input: { ...input, organizationName: "Other Name" }, now: new Date(), issueLink: issued, afterAnswer: known.afterAnswer });
-    const freshAnswer = await signUpOrganization({ input: signup(), now: new Date(), issueLink: issued, afterAnswer: fresh.afterAnswer });
+    const knownAnswer = await signUpOrganization({
+      input: { ...input, organizationName: "Other Name" },
+      now: new Date(),
+      issueLink: issued,
+      afterAnswer: known.afterAnswer,
+    });
+    const freshAnswer = await signUpOrganization({
+      input: signup(),
+      now: new Date(),
+      issueLink: issued,
+      afterAnswer: fresh.afterAnswer,
+    });
     expect(knownAnswer).toEqual(freshAnswer);
     expect([known.tasks.length, fresh.tasks.length]).toEqual([1, 1]);
     expect(issued).not.toHaveBeenCalled();
@@ -121,21 +156,37 @@ describe("signUpOrganization", () => {
     const fresh = signup();
     for (const input of [known, fresh]) {
       const used = input === known ? 1 : 0;
-      for (let i = used; i < SIGNUP_LIMITS.perEmail.limit; i++) await signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs, afterAnswer: () => undefined });
-      await expect(signUpOrganization({ input, now: new Date(), issueLink: issueLoginLinkLikeAuthJs, afterAnswer: () => undefined })).rejects.toMatchObject({
+      for (let i = used; i < SIGNUP_LIMITS.perEmail.limit; i++)
+        await signUpOrganization({
+          input,
+          now: new Date(),
+          issueLink: issueLoginLinkLikeAuthJs,
+          afterAnswer: () => undefined,
+        });
+      await expect(
+        signUpOrganization({
+          input,
+          now: new Date(),
+          issueLink: issueLoginLinkLikeAuthJs,
+          afterAnswer: () => undefined,
+        }),
+      ).rejects.toMatchObject({
         code: "rate_limited",
         message: SIGNUP_RATE_LIMITED_MESSAGE,
       });
     }
     const keys = await db.query<{ key: string }>(`SELECT key FROM rate_limit_buckets WHERE key LIKE 'signup:email:%'`);
     expect(keys.length).toBeGreaterThanOrEqual(2);
-    expect(keys.map((k) => k.key)).toEqual(expect.arrayContaining([emailRateLimitKey("signup", known.email), emailRateLimitKey("signup", fresh.email)]));
+    expect(keys.map((k) => k.key)).toEqual(
+      expect.arrayContaining([emailRateLimitKey("signup", known.email), emailRateLimitKey("signup", fresh.email)]),
+    );
     expect(keys.every((k) => /^signup:email:[0-9a-f]{64}$/.test(k.key))).toBe(true);
   });
 });
 
 describe("GET /api/organizations/check-email/{email}", () => {
-  const check = (email: string, ip?: string) => checkEmail(req(`/api/organizations/check-email/${encodeURIComponent(email)}`, { ip }), ctx({ email }));
+  const check = (email: string, ip?: string) =>
+    checkEmail(req(`/api/organizations/check-email/${encodeURIComponent(email)}`, { ip }), ctx({ email }));
 
   it("answers a taken and a free address the same, without looking for an account; a malformed one 422", async () => {
     const input = signup();
@@ -156,7 +207,8 @@ describe("GET /api/organizations/check-email/{email}", () => {
   });
 
   it(`allows ${CHECK_EMAIL_LIMITS.perIp.limit} checks per IP per hour, then 429`, async () => {
-    for (let i = 0; i < CHECK_EMAIL_LIMITS.perIp.limit; i++) expect((await check(`visitor${i}.${Date.now()}@agency.test`, "203.0.113.70")).status).toBe(200);
+    for (let i = 0; i < CHECK_EMAIL_LIMITS.perIp.limit; i++)
+      expect((await check(`visitor${i}.${Date.now()}@agency.test`, "203.0.113.70")).status).toBe(200);
     const limited = await check("one-more@agency.test", "203.0.113.70");
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -166,17 +218,32 @@ describe("GET /api/organizations/check-email/{email}", () => {
 
 describe("POST /api/waitlist", () => {
   it("stores an entry, updates it for the same address, and tells the operator", async () => {
-    const body = { name: "Dana Broker", email: "dana@brokers.test", phone: "5125550100", numAgents: "3", bookSize: "1200" };
+    const body = {
+      name: "Dana Broker",
+      email: "dana@brokers.test",
+      phone: "5125550100",
+      numAgents: "3",
+      bookSize: "1200",
+    };
     expect((await joinWaitlistRoute(req("/api/waitlist", { method: "POST", body }))).status).toBe(200);
-    expect((await joinWaitlistRoute(req("/api/waitlist", { method: "POST", body: { ...body, numAgents: 5 } }))).status).toBe(200);
+    expect(
+      (await joinWaitlistRoute(req("/api/waitlist", { method: "POST", body: { ...body, numAgents: 5 } }))).status,
+    ).toBe(200);
     const entries = await db.prisma.waitlistEntry.findMany({ where: { email: "dana@brokers.test" } });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ numAgents: 5, bookSize: 1200 });
-    expect(await db.prisma.outboxEmail.count({ where: { to: "support@gapwise.app", subject: { contains: "Dana Broker" } } })).toBe(2);
+    expect(
+      await db.prisma.outboxEmail.count({ where: { to: "support@gapwise.app", subject: { contains: "Dana Broker" } } }),
+    ).toBe(2);
   });
 
   it("answers 422 for counts below 1", async () => {
-    const res = await joinWaitlistRoute(req("/api/waitlist", { method: "POST", body: { name: "X", email: "x@y.test", phone: "5125550100", numAgents: 0, bookSize: 10 } }));
+    const res = await joinWaitlistRoute(
+      req("/api/waitlist", {
+        method: "POST",
+        body: { name: "X", email: "x@y.test", phone: "5125550100", numAgents: 0, bookSize: 10 },
+      }),
+    );
     expect(res.status).toBe(422);
     expect((await res.json()).error.fields.numAgents).toBeDefined();
   });
@@ -186,17 +253,34 @@ describe("session calls", () => {
   async function admin() {
     const input = signup();
     await signUpAndRun(input);
-    const user = await db.prisma.user.findUniqueOrThrow({ where: { email: input.email }, include: { organization: true } });
+    const user = await db.prisma.user.findUniqueOrThrow({
+      where: { email: input.email },
+      include: { organization: true },
+    });
     const organizationSlug = user.organization.slug;
     const { cookie } = await createSession(db.prisma, user.id, { now });
     return { input, user, cookie, organizationSlug };
   }
 
   it("GET /api/auth/session answers valid:false without a session and the Session fields with one", async () => {
-    expect(await (await sessionRoute(req("/api/auth/session"), ctx())).json()).toEqual({ valid: false, redirectUrl: "/login" });
+    expect(await (await sessionRoute(req("/api/auth/session"), ctx())).json()).toEqual({
+      valid: false,
+      redirectUrl: "/login",
+    });
     const { user, cookie, organizationSlug } = await admin();
     const body = await (await sessionRoute(req("/api/auth/session", { cookie }), ctx())).json();
-    expect(body).toMatchObject({ valid: true, email: user.email, orgSlug: organizationSlug, firstName: "Riley", lastName: "Owner", is_admin: true, id: user.id, demo_mode: true, goLiveDate: null, redirectUrl: "/choose-plan" });
+    expect(body).toMatchObject({
+      valid: true,
+      email: user.email,
+      orgSlug: organizationSlug,
+      firstName: "Riley",
+      lastName: "Owner",
+      is_admin: true,
+      id: user.id,
+      demo_mode: true,
+      goLiveDate: null,
+      redirectUrl: "/choose-plan",
+    });
     expect(body.orgCreateDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(JSON.stringify(body)).not.toContain(cookie.split("=")[1]!); // the session token stays in the httpOnly cookie
   });
@@ -207,7 +291,14 @@ describe("session calls", () => {
     const body = await (await meRoute(req("/api/me", { cookie }), ctx())).json();
     expect(body).toMatchObject({
       success: true,
-      user: { id: user.id, email: user.email, is_admin: true, is_agent: true, organization_slug: organizationSlug, subscription_tier: null },
+      user: {
+        id: user.id,
+        email: user.email,
+        is_admin: true,
+        is_agent: true,
+        organization_slug: organizationSlug,
+        subscription_tier: null,
+      },
       accountStatus: { status: "inactive", currentAgentCount: 1, currentContactCount: 0, organizationSlug },
       demo_mode: true,
       hasCompletedWalkthrough: false,
@@ -223,15 +314,39 @@ describe("session calls", () => {
 
   it("POST /api/auth/set-session only confirms the caller's own address", async () => {
     const { user, cookie } = await admin();
-    expect((await setSessionRoute(req("/api/auth/set-session", { method: "POST", cookie, body: { email: user.email } }), ctx())).status).toBe(200);
-    expect((await setSessionRoute(req("/api/auth/set-session", { method: "POST", cookie, body: { email: "someone@else.test" } }), ctx())).status).toBe(403);
-    expect((await setSessionRoute(req("/api/auth/set-session", { method: "POST", body: { email: user.email } }), ctx())).status).toBe(401);
+    expect(
+      (
+        await setSessionRoute(
+          req("/api/auth/set-session", { method: "POST", cookie, body: { email: user.email } }),
+          ctx(),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await setSessionRoute(
+          req("/api/auth/set-session", { method: "POST", cookie, body: { email: "someone@else.test" } }),
+          ctx(),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await setSessionRoute(req("/api/auth/set-session", { method: "POST", body: { email: user.email } }), ctx()))
+        .status,
+    ).toBe(401);
   });
 
   it("POST /api/auth/onboarding-login never starts a session: signup gives no shortcut, so it tells nobody whether an address had an account", async () => {
     const input = signup();
     await signUpAndRun(input);
-    const res = await onboardingLoginRoute(req("/api/auth/onboarding-login", { method: "POST", cookie: "gapwise-onboarding=anything", body: { emailRaw: input.email } }), ctx());
+    const res = await onboardingLoginRoute(
+      req("/api/auth/onboarding-login", {
+        method: "POST",
+        cookie: "gapwise-onboarding=anything",
+        body: { emailRaw: input.email },
+      }),
+      ctx(),
+    );
     expect(res.status).toBe(401);
     expect(res.headers.get("set-cookie")).toBeNull();
     expect(await db.prisma.verificationToken.count({ where: { identifier: { startsWith: "onboarding:" } } })).toBe(0);
@@ -239,11 +354,28 @@ describe("session calls", () => {
 
   it("POST /api/auth/send-welcome-email sends once, to the caller only", async () => {
     const { user, cookie } = await admin();
-    const first = await (await sendWelcomeRoute(req("/api/auth/send-welcome-email", { method: "POST", cookie, body: { email: user.email } }), ctx())).json();
-    const second = await (await sendWelcomeRoute(req("/api/auth/send-welcome-email", { method: "POST", cookie, body: { email: user.email } }), ctx())).json();
+    const first = await (
+      await sendWelcomeRoute(
+        req("/api/auth/send-welcome-email", { method: "POST", cookie, body: { email: user.email } }),
+        ctx(),
+      )
+    ).json();
+    const second = await (
+      await sendWelcomeRoute(
+        req("/api/auth/send-welcome-email", { method: "POST", cookie, body: { email: user.email } }),
+        ctx(),
+      )
+    ).json();
     expect(first).toEqual({ success: true, type: "welcome", message: "Welcome email sent" });
     expect(second).toEqual({ success: true, type: "welcome", message: "Welcome email already sent" });
     expect(await db.prisma.outboxEmail.count({ where: { to: user.email, subject: "Welcome to Gapwise" } })).toBe(1);
-    expect((await sendWelcomeRoute(req("/api/auth/send-welcome-email", { method: "POST", cookie, body: { email: "x@y.test" } }), ctx())).status).toBe(403);
+    expect(
+      (
+        await sendWelcomeRoute(
+          req("/api/auth/send-welcome-email", { method: "POST", cookie, body: { email: "x@y.test" } }),
+          ctx(),
+        )
+      ).status,
+    ).toBe(403);
   });
 });

@@ -7,7 +7,8 @@ import { consumeRateLimit, emailRateLimitKey } from "@/lib/rate-limit";
 
 /** The one answer of POST /api/organizations, whether the address was new or already had an account. */
 export const SIGNUP_SENT_MESSAGE = "Check your email for a link to continue.";
-export const SIGNUP_RATE_LIMITED_MESSAGE = "Too many signups for this email address. Please wait a few minutes and try again.";
+export const SIGNUP_RATE_LIMITED_MESSAGE =
+  "Too many signups for this email address. Please wait a few minutes and try again.";
 
 /**
  * Per address, on top of the route's per-IP limit: each signup sends the address an email, so nobody
@@ -24,11 +25,22 @@ export const SIGNUP_LIMITS = { perEmail: { limit: 3, windowSeconds: 60 * 60 } } 
  *   (what they were after), nobody else learns anything.
  * A failure after the answer is logged (without the address); the visitor can sign up again.
  */
-export async function signUpOrganization({ input, now, issueLink, afterAnswer }: { input: SignupValues; now: Date; issueLink: IssueLoginLink; afterAnswer: AfterAnswer }): Promise<SignupResponse> {
+export async function signUpOrganization({
+  input,
+  now,
+  issueLink,
+  afterAnswer,
+}: {
+  input: SignupValues;
+  now: Date;
+  issueLink: IssueLoginLink;
+  afterAnswer: AfterAnswer;
+}): Promise<SignupResponse> {
   try {
     await consumeRateLimit({ key: emailRateLimitKey("signup", input.email), ...SIGNUP_LIMITS.perEmail, now });
   } catch (error) {
-    if (error instanceof AppError && error.code === "rate_limited") throw new AppError("rate_limited", SIGNUP_RATE_LIMITED_MESSAGE, { retryAfterSeconds: error.retryAfterSeconds });
+    if (error instanceof AppError && error.code === "rate_limited")
+      throw new AppError("rate_limited", SIGNUP_RATE_LIMITED_MESSAGE, { retryAfterSeconds: error.retryAfterSeconds });
     throw error;
   }
   afterAnswer(() => createOrSignIn(input, issueLink));
@@ -40,13 +52,26 @@ export async function createOrSignIn(input: SignupValues, issueLink: IssueLoginL
   try {
     await createOrganizationWithAdmin(input);
   } catch (error) {
-    if (error instanceof AppError && error.code === "conflict" && error.message === EMAIL_TAKEN_MESSAGE) return sendLoginLinkIfActive(input.email, issueLink);
-    console.error(JSON.stringify({ level: "error", event: "signup_failed", error: error instanceof AppError ? error.code : error instanceof Error ? error.name : "Error" }));
+    if (error instanceof AppError && error.code === "conflict" && error.message === EMAIL_TAKEN_MESSAGE)
+      return sendLoginLinkIfActive(input.email, issueLink);
+    console.error(
+      JSON.stringify({
+        level: "error",
+        event: "signup_failed",
+        error: error instanceof AppError ? error.code : error instanceof Error ? error.name : "Error",
+      }),
+    );
     return;
   }
   try {
     await issueLink(input.email);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "activation_link_failed", error: error instanceof Error ? error.name : "Error" }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        event: "activation_link_failed",
+        error: error instanceof Error ? error.name : "Error",
+      }),
+    );
   }
 }

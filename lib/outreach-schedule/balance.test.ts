@@ -4,14 +4,22 @@ import { applyFrequencyLimit, fitsFrequencyLimit } from "@/lib/outreach-schedule
 import type { ContactPlan, EmailType, PlannedEmail } from "@/lib/outreach-schedule/types";
 
 const now = new Date("2026-05-01T15:00:00Z"); // 10:00 in Chicago, May 1
-const email = (emailType: EmailType, sendDate: string, movable: [string, string] | null, priority = 20): PlannedEmail => ({
+const email = (
+  emailType: EmailType,
+  sendDate: string,
+  movable: [string, string] | null,
+  priority = 20,
+): PlannedEmail => ({
   emailType,
   sendDate,
   priority,
   eventDate: null,
   ...(movable ? { movableWithin: { from: movable[0], to: movable[1] } } : {}),
 });
-const contactPlan = (contactId: string, planned: PlannedEmail[], capHistory: string[] = []): ContactPlan => ({ contactId, plan: { planned, skipped: [], capHistory } });
+const contactPlan = (contactId: string, planned: PlannedEmail[], capHistory: string[] = []): ContactPlan => ({
+  contactId,
+  plan: { planned, skipped: [], capHistory },
+});
 const perDay = (plans: ContactPlan[]) => {
   const counts = new Map<string, number>();
   for (const { plan } of plans) for (const e of plan.planned) counts.set(e.sendDate, (counts.get(e.sendDate) ?? 0) + 1);
@@ -36,7 +44,9 @@ describe("daily cap by organization size (REC: domain-rules A.8 size profiles)",
 describe("balanceDailyLoad", () => {
   test("a day over cap × 1.2 keeps its most important emails; the rest move to the next days with room", () => {
     const plans = Array.from({ length: 60 }, (_, i) =>
-      contactPlan(`c${String(i).padStart(2, "0")}`, [email(i < 5 ? "birthday" : "go_live_welcome", "2026-05-10", ["2026-05-03", "2026-05-17"], i < 5 ? 10 : 35)]),
+      contactPlan(`c${String(i).padStart(2, "0")}`, [
+        email(i < 5 ? "birthday" : "go_live_welcome", "2026-05-10", ["2026-05-03", "2026-05-17"], i < 5 ? 10 : 35),
+      ]),
     );
     const balanced = balanceDailyLoad(plans, { now, dailyCap: 20 });
     const load = perDay(balanced);
@@ -49,14 +59,18 @@ describe("balanceDailyLoad", () => {
   });
 
   test("a day within cap × 1.2 is left alone, and emails without a movable range never move", () => {
-    const within = Array.from({ length: 24 }, (_, i) => contactPlan(`c${i}`, [email("aep", "2026-09-10", ["2026-09-03", "2026-09-17"])]));
+    const within = Array.from({ length: 24 }, (_, i) =>
+      contactPlan(`c${i}`, [email("aep", "2026-09-10", ["2026-09-03", "2026-09-17"])]),
+    );
     expect(balanceDailyLoad(within, { now, dailyCap: 20 })).toEqual(within);
     const fixed = Array.from({ length: 40 }, (_, i) => contactPlan(`c${i}`, [email("aep", "2026-09-10", null)]));
     expect(perDay(balanceDailyLoad(fixed, { now, dailyCap: 20 })).get("2026-09-10")).toBe(40);
   });
 
   test("effective-date smoothing: a cluster on the 1st spreads by a deterministic jitter of −1 … +1 (small profile)", () => {
-    const plans = Array.from({ length: 300 }, (_, i) => contactPlan(`contact-${i}`, [email("effective_date", "2026-06-01", ["2026-05-25", "2026-06-01"])]));
+    const plans = Array.from({ length: 300 }, (_, i) =>
+      contactPlan(`contact-${i}`, [email("effective_date", "2026-06-01", ["2026-05-25", "2026-06-01"])]),
+    );
     const balanced = balanceDailyLoad(plans, { now, contactCount: 300, dailyCap: 1_000 });
     const load = perDay(balanced);
     // Only earlier days are allowed here (the anniversary is the last day), so the +1 jitter stays.
@@ -66,19 +80,24 @@ describe("balanceDailyLoad", () => {
   });
 
   test("a day under the effective-date soft limit is not smoothed", () => {
-    const plans = Array.from({ length: 10 }, (_, i) => contactPlan(`contact-${i}`, [email("effective_date", "2026-06-01", ["2026-05-25", "2026-06-01"])]));
+    const plans = Array.from({ length: 10 }, (_, i) =>
+      contactPlan(`contact-${i}`, [email("effective_date", "2026-06-01", ["2026-05-25", "2026-06-01"])]),
+    );
     expect(balanceDailyLoad(plans, { now, contactCount: 300 })).toEqual(plans);
   });
 
   test("past-due emails go to a fixed day of the next 7, the same when re-balanced tomorrow", () => {
-    const plans = Array.from({ length: 70 }, (_, i) => contactPlan(`late-${i}`, [email("initial_blast", "2026-04-28", ["2026-04-28", "2026-05-20"])]));
+    const plans = Array.from({ length: 70 }, (_, i) =>
+      contactPlan(`late-${i}`, [email("initial_blast", "2026-04-28", ["2026-04-28", "2026-05-20"])]),
+    );
     const balanced = balanceDailyLoad(plans, { now, dailyCap: 1_000 });
     const days = balanced.map(({ plan }) => plan.planned[0]!.sendDate);
     expect(days.every((d) => d >= "2026-05-01" && d <= "2026-05-07")).toBe(true);
     expect(new Set(days).size).toBe(7);
     const tomorrow = balanceDailyLoad(plans, { now: new Date("2026-05-02T15:00:00Z"), dailyCap: 1_000 });
     balanced.forEach(({ plan }, i) => {
-      if (plan.planned[0]!.sendDate > "2026-05-01") expect(tomorrow[i]!.plan.planned[0]!.sendDate).toBe(plan.planned[0]!.sendDate);
+      if (plan.planned[0]!.sendDate > "2026-05-01")
+        expect(tomorrow[i]!.plan.planned[0]!.sendDate).toBe(plan.planned[0]!.sendDate);
     });
   });
 
@@ -89,8 +108,12 @@ describe("balanceDailyLoad", () => {
       ...Array.from({ length: 60 }, (_, i) => contactPlan(`a${i}`, [email("aep", "2026-09-10", null, 10)])),
       ...Array.from({ length: 20 }, (_, i) => contactPlan(`b${i}`, [email("aep", "2026-09-11", null, 10)])),
     ];
-    const busyPlan = (planned: PlannedEmail[], sent: string[]) => contactPlan("busy", [email("aep", "2026-09-10", ["2026-09-10", "2026-09-30"], 30), ...planned], sent);
-    const busy = busyPlan([email("birthday", "2026-10-09", null, 10), email("post_window", "2026-10-11", null, 40)], ["2026-09-12"]);
+    const busyPlan = (planned: PlannedEmail[], sent: string[]) =>
+      contactPlan("busy", [email("aep", "2026-09-10", ["2026-09-10", "2026-09-30"], 30), ...planned], sent);
+    const busy = busyPlan(
+      [email("birthday", "2026-10-09", null, 10), email("post_window", "2026-10-11", null, 40)],
+      ["2026-09-12"],
+    );
     const stays = balanceDailyLoad([busy, ...fixedCrowd], { now, dailyCap: 20 });
     expect(stays[0]!.plan.planned.find((e) => e.emailType === "aep")!.sendDate).toBe("2026-09-10");
     const free = balanceDailyLoad([busyPlan([], []), ...fixedCrowd], { now, dailyCap: 20 });
@@ -99,7 +122,11 @@ describe("balanceDailyLoad", () => {
 
   test("follow-ups are not counted against the cap when they move", () => {
     const crowd = Array.from({ length: 60 }, (_, i) => contactPlan(`a${i}`, [email("aep", "2026-09-10", null, 10)]));
-    const plan = contactPlan("f", [email("followup_1_cold", "2026-09-10", ["2026-09-10", "2026-09-12"], 50)], ["2026-09-11", "2026-09-01", "2026-09-05"]);
+    const plan = contactPlan(
+      "f",
+      [email("followup_1_cold", "2026-09-10", ["2026-09-10", "2026-09-12"], 50)],
+      ["2026-09-11", "2026-09-01", "2026-09-05"],
+    );
     expect(balanceDailyLoad([plan, ...crowd], { now, dailyCap: 20 })[0]!.plan.planned[0]!.sendDate).toBe("2026-09-11");
   });
 });

@@ -1,4 +1,12 @@
-import { catchUpDay, dayNumber, DEFAULT_TIME_ZONE, isoDate, localDate, stableHash, yearOfDay } from "@/lib/outreach-schedule/calendar";
+import {
+  catchUpDay,
+  dayNumber,
+  DEFAULT_TIME_ZONE,
+  isoDate,
+  localDate,
+  stableHash,
+  yearOfDay,
+} from "@/lib/outreach-schedule/calendar";
 import { DEFAULT_FREQUENCY_LIMIT, fitsFrequencyLimit, type FrequencyLimit } from "@/lib/outreach-schedule/frequency";
 import { FOLLOW_UP_TYPES } from "@/lib/outreach-schedule/defaults";
 import type { ContactPlan, EmailType, PlannedEmail } from "@/lib/outreach-schedule/types";
@@ -39,7 +47,9 @@ export const OVERAGE_THRESHOLD = 1.2;
 export const ED_SHARE_OF_CAP = 0.3;
 
 export function sizeProfileFor(contactCount: number): SizeProfile {
-  return SIZE_PROFILES.find((profile) => contactCount < profile.belowContacts) ?? SIZE_PROFILES[SIZE_PROFILES.length - 1]!;
+  return (
+    SIZE_PROFILES.find((profile) => contactCount < profile.belowContacts) ?? SIZE_PROFILES[SIZE_PROFILES.length - 1]!
+  );
 }
 
 /** Emails an organization sends a day at most: its profile's share of its contacts, never under MIN_DAILY_CAP. */
@@ -107,11 +117,14 @@ export function balanceDailyLoad(plans: readonly ContactPlan[], options: Balance
   for (const slot of slots) add(slot);
 
   const canMove = (slot: Slot, day: number): boolean => {
-    if (slot.from === null || slot.to === null || day < today || day < slot.from || day > slot.to || day === slot.day) return false;
+    if (slot.from === null || slot.to === null || day < today || day < slot.from || day > slot.to || day === slot.day)
+      return false;
     const others = slot.owner.slots.filter((other) => other !== slot);
     if (others.some((other) => other.day === day && other.email.emailType === slot.email.emailType)) return false;
     if (slot.exempt) return true;
-    const counted = [...slot.owner.history, ...others.filter((other) => !other.exempt).map((other) => other.day)].sort((a, b) => a - b);
+    const counted = [...slot.owner.history, ...others.filter((other) => !other.exempt).map((other) => other.day)].sort(
+      (a, b) => a - b,
+    );
     return !counted.includes(day) && fitsFrequencyLimit(counted, day, limit);
   };
   // The order of a day's list does not matter (the cap step sorts it), so a move swaps the last slot into the hole.
@@ -125,7 +138,8 @@ export function balanceDailyLoad(plans: readonly ContactPlan[], options: Balance
     slot.day = day;
     add(slot);
   };
-  const byContact = (a: Slot, b: Slot) => (a.owner.contactId < b.owner.contactId ? -1 : a.owner.contactId > b.owner.contactId ? 1 : 0);
+  const byContact = (a: Slot, b: Slot) =>
+    a.owner.contactId < b.owner.contactId ? -1 : a.owner.contactId > b.owner.contactId ? 1 : 0;
 
   // 1. Past due (the plan is older than today): a fixed slot in the next 7 days (A.8 catch-up).
   for (const slot of slots.filter((s) => s.day < today).sort(byContact)) {
@@ -146,7 +160,8 @@ export function balanceDailyLoad(plans: readonly ContactPlan[], options: Balance
   for (const [day, onDay] of [...edDays].sort(([a], [b]) => a - b)) {
     if (onDay.length <= edLimit) continue;
     for (const slot of onDay.sort(byContact)) {
-      const jitter = (stableHash(`${slot.owner.contactId}-effective_date-${yearOfDay(day)}`) % width) - Math.floor(width / 2);
+      const jitter =
+        (stableHash(`${slot.owner.contactId}-effective_date-${yearOfDay(day)}`) % width) - Math.floor(width / 2);
       if (jitter !== 0 && canMove(slot, day + jitter)) move(slot, day + jitter);
     }
   }
@@ -158,7 +173,12 @@ export function balanceDailyLoad(plans: readonly ContactPlan[], options: Balance
     const day = days[i]!;
     const onDay = load.get(day) ?? [];
     if (onDay.length <= threshold) continue;
-    const overflow = [...onDay].sort((a, b) => a.email.priority - b.email.priority || byContact(a, b) || (a.email.emailType < b.email.emailType ? -1 : 1)).slice(cap);
+    const overflow = [...onDay]
+      .sort(
+        (a, b) =>
+          a.email.priority - b.email.priority || byContact(a, b) || (a.email.emailType < b.email.emailType ? -1 : 1),
+      )
+      .slice(cap);
     for (const slot of overflow) {
       for (let target = day + 1; slot.to !== null && target <= slot.to; target++) {
         if ((load.get(target)?.length ?? 0) >= cap || !canMove(slot, target)) continue;
@@ -172,7 +192,9 @@ export function balanceDailyLoad(plans: readonly ContactPlan[], options: Balance
   return plans.map(({ contactId, plan }, index) => {
     const owner = owners[index]!;
     const planned = owner.slots
-      .map((slot) => (isoDate(slot.day) === slot.email.sendDate ? slot.email : { ...slot.email, sendDate: isoDate(slot.day) }))
+      .map((slot) =>
+        isoDate(slot.day) === slot.email.sendDate ? slot.email : { ...slot.email, sendDate: isoDate(slot.day) },
+      )
       .sort((a, b) => (a.sendDate < b.sendDate ? -1 : a.sendDate > b.sendDate ? 1 : a.priority - b.priority));
     return { contactId, plan: { ...plan, planned } };
   });

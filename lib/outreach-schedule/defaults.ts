@@ -31,7 +31,20 @@ export const SCHEDULE_DEFAULTS = {
   sentCoversDays: 90,
 } as const;
 
-export const FOLLOW_UP_TYPES: ReadonlySet<EmailType> = new Set(["followup_1_cold", "followup_2_clicked_no_hq", "followup_3_hq_no_yes", "followup_4_hq_with_yes"]);
+export const FOLLOW_UP_TYPES: ReadonlySet<EmailType> = new Set([
+  "followup_1_cold",
+  "followup_2_clicked_no_hq",
+  "followup_3_hq_no_yes",
+  "followup_4_hq_with_yes",
+]);
 
 /** Emails a follow-up may follow (A.9, plus the welcome and blast: they carry the first quote link). */
-export const FOLLOW_UP_PARENT_TYPES: ReadonlySet<string> = new Set(["birthday", "effective_date", "aep", "post_window", "rate_increase", "initial_blast", "go_live_welcome"]);
+export const FOLLOW_UP_PARENT_TYPES: ReadonlySet<string> = new Set([
+  "birthday",
+  "effective_date",
+  "aep",
+  "post_window",
+  "rate_increase",
+  "initial_blast",
+  "go_live_welcome",
+]);

@@ -38,11 +38,23 @@ export type CapCandidate = { day: number; priority: number; order: number };
  * Admits candidates in priority order (lower number first, then earlier date), against the days
  * already sent. Returns, per candidate (by index), null when admitted or the skip reason.
  */
-export function applyFrequencyLimit(candidates: readonly CapCandidate[], sentDays: readonly number[], limit: FrequencyLimit, dateOf: (day: number) => string): (string | null)[] {
+export function applyFrequencyLimit(
+  candidates: readonly CapCandidate[],
+  sentDays: readonly number[],
+  limit: FrequencyLimit,
+  dateOf: (day: number) => string,
+): (string | null)[] {
   const accepted = [...sentDays].sort((a, b) => a - b);
   const takenDays = new Set(sentDays);
   const result: (string | null)[] = candidates.map(() => null);
-  const order = candidates.map((c, i) => i).sort((a, b) => candidates[a]!.priority - candidates[b]!.priority || candidates[a]!.day - candidates[b]!.day || candidates[a]!.order - candidates[b]!.order);
+  const order = candidates
+    .map((c, i) => i)
+    .sort(
+      (a, b) =>
+        candidates[a]!.priority - candidates[b]!.priority ||
+        candidates[a]!.day - candidates[b]!.day ||
+        candidates[a]!.order - candidates[b]!.order,
+    );
   for (const index of order) {
     const { day } = candidates[index]!;
     if (takenDays.has(day)) {

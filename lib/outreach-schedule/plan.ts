@@ -28,7 +28,13 @@ export { SCHEDULE_DEFAULTS, FOLLOW_UP_TYPES, FOLLOW_UP_PARENT_TYPES } from "@/li
 export { SKIP_REASONS, unlicensedStateOf } from "@/lib/outreach-schedule/gates";
 export { firstSendDayFrom } from "@/lib/outreach-schedule/candidates/welcome";
 
-type Decision = { candidate: Candidate; day: number; catchUp: boolean; skipReason: string | null; window: ExclusionWindow | null };
+type Decision = {
+  candidate: Candidate;
+  day: number;
+  catchUp: boolean;
+  skipReason: string | null;
+  window: ExclusionWindow | null;
+};
 
 export function planContactEmails(input: PlanInput): Plan {
   const { contact, organization: org, history } = input;
@@ -39,15 +45,33 @@ export function planContactEmails(input: PlanInput): Plan {
   const today = dayNumber(localDate(input.now, timeZone));
   const horizonEnd = today + (input.horizonDays ?? D.horizonDays);
   const isOn = (type: EmailType) => org.enabled[type] !== false;
-  const limit: FrequencyLimit = { max: org.maxEmailsPerPeriod ?? D.maxEmailsPerPeriod, periodDays: org.frequencyPeriodDays ?? D.frequencyPeriodDays };
+  const limit: FrequencyLimit = {
+    max: org.maxEmailsPerPeriod ?? D.maxEmailsPerPeriod,
+    periodDays: org.frequencyPeriodDays ?? D.frequencyPeriodDays,
+  };
 
   const rule = input.stateRule;
-  const bufferDays = (rule && org.stateBufferDays?.[rule.state]) ?? org.preExclusionBufferDays ?? D.preExclusionBufferDays;
-  const windows = exclusionWindows({ rule, birthDate: contact.birthDate, effectiveDate: contact.effectiveDate, bufferDays, fromDay: today - 400, toDay: horizonEnd + 400 });
+  const bufferDays =
+    (rule && org.stateBufferDays?.[rule.state]) ?? org.preExclusionBufferDays ?? D.preExclusionBufferDays;
+  const windows = exclusionWindows({
+    rule,
+    birthDate: contact.birthDate,
+    effectiveDate: contact.effectiveDate,
+    bufferDays,
+    fromDay: today - 400,
+    toDay: horizonEnd + 400,
+  });
   const sent = history.sent.map((s) => ({ ...s, day: dayNumber(s.sentDate) }));
 
   // ── Candidates: one generator per email type, in this order (ties keep it). ──
-  const ctx: CandidateContext = { contact, organization: org, timeZone, today, firstYear: yearOfDay(today) - 1, lastYear: yearOfDay(horizonEnd) + 1 };
+  const ctx: CandidateContext = {
+    contact,
+    organization: org,
+    timeZone,
+    today,
+    firstYear: yearOfDay(today) - 1,
+    lastYear: yearOfDay(horizonEnd) + 1,
+  };
   const candidates: Candidate[] = [
     ...(isOn("initial_blast") ? initialBlastCandidates(ctx) : []),
     ...(isOn("go_live_welcome") ? goLiveWelcomeCandidates(ctx) : []),
@@ -55,7 +79,9 @@ export function planContactEmails(input: PlanInput): Plan {
     ...(isOn("effective_date") ? anniversaryCandidates(ctx) : []),
     ...(isOn("aep") ? aepCandidates(ctx) : []),
     ...(isOn("rate_increase") ? rateIncreaseCandidates(ctx, input.rateIncreases) : []),
-    ...(annualFailedUnderwriting(history, org) && isOn("failed_underwriting") ? failedUnderwritingCandidates(ctx, input.rateIncreases) : []),
+    ...(annualFailedUnderwriting(history, org) && isOn("failed_underwriting")
+      ? failedUnderwritingCandidates(ctx, input.rateIncreases)
+      : []),
     ...followUpCandidates(ctx, sent, history).filter((c) => isOn(c.emailType)),
   ];
 
@@ -65,7 +91,11 @@ export function planContactEmails(input: PlanInput): Plan {
   // Follow-ups were matched to their parent above; other emails are covered by a send of the same occurrence.
   const alreadySent = (candidate: Candidate) =>
     !candidate.parentEmailId &&
-    sent.some((s) => s.emailType === candidate.emailType && (candidate.once || (s.day >= candidate.idealDay - D.sentCoversDays && s.day <= candidate.deadlineDay)));
+    sent.some(
+      (s) =>
+        s.emailType === candidate.emailType &&
+        (candidate.once || (s.day >= candidate.idealDay - D.sentCoversDays && s.day <= candidate.deadlineDay)),
+    );
 
   const decide = (candidate: Candidate): Decision | null => {
     if (candidate.deadlineDay < today || alreadySent(candidate)) return null;
@@ -75,7 +105,10 @@ export function planContactEmails(input: PlanInput): Plan {
       // Missed inside a window: it stays skipped there (the post-window email makes up for it).
       const missedIn = exclusionAt(windows, day);
       if (missedIn) return { candidate, day, catchUp, skipReason: missedIn.reason, window: missedIn };
-      day = Math.min(catchUpDay(`${contact.id}:${candidate.emailType}`, today, D.catchUpSpreadDays), candidate.deadlineDay);
+      day = Math.min(
+        catchUpDay(`${contact.id}:${candidate.emailType}`, today, D.catchUpSpreadDays),
+        candidate.deadlineDay,
+      );
       catchUp = true;
     }
     if (day > horizonEnd) return null;
@@ -112,7 +145,12 @@ export function planContactEmails(input: PlanInput): Plan {
   const planned: PlannedEmail[] = [];
   const skipped: SkippedEmail[] = [];
   const keys = new Set<string>();
-  const ordered = [...decisions].sort((a, b) => Number(a.skipReason !== null) - Number(b.skipReason !== null) || a.day - b.day || a.candidate.priority - b.candidate.priority);
+  const ordered = [...decisions].sort(
+    (a, b) =>
+      Number(a.skipReason !== null) - Number(b.skipReason !== null) ||
+      a.day - b.day ||
+      a.candidate.priority - b.candidate.priority,
+  );
   for (const decision of ordered) {
     const { candidate, day } = decision;
     const key = `${candidate.emailType}|${day}`;
@@ -124,22 +162,40 @@ export function planContactEmails(input: PlanInput): Plan {
     }
     const { skip: _skip, ...metadata } = candidate.metadata ?? {};
     const from = Math.max(today, candidate.earliestDay);
-    const to = Math.min(candidate.deadlineDay, horizonEnd, decision.catchUp ? day + D.catchUpSpreadDays - 1 : candidate.idealDay + D.moveSlackDays);
+    const to = Math.min(
+      candidate.deadlineDay,
+      horizonEnd,
+      decision.catchUp ? day + D.catchUpSpreadDays - 1 : candidate.idealDay + D.moveSlackDays,
+    );
     planned.push({
       emailType: candidate.emailType,
       sendDate: isoDate(day),
       priority: candidate.priority,
       eventDate: candidate.eventDay === null ? null : isoDate(candidate.eventDay),
       ...(candidate.parentEmailId ? { parentEmailId: candidate.parentEmailId } : {}),
-      ...(Object.keys(metadata).length > 0 || decision.catchUp ? { metadata: decision.catchUp ? { ...metadata, catchUp: true } : metadata } : {}),
+      ...(Object.keys(metadata).length > 0 || decision.catchUp
+        ? { metadata: decision.catchUp ? { ...metadata, catchUp: true } : metadata }
+        : {}),
       movableWithin: windowFreeRange(windows, day, from, to),
     });
   }
-  return { planned, skipped, capHistory: sentCounted.filter((d) => d > today - limit.periodDays * 2).sort((a, b) => a - b).map(isoDate) };
+  return {
+    planned,
+    skipped,
+    capHistory: sentCounted
+      .filter((d) => d > today - limit.periodDays * 2)
+      .sort((a, b) => a - b)
+      .map(isoDate),
+  };
 }
 
 /** The days around `day`, within [from, to], that no exclusion window touches. */
-function windowFreeRange(windows: readonly ExclusionWindow[], day: number, from: number, to: number): { from: string; to: string } {
+function windowFreeRange(
+  windows: readonly ExclusionWindow[],
+  day: number,
+  from: number,
+  to: number,
+): { from: string; to: string } {
   let start = day;
   let end = day;
   while (start - 1 >= from && !exclusionAt(windows, start - 1)) start--;

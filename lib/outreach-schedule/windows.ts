@@ -30,13 +30,18 @@ export function statutoryWindowInYear(rule: WindowShape, anchorSource: IsoDate, 
  * The window `date` falls in, or null. Windows can straddle New Year (a CA birthday on Jan 10 opens
  * on Dec 11), so last year's, this year's and next year's anchors are all tried.
  */
-export function statutoryWindowContaining(rule: WindowShape, anchorSource: IsoDate, date: IsoDate): { opens: IsoDate; closes: IsoDate } | null {
+export function statutoryWindowContaining(
+  rule: WindowShape,
+  anchorSource: IsoDate,
+  date: IsoDate,
+): { opens: IsoDate; closes: IsoDate } | null {
   if (rule.ruleType === "year_round") return null;
   const day = dayNumber(date);
   const year = yearOfDay(day);
   for (const y of [year - 1, year, year + 1]) {
     const window = statutoryWindowInYear(rule, anchorSource, y);
-    if (day >= window.opens && day <= window.closes) return { opens: isoDate(window.opens), closes: isoDate(window.closes) };
+    if (day >= window.opens && day <= window.closes)
+      return { opens: isoDate(window.opens), closes: isoDate(window.closes) };
   }
   return null;
 }
@@ -103,7 +108,10 @@ export function exclusionWindows(input: ExclusionInput): ExclusionWindow[] {
     if (rule.anchor === "policy_anniversary" && window.anchor <= dayNumber(anchorSource)) continue;
     if ((rule.ageMin !== null || rule.ageMax !== null) && input.birthDate) {
       // The age the birthday of that year brings (NV's anchor, the 1st, may come before the birthday).
-      const age = rule.anchor === "policy_anniversary" ? ageOn(input.birthDate, window.anchor) : year - Number(input.birthDate.slice(0, 4));
+      const age =
+        rule.anchor === "policy_anniversary"
+          ? ageOn(input.birthDate, window.anchor)
+          : year - Number(input.birthDate.slice(0, 4));
       if ((rule.ageMin !== null && age < rule.ageMin) || (rule.ageMax !== null && age > rule.ageMax)) continue;
     }
     const opens = window.opens - input.bufferDays;

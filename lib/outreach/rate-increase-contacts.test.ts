@@ -24,7 +24,8 @@ const now = new Date();
 function firstOfMonth(offset: number): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
 }
-const dayBefore = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 // Mutual of Omaha's group is 13100, 71412 and 72850 (data/reference/carriers); the increase is filed under 71412 only.
 const INCREASE_DATE = firstOfMonth(3);
@@ -39,23 +40,61 @@ async function agency() {
   return { org, admin, viewer: { id: admin.id, isAdmin: true } };
 }
 
-const typed = (email: string, currentCarrier: string) => ({ firstName: "Rae", lastName: "Typed", email, zipCode: "78701", birthDate: "1956-02-10", currentCarrier });
+const typed = (email: string, currentCarrier: string) => ({
+  firstName: "Rae",
+  lastName: "Typed",
+  email,
+  zipCode: "78701",
+  birthDate: "1956-02-10",
+  currentCarrier,
+});
 
 describe("rate-increase emails reach contacts added in the app", () => {
   it("plans rate_increase for contacts created in the form, imported from a CSV file or edited, whose carrier is in the filing carrier's group", async () => {
     const { org, admin, viewer } = await agency();
     const organizationId = org.id;
 
-    const manual = await createContact({ organizationId, viewer, input: typed(`manual.${now.getTime()}@example.com`, "Mutual of Omaha") });
-    const edited = await createContact({ organizationId, viewer, input: typed(`edited.${now.getTime()}@example.com`, "Aetna") });
+    const manual = await createContact({
+      organizationId,
+      viewer,
+      input: typed(`manual.${now.getTime()}@example.com`, "Mutual of Omaha"),
+    });
+    const edited = await createContact({
+      organizationId,
+      viewer,
+      input: typed(`edited.${now.getTime()}@example.com`, "Aetna"),
+    });
     await updateContact({ organizationId, viewer, id: edited.id, input: typed(edited.email, "mutual-of-omaha") });
-    const leftGroup = await createContact({ organizationId, viewer, input: typed(`left.${now.getTime()}@example.com`, "Mutual of Omaha") });
-    await updateContact({ organizationId, viewer, id: leftGroup.id, input: typed(leftGroup.email, "Local Mutual Benefit") });
-    const other = await createContact({ organizationId, viewer, input: typed(`other.${now.getTime()}@example.com`, "Aetna") });
+    const leftGroup = await createContact({
+      organizationId,
+      viewer,
+      input: typed(`left.${now.getTime()}@example.com`, "Mutual of Omaha"),
+    });
+    await updateContact({
+      organizationId,
+      viewer,
+      id: leftGroup.id,
+      input: typed(leftGroup.email, "Local Mutual Benefit"),
+    });
+    const other = await createContact({
+      organizationId,
+      viewer,
+      input: typed(`other.${now.getTime()}@example.com`, "Aetna"),
+    });
 
     const file = [
-      importRow({ email: `csv.${now.getTime()}@example.com`, currentCarrier: "MUTUAL OF OMAHA", zipCode: "78701", effectiveDate: "2020-03-01" }),
-      importRow({ email: `csv-alias.${now.getTime()}@example.com`, currentCarrier: "United of Omaha", zipCode: "78701", effectiveDate: "2020-03-01" }),
+      importRow({
+        email: `csv.${now.getTime()}@example.com`,
+        currentCarrier: "MUTUAL OF OMAHA",
+        zipCode: "78701",
+        effectiveDate: "2020-03-01",
+      }),
+      importRow({
+        email: `csv-alias.${now.getTime()}@example.com`,
+        currentCarrier: "United of Omaha",
+        zipCode: "78701",
+        effectiveDate: "2020-03-01",
+      }),
     ];
     const imported = await bulkImportContacts({
       organizationId,
@@ -64,12 +103,24 @@ describe("rate-increase emails reach contacts added in the app", () => {
       now,
     });
     expect(imported.newContacts).toBe(2);
-    const csv = await db.prisma.contact.findMany({ where: { organizationId, source: "csv" }, orderBy: { email: "asc" }, select: { id: true, currentCarrier: true, currentCarrierNaic: true } });
+    const csv = await db.prisma.contact.findMany({
+      where: { organizationId, source: "csv" },
+      orderBy: { email: "asc" },
+      select: { id: true, currentCarrier: true, currentCarrierNaic: true },
+    });
 
     // Every path stored the group's key, the group's lowest NAIC; an unknown carrier stores none.
-    const naics = await db.prisma.contact.findMany({ where: { organizationId }, select: { id: true, currentCarrierNaic: true } });
+    const naics = await db.prisma.contact.findMany({
+      where: { organizationId },
+      select: { id: true, currentCarrierNaic: true },
+    });
     const naicOf = new Map(naics.map((c) => [c.id, c.currentCarrierNaic]));
-    expect([manual.id, edited.id, ...csv.map((c) => c.id)].map((id) => naicOf.get(id))).toEqual(["13100", "13100", "13100", "13100"]);
+    expect([manual.id, edited.id, ...csv.map((c) => c.id)].map((id) => naicOf.get(id))).toEqual([
+      "13100",
+      "13100",
+      "13100",
+      "13100",
+    ]);
     expect(naicOf.get(leftGroup.id)).toBeNull();
     expect(naicOf.get(other.id)).toBe("68500"); // Aetna's group
 
@@ -87,10 +138,18 @@ describe("rate-increase emails reach contacts added in the app", () => {
     expect(await db.prisma.schedulerRun.count({ where: { organizationId, status: "queued" } })).toBe(1);
     await runQueuedReschedules({ now, organizationId });
 
-    const rows = await db.prisma.scheduledEmail.findMany({ where: { organizationId, emailType: "rate_increase" }, select: { contactId: true, scheduledSendDate: true, eventDate: true, status: true, metadata: true } });
+    const rows = await db.prisma.scheduledEmail.findMany({
+      where: { organizationId, emailType: "rate_increase" },
+      select: { contactId: true, scheduledSendDate: true, eventDate: true, status: true, metadata: true },
+    });
     const byContact = new Map(rows.map((row) => [row.contactId, row]));
     for (const contact of [manual.id, edited.id, ...csv.map((c) => c.id)]) {
-      expect(byContact.get(contact)).toMatchObject({ eventDate: new Date(`${INCREASE_DATE}T00:00:00Z`), scheduledSendDate: new Date(`${dayBefore(INCREASE_DATE, 14)}T00:00:00Z`), status: "pending", metadata: { carrierNaic: "71412" } });
+      expect(byContact.get(contact)).toMatchObject({
+        eventDate: new Date(`${INCREASE_DATE}T00:00:00Z`),
+        scheduledSendDate: new Date(`${dayBefore(INCREASE_DATE, 14)}T00:00:00Z`),
+        status: "pending",
+        metadata: { carrierNaic: "71412" },
+      });
     }
     expect(byContact.has(leftGroup.id)).toBe(false);
     expect(byContact.has(other.id)).toBe(false);
@@ -103,11 +162,22 @@ describe("rate-increase emails reach contacts added in the app", () => {
     const user = { id: admin.id, isAdmin: true, isAgent: true };
     const emails = ["same", "changed", "blank", "unknown"].map((name) => `${name}.${now.getTime()}@example.com`);
     const run = (contacts: ReturnType<typeof importRow>[], overwriteExisting: boolean) =>
-      bulkImportContacts({ organizationId, user, request: bulkImportRequestSchema.parse({ overwriteExisting, agentId: null, contacts }), now });
+      bulkImportContacts({
+        organizationId,
+        user,
+        request: bulkImportRequestSchema.parse({ overwriteExisting, agentId: null, contacts }),
+        now,
+      });
 
-    await run(emails.map((email) => importRow({ email, currentCarrier: "Mutual of Omaha" })), false);
+    await run(
+      emails.map((email) => importRow({ email, currentCarrier: "Mutual of Omaha" })),
+      false,
+    );
     // A stored NAIC of the group that is not its key (as the sample agency's contacts have) stays with the same carrier text.
-    await db.prisma.contact.updateMany({ where: { organizationId, email: emails[0] }, data: { currentCarrierNaic: "71412" } });
+    await db.prisma.contact.updateMany({
+      where: { organizationId, email: emails[0] },
+      data: { currentCarrierNaic: "71412" },
+    });
     await run(
       [
         importRow({ email: emails[0], currentCarrier: "Mutual of Omaha" }),
@@ -117,7 +187,10 @@ describe("rate-increase emails reach contacts added in the app", () => {
       ],
       true,
     );
-    const stored = await db.prisma.contact.findMany({ where: { organizationId }, select: { email: true, currentCarrier: true, currentCarrierNaic: true } });
+    const stored = await db.prisma.contact.findMany({
+      where: { organizationId },
+      select: { email: true, currentCarrier: true, currentCarrierNaic: true },
+    });
     const byEmail = new Map(stored.map((c) => [c.email, [c.currentCarrier, c.currentCarrierNaic]]));
     expect(emails.map((email) => byEmail.get(email))).toEqual([
       ["Mutual of Omaha", "71412"],

@@ -27,14 +27,23 @@ const writeBook = () =>
   ]);
 
 beforeAll(async () => {
-  await db.prisma.carrier.createMany({ data: [RISING, FALLING, NEWCOMER, PAST].map((naic) => ({ naic, name: `Carrier ${naic}`, groupName: `Carrier ${naic}` })), skipDuplicates: true });
+  await db.prisma.carrier.createMany({
+    data: [RISING, FALLING, NEWCOMER, PAST].map((naic) => ({
+      naic,
+      name: `Carrier ${naic}`,
+      groupName: `Carrier ${naic}`,
+    })),
+    skipDuplicates: true,
+  });
   await loadRateBook({ dir: writeBook() });
 });
 
 describe("findFiledRateIncreases", () => {
   it("finds a future filing that raises premiums over the one it follows, and nothing else", async () => {
     const increases = await findFiledRateIncreases({ now });
-    expect(increases.map(({ carrierNaic, state, increaseDate }) => ({ carrierNaic, state, increaseDate }))).toEqual([{ carrierNaic: RISING, state: "TX", increaseDate: "2027-01-01" }]);
+    expect(increases.map(({ carrierNaic, state, increaseDate }) => ({ carrierNaic, state, increaseDate }))).toEqual([
+      { carrierNaic: RISING, state: "TX", increaseDate: "2027-01-01" },
+    ]);
     // 11,000/10,000 and 13,000/12,000, averaged.
     expect(increases[0]!.averageRatio).toBeCloseTo((1.1 + 13000 / 12000) / 2, 6);
   });
@@ -59,12 +68,20 @@ describe("rate-increase emails from the rate book", () => {
     await db.prisma.contact.update({ where: { id: onFalling.id }, data: { currentCarrierNaic: FALLING } });
     await db.prisma.contact.update({ where: { id: risingElsewhere.id }, data: { currentCarrierNaic: RISING } });
 
-    for (const contact of [onRising, onFalling, risingElsewhere]) await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now });
+    for (const contact of [onRising, onFalling, risingElsewhere])
+      await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now });
 
-    const increaseRows = await db.prisma.scheduledEmail.findMany({ where: { organizationId: org.id, emailType: "rate_increase" } });
-    expect(increaseRows.map((row) => [row.contactId, row.scheduledSendDate.toISOString().slice(0, 10), row.eventDate?.toISOString().slice(0, 10), row.status])).toEqual([
-      [onRising.id, "2026-12-18", "2027-01-01", "pending"],
-    ]);
+    const increaseRows = await db.prisma.scheduledEmail.findMany({
+      where: { organizationId: org.id, emailType: "rate_increase" },
+    });
+    expect(
+      increaseRows.map((row) => [
+        row.contactId,
+        row.scheduledSendDate.toISOString().slice(0, 10),
+        row.eventDate?.toISOString().slice(0, 10),
+        row.status,
+      ]),
+    ).toEqual([[onRising.id, "2026-12-18", "2027-01-01", "pending"]]);
   });
 
   it("leaves the increase out when the organization switched rate-increase outreach off", async () => {
@@ -73,7 +90,11 @@ describe("rate-increase emails from the rate book", () => {
     const contact = await createContact(db.prisma, org.id, { now, state: "TX" });
     await db.prisma.contact.update({ where: { id: contact.id }, data: { currentCarrierNaic: RISING } });
     await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now });
-    expect(await db.prisma.scheduledEmail.count({ where: { contactId: contact.id, emailType: "rate_increase", status: "pending" } })).toBe(0);
+    expect(
+      await db.prisma.scheduledEmail.count({
+        where: { contactId: contact.id, emailType: "rate_increase", status: "pending" },
+      }),
+    ).toBe(0);
   });
 
   it("after a book is loaded, queues a reschedule of exactly the organizations with a contact on a carrier whose increase is ahead", async () => {

@@ -26,7 +26,9 @@ const LOOKAHEAD_DAYS = 400;
 export async function findFiledRateIncreases({ now }: { now: Date }): Promise<FiledRateIncrease[]> {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const until = new Date(from.getTime() + LOOKAHEAD_DAYS * 86_400_000);
-  const rows = await prisma.$queryRaw<{ carrier_naic: string; state: string; effective_date: Date; average_ratio: number }[]>(Prisma.sql`
+  const rows = await prisma.$queryRaw<
+    { carrier_naic: string; state: string; effective_date: Date; average_ratio: number }[]
+  >(Prisma.sql`
     SELECT f.carrier_naic, f.state, f.effective_date, avg(c.rate_cents::float8 / p.rate_cents)::float8 AS average_ratio
     FROM rate_filings f
     JOIN rate_books b ON b.id = f.rate_book_id AND b.is_active
@@ -42,5 +44,10 @@ export async function findFiledRateIncreases({ now }: { now: Date }): Promise<Fi
     GROUP BY f.carrier_naic, f.state, f.effective_date
     HAVING avg(c.rate_cents::float8 / p.rate_cents) > 1
     ORDER BY f.effective_date, f.state, f.carrier_naic`);
-  return rows.map((row) => ({ carrierNaic: row.carrier_naic, state: row.state.toUpperCase(), increaseDate: isoDate(row.effective_date), averageRatio: row.average_ratio }));
+  return rows.map((row) => ({
+    carrierNaic: row.carrier_naic,
+    state: row.state.toUpperCase(),
+    increaseDate: isoDate(row.effective_date),
+    averageRatio: row.average_ratio,
+  }));
 }

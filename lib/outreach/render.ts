@@ -30,7 +30,12 @@ export function renderOutreachEmail(input: OutreachEmailInput): RenderedOutreach
   const Template = outreachTemplate(input.emailType);
   if (Template) {
     return {
-      subject: subjectFor(input.emailType, { firstName: input.firstName, brandName: sender.brandName, carrierName: input.carrierName ?? undefined, eventDate: input.eventDate ?? undefined }),
+      subject: subjectFor(input.emailType, {
+        firstName: input.firstName,
+        brandName: sender.brandName,
+        carrierName: input.carrierName ?? undefined,
+        eventDate: input.eventDate ?? undefined,
+      }),
       react: createElement(Template, {
         sender,
         firstName: input.firstName,

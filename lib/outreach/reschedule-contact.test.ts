@@ -22,26 +22,56 @@ function fakePlanner(initial: Plan) {
 }
 
 const birthday = { emailType: "birthday" as const, sendDate: "2026-07-01", priority: 10, eventDate: "2026-07-15" };
-const anniversary = { emailType: "effective_date" as const, sendDate: "2026-08-01", priority: 20, eventDate: "2026-08-31" };
+const anniversary = {
+  emailType: "effective_date" as const,
+  sendDate: "2026-08-01",
+  priority: 20,
+  eventDate: "2026-08-31",
+};
 const aep = { emailType: "aep" as const, sendDate: "2026-09-10", priority: 30, eventDate: null };
 
 async function setup({ live = false }: { live?: boolean } = {}) {
   const org = await createOrganization(db.prisma, { now });
-  if (live) await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date("2026-05-01T00:00:00Z") } });
+  if (live)
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { demoMode: false, wentLiveAt: new Date("2026-05-01T00:00:00Z") },
+    });
   const contact = await createContact(db.prisma, org.id, { now });
   return { org, contact };
 }
 
-const rowsOf = (contactId: string) => db.prisma.scheduledEmail.findMany({ where: { contactId }, orderBy: [{ scheduledSendDate: "asc" }, { emailType: "asc" }] });
+const rowsOf = (contactId: string) =>
+  db.prisma.scheduledEmail.findMany({
+    where: { contactId },
+    orderBy: [{ scheduledSendDate: "asc" }, { emailType: "asc" }],
+  });
 
 describe("syncContactSchedule", () => {
   it("inserts the plan as rows at the organization's 08:30, in test mode during the trial, and is idempotent", async () => {
     const { org, contact } = await setup();
-    const { planner } = fakePlanner({ planned: [birthday, aep], skipped: [{ emailType: "effective_date", date: "2026-08-01", skipReason: "Exclusion window" }] });
+    const { planner } = fakePlanner({
+      planned: [birthday, aep],
+      skipped: [{ emailType: "effective_date", date: "2026-08-01", skipReason: "Exclusion window" }],
+    });
 
-    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now })).toEqual({ contacts: 1, inserted: 3, updated: 0, removed: 0, unchanged: 0 });
+    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now })).toEqual({
+      contacts: 1,
+      inserted: 3,
+      updated: 0,
+      removed: 0,
+      unchanged: 0,
+    });
     const rows = await rowsOf(contact.id);
-    expect(rows.map((r) => [r.emailType, r.scheduledSendDate.toISOString().slice(0, 10), r.status, r.skipReason, r.sendMode])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.emailType,
+        r.scheduledSendDate.toISOString().slice(0, 10),
+        r.status,
+        r.skipReason,
+        r.sendMode,
+      ]),
+    ).toEqual([
       ["birthday", "2026-07-01", "pending", null, "test"],
       ["effective_date", "2026-08-01", "skipped", "Exclusion window", "test"],
       ["aep", "2026-09-10", "pending", null, "test"],
@@ -56,7 +86,13 @@ describe("syncContactSchedule", () => {
     });
 
     // Run twice: nothing is written the second time (unchanged rows keep their history).
-    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now })).toEqual({ contacts: 1, inserted: 0, updated: 0, removed: 0, unchanged: 3 });
+    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now })).toEqual({
+      contacts: 1,
+      inserted: 0,
+      updated: 0,
+      removed: 0,
+      unchanged: 3,
+    });
     expect(await rowsOf(contact.id)).toEqual(rows);
   });
 
@@ -68,7 +104,10 @@ describe("syncContactSchedule", () => {
     expect(before.every((r) => r.sendMode === "production")).toBe(true);
     // The birthday email went out; the anniversary one is being sent right now.
     await db.prisma.scheduledEmail.update({ where: { id: before[0]!.id }, data: { status: "sent", sentAt: now } });
-    await db.prisma.scheduledEmail.update({ where: { id: before[1]!.id }, data: { status: "sending", attemptCount: 1, lastAttemptAt: now } });
+    await db.prisma.scheduledEmail.update({
+      where: { id: before[1]!.id },
+      data: { status: "sending", attemptCount: 1, lastAttemptAt: now },
+    });
 
     // Next plan: none of the three at those fields; AEP moves priority, a new post-window email appears.
     fake.set({
@@ -80,9 +119,13 @@ describe("syncContactSchedule", () => {
       ],
       skipped: [],
     });
-    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ inserted: 1, updated: 1, removed: 0 });
+    expect(
+      await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now }),
+    ).toMatchObject({ inserted: 1, updated: 1, removed: 0 });
     let rows = await rowsOf(contact.id);
-    expect(rows.find((r) => r.id === before[0]!.id)).toEqual(await db.prisma.scheduledEmail.findUnique({ where: { id: before[0]!.id } }));
+    expect(rows.find((r) => r.id === before[0]!.id)).toEqual(
+      await db.prisma.scheduledEmail.findUnique({ where: { id: before[0]!.id } }),
+    );
     expect(rows.find((r) => r.id === before[0]!.id)).toMatchObject({ status: "sent", priority: 10 });
     expect(rows.find((r) => r.id === before[1]!.id)).toMatchObject({ status: "sending", priority: 20 });
     expect(rows.find((r) => r.id === before[2]!.id)).toMatchObject({ status: "pending", priority: 5 });
@@ -90,7 +133,9 @@ describe("syncContactSchedule", () => {
 
     // A plan without them: the pending rows go, the sent and sending rows stay.
     fake.set({ planned: [], skipped: [] });
-    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ inserted: 0, updated: 0, removed: 2 });
+    expect(
+      await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now }),
+    ).toMatchObject({ inserted: 0, updated: 0, removed: 2 });
     rows = await rowsOf(contact.id);
     expect(rows.map((r) => [r.emailType, r.status])).toEqual([
       ["birthday", "sent"],
@@ -104,7 +149,10 @@ describe("syncContactSchedule", () => {
     ["birthday", "birthday"],
   ])("gives the planner the failed-underwriting timing the settings saved (%s → %s)", async (stored, timing) => {
     const { org, contact } = await setup();
-    await db.prisma.organization.update({ where: { id: org.id }, data: { failedUnderwritingOutreachEnabled: true, failedUnderwritingOutreachTiming: stored } });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { failedUnderwritingOutreachEnabled: true, failedUnderwritingOutreachTiming: stored },
+    });
     const fake = fakePlanner({ planned: [], skipped: [] });
     await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
     expect(fake.inputs[0]!.organization.failedUnderwriting).toEqual({ enabled: true, timing, smartSendStates: null });
@@ -118,21 +166,53 @@ describe("syncContactSchedule", () => {
         failedUnderwritingOutreachEnabled: true,
         smartSendEnabled: true,
         stateLicenses: ["TX", "FL"],
-        stateCarrierSettings: [{ state: "TX", carrier: "Aetna", active: true, targetGI: true }, { state: "FL", carrier: "Aetna", active: true, targetGI: false }],
+        stateCarrierSettings: [
+          { state: "TX", carrier: "Aetna", active: true, targetGI: true },
+          { state: "FL", carrier: "Aetna", active: true, targetGI: false },
+        ],
       },
     });
     const fake = fakePlanner({ planned: [], skipped: [] });
     await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
-    expect(fake.inputs[0]!.organization.failedUnderwriting).toEqual({ enabled: true, timing: "birthday", smartSendStates: ["TX"] });
+    expect(fake.inputs[0]!.organization.failedUnderwriting).toEqual({
+      enabled: true,
+      timing: "birthday",
+      smartSendStates: ["TX"],
+    });
   });
 
   it("gives the planner the contact, the organization's settings, the state rule and the history", async () => {
     const { org, contact } = await setup();
-    await db.prisma.organization.update({ where: { id: org.id }, data: { timezone: "America/New_York", contactOutreachDelayYears: 2, outreachAep: false, failedUnderwritingOutreachTiming: "pre_aep", sendTimeHour: 9, sendTimeMinute: 15, stateLicenses: ["MO", "KS"] } });
-    await db.prisma.contact.update({ where: { id: contact.id }, data: { state: "MO", birthDate: new Date("1955-02-28T00:00:00Z"), effectiveDate: new Date("2021-03-01T00:00:00Z"), currentCarrierNaic: "12345" } });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: {
+        timezone: "America/New_York",
+        contactOutreachDelayYears: 2,
+        outreachAep: false,
+        failedUnderwritingOutreachTiming: "pre_aep",
+        sendTimeHour: 9,
+        sendTimeMinute: 15,
+        stateLicenses: ["MO", "KS"],
+      },
+    });
+    await db.prisma.contact.update({
+      where: { id: contact.id },
+      data: {
+        state: "MO",
+        birthDate: new Date("1955-02-28T00:00:00Z"),
+        effectiveDate: new Date("2021-03-01T00:00:00Z"),
+        currentCarrierNaic: "12345",
+      },
+    });
     await db.prisma.stateSwitchRule.upsert({
       where: { state: "MO" },
-      create: { state: "MO", ruleType: "anniversary", anchor: "policy_anniversary", windowStartDaysBefore: 30, windowLengthDays: 63 },
+      create: {
+        state: "MO",
+        ruleType: "anniversary",
+        anchor: "policy_anniversary",
+        windowStartDaysBefore: 30,
+        windowLengthDays: 63,
+      },
       update: {},
     });
     const sent = await db.prisma.scheduledEmail.create({
@@ -148,13 +228,51 @@ describe("syncContactSchedule", () => {
         trackingId: `quote-${org.id}-${contact.id}-1779000000000`,
       },
     });
-    await db.prisma.trackingClick.create({ data: { organizationId: org.id, contactId: contact.id, trackingId: sent.trackingId!, clickedAt: new Date("2026-05-22T15:00:00Z") } });
-    await db.prisma.trackingClick.create({ data: { organizationId: org.id, contactId: contact.id, trackingId: "quote-elsewhere-1", clickedAt: new Date("2026-05-23T15:00:00Z") } });
-    await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId: contact.id, answers: {}, hasConditions: false, status: "accept", createdAt: new Date("2026-05-22T16:00:00Z") } });
-    await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId: contact.id, answers: {}, hasConditions: true, status: "decline", createdAt: new Date("2026-05-24T16:00:00Z") } });
+    await db.prisma.trackingClick.create({
+      data: {
+        organizationId: org.id,
+        contactId: contact.id,
+        trackingId: sent.trackingId!,
+        clickedAt: new Date("2026-05-22T15:00:00Z"),
+      },
+    });
+    await db.prisma.trackingClick.create({
+      data: {
+        organizationId: org.id,
+        contactId: contact.id,
+        trackingId: "quote-elsewhere-1",
+        clickedAt: new Date("2026-05-23T15:00:00Z"),
+      },
+    });
+    await db.prisma.eligibilityAnswer.create({
+      data: {
+        organizationId: org.id,
+        contactId: contact.id,
+        answers: {},
+        hasConditions: false,
+        status: "accept",
+        createdAt: new Date("2026-05-22T16:00:00Z"),
+      },
+    });
+    await db.prisma.eligibilityAnswer.create({
+      data: {
+        organizationId: org.id,
+        contactId: contact.id,
+        answers: {},
+        hasConditions: true,
+        status: "decline",
+        createdAt: new Date("2026-05-24T16:00:00Z"),
+      },
+    });
 
     const fake = fakePlanner({ planned: [], skipped: [] });
-    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now, horizonDays: 120 });
+    await syncContactSchedule({
+      organizationId: org.id,
+      contactId: contact.id,
+      plan: fake.planner,
+      now,
+      horizonDays: 120,
+    });
     expect(fake.inputs).toHaveLength(1);
     const input = fake.inputs[0]!;
     expect(input.now).toEqual(now);
@@ -181,7 +299,13 @@ describe("syncContactSchedule", () => {
       contactCount: 1,
     });
     expect(input.organization.enabled).toMatchObject({ birthday: true, aep: false, effective_date: true });
-    expect(input.stateRule).toMatchObject({ state: "MO", ruleType: "anniversary", anchor: "policy_anniversary", windowStartDaysBefore: 30, windowLengthDays: 63 });
+    expect(input.stateRule).toMatchObject({
+      state: "MO",
+      ruleType: "anniversary",
+      anchor: "policy_anniversary",
+      windowStartDaysBefore: 30,
+      windowLengthDays: 63,
+    });
     expect(input.history.sent).toEqual([{ id: sent.id, emailType: "birthday", sentDate: "2026-05-20" }]);
     expect(input.history.clicks).toEqual(
       expect.arrayContaining([
@@ -198,9 +322,13 @@ describe("syncContactSchedule", () => {
     const fake = fakePlanner({ planned: [{ ...birthday, metadata: { followUpOf: "x" } }], skipped: [] });
     await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
     fake.set({ planned: [birthday], skipped: [] });
-    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ updated: 1 });
+    expect(
+      await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now }),
+    ).toMatchObject({ updated: 1 });
     expect((await rowsOf(contact.id))[0]!.metadata).toBeNull();
-    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ updated: 0, unchanged: 1 });
+    expect(
+      await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now }),
+    ).toMatchObject({ updated: 0, unchanged: 1 });
   });
 
   it("plans nothing for a contact who opted out, even if the planner answers otherwise", async () => {
@@ -209,14 +337,19 @@ describe("syncContactSchedule", () => {
     await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
     expect(await rowsOf(contact.id)).toHaveLength(1);
     await db.prisma.contact.update({ where: { id: contact.id }, data: { doNotCommunicate: true } });
-    expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ removed: 1, inserted: 0 });
+    expect(
+      await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now }),
+    ).toMatchObject({ removed: 1, inserted: 0 });
     expect(fake.inputs[1]!.contact.optedOut).toBe(true);
     expect(await rowsOf(contact.id)).toHaveLength(0);
   });
 
   it("tells the planner a contact outside the book (placeholder, unconfirmed self-signup) is a placeholder, and the real planner plans nothing", async () => {
     const { org, contact } = await setup({ live: true });
-    await db.prisma.contact.update({ where: { id: contact.id }, data: { unverifiedSince: now, birthDate: new Date("1955-07-10T00:00:00Z") } });
+    await db.prisma.contact.update({
+      where: { id: contact.id },
+      data: { unverifiedSince: now, birthDate: new Date("1955-07-10T00:00:00Z") },
+    });
     const fake = fakePlanner({ planned: [], skipped: [] });
     await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fake.planner, now });
     expect(fake.inputs[0]!.contact.isPlaceholder).toBe(true);
@@ -233,7 +366,9 @@ describe("syncContactSchedule", () => {
     const { contact } = await setup();
     const { org: other } = await setup();
     const fake = fakePlanner({ planned: [birthday], skipped: [] });
-    expect(await syncContactSchedule({ organizationId: other.id, contactId: contact.id, plan: fake.planner, now })).toMatchObject({ contacts: 0, inserted: 0 });
+    expect(
+      await syncContactSchedule({ organizationId: other.id, contactId: contact.id, plan: fake.planner, now }),
+    ).toMatchObject({ contacts: 0, inserted: 0 });
     expect(fake.inputs).toHaveLength(0);
     expect(await rowsOf(contact.id)).toHaveLength(0);
   });
@@ -241,8 +376,18 @@ describe("syncContactSchedule", () => {
   it("fills the contact page's Future Activity (next 90 days) and email activity", async () => {
     const { org, contact } = await setup({ live: true });
     const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
-    await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: fakePlanner({ planned: [birthday, anniversary, aep], skipped: [] }).planner, now });
-    const options = { db: tenantDb(org.id), organizationId: org.id, viewer: { id: admin.id, isAdmin: true }, contactId: contact.id };
+    await syncContactSchedule({
+      organizationId: org.id,
+      contactId: contact.id,
+      plan: fakePlanner({ planned: [birthday, anniversary, aep], skipped: [] }).planner,
+      now,
+    });
+    const options = {
+      db: tenantDb(org.id),
+      organizationId: org.id,
+      viewer: { id: admin.id, isAdmin: true },
+      contactId: contact.id,
+    };
     const upcoming = await listScheduledEmails({ ...options, now });
     expect(upcoming.map((e) => [e.email_type, e.scheduled_send_date, e.send_mode])).toEqual([
       ["birthday", "2026-07-01", "production"],
@@ -278,17 +423,27 @@ describe("rescheduleOrganization", () => {
     const { org } = await setup({ live: true });
     for (let i = 0; i < 59; i += 1) await createContact(db.prisma, org.id, { now });
     // Every contact's birthday email on one day: 60 on 2026-07-01, three times the daily cap of a small book (20).
-    const fake = fakePlanner({ planned: [{ ...birthday, movableWithin: { from: "2026-07-01", to: "2026-07-15" } }], skipped: [] });
+    const fake = fakePlanner({
+      planned: [{ ...birthday, movableWithin: { from: "2026-07-01", to: "2026-07-15" } }],
+      skipped: [],
+    });
     const result = await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 25 });
     expect(result).toMatchObject({ contacts: 60, inserted: 60 });
-    const byDay = await db.prisma.scheduledEmail.groupBy({ by: ["scheduledSendDate"], where: { organizationId: org.id }, _count: true, orderBy: { scheduledSendDate: "asc" } });
+    const byDay = await db.prisma.scheduledEmail.groupBy({
+      by: ["scheduledSendDate"],
+      where: { organizationId: org.id },
+      _count: true,
+      orderBy: { scheduledSendDate: "asc" },
+    });
     expect(byDay.map((d) => [d.scheduledSendDate.toISOString().slice(0, 10), d._count])).toEqual([
       ["2026-07-01", 20],
       ["2026-07-02", 20],
       ["2026-07-03", 20],
     ]);
     // The nightly run plans the same and balances the same: nothing moves again.
-    expect(await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 25 })).toMatchObject({ inserted: 0, updated: 0, removed: 0, unchanged: 60 });
+    expect(
+      await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 25 }),
+    ).toMatchObject({ inserted: 0, updated: 0, removed: 0, unchanged: 60 });
   });
 
   it("marks the run failed when the planner throws", async () => {

@@ -2,11 +2,31 @@ import "server-only";
 import { prisma, tenantDb, tenantTransaction } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { balanceDailyLoad } from "@/lib/outreach-schedule/balance";
-import { EMAIL_PRIORITY, type ContactPlan, type EmailType, type Plan, type PlanInput, type PlanOrganization, type PlanRateIncrease, type PlanStateRule } from "@/lib/outreach-schedule/types";
+import {
+  EMAIL_PRIORITY,
+  type ContactPlan,
+  type EmailType,
+  type Plan,
+  type PlanInput,
+  type PlanOrganization,
+  type PlanRateIncrease,
+  type PlanStateRule,
+} from "@/lib/outreach-schedule/types";
 import { findFiledRateIncreases } from "@/lib/outreach/rate-increases";
 import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { todayInZone, isoDate } from "@/lib/calendar/calendar-date";
-import { isOrganizationLive, limitTrialCopies, outreachIdempotencyKey, REVIVABLE_STATUSES, RESCHEDULABLE_STATUSES, desiredRows, diffSchedule, TRIAL_SAMPLE_CONTACTS, type DesiredRow, type ExistingRow } from "@/lib/outreach/rules";
+import {
+  isOrganizationLive,
+  limitTrialCopies,
+  outreachIdempotencyKey,
+  REVIVABLE_STATUSES,
+  RESCHEDULABLE_STATUSES,
+  desiredRows,
+  diffSchedule,
+  TRIAL_SAMPLE_CONTACTS,
+  type DesiredRow,
+  type ExistingRow,
+} from "@/lib/outreach/rules";
 import { bookContactWhere, isBookContact } from "@/lib/contacts/book";
 import { readStateCarrierSettings, smartSendStates } from "@/lib/settings/state-carrier-settings";
 
@@ -92,21 +112,54 @@ export function toPlanOrganization(organization: OrganizationRow, contactCount: 
     failedUnderwriting: {
       enabled: organization.failedUnderwritingOutreachEnabled,
       // The settings store "pre_aep" (FAILED_UNDERWRITING_TIMINGS); "aep" is what rows written before that say.
-      timing: organization.failedUnderwritingOutreachTiming === "pre_aep" || organization.failedUnderwritingOutreachTiming === "aep" ? "pre_aep" : "birthday",
-      smartSendStates: smartSendStates({ smartSendEnabled: organization.smartSendEnabled, settings: readStateCarrierSettings(organization.stateCarrierSettings), stateLicenses: organization.stateLicenses }),
+      timing:
+        organization.failedUnderwritingOutreachTiming === "pre_aep" ||
+        organization.failedUnderwritingOutreachTiming === "aep"
+          ? "pre_aep"
+          : "birthday",
+      smartSendStates: smartSendStates({
+        smartSendEnabled: organization.smartSendEnabled,
+        settings: readStateCarrierSettings(organization.stateCarrierSettings),
+        stateLicenses: organization.stateLicenses,
+      }),
     },
     contactCount,
   };
 }
 
-export async function loadRescheduleContext({ organizationId, now, horizonDays, schedulerRunId = null }: { organizationId: string; now: Date; horizonDays?: number; schedulerRunId?: string | null }): Promise<RescheduleContext | null> {
+export async function loadRescheduleContext({
+  organizationId,
+  now,
+  horizonDays,
+  schedulerRunId = null,
+}: {
+  organizationId: string;
+  now: Date;
+  horizonDays?: number;
+  schedulerRunId?: string | null;
+}): Promise<RescheduleContext | null> {
   const db = tenantDb(organizationId);
   const [organization, contactCount, sample, rules, increases, carriers] = await Promise.all([
     db.organization.findFirst({ where: { id: organizationId }, select: organizationSelect }),
     db.contact.count({ where: bookContactWhere(organizationId) }),
-    db.contact.findMany({ where: bookContactWhere(organizationId), orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: TRIAL_SAMPLE_CONTACTS, select: { id: true } }),
+    db.contact.findMany({
+      where: bookContactWhere(organizationId),
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: TRIAL_SAMPLE_CONTACTS,
+      select: { id: true },
+    }),
     // Reference data shared by every organization (no organization_id, no row-level security).
-    prisma.stateSwitchRule.findMany({ select: { state: true, ruleType: true, anchor: true, windowStartDaysBefore: true, windowLengthDays: true, ageMin: true, ageMax: true } }),
+    prisma.stateSwitchRule.findMany({
+      select: {
+        state: true,
+        ruleType: true,
+        anchor: true,
+        windowStartDaysBefore: true,
+        windowLengthDays: true,
+        ageMin: true,
+        ageMax: true,
+      },
+    }),
     findFiledRateIncreases({ now }),
     loadCarrierResolver(),
   ]);
@@ -118,7 +171,12 @@ export async function loadRescheduleContext({ organizationId, now, horizonDays, 
     planOrganization: toPlanOrganization(organization, contactCount, now),
     stateRules: new Map(rules.map((rule) => [rule.state, rule])),
     rateIncreases: groupBy(
-      increases.map(({ carrierNaic, state, increaseDate }) => ({ carrierNaic, carrierGroup: carriers.groupKeyOfNaic(carrierNaic), state, increaseDate })),
+      increases.map(({ carrierNaic, state, increaseDate }) => ({
+        carrierNaic,
+        carrierGroup: carriers.groupKeyOfNaic(carrierNaic),
+        state,
+        increaseDate,
+      })),
       (increase) => rateIncreaseKey(increase.carrierGroup, increase.state),
     ),
     carrierGroupOf: carriers.groupKeyOfNaic,
@@ -146,7 +204,8 @@ const contactSelect = {
 
 type ContactRow = Prisma.ContactGetPayload<{ select: typeof contactSelect }>;
 
-const isOptedOut = (contact: { unsubscribedAt: Date | null; doNotCommunicate: boolean }) => Boolean(contact.unsubscribedAt) || contact.doNotCommunicate;
+const isOptedOut = (contact: { unsubscribedAt: Date | null; doNotCommunicate: boolean }) =>
+  Boolean(contact.unsubscribedAt) || contact.doNotCommunicate;
 
 /** The planner's inputs for a page of contacts, read in a few queries for the whole page. */
 async function planInputs(context: RescheduleContext, contacts: ContactRow[]): Promise<PlanInput[]> {
@@ -156,11 +215,20 @@ async function planInputs(context: RescheduleContext, contacts: ContactRow[]): P
   const db = tenantDb(organizationId);
   const [sent, clicks, answers] = await Promise.all([
     db.scheduledEmail.findMany({
-      where: { organizationId, contactId: { in: ids }, status: "sent", sentAt: { gte: new Date(now.getTime() - SENT_HISTORY_DAYS * 86_400_000) } },
+      where: {
+        organizationId,
+        contactId: { in: ids },
+        status: "sent",
+        sentAt: { gte: new Date(now.getTime() - SENT_HISTORY_DAYS * 86_400_000) },
+      },
       select: { id: true, contactId: true, emailType: true, sentAt: true, trackingId: true },
     }),
     db.trackingClick.findMany({
-      where: { organizationId, contactId: { in: ids }, clickedAt: { gte: new Date(now.getTime() - CLICK_HISTORY_DAYS * 86_400_000) } },
+      where: {
+        organizationId,
+        contactId: { in: ids },
+        clickedAt: { gte: new Date(now.getTime() - CLICK_HISTORY_DAYS * 86_400_000) },
+      },
       select: { contactId: true, clickedAt: true, trackingId: true },
     }),
     // Only whether there were conditions: the answers themselves never leave lib/eligibility.
@@ -195,11 +263,20 @@ async function planInputs(context: RescheduleContext, contacts: ContactRow[]): P
       organization: context.planOrganization,
       stateRule: (contact.state && context.stateRules.get(contact.state.toUpperCase())) || null,
       history: {
-        sent: (sentByContact.get(contact.id) ?? []).map((row) => ({ id: row.id, emailType: row.emailType, sentDate: todayInZone(row.sentAt!, timeZone) })),
-        clicks: (clicksByContact.get(contact.id) ?? []).map((row) => ({ date: todayInZone(row.clickedAt, timeZone), scheduledEmailId: emailIdByTracking.get(row.trackingId) ?? null })),
+        sent: (sentByContact.get(contact.id) ?? []).map((row) => ({
+          id: row.id,
+          emailType: row.emailType,
+          sentDate: todayInZone(row.sentAt!, timeZone),
+        })),
+        clicks: (clicksByContact.get(contact.id) ?? []).map((row) => ({
+          date: todayInZone(row.clickedAt, timeZone),
+          scheduledEmailId: emailIdByTracking.get(row.trackingId) ?? null,
+        })),
         health: health ? { date: todayInZone(health.createdAt, timeZone), hasConditions: health.hasConditions } : null,
       },
-      rateIncreases: (carrierGroup && contact.state && context.rateIncreases.get(rateIncreaseKey(carrierGroup, contact.state))) || [],
+      rateIncreases:
+        (carrierGroup && contact.state && context.rateIncreases.get(rateIncreaseKey(carrierGroup, contact.state))) ||
+        [],
       ...(context.horizonDays ? { horizonDays: context.horizonDays } : {}),
       now,
     };
@@ -221,7 +298,15 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
 
 const priorityOf = (emailType: string) => EMAIL_PRIORITY[emailType as EmailType] ?? 50;
 /** Plans a page of contacts (outside any transaction): one plan per contact, in the page's order. */
-export async function planContactsPage({ context, contacts, plan }: { context: RescheduleContext; contacts: ContactRow[]; plan: Planner }): Promise<ContactPlan[]> {
+export async function planContactsPage({
+  context,
+  contacts,
+  plan,
+}: {
+  context: RescheduleContext;
+  contacts: ContactRow[];
+  plan: Planner;
+}): Promise<ContactPlan[]> {
   if (contacts.length === 0) return [];
   const inputs = await planInputs(context, contacts);
   return inputs.map((input) => ({ contactId: input.contact.id, plan: plan(input) }));
@@ -229,7 +314,11 @@ export async function planContactsPage({ context, contacts, plan }: { context: R
 
 /** Spreads an organization's plans over its days (domain-rules A.8): daily cap, effective-date smoothing, past-due catch-up. */
 export function balancePlans(context: RescheduleContext, plans: ContactPlan[]): ContactPlan[] {
-  return balanceDailyLoad(plans, { now: context.now, timeZone: context.planOrganization.timezone, contactCount: context.planOrganization.contactCount });
+  return balanceDailyLoad(plans, {
+    now: context.now,
+    timeZone: context.planOrganization.timezone,
+    contactCount: context.planOrganization.contactCount,
+  });
 }
 
 /**
@@ -237,7 +326,13 @@ export function balancePlans(context: RescheduleContext, plans: ContactPlan[]): 
  * rows as they are then, and every write is conditional on the row still being pending/skipped, so a
  * sweeper that claims a row meanwhile keeps it.
  */
-export async function applyContactPlans({ context, plans }: { context: RescheduleContext; plans: ContactPlan[] }): Promise<SyncResult> {
+export async function applyContactPlans({
+  context,
+  plans,
+}: {
+  context: RescheduleContext;
+  plans: ContactPlan[];
+}): Promise<SyncResult> {
   const result: SyncResult = { contacts: plans.length, inserted: 0, updated: 0, removed: 0, unchanged: 0 };
   if (plans.length === 0) return result;
   const { organizationId, organization, schedulerRunId } = context;
@@ -248,7 +343,12 @@ export async function applyContactPlans({ context, plans }: { context: Reschedul
     demoMode: organization.demoMode,
     wentLiveAt: organization.wentLiveAt,
   };
-  const desiredByContact = new Map(plans.map(({ contactId, plan }) => [contactId, limitTrialCopies(desiredRows(plan, settings, priorityOf), context.trialSample.has(contactId))]));
+  const desiredByContact = new Map(
+    plans.map(({ contactId, plan }) => [
+      contactId,
+      limitTrialCopies(desiredRows(plan, settings, priorityOf), context.trialSample.has(contactId)),
+    ]),
+  );
   const ids = plans.map((p) => p.contactId);
 
   await tenantTransaction(organizationId, async (tx) => {
@@ -264,7 +364,21 @@ export async function applyContactPlans({ context, plans }: { context: Reschedul
 
     const existing = await tx.scheduledEmail.findMany({
       where: { organizationId, contactId: { in: ids }, status: { in: [...REVIVABLE_STATUSES] } },
-      select: { id: true, contactId: true, emailType: true, scheduledSendDate: true, status: true, skipReason: true, priority: true, eventDate: true, scheduledSendAt: true, sendMode: true, parentEmailId: true, metadata: true, attemptCount: true },
+      select: {
+        id: true,
+        contactId: true,
+        emailType: true,
+        scheduledSendDate: true,
+        status: true,
+        skipReason: true,
+        priority: true,
+        eventDate: true,
+        scheduledSendAt: true,
+        sendMode: true,
+        parentEmailId: true,
+        metadata: true,
+        attemptCount: true,
+      },
     });
     const existingByContact = groupBy(
       existing.map((row): ExistingRow & { contactId: string } => ({
@@ -288,16 +402,30 @@ export async function applyContactPlans({ context, plans }: { context: Reschedul
     }
 
     if (removals.length) {
-      result.removed = (await tx.scheduledEmail.deleteMany({ where: { organizationId, id: { in: removals }, status: { in: [...RESCHEDULABLE_STATUSES] } } })).count;
+      result.removed = (
+        await tx.scheduledEmail.deleteMany({
+          where: { organizationId, id: { in: removals }, status: { in: [...RESCHEDULABLE_STATUSES] } },
+        })
+      ).count;
     }
-    for (const part of chunks(updates, WRITE_CHUNK_ROWS)) result.updated += await updateScheduledRows(tx, organizationId, schedulerRunId, part);
-    for (const part of chunks(inserts, WRITE_CHUNK_ROWS)) result.inserted += await insertScheduledRows(tx, organizationId, schedulerRunId, part);
+    for (const part of chunks(updates, WRITE_CHUNK_ROWS))
+      result.updated += await updateScheduledRows(tx, organizationId, schedulerRunId, part);
+    for (const part of chunks(inserts, WRITE_CHUNK_ROWS))
+      result.inserted += await insertScheduledRows(tx, organizationId, schedulerRunId, part);
   });
   return result;
 }
 
 /** Plans, balances and applies one page of contacts (a single contact's change). */
-export async function syncContactsPage({ context, contacts, plan }: { context: RescheduleContext; contacts: ContactRow[]; plan: Planner }): Promise<SyncResult> {
+export async function syncContactsPage({
+  context,
+  contacts,
+  plan,
+}: {
+  context: RescheduleContext;
+  contacts: ContactRow[];
+  plan: Planner;
+}): Promise<SyncResult> {
   const plans = await planContactsPage({ context, contacts, plan });
   return applyContactPlans({ context, plans: balancePlans(context, plans) });
 }
@@ -321,8 +449,13 @@ const jsonText = (metadata: Record<string, unknown> | null) => (metadata === nul
  * fraction of the client-side cost (bench/schedule: createMany managed about 2,700 rows/s). A key
  * already held by a sent/sending/failed row is left to that row (ON CONFLICT DO NOTHING).
  */
-async function insertScheduledRows(tx: TxClient, organizationId: string, schedulerRunId: string | null, rows: NewScheduledRow[]): Promise<number> {
-  const col = <T,>(pick: (r: NewScheduledRow) => T) => rows.map(pick);
+async function insertScheduledRows(
+  tx: TxClient,
+  organizationId: string,
+  schedulerRunId: string | null,
+  rows: NewScheduledRow[],
+): Promise<number> {
+  const col = <T>(pick: (r: NewScheduledRow) => T) => rows.map(pick);
   return tx.$executeRaw(Prisma.sql`
     INSERT INTO scheduled_emails (id, organization_id, contact_id, email_type, scheduled_send_date, scheduled_send_at, status, skip_reason, priority,
                                   send_mode, idempotency_key, event_date, scheduler_run_id, parent_email_id, metadata, created_at, updated_at)
@@ -338,8 +471,13 @@ async function insertScheduledRows(tx: TxClient, organizationId: string, schedul
 }
 
 /** The plan's fields on rows that changed, in one UPDATE … FROM unnest(…), still only where the row is pending/skipped/cancelled. */
-async function updateScheduledRows(tx: TxClient, organizationId: string, schedulerRunId: string | null, rows: { id: string; row: DesiredRow }[]): Promise<number> {
-  const col = <T,>(pick: (r: { id: string; row: DesiredRow }) => T) => rows.map(pick);
+async function updateScheduledRows(
+  tx: TxClient,
+  organizationId: string,
+  schedulerRunId: string | null,
+  rows: { id: string; row: DesiredRow }[],
+): Promise<number> {
+  const col = <T>(pick: (r: { id: string; row: DesiredRow }) => T) => rows.map(pick);
   return tx.$executeRaw(Prisma.sql`
     UPDATE scheduled_emails AS e SET
       status = s.status::"ScheduledEmailStatus", skip_reason = s.skip_reason, priority = s.priority, event_date = s.event_date::date,
@@ -353,18 +491,43 @@ async function updateScheduledRows(tx: TxClient, organizationId: string, schedul
 }
 
 /** Reschedules a few contacts (created, edited, emailed, clicked): one context, one page. Contacts that no longer exist have nothing to do. */
-export async function syncContactSchedules({ organizationId, contactIds, plan, now, horizonDays }: { organizationId: string; contactIds: readonly string[]; plan: Planner; now: Date; horizonDays?: number }): Promise<SyncResult> {
+export async function syncContactSchedules({
+  organizationId,
+  contactIds,
+  plan,
+  now,
+  horizonDays,
+}: {
+  organizationId: string;
+  contactIds: readonly string[];
+  plan: Planner;
+  now: Date;
+  horizonDays?: number;
+}): Promise<SyncResult> {
   const empty: SyncResult = { contacts: 0, inserted: 0, updated: 0, removed: 0, unchanged: 0 };
   if (contactIds.length === 0) return empty;
   const context = await loadRescheduleContext({ organizationId, now, horizonDays });
   if (!context) return empty;
-  const contacts = await tenantDb(organizationId).contact.findMany({ where: { id: { in: [...new Set(contactIds)] }, organizationId }, orderBy: { id: "asc" }, select: contactSelect });
+  const contacts = await tenantDb(organizationId).contact.findMany({
+    where: { id: { in: [...new Set(contactIds)] }, organizationId },
+    orderBy: { id: "asc" },
+    select: contactSelect,
+  });
   if (contacts.length === 0) return empty;
   return syncContactsPage({ context, contacts, plan });
 }
 
 /** Reschedules one contact (after it was created or edited). */
-export async function syncContactSchedule({ contactId, ...options }: { organizationId: string; contactId: string; plan: Planner; now: Date; horizonDays?: number }): Promise<SyncResult> {
+export async function syncContactSchedule({
+  contactId,
+  ...options
+}: {
+  organizationId: string;
+  contactId: string;
+  plan: Planner;
+  now: Date;
+  horizonDays?: number;
+}): Promise<SyncResult> {
   return syncContactSchedules({ ...options, contactIds: [contactId] });
 }
 
@@ -409,7 +572,12 @@ export async function rescheduleOrganization({
     // the rows page by page, one transaction each.
     const plans: ContactPlan[] = [];
     const readPage = (after: string | undefined) => {
-      const read = db.contact.findMany({ where: { organizationId, ...(after ? { id: { gt: after } } : {}) }, orderBy: { id: "asc" }, take: pageSize, select: contactSelect });
+      const read = db.contact.findMany({
+        where: { organizationId, ...(after ? { id: { gt: after } } : {}) },
+        orderBy: { id: "asc" },
+        take: pageSize,
+        select: contactSelect,
+      });
       read.catch(() => undefined); // awaited below; a failure while the previous page is planned must not go unhandled
       return read;
     };
@@ -438,13 +606,24 @@ export async function rescheduleOrganization({
     await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, pages.length) }, writer));
     endPhase("write");
   } catch (error) {
-    await db.schedulerRun.update({ where: { id: run.id, organizationId }, data: { status: "failed", error: error instanceof Error ? error.name : "UnknownError", finishedAt: new Date() } });
+    await db.schedulerRun.update({
+      where: { id: run.id, organizationId },
+      data: { status: "failed", error: error instanceof Error ? error.name : "UnknownError", finishedAt: new Date() },
+    });
     throw error;
   }
   await db.schedulerRun.update({
     where: { id: run.id, organizationId },
-    data: { status: "completed", processedCount: totals.contacts, scheduledCount: totals.inserted + totals.updated, finishedAt: new Date() },
+    data: {
+      status: "completed",
+      processedCount: totals.contacts,
+      scheduledCount: totals.inserted + totals.updated,
+      finishedAt: new Date(),
+    },
   });
-  return { runId: run.id, ...totals, phaseMs: { plan: Math.round(phaseMs.plan), balance: Math.round(phaseMs.balance), write: Math.round(phaseMs.write) } };
+  return {
+    runId: run.id,
+    ...totals,
+    phaseMs: { plan: Math.round(phaseMs.plan), balance: Math.round(phaseMs.balance), write: Math.round(phaseMs.write) },
+  };
 }
-

@@ -12,7 +12,13 @@ import {
   type ExistingRow,
 } from "@/lib/outreach/rules";
 
-const settings = { timeZone: "America/Chicago", sendTimeHour: 8, sendTimeMinute: 30, demoMode: false, wentLiveAt: new Date("2026-01-01T00:00:00Z") };
+const settings = {
+  timeZone: "America/Chicago",
+  sendTimeHour: 8,
+  sendTimeMinute: 30,
+  demoMode: false,
+  wentLiveAt: new Date("2026-01-01T00:00:00Z"),
+};
 const priority = () => 50;
 
 describe("sendInstant", () => {
@@ -51,7 +57,10 @@ describe("retries", () => {
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([5, 10, 20, 40].map((m) => m * 60_000));
     expect(retryDelayMs(30)).toBe(6 * 60 * 60_000);
     const now = new Date("2026-06-01T13:30:00Z");
-    expect(afterFailedAttempt({ attempt: 1, now })).toEqual({ status: "pending", retryAt: new Date("2026-06-01T13:35:00Z") });
+    expect(afterFailedAttempt({ attempt: 1, now })).toEqual({
+      status: "pending",
+      retryAt: new Date("2026-06-01T13:35:00Z"),
+    });
     expect(afterFailedAttempt({ attempt: MAX_SEND_ATTEMPTS - 1, now }).status).toBe("pending");
     expect(afterFailedAttempt({ attempt: MAX_SEND_ATTEMPTS, now })).toEqual({ status: "failed" });
   });
@@ -84,13 +93,32 @@ describe("desiredRows", () => {
       priority,
     );
     expect(rows).toEqual([
-      expect.objectContaining({ emailType: "birthday", sendDate: "2026-07-01", status: "pending", skipReason: null, priority: 10, eventDate: "2026-07-15", scheduledSendAt: new Date("2026-07-01T13:30:00Z"), sendMode: "production" }),
-      expect.objectContaining({ emailType: "effective_date", sendDate: "2026-08-01", status: "skipped", skipReason: "Exclusion window", priority: 50 }),
+      expect.objectContaining({
+        emailType: "birthday",
+        sendDate: "2026-07-01",
+        status: "pending",
+        skipReason: null,
+        priority: 10,
+        eventDate: "2026-07-15",
+        scheduledSendAt: new Date("2026-07-01T13:30:00Z"),
+        sendMode: "production",
+      }),
+      expect.objectContaining({
+        emailType: "effective_date",
+        sendDate: "2026-08-01",
+        status: "skipped",
+        skipReason: "Exclusion window",
+        priority: 50,
+      }),
     ]);
   });
 
   it("plans in test mode while the organization is in its trial", () => {
-    const [row] = desiredRows({ planned: [{ emailType: "aep", sendDate: "2026-09-10", priority: 30, eventDate: null }], skipped: [] }, { ...settings, demoMode: true, wentLiveAt: null }, priority);
+    const [row] = desiredRows(
+      { planned: [{ emailType: "aep", sendDate: "2026-09-10", priority: 30, eventDate: null }], skipped: [] },
+      { ...settings, demoMode: true, wentLiveAt: null },
+      priority,
+    );
     expect(row!.sendMode).toBe("test");
   });
 });
@@ -109,7 +137,13 @@ describe("diffSchedule (the smart update of domain-rules A.10)", () => {
     metadata: null,
     ...over,
   });
-  const have = (id: string, over: Partial<ExistingRow>): ExistingRow => ({ ...want({}), id, status: "pending", attemptCount: 0, ...over });
+  const have = (id: string, over: Partial<ExistingRow>): ExistingRow => ({
+    ...want({}),
+    id,
+    status: "pending",
+    attemptCount: 0,
+    ...over,
+  });
 
   it("inserts new keys, updates changed rows, leaves equal rows alone and removes the keys no longer planned", () => {
     const diff = diffSchedule(
@@ -127,26 +161,43 @@ describe("diffSchedule (the smart update of domain-rules A.10)", () => {
     );
     expect(diff.unchanged).toBe(1);
     expect(diff.insert.map((r) => r.emailType)).toEqual(["rate_increase"]);
-    expect(diff.update).toEqual([{ id: "changed", row: expect.objectContaining({ status: "skipped", skipReason: "Exclusion window" }) }]);
+    expect(diff.update).toEqual([
+      { id: "changed", row: expect.objectContaining({ status: "skipped", skipReason: "Exclusion window" }) },
+    ]);
     expect(diff.remove.sort()).toEqual(["gone", "gone-skip"]);
   });
 
   it("revives a cancelled row the plan wants again, and keeps cancelled rows it does not want as history", () => {
     const diff = diffSchedule(
-      [have("revive", { status: "cancelled", skipReason: "Unsubscribed" }), have("history", { status: "cancelled", emailType: "aep", sendDate: "2026-09-01" })],
+      [
+        have("revive", { status: "cancelled", skipReason: "Unsubscribed" }),
+        have("history", { status: "cancelled", emailType: "aep", sendDate: "2026-09-01" }),
+      ],
       [want({})],
     );
-    expect(diff.update).toEqual([{ id: "revive", row: expect.objectContaining({ status: "pending", skipReason: null }) }]);
+    expect(diff.update).toEqual([
+      { id: "revive", row: expect.objectContaining({ status: "pending", skipReason: null }) },
+    ]);
     expect(diff.remove).toEqual([]);
   });
 
   it("does not undo a retry's backoff, and keeps the quote link an earlier attempt put in the email", () => {
     const retryAt = new Date("2026-07-01T13:45:00Z");
-    const diff = diffSchedule([have("retrying", { attemptCount: 1, scheduledSendAt: retryAt, metadata: { quoteLinkId: "link-1" } })], [want({})]);
+    const diff = diffSchedule(
+      [have("retrying", { attemptCount: 1, scheduledSendAt: retryAt, metadata: { quoteLinkId: "link-1" } })],
+      [want({})],
+    );
     expect(diff.update).toEqual([]);
     expect(diff.unchanged).toBe(1);
-    const moved = diffSchedule([have("retrying", { attemptCount: 1, scheduledSendAt: retryAt, metadata: { quoteLinkId: "link-1" } })], [want({ priority: 5 })]);
-    expect(moved.update[0]!.row).toMatchObject({ scheduledSendAt: retryAt, priority: 5, metadata: { quoteLinkId: "link-1" } });
+    const moved = diffSchedule(
+      [have("retrying", { attemptCount: 1, scheduledSendAt: retryAt, metadata: { quoteLinkId: "link-1" } })],
+      [want({ priority: 5 })],
+    );
+    expect(moved.update[0]!.row).toMatchObject({
+      scheduledSendAt: retryAt,
+      priority: 5,
+      metadata: { quoteLinkId: "link-1" },
+    });
   });
 });
 

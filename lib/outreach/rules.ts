@@ -57,18 +57,33 @@ export const TRIAL_SAMPLE_SKIP_REASON = `Trial: [TEST] copies go out for the fir
 /** A contact's desired rows in the trial: unchanged for a sample contact, else its test-mode emails skipped. */
 export function limitTrialCopies(rows: DesiredRow[], inTrialSample: boolean): DesiredRow[] {
   if (inTrialSample) return rows;
-  return rows.map((row) => (row.sendMode === "test" && row.status === "pending" ? { ...row, status: "skipped", skipReason: TRIAL_SAMPLE_SKIP_REASON } : row));
+  return rows.map((row) =>
+    row.sendMode === "test" && row.status === "pending"
+      ? { ...row, status: "skipped", skipReason: TRIAL_SAMPLE_SKIP_REASON }
+      : row,
+  );
 }
 
 /** The instant of a calendar date at hour:minute in the organization's time zone (08:30 America/Chicago by default). */
-export function sendInstant(date: IsoDate, { hour, minute, timeZone }: { hour: number; minute: number; timeZone: string }): Date {
+export function sendInstant(
+  date: IsoDate,
+  { hour, minute, timeZone }: { hour: number; minute: number; timeZone: string },
+): Date {
   // A book's rows share a few hundred dates; the time-zone arithmetic is the costly part of a reschedule.
   const key = `${date}|${hour}|${minute}|${timeZone}`;
   const known = sendInstantCache.get(key);
   if (known !== undefined) return new Date(known);
   const parsed = parseIsoDate(date);
   if (!parsed) throw new Error(`Not a calendar date: ${date}`);
-  const instant = new TZDate(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate(), hour, minute, 0, timeZone).getTime();
+  const instant = new TZDate(
+    parsed.getUTCFullYear(),
+    parsed.getUTCMonth(),
+    parsed.getUTCDate(),
+    hour,
+    minute,
+    0,
+    timeZone,
+  ).getTime();
   if (sendInstantCache.size >= SEND_INSTANT_CACHE_SIZE) sendInstantCache.clear();
   sendInstantCache.set(key, instant);
   return new Date(instant);
@@ -84,12 +99,19 @@ export function retryDelayMs(attempt: number): number {
 
 /** What a failed attempt leaves on the row: only the error's class name (messages may carry addresses). */
 export function errorClassName(error: unknown): string {
-  if (error instanceof Error) return (error.name && error.name !== "Error" ? error.name : error.constructor?.name) || "Error";
+  if (error instanceof Error)
+    return (error.name && error.name !== "Error" ? error.name : error.constructor?.name) || "Error";
   return "UnknownError";
 }
 
 /** After attempt `attempt` failed: try again later, or give up. */
-export function afterFailedAttempt({ attempt, now }: { attempt: number; now: Date }): { status: "pending"; retryAt: Date } | { status: "failed" } {
+export function afterFailedAttempt({
+  attempt,
+  now,
+}: {
+  attempt: number;
+  now: Date;
+}): { status: "pending"; retryAt: Date } | { status: "failed" } {
   if (attempt >= MAX_SEND_ATTEMPTS) return { status: "failed" };
   return { status: "pending", retryAt: new Date(now.getTime() + retryDelayMs(attempt)) };
 }
@@ -114,15 +136,30 @@ export type ExistingRow = Omit<DesiredRow, "status"> & { id: string; status: str
 
 export const rowKey = (row: { emailType: string; sendDate: IsoDate }) => `${row.emailType}|${row.sendDate}`;
 
-type RowSettings = { timeZone: string; sendTimeHour: number; sendTimeMinute: number; demoMode: boolean; wentLiveAt: Date | null };
+type RowSettings = {
+  timeZone: string;
+  sendTimeHour: number;
+  sendTimeMinute: number;
+  demoMode: boolean;
+  wentLiveAt: Date | null;
+};
 
 /**
  * The rows a plan asks for. Planned emails win over a skip with the same key; a plan's duplicates
  * collapse to one row (the unique key is contact, type, date).
  */
-export function desiredRows(plan: Plan, settings: RowSettings, defaultPriority: (emailType: string) => number): DesiredRow[] {
+export function desiredRows(
+  plan: Plan,
+  settings: RowSettings,
+  defaultPriority: (emailType: string) => number,
+): DesiredRow[] {
   const byKey = new Map<string, DesiredRow>();
-  const at = (sendDate: IsoDate) => sendInstant(sendDate, { hour: settings.sendTimeHour, minute: settings.sendTimeMinute, timeZone: settings.timeZone });
+  const at = (sendDate: IsoDate) =>
+    sendInstant(sendDate, {
+      hour: settings.sendTimeHour,
+      minute: settings.sendTimeMinute,
+      timeZone: settings.timeZone,
+    });
   for (const email of plan.planned) {
     const key = rowKey(email);
     if (byKey.has(key)) continue;
@@ -164,7 +201,9 @@ export function desiredRows(plan: Plan, settings: RowSettings, defaultPriority: 
 function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
@@ -177,7 +216,10 @@ export const SEND_STATE_KEYS = ["quoteLinkId"] as const;
 function withSendState(want: DesiredRow, have: ExistingRow): DesiredRow {
   const kept = SEND_STATE_KEYS.filter((key) => have.metadata?.[key] !== undefined);
   if (kept.length === 0) return want;
-  return { ...want, metadata: { ...(want.metadata ?? {}), ...Object.fromEntries(kept.map((key) => [key, have.metadata![key]])) } };
+  return {
+    ...want,
+    metadata: { ...(want.metadata ?? {}), ...Object.fromEntries(kept.map((key) => [key, have.metadata![key]])) },
+  };
 }
 
 export type ScheduleDiff = {
@@ -210,7 +252,10 @@ export function diffSchedule(existing: ExistingRow[], desired: DesiredRow[]): Sc
     }
     const kept = withSendState(want, have);
     const row =
-      have.status === "pending" && kept.status === "pending" && have.attemptCount > 0 && have.scheduledSendAt.getTime() > kept.scheduledSendAt.getTime()
+      have.status === "pending" &&
+      kept.status === "pending" &&
+      have.attemptCount > 0 &&
+      have.scheduledSendAt.getTime() > kept.scheduledSendAt.getTime()
         ? { ...kept, scheduledSendAt: have.scheduledSendAt }
         : kept;
     const same =
@@ -226,7 +271,8 @@ export function diffSchedule(existing: ExistingRow[], desired: DesiredRow[]): Sc
     else diff.update.push({ id: have.id, row });
   }
   for (const [key, have] of current) {
-    if (!wanted.has(key) && (RESCHEDULABLE_STATUSES as readonly string[]).includes(have.status)) diff.remove.push(have.id);
+    if (!wanted.has(key) && (RESCHEDULABLE_STATUSES as readonly string[]).includes(have.status))
+      diff.remove.push(have.id);
   }
   return diff;
 }
@@ -236,6 +282,14 @@ export function diffSchedule(existing: ExistingRow[], desired: DesiredRow[]): Sc
  * again (a setting toggled off and on) can never be delivered twice, even if an earlier attempt reached
  * the provider.
  */
-export function outreachIdempotencyKey({ contactId, emailType, sendDate }: { contactId: string; emailType: string; sendDate: IsoDate }): string {
+export function outreachIdempotencyKey({
+  contactId,
+  emailType,
+  sendDate,
+}: {
+  contactId: string;
+  emailType: string;
+  sendDate: IsoDate;
+}): string {
   return `outreach:${contactId}:${emailType}:${sendDate}`;
 }

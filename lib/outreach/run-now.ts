@@ -12,7 +12,15 @@ import { runQueuedReschedules } from "@/lib/outreach/triggers";
  * person (or a test) can watch the go-live welcome spread that would otherwise take 30 days arrive in
  * /dev/outbox. The emails themselves are rendered and sent exactly as the sweep always sends them.
  */
-export async function runOutreachNow({ organizationId, sendNext = 0, now }: { organizationId: string; sendNext?: number; now: Date }): Promise<{ rescheduled: boolean; broughtForward: number; sweep: SweepResult }> {
+export async function runOutreachNow({
+  organizationId,
+  sendNext = 0,
+  now,
+}: {
+  organizationId: string;
+  sendNext?: number;
+  now: Date;
+}): Promise<{ rescheduled: boolean; broughtForward: number; sweep: SweepResult }> {
   if (getEnv().isProduction) throw new AppError("not_found");
   const rescheduled = (await runQueuedReschedules({ now, organizationId })).length > 0;
   let broughtForward = 0;
@@ -24,7 +32,13 @@ export async function runOutreachNow({ organizationId, sendNext = 0, now }: { or
       take: sendNext,
       select: { id: true },
     });
-    if (next.length) broughtForward = (await db.scheduledEmail.updateMany({ where: { organizationId, id: { in: next.map((row) => row.id) }, status: "pending" }, data: { scheduledSendAt: now } })).count;
+    if (next.length)
+      broughtForward = (
+        await db.scheduledEmail.updateMany({
+          where: { organizationId, id: { in: next.map((row) => row.id) }, status: "pending" },
+          data: { scheduledSendAt: now },
+        })
+      ).count;
   }
   return { rescheduled, broughtForward, sweep: await runSweep({ now }) };
 }

@@ -10,7 +10,11 @@ const db = setupTestDatabase();
 const SECRET = "cron-secret-for-the-outreach-route";
 
 const cronCall = (authorization?: string) =>
-  cronOutreach(new NextRequest("https://preview.gapwise.example/api/cron/outreach", { headers: authorization ? { authorization } : {} }));
+  cronOutreach(
+    new NextRequest("https://preview.gapwise.example/api/cron/outreach", {
+      headers: authorization ? { authorization } : {},
+    }),
+  );
 
 describe("GET /api/cron/outreach (the job runner on a host without Inngest)", () => {
   afterEach(() => {
@@ -31,23 +35,41 @@ describe("GET /api/cron/outreach (the job runner on a host without Inngest)", ()
     resetEnvForTests();
     const now = new Date();
     const org = await createOrganization(db.prisma, { now });
-    await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date(now.getTime() - 30 * 86_400_000) } });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { demoMode: false, wentLiveAt: new Date(now.getTime() - 30 * 86_400_000) },
+    });
     const agent = await createUser(db.prisma, org.id, { now });
     const contact = await createContact(db.prisma, org.id, { now, firstName: "Ada", agentId: agent.id });
     // Rescheduled a moment ago, so the nightly pass leaves this organization's rows alone.
-    await db.prisma.schedulerRun.create({ data: { organizationId: org.id, status: "completed", startedAt: now, finishedAt: now } });
+    await db.prisma.schedulerRun.create({
+      data: { organizationId: org.id, status: "completed", startedAt: now, finishedAt: now },
+    });
     const queued = await createOrganization(db.prisma, { now });
     await requestOrganizationReschedule({ organizationId: queued.id, now });
     const id = randomUUID();
     await db.prisma.scheduledEmail.create({
-      data: { id, organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: now, scheduledSendAt: new Date(now.getTime() - 60_000), status: "pending", idempotencyKey: `cron-test:${id}` },
+      data: {
+        id,
+        organizationId: org.id,
+        contactId: contact.id,
+        emailType: "birthday",
+        scheduledSendDate: now,
+        scheduledSendAt: new Date(now.getTime() - 60_000),
+        status: "pending",
+        idempotencyKey: `cron-test:${id}`,
+      },
     });
 
     const first = await cronCall(`Bearer ${SECRET}`);
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ rescheduled: 1, sweep: { sent: 1 } });
-    expect(await db.prisma.schedulerRun.findFirstOrThrow({ where: { organizationId: queued.id }, select: { status: true } })).toEqual({ status: "completed" });
-    expect(await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id }, select: { status: true } })).toEqual({ status: "sent" });
+    expect(
+      await db.prisma.schedulerRun.findFirstOrThrow({ where: { organizationId: queued.id }, select: { status: true } }),
+    ).toEqual({ status: "completed" });
+    expect(await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id }, select: { status: true } })).toEqual({
+      status: "sent",
+    });
     expect(await db.prisma.outboxEmail.count({ where: { to: contact.email } })).toBe(1);
 
     const again = await cronCall(`Bearer ${SECRET}`);
@@ -64,7 +86,12 @@ describe("GET /api/cron/daily", () => {
 
   it("does not exist without CRON_SECRET; with it, deletes CSV uploads abandoned for a day", async () => {
     const { GET: cronDaily } = await import("@/app/api/cron/daily/route");
-    const call = (authorization?: string) => cronDaily(new NextRequest("https://preview.gapwise.example/api/cron/daily", { headers: authorization ? { authorization } : {} }));
+    const call = (authorization?: string) =>
+      cronDaily(
+        new NextRequest("https://preview.gapwise.example/api/cron/daily", {
+          headers: authorization ? { authorization } : {},
+        }),
+      );
     expect((await call(`Bearer ${SECRET}`)).status).toBe(404);
     process.env.CRON_SECRET = SECRET;
     resetEnvForTests();
@@ -73,10 +100,22 @@ describe("GET /api/cron/daily", () => {
     const now = new Date();
     const org = await createOrganization(db.prisma, { now });
     const user = await createUser(db.prisma, org.id, { now, isAdmin: true });
-    const abandoned = await db.prisma.importJob.create({ data: { organizationId: org.id, status: "pending", totalRows: 1, createdById: user.id, createdAt: new Date(now.getTime() - 25 * 3_600_000) } });
+    const abandoned = await db.prisma.importJob.create({
+      data: {
+        organizationId: org.id,
+        status: "pending",
+        totalRows: 1,
+        createdById: user.id,
+        createdAt: new Date(now.getTime() - 25 * 3_600_000),
+      },
+    });
     const res = await call(`Bearer ${SECRET}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ usage: { reported: 0 }, importCleanup: { jobs: 1 }, publicForms: { unconfirmedSignups: 0 } });
+    expect(await res.json()).toMatchObject({
+      usage: { reported: 0 },
+      importCleanup: { jobs: 1 },
+      publicForms: { unconfirmedSignups: 0 },
+    });
     expect(await db.prisma.importJob.count({ where: { id: abandoned.id } })).toBe(0);
   });
 });

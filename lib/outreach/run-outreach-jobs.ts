@@ -11,7 +11,13 @@ export type OutreachJobsResult = { queuedNightly: number; rescheduled: number; s
  * Safe to overlap: reschedules and due emails are claimed with SKIP LOCKED, and every send has its row's
  * idempotency key.
  */
-export async function runOutreachJobs({ now, maxBatches }: { now: Date; /** Sweep batches of 50 (default 20): bounds a cron call's time. */ maxBatches?: number }): Promise<OutreachJobsResult> {
+export async function runOutreachJobs({
+  now,
+  maxBatches,
+}: {
+  now: Date;
+  /** Sweep batches of 50 (default 20): bounds a cron call's time. */ maxBatches?: number;
+}): Promise<OutreachJobsResult> {
   const queuedNightly = await queueNightlyReschedules({ now });
   const rescheduled = (await runQueuedReschedules({ now })).length;
   const sweep = await runSweep({ now, maxBatches });

@@ -30,8 +30,12 @@ export const stateRulesFileSchema = z.object({
         since: z.string(),
         note: z.string().optional(),
       })
-      .refine((rule) => rule.rule === "continuous" || rule.total_days > 0, { message: "a birthday or anniversary window needs total_days > 0" })
-      .refine((rule) => (rule.rule === "continuous") === (rule.anchor === "none"), { message: "anchor is none exactly when the rule is continuous (year-round)" }),
+      .refine((rule) => rule.rule === "continuous" || rule.total_days > 0, {
+        message: "a birthday or anniversary window needs total_days > 0",
+      })
+      .refine((rule) => (rule.rule === "continuous") === (rule.anchor === "none"), {
+        message: "anchor is none exactly when the rule is continuous (year-round)",
+      }),
   ),
 });
 
@@ -84,14 +88,25 @@ export async function exportStateRules(): Promise<StateRulesFile> {
  * `removeStates` deletes rows, since a state that drops its rule must stop shaping the schedule) and
  * queues a reschedule of every organization.
  */
-export async function importStateRules({ file, removeStates = [], now }: { file: unknown; removeStates?: string[]; now: Date }) {
+export async function importStateRules({
+  file,
+  removeStates = [],
+  now,
+}: {
+  file: unknown;
+  removeStates?: string[];
+  now: Date;
+}) {
   const parsed = stateRulesFileSchema.parse(file);
   const rows = toStateRuleRows(parsed);
   await prisma.$transaction([
-    ...rows.map(({ state, ...data }) => prisma.stateSwitchRule.upsert({ where: { state }, create: { state, ...data }, update: data })),
+    ...rows.map(({ state, ...data }) =>
+      prisma.stateSwitchRule.upsert({ where: { state }, create: { state, ...data }, update: data }),
+    ),
     prisma.stateSwitchRule.deleteMany({ where: { state: { in: removeStates.map((s) => s.toUpperCase()) } } }),
   ]);
   const organizations = await prisma.organization.findMany({ select: { id: true } });
-  for (const organization of organizations) await requestOrganizationReschedule({ organizationId: organization.id, now });
+  for (const organization of organizations)
+    await requestOrganizationReschedule({ organizationId: organization.id, now });
   return { written: rows.length, removed: removeStates.length, reschedulesQueued: organizations.length };
 }

@@ -24,12 +24,23 @@ async function seed() {
   const orgs: { id: string }[] = [];
   for (const live of [true, false]) {
     const org = await createOrganization(db.prisma, { now });
-    if (live) await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, wentLiveAt: new Date("2026-05-01T00:00:00Z") } });
+    if (live)
+      await db.prisma.organization.update({
+        where: { id: org.id },
+        data: { demoMode: false, wentLiveAt: new Date("2026-05-01T00:00:00Z") },
+      });
     await createUser(db.prisma, org.id, { now, isAdmin: true });
     orgs.push(org);
   }
-  const contacts = Array.from({ length: EMAILS }, (_, i) => ({ id: randomUUID(), organizationId: orgs[i % 2]!.id, firstName: `Pat${i}`, lastName: "Sweep", email: `pat-${i}-${randomUUID().slice(0, 8)}@example.test` }));
-  for (let i = 0; i < contacts.length; i += 1000) await db.prisma.contact.createMany({ data: contacts.slice(i, i + 1000) });
+  const contacts = Array.from({ length: EMAILS }, (_, i) => ({
+    id: randomUUID(),
+    organizationId: orgs[i % 2]!.id,
+    firstName: `Pat${i}`,
+    lastName: "Sweep",
+    email: `pat-${i}-${randomUUID().slice(0, 8)}@example.test`,
+  }));
+  for (let i = 0; i < contacts.length; i += 1000)
+    await db.prisma.contact.createMany({ data: contacts.slice(i, i + 1000) });
   const emails = contacts.map((contact, i) => ({
     id: randomUUID(),
     organizationId: contact.organizationId,
@@ -41,7 +52,8 @@ async function seed() {
     sendMode: "production" as const,
     idempotencyKey: outreachIdempotencyKey({ contactId: contact.id, emailType: "birthday", sendDate: "2026-06-01" }),
   }));
-  for (let i = 0; i < emails.length; i += 1000) await db.prisma.scheduledEmail.createMany({ data: emails.slice(i, i + 1000) });
+  for (let i = 0; i < emails.length; i += 1000)
+    await db.prisma.scheduledEmail.createMany({ data: emails.slice(i, i + 1000) });
   return emails;
 }
 
@@ -53,7 +65,8 @@ it(`sends each of ${EMAILS} due emails exactly once, with two concurrent sweeper
   const deliveries = new Map<string, number>();
   const counted: SendFunction = async (input) => {
     const result = await sendEmail(input);
-    if (result.status !== "duplicate") deliveries.set(input.idempotencyKey, (deliveries.get(input.idempotencyKey) ?? 0) + 1);
+    if (result.status !== "duplicate")
+      deliveries.set(input.idempotencyKey, (deliveries.get(input.idempotencyKey) ?? 0) + 1);
     return result;
   };
 
@@ -71,10 +84,12 @@ it(`sends each of ${EMAILS} due emails exactly once, with two concurrent sweeper
   // of its claimed batch is never started.
   const dying = async () => {
     const first = await claimDueEmails({ limit: 100, now });
-    for (const email of first) await sendScheduledEmail({ id: email.id, organizationId: email.organizationId, now, send: counted });
+    for (const email of first)
+      await sendScheduledEmail({ id: email.id, organizationId: email.organizationId, now, send: counted });
     const batch = await claimDueEmails({ limit: 100, now });
     const [done, dies] = [Math.floor(batch.length * 0.4), Math.floor(batch.length * 0.2)];
-    for (const email of batch.slice(0, done)) await sendScheduledEmail({ id: email.id, organizationId: email.organizationId, now, send: counted });
+    for (const email of batch.slice(0, done))
+      await sendScheduledEmail({ id: email.id, organizationId: email.organizationId, now, send: counted });
     let reachedProvider = 0;
     let allReached!: () => void;
     const died = new Promise<void>((resolve) => (allReached = resolve));
@@ -84,26 +99,51 @@ it(`sends each of ${EMAILS} due emails exactly once, with two concurrent sweeper
       if (reachedProvider === dies) allReached();
       return new Promise(() => {});
     };
-    for (const email of batch.slice(done, done + dies)) void sendScheduledEmail({ id: email.id, organizationId: email.organizationId, now, send: deliverThenDie });
+    for (const email of batch.slice(done, done + dies))
+      void sendScheduledEmail({ id: email.id, organizationId: email.organizationId, now, send: deliverThenDie });
     if (dies > 0) await died;
     return { claimed: batch.length, leftSending: batch.length - done };
   };
 
-  const [a, b] = await Promise.all([runSweep({ now, batchSize: 50, maxBatches: Number.MAX_SAFE_INTEGER, concurrency: 2, send: acceptedThenFailed, replan: false }), dying()]);
+  const [a, b] = await Promise.all([
+    runSweep({
+      now,
+      batchSize: 50,
+      maxBatches: Number.MAX_SAFE_INTEGER,
+      concurrency: 2,
+      send: acceptedThenFailed,
+      replan: false,
+    }),
+    dying(),
+  ]);
   expect(b.claimed).toBeGreaterThanOrEqual(50); // B really died with a batch in hand
   expect(a.retried).toBeGreaterThan(0);
 
   // The crashes left work behind: rows stuck "sending" (B died) and rows waiting for a retry (A).
-  const stuck = await db.prisma.scheduledEmail.count({ where: { idempotencyKey: { in: [...keys] }, status: "sending" } });
-  const retrying = await db.prisma.scheduledEmail.count({ where: { idempotencyKey: { in: [...keys] }, status: "pending" } });
+  const stuck = await db.prisma.scheduledEmail.count({
+    where: { idempotencyKey: { in: [...keys] }, status: "sending" },
+  });
+  const retrying = await db.prisma.scheduledEmail.count({
+    where: { idempotencyKey: { in: [...keys] }, status: "pending" },
+  });
   expect(stuck).toBe(b.leftSending);
   expect(retrying).toBe(a.retried);
 
   // Recovery: a sweep after the stale-claim timeout (and after the first backoff) takes everything over.
-  const recovery = await runSweep({ now: new Date(now.getTime() + (STALE_SENDING_MINUTES + 1) * 60_000), batchSize: 100, maxBatches: Number.MAX_SAFE_INTEGER, send: counted, replan: false });
+  const recovery = await runSweep({
+    now: new Date(now.getTime() + (STALE_SENDING_MINUTES + 1) * 60_000),
+    batchSize: 100,
+    maxBatches: Number.MAX_SAFE_INTEGER,
+    send: counted,
+    replan: false,
+  });
   expect(recovery.claimed).toBe(stuck + retrying);
 
-  const rows = await db.prisma.scheduledEmail.groupBy({ by: ["status"], where: { idempotencyKey: { in: [...keys] } }, _count: true });
+  const rows = await db.prisma.scheduledEmail.groupBy({
+    by: ["status"],
+    where: { idempotencyKey: { in: [...keys] } },
+    _count: true,
+  });
   expect(rows).toEqual([{ status: "sent", _count: EMAILS }]);
 
   // Exactly once, counted by idempotency key: one outbox row and one provider delivery per email.

@@ -17,7 +17,10 @@ async function agency({ live = true }: { live?: boolean } = {}) {
   const org = await createOrganization(db.prisma, { now });
   await db.prisma.organization.update({
     where: { id: org.id },
-    data: { brandName: "Lee Insurance", ...(live ? { demoMode: false, wentLiveAt: new Date("2026-05-01T00:00:00Z") } : {}) },
+    data: {
+      brandName: "Lee Insurance",
+      ...(live ? { demoMode: false, wentLiveAt: new Date("2026-05-01T00:00:00Z") } : {}),
+    },
   });
   const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
   const agent = await createUser(db.prisma, org.id, { now });
@@ -26,7 +29,11 @@ async function agency({ live = true }: { live?: boolean } = {}) {
 }
 
 /** A pending row due at `at` (default: a minute before now). */
-async function dueEmail(organizationId: string, contactId: string, over: { at?: Date; emailType?: string; date?: string } = {}) {
+async function dueEmail(
+  organizationId: string,
+  contactId: string,
+  over: { at?: Date; emailType?: string; date?: string } = {},
+) {
   const id = randomUUID();
   return db.prisma.scheduledEmail.create({
     data: {
@@ -60,7 +67,14 @@ describe("claimDueEmails", () => {
   it("never gives one row to two concurrent claimers", async () => {
     const { org, contact } = await agency();
     const ids = new Set<string>();
-    for (let i = 0; i < 60; i += 1) ids.add((await dueEmail(org.id, contact.id, { date: `2026-0${1 + (i % 5)}-${String(1 + Math.floor(i / 5)).padStart(2, "0")}` })).id);
+    for (let i = 0; i < 60; i += 1)
+      ids.add(
+        (
+          await dueEmail(org.id, contact.id, {
+            date: `2026-0${1 + (i % 5)}-${String(1 + Math.floor(i / 5)).padStart(2, "0")}`,
+          })
+        ).id,
+      );
     const claims = await Promise.all(Array.from({ length: 6 }, () => claimDueEmails({ limit: 7, now })));
     const more = await Promise.all(Array.from({ length: 6 }, () => claimDueEmails({ limit: 7, now })));
     const mine = [...claims, ...more].flat().filter((c) => ids.has(c.id));
@@ -72,10 +86,18 @@ describe("claimDueEmails", () => {
     const { org, contact } = await agency();
     const stuck = await dueEmail(org.id, contact.id);
     const exhausted = await dueEmail(org.id, contact.id, { date: "2026-06-02" });
-    await db.prisma.scheduledEmail.update({ where: { id: stuck.id }, data: { status: "sending", attemptCount: 1, lastAttemptAt: now } });
-    await db.prisma.scheduledEmail.update({ where: { id: exhausted.id }, data: { status: "sending", attemptCount: MAX_SEND_ATTEMPTS, lastAttemptAt: now } });
+    await db.prisma.scheduledEmail.update({
+      where: { id: stuck.id },
+      data: { status: "sending", attemptCount: 1, lastAttemptAt: now },
+    });
+    await db.prisma.scheduledEmail.update({
+      where: { id: exhausted.id },
+      data: { status: "sending", attemptCount: MAX_SEND_ATTEMPTS, lastAttemptAt: now },
+    });
 
-    expect((await claimDueEmails({ limit: 1000, now: minutes(STALE_SENDING_MINUTES - 1) })).map((c) => c.id)).not.toContain(stuck.id);
+    expect(
+      (await claimDueEmails({ limit: 1000, now: minutes(STALE_SENDING_MINUTES - 1) })).map((c) => c.id),
+    ).not.toContain(stuck.id);
     const later = minutes(STALE_SENDING_MINUTES + 1);
     const claimed = await claimDueEmails({ limit: 1000, now: later });
     expect(claimed).toContainEqual({ id: stuck.id, organizationId: org.id, attemptCount: 2 });
@@ -89,18 +111,35 @@ describe("sendScheduledEmail", () => {
     const { org, contact } = await agency();
     const email = await dueEmail(org.id, contact.id);
     await claimDueEmails({ limit: 1000, now });
-    expect(await sendScheduledEmail({ id: email.id, now })).toEqual({ id: email.id, outcome: "sent", delivery: "stored", contactId: contact.id });
+    expect(await sendScheduledEmail({ id: email.id, now })).toEqual({
+      id: email.id,
+      outcome: "sent",
+      delivery: "stored",
+      contactId: contact.id,
+    });
 
     const sent = await row(email.id);
-    expect(sent).toMatchObject({ status: "sent", sentAt: now, sendMode: "production", recipientEmail: contact.email, lastError: null });
+    expect(sent).toMatchObject({
+      status: "sent",
+      sentAt: now,
+      sendMode: "production",
+      recipientEmail: contact.email,
+      lastError: null,
+    });
     const [message] = await outbox(email.idempotencyKey);
     // The birthday template, its subject, and an open pixel for this email.
-    expect(message).toMatchObject({ to: contact.email, testMode: false, subject: "Ada, a birthday check on your Medicare Supplement" });
+    expect(message).toMatchObject({
+      to: contact.email,
+      testMode: false,
+      subject: "Ada, a birthday check on your Medicare Supplement",
+    });
     expect(message!.html).toContain(`/api/t/open/${openPixelParam(email.id)}`);
     expect(message!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
 
     // The link goes through the click tracker to this contact's quote, and its tid attributes the visit to this email.
-    const tracked = new URL(/href="(http:\/\/localhost:3000\/api\/t\/click\/[^"]+)"/.exec(message!.html)![1]!.replace(/&amp;/g, "&"));
+    const tracked = new URL(
+      /href="(http:\/\/localhost:3000\/api\/t\/click\/[^"]+)"/.exec(message!.html)![1]!.replace(/&amp;/g, "&"),
+    );
     expect(tracked.pathname).toBe(`/api/t/click/${clickTrackingParam(email.id, tracked.searchParams.get("u")!)}`);
     const url = new URL(tracked.searchParams.get("u")!);
     expect(url.pathname).toBe("/compare");
@@ -109,7 +148,9 @@ describe("sendScheduledEmail", () => {
     expect(url.searchParams.get("tid")).toBe(sent.trackingId);
     expect(visitTrackingId(found!.link, url.searchParams.get("tid"))).toBe(sent.trackingId);
 
-    expect(await db.prisma.emailEvent.findMany({ where: { scheduledEmailId: email.id } })).toEqual([expect.objectContaining({ type: "sent", contactId: contact.id, occurredAt: now })]);
+    expect(await db.prisma.emailEvent.findMany({ where: { scheduledEmailId: email.id } })).toEqual([
+      expect.objectContaining({ type: "sent", contactId: contact.id, occurredAt: now }),
+    ]);
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).lastEmailedAt).toEqual(now);
   });
 
@@ -119,7 +160,12 @@ describe("sendScheduledEmail", () => {
     await claimDueEmails({ limit: 1000, now });
     expect(await sendScheduledEmail({ id: email.id, now })).toMatchObject({ outcome: "sent" });
     const [message] = await outbox(email.idempotencyKey);
-    expect(message).toMatchObject({ to: agent.email, originalTo: contact.email, testMode: true, subject: "[TEST] Ada, a birthday check on your Medicare Supplement" });
+    expect(message).toMatchObject({
+      to: agent.email,
+      originalTo: contact.email,
+      testMode: true,
+      subject: "[TEST] Ada, a birthday check on your Medicare Supplement",
+    });
     expect(await row(email.id)).toMatchObject({ status: "sent", sendMode: "test", recipientEmail: agent.email });
   });
 
@@ -128,7 +174,10 @@ describe("sendScheduledEmail", () => {
     const email = await dueEmail(org.id, contact.id);
     await db.prisma.contact.update({ where: { id: contact.id }, data: { unsubscribedAt: minutes(-30) } });
     await claimDueEmails({ limit: 1000, now });
-    expect(await sendScheduledEmail({ id: email.id, now })).toMatchObject({ outcome: "cancelled", reason: CANCEL_REASONS.optedOut });
+    expect(await sendScheduledEmail({ id: email.id, now })).toMatchObject({
+      outcome: "cancelled",
+      reason: CANCEL_REASONS.optedOut,
+    });
     expect(await row(email.id)).toMatchObject({ status: "cancelled", skipReason: CANCEL_REASONS.optedOut });
     expect(await outbox(email.idempotencyKey)).toHaveLength(0);
   });
@@ -162,9 +211,18 @@ describe("sendScheduledEmail", () => {
       at = waiting.scheduledSendAt;
     }
     await claimDueEmails({ limit: 1000, now: at });
-    expect(await sendScheduledEmail({ id: email.id, now: at, send: failing })).toMatchObject({ outcome: "failed", error: "ProviderDown" });
-    expect(await row(email.id)).toMatchObject({ status: "failed", attemptCount: MAX_SEND_ATTEMPTS, lastError: "ProviderDown" });
-    expect((await db.prisma.emailEvent.findMany({ where: { scheduledEmailId: email.id } })).map((e) => e.type)).toEqual(["failed"]);
+    expect(await sendScheduledEmail({ id: email.id, now: at, send: failing })).toMatchObject({
+      outcome: "failed",
+      error: "ProviderDown",
+    });
+    expect(await row(email.id)).toMatchObject({
+      status: "failed",
+      attemptCount: MAX_SEND_ATTEMPTS,
+      lastError: "ProviderDown",
+    });
+    expect((await db.prisma.emailEvent.findMany({ where: { scheduledEmailId: email.id } })).map((e) => e.type)).toEqual(
+      ["failed"],
+    );
   });
 
   it("after a crash that followed the provider's acceptance, the retry sends the same email (same link) once", async () => {
@@ -175,11 +233,18 @@ describe("sendScheduledEmail", () => {
       throw new Error("connection reset");
     };
     await claimDueEmails({ limit: 1000, now });
-    expect(await sendScheduledEmail({ id: email.id, now, send: acceptedThenCrashed })).toMatchObject({ outcome: "retry" });
+    expect(await sendScheduledEmail({ id: email.id, now, send: acceptedThenCrashed })).toMatchObject({
+      outcome: "retry",
+    });
     const firstTry = await row(email.id);
     const later = firstTry.scheduledSendAt;
     await claimDueEmails({ limit: 1000, now: later });
-    expect(await sendScheduledEmail({ id: email.id, now: later })).toEqual({ id: email.id, outcome: "sent", delivery: "duplicate", contactId: contact.id });
+    expect(await sendScheduledEmail({ id: email.id, now: later })).toEqual({
+      id: email.id,
+      outcome: "sent",
+      delivery: "duplicate",
+      contactId: contact.id,
+    });
     expect(await row(email.id)).toMatchObject({ status: "sent", trackingId: firstTry.trackingId });
     expect(await outbox(email.idempotencyKey)).toHaveLength(1);
     expect(await db.prisma.quoteLink.count({ where: { contactId: contact.id } })).toBe(1);
@@ -204,7 +269,10 @@ describe("sendScheduledEmail", () => {
     const first = sendScheduledEmail({ id: email.id, now, send: slow });
     await inProviderCall;
     await claimDueEmails({ limit: 1000, now: later });
-    expect(await sendScheduledEmail({ id: email.id, now: later })).toMatchObject({ outcome: "sent", delivery: "stored" });
+    expect(await sendScheduledEmail({ id: email.id, now: later })).toMatchObject({
+      outcome: "sent",
+      delivery: "stored",
+    });
     resume();
     expect(await first).toEqual({ id: email.id, outcome: "not_claimed" });
     expect(await row(email.id)).toMatchObject({ status: "sent", sentAt: later, attemptCount: 2 });
@@ -222,7 +290,10 @@ describe("the law in every outreach email", () => {
     const [withDefault] = await outbox(first.idempotencyKey);
     expect(withDefault!.html).toContain(getEnv().postalAddress);
 
-    await db.prisma.organization.update({ where: { id: org.id }, data: { postalAddress: "Lee Insurance, 12 Elm St, Dallas, TX 75201" } });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { postalAddress: "Lee Insurance, 12 Elm St, Dallas, TX 75201" },
+    });
     const second = await dueEmail(org.id, contact.id, { date: "2026-06-02" });
     await claimDueEmails({ limit: 1000, now });
     await sendScheduledEmail({ id: second.id, now });
@@ -237,7 +308,9 @@ describe("the law in every outreach email", () => {
 describe("runSweep", () => {
   it("claims and sends everything due, in batches, and leaves the rest", async () => {
     const { org, contact } = await agency();
-    const due = await Promise.all(["2026-05-30", "2026-05-31", "2026-06-01"].map((date) => dueEmail(org.id, contact.id, { date })));
+    const due = await Promise.all(
+      ["2026-05-30", "2026-05-31", "2026-06-01"].map((date) => dueEmail(org.id, contact.id, { date })),
+    );
     const future = await dueEmail(org.id, contact.id, { at: minutes(5), date: "2026-06-02" });
     // These hand-made rows are not what the real planner would plan: no re-planning after the sends here.
     const result = await runSweep({ now, batchSize: 2, replan: false });
@@ -251,14 +324,25 @@ describe("runSweep", () => {
     const welcome = await dueEmail(org.id, contact.id, { emailType: "go_live_welcome" });
     expect(await runSweep({ now })).toMatchObject({ sent: 1 });
 
-    const followUps = () => db.prisma.scheduledEmail.findMany({ where: { contactId: contact.id, emailType: { startsWith: "followup" }, status: "pending" } });
-    expect((await followUps()).map((f) => [f.emailType, f.scheduledSendDate.toISOString().slice(0, 10), f.parentEmailId])).toEqual([["followup_1_cold", "2026-06-03", welcome.id]]);
+    const followUps = () =>
+      db.prisma.scheduledEmail.findMany({
+        where: { contactId: contact.id, emailType: { startsWith: "followup" }, status: "pending" },
+      });
+    expect(
+      (await followUps()).map((f) => [f.emailType, f.scheduledSendDate.toISOString().slice(0, 10), f.parentEmailId]),
+    ).toEqual([["followup_1_cold", "2026-06-03", welcome.id]]);
 
     // The contact clicks the email's quote link the next day.
     const sent = await row(welcome.id);
-    const link = await db.prisma.quoteLink.findUniqueOrThrow({ where: { id: (sent.metadata as { quoteLinkId: string }).quoteLinkId } });
+    const link = await db.prisma.quoteLink.findUniqueOrThrow({
+      where: { id: (sent.metadata as { quoteLinkId: string }).quoteLinkId },
+    });
     const target = `${getEnv().appUrl}/compare?id=${link.token}&tid=${encodeURIComponent(sent.trackingId!)}`;
-    expect(await recordEmailClick({ id: clickTrackingParam(welcome.id, target), target, now: minutes(24 * 60) })).toMatchObject({ recorded: true });
-    expect((await followUps()).map((f) => [f.emailType, f.scheduledSendDate.toISOString().slice(0, 10), f.parentEmailId])).toEqual([["followup_2_clicked_no_hq", "2026-06-03", welcome.id]]);
+    expect(
+      await recordEmailClick({ id: clickTrackingParam(welcome.id, target), target, now: minutes(24 * 60) }),
+    ).toMatchObject({ recorded: true });
+    expect(
+      (await followUps()).map((f) => [f.emailType, f.scheduledSendDate.toISOString().slice(0, 10), f.parentEmailId]),
+    ).toEqual([["followup_2_clicked_no_hq", "2026-06-03", welcome.id]]);
   });
 });

@@ -11,7 +11,13 @@ import { renderOutreachEmail } from "@/lib/outreach/render";
 import { clickTrackingUrl, openPixelUrl } from "@/lib/tracking/email-tracking";
 import { resolveOutreachSender } from "@/lib/email/sender";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
-import { afterFailedAttempt, errorClassName, MAX_SEND_ATTEMPTS, sendModeAt, STALE_SENDING_MINUTES } from "@/lib/outreach/rules";
+import {
+  afterFailedAttempt,
+  errorClassName,
+  MAX_SEND_ATTEMPTS,
+  sendModeAt,
+  STALE_SENDING_MINUTES,
+} from "@/lib/outreach/rules";
 
 /**
  * The sweep (architecture.md rule 11): due ScheduledEmail rows are claimed atomically (pending →
@@ -69,7 +75,11 @@ export type SendOutcome =
   /** The row is not (or no longer) this caller's to send: already sent, taken over, never claimed. */
   | { id: string; outcome: "not_claimed" };
 
-export const CANCEL_REASONS = { optedOut: "Contact opted out", noAddress: "Contact has no email address", noTestRecipient: "No agent to receive the test email" } as const;
+export const CANCEL_REASONS = {
+  optedOut: "Contact opted out",
+  noAddress: "Contact has no email address",
+  noTestRecipient: "No agent to receive the test email",
+} as const;
 
 class LostClaimError extends Error {
   constructor() {
@@ -78,14 +88,38 @@ class LostClaimError extends Error {
   }
 }
 
-const senderSelect = { id: true, firstName: true, lastName: true, email: true, phone: true, signature: true, bookingLink: true, phoneEnabled: true, calendarEnabled: true, useOrgSenderDetails: true, isActive: true } as const;
+const senderSelect = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  signature: true,
+  bookingLink: true,
+  phoneEnabled: true,
+  calendarEnabled: true,
+  useOrgSenderDetails: true,
+  isActive: true,
+} as const;
 
 /**
  * Sends one claimed row. `organizationId` comes from the claim (saves a lookup); `send` is the one send
  * path, replaceable only so that tests can inject a crash around it.
  */
-export async function sendScheduledEmail({ id, now, organizationId, send = sendEmail }: { id: string; now: Date; organizationId?: string; send?: SendFunction }): Promise<SendOutcome> {
-  const orgId = organizationId ?? (await prisma.scheduledEmail.findUnique({ where: { id }, select: { organizationId: true } }))?.organizationId;
+export async function sendScheduledEmail({
+  id,
+  now,
+  organizationId,
+  send = sendEmail,
+}: {
+  id: string;
+  now: Date;
+  organizationId?: string;
+  send?: SendFunction;
+}): Promise<SendOutcome> {
+  const orgId =
+    organizationId ??
+    (await prisma.scheduledEmail.findUnique({ where: { id }, select: { organizationId: true } }))?.organizationId;
   if (!orgId) return { id, outcome: "not_claimed" };
   const db = tenantDb(orgId);
   const row = await db.scheduledEmail.findFirst({
@@ -100,7 +134,18 @@ export async function sendScheduledEmail({ id, now, organizationId, send = sendE
       trackingId: true,
       eventDate: true,
       metadata: true,
-      contact: { select: { id: true, firstName: true, email: true, planType: true, currentCarrier: true, unsubscribedAt: true, doNotCommunicate: true, agent: { select: senderSelect } } },
+      contact: {
+        select: {
+          id: true,
+          firstName: true,
+          email: true,
+          planType: true,
+          currentCarrier: true,
+          unsubscribedAt: true,
+          doNotCommunicate: true,
+          agent: { select: senderSelect },
+        },
+      },
       organization: {
         select: {
           name: true,
@@ -126,14 +171,19 @@ export async function sendScheduledEmail({ id, now, organizationId, send = sendE
   const fence = { id, organizationId: orgId, status: "sending" as const, attemptCount: row.attemptCount };
   const { contact, organization } = row;
 
-  const finish = async (data: Prisma.ScheduledEmailUpdateManyMutationInput, event?: Prisma.EmailEventUncheckedCreateInput) =>
+  const finish = async (
+    data: Prisma.ScheduledEmailUpdateManyMutationInput,
+    event?: Prisma.EmailEventUncheckedCreateInput,
+  ) =>
     tenantTransaction(orgId, async (tx) => {
       const { count } = await tx.scheduledEmail.updateMany({ where: fence, data });
       if (count === 1 && event) await tx.emailEvent.create({ data: event });
       return count === 1;
     });
   const cancel = async (reason: string): Promise<SendOutcome> =>
-    (await finish({ status: "cancelled", skipReason: reason })) ? { id, outcome: "cancelled", reason } : { id, outcome: "not_claimed" };
+    (await finish({ status: "cancelled", skipReason: reason }))
+      ? { id, outcome: "cancelled", reason }
+      : { id, outcome: "not_claimed" };
 
   if (contact.unsubscribedAt || contact.doNotCommunicate) return cancel(CANCEL_REASONS.optedOut);
   if (!contact.email.trim()) return cancel(CANCEL_REASONS.noAddress);
@@ -144,7 +194,11 @@ export async function sendScheduledEmail({ id, now, organizationId, send = sendE
     const agent =
       (contact.agent?.isActive ? contact.agent : null) ??
       (organization.defaultAgent?.isActive ? organization.defaultAgent : null) ??
-      (await db.user.findFirst({ where: { organizationId: orgId, isActive: true, isAdmin: true }, orderBy: { createdAt: "asc" }, select: senderSelect }));
+      (await db.user.findFirst({
+        where: { organizationId: orgId, isActive: true, isAdmin: true },
+        orderBy: { createdAt: "asc" },
+        select: senderSelect,
+      }));
     if (sendMode === "test" && !agent) return await cancel(CANCEL_REASONS.noTestRecipient);
 
     const { sender, fromName, replyTo } = resolveOutreachSender({ organization, agent, appUrl: getEnv().appUrl });
@@ -179,16 +233,33 @@ export async function sendScheduledEmail({ id, now, organizationId, send = sendE
     const marked = await tenantTransaction(orgId, async (tx) => {
       const { count } = await tx.scheduledEmail.updateMany({
         where: fence,
-        data: { status: "sent", sentAt: now, providerMessageId: result.providerMessageId ?? null, recipientEmail: testAddress ?? contact.email, sendMode, lastError: null },
+        data: {
+          status: "sent",
+          sentAt: now,
+          providerMessageId: result.providerMessageId ?? null,
+          recipientEmail: testAddress ?? contact.email,
+          sendMode,
+          lastError: null,
+        },
       });
       if (count !== 1) return false;
       await tx.emailEvent.create({
-        data: { organizationId: orgId, contactId: contact.id, scheduledEmailId: id, type: "sent", providerMessageId: result.providerMessageId ?? null, occurredAt: now, metadata: { emailType: row.emailType, sendMode } },
+        data: {
+          organizationId: orgId,
+          contactId: contact.id,
+          scheduledEmailId: id,
+          type: "sent",
+          providerMessageId: result.providerMessageId ?? null,
+          occurredAt: now,
+          metadata: { emailType: row.emailType, sendMode },
+        },
       });
       await tx.contact.updateMany({ where: { id: contact.id, organizationId: orgId }, data: { lastEmailedAt: now } });
       return true;
     });
-    return marked ? { id, outcome: "sent", delivery: result.status, contactId: contact.id } : { id, outcome: "not_claimed" };
+    return marked
+      ? { id, outcome: "sent", delivery: result.status, contactId: contact.id }
+      : { id, outcome: "not_claimed" };
   } catch (error) {
     if (error instanceof LostClaimError) return { id, outcome: "not_claimed" };
     const errorName = errorClassName(error);
@@ -196,7 +267,14 @@ export async function sendScheduledEmail({ id, now, organizationId, send = sendE
     if (next.status === "failed") {
       const done = await finish(
         { status: "failed", lastError: errorName },
-        { organizationId: orgId, contactId: contact.id, scheduledEmailId: id, type: "failed", occurredAt: now, metadata: { emailType: row.emailType, error: errorName } },
+        {
+          organizationId: orgId,
+          contactId: contact.id,
+          scheduledEmailId: id,
+          type: "failed",
+          occurredAt: now,
+          metadata: { emailType: row.emailType, error: errorName },
+        },
       );
       return done ? { id, outcome: "failed", error: errorName } : { id, outcome: "not_claimed" };
     }
@@ -205,30 +283,70 @@ export async function sendScheduledEmail({ id, now, organizationId, send = sendE
   }
 }
 
-type RowForLink = { id: string; contactId: string; trackingId: string | null; metadata: Prisma.JsonValue; contact: { planType: string | null } };
+type RowForLink = {
+  id: string;
+  contactId: string;
+  trackingId: string | null;
+  metadata: Prisma.JsonValue;
+  contact: { planType: string | null };
+};
 
 /**
  * The quote link this email carries. A retry reuses the link of the earlier attempt: the provider may
  * already hold that email, and clicks must be attributed to the tid it contains. A new link and its
  * tracking id are written under the fence, so only the claim holder records one.
  */
-async function quoteLinkFor({ orgId, row, fence, now }: { orgId: string; row: RowForLink; fence: Prisma.ScheduledEmailWhereInput; now: Date }) {
-  const metadata = row.metadata && typeof row.metadata === "object" && !Array.isArray(row.metadata) ? (row.metadata as Record<string, unknown>) : {};
+async function quoteLinkFor({
+  orgId,
+  row,
+  fence,
+  now,
+}: {
+  orgId: string;
+  row: RowForLink;
+  fence: Prisma.ScheduledEmailWhereInput;
+  now: Date;
+}) {
+  const metadata =
+    row.metadata && typeof row.metadata === "object" && !Array.isArray(row.metadata)
+      ? (row.metadata as Record<string, unknown>)
+      : {};
   const earlierLinkId = typeof metadata.quoteLinkId === "string" ? metadata.quoteLinkId : null;
   if (earlierLinkId && row.trackingId) {
-    const earlier = await tenantDb(orgId).quoteLink.findFirst({ where: { id: earlierLinkId, organizationId: orgId, contactId: row.contactId }, select: { token: true, expiresAt: true } });
-    if (earlier && (!earlier.expiresAt || earlier.expiresAt.getTime() > now.getTime())) return { url: quoteLinkUrl(earlier.token), trackingId: row.trackingId };
+    const earlier = await tenantDb(orgId).quoteLink.findFirst({
+      where: { id: earlierLinkId, organizationId: orgId, contactId: row.contactId },
+      select: { token: true, expiresAt: true },
+    });
+    if (earlier && (!earlier.expiresAt || earlier.expiresAt.getTime() > now.getTime()))
+      return { url: quoteLinkUrl(earlier.token), trackingId: row.trackingId };
   }
   return tenantTransaction(orgId, async (tx) => {
-    const created = await createQuoteLink({ organizationId: orgId, contactId: row.contactId, planType: row.contact.planType, now, tx });
+    const created = await createQuoteLink({
+      organizationId: orgId,
+      contactId: row.contactId,
+      planType: row.contact.planType,
+      now,
+      tx,
+    });
     const trackingId = quoteTrackingId(created.link);
-    const { count } = await tx.scheduledEmail.updateMany({ where: fence, data: { trackingId, metadata: { ...metadata, quoteLinkId: created.link.id } } });
+    const { count } = await tx.scheduledEmail.updateMany({
+      where: fence,
+      data: { trackingId, metadata: { ...metadata, quoteLinkId: created.link.id } },
+    });
     if (count !== 1) throw new LostClaimError();
     return { url: created.url, trackingId };
   });
 }
 
-export type SweepResult = { claimed: number; sent: number; retried: number; failed: number; cancelled: number; notClaimed: number; errors: number };
+export type SweepResult = {
+  claimed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+  cancelled: number;
+  notClaimed: number;
+  errors: number;
+};
 
 /**
  * One sweep: claim a batch, send it, repeat until nothing is due (or `maxBatches`). `concurrency`
@@ -266,19 +384,27 @@ export async function runSweep({
           if (outcome.outcome === "sent") {
             result.sent += 1;
             emailed.set(email.organizationId, [...(emailed.get(email.organizationId) ?? []), outcome.contactId]);
-          }
-          else if (outcome.outcome === "retry") result.retried += 1;
+          } else if (outcome.outcome === "retry") result.retried += 1;
           else if (outcome.outcome === "failed") result.failed += 1;
           else if (outcome.outcome === "cancelled") result.cancelled += 1;
           else result.notClaimed += 1;
         } catch (error) {
           result.errors += 1;
-          console.error(JSON.stringify({ level: "error", event: "outreach_send_error", scheduledEmailId: email.id, error: errorClassName(error) }));
+          console.error(
+            JSON.stringify({
+              level: "error",
+              event: "outreach_send_error",
+              scheduledEmailId: email.id,
+              error: errorClassName(error),
+            }),
+          );
         }
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, claimed.length)) }, worker));
-    if (replan) for (const [organizationId, contactIds] of emailed) await rescheduleContactsNow({ organizationId, contactIds, now });
+    if (replan)
+      for (const [organizationId, contactIds] of emailed)
+        await rescheduleContactsNow({ organizationId, contactIds, now });
     if (claimed.length < batchSize) break;
   }
   return result;

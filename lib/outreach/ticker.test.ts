@@ -32,7 +32,11 @@ describe("createTicker", () => {
 
   it("survives a failing run and reports it", async () => {
     const errors: unknown[] = [];
-    const ticker = createTicker({ intervalMs: 60_000, job: () => Promise.reject(new RangeError("boom")), onError: (e) => errors.push(e) });
+    const ticker = createTicker({
+      intervalMs: 60_000,
+      job: () => Promise.reject(new RangeError("boom")),
+      onError: (e) => errors.push(e),
+    });
     expect(await ticker.tick()).toBeNull();
     expect(errors).toEqual([expect.any(RangeError)]);
     ticker.stop();
@@ -48,7 +52,11 @@ it("starts in a server npm start runs, and not when OUTREACH_TICKER=off or elsew
   const names = ["APP_ENV", "OUTREACH_TICKER", "SERVED_BY", "AUTH_SECRET", "ELIGIBILITY_ENCRYPTION_KEY", "CRON_SECRET"];
   const saved = Object.fromEntries(names.map((k) => [k, process.env[k]]));
   try {
-    Object.assign(process.env, { APP_ENV: "development", AUTH_SECRET: "a".repeat(32), ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64") });
+    Object.assign(process.env, {
+      APP_ENV: "development",
+      AUTH_SECRET: "a".repeat(32),
+      ELIGIBILITY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+    });
     // A development server that npm start did not start (next start on a host) has the cron route, not the ticker.
     process.env.CRON_SECRET = "c".repeat(32);
     resetEnvForTests();

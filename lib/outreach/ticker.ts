@@ -18,7 +18,15 @@ export const TICK_INTERVAL_MS = 60_000;
 export type Ticker = { stop: () => void; tick: () => Promise<SweepResult | null> };
 
 /** A ticker over any job; `tick()` runs it now unless a run is already under way (then null). */
-export function createTicker<T>({ job, intervalMs = TICK_INTERVAL_MS, onError }: { job: () => Promise<T>; intervalMs?: number; onError?: (error: unknown) => void }) {
+export function createTicker<T>({
+  job,
+  intervalMs = TICK_INTERVAL_MS,
+  onError,
+}: {
+  job: () => Promise<T>;
+  intervalMs?: number;
+  onError?: (error: unknown) => void;
+}) {
   let running: Promise<T> | null = null;
   const tick = async (): Promise<T | null> => {
     if (running) return null;
@@ -58,7 +66,14 @@ export function startOutreachTicker(): Ticker | null {
       }
       return (await runOutreachJobs({ now: new Date() })).sweep;
     },
-    onError: (error) => console.error(JSON.stringify({ level: "error", event: "outreach_sweep_failed", error: error instanceof Error ? error.name : "UnknownError" })),
+    onError: (error) =>
+      console.error(
+        JSON.stringify({
+          level: "error",
+          event: "outreach_sweep_failed",
+          error: error instanceof Error ? error.name : "UnknownError",
+        }),
+      ),
   });
   return globalForTicker.__gapwiseOutreachTicker;
 }

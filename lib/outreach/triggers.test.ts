@@ -3,7 +3,12 @@ import { updateContact } from "@/lib/contacts/update-contact";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { setPrismaForTests } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { queueNightlyReschedules, requestOrganizationReschedule, rescheduleContactsNow, runQueuedReschedules } from "@/lib/outreach/triggers";
+import {
+  queueNightlyReschedules,
+  requestOrganizationReschedule,
+  rescheduleContactsNow,
+  runQueuedReschedules,
+} from "@/lib/outreach/triggers";
 import { goLiveNow } from "@/lib/trial/go-live-now";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
@@ -18,7 +23,9 @@ async function agency(now: Date) {
 }
 
 const pendingTypes = async (contactId: string) =>
-  (await db.prisma.scheduledEmail.findMany({ where: { contactId, status: "pending" }, select: { emailType: true } })).map((r) => r.emailType).sort();
+  (await db.prisma.scheduledEmail.findMany({ where: { contactId, status: "pending" }, select: { emailType: true } }))
+    .map((r) => r.emailType)
+    .sort();
 
 describe("contact saves re-plan that contact", () => {
   it("a new contact gets its initial emails and birthday email planned at once; an edit re-plans", async () => {
@@ -29,14 +36,31 @@ describe("contact saves re-plan that contact", () => {
     const contact = await createContactForViewer({
       organizationId: org.id,
       viewer,
-      input: { firstName: "Pat", lastName: "Planned", email: "pat.planned@example.com", zipCode: "78701", birthDate: `1956-${birthday}` },
+      input: {
+        firstName: "Pat",
+        lastName: "Planned",
+        email: "pat.planned@example.com",
+        zipCode: "78701",
+        birthDate: `1956-${birthday}`,
+      },
     });
     const planned = await pendingTypes(contact.id);
     expect(planned).toEqual(expect.arrayContaining(["birthday", "initial_blast"]));
 
     // Marked do-not-contact by an edit: nothing stays pending.
     await db.prisma.contact.update({ where: { id: contact.id }, data: { doNotCommunicate: true } });
-    await updateContact({ organizationId: org.id, viewer, id: contact.id, input: { firstName: "Patricia", lastName: "Planned", email: "pat.planned@example.com", zipCode: "78701", birthDate: `1956-${birthday}` } });
+    await updateContact({
+      organizationId: org.id,
+      viewer,
+      id: contact.id,
+      input: {
+        firstName: "Patricia",
+        lastName: "Planned",
+        email: "pat.planned@example.com",
+        zipCode: "78701",
+        birthDate: `1956-${birthday}`,
+      },
+    });
     expect(await pendingTypes(contact.id)).toEqual([]);
   });
 });
@@ -47,17 +71,28 @@ describe("a contact whose re-plan fails still gets its outreach soon, not at the
     await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false } });
     const contact = await createContact(db.prisma, org.id, { now });
     const birthday = new Date(now.getTime() + 40 * 86_400_000).toISOString().slice(5, 10);
-    await db.prisma.contact.update({ where: { id: contact.id }, data: { zipCode: "78701", birthDate: new Date(`1956-${birthday}T00:00:00Z`) } });
+    await db.prisma.contact.update({
+      where: { id: contact.id },
+      data: { zipCode: "78701", birthDate: new Date(`1956-${birthday}T00:00:00Z`) },
+    });
     return { org, contact };
   }
-  const queuedRuns = (organizationId: string) => db.prisma.schedulerRun.count({ where: { organizationId, status: "queued" } });
+  const queuedRuns = (organizationId: string) =>
+    db.prisma.schedulerRun.count({ where: { organizationId, status: "queued" } });
 
   it("a failed re-plan queues the organization's reschedule, and the job runner's next pass plans the contact", async () => {
     const now = new Date();
     const { org, contact } = await contactWithBirthday(now);
     const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      await rescheduleContactsNow({ organizationId: org.id, contactIds: [contact.id], now, plan: () => { throw new Error("planner down"); } });
+      await rescheduleContactsNow({
+        organizationId: org.id,
+        contactIds: [contact.id],
+        now,
+        plan: () => {
+          throw new Error("planner down");
+        },
+      });
     } finally {
       logged.mockRestore();
     }
@@ -70,7 +105,12 @@ describe("a contact whose re-plan fails still gets its outreach soon, not at the
   it("during a database outage the queueing is tried again until the database answers", async () => {
     const now = new Date();
     const { org, contact } = await contactWithBirthday(now);
-    const down = new PrismaClient({ adapter: new PrismaPg({ connectionString: "postgresql://app:app@127.0.0.1:1/app", connectionTimeoutMillis: 1_000 }) });
+    const down = new PrismaClient({
+      adapter: new PrismaPg({
+        connectionString: "postgresql://app:app@127.0.0.1:1/app",
+        connectionTimeoutMillis: 1_000,
+      }),
+    });
     const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
     setPrismaForTests(down);
     try {
@@ -79,12 +119,16 @@ describe("a contact whose re-plan fails still gets its outreach soon, not at the
     } finally {
       setPrismaForTests(db.prisma); // the database is back
     }
-    expect(logged.mock.calls.map(([line]) => JSON.parse(String(line)).event)).toEqual(["outreach_contact_reschedule_failed", "outreach_reschedule_queue_failed"]);
+    expect(logged.mock.calls.map(([line]) => JSON.parse(String(line)).event)).toEqual([
+      "outreach_contact_reschedule_failed",
+      "outreach_reschedule_queue_failed",
+    ]);
     logged.mockRestore();
     await down.$disconnect();
     expect(await queuedRuns(org.id)).toBe(0);
     const deadline = Date.now() + 5_000;
-    while ((await queuedRuns(org.id)) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await queuedRuns(org.id)) === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await queuedRuns(org.id)).toBe(1);
     await runQueuedReschedules({ now, organizationId: org.id });
     expect(await pendingTypes(contact.id)).toContain("birthday");
@@ -98,14 +142,20 @@ describe("organization changes queue one reschedule, which the job runner carrie
     const anHourAgo = new Date(now.getTime() - 3_600_000);
     const { org, admin } = await agency(anHourAgo);
     const contact = await createContact(db.prisma, org.id, { now: anHourAgo });
-    await db.prisma.contact.update({ where: { id: contact.id }, data: { zipCode: "78701", birthDate: new Date("1956-01-15T00:00:00Z") } });
+    await db.prisma.contact.update({
+      where: { id: contact.id },
+      data: { zipCode: "78701", birthDate: new Date("1956-01-15T00:00:00Z") },
+    });
     await goLiveNow({ organizationId: org.id, actor: { id: admin.id, isAdmin: true }, now });
     const queued = await db.prisma.schedulerRun.findMany({ where: { organizationId: org.id, status: "queued" } });
     expect(queued).toHaveLength(1);
     expect(await requestOrganizationReschedule({ organizationId: org.id, now })).toBe(queued[0]!.id);
 
     await runQueuedReschedules({ now, limit: 50 });
-    expect(await db.prisma.schedulerRun.findUniqueOrThrow({ where: { id: queued[0]!.id } })).toMatchObject({ status: "completed", processedCount: 1 });
+    expect(await db.prisma.schedulerRun.findUniqueOrThrow({ where: { id: queued[0]!.id } })).toMatchObject({
+      status: "completed",
+      processedCount: 1,
+    });
     // Live: the go-live welcome spread is planned for the contact added before go-live.
     expect(await pendingTypes(contact.id)).toContain("go_live_welcome");
     // Nothing is left to take.
@@ -126,8 +176,12 @@ describe("organization changes queue one reschedule, which the job runner carrie
     const now = new Date();
     const stale = await agency(now);
     const fresh = await agency(now);
-    await db.prisma.schedulerRun.create({ data: { organizationId: fresh.org.id, status: "completed", startedAt: new Date(now.getTime() - 3_600_000) } });
-    await db.prisma.schedulerRun.create({ data: { organizationId: stale.org.id, status: "completed", startedAt: new Date(now.getTime() - 30 * 3_600_000) } });
+    await db.prisma.schedulerRun.create({
+      data: { organizationId: fresh.org.id, status: "completed", startedAt: new Date(now.getTime() - 3_600_000) },
+    });
+    await db.prisma.schedulerRun.create({
+      data: { organizationId: stale.org.id, status: "completed", startedAt: new Date(now.getTime() - 30 * 3_600_000) },
+    });
     await queueNightlyReschedules({ now });
     expect(await db.prisma.schedulerRun.count({ where: { organizationId: stale.org.id, status: "queued" } })).toBe(1);
     expect(await db.prisma.schedulerRun.count({ where: { organizationId: fresh.org.id, status: "queued" } })).toBe(0);

@@ -57,14 +57,25 @@ export async function rescheduleContactsNow({
 }
 
 /** Queues the organization's reschedule; on failure schedules another try after the next delay (unref'd: never keeps a process alive). */
-async function queueRepair({ organizationId, now, retryDelaysMs }: { organizationId: string; now: Date; retryDelaysMs: readonly number[] }): Promise<void> {
+async function queueRepair({
+  organizationId,
+  now,
+  retryDelaysMs,
+}: {
+  organizationId: string;
+  now: Date;
+  retryDelaysMs: readonly number[];
+}): Promise<void> {
   try {
     await requestOrganizationReschedule({ organizationId, now });
   } catch (error) {
     logFailure("outreach_reschedule_queue_failed", error);
     const [delay, ...later] = retryDelaysMs;
     if (delay === undefined) return;
-    setTimeout(() => void queueRepair({ organizationId, now: new Date(now.getTime() + delay), retryDelaysMs: later }), delay).unref();
+    setTimeout(
+      () => void queueRepair({ organizationId, now: new Date(now.getTime() + delay), retryDelaysMs: later }),
+      delay,
+    ).unref();
   }
 }
 
@@ -82,9 +93,15 @@ export async function requestOrganizationReschedule({
   announce?: (organizationId: string) => Promise<void>;
 }): Promise<string> {
   const db = tenantDb(organizationId);
-  const waiting = await db.schedulerRun.findFirst({ where: { organizationId, status: "queued" }, select: { id: true } });
+  const waiting = await db.schedulerRun.findFirst({
+    where: { organizationId, status: "queued" },
+    select: { id: true },
+  });
   if (waiting) return waiting.id;
-  const run = await db.schedulerRun.create({ data: { organizationId, status: "queued", startedAt: now }, select: { id: true } });
+  const run = await db.schedulerRun.create({
+    data: { organizationId, status: "queued", startedAt: now },
+    select: { id: true },
+  });
   await announce(organizationId);
   return run.id;
 }
@@ -94,7 +111,15 @@ export async function requestOrganizationReschedule({
  * and reschedules their organizations. Owner client for the claim: the queue spans organizations;
  * each organization's work then goes through its tenant client.
  */
-export async function runQueuedReschedules({ now, limit = 5, organizationId }: { now: Date; limit?: number; /** Only this organization's queued run. */ organizationId?: string }) {
+export async function runQueuedReschedules({
+  now,
+  limit = 5,
+  organizationId,
+}: {
+  now: Date;
+  limit?: number;
+  /** Only this organization's queued run. */ organizationId?: string;
+}) {
   const onlyOrganization = organizationId ? Prisma.sql`AND organization_id = ${organizationId}::uuid` : Prisma.empty;
   const claimed = await prisma.$queryRaw<{ id: string; organization_id: string }[]>(Prisma.sql`
     UPDATE scheduler_runs SET status = 'running', started_at = ${now}
@@ -103,7 +128,9 @@ export async function runQueuedReschedules({ now, limit = 5, organizationId }: {
   const results = [];
   for (const run of claimed) {
     try {
-      results.push(await rescheduleOrganization({ organizationId: run.organization_id, plan: planner, now, runId: run.id }));
+      results.push(
+        await rescheduleOrganization({ organizationId: run.organization_id, plan: planner, now, runId: run.id }),
+      );
     } catch (error) {
       logFailure("outreach_organization_reschedule_failed", error);
     }
@@ -133,7 +160,12 @@ export async function queueReschedulesForRateIncreases({ now }: { now: Date }): 
   // A contact on any NAIC of the filing carrier's group.
   const carriers = await loadCarrierResolver();
   const organizations = await prisma.contact.findMany({
-    where: { OR: increases.map(({ carrierNaic, state }) => ({ currentCarrierNaic: { in: carriers.naicsInGroupOf(carrierNaic) }, state })) },
+    where: {
+      OR: increases.map(({ carrierNaic, state }) => ({
+        currentCarrierNaic: { in: carriers.naicsInGroupOf(carrierNaic) },
+        state,
+      })),
+    },
     distinct: ["organizationId"],
     select: { organizationId: true },
   });

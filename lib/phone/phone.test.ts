@@ -1,4 +1,12 @@
-import { displayPhone, formatPhone, formatStoredPhone, nationalDigits, nextPhoneDigits, phoneDigits, telHref } from "@/lib/phone/phone";
+import {
+  displayPhone,
+  formatPhone,
+  formatStoredPhone,
+  nationalDigits,
+  nextPhoneDigits,
+  phoneDigits,
+  telHref,
+} from "@/lib/phone/phone";
 import { formatPhone as formatPhoneFromSignup } from "@/lib/accounts/signup-schema";
 
 describe("nationalDigits", () => {

@@ -8,7 +8,11 @@ const db = setupTestDatabase();
 // The session check reads the clock; the session is stamped with it too.
 const now = new Date();
 
-const post = (cookie: string) => dismissRoute(new NextRequest("http://localhost/api/profile/dismiss-contacts-tutorial", { method: "POST", headers: { cookie } }), { params: Promise.resolve({}) });
+const post = (cookie: string) =>
+  dismissRoute(
+    new NextRequest("http://localhost/api/profile/dismiss-contacts-tutorial", { method: "POST", headers: { cookie } }),
+    { params: Promise.resolve({}) },
+  );
 
 describe("showContactsTutorial", () => {
   it.each([

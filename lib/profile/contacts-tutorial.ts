@@ -10,19 +10,39 @@ import { tenantDb, tenantTransaction } from "@/lib/db";
  * (users.has_seen_contacts_tutorial), separate from the dashboard walkthrough's.
  */
 
-export function showContactsTutorial({ seen, total, filtered }: { seen: boolean; total: number; filtered: boolean }): boolean {
+export function showContactsTutorial({
+  seen,
+  total,
+  filtered,
+}: {
+  seen: boolean;
+  total: number;
+  filtered: boolean;
+}): boolean {
   return !seen && !filtered && total === 0;
 }
 
-export async function hasSeenContactsTutorial({ organizationId, userId }: { organizationId: string; userId: string }): Promise<boolean> {
-  const user = await tenantDb(organizationId).user.findFirst({ where: { id: userId, organizationId }, select: { hasSeenContactsTutorial: true } });
+export async function hasSeenContactsTutorial({
+  organizationId,
+  userId,
+}: {
+  organizationId: string;
+  userId: string;
+}): Promise<boolean> {
+  const user = await tenantDb(organizationId).user.findFirst({
+    where: { id: userId, organizationId },
+    select: { hasSeenContactsTutorial: true },
+  });
   return user?.hasSeenContactsTutorial ?? true;
 }
 
 /** POST /api/profile/dismiss-contacts-tutorial: the caller's own flag. Idempotent. */
 export async function dismissContactsTutorial({ organizationId, userId }: { organizationId: string; userId: string }) {
   return tenantTransaction(organizationId, async (tx) => {
-    const { count } = await tx.user.updateMany({ where: { id: userId, organizationId }, data: { hasSeenContactsTutorial: true } });
+    const { count } = await tx.user.updateMany({
+      where: { id: userId, organizationId },
+      data: { hasSeenContactsTutorial: true },
+    });
     if (count === 0) throw AppError.notFound("Profile not found");
     return { success: true as const };
   });

@@ -84,17 +84,33 @@ export function normalizeBookingLink(value: string | null | undefined): string {
  * offers it (the Phone and Calendar Booking Link options, §6). An option switched off reads as "no such
  * detail", so quote pages, the schedule page and emails fall back exactly as for an agent without one.
  */
-export function offeredAgentContact<T extends { phone: string | null; bookingLink?: string | null; phoneEnabled: boolean; calendarEnabled: boolean }>(agent: T): T {
-  return { ...agent, phone: agent.phoneEnabled ? agent.phone : null, ...("bookingLink" in agent ? { bookingLink: agent.calendarEnabled ? agent.bookingLink : null } : {}) };
+export function offeredAgentContact<
+  T extends { phone: string | null; bookingLink?: string | null; phoneEnabled: boolean; calendarEnabled: boolean },
+>(agent: T): T {
+  return {
+    ...agent,
+    phone: agent.phoneEnabled ? agent.phone : null,
+    ...("bookingLink" in agent ? { bookingLink: agent.calendarEnabled ? agent.bookingLink : null } : {}),
+  };
 }
 
 /** Whether the agent's own call-to-action options apply (§6: not when the organization is the sender). */
-export function agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderDetails }: { forceOrgSenderDetails: boolean; useOrgSenderDetails: boolean }) {
+export function agentControlsCallToAction({
+  forceOrgSenderDetails,
+  useOrgSenderDetails,
+}: {
+  forceOrgSenderDetails: boolean;
+  useOrgSenderDetails: boolean;
+}) {
   return !forceOrgSenderDetails && !useOrgSenderDetails;
 }
 
 /** The profile rules (§5) as issues on `values`: the schema's refinement (profileFormSchema) and validateProfile share them. */
-function checkProfileRules(values: ProfileFormValues, { forceOrgSenderDetails }: { forceOrgSenderDetails: boolean }, report: (field: ProfileField, message: string) => void) {
+function checkProfileRules(
+  values: ProfileFormValues,
+  { forceOrgSenderDetails }: { forceOrgSenderDetails: boolean },
+  report: (field: ProfileField, message: string) => void,
+) {
   if (!values.firstName.trim()) report("firstName", PROFILE_MESSAGES.firstNameRequired);
   if (!values.lastName.trim()) report("lastName", PROFILE_MESSAGES.lastNameRequired);
   const digits = phoneDigits(values.phone);
@@ -103,11 +119,16 @@ function checkProfileRules(values: ProfileFormValues, { forceOrgSenderDetails }:
   const link = normalizeBookingLink(values.bookingLink);
   const linkOk = link === "" || isHttpUrl(link);
   if (!linkOk) report("bookingLink", PROFILE_MESSAGES.bookingLinkInvalid);
-  const ownOptions = agentControlsCallToAction({ forceOrgSenderDetails, useOrgSenderDetails: values.useOrgSenderDetails });
-  if (!phoneOk || (ownOptions && values.phoneEnabled && digits.length !== 10)) report("phone", PROFILE_MESSAGES.phoneInvalid);
+  const ownOptions = agentControlsCallToAction({
+    forceOrgSenderDetails,
+    useOrgSenderDetails: values.useOrgSenderDetails,
+  });
+  if (!phoneOk || (ownOptions && values.phoneEnabled && digits.length !== 10))
+    report("phone", PROFILE_MESSAGES.phoneInvalid);
   if (ownOptions) {
     if (values.calendarEnabled && link === "") report("bookingLink", PROFILE_MESSAGES.calendarLinkRequired);
-    if (!values.phoneEnabled && !values.calendarEnabled) report("contactMethods", PROFILE_MESSAGES.contactMethodRequired);
+    if (!values.phoneEnabled && !values.calendarEnabled)
+      report("contactMethods", PROFILE_MESSAGES.contactMethodRequired);
   }
 }
 
@@ -173,11 +194,17 @@ export function profileFormSchema(context: { forceOrgSenderDetails: boolean }) {
       phoneEnabled: z.boolean(),
       calendarEnabled: z.boolean(),
     })
-    .superRefine((values, ctx) => checkProfileRules(values, context, (field, message) => ctx.addIssue({ code: "custom", path: [field], message })));
+    .superRefine((values, ctx) =>
+      checkProfileRules(values, context, (field, message) => ctx.addIssue({ code: "custom", path: [field], message })),
+    );
 }
 
 /** GET /api/profile answer. */
-export type ProfileResponse = { success: true; profile: Profile; organization: { slug: string; forceOrgSenderDetails: boolean; callToActionEditable: boolean } };
+export type ProfileResponse = {
+  success: true;
+  profile: Profile;
+  organization: { slug: string; forceOrgSenderDetails: boolean; callToActionEditable: boolean };
+};
 /** PUT /api/profile answer. */
 export type UpdateProfileResponse = { success: true; profile: Profile };
 
@@ -198,6 +225,14 @@ export function profileRequestBody(values: ProfileFormValues) {
 }
 
 /** The agent's self-onboarding link: the organization's link plus ?agentId={id} (§2 Profile). */
-export function agentSelfOnboardingLink({ appUrl, organizationSlug, agentId }: { appUrl: string; organizationSlug: string; agentId: string }): string {
+export function agentSelfOnboardingLink({
+  appUrl,
+  organizationSlug,
+  agentId,
+}: {
+  appUrl: string;
+  organizationSlug: string;
+  agentId: string;
+}): string {
   return `${appUrl.replace(/\/$/, "")}/self-onboarding/${encodeURIComponent(organizationSlug)}?agentId=${encodeURIComponent(agentId)}`;
 }

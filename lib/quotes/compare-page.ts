@@ -5,8 +5,19 @@ import { getEnv } from "@/lib/env";
 import { brandColor, brandNameOf, DEFAULT_BRAND_COLOR, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
 import { consumeRateLimit } from "@/lib/rate-limit";
-import { buildComparison, type CompareOrganization, type Comparison, type QuoteSubject } from "@/lib/quotes/compare-quotes";
-import { findQuoteLink, isQuoteToken, orphanedQuoteLinkOrgSlug, QUOTE_NOT_FOUND_MESSAGE, quoteAgent } from "@/lib/quotes/quote-links";
+import {
+  buildComparison,
+  type CompareOrganization,
+  type Comparison,
+  type QuoteSubject,
+} from "@/lib/quotes/compare-quotes";
+import {
+  findQuoteLink,
+  isQuoteToken,
+  orphanedQuoteLinkOrgSlug,
+  QUOTE_NOT_FOUND_MESSAGE,
+  quoteAgent,
+} from "@/lib/quotes/quote-links";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { readStateCarrierSettings } from "@/lib/settings/state-carrier-settings";
 import { findZip } from "@/lib/zip/zip-table";
@@ -63,7 +74,11 @@ export type ComparePageModel =
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-const effectiveDateParam = z.string().regex(/^\d{4}-\d{2}-01$/).optional().catch(undefined);
+const effectiveDateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-01$/)
+  .optional()
+  .catch(undefined);
 
 /**
  * The manual quote's facts (client-side.md routes: zip, county, gender, tobacco, age, currentCarrier,
@@ -75,8 +90,14 @@ const manualParams = z.object({
   zip: z.string().regex(/^\d{5}$/),
   county: z.string().max(100).optional().catch(undefined),
   age: z.coerce.number().int().min(50).max(110).optional().catch(undefined),
-  gender: z.string().optional().transform((g) => (g && /^f/i.test(g) ? ("F" as const) : ("M" as const))),
-  tobacco: z.string().optional().transform((t) => t === "true" || t === "1" || t === "yes"),
+  gender: z
+    .string()
+    .optional()
+    .transform((g) => (g && /^f/i.test(g) ? ("F" as const) : ("M" as const))),
+  tobacco: z
+    .string()
+    .optional()
+    .transform((t) => t === "true" || t === "1" || t === "yes"),
   currentCarrier: z.string().max(100).optional().catch(undefined),
   planType: z.string().max(40).optional().catch(undefined),
 });
@@ -94,7 +115,23 @@ const ORG_SELECT = {
   maDefaultRiders: true,
 } as const;
 
-type OrgRow = { id: string; slug: string; name: string; brandName: string | null; logoMimeType: string | null; logoUpdatedAt: Date | null; primaryColor: string | null; phone: string | null; timezone: string; carrierContracts: string[]; stateCarrierSettings: unknown; mnDefaultRiders: string[]; wiDefaultRiders: string[]; maDefaultRiders: string[]; hideMedicareAdvantage: boolean };
+type OrgRow = {
+  id: string;
+  slug: string;
+  name: string;
+  brandName: string | null;
+  logoMimeType: string | null;
+  logoUpdatedAt: Date | null;
+  primaryColor: string | null;
+  phone: string | null;
+  timezone: string;
+  carrierContracts: string[];
+  stateCarrierSettings: unknown;
+  mnDefaultRiders: string[];
+  wiDefaultRiders: string[];
+  maDefaultRiders: string[];
+  hideMedicareAdvantage: boolean;
+};
 
 function compareOrganization(org: OrgRow | null, allCarriers: boolean): CompareOrganization {
   return {
@@ -109,22 +146,37 @@ function compareOrganization(org: OrgRow | null, allCarriers: boolean): CompareO
 
 function orgBrand(org: OrgRow | null): CompareBrand {
   const productName = getEnv().productName;
-  if (!org) return { name: productName, logoUrl: null, color: DEFAULT_BRAND_COLOR, phone: null, senderName: productName };
+  if (!org)
+    return { name: productName, logoUrl: null, color: DEFAULT_BRAND_COLOR, phone: null, senderName: productName };
   const name = brandNameOf(org);
-  return { name, logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null, color: brandColor(org.primaryColor), phone: org.phone, senderName: name };
+  return {
+    name,
+    logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null,
+    color: brandColor(org.primaryColor),
+    phone: org.phone,
+    senderName: name,
+  };
 }
 
 /** Whether the contact's latest health answers failed underwriting (only that: the answers stay in lib/eligibility). */
 async function latestHealthFailed(organizationId: string, contactId: string): Promise<boolean> {
-  const latest = await tenantDb(organizationId).eligibilityAnswer.findFirst({ where: { organizationId, contactId }, orderBy: { createdAt: "desc" }, select: { hasConditions: true } });
+  const latest = await tenantDb(organizationId).eligibilityAnswer.findFirst({
+    where: { organizationId, contactId },
+    orderBy: { createdAt: "desc" },
+    select: { hasConditions: true },
+  });
   return latest?.hasConditions === true;
 }
 
-const findOrganization = (idOrSlug: string | undefined): Promise<OrgRow | null> => findOrganizationByIdOrSlug(idOrSlug, ORG_SELECT);
+const findOrganization = (idOrSlug: string | undefined): Promise<OrgRow | null> =>
+  findOrganizationByIdOrSlug(idOrSlug, ORG_SELECT);
 
 export const MISSING_ORGANIZATION_MESSAGE = "Missing or invalid organization ID";
 
-const errorRedirect = (message: string) => ({ kind: "redirect" as const, to: `/error?message=${encodeURIComponent(message)}` });
+const errorRedirect = (message: string) => ({
+  kind: "redirect" as const,
+  to: `/error?message=${encodeURIComponent(message)}`,
+});
 
 function commonOptions(params: Params) {
   return {
@@ -141,22 +193,64 @@ function commonOptions(params: Params) {
  * group of its stored NAIC (a group's key need not be quoted in the contact's state: Humana's is its New
  * York company), else the NAIC or the carrier text. The carriers table is reference data (owner client).
  */
-async function currentCarrierGroup(contact: { currentCarrier: string | null; currentCarrierNaic: string | null }): Promise<string | null> {
+async function currentCarrierGroup(contact: {
+  currentCarrier: string | null;
+  currentCarrierNaic: string | null;
+}): Promise<string | null> {
   if (!contact.currentCarrierNaic) return contact.currentCarrier;
-  const carrier = await prisma.carrier.findUnique({ where: { naic: contact.currentCarrierNaic }, select: { name: true, groupName: true } });
+  const carrier = await prisma.carrier.findUnique({
+    where: { naic: contact.currentCarrierNaic },
+    select: { name: true, groupName: true },
+  });
   return carrier ? (carrier.groupName ?? carrier.name) : contact.currentCarrierNaic;
 }
 
-const DEMO_SUBJECT: QuoteSubject = { zip5: "78701", birthDate: null, age: 65, gender: "F", tobacco: false, currentCarrier: null, currentPlan: null, policyEffectiveDate: null, planType: "G" };
+const DEMO_SUBJECT: QuoteSubject = {
+  zip5: "78701",
+  birthDate: null,
+  age: 65,
+  gender: "F",
+  tobacco: false,
+  currentCarrier: null,
+  currentPlan: null,
+  policyEffectiveDate: null,
+  planType: "G",
+};
 
-export async function loadComparePage({ params, now, ip = "local" }: { params: Params; now: Date; /** The caller's address (clientIp), for the manual quotes' limit. */ ip?: string }): Promise<ComparePageModel> {
+export async function loadComparePage({
+  params,
+  now,
+  ip = "local",
+}: {
+  params: Params;
+  now: Date;
+  /** The caller's address (clientIp), for the manual quotes' limit. */ ip?: string;
+}): Promise<ComparePageModel> {
   const common = commonOptions(params);
   const id = first(params.id);
 
   if (first(params.demo) === "true") {
     const org = await findOrganization(first(params.orgId));
-    const comparison = await buildComparison({ subject: DEMO_SUBJECT, organization: compareOrganization(org, true), now, effectiveDate: common.effectiveDate });
-    return { kind: "quote", mode: "demo", comparison, brand: orgBrand(org), firstName: null, quoteId: null, orgId: org?.id ?? null, ...common, tid: null, hideMedicareAdvantage: org?.hideMedicareAdvantage ?? false, nextUrl: null, advantageUrl: null };
+    const comparison = await buildComparison({
+      subject: DEMO_SUBJECT,
+      organization: compareOrganization(org, true),
+      now,
+      effectiveDate: common.effectiveDate,
+    });
+    return {
+      kind: "quote",
+      mode: "demo",
+      comparison,
+      brand: orgBrand(org),
+      firstName: null,
+      quoteId: null,
+      orgId: org?.id ?? null,
+      ...common,
+      tid: null,
+      hideMedicareAdvantage: org?.hideMedicareAdvantage ?? false,
+      nextUrl: null,
+      advantageUrl: null,
+    };
   }
 
   if (id !== undefined) {
@@ -164,11 +258,18 @@ export async function loadComparePage({ params, now, ip = "local" }: { params: P
     const found = await findQuoteLink(id, now);
     if (!found) {
       const orphanSlug = await orphanedQuoteLinkOrgSlug(id, now);
-      if (orphanSlug) return { kind: "redirect", to: `/self-onboarding/${encodeURIComponent(orphanSlug)}?quoteId=${encodeURIComponent(id)}` };
+      if (orphanSlug)
+        return {
+          kind: "redirect",
+          to: `/self-onboarding/${encodeURIComponent(orphanSlug)}?quoteId=${encodeURIComponent(id)}`,
+        };
       return errorRedirect(QUOTE_NOT_FOUND_MESSAGE);
     }
     const { contact, organization } = found;
-    const [agent, failedUnderwriting] = await Promise.all([quoteAgent(found), latestHealthFailed(organization.id, contact.id)]);
+    const [agent, failedUnderwriting] = await Promise.all([
+      quoteAgent(found),
+      latestHealthFailed(organization.id, contact.id),
+    ]);
     const comparison = await buildComparison({
       subject: {
         zip5: contact.zipCode?.slice(0, 5) ?? null,
@@ -202,13 +303,18 @@ export async function loadComparePage({ params, now, ip = "local" }: { params: P
       orgId: organization.id,
       ...common,
       hideMedicareAdvantage: organization.hideMedicareAdvantage,
-      nextUrl: common.skipHealthQuestions ? `/schedule?id=${q}&orgId=${organization.id}` : `/eligibility?id=${q}&orgId=${organization.id}`,
+      nextUrl: common.skipHealthQuestions
+        ? `/schedule?id=${q}&orgId=${organization.id}`
+        : `/eligibility?id=${q}&orgId=${organization.id}`,
       advantageUrl: `/schedule?id=${q}&orgId=${organization.id}&status=decline`,
     };
   }
 
   const manual = manualParams.safeParse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, first(v)])));
-  if (!manual.success) return errorRedirect(first(params.zip) && !first(params.orgId) ? MISSING_ORGANIZATION_MESSAGE : MISSING_QUOTE_ID_MESSAGE);
+  if (!manual.success)
+    return errorRedirect(
+      first(params.zip) && !first(params.orgId) ? MISSING_ORGANIZATION_MESSAGE : MISSING_QUOTE_ID_MESSAGE,
+    );
   const org = await findOrganization(manual.data.orgId);
   if (!org) return errorRedirect(MISSING_ORGANIZATION_MESSAGE);
   try {
@@ -219,9 +325,26 @@ export async function loadComparePage({ params, now, ip = "local" }: { params: P
   const m = manual.data;
   const zip = findZip(m.zip);
   const wantedCounty = m.county?.trim().toLowerCase();
-  const countyFips = zip?.countyDetails.find((c) => c.fips === m.county || c.name.toLowerCase() === wantedCounty || `${c.name}, ${c.state}`.toLowerCase() === wantedCounty)?.fips ?? null;
+  const countyFips =
+    zip?.countyDetails.find(
+      (c) =>
+        c.fips === m.county ||
+        c.name.toLowerCase() === wantedCounty ||
+        `${c.name}, ${c.state}`.toLowerCase() === wantedCounty,
+    )?.fips ?? null;
   const comparison = await buildComparison({
-    subject: { zip5: m.zip, countyFips, birthDate: null, age: m.age ?? null, gender: m.gender, tobacco: m.tobacco, currentCarrier: m.currentCarrier ?? null, currentPlan: null, policyEffectiveDate: null, planType: m.planType ?? null },
+    subject: {
+      zip5: m.zip,
+      countyFips,
+      birthDate: null,
+      age: m.age ?? null,
+      gender: m.gender,
+      tobacco: m.tobacco,
+      currentCarrier: m.currentCarrier ?? null,
+      currentPlan: null,
+      policyEffectiveDate: null,
+      planType: m.planType ?? null,
+    },
     organization: compareOrganization(org, false),
     now,
     effectiveDate: common.effectiveDate,

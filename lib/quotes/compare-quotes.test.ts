@@ -11,11 +11,22 @@ const NOW = new Date("2026-05-10T15:00:00Z"); // default effective date 2026-06-
 
 beforeAll(() => loadTinyTexasBook(db.prisma));
 
-type ContactFacts = { birthDate?: string; currentCarrier?: string | null; currentCarrierNaic?: string | null; zipCode?: string | null; tobaccoUser?: boolean; planType?: string | null; effectiveDate?: string };
+type ContactFacts = {
+  birthDate?: string;
+  currentCarrier?: string | null;
+  currentCarrierNaic?: string | null;
+  zipCode?: string | null;
+  tobaccoUser?: boolean;
+  planType?: string | null;
+  effectiveDate?: string;
+};
 
 async function linkFor(contact: ContactFacts) {
   const org = await createOrganization(db.prisma, { now: NOW });
-  await db.prisma.organization.update({ where: { id: org.id }, data: { carrierContracts: ["Alpha", "Beta", "Gamma", "Delta", "Zeta"] } });
+  await db.prisma.organization.update({
+    where: { id: org.id },
+    data: { carrierContracts: ["Alpha", "Beta", "Gamma", "Delta", "Zeta"] },
+  });
   const c = await createContact(db.prisma, org.id, { now: NOW, state: "TX" });
   await db.prisma.contact.update({
     where: { id: c.id },
@@ -39,18 +50,33 @@ async function compare(params: Record<string, string>, now = NOW) {
   return model;
 }
 
-const linkPage = async (facts: ContactFacts, extra: Record<string, string> = {}) => compare({ id: (await linkFor(facts)).token, ...extra });
+const linkPage = async (facts: ContactFacts, extra: Record<string, string> = {}) =>
+  compare({ id: (await linkFor(facts)).token, ...extra });
 
 type Model = Awaited<ReturnType<typeof compare>>;
 const top = (m: Model, plan: string, household = false) => {
   const view = m.comparison.plans.find((p) => p.plan === plan);
-  return view ? visibleQuotes(view, { household, carriers: [], riders: [] }).map((q) => `${q.carrierName}:${household ? (q.householdMonthlyCents ?? q.monthlyCents) : q.monthlyCents}`) : undefined;
+  return view
+    ? visibleQuotes(view, { household, carriers: [], riders: [] }).map(
+        (q) => `${q.carrierName}:${household ? (q.householdMonthlyCents ?? q.monthlyCents) : q.monthlyCents}`,
+      )
+    : undefined;
 };
 
 describe("the compare page for a quote link", () => {
   it("gives a TX contact at most 3 contracted quotes per plan, cheapest first, rated on the default effective date", async () => {
     const model = await linkPage({ birthDate: "1956-03-15" });
-    expect(model.comparison).toMatchObject({ effectiveDate: "2026-06-01", age: 70, gender: "M", tobacco: false, zip5: "78701", state: "TX", initialPlan: "G", isSample: true, switchWindow: null });
+    expect(model.comparison).toMatchObject({
+      effectiveDate: "2026-06-01",
+      age: 70,
+      gender: "M",
+      tobacco: false,
+      zip5: "78701",
+      state: "TX",
+      initialPlan: "G",
+      isSample: true,
+      switchWindow: null,
+    });
     expect(model.comparison.effectiveDateOptions).toEqual(["2026-06-01", "2026-07-01", "2026-08-01", "2026-09-01"]);
     // Epsilon (cheapest, not contracted) never shows; Zeta is 4th.
     expect(top(model, "G")).toEqual(["Beta:12000", "Delta:13000", "Gamma:14000"]);
@@ -62,14 +88,33 @@ describe("the compare page for a quote link", () => {
     const { token, org } = await linkFor({ birthDate: "1956-03-15" });
     await db.prisma.organization.update({
       where: { id: org.id },
-      data: { stateCarrierSettings: [{ state: "TX", carrier: "Beta", active: false, targetGI: false }, { state: "MN", carrier: "Delta", active: false, targetGI: false }] },
+      data: {
+        stateCarrierSettings: [
+          { state: "TX", carrier: "Beta", active: false, targetGI: false },
+          { state: "MN", carrier: "Delta", active: false, targetGI: false },
+        ],
+      },
     });
     const model = await compare({ id: token });
     expect(top(model, "G")).toEqual(["Delta:13000", "Gamma:14000", "Alpha:15000"]);
     expect(model.comparison.carriers).not.toContain("Beta");
-    expect(carriersQuotedIn(["Alpha", "Beta", "Delta"], [{ state: "TX", carrier: "beta ", active: false }, { carrier: "Alpha", active: true }], "TX")).toEqual(["Alpha", "Delta"]);
-    expect(carriersQuotedIn(["Alpha", "Beta"], [{ state: "TX", carrier: "Beta", active: false }], "MN")).toEqual(["Alpha", "Beta"]);
-    expect(carriersQuotedIn(["Alpha", "Beta"], [{ state: null, carrier: "Alpha", active: false }], "MN")).toEqual(["Beta"]);
+    expect(
+      carriersQuotedIn(
+        ["Alpha", "Beta", "Delta"],
+        [
+          { state: "TX", carrier: "beta ", active: false },
+          { carrier: "Alpha", active: true },
+        ],
+        "TX",
+      ),
+    ).toEqual(["Alpha", "Delta"]);
+    expect(carriersQuotedIn(["Alpha", "Beta"], [{ state: "TX", carrier: "Beta", active: false }], "MN")).toEqual([
+      "Alpha",
+      "Beta",
+    ]);
+    expect(carriersQuotedIn(["Alpha", "Beta"], [{ state: null, carrier: "Alpha", active: false }], "MN")).toEqual([
+      "Beta",
+    ]);
   });
 
   it("Target GI: a contact whose latest health answers failed underwriting is quoted only the carriers marked Target GI in their state, with the note", async () => {
@@ -84,32 +129,72 @@ describe("the compare page for a quote link", () => {
     await db.prisma.organization.update({ where: { id: org.id }, data: { stateCarrierSettings: marked } });
     // Not answered yet: every active carrier, no note.
     const before = await compare({ id: token });
-    expect(before.comparison).toMatchObject({ guaranteedIssueOnly: false, carriers: ["Alpha", "Beta", "Gamma", "Zeta"] });
+    expect(before.comparison).toMatchObject({
+      guaranteedIssueOnly: false,
+      carriers: ["Alpha", "Beta", "Gamma", "Zeta"],
+    });
     // Failed underwriting (the latest answer has conditions): Alpha and Gamma only.
-    await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId, answers: {}, hasConditions: true, status: "decline", createdAt: NOW } });
+    await db.prisma.eligibilityAnswer.create({
+      data: { organizationId: org.id, contactId, answers: {}, hasConditions: true, status: "decline", createdAt: NOW },
+    });
     const declined = await compare({ id: token });
     expect(declined.comparison).toMatchObject({ guaranteedIssueOnly: true, carriers: ["Alpha", "Gamma"] });
     expect(top(declined, "G")).toEqual(["Gamma:14000", "Alpha:15000"]);
     // A later answer without conditions: back to every carrier.
-    await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId, answers: {}, hasConditions: false, status: "accept", createdAt: new Date(NOW.getTime() + 1000) } });
-    expect((await compare({ id: token })).comparison).toMatchObject({ guaranteedIssueOnly: false, carriers: ["Alpha", "Beta", "Gamma", "Zeta"] });
+    await db.prisma.eligibilityAnswer.create({
+      data: {
+        organizationId: org.id,
+        contactId,
+        answers: {},
+        hasConditions: false,
+        status: "accept",
+        createdAt: new Date(NOW.getTime() + 1000),
+      },
+    });
+    expect((await compare({ id: token })).comparison).toMatchObject({
+      guaranteedIssueOnly: false,
+      carriers: ["Alpha", "Beta", "Gamma", "Zeta"],
+    });
   });
 
   it("Target GI: with no carrier marked in the contact's state, a contact who failed underwriting is quoted as before", async () => {
     const { token, org, contactId } = await linkFor({ birthDate: "1956-03-15" });
-    await db.prisma.organization.update({ where: { id: org.id }, data: { stateCarrierSettings: [{ state: "MN", carrier: "Alpha", active: true, targetGI: true }] } });
-    await db.prisma.eligibilityAnswer.create({ data: { organizationId: org.id, contactId, answers: {}, hasConditions: true, status: "decline", createdAt: NOW } });
-    expect((await compare({ id: token })).comparison).toMatchObject({ guaranteedIssueOnly: false, carriers: ["Alpha", "Beta", "Delta", "Gamma", "Zeta"] });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { stateCarrierSettings: [{ state: "MN", carrier: "Alpha", active: true, targetGI: true }] },
+    });
+    await db.prisma.eligibilityAnswer.create({
+      data: { organizationId: org.id, contactId, answers: {}, hasConditions: true, status: "decline", createdAt: NOW },
+    });
+    expect((await compare({ id: token })).comparison).toMatchObject({
+      guaranteedIssueOnly: false,
+      carriers: ["Alpha", "Beta", "Delta", "Gamma", "Zeta"],
+    });
   });
 
   it("drops the contact's current carrier group (by name or NAIC)", async () => {
-    expect(top(await linkPage({ birthDate: "1956-03-15", currentCarrier: "Beta" }), "G")).toEqual(["Delta:13000", "Gamma:14000", "Alpha:15000"]);
-    expect(top(await linkPage({ birthDate: "1956-03-15", currentCarrier: "Something Else", currentCarrierNaic: "10004" }), "G")).toEqual(["Beta:12000", "Gamma:14000", "Alpha:15000"]);
+    expect(top(await linkPage({ birthDate: "1956-03-15", currentCarrier: "Beta" }), "G")).toEqual([
+      "Delta:13000",
+      "Gamma:14000",
+      "Alpha:15000",
+    ]);
+    expect(
+      top(
+        await linkPage({ birthDate: "1956-03-15", currentCarrier: "Something Else", currentCarrierNaic: "10004" }),
+        "G",
+      ),
+    ).toEqual(["Beta:12000", "Gamma:14000", "Alpha:15000"]);
   });
 
   it("drops the group of a stored NAIC that has no quote here (a group's key may be another state's company)", async () => {
-    await db.prisma.carrier.upsert({ where: { naic: "19904" }, create: { naic: "19904", name: "Delta", groupName: "Delta" }, update: {} });
-    expect(top(await linkPage({ birthDate: "1956-03-15", currentCarrier: "Delta", currentCarrierNaic: "19904" }), "G")).toEqual(["Beta:12000", "Gamma:14000", "Alpha:15000"]);
+    await db.prisma.carrier.upsert({
+      where: { naic: "19904" },
+      create: { naic: "19904", name: "Delta", groupName: "Delta" },
+      update: {},
+    });
+    expect(
+      top(await linkPage({ birthDate: "1956-03-15", currentCarrier: "Delta", currentCarrierNaic: "19904" }), "G"),
+    ).toEqual(["Beta:12000", "Gamma:14000", "Alpha:15000"]);
   });
 
   it("hides F and HDF for someone turning 65 in 2021, shows F for someone first eligible before 2020", async () => {
@@ -121,7 +206,11 @@ describe("the compare page for a quote link", () => {
   });
 
   it("uses tobacco rates; the household toggle re-ranks by the household price", async () => {
-    expect(top(await linkPage({ birthDate: "1956-03-15", tobaccoUser: true, currentCarrier: "Beta" }), "G")).toEqual(["Delta:15000", "Gamma:16000", "Alpha:17000"]);
+    expect(top(await linkPage({ birthDate: "1956-03-15", tobaccoUser: true, currentCarrier: "Beta" }), "G")).toEqual([
+      "Delta:15000",
+      "Gamma:16000",
+      "Alpha:17000",
+    ]);
     const plain = await linkPage({ birthDate: "1956-03-15", currentCarrier: "Beta" });
     // Alpha's household price (13,500) beats Gamma's 14,000 and ties nobody: it moves up to second.
     expect(top(plain, "G", true)).toEqual(["Delta:13000", "Alpha:13500", "Gamma:14000"]);
@@ -135,7 +224,7 @@ describe("the compare page for a quote link", () => {
     expect(noZip.comparison.plans.every((p) => p.quotes.length === 0)).toBe(true);
   });
 
-  it("opens on the contact's plan when it is offered (\"Plan N\" → N), else G", async () => {
+  it('opens on the contact\'s plan when it is offered ("Plan N" → N), else G', async () => {
     expect((await linkPage({ birthDate: "1956-03-15", planType: "Plan N" })).comparison.initialPlan).toBe("N");
     expect((await linkPage({ birthDate: "1956-03-15", planType: "F" })).comparison.initialPlan).toBe("G");
   });
@@ -151,7 +240,15 @@ describe("the compare page for a quote link", () => {
   it("in a state switching window shows only the plans the right covers, and says why", async () => {
     await db.prisma.stateSwitchRule.upsert({
       where: { state: "TX" },
-      create: { state: "TX", ruleType: "birthday", anchor: "birthday", windowStartDaysBefore: 0, windowLengthDays: 60, differentPlanOnly: true, constraints: { carrier: "any", plan: "same_letter" } },
+      create: {
+        state: "TX",
+        ruleType: "birthday",
+        anchor: "birthday",
+        windowStartDaysBefore: 0,
+        windowLengthDays: 60,
+        differentPlanOnly: true,
+        constraints: { carrier: "any", plan: "same_letter" },
+      },
       update: {},
     });
     try {
@@ -169,12 +266,24 @@ describe("the compare page for a quote link", () => {
 
 describe("what /compare does with other URLs", () => {
   it("sends a malformed id to /error with 'Missing or invalid quote ID', an unknown or expired one with the not-found message", async () => {
-    expect(await loadComparePage({ params: { id: "nope" }, now: NOW })).toEqual({ kind: "redirect", to: "/error?message=Missing%20or%20invalid%20quote%20ID" });
-    expect(await loadComparePage({ params: {}, now: NOW })).toEqual({ kind: "redirect", to: "/error?message=Missing%20or%20invalid%20quote%20ID" });
+    expect(await loadComparePage({ params: { id: "nope" }, now: NOW })).toEqual({
+      kind: "redirect",
+      to: "/error?message=Missing%20or%20invalid%20quote%20ID",
+    });
+    expect(await loadComparePage({ params: {}, now: NOW })).toEqual({
+      kind: "redirect",
+      to: "/error?message=Missing%20or%20invalid%20quote%20ID",
+    });
     const { token } = await linkFor({});
     const later = new Date(NOW.getTime() + 91 * 86_400_000);
-    expect(await loadComparePage({ params: { id: token }, now: later })).toEqual({ kind: "redirect", to: `/error?message=${encodeURIComponent("Quote not found or expired. Please try again or contact support.")}` });
-    expect(await loadComparePage({ params: { id: "A".repeat(43) }, now: NOW })).toMatchObject({ kind: "redirect", to: expect.stringMatching(/^\/error\?message=Quote/) });
+    expect(await loadComparePage({ params: { id: token }, now: later })).toEqual({
+      kind: "redirect",
+      to: `/error?message=${encodeURIComponent("Quote not found or expired. Please try again or contact support.")}`,
+    });
+    expect(await loadComparePage({ params: { id: "A".repeat(43) }, now: NOW })).toMatchObject({
+      kind: "redirect",
+      to: expect.stringMatching(/^\/error\?message=Quote/),
+    });
   });
 
   it("an unconfirmed self-signup sees its quotes, and the page names the address its confirmation went to", async () => {
@@ -189,26 +298,46 @@ describe("what /compare does with other URLs", () => {
   it("sends a link whose contact was deleted to the agency's self-onboarding page", async () => {
     const { token, org, contactId } = await linkFor({});
     await db.prisma.contact.delete({ where: { id: contactId } });
-    expect(await loadComparePage({ params: { id: token }, now: NOW })).toEqual({ kind: "redirect", to: `/self-onboarding/${org.slug}?quoteId=${token}` });
+    expect(await loadComparePage({ params: { id: token }, now: NOW })).toEqual({
+      kind: "redirect",
+      to: `/self-onboarding/${org.slug}?quoteId=${token}`,
+    });
   });
 
   it("quotes manual facts for an organization's carriers (orgId by id or slug)", async () => {
     const { org } = await linkFor({});
-    const model = await compare({ orgId: org.slug, zip: "78701", age: "70", gender: "F", tobacco: "false", planType: "N" });
+    const model = await compare({
+      orgId: org.slug,
+      zip: "78701",
+      age: "70",
+      gender: "F",
+      tobacco: "false",
+      planType: "N",
+    });
     expect(model.mode).toBe("manual");
     expect(model.comparison).toMatchObject({ age: 70, gender: "F", initialPlan: "N" });
     expect(top(model, "G")).toEqual(["Beta:12000", "Delta:13000", "Gamma:14000"]);
     expect(model.nextUrl).toBe(`/eligibility?orgId=${org.id}`);
-    expect(await loadComparePage({ params: { orgId: "no-such-agency", zip: "78701" }, now: NOW })).toMatchObject({ kind: "redirect", to: expect.stringContaining("organization") });
+    expect(await loadComparePage({ params: { orgId: "no-such-agency", zip: "78701" }, now: NOW })).toMatchObject({
+      kind: "redirect",
+      to: expect.stringContaining("organization"),
+    });
     // A manual quote is always some agency's: no organization, no quotes.
-    expect(await loadComparePage({ params: { zip: "78701", age: "70" }, now: NOW })).toEqual({ kind: "redirect", to: "/error?message=Missing%20or%20invalid%20organization%20ID" });
+    expect(await loadComparePage({ params: { zip: "78701", age: "70" }, now: NOW })).toEqual({
+      kind: "redirect",
+      to: "/error?message=Missing%20or%20invalid%20organization%20ID",
+    });
   });
 
   it("limits manual quotes per address (each one asks the quote provider)", async () => {
     const { org } = await linkFor({});
     const params = { orgId: org.slug, zip: "78701", age: "70" };
-    for (let i = 0; i < MANUAL_QUOTES_PER_ADDRESS; i++) expect((await loadComparePage({ params, now: NOW, ip: "203.0.113.201" })).kind).toBe("quote");
-    expect(await loadComparePage({ params, now: NOW, ip: "203.0.113.201" })).toMatchObject({ kind: "redirect", to: expect.stringContaining("Too%20many") });
+    for (let i = 0; i < MANUAL_QUOTES_PER_ADDRESS; i++)
+      expect((await loadComparePage({ params, now: NOW, ip: "203.0.113.201" })).kind).toBe("quote");
+    expect(await loadComparePage({ params, now: NOW, ip: "203.0.113.201" })).toMatchObject({
+      kind: "redirect",
+      to: expect.stringContaining("Too%20many"),
+    });
     expect((await loadComparePage({ params, now: NOW, ip: "203.0.113.202" })).kind).toBe("quote");
   });
 

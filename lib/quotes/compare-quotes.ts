@@ -4,9 +4,30 @@ import type { PlanView, QuoteView, RiderPrice } from "@/lib/quotes/compare-view"
 import { householdRuleLabel, householdRuleText, type HouseholdRule } from "@/lib/quotes/household-rules";
 import { getLocalRiderPrices } from "@/lib/quotes/local-rate-book-provider";
 import { getQuoteProvider } from "@/lib/quotes/quote-provider-for-env";
-import { PLAN_LABELS, plansForState, STANDARD_PLANS, type Gender, type PlanCode, type QuoteProvider } from "@/lib/quotes/quote-provider";
-import { ageOnDate, DEFAULT_QUOTE_AGE, DEFAULT_QUOTE_PLAN, defaultEffectiveDate, eligiblePlans, isFirstEligibleBefore2020, selectQuotes } from "@/lib/quotes/select-quotes";
-import { plansInWindow, standardPlanOf, switchWindowFor, type SwitchRule, type SwitchWindow } from "@/lib/quotes/switch-window";
+import {
+  PLAN_LABELS,
+  plansForState,
+  STANDARD_PLANS,
+  type Gender,
+  type PlanCode,
+  type QuoteProvider,
+} from "@/lib/quotes/quote-provider";
+import {
+  ageOnDate,
+  DEFAULT_QUOTE_AGE,
+  DEFAULT_QUOTE_PLAN,
+  defaultEffectiveDate,
+  eligiblePlans,
+  isFirstEligibleBefore2020,
+  selectQuotes,
+} from "@/lib/quotes/select-quotes";
+import {
+  plansInWindow,
+  standardPlanOf,
+  switchWindowFor,
+  type SwitchRule,
+  type SwitchWindow,
+} from "@/lib/quotes/switch-window";
 import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema";
 import { carriersForUnderwriting, type StateCarrierSetting } from "@/lib/settings/state-carrier-settings";
 import { countyLabel } from "@/lib/zip/zip-schema";
@@ -62,8 +83,14 @@ export type CompareOrganization = {
  * The contracted carriers a contact in `state` is quoted: those not switched off for that state in the
  * organization's state × carrier settings (a setting without a state applies everywhere). Pure.
  */
-export function carriersQuotedIn(contracted: readonly string[], settings: readonly Pick<StateCarrierSetting, "state" | "carrier" | "active">[], state: string | null): string[] {
-  const off = new Set(settings.filter((s) => !s.active && (!s.state || s.state === state)).map((s) => s.carrier.trim().toLowerCase()));
+export function carriersQuotedIn(
+  contracted: readonly string[],
+  settings: readonly Pick<StateCarrierSetting, "state" | "carrier" | "active">[],
+  state: string | null,
+): string[] {
+  const off = new Set(
+    settings.filter((s) => !s.active && (!s.state || s.state === state)).map((s) => s.carrier.trim().toLowerCase()),
+  );
   return contracted.filter((carrier) => !off.has(carrier.trim().toLowerCase()));
 }
 
@@ -115,12 +142,32 @@ function location(subject: QuoteSubject) {
   const counties = zip.countyDetails.map((c) => ({ fips: c.fips, label: countyLabel(c, zip.state), state: c.state }));
   const chosen = counties.find((c) => c.fips === subject.countyFips) ?? counties[0]!;
   // A ZIP across a state line is rated in the chosen county's state.
-  return { zip5, state: chosen.state || zip.state, county: { fips: chosen.fips, label: chosen.label }, counties: counties.map(({ fips, label }) => ({ fips, label })), countyFips: chosen.fips };
+  return {
+    zip5,
+    state: chosen.state || zip.state,
+    county: { fips: chosen.fips, label: chosen.label },
+    counties: counties.map(({ fips, label }) => ({ fips, label })),
+    countyFips: chosen.fips,
+  };
 }
 
-function toSwitchRule(row: { state: string; ruleType: string; anchor: string; windowStartDaysBefore: number; windowLengthDays: number; constraints: unknown; ageMin: number | null; ageMax: number | null }): SwitchRule {
+function toSwitchRule(row: {
+  state: string;
+  ruleType: string;
+  anchor: string;
+  windowStartDaysBefore: number;
+  windowLengthDays: number;
+  constraints: unknown;
+  ageMin: number | null;
+  ageMax: number | null;
+}): SwitchRule {
   const constraints = (row.constraints ?? {}) as { carrier?: string; plan?: string };
-  return { ...row, ruleType: row.ruleType as SwitchRule["ruleType"], anchor: row.anchor as SwitchRule["anchor"], constraints };
+  return {
+    ...row,
+    ruleType: row.ruleType as SwitchRule["ruleType"],
+    anchor: row.anchor as SwitchRule["anchor"],
+    constraints,
+  };
 }
 
 function toHouseholdRule(row: {
@@ -134,7 +181,12 @@ function toHouseholdRule(row: {
   pctBps: number | null;
   extras: unknown;
 }): HouseholdRule {
-  return { ...row, state: row.state ?? "", carrierLabel: row.carrierLabel ?? "", extras: (row.extras ?? {}) as HouseholdRule["extras"] };
+  return {
+    ...row,
+    state: row.state ?? "",
+    carrierLabel: row.carrierLabel ?? "",
+    extras: (row.extras ?? {}) as HouseholdRule["extras"],
+  };
 }
 
 const DEFAULT_RIDERS_BY_STATE = { MN: "mnDefaultRiders", WI: "wiDefaultRiders", MA: "maDefaultRiders" } as const;
@@ -148,7 +200,13 @@ export type BuildComparisonInput = {
   provider?: QuoteProvider;
 };
 
-export async function buildComparison({ subject, organization, now, effectiveDate: chosen, provider = getQuoteProvider() }: BuildComparisonInput): Promise<Comparison> {
+export async function buildComparison({
+  subject,
+  organization,
+  now,
+  effectiveDate: chosen,
+  provider = getQuoteProvider(),
+}: BuildComparisonInput): Promise<Comparison> {
   const options = effectiveDateOptions(now, organization.timezone);
   const effectiveDate = chosen && options.includes(chosen) ? chosen : options[0]!;
   const age = subject.birthDate ? ageOnDate(subject.birthDate, effectiveDate) : (subject.age ?? DEFAULT_QUOTE_AGE);
@@ -159,7 +217,11 @@ export async function buildComparison({ subject, organization, now, effectiveDat
   const offered = state ? plansForState(state) : STANDARD_PLANS;
   const today = todayInZone(now, organization.timezone);
   const [book, ruleRow, householdRows] = await Promise.all([
-    prisma.rateBook.findFirst({ where: { isActive: true }, orderBy: [{ loadedAt: "desc" }, { id: "asc" }], select: { isSample: true } }),
+    prisma.rateBook.findFirst({
+      where: { isActive: true },
+      orderBy: [{ loadedAt: "desc" }, { id: "asc" }],
+      select: { isSample: true },
+    }),
     state ? prisma.stateSwitchRule.findUnique({ where: { state } }) : null,
     state ? prisma.householdDiscount.findMany({ where: { filingId: null, state } }) : [],
   ]);
@@ -173,14 +235,44 @@ export async function buildComparison({ subject, organization, now, effectiveDat
   });
   const plans = plansInWindow(eligiblePlans(offered, firstEligibleBefore2020), switchWindow);
 
-  const quotes = place.zip5 && state ? await provider.getQuotes({ zip5: place.zip5, state, countyFips: place.countyFips, age, gender: subject.gender, tobacco: subject.tobacco, plans, effectiveDate }) : [];
-  const quoted = carriersQuotedIn(organization.carrierContracts ?? [...new Set(quotes.flatMap((q) => [q.groupName, q.naic]))], organization.stateCarrierSettings ?? [], state);
-  const { carriers: contracted, guaranteedIssueOnly } = carriersForUnderwriting({ quoted, settings: organization.stateCarrierSettings ?? [], state, failedUnderwriting: subject.failedUnderwriting === true });
-  const selections = selectQuotes(quotes, { contractedCarriers: contracted, currentCarrier: subject.currentCarrier, firstEligibleBefore2020, plans, perPlan: Number.POSITIVE_INFINITY });
+  const quotes =
+    place.zip5 && state
+      ? await provider.getQuotes({
+          zip5: place.zip5,
+          state,
+          countyFips: place.countyFips,
+          age,
+          gender: subject.gender,
+          tobacco: subject.tobacco,
+          plans,
+          effectiveDate,
+        })
+      : [];
+  const quoted = carriersQuotedIn(
+    organization.carrierContracts ?? [...new Set(quotes.flatMap((q) => [q.groupName, q.naic]))],
+    organization.stateCarrierSettings ?? [],
+    state,
+  );
+  const { carriers: contracted, guaranteedIssueOnly } = carriersForUnderwriting({
+    quoted,
+    settings: organization.stateCarrierSettings ?? [],
+    state,
+    failedUnderwriting: subject.failedUnderwriting === true,
+  });
+  const selections = selectQuotes(quotes, {
+    contractedCarriers: contracted,
+    currentCarrier: subject.currentCarrier,
+    firstEligibleBefore2020,
+    plans,
+    perPlan: Number.POSITIVE_INFINITY,
+  });
 
   const statePlans = state !== null && state in DEFAULT_RIDERS_BY_STATE;
   const shown = selections.flatMap((s) => s.quotes);
-  const riderPrices = statePlans && shown.length > 0 && quotes.every((q) => q.source === "local") ? await getLocalRiderPrices({ state: state!, quotes: shown }) : new Map<string, RiderPrice[]>();
+  const riderPrices =
+    statePlans && shown.length > 0 && quotes.every((q) => q.source === "local")
+      ? await getLocalRiderPrices({ state: state!, quotes: shown })
+      : new Map<string, RiderPrice[]>();
   // MACRA: nobody first eligible in 2020 or later may buy Part B deductible coverage, riders included.
   const riderAllowed = (id: string) => firstEligibleBefore2020 || id !== "part_b_deductible";
 
@@ -194,29 +286,34 @@ export async function buildComparison({ subject, organization, now, effectiveDat
   const planViews: PlanView[] = selections.map(({ plan, quotes: planQuotes }) => ({
     plan,
     label: PLAN_LABELS[plan],
-    quotes: planQuotes.map(
-      (q): QuoteView => ({
-        naic: q.naic,
-        carrierName: q.carrierName,
-        groupName: q.groupName,
-        plan: q.plan,
-        monthlyCents: q.monthlyCents,
-        householdMonthlyCents: q.householdMonthlyCents,
-        discountCategory: q.discountCategory,
-        householdRule: q.householdMonthlyCents !== null ? ruleText(q.groupName, q.naic) : null,
-        policyFeeCents: q.policyFeeCents,
-        riders: (riderPrices.get(`${q.naic}|${q.plan}`) ?? []).filter((r) => riderAllowed(r.id)),
-      }),
-    ),
+    quotes: planQuotes.map((q): QuoteView => ({
+      naic: q.naic,
+      carrierName: q.carrierName,
+      groupName: q.groupName,
+      plan: q.plan,
+      monthlyCents: q.monthlyCents,
+      householdMonthlyCents: q.householdMonthlyCents,
+      discountCategory: q.discountCategory,
+      householdRule: q.householdMonthlyCents !== null ? ruleText(q.groupName, q.naic) : null,
+      policyFeeCents: q.policyFeeCents,
+      riders: (riderPrices.get(`${q.naic}|${q.plan}`) ?? []).filter((r) => riderAllowed(r.id)),
+    })),
   }));
 
   const riderIds = new Set(planViews.flatMap((p) => p.quotes.flatMap((q) => q.riders.map((r) => r.id))));
   const riderOptions = RIDER_OPTIONS.filter((id) => riderIds.has(id)).map((id) => ({ id, name: RIDER_LABELS[id] }));
-  const defaults = statePlans ? organization[DEFAULT_RIDERS_BY_STATE[state as keyof typeof DEFAULT_RIDERS_BY_STATE]] : [];
+  const defaults = statePlans
+    ? organization[DEFAULT_RIDERS_BY_STATE[state as keyof typeof DEFAULT_RIDERS_BY_STATE]]
+    : [];
 
   const wanted = standardPlanOf(subject.planType) ?? (subject.planType?.toUpperCase() as PlanCode | undefined);
   const planCodes = planViews.map((p) => p.plan);
-  const initialPlan = wanted && planCodes.includes(wanted) ? wanted : planCodes.includes(DEFAULT_QUOTE_PLAN) ? DEFAULT_QUOTE_PLAN : (planCodes[0] ?? DEFAULT_QUOTE_PLAN);
+  const initialPlan =
+    wanted && planCodes.includes(wanted)
+      ? wanted
+      : planCodes.includes(DEFAULT_QUOTE_PLAN)
+        ? DEFAULT_QUOTE_PLAN
+        : (planCodes[0] ?? DEFAULT_QUOTE_PLAN);
 
   return {
     effectiveDate,

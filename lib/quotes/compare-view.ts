@@ -38,7 +38,8 @@ export type VisibleOptions = {
 
 /** The monthly price shown: standard or household, plus the selected riders this carrier offers. */
 export function displayedMonthlyCents(quote: QuoteView, options: Pick<VisibleOptions, "household" | "riders">): number {
-  const base = options.household && quote.householdMonthlyCents !== null ? quote.householdMonthlyCents : quote.monthlyCents;
+  const base =
+    options.household && quote.householdMonthlyCents !== null ? quote.householdMonthlyCents : quote.monthlyCents;
   const riders = quote.riders.filter((r) => options.riders.includes(r.id)).reduce((sum, r) => sum + r.monthlyCents, 0);
   return base + riders;
 }
@@ -49,7 +50,9 @@ export function visibleQuotes(plan: PlanView, options: VisibleOptions): QuoteVie
   return plan.quotes
     .filter((q) => wanted.size === 0 || wanted.has(q.carrierName))
     .map((q) => ({ q, price: displayedMonthlyCents(q, options) }))
-    .sort((a, b) => a.price - b.price || a.q.carrierName.localeCompare(b.q.carrierName) || a.q.naic.localeCompare(b.q.naic))
+    .sort(
+      (a, b) => a.price - b.price || a.q.carrierName.localeCompare(b.q.carrierName) || a.q.naic.localeCompare(b.q.naic),
+    )
     .slice(0, options.perPlan ?? TOP_PER_PLAN)
     .map(({ q }) => q);
 }

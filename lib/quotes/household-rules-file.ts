@@ -9,9 +9,17 @@ import { householdRuleText, type HouseholdRule } from "@/lib/quotes/household-ru
  * no organization's information is in it.
  */
 export async function householdRulesCsv(): Promise<string> {
-  const rows = await prisma.householdDiscount.findMany({ where: { filingId: null, carrierLabel: { not: null } }, orderBy: [{ state: "asc" }, { carrierLabel: "asc" }] });
+  const rows = await prisma.householdDiscount.findMany({
+    where: { filingId: null, carrierLabel: { not: null } },
+    orderBy: [{ state: "asc" }, { carrierLabel: "asc" }],
+  });
   const lines = rows.map((row) => {
-    const rule: HouseholdRule = { ...row, state: row.state ?? "", carrierLabel: row.carrierLabel ?? "", extras: (row.extras ?? {}) as HouseholdRule["extras"] };
+    const rule: HouseholdRule = {
+      ...row,
+      state: row.state ?? "",
+      carrierLabel: row.carrierLabel ?? "",
+      extras: (row.extras ?? {}) as HouseholdRule["extras"],
+    };
     const carrier = rule.carrierLabel.replace(/\s*\(.*\)$/, "");
     return [rule.state, rule.carrierLabel, rule.eligibility ?? "", householdRuleText(rule, carrier) ?? ""];
   });

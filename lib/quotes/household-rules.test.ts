@@ -3,8 +3,12 @@ import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import Papa from "papaparse";
 import { householdRuleFromCsv, householdRuleLabel, householdRuleText } from "@/lib/quotes/household-rules";
 
-const rows = Papa.parse<Record<string, string>>(readFileSync(REFERENCE_FILES.householdDiscounts, "utf8"), { header: true, skipEmptyLines: true }).data;
-const rule = (state: string, carrier: string) => householdRuleFromCsv(rows.find((r) => r.state === state && r.carrier === carrier)!);
+const rows = Papa.parse<Record<string, string>>(readFileSync(REFERENCE_FILES.householdDiscounts, "utf8"), {
+  header: true,
+  skipEmptyLines: true,
+}).data;
+const rule = (state: string, carrier: string) =>
+  householdRuleFromCsv(rows.find((r) => r.state === state && r.carrier === carrier)!);
 
 describe("householdRuleLabel", () => {
   test("Humana's Achieve (NAIC, state) pairs use the Achieve column, every other Humana pair MIPPA", () => {
@@ -22,11 +26,15 @@ describe("householdRuleLabel", () => {
 
 describe("householdRuleText", () => {
   test("cohabitant rules name the minimum age of the person one lives with", () => {
-    expect(householdRuleText(rule("AL", "Aflac"), "Aflac")).toBe("You need to live with a spouse or someone who is at least 50 years old.");
+    expect(householdRuleText(rule("AL", "Aflac"), "Aflac")).toBe(
+      "You need to live with a spouse or someone who is at least 50 years old.",
+    );
   });
 
   test("both-insured rules name the carrier", () => {
-    expect(householdRuleText(rule("AL", "Aetna"), "Aetna")).toBe("You and your spouse or partner both need an Aetna Medicare Supplement policy.");
+    expect(householdRuleText(rule("AL", "Aetna"), "Aetna")).toBe(
+      "You and your spouse or partner both need an Aetna Medicare Supplement policy.",
+    );
   });
 
   test("built-in percentages and extra discounts are spelled out", () => {

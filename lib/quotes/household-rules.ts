@@ -28,7 +28,28 @@ const HUMANA_ACHIEVE: Record<string, readonly string[]> = {
   "60219": ["PA", "TX"],
   "88595": ["DE", "MT", "NH", "SD", "WY", "WI"],
   "73288": ["GA"],
-  "60984": ["AL", "AZ", "AR", "FL", "IL", "IA", "IN", "KS", "KY", "LA", "MI", "MS", "NE", "NC", "ND", "OH", "OK", "PA", "TN", "WV"],
+  "60984": [
+    "AL",
+    "AZ",
+    "AR",
+    "FL",
+    "IL",
+    "IA",
+    "IN",
+    "KS",
+    "KY",
+    "LA",
+    "MI",
+    "MS",
+    "NE",
+    "NC",
+    "ND",
+    "OH",
+    "OK",
+    "PA",
+    "TN",
+    "WV",
+  ],
 };
 
 const GROUP_LABELS: Record<string, string> = {
@@ -44,7 +65,10 @@ const GROUP_LABELS: Record<string, string> = {
 
 /** The rules file's column for a carrier group (and, for Humana, its product line in that state). */
 export function householdRuleLabel(groupName: string, naic: string, state: string): string | null {
-  if (groupName === "Humana") return HUMANA_ACHIEVE[naic]?.includes(state.toUpperCase()) ? "Humana (Achieve products)" : "Humana (MIPPA products)";
+  if (groupName === "Humana")
+    return HUMANA_ACHIEVE[naic]?.includes(state.toUpperCase())
+      ? "Humana (Achieve products)"
+      : "Humana (MIPPA products)";
   return GROUP_LABELS[groupName] ?? null;
 }
 
@@ -55,13 +79,19 @@ export function householdRuleText(rule: HouseholdRule, carrierName: string): str
   const sentences: string[] = [];
   switch (rule.eligibility) {
     case "cohabitant": {
-      const who = rule.spouseOrPartnerOnly ? "your spouse or partner" : rule.minCohabitantAge ? `a spouse or someone who is at least ${rule.minCohabitantAge} years old` : "a spouse or another adult";
+      const who = rule.spouseOrPartnerOnly
+        ? "your spouse or partner"
+        : rule.minCohabitantAge
+          ? `a spouse or someone who is at least ${rule.minCohabitantAge} years old`
+          : "a spouse or another adult";
       const time = rule.cohabitationMonths ? ` for at least ${rule.cohabitationMonths} months` : "";
       sentences.push(`You need to live with ${who}${time}.`);
       break;
     }
     case "both_insured_same_carrier":
-      sentences.push(`You and ${rule.spouseOrPartnerOnly ? "your spouse or partner" : "a household member"} both need ${/^[aeiou]/i.test(carrierName) ? "an" : "a"} ${carrierName} Medicare Supplement policy${rule.sameMembershipNumber ? " on the same membership" : ""}.`);
+      sentences.push(
+        `You and ${rule.spouseOrPartnerOnly ? "your spouse or partner" : "a household member"} both need ${/^[aeiou]/i.test(carrierName) ? "an" : "a"} ${carrierName} Medicare Supplement policy${rule.sameMembershipNumber ? " on the same membership" : ""}.`,
+      );
       break;
     case "none":
       return `${carrierName} has no household discount in ${rule.state}.`;
@@ -75,21 +105,24 @@ export function householdRuleText(rule: HouseholdRule, carrierName: string): str
   if (rule.extras.samePlanBps) extras.push(`${pct(rule.extras.samePlanBps)} more when both choose the same plan`);
   if (rule.extras.annualPayBps) extras.push(`${pct(rule.extras.annualPayBps)} for paying yearly`);
   if (rule.extras.wearableBps) extras.push(`${pct(rule.extras.wearableBps)} with a fitness wearable`);
-  if (rule.extras.newToMedicareCents12mo) extras.push(`$${rule.extras.newToMedicareCents12mo / 100} off over the first year for people new to Medicare`);
+  if (rule.extras.newToMedicareCents12mo)
+    extras.push(`$${rule.extras.newToMedicareCents12mo / 100} off over the first year for people new to Medicare`);
   if (extras.length) sentences.push(`Also: ${extras.join("; ")}.`);
   return sentences.join(" ");
 }
 
 /** One row of household_discount_rules.csv → a rule (the seed's parser; pure). */
 export function householdRuleFromCsv(row: Record<string, string | undefined>): HouseholdRule {
-  const int = (value: string | undefined) => (value && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : null);
+  const int = (value: string | undefined) =>
+    value && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : null;
   const bool = (value: string | undefined) => (value === "yes" ? true : value === "no" ? false : null);
   const bps = (value: string | undefined) => (int(value) === null ? undefined : Math.round(Number(value) * 100));
   const extras: HouseholdRule["extras"] = {};
   if (bps(row.extra_same_plan_pct)) extras.samePlanBps = bps(row.extra_same_plan_pct);
   if (bps(row.extra_annual_pay_pct)) extras.annualPayBps = bps(row.extra_annual_pay_pct);
   if (bps(row.extra_wearable_pct)) extras.wearableBps = bps(row.extra_wearable_pct);
-  if (int(row.extra_new_to_medicare_usd_12mo)) extras.newToMedicareCents12mo = int(row.extra_new_to_medicare_usd_12mo)! * 100;
+  if (int(row.extra_new_to_medicare_usd_12mo))
+    extras.newToMedicareCents12mo = int(row.extra_new_to_medicare_usd_12mo)! * 100;
   return {
     state: (row.state ?? "").trim().toUpperCase(),
     carrierLabel: (row.carrier ?? "").trim(),

@@ -15,7 +15,8 @@ function writeBook(files: Record<string, string>): string {
 
 const GOOD = {
   "rate_book.csv": "name,source,is_sample,notes\nLoader book,test,1,",
-  "filings.csv": "filing_key,carrier_naic,state,effective_date,rating_method,policy_fee_cents,plan_design_note\nA,11111,TX,2025-01-01,attained_age,2500,\nM,11111,MN,2025-01-01,community,,MN plans",
+  "filings.csv":
+    "filing_key,carrier_naic,state,effective_date,rating_method,policy_fee_cents,plan_design_note\nA,11111,TX,2025-01-01,attained_age,2500,\nM,11111,MN,2025-01-01,community,,MN plans",
   "areas.csv": "carrier_naic,state,kind,code,area_code\n11111,TX,zip3,787,A\n11111,TX,state,TX,R\n11111,MN,state,MN,R",
   "cells.csv": [
     "filing_key,plan,area_code,age,gender,tobacco,rate_cents,household_rate_cents",
@@ -25,7 +26,8 @@ const GOOD = {
     "M,MN_BASIC,R,0,,0,9000,",
   ].join("\n"),
   "household_discounts.csv": "filing_key,pct_bps,category,description\nA,700,Roommate,",
-  "riders.csv": "filing_key,rider_id,plan,area_code,age,rate_cents\nM,part_a_deductible,,,,3500\nM,part_b_excess,MN_BASIC,R,,4242",
+  "riders.csv":
+    "filing_key,rider_id,plan,area_code,age,rate_cents\nM,part_a_deductible,,,,3500\nM,part_b_excess,MN_BASIC,R,,4242",
 };
 
 async function counts() {
@@ -54,7 +56,12 @@ describe("loadRateBook", () => {
   it("loads every file and is idempotent (same name replaces)", async () => {
     const dir = writeBook(GOOD);
     const first = await loadRateBook({ dir });
-    expect(first).toMatchObject({ name: "Loader book", isSample: true, replaced: 0, counts: { filings: 2, areas: 3, cells: 4, householdDiscounts: 1, riders: 2 } });
+    expect(first).toMatchObject({
+      name: "Loader book",
+      isSample: true,
+      replaced: 0,
+      counts: { filings: 2, areas: 3, cells: 4, householdDiscounts: 1, riders: 2 },
+    });
     const after = await counts();
     expect(after).toEqual({ books: 1, areas: 3, filings: 2, cells: 4, discounts: 1, riders: 2 });
 
@@ -68,10 +75,54 @@ describe("loadRateBook", () => {
        FROM rate_cells c JOIN rate_filings f ON f.id = c.filing_id ORDER BY c.plan, c.area_code, c.gender::text`,
     );
     expect(cells).toEqual([
-      { plan: "G", area_code: "A", age: 65, gender: "F", tobacco: false, rate_cents: 11000, household_rate_cents: null, eff: "2025-01-01", method: "attained_age", policy_fee_cents: 2500 },
-      { plan: "G", area_code: "A", age: 65, gender: "M", tobacco: false, rate_cents: 12000, household_rate_cents: null, eff: "2025-01-01", method: "attained_age", policy_fee_cents: 2500 },
-      { plan: "G", area_code: "R", age: 65, gender: "M", tobacco: false, rate_cents: 13000, household_rate_cents: 12000, eff: "2025-01-01", method: "attained_age", policy_fee_cents: 2500 },
-      { plan: "MN_BASIC", area_code: "R", age: 0, gender: null, tobacco: false, rate_cents: 9000, household_rate_cents: null, eff: "2025-01-01", method: "community", policy_fee_cents: 0 },
+      {
+        plan: "G",
+        area_code: "A",
+        age: 65,
+        gender: "F",
+        tobacco: false,
+        rate_cents: 11000,
+        household_rate_cents: null,
+        eff: "2025-01-01",
+        method: "attained_age",
+        policy_fee_cents: 2500,
+      },
+      {
+        plan: "G",
+        area_code: "A",
+        age: 65,
+        gender: "M",
+        tobacco: false,
+        rate_cents: 12000,
+        household_rate_cents: null,
+        eff: "2025-01-01",
+        method: "attained_age",
+        policy_fee_cents: 2500,
+      },
+      {
+        plan: "G",
+        area_code: "R",
+        age: 65,
+        gender: "M",
+        tobacco: false,
+        rate_cents: 13000,
+        household_rate_cents: 12000,
+        eff: "2025-01-01",
+        method: "attained_age",
+        policy_fee_cents: 2500,
+      },
+      {
+        plan: "MN_BASIC",
+        area_code: "R",
+        age: 0,
+        gender: null,
+        tobacco: false,
+        rate_cents: 9000,
+        household_rate_cents: null,
+        eff: "2025-01-01",
+        method: "community",
+        policy_fee_cents: 0,
+      },
     ]);
   });
 
@@ -79,7 +130,8 @@ describe("loadRateBook", () => {
     const before = await counts();
     const errors = await errorsOf({
       ...GOOD,
-      "filings.csv": "filing_key,carrier_naic,state,effective_date,rating_method,policy_fee_cents\nA,11111,TX,2025-01-01,attained_age,2500\nB,99999,TX,2025-02-30,monthly,-5\nA,11111,tx,2025-01-01,community,0",
+      "filings.csv":
+        "filing_key,carrier_naic,state,effective_date,rating_method,policy_fee_cents\nA,11111,TX,2025-01-01,attained_age,2500\nB,99999,TX,2025-02-30,monthly,-5\nA,11111,tx,2025-01-01,community,0",
       "cells.csv": [
         "filing_key,plan,area_code,age,gender,tobacco,rate_cents,household_rate_cents",
         "A,G,A,65,M,0,12000,",
@@ -88,7 +140,8 @@ describe("loadRateBook", () => {
         "A,G,A,65,M,0,12500,",
         "Q,G,A,65,M,0,12000,",
       ].join("\n"),
-      "areas.csv": "carrier_naic,state,kind,code,area_code\n11111,TX,zip3,7870,A\n11111,TX,zip3,787,A\n11111,TX,state,TX,R",
+      "areas.csv":
+        "carrier_naic,state,kind,code,area_code\n11111,TX,zip3,7870,A\n11111,TX,zip3,787,A\n11111,TX,state,TX,R",
     });
     expect(errors).toEqual([
       "filings.csv line 3: unknown carrier NAIC 99999 (add it to carriers first)",
@@ -116,10 +169,15 @@ describe("loadRateBook", () => {
   it("refuses missing files and columns", async () => {
     const { "cells.csv": _cells, ...withoutCells } = GOOD;
     expect(await errorsOf(withoutCells)).toEqual(["cells.csv: file is missing"]);
-    expect(await errorsOf({ ...GOOD, "areas.csv": "carrier_naic,state,kind,code\n11111,TX,state,TX" })).toContain("areas.csv line 1: missing column(s) area_code");
-    expect(await errorsOf({ ...GOOD, "cells.csv": "filing_key,plan,area_code,age,gender,tobacco,rate_cents\nM,MN_BASIC,R,65,,0,9000" })).toEqual([
-      "cells.csv line 2: a community-rated filing's cells have age 0",
-    ]);
+    expect(await errorsOf({ ...GOOD, "areas.csv": "carrier_naic,state,kind,code\n11111,TX,state,TX" })).toContain(
+      "areas.csv line 1: missing column(s) area_code",
+    );
+    expect(
+      await errorsOf({
+        ...GOOD,
+        "cells.csv": "filing_key,plan,area_code,age,gender,tobacco,rate_cents\nM,MN_BASIC,R,65,,0,9000",
+      }),
+    ).toEqual(["cells.csv line 2: a community-rated filing's cells have age 0"]);
   });
 
   it("rolls the whole load back when the database fails midway (the old book stays)", async () => {
@@ -127,14 +185,24 @@ describe("loadRateBook", () => {
     const before = await counts();
     const bookId = (await db.query<{ id: string }>("SELECT id FROM rate_books"))[0]!.id;
     // Make the last INSERT of the load (rider_rates) fail for one rider price.
-    await db.query(`CREATE FUNCTION test_fail_rider() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.rate_cents = 4343 THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`);
-    await db.query(`CREATE TRIGGER test_fail_rider BEFORE INSERT ON rider_rates FOR EACH ROW EXECUTE FUNCTION test_fail_rider()`);
+    await db.query(
+      `CREATE FUNCTION test_fail_rider() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.rate_cents = 4343 THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`,
+    );
+    await db.query(
+      `CREATE TRIGGER test_fail_rider BEFORE INSERT ON rider_rates FOR EACH ROW EXECUTE FUNCTION test_fail_rider()`,
+    );
     try {
-      await expect(loadRateBook({ dir: writeBook({ ...GOOD, "riders.csv": "filing_key,rider_id,rate_cents\nM,part_a_deductible,4343" }) })).rejects.toThrow();
+      await expect(
+        loadRateBook({
+          dir: writeBook({ ...GOOD, "riders.csv": "filing_key,rider_id,rate_cents\nM,part_a_deductible,4343" }),
+        }),
+      ).rejects.toThrow();
     } finally {
       await db.query("DROP TRIGGER test_fail_rider ON rider_rates");
     }
     expect(await counts()).toEqual(before);
-    expect((await db.query<{ id: string; is_active: boolean }>("SELECT id, is_active FROM rate_books"))).toEqual([{ id: bookId, is_active: true }]);
+    expect(await db.query<{ id: string; is_active: boolean }>("SELECT id, is_active FROM rate_books")).toEqual([
+      { id: bookId, is_active: true },
+    ]);
   });
 });

@@ -41,7 +41,10 @@ export function parseRateBookDir(dir: string, knownNaics: ReadonlySet<string> | 
 export async function loadRateBook(options: LoadRateBookOptions): Promise<LoadRateBookResult> {
   const naics = new Set((await prisma.carrier.findMany({ select: { naic: true } })).map((c) => c.naic));
   const data = parseRateBookDir(options.dir, naics);
-  const { rateBookId, replaced } = await writeRateBook(data, { activate: options.activate, timeoutMs: options.timeoutMs });
+  const { rateBookId, replaced } = await writeRateBook(data, {
+    activate: options.activate,
+    timeoutMs: options.timeoutMs,
+  });
   // This process may have quotes from the old book in memory; other processes expire theirs (10 min).
   clearQuoteCaches();
 
@@ -50,6 +53,12 @@ export async function loadRateBook(options: LoadRateBookOptions): Promise<LoadRa
     name: data.book.name,
     isSample: data.book.isSample,
     replaced,
-    counts: { filings: data.filings.length, areas: data.areas.length, cells: data.cells.length, householdDiscounts: data.discounts.length, riders: data.riders.length },
+    counts: {
+      filings: data.filings.length,
+      areas: data.areas.length,
+      cells: data.cells.length,
+      householdDiscounts: data.discounts.length,
+      riders: data.riders.length,
+    },
   };
 }

@@ -16,7 +16,11 @@ function writeBook(files: Record<string, string>): string {
 }
 
 const attainedCells = (key: string, plan: string, area: string, base: number) =>
-  [64, 65, 70, 99].flatMap((age) => [`${key},${plan},${area},${age},M,0,${base + (age - 65) * 100},`, `${key},${plan},${area},${age},M,1,${base + (age - 65) * 100 + 1500},`, `${key},${plan},${area},${age},F,0,${base + (age - 65) * 100 - 1000},`]);
+  [64, 65, 70, 99].flatMap((age) => [
+    `${key},${plan},${area},${age},M,0,${base + (age - 65) * 100},`,
+    `${key},${plan},${area},${age},M,1,${base + (age - 65) * 100 + 1500},`,
+    `${key},${plan},${area},${age},F,0,${base + (age - 65) * 100 - 1000},`,
+  ]);
 
 const BOOK = {
   "rate_book.csv": "name,source,is_sample,notes\nTest book,unit test,1,",
@@ -61,8 +65,10 @@ carrier_naic,state,kind,code,area_code
     "MA,MA_CORE,R,0,,0,14000,",
     "MA,MA_SUPPLEMENT_1A,R,0,,0,23000,",
   ].join("\n"),
-  "household_discounts.csv": "filing_key,pct_bps,category,description\nA,700,Roommate,7% roommate\nD,1200,Multi-Insured,12%\nD,500,Roommate,5%",
-  "riders.csv": "filing_key,rider_id,plan,area_code,age,rate_cents\nMN,part_a_deductible,,,,3500\nMN,part_b_excess,MN_EXTENDED,,,500",
+  "household_discounts.csv":
+    "filing_key,pct_bps,category,description\nA,700,Roommate,7% roommate\nD,1200,Multi-Insured,12%\nD,500,Roommate,5%",
+  "riders.csv":
+    "filing_key,rider_id,plan,area_code,age,rate_cents\nMN,part_a_deductible,,,,3500\nMN,part_b_excess,MN_EXTENDED,,,500",
 };
 
 const req = (over: Partial<QuoteRequest> = {}): QuoteRequest => ({
@@ -77,7 +83,8 @@ const req = (over: Partial<QuoteRequest> = {}): QuoteRequest => ({
   ...over,
 });
 
-const rate = async (r: QuoteRequest, naic: string, plan = "G") => (await getLocalQuotes(r)).find((q) => q.naic === naic && q.plan === plan)?.monthlyCents ?? null;
+const rate = async (r: QuoteRequest, naic: string, plan = "G") =>
+  (await getLocalQuotes(r)).find((q) => q.naic === naic && q.plan === plan)?.monthlyCents ?? null;
 
 beforeAll(async () => {
   await prisma.carrier.createMany({
@@ -93,7 +100,12 @@ beforeAll(async () => {
 describe("local rate-book provider", () => {
   it("answers one CarrierQuote per carrier and plan, from the active sample book", async () => {
     const quotes = await localRateBookProvider.getQuotes(req({ plans: ["G", "N"] }));
-    expect(quotes.map((q) => `${q.naic}:${q.plan}:${q.monthlyCents}`).sort()).toEqual(["11111:G:10000", "11111:N:9000", "22222:G:16000", "44444:G:20000"]);
+    expect(quotes.map((q) => `${q.naic}:${q.plan}:${q.monthlyCents}`).sort()).toEqual([
+      "11111:G:10000",
+      "11111:N:9000",
+      "22222:G:16000",
+      "44444:G:20000",
+    ]);
     const alpha = quotes.find((q) => q.naic === "11111" && q.plan === "G")!;
     expect(alpha).toEqual({
       naic: "11111",
@@ -147,32 +159,47 @@ describe("local rate-book provider", () => {
     expect(await rate(req({ age: 104 }), "11111")).toBe(13400);
     expect(await rate(req({ gender: "F" }), "11111")).toBe(9000);
     expect(await rate(req({ tobacco: true }), "11111")).toBe(11500);
-    for (const over of [{ age: 65 }, { age: 88 }, { gender: "F" as const, age: 72 }]) expect(await rate(req(over), "44444")).toBe(20000);
+    for (const over of [{ age: 65 }, { age: 88 }, { gender: "F" as const, age: 72 }])
+      expect(await rate(req(over), "44444")).toBe(20000);
     expect(await rate(req({ tobacco: true, age: 90 }), "44444")).toBe(22000);
     expect((await getLocalQuotes(req({ age: 104 })))[0]!.age).toBe(99);
   });
 
   it("computes household rates from the filing's discount, or uses the pre-computed one", async () => {
     const austin = (await getLocalQuotes(req())).find((q) => q.naic === "44444")!;
-    expect([austin.householdMonthlyCents, austin.discountBps, austin.discountCategory]).toEqual([17600, 1200, "Multi-Insured"]);
-    const elsewhere = (await getLocalQuotes(req({ zip5: "75001", countyFips: "48113" }))).find((q) => q.naic === "44444")!;
+    expect([austin.householdMonthlyCents, austin.discountBps, austin.discountCategory]).toEqual([
+      17600,
+      1200,
+      "Multi-Insured",
+    ]);
+    const elsewhere = (await getLocalQuotes(req({ zip5: "75001", countyFips: "48113" }))).find(
+      (q) => q.naic === "44444",
+    )!;
     expect(elsewhere.householdMonthlyCents).toBe(17000);
     const beta = (await getLocalQuotes(req())).find((q) => q.naic === "22222")!;
     expect([beta.householdMonthlyCents, beta.discountBps, beta.discountCategory]).toEqual([null, null, null]);
   });
 
   it("filters by NAIC allow and exclude lists", async () => {
-    expect((await getLocalQuotes(req({ naicAllow: ["11111", "44444"], naicExclude: ["44444"] }))).map((q) => q.naic)).toEqual(["11111"]);
+    expect(
+      (await getLocalQuotes(req({ naicAllow: ["11111", "44444"], naicExclude: ["44444"] }))).map((q) => q.naic),
+    ).toEqual(["11111"]);
     expect(await getLocalQuotes(req({ naicAllow: [] }))).toEqual([]);
     expect(await getLocalQuotes(req({ plans: [] }))).toEqual([]);
   });
 
   it("quotes the MN, WI and MA state plans", async () => {
-    const mn = await getLocalQuotes(req({ zip5: "55401", state: "MN", countyFips: undefined, plans: ["MN_BASIC", "MN_EXTENDED"], tobacco: true }));
+    const mn = await getLocalQuotes(
+      req({ zip5: "55401", state: "MN", countyFips: undefined, plans: ["MN_BASIC", "MN_EXTENDED"], tobacco: true }),
+    );
     expect(mn.map((q) => `${q.plan}:${q.monthlyCents}`).sort()).toEqual(["MN_EXTENDED:17000"]);
-    const wi = await getLocalQuotes(req({ zip5: "53202", state: "WI", countyFips: undefined, plans: ["WI_BASIC"], age: 70, gender: "F" }));
+    const wi = await getLocalQuotes(
+      req({ zip5: "53202", state: "WI", countyFips: undefined, plans: ["WI_BASIC"], age: 70, gender: "F" }),
+    );
     expect(wi.map((q) => `${q.naic}:${q.monthlyCents}`)).toEqual(["22222:11500"]);
-    const ma = await getLocalQuotes(req({ zip5: "02108", state: "MA", countyFips: undefined, plans: ["MA_CORE", "MA_SUPPLEMENT_1A"] }));
+    const ma = await getLocalQuotes(
+      req({ zip5: "02108", state: "MA", countyFips: undefined, plans: ["MA_CORE", "MA_SUPPLEMENT_1A"] }),
+    );
     expect(ma.map((q) => `${q.plan}:${q.monthlyCents}`).sort()).toEqual(["MA_CORE:14000", "MA_SUPPLEMENT_1A:23000"]);
     expect(await getLocalQuotes(req({ state: "GA", zip5: "30097", countyFips: undefined }))).toEqual([]);
   });
@@ -188,7 +215,9 @@ describe("local rate-book provider", () => {
     });
     const quotes = await getLocalQuotes(req());
     expect(quotes.map((q) => [q.naic, q.monthlyCents, q.isSample])).toEqual([["11111", 30000, false]]);
-    const books = await db.query<{ name: string; is_active: boolean }>("SELECT name, is_active FROM rate_books ORDER BY name");
+    const books = await db.query<{ name: string; is_active: boolean }>(
+      "SELECT name, is_active FROM rate_books ORDER BY name",
+    );
     expect(books).toEqual([
       { name: "Real book", is_active: true },
       { name: "Test book", is_active: false },

@@ -48,8 +48,15 @@ export async function getLocalQuotes(req: QuoteRequest): Promise<CarrierQuote[]>
   const age = clampRatingAge(req.age);
   const state = req.state.toUpperCase();
   const county = countyFor(req);
-  const allow = req.naicAllow ? (req.naicAllow.length > 0 ? Prisma.sql`AND f.carrier_naic IN (${Prisma.join(req.naicAllow)})` : Prisma.sql`AND false`) : Prisma.empty;
-  const exclude = req.naicExclude && req.naicExclude.length > 0 ? Prisma.sql`AND f.carrier_naic NOT IN (${Prisma.join(req.naicExclude)})` : Prisma.empty;
+  const allow = req.naicAllow
+    ? req.naicAllow.length > 0
+      ? Prisma.sql`AND f.carrier_naic IN (${Prisma.join(req.naicAllow)})`
+      : Prisma.sql`AND false`
+    : Prisma.empty;
+  const exclude =
+    req.naicExclude && req.naicExclude.length > 0
+      ? Prisma.sql`AND f.carrier_naic NOT IN (${Prisma.join(req.naicExclude)})`
+      : Prisma.empty;
 
   const rows = await prisma.$queryRaw<Row[]>`
     WITH book AS (
@@ -92,7 +99,12 @@ export async function getLocalQuotes(req: QuoteRequest): Promise<CarrierQuote[]>
   return [...byKey.values()].map((row) => {
     const rate = Number(row.rate_cents);
     const pct = row.pct_bps === null ? null : Number(row.pct_bps);
-    const household = row.household_rate_cents !== null ? Number(row.household_rate_cents) : pct !== null ? householdCents(rate, pct) : null;
+    const household =
+      row.household_rate_cents !== null
+        ? Number(row.household_rate_cents)
+        : pct !== null
+          ? householdCents(rate, pct)
+          : null;
     return {
       naic: row.naic,
       carrierName: row.carrier_name,
@@ -124,7 +136,13 @@ export const localRateBookProvider: QuoteProvider = {
  * Monthly rider prices for quotes of the state plans (MN / WI / MA), keyed "naic|plan": the riders
  * of the filing each quote came from, for that plan (or every plan), flat or for the quote's age.
  */
-export async function getLocalRiderPrices({ state, quotes }: { state: string; quotes: readonly CarrierQuote[] }): Promise<Map<string, { id: string; name: string; monthlyCents: number }[]>> {
+export async function getLocalRiderPrices({
+  state,
+  quotes,
+}: {
+  state: string;
+  quotes: readonly CarrierQuote[];
+}): Promise<Map<string, { id: string; name: string; monthlyCents: number }[]>> {
   const result = new Map<string, { id: string; name: string; monthlyCents: number }[]>();
   if (quotes.length === 0) return result;
   const naics = [...new Set(quotes.map((q) => q.naic))];
@@ -132,7 +150,13 @@ export async function getLocalRiderPrices({ state, quotes }: { state: string; qu
     where: {
       filing: { state: state.toUpperCase(), carrierNaic: { in: naics }, rateBook: { isActive: true } },
     },
-    select: { riderId: true, plan: true, age: true, rateCents: true, filing: { select: { carrierNaic: true, effectiveDate: true } } },
+    select: {
+      riderId: true,
+      plan: true,
+      age: true,
+      rateCents: true,
+      filing: { select: { carrierNaic: true, effectiveDate: true } },
+    },
   });
   for (const quote of quotes) {
     const mine = rows.filter(
@@ -144,10 +168,17 @@ export async function getLocalRiderPrices({ state, quotes }: { state: string; qu
     );
     const byRider = new Map<string, number>();
     // A plan-specific or age-specific price wins over the filing-wide one.
-    for (const r of mine.sort((a, b) => Number(a.plan !== null) + Number(a.age !== null) - (Number(b.plan !== null) + Number(b.age !== null)))) byRider.set(r.riderId, r.rateCents);
+    for (const r of mine.sort(
+      (a, b) => Number(a.plan !== null) + Number(a.age !== null) - (Number(b.plan !== null) + Number(b.age !== null)),
+    ))
+      byRider.set(r.riderId, r.rateCents);
     result.set(
       `${quote.naic}|${quote.plan}`,
-      RIDER_OPTIONS.filter((id) => byRider.has(id)).map((id) => ({ id, name: RIDER_LABELS[id], monthlyCents: byRider.get(id)! })),
+      RIDER_OPTIONS.filter((id) => byRider.has(id)).map((id) => ({
+        id,
+        name: RIDER_LABELS[id],
+        monthlyCents: byRider.get(id)!,
+      })),
     );
   }
   return result;

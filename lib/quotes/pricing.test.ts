@@ -13,7 +13,13 @@ import {
 } from "@/lib/quotes/pricing";
 
 const curve = attainedAgeCurve();
-const factors: RateFactors = { baseCents: 15000, areaFactor: 1.1, ageFactors: curve, femaleFactor: 0.92, tobaccoFactor: 1.15 };
+const factors: RateFactors = {
+  baseCents: 15000,
+  areaFactor: 1.1,
+  ageFactors: curve,
+  femaleFactor: 0.92,
+  tobaccoFactor: 1.15,
+};
 
 describe("attainedAgeCurve", () => {
   it.each([
@@ -41,7 +47,11 @@ describe("attainedAgeCurve", () => {
 
   it("embeds the 2018 reference data file", () => {
     const file = REFERENCE_FILES.ageCurve;
-    const rows = readFileSync(file, "utf8").trim().split("\n").slice(1).map((l) => l.split(","));
+    const rows = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => l.split(","));
     for (const [age, , g] of rows) expect(PLAN_G_AVERAGE_2018[Number(age)]).toBe(Number(g));
   });
 });
@@ -49,37 +59,51 @@ describe("attainedAgeCurve", () => {
 describe("premiumCents", () => {
   it("is base × area × age × gender × tobacco, rounded to cents", () => {
     expect(premiumCents(factors, "attained_age", { age: 65, gender: "M", tobacco: false })).toBe(16500);
-    expect(premiumCents(factors, "attained_age", { age: 70, gender: "F", tobacco: true })).toBe(Math.round(15000 * 1.1 * curve.get(70)! * 0.92 * 1.15));
+    expect(premiumCents(factors, "attained_age", { age: 70, gender: "F", tobacco: true })).toBe(
+      Math.round(15000 * 1.1 * curve.get(70)! * 0.92 * 1.15),
+    );
   });
 
   it("rises with age for attained-age and issue-age filings (new business: same table)", () => {
     for (const method of ["attained_age", "issue_age"] as const) {
       for (let age = 66; age <= 99; age++) {
-        expect(premiumCents(factors, method, { age, gender: "M", tobacco: false })).toBeGreaterThanOrEqual(premiumCents(factors, method, { age: age - 1, gender: "M", tobacco: false }));
+        expect(premiumCents(factors, method, { age, gender: "M", tobacco: false })).toBeGreaterThanOrEqual(
+          premiumCents(factors, method, { age: age - 1, gender: "M", tobacco: false }),
+        );
       }
     }
-    expect(premiumCents(factors, "issue_age", { age: 72, gender: "F", tobacco: false })).toBe(premiumCents(factors, "attained_age", { age: 72, gender: "F", tobacco: false }));
+    expect(premiumCents(factors, "issue_age", { age: 72, gender: "F", tobacco: false })).toBe(
+      premiumCents(factors, "attained_age", { age: 72, gender: "F", tobacco: false }),
+    );
   });
 
   it("ignores age and sex for community rating", () => {
     const base = premiumCents(factors, "community", { age: COMMUNITY_AGE, gender: null, tobacco: false });
     expect(base).toBe(16500);
-    for (const age of [0, 65, 80, 99]) for (const gender of ["M", "F", null] as const) expect(premiumCents(factors, "community", { age, gender, tobacco: false })).toBe(base);
+    for (const age of [0, 65, 80, 99])
+      for (const gender of ["M", "F", null] as const)
+        expect(premiumCents(factors, "community", { age, gender, tobacco: false })).toBe(base);
   });
 
   it("charges tobacco users at least the non-tobacco rate", () => {
     for (const method of ["attained_age", "community"] as const) {
       for (const age of [64, 65, 75, 99]) {
         for (const gender of ["M", "F"] as const) {
-          expect(premiumCents(factors, method, { age, gender, tobacco: true })).toBeGreaterThanOrEqual(premiumCents(factors, method, { age, gender, tobacco: false }));
+          expect(premiumCents(factors, method, { age, gender, tobacco: true })).toBeGreaterThanOrEqual(
+            premiumCents(factors, method, { age, gender, tobacco: false }),
+          );
         }
       }
     }
-    expect(() => premiumCents({ ...factors, tobaccoFactor: 0.9 }, "attained_age", { age: 65, gender: "M", tobacco: true })).toThrow();
+    expect(() =>
+      premiumCents({ ...factors, tobaccoFactor: 0.9 }, "attained_age", { age: 65, gender: "M", tobacco: true }),
+    ).toThrow();
   });
 
   it("charges women less with a female factor below 1", () => {
-    expect(premiumCents(factors, "attained_age", { age: 65, gender: "F", tobacco: false })).toBeLessThan(premiumCents(factors, "attained_age", { age: 65, gender: "M", tobacco: false }));
+    expect(premiumCents(factors, "attained_age", { age: 65, gender: "F", tobacco: false })).toBeLessThan(
+      premiumCents(factors, "attained_age", { age: 65, gender: "M", tobacco: false }),
+    );
   });
 });
 

@@ -59,7 +59,8 @@ export function premiumCents(factors: RateFactors, method: RatingMethod, cell: R
 
 /** Household-discounted premium: round(rate × (1 − pct)), pct in basis points (700 = 7%). */
 export function householdCents(rateCents: number, pctBps: number): number {
-  if (!Number.isInteger(pctBps) || pctBps < 0 || pctBps > 10_000) throw new Error(`Invalid household discount ${pctBps} bps`);
+  if (!Number.isInteger(pctBps) || pctBps < 0 || pctBps > 10_000)
+    throw new Error(`Invalid household discount ${pctBps} bps`);
   return Math.round((rateCents * (10_000 - pctBps)) / 10_000);
 }
 
@@ -68,8 +69,28 @@ export function householdCents(rateCents: number, pctBps: number): number {
  * medigap_avg_premium_by_age_2018.csv). The shape of the sample book's attained-age curves.
  */
 export const PLAN_G_AVERAGE_2018: Readonly<Record<number, number>> = {
-  64: 113.14, 65: 113.52, 66: 114.91, 67: 114.8, 68: 116.98, 69: 120.6, 70: 124.63, 71: 126.73, 72: 130.38, 73: 135.64, 74: 139.6,
-  75: 145.2, 76: 148.08, 77: 151.61, 78: 156.32, 79: 165.75, 80: 164.29, 81: 168.54, 82: 171.52, 83: 177.7, 84: 179.93, 85: 184.22,
+  64: 113.14,
+  65: 113.52,
+  66: 114.91,
+  67: 114.8,
+  68: 116.98,
+  69: 120.6,
+  70: 124.63,
+  71: 126.73,
+  72: 130.38,
+  73: 135.64,
+  74: 139.6,
+  75: 145.2,
+  76: 148.08,
+  77: 151.61,
+  78: 156.32,
+  79: 165.75,
+  80: 164.29,
+  81: 168.54,
+  82: 171.52,
+  83: 177.7,
+  84: 179.93,
+  85: 184.22,
 };
 
 export type AgeCurveOptions = {

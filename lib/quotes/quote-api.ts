@@ -5,7 +5,15 @@ import { getSessionUser } from "@/lib/auth/session";
 import { prisma } from "@/lib/db";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { getQuoteProvider } from "@/lib/quotes/quote-provider-for-env";
-import { isPlanCode, PLAN_LABELS, plansForState, STANDARD_PLANS, type CarrierQuote, type PlanCode, type QuoteProvider } from "@/lib/quotes/quote-provider";
+import {
+  isPlanCode,
+  PLAN_LABELS,
+  plansForState,
+  STANDARD_PLANS,
+  type CarrierQuote,
+  type PlanCode,
+  type QuoteProvider,
+} from "@/lib/quotes/quote-provider";
 import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE } from "@/lib/quotes/quote-links";
 import { defaultEffectiveDate } from "@/lib/quotes/select-quotes";
 import { findZip } from "@/lib/zip/zip-table";
@@ -27,7 +35,10 @@ export const QUOTE_API_MESSAGES = {
 const yes = (v: unknown) => v === true || v === "true" || v === "1" || v === "yes" || v === "Y" || v === "y";
 
 export const quoteApiBodySchema = z.object({
-  zip_code: z.string().trim().regex(/^\d{5}$/, "Please enter a valid 5-digit zip code"),
+  zip_code: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, "Please enter a valid 5-digit zip code"),
   state: z.string().trim().length(2).toUpperCase().optional(),
   /** County name or 5-digit FIPS; default: the ZIP's largest county. */
   county: z.string().trim().max(100).optional().nullable(),
@@ -68,14 +79,28 @@ export type CompanyQuotes = {
   company_name: string;
   naic: string;
   group: string;
-  quotes: { rate: number; discount_rate: number | null; discount_category: string | null; age: number; gender: "M" | "F"; plan: string; tobacco: boolean; original_plan_name?: string }[];
+  quotes: {
+    rate: number;
+    discount_rate: number | null;
+    discount_category: string | null;
+    age: number;
+    gender: "M" | "F";
+    plan: string;
+    tobacco: boolean;
+    original_plan_name?: string;
+  }[];
 };
 
 /** Groups provider quotes by company, in the engine's shape. Pure. */
 export function toCompanyQuotes(quotes: readonly CarrierQuote[]): CompanyQuotes[] {
   const byCompany = new Map<string, CompanyQuotes>();
   for (const q of quotes) {
-    const company = byCompany.get(q.naic) ?? { company_name: q.carrierName, naic: q.naic, group: q.groupName, quotes: [] };
+    const company = byCompany.get(q.naic) ?? {
+      company_name: q.carrierName,
+      naic: q.naic,
+      group: q.groupName,
+      quotes: [],
+    };
     const alias = STATE_PLAN_ALIAS[q.plan];
     company.quotes.push({
       rate: q.monthlyCents,
@@ -89,12 +114,24 @@ export function toCompanyQuotes(quotes: readonly CarrierQuote[]): CompanyQuotes[
     });
     byCompany.set(q.naic, company);
   }
-  return [...byCompany.values()].sort((a, b) => a.company_name.localeCompare(b.company_name) || a.naic.localeCompare(b.naic));
+  return [...byCompany.values()].sort(
+    (a, b) => a.company_name.localeCompare(b.company_name) || a.naic.localeCompare(b.naic),
+  );
 }
 
 type Caller = { organizationId: string; organizationSlug?: string; timezone: string };
 
-async function authenticate({ body, sessionToken, ip, now }: { body: QuoteApiBody; sessionToken: string | undefined; ip: string; now: Date }): Promise<Caller> {
+async function authenticate({
+  body,
+  sessionToken,
+  ip,
+  now,
+}: {
+  body: QuoteApiBody;
+  sessionToken: string | undefined;
+  ip: string;
+  now: Date;
+}): Promise<Caller> {
   const user = await getSessionUser(sessionToken, now);
   if (user) return { organizationId: user.organizationId, timezone: "America/Chicago" };
   if (!body.quoteId) throw new AppError("unauthorized", QUOTE_API_MESSAGES.unauthorized);
@@ -102,33 +139,69 @@ async function authenticate({ body, sessionToken, ip, now }: { body: QuoteApiBod
   await consumeRateLimit({ key: `quotes:ip:${ip}`, limit: 120, windowSeconds: 60, now });
   const found = await findQuoteLink(body.quoteId, now);
   if (!found) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
-  return { organizationId: found.organization.id, organizationSlug: found.organization.slug, timezone: found.organization.timezone };
+  return {
+    organizationId: found.organization.id,
+    organizationSlug: found.organization.slug,
+    timezone: found.organization.timezone,
+  };
 }
 
 /** Supported carriers' NAICs for a carriers list of names or NAICs. */
 async function carrierAllowList(carriers: QuoteApiBody["carriers"]): Promise<string[] | undefined> {
   if (carriers === "supported") return undefined;
   const wanted = carriers.map((c) => c.trim().toLowerCase());
-  const rows = await prisma.carrier.findMany({ where: { isActive: true }, select: { naic: true, name: true, groupName: true } });
-  return rows.filter((r) => wanted.includes(r.naic) || wanted.includes(r.name.toLowerCase()) || wanted.includes((r.groupName ?? "").toLowerCase())).map((r) => r.naic);
+  const rows = await prisma.carrier.findMany({
+    where: { isActive: true },
+    select: { naic: true, name: true, groupName: true },
+  });
+  return rows
+    .filter(
+      (r) =>
+        wanted.includes(r.naic) ||
+        wanted.includes(r.name.toLowerCase()) ||
+        wanted.includes((r.groupName ?? "").toLowerCase()),
+    )
+    .map((r) => r.naic);
 }
 
-export async function quoteApi({ body, sessionToken, ip, now, provider = getQuoteProvider() }: { body: QuoteApiBody; sessionToken: string | undefined; ip: string; now: Date; provider?: QuoteProvider }): Promise<CompanyQuotes[]> {
+export async function quoteApi({
+  body,
+  sessionToken,
+  ip,
+  now,
+  provider = getQuoteProvider(),
+}: {
+  body: QuoteApiBody;
+  sessionToken: string | undefined;
+  ip: string;
+  now: Date;
+  provider?: QuoteProvider;
+}): Promise<CompanyQuotes[]> {
   const caller = await authenticate({ body, sessionToken, ip, now });
-  if (body.orgId && body.orgId !== caller.organizationId && body.orgId !== caller.organizationSlug) throw new AppError("forbidden", QUOTE_API_MESSAGES.forbidden);
+  if (body.orgId && body.orgId !== caller.organizationId && body.orgId !== caller.organizationSlug)
+    throw new AppError("forbidden", QUOTE_API_MESSAGES.forbidden);
 
   const zip = findZip(body.zip_code);
   if (!zip) throw new AppError("validation_failed", "Invalid zip code", { fields: { zip_code: ["Invalid zip code"] } });
-  const county = body.county ? zip.countyDetails.find((c) => c.fips === body.county || c.name.toLowerCase() === body.county!.toLowerCase()) : zip.defaultCounty;
-  if (!county) throw new AppError("validation_failed", "No counties found for this ZIP code", { fields: { county: ["No counties found for this ZIP code"] } });
+  const county = body.county
+    ? zip.countyDetails.find((c) => c.fips === body.county || c.name.toLowerCase() === body.county!.toLowerCase())
+    : zip.defaultCounty;
+  if (!county)
+    throw new AppError("validation_failed", "No counties found for this ZIP code", {
+      fields: { county: ["No counties found for this ZIP code"] },
+    });
   const state = county.state || zip.state;
   // A ZIP crossing a state line is rated in the county's state; any other state is a mistake, not a choice.
   if (body.state && body.state !== state && body.state !== zip.state) {
-    throw new AppError("validation_failed", "The state does not match this ZIP code", { fields: { state: ["The state does not match this ZIP code"] } });
+    throw new AppError("validation_failed", "The state does not match this ZIP code", {
+      fields: { state: ["The state does not match this ZIP code"] },
+    });
   }
   const effectiveDate = body.effective_date ?? defaultEffectiveDate(now, caller.timezone);
   if (Math.abs(Date.parse(`${effectiveDate}T00:00:00Z`) - now.getTime()) > 400 * 86_400_000) {
-    throw new AppError("validation_failed", "Choose a coverage start date within a year", { fields: { effective_date: ["Choose a coverage start date within a year"] } });
+    throw new AppError("validation_failed", "Choose a coverage start date within a year", {
+      fields: { effective_date: ["Choose a coverage start date within a year"] },
+    });
   }
 
   const plans = (body.plans as PlanCode[] | undefined) ?? [...(state ? plansForState(state) : STANDARD_PLANS)];

@@ -1,7 +1,15 @@
 import { createPromiseCache, quoteRequestKey, withQuoteCache } from "@/lib/quotes/quote-cache";
 import type { CarrierQuote, QuoteProvider, QuoteRequest } from "@/lib/quotes/quote-provider";
 
-const REQ: QuoteRequest = { zip5: "78701", state: "TX", age: 70, gender: "F", tobacco: false, plans: ["G", "N"], effectiveDate: "2026-12-01" };
+const REQ: QuoteRequest = {
+  zip5: "78701",
+  state: "TX",
+  age: 70,
+  gender: "F",
+  tobacco: false,
+  plans: ["G", "N"],
+  effectiveDate: "2026-12-01",
+};
 const QUOTE = { naic: "1", carrierName: "A", groupName: "A", plan: "G", monthlyCents: 100 } as CarrierQuote;
 
 function countingProvider() {
@@ -54,7 +62,15 @@ test("holds at most maxEntries, dropping the oldest", async () => {
 
 test("the key covers every field that changes the answer", () => {
   const base = quoteRequestKey(REQ);
-  for (const change of [{ zip5: "78702" }, { countyFips: "48453" }, { age: 71 }, { gender: "M" as const }, { tobacco: true }, { naicAllow: ["1"] }, { naicExclude: ["1"] }]) {
+  for (const change of [
+    { zip5: "78702" },
+    { countyFips: "48453" },
+    { age: 71 },
+    { gender: "M" as const },
+    { tobacco: true },
+    { naicAllow: ["1"] },
+    { naicExclude: ["1"] },
+  ]) {
     expect(quoteRequestKey({ ...REQ, ...change })).not.toBe(base);
   }
 });

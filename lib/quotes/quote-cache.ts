@@ -5,7 +5,15 @@ import type { CarrierQuote, QuoteProvider, QuoteRequest } from "@/lib/quotes/quo
  * Concurrent callers of the same key share one pending promise; a rejected promise is dropped so the
  * next caller tries again. Per process: each server instance keeps its own.
  */
-export function createPromiseCache<T>({ ttlMs, maxEntries, now = () => Date.now() }: { ttlMs: number; maxEntries: number; now?: () => number }) {
+export function createPromiseCache<T>({
+  ttlMs,
+  maxEntries,
+  now = () => Date.now(),
+}: {
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+}) {
   const entries = new Map<string, { expiresAt: number; value: Promise<T> }>();
   return {
     get(key: string, load: () => Promise<T>): Promise<T> {
@@ -55,12 +63,16 @@ export function quoteRequestKey(req: QuoteRequest): string {
  * loads a rate book (clearQuoteCaches() runs then, in that process) or on a filing's effective date,
  * which is part of the key; other processes pick up a new book within the TTL.
  */
-export function withQuoteCache(provider: QuoteProvider, { ttlMs, maxEntries, now }: { ttlMs: number; maxEntries: number; now?: () => number }): QuoteProvider & { clear(): void } {
+export function withQuoteCache(
+  provider: QuoteProvider,
+  { ttlMs, maxEntries, now }: { ttlMs: number; maxEntries: number; now?: () => number },
+): QuoteProvider & { clear(): void } {
   const cache = createPromiseCache<CarrierQuote[]>({ ttlMs, maxEntries, now });
   return {
     name: provider.name,
     // Callers get their own array and objects: a caller that sorts or edits must not change the cache.
-    getQuotes: async (req) => (await cache.get(quoteRequestKey(req), () => provider.getQuotes(req))).map((q) => ({ ...q })),
+    getQuotes: async (req) =>
+      (await cache.get(quoteRequestKey(req), () => provider.getQuotes(req))).map((q) => ({ ...q })),
     clear: () => cache.clear(),
   };
 }

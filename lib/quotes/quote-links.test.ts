@@ -11,7 +11,10 @@ const db = setupTestDatabase();
 const now = new Date();
 let n = 0;
 const req = (path: string, cookie?: string, method = "GET") =>
-  new NextRequest(`http://localhost${path}`, { method, headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": `203.0.113.${++n % 250}` } });
+  new NextRequest(`http://localhost${path}`, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": `203.0.113.${++n % 250}` },
+  });
 const generateRoute = generateModule.POST;
 /** The app's own call: a POST without a body. */
 const generateReq = (path: string, cookie?: string) => req(path, cookie, "POST");
@@ -23,7 +26,13 @@ async function agency(at = now) {
   const org = await createOrganization(db.prisma, { now: setUp });
   const admin = await createUser(db.prisma, org.id, { now: setUp, isAdmin: true });
   const agent = await createUser(db.prisma, org.id, { now: at });
-  return { org, admin, agent, adminCookie: (await createSession(db.prisma, admin.id, { now: at })).cookie, agentCookie: (await createSession(db.prisma, agent.id, { now: at })).cookie };
+  return {
+    org,
+    admin,
+    agent,
+    adminCookie: (await createSession(db.prisma, admin.id, { now: at })).cookie,
+    agentCookie: (await createSession(db.prisma, agent.id, { now: at })).cookie,
+  };
 }
 
 describe("createQuoteLink / findQuoteLink", () => {
@@ -60,7 +69,9 @@ describe("createQuoteLink / findQuoteLink", () => {
     const { org } = await agency();
     const other = await createOrganization(db.prisma, { now });
     const foreign = await createContact(db.prisma, other.id, { now });
-    await expect(createQuoteLink({ organizationId: org.id, contactId: foreign.id, now: new Date() })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      createQuoteLink({ organizationId: org.id, contactId: foreign.id, now: new Date() }),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("records a view: count, last viewed and a tracking click", async () => {
@@ -74,7 +85,12 @@ describe("createQuoteLink / findQuoteLink", () => {
     expect(link.lastViewedAt).toEqual(now);
     const clicks = await db.prisma.trackingClick.findMany({ where: { quoteLinkId: link.id } });
     expect(clicks).toHaveLength(2);
-    expect(clicks[0]).toMatchObject({ organizationId: org.id, contactId: contact.id, clickedAt: now, trackingId: `quote-${org.id}-${contact.id}-${link.createdAt.getTime()}` });
+    expect(clicks[0]).toMatchObject({
+      organizationId: org.id,
+      contactId: contact.id,
+      clickedAt: now,
+      trackingId: `quote-${org.id}-${contact.id}-${link.createdAt.getTime()}`,
+    });
   });
 });
 
@@ -86,11 +102,18 @@ describe("POST /api/quotes/generate/{contactId}", () => {
   it("answers a quote id and the compare URL", async () => {
     const { org, adminCookie } = await agency();
     const contact = await createContact(db.prisma, org.id, { now });
-    const res = await generateRoute(generateReq(`/api/quotes/generate/${contact.id}`, adminCookie), ctx({ contactId: contact.id }));
+    const res = await generateRoute(
+      generateReq(`/api/quotes/generate/${contact.id}`, adminCookie),
+      ctx({ contactId: contact.id }),
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.redirectUrl).toBe(`http://localhost:3000/compare?id=${body.quoteId}`);
-    expect(await db.prisma.quoteLink.count({ where: { token: body.quoteId, contactId: contact.id, organizationId: org.id } })).toBe(1);
+    expect(
+      await db.prisma.quoteLink.count({
+        where: { token: body.quoteId, contactId: contact.id, organizationId: org.id },
+      }),
+    ).toBe(1);
   });
 
   it("answers 404 for another organization's contact and for another agent's contact; 401 without a session", async () => {
@@ -98,10 +121,29 @@ describe("POST /api/quotes/generate/{contactId}", () => {
     const foreign = await createContact(db.prisma, (await createOrganization(db.prisma, { now })).id, { now });
     const mine = await createContact(db.prisma, org.id, { now, agentId: agent.id });
     const theirs = await createContact(db.prisma, org.id, { now, agentId: admin.id });
-    expect((await generateRoute(generateReq(`/api/quotes/generate/${foreign.id}`, adminCookie), ctx({ contactId: foreign.id }))).status).toBe(404);
-    expect((await generateRoute(generateReq(`/api/quotes/generate/${theirs.id}`, agentCookie), ctx({ contactId: theirs.id }))).status).toBe(404);
-    expect((await generateRoute(generateReq(`/api/quotes/generate/${mine.id}`, agentCookie), ctx({ contactId: mine.id }))).status).toBe(200);
-    expect((await generateRoute(generateReq(`/api/quotes/generate/${mine.id}`), ctx({ contactId: mine.id }))).status).toBe(401);
+    expect(
+      (
+        await generateRoute(
+          generateReq(`/api/quotes/generate/${foreign.id}`, adminCookie),
+          ctx({ contactId: foreign.id }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await generateRoute(
+          generateReq(`/api/quotes/generate/${theirs.id}`, agentCookie),
+          ctx({ contactId: theirs.id }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await generateRoute(generateReq(`/api/quotes/generate/${mine.id}`, agentCookie), ctx({ contactId: mine.id })))
+        .status,
+    ).toBe(200);
+    expect(
+      (await generateRoute(generateReq(`/api/quotes/generate/${mine.id}`), ctx({ contactId: mine.id }))).status,
+    ).toBe(401);
     expect(await db.prisma.quoteLink.count({ where: { contactId: { in: [foreign.id, theirs.id] } } })).toBe(0);
   });
 });
@@ -111,17 +153,45 @@ describe("GET /api/quotes/decode/{id}", () => {
     const { org, admin, agent } = await agency();
     await db.prisma.organization.update({
       where: { id: org.id },
-      data: { brandName: "Lee Insurance", phone: "5125550100", carrierContracts: ["Humana"], defaultAgentId: admin.id, signature: "The Lee team", orgSignature: true },
+      data: {
+        brandName: "Lee Insurance",
+        phone: "5125550100",
+        carrierContracts: ["Humana"],
+        defaultAgentId: admin.id,
+        signature: "The Lee team",
+        orgSignature: true,
+      },
     });
     const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id, firstName: "Ada" });
-    await db.prisma.contact.update({ where: { id: contact.id }, data: { birthDate: new Date("1956-03-15T00:00:00Z"), zipCode: "78701", gender: "F", tobaccoUser: true, currentCarrier: "Aetna", planType: "G" } });
+    await db.prisma.contact.update({
+      where: { id: contact.id },
+      data: {
+        birthDate: new Date("1956-03-15T00:00:00Z"),
+        zipCode: "78701",
+        gender: "F",
+        tobaccoUser: true,
+        currentCarrier: "Aetna",
+        planType: "G",
+      },
+    });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date() });
 
     const res = await decodeRoute(req(`/api/quotes/decode/${token}`), ctx({ id: token }));
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({
-      contact: { id: contact.id, firstName: "Ada", email: contact.email, gender: "F", tobacco: true, state: "TX", zipCode: "78701", currentCarrier: "Aetna", planType: "G", dateOfBirth: "1956-03-15" },
+      contact: {
+        id: contact.id,
+        firstName: "Ada",
+        email: contact.email,
+        gender: "F",
+        tobacco: true,
+        state: "TX",
+        zipCode: "78701",
+        currentCarrier: "Aetna",
+        planType: "G",
+        dateOfBirth: "1956-03-15",
+      },
       agent: { email: agent.email, firstName: "Test" },
       orgId: org.id,
       orgSlug: org.slug,
@@ -138,15 +208,23 @@ describe("GET /api/quotes/decode/{id}", () => {
 
     // Unassigned: the default agent; no default agent: the first active user.
     await db.prisma.contact.update({ where: { id: contact.id }, data: { agentId: null } });
-    expect((await (await decodeRoute(req(`/api/quotes/decode/${token}`), ctx({ id: token }))).json()).agent.email).toBe(admin.email);
+    expect((await (await decodeRoute(req(`/api/quotes/decode/${token}`), ctx({ id: token }))).json()).agent.email).toBe(
+      admin.email,
+    );
     await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: null } });
-    expect((await (await decodeRoute(req(`/api/quotes/decode/${token}`), ctx({ id: token }))).json()).agent.email).toBe(admin.email);
+    expect((await (await decodeRoute(req(`/api/quotes/decode/${token}`), ctx({ id: token }))).json()).agent.email).toBe(
+      admin.email,
+    );
   });
 
   it("answers 404 with the spec's message for an unknown, malformed or expired link", async () => {
     const { org } = await agency();
     const contact = await createContact(db.prisma, org.id, { now });
-    const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date(Date.now() - (QUOTE_LINK_DAYS + 1) * 86_400_000) });
+    const { token } = await createQuoteLink({
+      organizationId: org.id,
+      contactId: contact.id,
+      now: new Date(Date.now() - (QUOTE_LINK_DAYS + 1) * 86_400_000),
+    });
     for (const id of [token, "B".repeat(43), "nope"]) {
       const res = await decodeRoute(req(`/api/quotes/decode/${id}`), ctx({ id }));
       expect(res.status).toBe(404);
@@ -159,8 +237,14 @@ describe("GET /api/quotes/decode/{id}", () => {
     const contact = await createContact(db.prisma, org.id, { now });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date() });
     const other = await createOrganization(db.prisma, { now });
-    expect((await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${org.id}`), ctx({ id: token }))).status).toBe(200);
-    expect((await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${org.slug}&tid=em-x`), ctx({ id: token }))).status).toBe(200);
-    expect((await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${other.id}`), ctx({ id: token }))).status).toBe(404);
+    expect((await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${org.id}`), ctx({ id: token }))).status).toBe(
+      200,
+    );
+    expect(
+      (await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${org.slug}&tid=em-x`), ctx({ id: token }))).status,
+    ).toBe(200);
+    expect((await decodeRoute(req(`/api/quotes/decode/${token}?orgId=${other.id}`), ctx({ id: token }))).status).toBe(
+      404,
+    );
   });
 });

@@ -53,7 +53,14 @@ export async function createQuoteLink({ organizationId, contactId, planType, now
     if (!contact) throw contactNotFound();
     const token = randomBytes(32).toString("base64url");
     const link = await db.quoteLink.create({
-      data: { organizationId, contactId, token, planType: planType ?? null, createdAt: now, expiresAt: new Date(now.getTime() + QUOTE_LINK_DAYS * 86_400_000) },
+      data: {
+        organizationId,
+        contactId,
+        token,
+        planType: planType ?? null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + QUOTE_LINK_DAYS * 86_400_000),
+      },
     });
     return { link, token, url: quoteLinkUrl(token) };
   };
@@ -61,11 +68,29 @@ export async function createQuoteLink({ organizationId, contactId, planType, now
 }
 
 /** POST /api/quotes/generate/{contactId}: a new link for a contact the viewer may see. */
-export async function generateQuoteLink({ organizationId, viewer, contactId, now }: { organizationId: string; viewer: ContactViewer; contactId: string; now: Date }) {
+export async function generateQuoteLink({
+  organizationId,
+  viewer,
+  contactId,
+  now,
+}: {
+  organizationId: string;
+  viewer: ContactViewer;
+  contactId: string;
+  now: Date;
+}) {
   const db = tenantDb(organizationId);
-  const contact = await db.contact.findFirst({ where: visibleContactWhere(organizationId, contactId, viewer), select: { id: true, planType: true } });
+  const contact = await db.contact.findFirst({
+    where: visibleContactWhere(organizationId, contactId, viewer),
+    select: { id: true, planType: true },
+  });
   if (!contact) throw contactNotFound();
-  const { token, url } = await createQuoteLink({ organizationId, contactId: contact.id, planType: contact.planType, now });
+  const { token, url } = await createQuoteLink({
+    organizationId,
+    contactId: contact.id,
+    planType: contact.planType,
+    now,
+  });
   return { quoteId: token, redirectUrl: url };
 }
 
@@ -153,15 +178,28 @@ export async function quoteAgent(found: FoundQuoteLink): Promise<NonNullable<Lin
   const agent =
     (found.contact.agent?.isActive ? found.contact.agent : null) ??
     (found.organization.defaultAgent?.isActive ? found.organization.defaultAgent : null) ??
-    (await tenantDb(organizationId).user.findFirst({ where: { organizationId, isActive: true }, orderBy: { createdAt: "asc" }, select: userSelect }));
+    (await tenantDb(organizationId).user.findFirst({
+      where: { organizationId, isActive: true },
+      orderBy: { createdAt: "asc" },
+      select: userSelect,
+    }));
   return agent ? offeredAgentContact(agent) : null;
 }
 
 /** GET /api/quotes/decode/{id}: client-side.md §3 "Decoded quote". */
-export async function decodeQuote({ token, now, orgId }: { token: string; now: Date; /** Cross-check only: a link of another organization answers 404. */ orgId?: string | null }) {
+export async function decodeQuote({
+  token,
+  now,
+  orgId,
+}: {
+  token: string;
+  now: Date;
+  /** Cross-check only: a link of another organization answers 404. */ orgId?: string | null;
+}) {
   const found = await findQuoteLink(token, now);
   if (!found) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
-  if (orgId && orgId !== found.organization.id && orgId !== found.organization.slug) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
+  if (orgId && orgId !== found.organization.id && orgId !== found.organization.slug)
+    throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
   const { contact, organization } = found;
   const agent = await quoteAgent(found);
   const dateOfBirth = isoDate(contact.birthDate);
@@ -213,7 +251,10 @@ export async function decodeQuote({ token, now, orgId }: { token: string; now: D
  */
 export async function orphanedQuoteLinkOrgSlug(token: string, now: Date): Promise<string | null> {
   if (!isQuoteToken(token)) return null;
-  const link = await prisma.quoteLink.findUnique({ where: { token }, select: { contactId: true, expiresAt: true, organization: { select: { slug: true } } } });
+  const link = await prisma.quoteLink.findUnique({
+    where: { token },
+    select: { contactId: true, expiresAt: true, organization: { select: { slug: true } } },
+  });
   if (!link || link.contactId !== null) return null;
   if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return null;
   return link.organization.slug;

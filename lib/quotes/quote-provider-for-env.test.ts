@@ -6,7 +6,10 @@ import { startFakeCsgServer } from "@/lib/testing/fake-csg-server";
 const saved = { key: process.env.CSG_API_KEY, url: process.env.CSG_BASE_URL };
 
 afterEach(() => {
-  for (const [name, value] of [["CSG_API_KEY", saved.key], ["CSG_BASE_URL", saved.url]] as const) {
+  for (const [name, value] of [
+    ["CSG_API_KEY", saved.key],
+    ["CSG_BASE_URL", saved.url],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -32,7 +35,15 @@ describe("getQuoteProvider", () => {
       expect(provider.name).toBe("csg");
       expect(getQuoteProvider()).toBe(provider);
 
-      const quotes = await provider.getQuotes({ zip5: "32092", state: "FL", age: 65, gender: "M", tobacco: false, plans: ["N"], effectiveDate: "2025-07-01" });
+      const quotes = await provider.getQuotes({
+        zip5: "32092",
+        state: "FL",
+        age: 65,
+        gender: "M",
+        tobacco: false,
+        plans: ["N"],
+        effectiveDate: "2025-07-01",
+      });
       expect(quotes.map((q) => q.source)).toEqual(["csg", "csg"]);
       expect(server.authRequests()[0]!.body).toMatchObject({ api_key: "env-key" });
     } finally {

@@ -43,7 +43,15 @@ export const PLAN_LABELS: Record<PlanCode, string> = {
 };
 
 /** Rider ids (client-side.md §3 "Rider options"); rider prices exist for the MN and WI plans. */
-export const RIDER_IDS = ["part_a_deductible", "part_b_deductible", "part_b_excess", "foreign_travel", "home_health", "preventive_care", "skilled_nursing"] as const;
+export const RIDER_IDS = [
+  "part_a_deductible",
+  "part_b_deductible",
+  "part_b_excess",
+  "foreign_travel",
+  "home_health",
+  "preventive_care",
+  "skilled_nursing",
+] as const;
 export type RiderId = (typeof RIDER_IDS)[number];
 
 export function isPlanCode(value: string): value is PlanCode {

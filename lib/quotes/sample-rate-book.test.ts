@@ -15,23 +15,39 @@ import { createContact, createOrganization } from "@/lib/testing/factories";
 const db = setupTestDatabase();
 const SAMPLE_DIR = join(process.cwd(), "data", "rate-books", "sample");
 
-const req = (over: Partial<QuoteRequest> = {}): QuoteRequest => ({ zip5: "78701", state: "TX", age: 65, gender: "M", tobacco: false, plans: ["G"], effectiveDate: "2026-12-01", ...over });
+const req = (over: Partial<QuoteRequest> = {}): QuoteRequest => ({
+  zip5: "78701",
+  state: "TX",
+  age: 65,
+  gender: "M",
+  tobacco: false,
+  plans: ["G"],
+  effectiveDate: "2026-12-01",
+  ...over,
+});
 
 beforeAll(async () => {
   await seedReferenceData();
   const start = performance.now();
   const result = await loadRateBook({ dir: SAMPLE_DIR });
-  console.log(`sample book loaded on ${db.kind}: ${result.counts.cells} cells in ${Math.round(performance.now() - start)} ms`);
+  console.log(
+    `sample book loaded on ${db.kind}: ${result.counts.cells} cells in ${Math.round(performance.now() - start)} ms`,
+  );
   expect(result.isSample).toBe(true);
 }, 120_000);
 
 describe("the SAMPLE rate book", () => {
   it("is what the generator writes (deterministic, committed up to date)", () => {
     const out = mkdtempSync(join(tmpdir(), "sample-book-"));
-    execFileSync(join(process.cwd(), "node_modules", ".bin", "tsx"), ["--tsconfig", "tsconfig.scripts.json", "scripts/generate-sample-rate-book.ts", out], { env: { ...process.env, NODE_OPTIONS: "" } });
+    execFileSync(
+      join(process.cwd(), "node_modules", ".bin", "tsx"),
+      ["--tsconfig", "tsconfig.scripts.json", "scripts/generate-sample-rate-book.ts", out],
+      { env: { ...process.env, NODE_OPTIONS: "" } },
+    );
     const files = readdirSync(SAMPLE_DIR).sort();
     expect(readdirSync(out).sort()).toEqual(files);
-    for (const file of files) expect(readFileSync(join(out, file), "utf8") === readFileSync(join(SAMPLE_DIR, file), "utf8")).toBe(true);
+    for (const file of files)
+      expect(readFileSync(join(out, file), "utf8") === readFileSync(join(SAMPLE_DIR, file), "utf8")).toBe(true);
   });
 
   it("quotes 78701 TX Plan G, 65, male, non-tobacco within the calibrated $127–$300", async () => {
@@ -43,7 +59,11 @@ describe("the SAMPLE rate book", () => {
       expect(q.isSample).toBe(true);
     }
     expect(new Set(quotes.map((q) => q.ratingMethod))).toEqual(new Set(["attained_age", "issue_age", "community"]));
-    const top = selectQuotes(quotes, { contractedCarriers: ["Aetna", "Humana", "Cigna", "UnitedHealthcare", "Aflac", "Mutual of Omaha"], currentCarrier: "Humana", firstEligibleBefore2020: false });
+    const top = selectQuotes(quotes, {
+      contractedCarriers: ["Aetna", "Humana", "Cigna", "UnitedHealthcare", "Aflac", "Mutual of Omaha"],
+      currentCarrier: "Humana",
+      firstEligibleBefore2020: false,
+    });
     expect(top[0]!.quotes).toHaveLength(3);
     expect(top[0]!.quotes.every((q) => q.groupName !== "Humana")).toBe(true);
   });
@@ -72,7 +92,8 @@ describe("the SAMPLE rate book", () => {
   });
 
   it("switches Aetna TX to its 2026-07-01 filing", async () => {
-    const aetna = async (effectiveDate: string) => (await getLocalQuotes(req({ effectiveDate, naicAllow: ["72052"] })))[0]!;
+    const aetna = async (effectiveDate: string) =>
+      (await getLocalQuotes(req({ effectiveDate, naicAllow: ["72052"] })))[0]!;
     const old = await aetna("2026-06-01");
     const current = await aetna("2026-07-01");
     expect([old.filingEffectiveDate, current.filingEffectiveDate]).toEqual(["2025-01-01", "2026-07-01"]);
@@ -80,7 +101,8 @@ describe("the SAMPLE rate book", () => {
   });
 
   it("rates Humana TX by county group", async () => {
-    const humana = async (zip5: string, countyFips?: string) => (await getLocalQuotes(req({ zip5, countyFips, naicAllow: ["60219"] })))[0]!.monthlyCents;
+    const humana = async (zip5: string, countyFips?: string) =>
+      (await getLocalQuotes(req({ zip5, countyFips, naicAllow: ["60219"] })))[0]!.monthlyCents;
     const houston = await humana("77002"); // Harris County
     const dallas = await humana("75201"); // Dallas County
     const austin = await humana("78701"); // Travis County: rest of the state
@@ -107,7 +129,10 @@ describe("the compare page in the states with their own plan designs", () => {
     const groups = (await db.prisma.carrier.findMany({ select: { groupName: true } })).map((c) => c.groupName!);
     await db.prisma.organization.update({ where: { id: org.id }, data: { carrierContracts: [...new Set(groups)] } });
     const contact = await createContact(db.prisma, org.id, { now: NOW, state });
-    await db.prisma.contact.update({ where: { id: contact.id }, data: { zipCode, birthDate: new Date(`${birthDate}T00:00:00Z`) } });
+    await db.prisma.contact.update({
+      where: { id: contact.id },
+      data: { zipCode, birthDate: new Date(`${birthDate}T00:00:00Z`) },
+    });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: NOW });
     const model = await loadComparePage({ params: { id: token }, now: NOW });
     if (model.kind !== "quote") throw new Error(`redirected to ${model.to}`);
@@ -143,4 +168,3 @@ describe("the compare page in the states with their own plan designs", () => {
     expect(early.plans.every((p) => p.quotes.length > 0)).toBe(true);
   });
 });
-

@@ -1,7 +1,21 @@
 import type { CarrierQuote, PlanCode } from "@/lib/quotes/quote-provider";
-import { ageOnDate, defaultEffectiveDate, eligiblePlans, isFirstEligibleBefore2020, selectQuotes } from "@/lib/quotes/select-quotes";
+import {
+  ageOnDate,
+  defaultEffectiveDate,
+  eligiblePlans,
+  isFirstEligibleBefore2020,
+  selectQuotes,
+} from "@/lib/quotes/select-quotes";
 
-function quote(over: Partial<CarrierQuote> & { naic: string; carrierName: string; groupName: string; plan: PlanCode; monthlyCents: number }): CarrierQuote {
+function quote(
+  over: Partial<CarrierQuote> & {
+    naic: string;
+    carrierName: string;
+    groupName: string;
+    plan: PlanCode;
+    monthlyCents: number;
+  },
+): CarrierQuote {
   return {
     ratingMethod: "attained_age",
     householdMonthlyCents: null,
@@ -41,7 +55,8 @@ describe("defaultEffectiveDate", () => {
     ["2027-01-31T23:00:00Z", "2027-02-01"],
   ])("now %s → %s", (now, expected) => expect(defaultEffectiveDate(new Date(now))).toBe(expected));
 
-  it("uses the given time zone", () => expect(defaultEffectiveDate(new Date("2026-12-01T03:00:00Z"), "UTC")).toBe("2027-01-01"));
+  it("uses the given time zone", () =>
+    expect(defaultEffectiveDate(new Date("2026-12-01T03:00:00Z"), "UTC")).toBe("2027-01-01"));
 });
 
 describe("isFirstEligibleBefore2020 (F / HDF / MA Supplement 1)", () => {
@@ -51,7 +66,9 @@ describe("isFirstEligibleBefore2020 (F / HDF / MA Supplement 1)", () => {
     ["1954-12-31", true],
     ["1940-06-15", true],
     ["1960-03-10", false],
-  ])("born %s: %p", (birthDate, expected) => expect(isFirstEligibleBefore2020({ birthDate, effectiveDate: "2026-12-01" })).toBe(expected));
+  ])("born %s: %p", (birthDate, expected) =>
+    expect(isFirstEligibleBefore2020({ birthDate, effectiveDate: "2026-12-01" })).toBe(expected),
+  );
 
   it.each([
     // Only the age on the effective date: eligible only when certainly turned 65 by 2020-01-01.
@@ -60,10 +77,14 @@ describe("isFirstEligibleBefore2020 (F / HDF / MA Supplement 1)", () => {
     [72, "2026-12-01", true], // born 1954-12-02 … 1954-12-01 at the latest
     [70, "2025-01-01", true], // latest birth 1955-01-01 → 65 on 2020-01-01
     [70, "2025-02-01", false],
-  ])("age %p on %s: %p", (age, effectiveDate, expected) => expect(isFirstEligibleBefore2020({ age, effectiveDate })).toBe(expected));
+  ])("age %p on %s: %p", (age, effectiveDate, expected) =>
+    expect(isFirstEligibleBefore2020({ age, effectiveDate })).toBe(expected),
+  );
 
   it("lets earlier eligibility (disability) override, and knows nothing without age or birth date", () => {
-    expect(isFirstEligibleBefore2020({ age: 65, effectiveDate: "2026-12-01", medicareEligibleBefore2020: true })).toBe(true);
+    expect(isFirstEligibleBefore2020({ age: 65, effectiveDate: "2026-12-01", medicareEligibleBefore2020: true })).toBe(
+      true,
+    );
     expect(isFirstEligibleBefore2020({ effectiveDate: "2026-12-01" })).toBe(false);
   });
 
@@ -76,14 +97,42 @@ describe("isFirstEligibleBefore2020 (F / HDF / MA Supplement 1)", () => {
 
 describe("selectQuotes", () => {
   const quotes: CarrierQuote[] = [
-    quote({ naic: "60219", carrierName: "Humana Insurance Company", groupName: "Humana", plan: "G", monthlyCents: 12000, householdMonthlyCents: 10560 }),
+    quote({
+      naic: "60219",
+      carrierName: "Humana Insurance Company",
+      groupName: "Humana",
+      plan: "G",
+      monthlyCents: 12000,
+      householdMonthlyCents: 10560,
+    }),
     quote({ naic: "73288", carrierName: "Humana Ins Co", groupName: "Humana", plan: "G", monthlyCents: 12500 }),
-    quote({ naic: "72052", carrierName: "Aetna Hlth Ins Co", groupName: "Aetna", plan: "G", monthlyCents: 14000, householdMonthlyCents: 13020 }),
+    quote({
+      naic: "72052",
+      carrierName: "Aetna Hlth Ins Co",
+      groupName: "Aetna",
+      plan: "G",
+      monthlyCents: 14000,
+      householdMonthlyCents: 13020,
+    }),
     quote({ naic: "72052", carrierName: "Aetna Hlth Ins Co", groupName: "Aetna", plan: "G", monthlyCents: 13500 }), // same carrier twice: lowest kept
-    quote({ naic: "65269", carrierName: "Cigna Ins Co", groupName: "Cigna", plan: "G", monthlyCents: 15000, householdMonthlyCents: 12000 }),
+    quote({
+      naic: "65269",
+      carrierName: "Cigna Ins Co",
+      groupName: "Cigna",
+      plan: "G",
+      monthlyCents: 15000,
+      householdMonthlyCents: 12000,
+    }),
     quote({ naic: "65722", carrierName: "Loyal Amer Life Ins Co", groupName: "Cigna", plan: "G", monthlyCents: 15000 }),
     quote({ naic: "60380", carrierName: "American Family Life", groupName: "Aflac", plan: "G", monthlyCents: 11000 }), // not contracted
-    quote({ naic: "79413", carrierName: "UnitedHealthcare Ins Co", groupName: "UnitedHealthcare", plan: "G", monthlyCents: 16000, householdMonthlyCents: 14080 }),
+    quote({
+      naic: "79413",
+      carrierName: "UnitedHealthcare Ins Co",
+      groupName: "UnitedHealthcare",
+      plan: "G",
+      monthlyCents: 16000,
+      householdMonthlyCents: 14080,
+    }),
     quote({ naic: "72052", carrierName: "Aetna Hlth Ins Co", groupName: "Aetna", plan: "N", monthlyCents: 10000 }),
     quote({ naic: "65269", carrierName: "Cigna Ins Co", groupName: "Cigna", plan: "N", monthlyCents: 9000 }),
     quote({ naic: "65269", carrierName: "Cigna Ins Co", groupName: "Cigna", plan: "F", monthlyCents: 18000 }),
@@ -91,37 +140,73 @@ describe("selectQuotes", () => {
     quote({ naic: "65269", carrierName: "Cigna Ins Co", groupName: "Cigna", plan: "HDG", monthlyCents: 5000 }),
   ];
   const contracted = ["Humana", "Aetna", "cigna", "79413"];
-  const plansOf = (sel: ReturnType<typeof selectQuotes>) => Object.fromEntries(sel.map((s) => [s.plan, s.quotes.map((q) => `${q.naic}:${q.monthlyCents}`)]));
+  const plansOf = (sel: ReturnType<typeof selectQuotes>) =>
+    Object.fromEntries(sel.map((s) => [s.plan, s.quotes.map((q) => `${q.naic}:${q.monthlyCents}`)]));
 
   it("keeps the 3 cheapest contracted carriers per plan, one row per carrier, ties by carrier name", () => {
-    const sel = selectQuotes(quotes, { contractedCarriers: contracted, firstEligibleBefore2020: true, plans: ["G", "N"] });
-    expect(plansOf(sel)).toEqual({ G: ["60219:12000", "73288:12500", "72052:13500"], N: ["65269:9000", "72052:10000"] });
+    const sel = selectQuotes(quotes, {
+      contractedCarriers: contracted,
+      firstEligibleBefore2020: true,
+      plans: ["G", "N"],
+    });
+    expect(plansOf(sel)).toEqual({
+      G: ["60219:12000", "73288:12500", "72052:13500"],
+      N: ["65269:9000", "72052:10000"],
+    });
     // Without Humana: Aetna 13500, then the Cigna tie at 15000 broken by name (Cigna Ins Co < Loyal Amer…).
-    const noHumana = selectQuotes(quotes, { contractedCarriers: ["Aetna", "Cigna"], firstEligibleBefore2020: true, plans: ["G"] });
+    const noHumana = selectQuotes(quotes, {
+      contractedCarriers: ["Aetna", "Cigna"],
+      firstEligibleBefore2020: true,
+      plans: ["G"],
+    });
     expect(plansOf(noHumana).G).toEqual(["72052:13500", "65269:15000", "65722:15000"]);
   });
 
   it("shows nothing when the org has no contracts; matches contracts by group name or NAIC", () => {
-    expect(selectQuotes(quotes, { contractedCarriers: [], firstEligibleBefore2020: true, plans: ["G"] })[0]!.quotes).toEqual([]);
-    expect(plansOf(selectQuotes(quotes, { contractedCarriers: ["60380"], firstEligibleBefore2020: true, plans: ["G"] })).G).toEqual(["60380:11000"]);
+    expect(
+      selectQuotes(quotes, { contractedCarriers: [], firstEligibleBefore2020: true, plans: ["G"] })[0]!.quotes,
+    ).toEqual([]);
+    expect(
+      plansOf(selectQuotes(quotes, { contractedCarriers: ["60380"], firstEligibleBefore2020: true, plans: ["G"] })).G,
+    ).toEqual(["60380:11000"]);
   });
 
   it("drops the current carrier's whole NAIC group, given by name or by NAIC", () => {
     for (const currentCarrier of ["Humana", "humana", "73288", "Humana Ins Co"]) {
-      const sel = selectQuotes(quotes, { contractedCarriers: contracted, currentCarrier, firstEligibleBefore2020: true, plans: ["G"] });
+      const sel = selectQuotes(quotes, {
+        contractedCarriers: contracted,
+        currentCarrier,
+        firstEligibleBefore2020: true,
+        plans: ["G"],
+      });
       expect(plansOf(sel).G).toEqual(["72052:13500", "65269:15000", "65722:15000"]);
     }
   });
 
   it("sorts by the household rate when the toggle is on (standard rate where there is none)", () => {
-    const sel = selectQuotes(quotes, { contractedCarriers: contracted, household: true, firstEligibleBefore2020: true, plans: ["G"] });
+    const sel = selectQuotes(quotes, {
+      contractedCarriers: contracted,
+      household: true,
+      firstEligibleBefore2020: true,
+      plans: ["G"],
+    });
     expect(sel[0]!.quotes.map((q) => q.naic)).toEqual(["60219", "65269", "73288"]);
   });
 
   it("hides F and HDF for people first eligible in 2020 or later", () => {
     const sel = selectQuotes(quotes, { contractedCarriers: contracted, firstEligibleBefore2020: false });
     expect(sel.map((s) => s.plan)).toEqual(["G", "N", "HDG"]);
-    const before = selectQuotes(quotes, { contractedCarriers: contracted, firstEligibleBefore2020: true, plans: ["F", "G", "N", "HDF", "HDG"] });
-    expect(before.map((s) => [s.plan, s.quotes.length])).toEqual([["F", 1], ["G", 3], ["N", 2], ["HDF", 1], ["HDG", 1]]);
+    const before = selectQuotes(quotes, {
+      contractedCarriers: contracted,
+      firstEligibleBefore2020: true,
+      plans: ["F", "G", "N", "HDF", "HDG"],
+    });
+    expect(before.map((s) => [s.plan, s.quotes.length])).toEqual([
+      ["F", 1],
+      ["G", 3],
+      ["N", 2],
+      ["HDF", 1],
+      ["HDG", 1],
+    ]);
   });
 });

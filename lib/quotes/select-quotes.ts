@@ -55,7 +55,12 @@ function addYears(date: string, years: number): string {
  * birth date is used, so F is offered only when the person was certainly eligible before 2020.
  * `medicareEligibleBefore2020` (e.g. earlier eligibility through disability) overrides both.
  */
-export function isFirstEligibleBefore2020(person: { birthDate?: string | null; age?: number | null; effectiveDate: string; medicareEligibleBefore2020?: boolean }): boolean {
+export function isFirstEligibleBefore2020(person: {
+  birthDate?: string | null;
+  age?: number | null;
+  effectiveDate: string;
+  medicareEligibleBefore2020?: boolean;
+}): boolean {
   if (person.medicareEligibleBefore2020 !== undefined) return person.medicareEligibleBefore2020;
   if (person.birthDate) return addYears(person.birthDate, 65) <= MACRA_CUTOFF;
   if (person.age === undefined || person.age === null) return false;
@@ -102,13 +107,20 @@ export function selectQuotes(quotes: readonly CarrierQuote[], options: SelectQuo
   const droppedGroups = new Set<string>();
   if (current) {
     droppedGroups.add(current);
-    for (const q of quotes) if (norm(q.naic) === current || norm(q.carrierName) === current) droppedGroups.add(norm(q.groupName));
+    for (const q of quotes)
+      if (norm(q.naic) === current || norm(q.carrierName) === current) droppedGroups.add(norm(q.groupName));
   }
-  const isCurrent = (q: CarrierQuote) => droppedGroups.has(norm(q.groupName)) || (current !== null && norm(q.naic) === current);
+  const isCurrent = (q: CarrierQuote) =>
+    droppedGroups.has(norm(q.groupName)) || (current !== null && norm(q.naic) === current);
 
-  const wanted = eligiblePlans(options.plans ?? [...new Set(quotes.map((q) => q.plan))], options.firstEligibleBefore2020);
+  const wanted = eligiblePlans(
+    options.plans ?? [...new Set(quotes.map((q) => q.plan))],
+    options.firstEligibleBefore2020,
+  );
   const compare = (a: CarrierQuote, b: CarrierQuote) =>
-    sortKey(a, household) - sortKey(b, household) || a.carrierName.localeCompare(b.carrierName) || a.naic.localeCompare(b.naic);
+    sortKey(a, household) - sortKey(b, household) ||
+    a.carrierName.localeCompare(b.carrierName) ||
+    a.naic.localeCompare(b.naic);
 
   return wanted.map((plan) => {
     const best = new Map<string, CarrierQuote>();

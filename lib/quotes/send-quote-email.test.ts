@@ -20,10 +20,19 @@ const post = (contactId: string, cookie?: string) =>
 
 async function agency() {
   const org = await createOrganization(db.prisma, { now });
-  await db.prisma.organization.update({ where: { id: org.id }, data: { brandName: "Lee Insurance", primaryColor: "#0F766E", phone: "5125550100" } });
+  await db.prisma.organization.update({
+    where: { id: org.id },
+    data: { brandName: "Lee Insurance", primaryColor: "#0F766E", phone: "5125550100" },
+  });
   const admin = await createUser(db.prisma, org.id, { now, isAdmin: true });
   const agent = await createUser(db.prisma, org.id, { now });
-  return { org, admin, agent, adminCookie: (await createSession(db.prisma, admin.id, { now })).cookie, agentCookie: (await createSession(db.prisma, agent.id, { now })).cookie };
+  return {
+    org,
+    admin,
+    agent,
+    adminCookie: (await createSession(db.prisma, admin.id, { now })).cookie,
+    agentCookie: (await createSession(db.prisma, agent.id, { now })).cookie,
+  };
 }
 
 const linkIn = (html: string) => /http:\/\/localhost:3000\/compare\?id=([A-Za-z0-9_-]{43})/.exec(html)?.[1];
@@ -38,13 +47,27 @@ describe("POST /api/contacts/{id}/send-quote-email", () => {
     expect(body).toEqual({
       success: true,
       message: QUOTE_EMAIL_MESSAGES.sentToAgent,
-      trackingRecord: { email_type: "quote_email", scheduled_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), send_status: "sent", send_mode: "test" },
+      trackingRecord: {
+        email_type: "quote_email",
+        scheduled_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        send_status: "sent",
+        send_mode: "test",
+      },
     });
 
     const row = await db.prisma.scheduledEmail.findFirstOrThrow({ where: { contactId: contact.id } });
-    expect(row).toMatchObject({ organizationId: org.id, emailType: "quote_email", status: "sent", sendMode: "test", idempotencyKey: `quote-email:${row.id}`, recipientEmail: agent.email });
+    expect(row).toMatchObject({
+      organizationId: org.id,
+      emailType: "quote_email",
+      status: "sent",
+      sendMode: "test",
+      idempotencyKey: `quote-email:${row.id}`,
+      recipientEmail: agent.email,
+    });
     expect(row.sentAt).not.toBeNull();
-    expect(await db.prisma.emailEvent.count({ where: { scheduledEmailId: row.id, type: "sent", organizationId: org.id } })).toBe(1);
+    expect(
+      await db.prisma.emailEvent.count({ where: { scheduledEmailId: row.id, type: "sent", organizationId: org.id } }),
+    ).toBe(1);
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).lastEmailedAt).not.toBeNull();
 
     const email = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: row.idempotencyKey } });
@@ -66,20 +89,43 @@ describe("POST /api/contacts/{id}/send-quote-email", () => {
     const contact = await createContact(db.prisma, org.id, { now, firstName: "Bo" });
     const res = await post(contact.id, adminCookie);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, message: QUOTE_EMAIL_MESSAGES.sent, trackingRecord: { send_mode: "production" } });
+    expect(body).toMatchObject({
+      success: true,
+      message: QUOTE_EMAIL_MESSAGES.sent,
+      trackingRecord: { send_mode: "production" },
+    });
     const row = await db.prisma.scheduledEmail.findFirstOrThrow({ where: { contactId: contact.id } });
     expect(row).toMatchObject({ sendMode: "production", recipientEmail: contact.email });
     const email = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: row.idempotencyKey } });
-    expect(email).toMatchObject({ to: contact.email, testMode: false, subject: "Bo, your personalized Medicare Supplement quotes" });
+    expect(email).toMatchObject({
+      to: contact.email,
+      testMode: false,
+      subject: "Bo, your personalized Medicare Supplement quotes",
+    });
   });
 
   it("a CR/LF in the contact's or the agent's stored name never reaches a header: Subject, From and Reply-To stay one line", async () => {
     const { org, agent } = await agency();
-    await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false, forceOrgSenderDetails: false } });
-    await db.prisma.user.update({ where: { id: agent.id }, data: { useOrgSenderDetails: false, firstName: "Sam\r\nBcc: list@example.com", lastName: "Rivera" } });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { demoMode: false, forceOrgSenderDetails: false },
+    });
+    await db.prisma.user.update({
+      where: { id: agent.id },
+      data: { useOrgSenderDetails: false, firstName: "Sam\r\nBcc: list@example.com", lastName: "Rivera" },
+    });
     // Stored before input validation refused control characters (or written by a path that skipped it).
-    const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id, firstName: "Ada\r\nBcc: victim@example.com\r\n" });
-    await sendQuoteEmail({ organizationId: org.id, viewer: { id: agent.id, isAdmin: false, email: agent.email }, contactId: contact.id, now: new Date() });
+    const contact = await createContact(db.prisma, org.id, {
+      now,
+      agentId: agent.id,
+      firstName: "Ada\r\nBcc: victim@example.com\r\n",
+    });
+    await sendQuoteEmail({
+      organizationId: org.id,
+      viewer: { id: agent.id, isAdmin: false, email: agent.email },
+      contactId: contact.id,
+      now: new Date(),
+    });
     const row = await db.prisma.scheduledEmail.findFirstOrThrow({ where: { contactId: contact.id } });
     const email = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: row.idempotencyKey } });
     expect(email.subject).toBe("Ada Bcc: victim@example.com , your personalized Medicare Supplement quotes");
@@ -90,9 +136,17 @@ describe("POST /api/contacts/{id}/send-quote-email", () => {
   it("uses the agent's sender details unless the organization forces its own", async () => {
     const { org, agent } = await agency();
     await db.prisma.organization.update({ where: { id: org.id }, data: { forceOrgSenderDetails: false } });
-    await db.prisma.user.update({ where: { id: agent.id }, data: { useOrgSenderDetails: false, firstName: "Sam", lastName: "Rivera", phone: "5125559999" } });
+    await db.prisma.user.update({
+      where: { id: agent.id },
+      data: { useOrgSenderDetails: false, firstName: "Sam", lastName: "Rivera", phone: "5125559999" },
+    });
     const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id });
-    await sendQuoteEmail({ organizationId: org.id, viewer: { id: agent.id, isAdmin: false, email: agent.email }, contactId: contact.id, now: new Date() });
+    await sendQuoteEmail({
+      organizationId: org.id,
+      viewer: { id: agent.id, isAdmin: false, email: agent.email },
+      contactId: contact.id,
+      now: new Date(),
+    });
     const email = await db.prisma.outboxEmail.findFirstOrThrow({ where: { originalTo: contact.email } });
     expect(email.html).toContain("Sam Rivera");
     expect(email.html).toContain("(512) 555-9999");
@@ -106,8 +160,12 @@ describe("POST /api/contacts/{id}/send-quote-email", () => {
     expect((await post(foreign.id, adminCookie)).status).toBe(404);
     expect((await post(adminsContact.id, agentCookie)).status).toBe(404);
     expect((await post(adminsContact.id)).status).toBe(401);
-    expect(await db.prisma.scheduledEmail.count({ where: { contactId: { in: [foreign.id, adminsContact.id] } } })).toBe(0);
-    expect(await db.prisma.outboxEmail.count({ where: { originalTo: { in: [foreign.email, adminsContact.email] } } })).toBe(0);
+    expect(await db.prisma.scheduledEmail.count({ where: { contactId: { in: [foreign.id, adminsContact.id] } } })).toBe(
+      0,
+    );
+    expect(
+      await db.prisma.outboxEmail.count({ where: { originalTo: { in: [foreign.email, adminsContact.email] } } }),
+    ).toBe(0);
   });
 
   it("refuses a second quote email the same day and an opted-out contact (409)", async () => {

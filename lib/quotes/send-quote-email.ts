@@ -32,15 +32,39 @@ export const QUOTE_EMAIL_MESSAGES = {
   failed: "The quote email could not be sent. Please try again.",
 } as const;
 
-export type SendQuoteEmailInput = { organizationId: string; viewer: ContactViewer & { email: string }; contactId: string; now: Date };
+export type SendQuoteEmailInput = {
+  organizationId: string;
+  viewer: ContactViewer & { email: string };
+  contactId: string;
+  now: Date;
+};
 
-const senderUserSelect = { id: true, firstName: true, lastName: true, email: true, phone: true, phoneEnabled: true, calendarEnabled: true, signature: true, useOrgSenderDetails: true, isActive: true } as const;
+const senderUserSelect = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  phoneEnabled: true,
+  calendarEnabled: true,
+  signature: true,
+  useOrgSenderDetails: true,
+  isActive: true,
+} as const;
 
 export async function sendQuoteEmail({ organizationId, viewer, contactId, now }: SendQuoteEmailInput) {
   const db = tenantDb(organizationId);
   const contact = await db.contact.findFirst({
     where: visibleContactWhere(organizationId, contactId, viewer),
-    select: { id: true, firstName: true, email: true, planType: true, unsubscribedAt: true, doNotCommunicate: true, agent: { select: senderUserSelect } },
+    select: {
+      id: true,
+      firstName: true,
+      email: true,
+      planType: true,
+      unsubscribedAt: true,
+      doNotCommunicate: true,
+      agent: { select: senderUserSelect },
+    },
   });
   if (!contact) throw contactNotFound();
   if (contact.unsubscribedAt || contact.doNotCommunicate) throw new AppError("conflict", QUOTE_EMAIL_MESSAGES.optedOut);
@@ -48,7 +72,18 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
   const [organization, viewerUser] = await Promise.all([
     db.organization.findFirstOrThrow({
       where: { id: organizationId },
-      select: { name: true, brandName: true, primaryColor: true, phone: true, signature: true, orgSignature: true, forceOrgSenderDetails: true, demoMode: true, timezone: true, postalAddress: true },
+      select: {
+        name: true,
+        brandName: true,
+        primaryColor: true,
+        phone: true,
+        signature: true,
+        orgSignature: true,
+        forceOrgSenderDetails: true,
+        demoMode: true,
+        timezone: true,
+        postalAddress: true,
+      },
     }),
     db.user.findFirstOrThrow({ where: { id: viewer.id, organizationId }, select: senderUserSelect }),
   ]);
@@ -71,11 +106,22 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
 
   const { url } = await tenantTransaction(organizationId, async (tx) => {
     const alreadySent = await tx.scheduledEmail.findFirst({
-      where: { organizationId, contactId: contact.id, emailType: QUOTE_EMAIL_TYPE, scheduledSendDate: new Date(`${today}T00:00:00Z`) },
+      where: {
+        organizationId,
+        contactId: contact.id,
+        emailType: QUOTE_EMAIL_TYPE,
+        scheduledSendDate: new Date(`${today}T00:00:00Z`),
+      },
       select: { id: true },
     });
     if (alreadySent) throw new AppError("conflict", QUOTE_EMAIL_MESSAGES.alreadySentToday);
-    const created = await createQuoteLink({ organizationId, contactId: contact.id, planType: contact.planType, now, tx });
+    const created = await createQuoteLink({
+      organizationId,
+      contactId: contact.id,
+      planType: contact.planType,
+      now,
+      tx,
+    });
     await tx.scheduledEmail.create({
       data: {
         id: scheduledEmailId,
@@ -95,7 +141,16 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
         metadata: { quoteLinkId: created.link.id, sentByUserId: viewer.id },
       },
     });
-    await tx.emailEvent.create({ data: { organizationId, contactId: contact.id, scheduledEmailId, type: "sent", occurredAt: now, metadata: { emailType: QUOTE_EMAIL_TYPE, sendMode } } });
+    await tx.emailEvent.create({
+      data: {
+        organizationId,
+        contactId: contact.id,
+        scheduledEmailId,
+        type: "sent",
+        occurredAt: now,
+        metadata: { emailType: QUOTE_EMAIL_TYPE, sendMode },
+      },
+    });
     await tx.contact.update({ where: { id: contact.id, organizationId }, data: { lastEmailedAt: now } });
     return created;
   });
@@ -125,12 +180,18 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
       tags: { email_type: QUOTE_EMAIL_TYPE, organization_id: organizationId, scheduled_email_id: scheduledEmailId },
     });
     if (result.providerMessageId) {
-      await db.scheduledEmail.update({ where: { id: scheduledEmailId, organizationId }, data: { providerMessageId: result.providerMessageId } });
+      await db.scheduledEmail.update({
+        where: { id: scheduledEmailId, organizationId },
+        data: { providerMessageId: result.providerMessageId },
+      });
     }
   } catch (error) {
     // The rows said "sent": undo that so the history tells the truth, then answer with a clear error.
     await tenantTransaction(organizationId, async (tx) => {
-      await tx.scheduledEmail.update({ where: { id: scheduledEmailId, organizationId }, data: { status: "failed", sentAt: null, lastError: error instanceof Error ? error.name : "send_failed" } });
+      await tx.scheduledEmail.update({
+        where: { id: scheduledEmailId, organizationId },
+        data: { status: "failed", sentAt: null, lastError: error instanceof Error ? error.name : "send_failed" },
+      });
       await tx.emailEvent.deleteMany({ where: { organizationId, scheduledEmailId, type: "sent" } });
     });
     throw new AppError("internal", QUOTE_EMAIL_MESSAGES.failed, { cause: error });
@@ -139,6 +200,11 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
   return {
     success: true as const,
     message: isTrial ? QUOTE_EMAIL_MESSAGES.sentToAgent : QUOTE_EMAIL_MESSAGES.sent,
-    trackingRecord: { email_type: QUOTE_EMAIL_TYPE, scheduled_date: today, send_status: "sent" as const, send_mode: sendMode },
+    trackingRecord: {
+      email_type: QUOTE_EMAIL_TYPE,
+      scheduled_date: today,
+      send_status: "sent" as const,
+      send_mode: sendMode,
+    },
   };
 }

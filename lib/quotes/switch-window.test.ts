@@ -1,8 +1,24 @@
 import { readFileSync } from "node:fs";
 import { REFERENCE_FILES } from "@/lib/reference/reference-data";
-import { plansInWindow, standardPlanOf, switchWindowFor, type SwitchRule, type SwitchWindowInput } from "@/lib/quotes/switch-window";
+import {
+  plansInWindow,
+  standardPlanOf,
+  switchWindowFor,
+  type SwitchRule,
+  type SwitchWindowInput,
+} from "@/lib/quotes/switch-window";
 
-type JsonRule = { state: string; rule: string; anchor: string; days_before: number; total_days: number; carrier: string; plan: string; age_min?: number; age_max?: number };
+type JsonRule = {
+  state: string;
+  rule: string;
+  anchor: string;
+  days_before: number;
+  total_days: number;
+  carrier: string;
+  plan: string;
+  age_min?: number;
+  age_max?: number;
+};
 const json = JSON.parse(readFileSync(REFERENCE_FILES.stateSwitchRules, "utf8")) as { states: JsonRule[] };
 
 /** The rules exactly as the seed stores them (lib/demo/seed-demo-agency.ts). */
@@ -76,7 +92,9 @@ describe("switchWindowFor", () => {
   test("KY and MO allow only the same plan letter (a sideways switch to another insurer), and say why", () => {
     const window = switchWindowFor(input("KY", { currentPlan: "Plan N" }))!;
     expect(window.allowedPlans).toEqual(["N"]);
-    expect(window.message).toMatch(/KY law lets you switch to another Plan N from any insurance company without answering health questions/);
+    expect(window.message).toMatch(
+      /KY law lets you switch to another Plan N from any insurance company without answering health questions/,
+    );
   });
 
   test("equal-or-lesser states allow the current plan and plans with fewer benefits", () => {
@@ -123,5 +141,12 @@ describe("plansInWindow", () => {
 });
 
 test("standardPlanOf reads the stored plan spellings", () => {
-  expect(["Plan G", "g", "High Deductible Plan G", "HDF", "Plan K", null].map(standardPlanOf)).toEqual(["G", "G", "HDG", "HDF", null, null]);
+  expect(["Plan G", "g", "High Deductible Plan G", "HDF", "Plan K", null].map(standardPlanOf)).toEqual([
+    "G",
+    "G",
+    "HDG",
+    "HDF",
+    null,
+    null,
+  ]);
 });

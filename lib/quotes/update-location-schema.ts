@@ -19,4 +19,10 @@ export type LocationFormInput = z.input<typeof locationFormSchema>;
 export type LocationChoice = z.output<typeof locationFormSchema>;
 
 /** The route answers this: the place now kept on the contact. */
-export type UpdateLocationResponse = { success: true; zipCode: string; state: string; county: string; countyFips: string };
+export type UpdateLocationResponse = {
+  success: true;
+  zipCode: string;
+  state: string;
+  county: string;
+  countyFips: string;
+};

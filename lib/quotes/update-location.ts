@@ -16,11 +16,20 @@ export { updateLocationBodySchema };
 
 export const UPDATE_LOCATION_FAILED = "Failed to update location";
 
-export async function updateQuoteLocation({ body, now }: { body: z.infer<typeof updateLocationBodySchema>; now: Date }): Promise<UpdateLocationResponse> {
+export async function updateQuoteLocation({
+  body,
+  now,
+}: {
+  body: z.infer<typeof updateLocationBodySchema>;
+  now: Date;
+}): Promise<UpdateLocationResponse> {
   const found = await findQuoteLink(body.quoteId, now);
   if (!found) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
   const { organization, contact } = found;
-  if ((body.orgSlug && body.orgSlug !== organization.slug && body.orgSlug !== organization.id) || (body.contactId && body.contactId !== contact.id)) {
+  if (
+    (body.orgSlug && body.orgSlug !== organization.slug && body.orgSlug !== organization.id) ||
+    (body.contactId && body.contactId !== contact.id)
+  ) {
     throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
   }
   const county = body.county ?? null;
@@ -29,5 +38,11 @@ export async function updateQuoteLocation({ body, now }: { body: z.infer<typeof 
     where: { id: contact.id, organizationId: organization.id },
     data: { zipCode: place.zipCode, state: place.state, county: place.county, countyFips: place.countyFips },
   });
-  return { success: true as const, zipCode: place.zipCode, state: place.state, county: place.county, countyFips: place.countyFips };
+  return {
+    success: true as const,
+    zipCode: place.zipCode,
+    state: place.state,
+    county: place.county,
+    countyFips: place.countyFips,
+  };
 }

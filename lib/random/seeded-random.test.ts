@@ -16,7 +16,12 @@ test("int, pick, chance and weighted stay within their ranges", () => {
     const n = r.int(3, 5);
     expect(n >= 3 && n <= 5 && Number.isInteger(n)).toBe(true);
     expect(["x", "y"]).toContain(r.pick(["x", "y"]));
-    expect(r.weighted([["only", 1], ["never", 0]])).toBe("only");
+    expect(
+      r.weighted([
+        ["only", 1],
+        ["never", 0],
+      ]),
+    ).toBe("only");
   }
   expect(r.chance(0)).toBe(false);
   expect(r.chance(1)).toBe(true);

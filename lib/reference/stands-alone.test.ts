@@ -28,7 +28,8 @@ function codeFiles(dir: string): string[] {
 /** The line without its comment part (good enough for this check: `//` and block-comment lines). */
 function codePart(line: string): string {
   const trimmed = line.trim();
-  if (trimmed.startsWith("//") || trimmed.startsWith("*") || trimmed.startsWith("/*") || trimmed.startsWith("///")) return "";
+  if (trimmed.startsWith("//") || trimmed.startsWith("*") || trimmed.startsWith("/*") || trimmed.startsWith("///"))
+    return "";
   return line.replace(/\s\/\/.*$/, "");
 }
 
@@ -44,7 +45,8 @@ describe("the repository stands alone", () => {
         .split("\n")
         .forEach((line, i) => {
           const code = codePart(line);
-          if (/\.\.\/shared\b|["']shared["']/.test(code)) offenders.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
+          if (/\.\.\/shared\b|["']shared["']/.test(code))
+            offenders.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
         });
     }
     expect(offenders).toEqual([]);

@@ -19,7 +19,17 @@ const EVIL = "https://evil.example";
 let n = 0;
 
 /** What a browser sends: the page's origin and fetch metadata, the session cookie when it has one. */
-function call(path: string, { method = "POST", body, contentType, origin, site, cookie }: { method?: string; body?: string; contentType?: string; origin?: string; site?: string; cookie?: string }) {
+function call(
+  path: string,
+  {
+    method = "POST",
+    body,
+    contentType,
+    origin,
+    site,
+    cookie,
+  }: { method?: string; body?: string; contentType?: string; origin?: string; site?: string; cookie?: string },
+) {
   const headers: Record<string, string> = { "x-forwarded-for": `198.51.100.${++n % 250}` };
   if (contentType) headers["content-type"] = contentType;
   if (origin) headers.origin = origin;
@@ -33,14 +43,30 @@ const noParams = { params: Promise.resolve({}) };
 const formShapedLikeJson = (value: object) => JSON.stringify(value);
 
 describe("a state-changing call from another origin", () => {
-  const entry = () => ({ name: "Mallory", email: `mallory.${++n}@example.test`, phone: "5125550100", numAgents: 1, bookSize: 100 });
+  const entry = () => ({
+    name: "Mallory",
+    email: `mallory.${++n}@example.test`,
+    phone: "5125550100",
+    numAgents: 1,
+    bookSize: 100,
+  });
 
   it("is refused by a public form route (403, the one error shape) and writes nothing", async () => {
     const value = entry();
     for (const origin of [EVIL, "http://blog.localhost:3000"]) {
-      const res = await waitlistRoute(call("/api/waitlist", { body: formShapedLikeJson(value), contentType: "text/plain", origin, site: "cross-site" }), noParams);
+      const res = await waitlistRoute(
+        call("/api/waitlist", {
+          body: formShapedLikeJson(value),
+          contentType: "text/plain",
+          origin,
+          site: "cross-site",
+        }),
+        noParams,
+      );
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: { code: "forbidden", message: "Cross-site requests are not allowed." } });
+      expect(await res.json()).toEqual({
+        error: { code: "forbidden", message: "Cross-site requests are not allowed." },
+      });
     }
     expect(await db.prisma.waitlistEntry.count({ where: { email: value.email } })).toBe(0);
   });
@@ -51,15 +77,41 @@ describe("a state-changing call from another origin", () => {
     await db.prisma.organization.update({ where: { id: org.id }, data: { defaultAgentId: admin.id } });
     const { cookie } = await createSession(db.prisma, admin.id, { now });
     const contact = { firstName: "Forged", lastName: "Contact", email: `forged.${++n}@example.test` };
-    const forged = await createContactRoute(call("/api/contacts/create", { body: formShapedLikeJson(contact), contentType: "text/plain", origin: EVIL, site: "cross-site", cookie }), noParams);
+    const forged = await createContactRoute(
+      call("/api/contacts/create", {
+        body: formShapedLikeJson(contact),
+        contentType: "text/plain",
+        origin: EVIL,
+        site: "cross-site",
+        cookie,
+      }),
+      noParams,
+    );
     expect(forged.status).toBe(403);
     // Without an Origin (an older browser) the fetch metadata says the same.
-    const noOrigin = await createContactRoute(call("/api/contacts/create", { body: formShapedLikeJson(contact), contentType: "text/plain", site: "same-site", cookie }), noParams);
+    const noOrigin = await createContactRoute(
+      call("/api/contacts/create", {
+        body: formShapedLikeJson(contact),
+        contentType: "text/plain",
+        site: "same-site",
+        cookie,
+      }),
+      noParams,
+    );
     expect(noOrigin.status).toBe(403);
     expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(0);
 
     // The app's own page: same origin, JSON.
-    const own = await createContactRoute(call("/api/contacts/create", { body: JSON.stringify(contact), contentType: "application/json", origin: APP, site: "same-origin", cookie }), noParams);
+    const own = await createContactRoute(
+      call("/api/contacts/create", {
+        body: JSON.stringify(contact),
+        contentType: "application/json",
+        origin: APP,
+        site: "same-origin",
+        cookie,
+      }),
+      noParams,
+    );
     expect(own.status).toBe(200);
     expect(await db.prisma.contact.count({ where: { organizationId: org.id, email: contact.email } })).toBe(1);
   });
@@ -67,16 +119,43 @@ describe("a state-changing call from another origin", () => {
 
 describe("a state-changing call from the app's own origin", () => {
   it("works with a JSON body, and is refused (415) when the body is a form or plain text", async () => {
-    const value = { name: "Ann Lee", email: `ann.${++n}@example.test`, phone: "5125550101", numAgents: 2, bookSize: 300 };
-    for (const contentType of ["text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
-      const res = await waitlistRoute(call("/api/waitlist", { body: JSON.stringify(value), contentType, origin: APP, site: "same-origin" }), noParams);
-      expect([contentType, res.status, (await res.json()).error.code]).toEqual([contentType, 415, "unsupported_media_type"]);
+    const value = {
+      name: "Ann Lee",
+      email: `ann.${++n}@example.test`,
+      phone: "5125550101",
+      numAgents: 2,
+      bookSize: 300,
+    };
+    for (const contentType of [
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+    ]) {
+      const res = await waitlistRoute(
+        call("/api/waitlist", { body: JSON.stringify(value), contentType, origin: APP, site: "same-origin" }),
+        noParams,
+      );
+      expect([contentType, res.status, (await res.json()).error.code]).toEqual([
+        contentType,
+        415,
+        "unsupported_media_type",
+      ]);
     }
     // A body without any content type is not JSON either.
-    expect((await waitlistRoute(call("/api/waitlist", { body: JSON.stringify(value), origin: APP }), noParams)).status).toBe(415);
+    expect(
+      (await waitlistRoute(call("/api/waitlist", { body: JSON.stringify(value), origin: APP }), noParams)).status,
+    ).toBe(415);
     expect(await db.prisma.waitlistEntry.count({ where: { email: value.email } })).toBe(0);
 
-    const ok = await waitlistRoute(call("/api/waitlist", { body: JSON.stringify(value), contentType: "application/json", origin: APP, site: "same-origin" }), noParams);
+    const ok = await waitlistRoute(
+      call("/api/waitlist", {
+        body: JSON.stringify(value),
+        contentType: "application/json",
+        origin: APP,
+        site: "same-origin",
+      }),
+      noParams,
+    );
     expect(ok.status).toBe(200);
     expect(await db.prisma.waitlistEntry.count({ where: { email: value.email } })).toBe(1);
   });
@@ -87,8 +166,18 @@ describe("POST /api/auth/verify/{orgSlug}/{token}", () => {
     const org = await createOrganization(db.prisma, { now });
     const user = await createUser(db.prisma, org.id, { now, isAdmin: true });
     const token = randomBytes(32).toString("hex");
-    await db.prisma.verificationToken.create({ data: { identifier: user.email, token: hashVerificationToken(token), expires: new Date(Date.now() + 15 * 60_000) } });
-    return { path: `/api/auth/verify/${org.slug}/${token}`, ctx: { params: Promise.resolve({ orgSlug: org.slug, token }) }, token };
+    await db.prisma.verificationToken.create({
+      data: {
+        identifier: user.email,
+        token: hashVerificationToken(token),
+        expires: new Date(Date.now() + 15 * 60_000),
+      },
+    });
+    return {
+      path: `/api/auth/verify/${org.slug}/${token}`,
+      ctx: { params: Promise.resolve({ orgSlug: org.slug, token }) },
+      token,
+    };
   }
 
   it("is not a GET: another site's link must not sign the visitor in to someone else's account", () => {
@@ -114,7 +203,9 @@ describe("POST /api/unsubscribe (RFC 8058 one-click)", () => {
     const contact = await createContact(db.prisma, org.id, { now });
     const path = `/api/unsubscribe?t=${createUnsubscribeToken({ organizationId: org.id, contactId: contact.id })}`;
     const form = { body: "List-Unsubscribe=One-Click", contentType: "application/x-www-form-urlencoded" };
-    expect((await unsubscribeRoute(call(path, { ...form, origin: EVIL, site: "cross-site" }), noParams)).status).toBe(403);
+    expect((await unsubscribeRoute(call(path, { ...form, origin: EVIL, site: "cross-site" }), noParams)).status).toBe(
+      403,
+    );
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt).toBeNull();
     expect((await unsubscribeRoute(call(path, form), noParams)).status).toBe(200);
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt).not.toBeNull();

@@ -65,7 +65,13 @@ function originOf(url: string): string | null {
  * when the page's Referrer-Policy is no-referrer, as every consumer page's is (its URL carries a token),
  * and from sandboxed frames and data: URLs, which Sec-Fetch-Site then reports as cross-site.
  */
-export function originVerdict({ method, origin, secFetchSite, requestHosts, appUrl }: RequestOriginFacts): OriginVerdict {
+export function originVerdict({
+  method,
+  origin,
+  secFetchSite,
+  requestHosts,
+  appUrl,
+}: RequestOriginFacts): OriginVerdict {
   if (!isStateChanging(method)) return { allowed: true, basis: "safe-method" };
   const sent = origin?.trim();
   if (sent && sent !== "null") {
@@ -94,7 +100,15 @@ export function mediaType(contentType: string | null): string | null {
  * gets through; a call without a content type has no body to misread (the wrapper refuses a body
  * that arrives without one).
  */
-export function isAcceptedBodyType({ method, contentType, accepted = [] }: { method: string; contentType: string | null; accepted?: readonly string[] }): boolean {
+export function isAcceptedBodyType({
+  method,
+  contentType,
+  accepted = [],
+}: {
+  method: string;
+  contentType: string | null;
+  accepted?: readonly string[];
+}): boolean {
   if (!isStateChanging(method)) return true;
   const type = mediaType(contentType);
   return type === null || type === JSON_MEDIA_TYPE || accepted.includes(type);

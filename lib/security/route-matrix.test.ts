@@ -18,12 +18,16 @@ const db = setupTestDatabase();
 // jest cannot load next-auth (ES modules only): the routes that ask Auth.js for a sign-in link get what
 // Auth.js's email provider does, as the other service tests do (lib/testing/auth.ts).
 jest.mock("@/lib/auth/auth", () => ({
-  issueLoginLink: (email: string) => jest.requireActual<typeof import("@/lib/testing/auth")>("@/lib/testing/auth").issueLoginLinkLikeAuthJs(email),
+  issueLoginLink: (email: string) =>
+    jest.requireActual<typeof import("@/lib/testing/auth")>("@/lib/testing/auth").issueLoginLinkLikeAuthJs(email),
 }));
 // Work a route leaves for after the answer (next/server's after(), which needs Next's request scope): held
 // here and run once the answer is in, as Next would; a task that throws counts as a 500 of its call.
 const afterTasks: (() => unknown)[] = [];
-jest.mock("next/server", () => ({ ...jest.requireActual<typeof import("next/server")>("next/server"), after: (task: () => unknown) => void afterTasks.push(task) }));
+jest.mock("next/server", () => ({
+  ...jest.requireActual<typeof import("next/server")>("next/server"),
+  after: (task: () => unknown) => void afterTasks.push(task),
+}));
 const API_DIR = join(process.cwd(), "app", "api");
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const BODY_METHODS = new Set<Method>(["POST", "PUT", "PATCH", "DELETE"]);
@@ -43,8 +47,14 @@ function routesOnDisk(): Route[] {
   return routeFiles(API_DIR).flatMap((file) => {
     const path = `/api/${relative(API_DIR, file).split(sep).slice(0, -1).join("/")}`.replace(/\/$/, "");
     const source = readFileSync(file, "utf8");
-    const exported = new Set([...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1] as Method));
-    for (const m of source.matchAll(/export const \{([^}]+)\}/g)) for (const name of m[1]!.split(",").map((s) => s.trim())) if (METHODS.includes(name as Method)) exported.add(name as Method);
+    const exported = new Set(
+      [...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map(
+        (m) => m[1] as Method,
+      ),
+    );
+    for (const m of source.matchAll(/export const \{([^}]+)\}/g))
+      for (const name of m[1]!.split(",").map((s) => s.trim()))
+        if (METHODS.includes(name as Method)) exported.add(name as Method);
     return [...exported].map((method) => ({ key: `${method} ${path}`, method, path, file }));
   });
 }
@@ -61,14 +71,33 @@ let fx: Fixture;
 
 async function organization(name: string, now: Date) {
   const org = await createOrganization(db.prisma, { now, name });
-  await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: "pro", onboardingCompleted: true, contactLimit: -1, agentLimit: -1 } });
+  await db.prisma.organization.update({
+    where: { id: org.id },
+    data: { subscriptionTierId: "pro", onboardingCompleted: true, contactLimit: -1, agentLimit: -1 },
+  });
   const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
   const agent = await createUser(db.prisma, org.id, { now, isAdmin: false, isAgent: true });
-  const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id, firstName: "Secret", email: `secret.${name.toLowerCase().replace(/\W+/g, "")}.${org.id.slice(0, 8)}@example.com` });
-  const job = await db.prisma.importJob.create({ data: { organizationId: org.id, status: "pending", totalRows: 5, createdById: admin.id, createdAt: now } });
+  const contact = await createContact(db.prisma, org.id, {
+    now,
+    agentId: agent.id,
+    firstName: "Secret",
+    email: `secret.${name.toLowerCase().replace(/\W+/g, "")}.${org.id.slice(0, 8)}@example.com`,
+  });
+  const job = await db.prisma.importJob.create({
+    data: { organizationId: org.id, status: "pending", totalRows: 5, createdById: admin.id, createdAt: now },
+  });
   const session = async (userId: string) => (await createSession(db.prisma, userId, { now })).cookie;
   return {
-    targets: { contactId: contact.id, contactEmail: contact.email, agentId: agent.id, orgId: org.id, orgSlug: org.slug, importJobId: job.id, agentEmail: agent.email, adminEmail: admin.email },
+    targets: {
+      contactId: contact.id,
+      contactEmail: contact.email,
+      agentId: agent.id,
+      orgId: org.id,
+      orgSlug: org.slug,
+      importJobId: job.id,
+      agentEmail: agent.email,
+      adminEmail: admin.email,
+    },
     adminCookie: await session(admin.id),
     agentCookie: await session(agent.id),
   };
@@ -123,24 +152,55 @@ function paramValue(kind: ParamKind, t: Targets): string {
 let clientCount = 0;
 const freshClientAddress = () => `198.18.${Math.floor(++clientCount / 250) % 256}.${(clientCount % 250) + 1}`;
 
-type CallOptions = { caller: Caller; params?: Record<string, string>; body?: unknown; rawBody?: string; query?: string; contentType?: string; headers?: Record<string, string> };
+type CallOptions = {
+  caller: Caller;
+  params?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  query?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+};
 
-async function call(route: Route, { caller, params = {}, body, rawBody, query = "", contentType = "application/json", headers: extraHeaders = {} }: CallOptions) {
-  const mod = (await import(route.file)) as Record<string, (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>>;
+async function call(
+  route: Route,
+  {
+    caller,
+    params = {},
+    body,
+    rawBody,
+    query = "",
+    contentType = "application/json",
+    headers: extraHeaders = {},
+  }: CallOptions,
+) {
+  const mod = (await import(route.file)) as Record<
+    string,
+    (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>
+  >;
   const handler = mod[route.method]!;
   // The handler gets the params as Next hands them over (decoded); the URL only needs to be one.
   const segment = (value: string) => (value.isWellFormed() ? encodeURIComponent(value) : "x");
   const url = `http://localhost:3000${route.path.replace(/\[([^\]]+)\]/g, (_, name: string) => segment(params[name] ?? "x"))}${query}`;
   // A client address of its own for every call (the socket's, as scripts/serve.mjs appends it), so per-client
   // limits do not turn the corpus into a run of 429s; a public form gets its solved proof-of-work.
-  const headers: Record<string, string> = { host: "localhost:3000", origin: "http://localhost:3000", "sec-fetch-site": "same-origin", "x-forwarded-for": freshClientAddress() };
+  const headers: Record<string, string> = {
+    host: "localhost:3000",
+    origin: "http://localhost:3000",
+    "sec-fetch-site": "same-origin",
+    "x-forwarded-for": freshClientAddress(),
+  };
   const challenge = ROUTES[route.key]?.challenge;
   if (challenge) Object.assign(headers, solvedChallengeHeader(challenge));
   if (caller.cookie) headers.cookie = caller.cookie;
   const hasBody = BODY_METHODS.has(route.method) && (rawBody !== undefined || body !== undefined);
   if (hasBody) headers["content-type"] = contentType;
   Object.assign(headers, extraHeaders);
-  const req = new NextRequest(url, { method: route.method, headers, body: hasBody ? (rawBody ?? JSON.stringify(body)) : undefined });
+  const req = new NextRequest(url, {
+    method: route.method,
+    headers,
+    body: hasBody ? (rawBody ?? JSON.stringify(body)) : undefined,
+  });
   const response = await handler(req, { params: Promise.resolve(params) });
   const text = await response.text();
   for (const task of afterTasks.splice(0)) {
@@ -150,12 +210,19 @@ async function call(route: Route, { caller, params = {}, body, rawBody, query = 
       return { status: 500, text: `after the answer: ${String(error)}`, contentType: "text/plain", cacheControl: "" };
     }
   }
-  return { status: response.status, text, contentType: response.headers.get("content-type") ?? "", cacheControl: response.headers.get("cache-control") ?? "" };
+  return {
+    status: response.status,
+    text,
+    contentType: response.headers.get("content-type") ?? "",
+    cacheControl: response.headers.get("cache-control") ?? "",
+  };
 }
 
 const rowOf = (route: Route): RouteRow => ROUTES[route.key]!;
-const paramsFor = (row: RouteRow, t: Targets) => Object.fromEntries(Object.entries(row.params ?? {}).map(([name, kind]) => [name, paramValue(kind, t)]));
-const defaultBody = (route: Route, row: RouteRow, t: Targets) => (row.body ? row.body(t) : BODY_METHODS.has(route.method) ? {} : undefined);
+const paramsFor = (row: RouteRow, t: Targets) =>
+  Object.fromEntries(Object.entries(row.params ?? {}).map(([name, kind]) => [name, paramValue(kind, t)]));
+const defaultBody = (route: Route, row: RouteRow, t: Targets) =>
+  row.body ? row.body(t) : BODY_METHODS.has(route.method) ? {} : undefined;
 
 /** What of organization A no other caller may ever see. */
 const secretsOfA = () => [fx.a.contactEmail, fx.a.contactId, fx.a.agentEmail, fx.a.adminEmail, fx.a.importJobId];
@@ -163,11 +230,23 @@ const leaks = (text: string) => secretsOfA().filter((secret) => text.includes(se
 
 /** A digest of every row of organization A, to prove B's calls changed nothing. */
 async function digestOfA(): Promise<string> {
-  const tables = ["contacts", "users", "organizations", "import_jobs", "scheduled_emails", "quote_links", "audit_logs", "contact_events"];
+  const tables = [
+    "contacts",
+    "users",
+    "organizations",
+    "import_jobs",
+    "scheduled_emails",
+    "quote_links",
+    "audit_logs",
+    "contact_events",
+  ];
   const parts: string[] = [];
   for (const table of tables) {
     const where = table === "organizations" ? "id" : "organization_id";
-    const [row] = await db.query<{ digest: string | null }>(`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${table} t WHERE ${where} = $1`, [fx.a.orgId]);
+    const [row] = await db.query<{ digest: string | null }>(
+      `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${table} t WHERE ${where} = $1`,
+      [fx.a.orgId],
+    );
     parts.push(`${table}:${row?.digest ?? "none"}`);
   }
   return parts.join(" ");
@@ -191,11 +270,25 @@ describe("route × role × organization", () => {
     const problems: string[] = [];
     for (const route of ROUTES_ON_DISK) {
       const row = rowOf(route);
-      const { status, text } = await call(route, { caller: fx.callers.anonymous, params: paramsFor(row, fx.a), body: defaultBody(route, row, fx.a) });
+      const { status, text } = await call(route, {
+        caller: fx.callers.anonymous,
+        params: paramsFor(row, fx.a),
+        body: defaultBody(route, row, fx.a),
+      });
       mustNot5xx(route, "anonymous", status, text);
-      const expected = { member: [401], admin: [401], billing: [401], cron: [404], inngest: [404], dev: [404], webhook: [400, 401, 403, 404], public: null }[row.access];
+      const expected = {
+        member: [401],
+        admin: [401],
+        billing: [401],
+        cron: [404],
+        inngest: [404],
+        dev: [404],
+        webhook: [400, 401, 403, 404],
+        public: null,
+      }[row.access];
       if (expected && !expected.includes(status)) problems.push(`${route.key} (${row.access}) anonymous → ${status}`);
-      if (row.access !== "public" && leaks(text).length) problems.push(`${route.key} anonymous sees ${leaks(text).join(", ")}`);
+      if (row.access !== "public" && leaks(text).length)
+        problems.push(`${route.key} anonymous sees ${leaks(text).join(", ")}`);
     }
     expect(problems).toEqual([]);
   });
@@ -205,7 +298,12 @@ describe("route × role × organization", () => {
     const problems: string[] = [];
     for (const route of ROUTES_ON_DISK.filter((r) => rowOf(r).access === access)) {
       const row = rowOf(route);
-      const { status, text } = await call(route, { caller: fx.callers.agentA, params: paramsFor(row, fx.a), body: defaultBody(route, row, fx.a), query: row.query });
+      const { status, text } = await call(route, {
+        caller: fx.callers.agentA,
+        params: paramsFor(row, fx.a),
+        body: defaultBody(route, row, fx.a),
+        query: row.query,
+      });
       mustNot5xx(route, "agent of A", status, text);
       if (status !== 403) problems.push(`${route.key} agent → ${status}`);
     }
@@ -227,9 +325,16 @@ describe("route × role × organization", () => {
       for (const route of ROUTES_ON_DISK.filter((r) => ["member", "admin", "billing"].includes(rowOf(r).access))) {
         const row = rowOf(route);
         // A's ids in the path and in the body: the tenant check must stop them.
-        const { status, text } = await call(route, { caller, params: paramsFor(row, fx.a), body: defaultBody(route, row, fx.a), query: row.query });
+        const { status, text } = await call(route, {
+          caller,
+          params: paramsFor(row, fx.a),
+          body: defaultBody(route, row, fx.a),
+          query: row.query,
+        });
         mustNot5xx(route, caller.name, status, text);
-        const aimedAtA = Object.values(row.params ?? {}).some((k) => ["contact", "agent", "org-id", "org-slug", "import-job"].includes(k));
+        const aimedAtA = Object.values(row.params ?? {}).some((k) =>
+          ["contact", "agent", "org-id", "org-slug", "import-job"].includes(k),
+        );
         if (aimedAtA && status < 400) problems.push(`${route.key} ${caller.name} on A's record → ${status}`);
         if (leaks(text).length) problems.push(`${route.key} ${caller.name} sees ${leaks(text).join(", ")}`);
       }
@@ -241,12 +346,19 @@ describe("route × role × organization", () => {
   it("A's own members reach their routes without a 5xx, and no answer of theirs may be stored by a cache", async () => {
     const problems: string[] = [];
     for (const caller of [fx.callers.agentA, fx.callers.adminA]) {
-      for (const route of ROUTES_ON_DISK.filter((r) => ["member", "admin", "billing", "public"].includes(rowOf(r).access) && r.method === "GET")) {
+      for (const route of ROUTES_ON_DISK.filter(
+        (r) => ["member", "admin", "billing", "public"].includes(rowOf(r).access) && r.method === "GET",
+      )) {
         const row = rowOf(route);
-        const { status, text, cacheControl } = await call(route, { caller, params: paramsFor(row, fx.a), query: row.query });
+        const { status, text, cacheControl } = await call(route, {
+          caller,
+          params: paramsFor(row, fx.a),
+          query: row.query,
+        });
         mustNot5xx(route, caller.name, status, text);
         // Signed-in answers carry personal data: no shared or browser cache may keep them.
-        if (rowOf(route).access !== "public" && !/\bno-store\b/.test(cacheControl)) problems.push(`${route.key} as ${caller.name} → Cache-Control "${cacheControl}"`);
+        if (rowOf(route).access !== "public" && !/\bno-store\b/.test(cacheControl))
+          problems.push(`${route.key} as ${caller.name} → Cache-Control "${cacheControl}"`);
       }
     }
     expect(problems).toEqual([]);
@@ -255,7 +367,10 @@ describe("route × role × organization", () => {
 
 describe("cross-site calls (CSRF)", () => {
   // Who a browser could be tricked into calling for: every state-changing route a cookie or nothing authorizes.
-  const browserWrites = () => ROUTES_ON_DISK.filter((r) => BODY_METHODS.has(r.method) && ["public", "member", "admin", "billing"].includes(rowOf(r).access));
+  const browserWrites = () =>
+    ROUTES_ON_DISK.filter(
+      (r) => BODY_METHODS.has(r.method) && ["public", "member", "admin", "billing"].includes(rowOf(r).access),
+    );
 
   it("a state-changing call from another site is refused with 403 on every route, and changes nothing", async () => {
     const before = await digestOfA();
@@ -269,8 +384,15 @@ describe("cross-site calls (CSRF)", () => {
       const row = rowOf(route);
       const caller = row.access === "public" ? fx.callers.anonymous : fx.callers.adminA;
       for (const headers of fromElsewhere) {
-        const { status, text } = await call(route, { caller, params: paramsFor(row, fx.a), body: defaultBody(route, row, fx.a), query: row.query, headers });
-        if (status !== 403 || !text.includes("Cross-site requests are not allowed.")) problems.push(`${route.key} from ${headers.origin} → ${status} ${text.slice(0, 120)}`);
+        const { status, text } = await call(route, {
+          caller,
+          params: paramsFor(row, fx.a),
+          body: defaultBody(route, row, fx.a),
+          query: row.query,
+          headers,
+        });
+        if (status !== 403 || !text.includes("Cross-site requests are not allowed."))
+          problems.push(`${route.key} from ${headers.origin} → ${status} ${text.slice(0, 120)}`);
       }
     }
     expect(problems).toEqual([]);
@@ -284,7 +406,13 @@ describe("cross-site calls (CSRF)", () => {
       const row = rowOf(route);
       const caller = row.access === "public" ? fx.callers.anonymous : fx.callers.adminA;
       const body = defaultBody(route, row, fx.a);
-      const { status } = await call(route, { caller, params: paramsFor(row, fx.a), rawBody: JSON.stringify(body ?? {}), contentType: "text/plain", query: row.query });
+      const { status } = await call(route, {
+        caller,
+        params: paramsFor(row, fx.a),
+        rawBody: JSON.stringify(body ?? {}),
+        contentType: "text/plain",
+        query: row.query,
+      });
       if (status !== 415) problems.push(`${route.key} text/plain → ${status}`);
     }
     expect(problems).toEqual([]);
@@ -293,9 +421,28 @@ describe("cross-site calls (CSRF)", () => {
 });
 
 /** Bad input of every kind a client can send; each must answer below 500, JSON errors in the one shape. */
-const SURROGATES = '{"firstName":"\\ud800","lastName":"x\\udc00","name":"\\udfff","email":"\\ud800@example.com","companyName":"\\ud83d","message":"\\udc00"}';
-const INJECTION = { firstName: "'; DROP TABLE contacts; --", lastName: "<script>alert(1)</script>", email: "\"><img src=x onerror=alert(1)>@example.com", name: "${7*7}{{7*7}}", search: "%' OR 1=1 --", zipCode: "../../etc/passwd", phone: "\u0000\u001f" };
-const WRONG_TYPES = { firstName: 12, lastName: ["x"], email: { $ne: null }, contacts: "all", id: true, agentId: 3.5, totalRows: "many", index: -1, page: "first" };
+const SURROGATES =
+  '{"firstName":"\\ud800","lastName":"x\\udc00","name":"\\udfff","email":"\\ud800@example.com","companyName":"\\ud83d","message":"\\udc00"}';
+const INJECTION = {
+  firstName: "'; DROP TABLE contacts; --",
+  lastName: "<script>alert(1)</script>",
+  email: '"><img src=x onerror=alert(1)>@example.com',
+  name: "${7*7}{{7*7}}",
+  search: "%' OR 1=1 --",
+  zipCode: "../../etc/passwd",
+  phone: "\u0000\u001f",
+};
+const WRONG_TYPES = {
+  firstName: 12,
+  lastName: ["x"],
+  email: { $ne: null },
+  contacts: "all",
+  id: true,
+  agentId: 3.5,
+  totalRows: "many",
+  index: -1,
+  page: "first",
+};
 const BODY_CORPUS: { name: string; rawBody?: string; body?: unknown; contentType?: string }[] = [
   { name: "malformed JSON", rawBody: '{"firstName": "Ada", ' },
   { name: "JSON that is not an object", rawBody: "[1, 2, 3]" },
@@ -305,16 +452,25 @@ const BODY_CORPUS: { name: string; rawBody?: string; body?: unknown; contentType
   { name: "lone surrogates", rawBody: SURROGATES },
   { name: "injection strings", body: INJECTION },
   { name: "bad escapes", rawBody: '{"firstName": "\\x41\\u12"}' },
-  { name: "a form post", rawBody: "firstName=Ada&email=ada%40example.com", contentType: "application/x-www-form-urlencoded" },
+  {
+    name: "a form post",
+    rawBody: "firstName=Ada&email=ada%40example.com",
+    contentType: "application/x-www-form-urlencoded",
+  },
 ];
 const PARAM_CORPUS = ["%ff%fe", "..%2f..%2fetc%2fpasswd", "' OR 1=1 --", "\u0000", "a".repeat(5_000), "\ud800"];
-const QUERY_CORPUS = ["?page=-1&limit=99999999999999999999&search=%ff%fe&sort=%27%3B--", "?states=XX,,%00&agents=not-a-uuid&page=1e309", "?id[]=1&id[$ne]=2"];
+const QUERY_CORPUS = [
+  "?page=-1&limit=99999999999999999999&search=%ff%fe&sort=%27%3B--",
+  "?states=XX,,%00&agents=not-a-uuid&page=1e309",
+  "?id[]=1&id[$ne]=2",
+];
 
 /** A valid body with every string in it changed by `change` (where validation passes, the service sees the value). */
 function withStrings(value: unknown, change: (s: string) => string): unknown {
   if (typeof value === "string") return change(value);
   if (Array.isArray(value)) return value.map((v) => withStrings(v, change));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withStrings(v, change)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withStrings(v, change)]));
   return value;
 }
 const VALID_BODY_VARIANTS: { name: string; change: (s: string) => string }[] = [
@@ -324,11 +480,19 @@ const VALID_BODY_VARIANTS: { name: string; change: (s: string) => string }[] = [
 ];
 
 describe("bad input", () => {
-  const checkShape = (route: Route, label: string, status: number, text: string, contentType: string, problems: string[]) => {
+  const checkShape = (
+    route: Route,
+    label: string,
+    status: number,
+    text: string,
+    contentType: string,
+    problems: string[],
+  ) => {
     if (status >= 500) problems.push(`${route.key} ${label} → ${status} ${text.slice(0, 200)}`);
     else if (status >= 400 && contentType.includes("application/json")) {
       const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
-      if (typeof body.error?.code !== "string" || typeof body.error?.message !== "string") problems.push(`${route.key} ${label} → ${status} outside the error shape: ${text.slice(0, 200)}`);
+      if (typeof body.error?.code !== "string" || typeof body.error?.message !== "string")
+        problems.push(`${route.key} ${label} → ${status} outside the error shape: ${text.slice(0, 200)}`);
     }
   };
 
@@ -357,11 +521,20 @@ describe("bad input", () => {
       const caller = row.access === "public" ? fx.callers.anonymous : fx.callers.adminA;
       for (const value of row.params ? PARAM_CORPUS : []) {
         const params = Object.fromEntries(Object.keys(row.params!).map((name) => [name, value]));
-        const { status, text, contentType } = await call(route, { caller, params, body: defaultBody(route, row, fx.b) });
+        const { status, text, contentType } = await call(route, {
+          caller,
+          params,
+          body: defaultBody(route, row, fx.b),
+        });
         checkShape(route, `param ${JSON.stringify(value.slice(0, 20))}`, status, text, contentType, problems);
       }
       for (const query of QUERY_CORPUS) {
-        const { status, text, contentType } = await call(route, { caller, params: paramsFor(row, fx.b), query, body: defaultBody(route, row, fx.b) });
+        const { status, text, contentType } = await call(route, {
+          caller,
+          params: paramsFor(row, fx.b),
+          query,
+          body: defaultBody(route, row, fx.b),
+        });
         checkShape(route, `query ${query}`, status, text, contentType, problems);
       }
     }

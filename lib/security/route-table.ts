@@ -20,11 +20,29 @@ import type { ChallengePurpose } from "@/lib/challenge/challenge-format";
  */
 
 export type Access = "public" | "member" | "admin" | "billing" | "cron" | "webhook" | "inngest" | "dev";
-export type ParamKind = "contact" | "agent" | "org-id" | "org-slug" | "import-job" | "email" | "invoice" | "token" | "zip" | "state" | "number";
+export type ParamKind =
+  | "contact"
+  | "agent"
+  | "org-id"
+  | "org-slug"
+  | "import-job"
+  | "email"
+  | "invoice"
+  | "token"
+  | "zip"
+  | "state"
+  | "number";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The records of organization A that rows may use in a body. */
-export type Targets = { contactId: string; contactEmail: string; agentId: string; orgId: string; orgSlug: string; importJobId: string };
+export type Targets = {
+  contactId: string;
+  contactEmail: string;
+  agentId: string;
+  orgId: string;
+  orgSlug: string;
+  importJobId: string;
+};
 
 export type RouteRow = {
   access: Access;
@@ -35,8 +53,31 @@ export type RouteRow = {
   query?: string;
 };
 
-const contactBody = () => ({ firstName: "Mallory", lastName: "Changed", email: "mallory.changed@example.com", phoneNumber: "5125550100", zipCode: "78701", gender: "F", tobaccoUser: false, birthDate: "1955-04-12", effectiveDate: "2020-01-01", currentCarrier: "Aetna", planType: "G" });
-const agentBody = () => ({ firstName: "Mallory", lastName: "Changed", email: "mallory.agent@example.com", phone: "5125550100", carriers: [], stateLicenses: [], bookingLink: "", signature: "", isAdmin: true, isAgent: true });
+const contactBody = () => ({
+  firstName: "Mallory",
+  lastName: "Changed",
+  email: "mallory.changed@example.com",
+  phoneNumber: "5125550100",
+  zipCode: "78701",
+  gender: "F",
+  tobaccoUser: false,
+  birthDate: "1955-04-12",
+  effectiveDate: "2020-01-01",
+  currentCarrier: "Aetna",
+  planType: "G",
+});
+const agentBody = () => ({
+  firstName: "Mallory",
+  lastName: "Changed",
+  email: "mallory.agent@example.com",
+  phone: "5125550100",
+  carriers: [],
+  stateLicenses: [],
+  bookingLink: "",
+  signature: "",
+  isAdmin: true,
+  isAgent: true,
+});
 
 export const ROUTES: Record<string, RouteRow> = {
   "GET /api/agents": { access: "member" },
@@ -61,8 +102,21 @@ export const ROUTES: Record<string, RouteRow> = {
   "GET /api/challenge": { access: "public", query: "?purpose=self-signup" },
   "GET /api/checkout-session": { access: "member" },
   "POST /api/choose-plan": { access: "admin" },
-  "POST /api/contact-us": { access: "public", body: () => ({ name: "Mallory", email: "mallory.contact@example.com", message: "Hello" }) },
-  "POST /api/contact-us/callback-request": { access: "public", challenge: "callback", body: (a) => ({ orgId: a.orgSlug, contactName: "Mallory Caller", contactEmail: "mallory.callback@example.com", contactPhone: "5125550100", message: "Call me" }) },
+  "POST /api/contact-us": {
+    access: "public",
+    body: () => ({ name: "Mallory", email: "mallory.contact@example.com", message: "Hello" }),
+  },
+  "POST /api/contact-us/callback-request": {
+    access: "public",
+    challenge: "callback",
+    body: (a) => ({
+      orgId: a.orgSlug,
+      contactName: "Mallory Caller",
+      contactEmail: "mallory.callback@example.com",
+      contactPhone: "5125550100",
+      message: "Call me",
+    }),
+  },
   "GET /api/contacts": { access: "member" },
   "DELETE /api/contacts": { access: "member", body: (a) => ({ contactIds: [a.contactId] }) },
   "GET /api/contacts/[id]": { access: "member", params: { id: "contact" } },
@@ -72,14 +126,31 @@ export const ROUTES: Record<string, RouteRow> = {
   "GET /api/contacts/[id]/follow-ups": { access: "member", params: { id: "contact" } },
   "GET /api/contacts/[id]/scheduled-emails": { access: "member", params: { id: "contact" } },
   "POST /api/contacts/[id]/send-quote-email": { access: "member", params: { id: "contact" }, body: () => ({}) },
-  "POST /api/contacts/bulk-import": { access: "member", body: () => ({ contacts: [{ rowNumber: 2, firstName: "Mallory", lastName: "Import", email: "mallory.import@example.com" }], overwriteExisting: true, agentId: null }) },
+  "POST /api/contacts/bulk-import": {
+    access: "member",
+    body: () => ({
+      contacts: [{ rowNumber: 2, firstName: "Mallory", lastName: "Import", email: "mallory.import@example.com" }],
+      overwriteExisting: true,
+      agentId: null,
+    }),
+  },
   "GET /api/contacts/check-email/[email]": { access: "member", params: { email: "email" } },
   "POST /api/contacts/create": { access: "member", body: () => contactBody() },
   "GET /api/contacts/email-tracking/[id]": { access: "member", params: { id: "contact" } },
   "GET /api/contacts/export": { access: "member" },
-  "POST /api/contacts/import-jobs": { access: "member", body: () => ({ overwriteExisting: false, agentId: null, totalRows: 1 }) },
+  "POST /api/contacts/import-jobs": {
+    access: "member",
+    body: () => ({ overwriteExisting: false, agentId: null, totalRows: 1 }),
+  },
   "DELETE /api/contacts/import-jobs/[id]": { access: "member", params: { id: "import-job" } },
-  "POST /api/contacts/import-jobs/[id]/chunks": { access: "member", params: { id: "import-job" }, body: () => ({ index: 0, contacts: [{ rowNumber: 2, firstName: "Mallory", lastName: "Chunk", email: "mallory.chunk@example.com" }] }) },
+  "POST /api/contacts/import-jobs/[id]/chunks": {
+    access: "member",
+    params: { id: "import-job" },
+    body: () => ({
+      index: 0,
+      contacts: [{ rowNumber: 2, firstName: "Mallory", lastName: "Chunk", email: "mallory.chunk@example.com" }],
+    }),
+  },
   "POST /api/contacts/import-jobs/[id]/commit": { access: "member", params: { id: "import-job" } },
   "PUT /api/contacts/reassign": { access: "admin", body: (a) => ({ contactIds: [a.contactId], agentId: a.agentId }) },
   "POST /api/create-checkout-session": { access: "admin" },
@@ -100,7 +171,17 @@ export const ROUTES: Record<string, RouteRow> = {
   "PUT /api/inngest": { access: "inngest" },
   "GET /api/me": { access: "public" },
   "POST /api/onboarding/agents": { access: "admin" },
-  "POST /api/onboarding/company": { access: "admin", body: () => ({ companyName: "Mallory Agency", companyPhone: "5125550100", companyWebsite: "", bookingLink: "", primaryColor: "#6B46C1", secondaryColor: "#9F7AEA" }) },
+  "POST /api/onboarding/company": {
+    access: "admin",
+    body: () => ({
+      companyName: "Mallory Agency",
+      companyPhone: "5125550100",
+      companyWebsite: "",
+      bookingLink: "",
+      primaryColor: "#6B46C1",
+      secondaryColor: "#9F7AEA",
+    }),
+  },
   "POST /api/onboarding/complete": { access: "admin" },
   "POST /api/onboarding/licensing": { access: "admin" },
   "GET /api/onboarding/resume": { access: "member" },
@@ -108,16 +189,32 @@ export const ROUTES: Record<string, RouteRow> = {
   "POST /api/org/[slug]/eligibility-answers": { access: "public", params: { slug: "org-slug" } },
   "GET /api/org/[slug]/logo": { access: "public", params: { slug: "org-slug" } },
   "POST /api/org/[slug]/temp-contact": { access: "public", challenge: "temp-contact", params: { slug: "org-slug" } },
-  "POST /api/organizations": { access: "public", body: () => ({ firstName: "Mallory", lastName: "Signup", organizationName: "Mallory Agency", email: `mallory.${Date.now()}@example.com`, phone: "5125550100" }) },
+  "POST /api/organizations": {
+    access: "public",
+    body: () => ({
+      firstName: "Mallory",
+      lastName: "Signup",
+      organizationName: "Mallory Agency",
+      email: `mallory.${Date.now()}@example.com`,
+      phone: "5125550100",
+    }),
+  },
   "GET /api/organizations/[orgId]/subscription": { access: "member", params: { orgId: "org-id" } },
-  "PUT /api/organizations/[orgId]/subscription": { access: "admin", params: { orgId: "org-slug" }, body: () => ({ tierId: "pro", extraAgents: 0, extraContacts: 0 }) },
+  "PUT /api/organizations/[orgId]/subscription": {
+    access: "admin",
+    params: { orgId: "org-slug" },
+    body: () => ({ tierId: "pro", extraAgents: 0, extraContacts: 0 }),
+  },
   "GET /api/organizations/check-email/[email]": { access: "public", params: { email: "email" } },
   "POST /api/organizations/exit-demo-mode": { access: "admin" },
   "GET /api/organizations/my-subscription": { access: "member" },
   "POST /api/organizations/set-go-live-date": { access: "admin" },
   "GET /api/organizations/subscription-tiers": { access: "member" },
   "GET /api/profile": { access: "member" },
-  "PUT /api/profile": { access: "member", body: () => ({ firstName: "Mallory", lastName: "Profile", phone: "5125550100", signature: "Mallory" }) },
+  "PUT /api/profile": {
+    access: "member",
+    body: () => ({ firstName: "Mallory", lastName: "Profile", phone: "5125550100", signature: "Mallory" }),
+  },
   "POST /api/profile/complete-walkthrough": { access: "member" },
   "POST /api/profile/dismiss-contacts-tutorial": { access: "member" },
   "GET /api/quotes/decode/[id]": { access: "public", params: { id: "token" } },
@@ -127,11 +224,25 @@ export const ROUTES: Record<string, RouteRow> = {
   "GET /api/self-service-info": { access: "member" },
   "GET /api/self-service/[orgIdOrSlug]": { access: "public", params: { orgIdOrSlug: "org-slug" } },
   "POST /api/self-service/generate-quote": { access: "public" },
-  "POST /api/self-service/confirm-email": { access: "public", body: () => ({ token: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }) },
+  "POST /api/self-service/confirm-email": {
+    access: "public",
+    body: () => ({ token: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }),
+  },
   "POST /api/self-service/signup": {
     access: "public",
     challenge: "self-signup",
-    body: (a) => ({ orgId: a.orgSlug, email: "mallory.signup@example.com", firstName: "Mallory", lastName: "Signup", phoneNumber: "5125550100", zipCode: "78701", dateOfBirth: "1955-04-12", gender: "F", tobacco: false, optInQuarterlyUpdates: true }),
+    body: (a) => ({
+      orgId: a.orgSlug,
+      email: "mallory.signup@example.com",
+      firstName: "Mallory",
+      lastName: "Signup",
+      phoneNumber: "5125550100",
+      zipCode: "78701",
+      dateOfBirth: "1955-04-12",
+      gender: "F",
+      tobacco: false,
+      optInQuarterlyUpdates: true,
+    }),
   },
   "POST /api/self-service/update-location": { access: "public" },
   "POST /api/self-service/update-quote-details": { access: "public" },
@@ -155,7 +266,16 @@ export const ROUTES: Record<string, RouteRow> = {
   "POST /api/tracking/log-tracking-click": { access: "public" },
   "GET /api/unsubscribe": { access: "public" },
   "POST /api/unsubscribe": { access: "public" },
-  "POST /api/waitlist": { access: "public", body: () => ({ name: "Mallory", email: "mallory.waitlist@example.com", phone: "5125550100", numAgents: "2", bookSize: "300" }) },
+  "POST /api/waitlist": {
+    access: "public",
+    body: () => ({
+      name: "Mallory",
+      email: "mallory.waitlist@example.com",
+      phone: "5125550100",
+      numAgents: "2",
+      bookSize: "300",
+    }),
+  },
   "POST /api/webhooks/resend": { access: "webhook" },
   "POST /api/webhooks/stripe": { access: "webhook" },
   "GET /api/zip-lookup/[zip]": { access: "public", params: { zip: "zip" } },

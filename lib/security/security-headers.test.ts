@@ -1,12 +1,28 @@
-import { apiSecurityHeaders, contentSecurityPolicy, isTokenPage, pageSecurityHeaders, type SecurityFacts } from "@/lib/security/security-headers";
+import {
+  apiSecurityHeaders,
+  contentSecurityPolicy,
+  isTokenPage,
+  pageSecurityHeaders,
+  type SecurityFacts,
+} from "@/lib/security/security-headers";
 
 const LOCAL: SecurityFacts = { appUrl: "http://localhost:3000", devServer: false, stripe: false, videoUrls: [] };
-const PRODUCTION: SecurityFacts = { appUrl: "https://app.gapwise.example", devServer: false, stripe: true, videoUrls: ["https://www.youtube.com/embed/abc?rel=0", undefined, "not a url"] };
+const PRODUCTION: SecurityFacts = {
+  appUrl: "https://app.gapwise.example",
+  devServer: false,
+  stripe: true,
+  videoUrls: ["https://www.youtube.com/embed/abc?rel=0", undefined, "not a url"],
+};
 const NONCE = "bm9uY2UtZm9yLXRlc3Rz";
 
 /** "a b; c d" → { a: ["b"], c: ["d"] } */
 function directives(policy: string): Record<string, string[]> {
-  return Object.fromEntries(policy.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  return Object.fromEntries(
+    policy
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 describe("contentSecurityPolicy", () => {
@@ -28,12 +44,33 @@ describe("contentSecurityPolicy", () => {
 
   it("lets Stripe's checkout and the configured videos in, and upgrades requests over https", () => {
     const policy = directives(contentSecurityPolicy({ nonce: NONCE, facts: PRODUCTION }));
-    expect(policy["script-src"]).toEqual(["'self'", `'nonce-${NONCE}'`, "'strict-dynamic'", "https://js.stripe.com", "https://*.js.stripe.com"]);
-    expect(policy["frame-src"]).toEqual(["'self'", "https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com", "https://www.youtube.com"]);
+    expect(policy["script-src"]).toEqual([
+      "'self'",
+      `'nonce-${NONCE}'`,
+      "'strict-dynamic'",
+      "https://js.stripe.com",
+      "https://*.js.stripe.com",
+    ]);
+    expect(policy["frame-src"]).toEqual([
+      "'self'",
+      "https://js.stripe.com",
+      "https://*.js.stripe.com",
+      "https://hooks.stripe.com",
+      "https://checkout.stripe.com",
+      "https://www.youtube.com",
+    ]);
     expect(policy["connect-src"]).toEqual(["'self'", "https://api.stripe.com", "https://checkout.stripe.com"]);
-    expect(policy["img-src"]).toEqual(["'self'", "data:", "blob:", "https://app.gapwise.example", "https://*.stripe.com"]);
+    expect(policy["img-src"]).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+      "https://app.gapwise.example",
+      "https://*.stripe.com",
+    ]);
     expect(policy["upgrade-insecure-requests"]).toEqual([]);
-    expect(directives(contentSecurityPolicy({ nonce: NONCE, facts: LOCAL }))).not.toHaveProperty("upgrade-insecure-requests");
+    expect(directives(contentSecurityPolicy({ nonce: NONCE, facts: LOCAL }))).not.toHaveProperty(
+      "upgrade-insecure-requests",
+    );
   });
 
   it("allows eval (React's dev stacks) and the reload socket under next dev only", () => {
@@ -46,9 +83,33 @@ describe("contentSecurityPolicy", () => {
 
 describe("isTokenPage", () => {
   it("is every page whose URL carries a token, and nothing that only starts like one", () => {
-    const tokenPages = ["/compare", "/compare/abc", "/eligibility", "/schedule", "/landing", "/quote", "/thanks", "/self-onboarding/agency", "/unsubscribe", "/auth/verify/agency/0123abcd", "/confirm-email/0123abcd"];
+    const tokenPages = [
+      "/compare",
+      "/compare/abc",
+      "/eligibility",
+      "/schedule",
+      "/landing",
+      "/quote",
+      "/thanks",
+      "/self-onboarding/agency",
+      "/unsubscribe",
+      "/auth/verify/agency/0123abcd",
+      "/confirm-email/0123abcd",
+    ];
     expect(tokenPages.filter((path) => !isTokenPage(path))).toEqual([]);
-    expect(["/", "/schedule-main", "/comparison", "/contacts", "/dashboard", "/auth", "/login", "/dev/outbox", "/confirm-emails"].filter(isTokenPage)).toEqual([]);
+    expect(
+      [
+        "/",
+        "/schedule-main",
+        "/comparison",
+        "/contacts",
+        "/dashboard",
+        "/auth",
+        "/login",
+        "/dev/outbox",
+        "/confirm-emails",
+      ].filter(isTokenPage),
+    ).toEqual([]);
   });
 });
 
@@ -66,13 +127,18 @@ describe("pageSecurityHeaders", () => {
     const headers = pageSecurityHeaders({ pathname: "/compare", nonce: NONCE, facts: PRODUCTION });
     expect(headers["Referrer-Policy"]).toBe("no-referrer");
     expect(headers["Strict-Transport-Security"]).toBe("max-age=31536000");
-    expect(pageSecurityHeaders({ pathname: "/compare", nonce: NONCE, facts: LOCAL })).not.toHaveProperty("Strict-Transport-Security");
+    expect(pageSecurityHeaders({ pathname: "/compare", nonce: NONCE, facts: LOCAL })).not.toHaveProperty(
+      "Strict-Transport-Security",
+    );
   });
 });
 
 describe("apiSecurityHeaders", () => {
   it("is nosniff everywhere and HSTS over https", () => {
     expect(apiSecurityHeaders(LOCAL)).toEqual({ "X-Content-Type-Options": "nosniff" });
-    expect(apiSecurityHeaders(PRODUCTION)).toEqual({ "X-Content-Type-Options": "nosniff", "Strict-Transport-Security": "max-age=31536000" });
+    expect(apiSecurityHeaders(PRODUCTION)).toEqual({
+      "X-Content-Type-Options": "nosniff",
+      "Strict-Transport-Security": "max-age=31536000",
+    });
   });
 });

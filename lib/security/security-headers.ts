@@ -19,7 +19,18 @@ export type SecurityFacts = {
  * Pages whose URL carries a token (a quote link, an unsubscribe token, a sign-in link, a self-signup's
  * address confirmation): never sent to another site as a Referer. `/schedule` is not `/schedule-main`.
  */
-const TOKEN_PAGES = ["compare", "eligibility", "schedule", "landing", "quote", "thanks", "self-onboarding", "unsubscribe", "auth/verify", "confirm-email"];
+const TOKEN_PAGES = [
+  "compare",
+  "eligibility",
+  "schedule",
+  "landing",
+  "quote",
+  "thanks",
+  "self-onboarding",
+  "unsubscribe",
+  "auth/verify",
+  "confirm-email",
+];
 
 export function isTokenPage(pathname: string): boolean {
   return TOKEN_PAGES.some((page) => pathname === `/${page}` || pathname.startsWith(`/${page}/`));
@@ -29,7 +40,12 @@ export function isTokenPage(pathname: string): boolean {
 // frames (the card form, 3-D Secure's hooks), and the checkout session's calls.
 const STRIPE = {
   script: ["https://js.stripe.com", "https://*.js.stripe.com"],
-  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com"],
+  frame: [
+    "https://js.stripe.com",
+    "https://*.js.stripe.com",
+    "https://hooks.stripe.com",
+    "https://checkout.stripe.com",
+  ],
   connect: ["https://api.stripe.com", "https://checkout.stripe.com"],
   img: ["https://*.stripe.com"],
 };
@@ -46,7 +62,9 @@ function originOf(url: string | null | undefined): string | null {
   }
 }
 
-const unique = (sources: ReadonlyArray<string | null | false>) => [...new Set(sources.filter((s): s is string => Boolean(s)))];
+const unique = (sources: ReadonlyArray<string | null | false>) => [
+  ...new Set(sources.filter((s): s is string => Boolean(s))),
+];
 
 /**
  * The Content-Security-Policy of a page (Next's documented nonce recipe, set by proxy.ts):
@@ -65,7 +83,10 @@ export function contentSecurityPolicy({ nonce, facts }: { nonce: string; facts: 
   const stripe = (list: string[]) => (facts.stripe ? list : []);
   const directives: Array<[string, ReadonlyArray<string | null | false>]> = [
     ["default-src", ["'self'"]],
-    ["script-src", ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...stripe(STRIPE.script), facts.devServer && "'unsafe-eval'"]],
+    [
+      "script-src",
+      ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...stripe(STRIPE.script), facts.devServer && "'unsafe-eval'"],
+    ],
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", ["'self'", "data:", "blob:", appOrigin, ...stripe(STRIPE.img)]],
     ["font-src", ["'self'", "data:"]],
@@ -88,7 +109,15 @@ function transportHeaders(facts: SecurityFacts): Record<string, string> {
 }
 
 /** Headers of every page answer (proxy.ts), redirects included. */
-export function pageSecurityHeaders({ pathname, nonce, facts }: { pathname: string; nonce: string; facts: SecurityFacts }): Record<string, string> & { "Content-Security-Policy": string } {
+export function pageSecurityHeaders({
+  pathname,
+  nonce,
+  facts,
+}: {
+  pathname: string;
+  nonce: string;
+  facts: SecurityFacts;
+}): Record<string, string> & { "Content-Security-Policy": string } {
   return {
     "Content-Security-Policy": contentSecurityPolicy({ nonce, facts }),
     // For browsers that predate frame-ancestors.

@@ -13,7 +13,11 @@ import { brandNameOf, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/b
 import { fromWithName } from "@/lib/email/compose";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { sendOnboardingWelcome } from "@/lib/self-onboarding/onboarding-welcome";
-import { compareUrlForToken, SELF_SERVICE_MESSAGES, type ConfirmEmailResponse } from "@/lib/self-onboarding/self-onboarding-schema";
+import {
+  compareUrlForToken,
+  SELF_SERVICE_MESSAGES,
+  type ConfirmEmailResponse,
+} from "@/lib/self-onboarding/self-onboarding-schema";
 
 /**
  * Self-signups are unconfirmed until the person follows a link sent to the address they typed
@@ -40,10 +44,19 @@ export function confirmationUrl(token: string): string {
 }
 
 /** Inside the signup's transaction: a new link for the contact. The token leaves only in the email. */
-export async function createEmailConfirmation(tx: TxClient, { organizationId, contactId, now }: { organizationId: string; contactId: string; now: Date }) {
+export async function createEmailConfirmation(
+  tx: TxClient,
+  { organizationId, contactId, now }: { organizationId: string; contactId: string; now: Date },
+) {
   const token = randomBytes(32).toString("base64url");
   const row = await tx.emailConfirmation.create({
-    data: { organizationId, contactId, tokenHash: hashConfirmationToken(token), expiresAt: new Date(now.getTime() + CONFIRMATION_DAYS * 86_400_000), createdAt: now },
+    data: {
+      organizationId,
+      contactId,
+      tokenHash: hashConfirmationToken(token),
+      expiresAt: new Date(now.getTime() + CONFIRMATION_DAYS * 86_400_000),
+      createdAt: now,
+    },
     select: { id: true },
   });
   return { id: row.id, token };
@@ -64,16 +77,31 @@ export async function signupSender(organizationId: string, contactId: string) {
   return (
     (contact?.agent?.isActive ? contact.agent : null) ??
     (org?.defaultAgent?.isActive ? org.defaultAgent : null) ??
-    (await db.user.findFirst({ where: { organizationId, isActive: true, isAdmin: true }, orderBy: { createdAt: "asc" }, select: senderSelect }))
+    (await db.user.findFirst({
+      where: { organizationId, isActive: true, isAdmin: true },
+      orderBy: { createdAt: "asc" },
+      select: senderSelect,
+    }))
   );
 }
 
 /** After the signup's commit: the confirmation email through the one send path, keyed by the link's row. */
-export async function sendConfirmationEmail({ organizationId, contactId, confirmation }: { organizationId: string; contactId: string; confirmation: { id: string; token: string } }) {
+export async function sendConfirmationEmail({
+  organizationId,
+  contactId,
+  confirmation,
+}: {
+  organizationId: string;
+  contactId: string;
+  confirmation: { id: string; token: string };
+}) {
   const db = tenantDb(organizationId);
   const [contact, organization, sender] = await Promise.all([
     db.contact.findFirstOrThrow({ where: { id: contactId, organizationId }, select: { firstName: true, email: true } }),
-    db.organization.findFirstOrThrow({ where: { id: organizationId }, select: { name: true, brandName: true, primaryColor: true, demoMode: true, postalAddress: true } }),
+    db.organization.findFirstOrThrow({
+      where: { id: organizationId },
+      select: { name: true, brandName: true, primaryColor: true, demoMode: true, postalAddress: true },
+    }),
     signupSender(organizationId, contactId),
   ]);
   const brandName = brandNameOf(organization);
@@ -107,11 +135,18 @@ export type ConfirmationPage = {
 /** /confirm-email/{token}: what the page shows. Reads only: the page never confirms on load (mail scanners fetch links). */
 export async function loadConfirmationPage({ token, now }: { token: string; now: Date }): Promise<ConfirmationPage> {
   const row = TOKEN_PATTERN.test(token)
-    ? await prisma.emailConfirmation.findUnique({ where: { tokenHash: hashConfirmationToken(token) }, select: { usedAt: true, expiresAt: true, organization: { select: ORGANIZATION_BRANDING_SELECT } } })
+    ? await prisma.emailConfirmation.findUnique({
+        where: { tokenHash: hashConfirmationToken(token) },
+        select: { usedAt: true, expiresAt: true, organization: { select: ORGANIZATION_BRANDING_SELECT } },
+      })
     : null;
   if (!row) return { state: "invalid", brand: null, formUrl: null };
   const org = row.organization;
-  const brand = { name: brandNameOf(org), logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null, primaryColor: org.primaryColor };
+  const brand = {
+    name: brandNameOf(org),
+    logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null,
+    primaryColor: org.primaryColor,
+  };
   const state = row.usedAt ? "used" : row.expiresAt.getTime() <= now.getTime() ? "invalid" : "pending";
   return { state, brand, formUrl: `/self-onboarding/${encodeURIComponent(org.slug)}` };
 }
@@ -126,12 +161,25 @@ const linkInvalid = () => new AppError("not_found", SELF_SERVICE_MESSAGES.confir
  * the agency has since replaced with its own contact: 404 with the message to fill out the form again.
  * Already used: 200 "already_confirmed" (a second click is not an error), with no quote link.
  */
-export async function confirmSignupEmail({ token, now }: { token: string; now: Date }): Promise<ConfirmSignupEmailAnswer> {
+export async function confirmSignupEmail({
+  token,
+  now,
+}: {
+  token: string;
+  now: Date;
+}): Promise<ConfirmSignupEmailAnswer> {
   if (!TOKEN_PATTERN.test(token)) throw linkInvalid();
   // Owner client: the token is all the caller has; the organization comes from the row.
   const row = await prisma.emailConfirmation.findUnique({
     where: { tokenHash: hashConfirmationToken(token) },
-    select: { id: true, organizationId: true, contactId: true, usedAt: true, expiresAt: true, organization: { select: { name: true, brandName: true } } },
+    select: {
+      id: true,
+      organizationId: true,
+      contactId: true,
+      usedAt: true,
+      expiresAt: true,
+      organization: { select: { name: true, brandName: true } },
+    },
   });
   if (!row) throw linkInvalid();
   const { organizationId } = row;
@@ -141,13 +189,28 @@ export async function confirmSignupEmail({ token, now }: { token: string; now: D
 
   const confirmed = await tenantTransaction(organizationId, async (tx) => {
     // Single use: of two clicks at once, the second waits for this row and then finds it used.
-    const claimed = await tx.emailConfirmation.updateMany({ where: { id: row.id, organizationId, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+    const claimed = await tx.emailConfirmation.updateMany({
+      where: { id: row.id, organizationId, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
     if (claimed.count === 0) return null;
     // The contact now joins the book: the plan must have room (the organization row is locked until commit).
-    if (!(await checkContactCapacity(tx, organizationId)).fits) throw new AppError("conflict", SELF_SERVICE_MESSAGES.notAccepting);
-    const contact = await tx.contact.updateMany({ where: { id: row.contactId, organizationId, unverifiedSince: { not: null } }, data: { unverifiedSince: null } });
+    if (!(await checkContactCapacity(tx, organizationId)).fits)
+      throw new AppError("conflict", SELF_SERVICE_MESSAGES.notAccepting);
+    const contact = await tx.contact.updateMany({
+      where: { id: row.contactId, organizationId, unverifiedSince: { not: null } },
+      data: { unverifiedSince: null },
+    });
     if (contact.count === 0) throw linkInvalid();
-    await tx.contactEvent.create({ data: { organizationId, contactId: row.contactId, eventType: SELF_ONBOARDING_CONFIRMED_EVENT, metadata: {}, createdAt: now } });
+    await tx.contactEvent.create({
+      data: {
+        organizationId,
+        contactId: row.contactId,
+        eventType: SELF_ONBOARDING_CONFIRMED_EVENT,
+        metadata: {},
+        createdAt: now,
+      },
+    });
     return createQuoteLink({ organizationId, contactId: row.contactId, planType: null, now, tx });
   });
   if (!confirmed) return { success: true, status: "already_confirmed", organizationName };
@@ -156,7 +219,13 @@ export async function confirmSignupEmail({ token, now }: { token: string; now: D
   await rescheduleContactsNow({ organizationId, contactIds: [row.contactId], now });
   // Once, with the quote link just opened (a second confirmation never gets here).
   const sender = await signupSender(organizationId, row.contactId);
-  await sendOnboardingWelcome({ organizationId, contactId: row.contactId, quoteLink: confirmed, testRecipient: sender?.email ?? null, now });
+  await sendOnboardingWelcome({
+    organizationId,
+    contactId: row.contactId,
+    quoteLink: confirmed,
+    testRecipient: sender?.email ?? null,
+    now,
+  });
   return { success: true, status: "confirmed", organizationName, redirectUrl: compareUrlForToken(confirmed.token) };
 }
 

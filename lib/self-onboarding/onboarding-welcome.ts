@@ -36,13 +36,31 @@ export type OnboardingWelcomeInput = {
 
 export type OnboardingWelcomeResult = "sent" | "already_sent" | "opted_out" | "no_test_recipient" | "failed";
 
-export async function sendOnboardingWelcome({ organizationId, contactId, quoteLink, testRecipient, now }: OnboardingWelcomeInput): Promise<OnboardingWelcomeResult> {
+export async function sendOnboardingWelcome({
+  organizationId,
+  contactId,
+  quoteLink,
+  testRecipient,
+  now,
+}: OnboardingWelcomeInput): Promise<OnboardingWelcomeResult> {
   const db = tenantDb(organizationId);
   const [contact, organization] = await Promise.all([
-    db.contact.findFirst({ where: { id: contactId, organizationId }, select: { firstName: true, email: true, unsubscribedAt: true, doNotCommunicate: true } }),
+    db.contact.findFirst({
+      where: { id: contactId, organizationId },
+      select: { firstName: true, email: true, unsubscribedAt: true, doNotCommunicate: true },
+    }),
     db.organization.findFirstOrThrow({
       where: { id: organizationId },
-      select: { name: true, brandName: true, primaryColor: true, phone: true, signature: true, demoMode: true, timezone: true, postalAddress: true },
+      select: {
+        name: true,
+        brandName: true,
+        primaryColor: true,
+        phone: true,
+        signature: true,
+        demoMode: true,
+        timezone: true,
+        postalAddress: true,
+      },
     }),
   ]);
   if (!contact || contact.unsubscribedAt || contact.doNotCommunicate) return "opted_out";
@@ -74,7 +92,16 @@ export async function sendOnboardingWelcome({ organizationId, contactId, quoteLi
         },
         select: { id: true },
       });
-      await tx.emailEvent.create({ data: { organizationId, contactId, scheduledEmailId: row.id, type: "sent", occurredAt: now, metadata: { emailType: ONBOARDING_WELCOME_TYPE, sendMode } } });
+      await tx.emailEvent.create({
+        data: {
+          organizationId,
+          contactId,
+          scheduledEmailId: row.id,
+          type: "sent",
+          occurredAt: now,
+          metadata: { emailType: ONBOARDING_WELCOME_TYPE, sendMode },
+        },
+      });
       await tx.contact.update({ where: { id: contactId, organizationId }, data: { lastEmailedAt: now } });
       return row.id;
     });
@@ -101,17 +128,32 @@ export async function sendOnboardingWelcome({ organizationId, contactId, quoteLi
       idempotencyKey,
       postalAddress: organization.postalAddress,
       ...unsubscribeLinks({ organizationId, contactId }),
-      tags: { email_type: ONBOARDING_WELCOME_TYPE, organization_id: organizationId, scheduled_email_id: scheduledEmailId },
+      tags: {
+        email_type: ONBOARDING_WELCOME_TYPE,
+        organization_id: organizationId,
+        scheduled_email_id: scheduledEmailId,
+      },
     });
-    if (result.providerMessageId) await db.scheduledEmail.update({ where: { id: scheduledEmailId, organizationId }, data: { providerMessageId: result.providerMessageId } });
+    if (result.providerMessageId)
+      await db.scheduledEmail.update({
+        where: { id: scheduledEmailId, organizationId },
+        data: { providerMessageId: result.providerMessageId },
+      });
     return "sent";
   } catch (error) {
     // The confirmation itself stands; the row tells the truth about the email.
     await tenantTransaction(organizationId, async (tx) => {
-      await tx.scheduledEmail.update({ where: { id: scheduledEmailId, organizationId }, data: { status: "failed", sentAt: null, lastError: error instanceof Error ? error.name : "send_failed" } });
+      await tx.scheduledEmail.update({
+        where: { id: scheduledEmailId, organizationId },
+        data: { status: "failed", sentAt: null, lastError: error instanceof Error ? error.name : "send_failed" },
+      });
       await tx.emailEvent.deleteMany({ where: { organizationId, scheduledEmailId, type: "sent" } });
     });
-    console.error("onboarding welcome email failed", { organizationId, contactId, error: error instanceof Error ? error.message : String(error) });
+    console.error("onboarding welcome email failed", {
+      organizationId,
+      contactId,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return "failed";
   }
 }

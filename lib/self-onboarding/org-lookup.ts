@@ -48,14 +48,26 @@ export type SelfServiceOrgDetails = {
 };
 
 /** GET /api/self-service/{orgIdOrSlug}?agentId=: 404 "Organization not found or invalid link." for an unknown organization. */
-export async function getSelfServiceOrgOrThrow({ orgIdOrSlug, agentId }: { orgIdOrSlug: string; agentId?: string | null }): Promise<SelfServiceOrgDetails> {
+export async function getSelfServiceOrgOrThrow({
+  orgIdOrSlug,
+  agentId,
+}: {
+  orgIdOrSlug: string;
+  agentId?: string | null;
+}): Promise<SelfServiceOrgDetails> {
   const org = await findSelfServiceOrg({ orgIdOrSlug, agentId });
   if (!org) throw AppError.notFound(SELF_SERVICE_MESSAGES.orgNotFound);
   return org;
 }
 
 /** As getSelfServiceOrgOrThrow, null when the organization is unknown (pages answer notFound()). */
-export async function findSelfServiceOrg({ orgIdOrSlug, agentId }: { orgIdOrSlug: string; agentId?: string | null }): Promise<SelfServiceOrgDetails | null> {
+export async function findSelfServiceOrg({
+  orgIdOrSlug,
+  agentId,
+}: {
+  orgIdOrSlug: string;
+  agentId?: string | null;
+}): Promise<SelfServiceOrgDetails | null> {
   const org = await findOrganization(orgIdOrSlug);
   if (!org) return null;
   const agent = await findSelfServiceAgent(org.id, agentId);

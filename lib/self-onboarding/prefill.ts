@@ -26,7 +26,15 @@ export type SelfOnboardingPrefill = {
   tobacco: "yes" | "no";
 };
 
-export async function selfOnboardingPrefill({ quoteId, organizationId, now }: { quoteId: string | null; organizationId: string; now: Date }): Promise<SelfOnboardingPrefill | null> {
+export async function selfOnboardingPrefill({
+  quoteId,
+  organizationId,
+  now,
+}: {
+  quoteId: string | null;
+  organizationId: string;
+  now: Date;
+}): Promise<SelfOnboardingPrefill | null> {
   if (!quoteId) return null;
   const found = await findQuoteLink(quoteId, now);
   if (!found || found.organization.id !== organizationId) return null;

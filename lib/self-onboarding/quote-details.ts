@@ -6,7 +6,13 @@ import { tenantTransaction } from "@/lib/db";
 import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE } from "@/lib/quotes/quote-links";
 import { logoUrl } from "@/lib/settings/logo-rules";
 import { selfServiceLocation } from "@/lib/self-onboarding/signup";
-import { compareUrlForToken, isPastDateOfBirth, SELF_SERVICE_MESSAGES, updateQuoteDetailsSchema, type UpdateQuoteDetailsResponse } from "@/lib/self-onboarding/self-onboarding-schema";
+import {
+  compareUrlForToken,
+  isPastDateOfBirth,
+  SELF_SERVICE_MESSAGES,
+  updateQuoteDetailsSchema,
+  type UpdateQuoteDetailsResponse,
+} from "@/lib/self-onboarding/self-onboarding-schema";
 import { isoDate } from "@/lib/calendar/calendar-date";
 import { brandNameOf } from "@/lib/organizations/brand";
 
@@ -59,9 +65,17 @@ export type QuoteIntakeData = NonNullable<Awaited<ReturnType<typeof loadQuoteInt
  * stores the corrected facts on the link's contact (state and county re-derived from the ZIP) and
  * answers where to go next.
  */
-export async function updateQuoteDetails({ input, now }: { input: z.output<typeof updateQuoteDetailsSchema>; now: Date }): Promise<UpdateQuoteDetailsResponse> {
+export async function updateQuoteDetails({
+  input,
+  now,
+}: {
+  input: z.output<typeof updateQuoteDetailsSchema>;
+  now: Date;
+}): Promise<UpdateQuoteDetailsResponse> {
   if (!isPastDateOfBirth(input.dateOfBirth, now)) {
-    throw new AppError("validation_failed", SELF_SERVICE_MESSAGES.invalidDateOfBirth, { fields: { dateOfBirth: [SELF_SERVICE_MESSAGES.invalidDateOfBirth] } });
+    throw new AppError("validation_failed", SELF_SERVICE_MESSAGES.invalidDateOfBirth, {
+      fields: { dateOfBirth: [SELF_SERVICE_MESSAGES.invalidDateOfBirth] },
+    });
   }
   const found = await findQuoteLink(input.quoteId, now);
   if (!found) throw AppError.notFound(QUOTE_NOT_FOUND_MESSAGE);
@@ -70,9 +84,22 @@ export async function updateQuoteDetails({ input, now }: { input: z.output<typeo
   await tenantTransaction(organizationId, async (tx) => {
     await tx.contact.update({
       where: { id: found.contact.id, organizationId },
-      data: { ...location, birthDate: dateColumn(input.dateOfBirth)!, gender: input.gender, tobaccoUser: input.tobacco },
+      data: {
+        ...location,
+        birthDate: dateColumn(input.dateOfBirth)!,
+        gender: input.gender,
+        tobaccoUser: input.tobacco,
+      },
     });
-    await tx.contactEvent.create({ data: { organizationId, contactId: found.contact.id, eventType: "quote_details_updated", createdAt: now, metadata: { quoteLinkId: found.link.id } } });
+    await tx.contactEvent.create({
+      data: {
+        organizationId,
+        contactId: found.contact.id,
+        eventType: "quote_details_updated",
+        createdAt: now,
+        metadata: { quoteLinkId: found.link.id },
+      },
+    });
   });
   return { success: true as const, redirectUrl: compareUrlForToken(found.link.token) };
 }

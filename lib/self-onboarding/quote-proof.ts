@@ -13,17 +13,41 @@ export const QUOTE_PROOF_MINUTES = 30;
 const b64 = (buffer: Buffer) => buffer.toString("base64url");
 
 function signature(secret: string, organizationId: string, contactId: string, expiresAtSeconds: number): string {
-  return b64(createHmac("sha256", secret).update(`self-service-quote\n${organizationId}\n${contactId}\n${expiresAtSeconds}`).digest());
+  return b64(
+    createHmac("sha256", secret)
+      .update(`self-service-quote\n${organizationId}\n${contactId}\n${expiresAtSeconds}`)
+      .digest(),
+  );
 }
 
 /** "<contactId>.<expiry epoch seconds>.<hmac>" */
-export function signQuoteProof({ secret, organizationId, contactId, now }: { secret: string; organizationId: string; contactId: string; now: Date }): string {
+export function signQuoteProof({
+  secret,
+  organizationId,
+  contactId,
+  now,
+}: {
+  secret: string;
+  organizationId: string;
+  contactId: string;
+  now: Date;
+}): string {
   const expiresAtSeconds = Math.floor(now.getTime() / 1000) + QUOTE_PROOF_MINUTES * 60;
   return `${contactId}.${expiresAtSeconds}.${signature(secret, organizationId, contactId, expiresAtSeconds)}`;
 }
 
 /** The contact id the proof vouches for in this organization, or null (malformed, forged, other organization, expired). */
-export function verifyQuoteProof({ secret, organizationId, proof, now }: { secret: string; organizationId: string; proof: string | null | undefined; now: Date }): string | null {
+export function verifyQuoteProof({
+  secret,
+  organizationId,
+  proof,
+  now,
+}: {
+  secret: string;
+  organizationId: string;
+  proof: string | null | undefined;
+  now: Date;
+}): string | null {
   if (!proof) return null;
   const parts = proof.split(".");
   if (parts.length !== 3) return null;

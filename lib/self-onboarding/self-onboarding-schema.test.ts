@@ -33,18 +33,36 @@ const messagesOf = (input: unknown) => {
 describe("selfServiceSignupSchema", () => {
   it("accepts the form's payload: email normalised, phone digits only, blank premium is none", () => {
     const parsed = selfServiceSignupSchema.parse({ ...valid, currentPremium: "" });
-    expect(parsed).toMatchObject({ email: "pat@example.com", phoneNumber: "5125550188", currentPremium: null, hasCurrentPlan: false, intake: "self_onboarding" });
+    expect(parsed).toMatchObject({
+      email: "pat@example.com",
+      phoneNumber: "5125550188",
+      currentPremium: null,
+      hasCurrentPlan: false,
+      intake: "self_onboarding",
+    });
   });
 
   it("says 'Please fill out all required fields.' for each missing required field", () => {
     const issues = messagesOf({});
-    for (const field of ["orgId", "email", "firstName", "lastName", "phoneNumber", "zipCode", "dateOfBirth", "gender", "tobacco"]) {
+    for (const field of [
+      "orgId",
+      "email",
+      "firstName",
+      "lastName",
+      "phoneNumber",
+      "zipCode",
+      "dateOfBirth",
+      "gender",
+      "tobacco",
+    ]) {
       expect(issues[field]).toBe(SELF_SERVICE_MESSAGES.required);
     }
   });
 
   it("requires the opt-in on the self-onboarding form only", () => {
-    expect(messagesOf({ ...valid, optInQuarterlyUpdates: false }).optInQuarterlyUpdates).toBe(SELF_SERVICE_MESSAGES.required);
+    expect(messagesOf({ ...valid, optInQuarterlyUpdates: false }).optInQuarterlyUpdates).toBe(
+      SELF_SERVICE_MESSAGES.required,
+    );
     expect(messagesOf({ ...valid, optInQuarterlyUpdates: false, intake: "quote_intake" })).toEqual({});
   });
 
@@ -57,8 +75,12 @@ describe("selfServiceSignupSchema", () => {
     expect(messagesOf({ ...valid, zipCode: "7870" }).zipCode).toBe("Please enter a valid 5-digit zip code");
     expect(messagesOf({ ...valid, phoneNumber: "555-0188" }).phoneNumber).toBe(SELF_SERVICE_MESSAGES.invalidPhone);
     expect(messagesOf({ ...valid, currentPremium: "12,50" }).currentPremium).toBe(SELF_SERVICE_MESSAGES.invalidPremium);
-    expect(messagesOf({ ...valid, dateOfBirth: "03/14/1958" }).dateOfBirth).toBe(SELF_SERVICE_MESSAGES.invalidDateOfBirth);
-    expect(messagesOf({ ...valid, dateOfBirth: "1958-02-30" }).dateOfBirth).toBe(SELF_SERVICE_MESSAGES.invalidDateOfBirth);
+    expect(messagesOf({ ...valid, dateOfBirth: "03/14/1958" }).dateOfBirth).toBe(
+      SELF_SERVICE_MESSAGES.invalidDateOfBirth,
+    );
+    expect(messagesOf({ ...valid, dateOfBirth: "1958-02-30" }).dateOfBirth).toBe(
+      SELF_SERVICE_MESSAGES.invalidDateOfBirth,
+    );
     expect(messagesOf({ ...valid, email: "pat@example" }).email).toBe(SELF_SERVICE_MESSAGES.invalidEmail);
   });
 });
@@ -80,13 +102,22 @@ describe("field helpers", () => {
 
   it("stored carrier: the pick, the typed name for Other, none for None or without a plan", () => {
     expect(storedCarrier({ hasCurrentPlan: true, carrierChoice: "Aetna", currentCarrier: null })).toBe("Aetna");
-    expect(storedCarrier({ hasCurrentPlan: true, carrierChoice: OTHER_CARRIER_CHOICE, currentCarrier: "Local Mutual" })).toBe("Local Mutual");
+    expect(
+      storedCarrier({ hasCurrentPlan: true, carrierChoice: OTHER_CARRIER_CHOICE, currentCarrier: "Local Mutual" }),
+    ).toBe("Local Mutual");
     expect(storedCarrier({ hasCurrentPlan: true, carrierChoice: NO_CARRIER_CHOICE, currentCarrier: null })).toBeNull();
     expect(storedCarrier({ hasCurrentPlan: false, carrierChoice: "Aetna", currentCarrier: null })).toBeNull();
   });
 
   it("manual compare URL carries age, never the date of birth", () => {
-    const url = manualCompareUrl({ orgId: "org-1", zip: "78737", county: "Hays County", age: 67, gender: "F", tobacco: true });
+    const url = manualCompareUrl({
+      orgId: "org-1",
+      zip: "78737",
+      county: "Hays County",
+      age: 67,
+      gender: "F",
+      tobacco: true,
+    });
     expect(url).toBe("/compare?orgId=org-1&zip=78737&county=Hays+County&age=67&gender=F&tobacco=true&planType=G");
   });
 

@@ -110,7 +110,11 @@ const trimmed = (max: number) =>
     .trim()
     .min(1, { error: req })
     .max(max, { error: `Please use at most ${max} characters` });
-const optionalText = (max: number) => z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : v ?? null), z.string().max(max).nullable());
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+    z.string().max(max).nullable(),
+  );
 
 /** Digits only; a pasted leading country code 1 is dropped; exactly 10 digits. */
 const phoneField = z.preprocess(
@@ -118,7 +122,10 @@ const phoneField = z.preprocess(
     if (typeof value !== "string") return value;
     return nationalDigits(value);
   },
-  z.string({ error: req }).min(1, { error: req }).regex(/^\d{10}$/, { error: SELF_SERVICE_MESSAGES.invalidPhone }),
+  z
+    .string({ error: req })
+    .min(1, { error: req })
+    .regex(/^\d{10}$/, { error: SELF_SERVICE_MESSAGES.invalidPhone }),
 );
 
 /** Which form sent the signup: the self-onboarding form asks for the quarterly-updates opt-in, the quote intake does not. */
@@ -142,10 +149,18 @@ export const selfServiceSignupSchema = z
     firstName: trimmed(100),
     lastName: trimmed(100),
     phoneNumber: phoneField,
-    zipCode: z.string({ error: req }).trim().min(1, { error: req }).regex(/^\d{5}$/, { error: SELF_SERVICE_MESSAGES.zipFormat }),
+    zipCode: z
+      .string({ error: req })
+      .trim()
+      .min(1, { error: req })
+      .regex(/^\d{5}$/, { error: SELF_SERVICE_MESSAGES.zipFormat }),
     state: optionalText(2).optional(),
     county: optionalText(200).optional(),
-    dateOfBirth: z.string({ error: req }).trim().min(1, { error: req }).refine(isDateOfBirthFormat, { error: SELF_SERVICE_MESSAGES.invalidDateOfBirth }),
+    dateOfBirth: z
+      .string({ error: req })
+      .trim()
+      .min(1, { error: req })
+      .refine(isDateOfBirthFormat, { error: SELF_SERVICE_MESSAGES.invalidDateOfBirth }),
     gender: z.enum(["M", "F"], { error: req }),
     tobacco: z.boolean({ error: req }),
     hasCurrentPlan: z.boolean().optional().default(false),
@@ -162,14 +177,21 @@ export const selfServiceSignupSchema = z
         }
         return cents;
       }),
-    planType: z.preprocess((v) => (v === "" ? null : v ?? null), z.enum(STANDARD_PLAN_TYPES, { error: "Please choose a plan type" }).nullable()).optional(),
+    planType: z
+      .preprocess(
+        (v) => (v === "" ? null : (v ?? null)),
+        z.enum(STANDARD_PLAN_TYPES, { error: "Please choose a plan type" }).nullable(),
+      )
+      .optional(),
     optInQuarterlyUpdates: z.boolean().optional().default(false),
     agentId: optionalText(100).optional(),
     intake: z.enum(SIGNUP_INTAKES).optional().default("self_onboarding"),
   })
   .superRefine((value, ctx) => {
-    if (value.hasCurrentPlan && !value.carrierChoice) ctx.addIssue({ code: "custom", path: ["carrierChoice"], message: req });
-    if (value.intake === "self_onboarding" && !value.optInQuarterlyUpdates) ctx.addIssue({ code: "custom", path: ["optInQuarterlyUpdates"], message: req });
+    if (value.hasCurrentPlan && !value.carrierChoice)
+      ctx.addIssue({ code: "custom", path: ["carrierChoice"], message: req });
+    if (value.intake === "self_onboarding" && !value.optInQuarterlyUpdates)
+      ctx.addIssue({ code: "custom", path: ["optInQuarterlyUpdates"], message: req });
   });
 
 export type SelfServiceSignupInput = z.input<typeof selfServiceSignupSchema>;
@@ -196,7 +218,13 @@ export type SignupFormValues = {
 };
 
 /** What a signup form knows besides its fields: the agency, the link's agent, which form, and the ZIP's state and county. */
-export type SignupFormContext = { orgId: string; agentId: string | null; intake: (typeof SIGNUP_INTAKES)[number]; state: string | null; county: string | null };
+export type SignupFormContext = {
+  orgId: string;
+  agentId: string | null;
+  intake: (typeof SIGNUP_INTAKES)[number];
+  state: string | null;
+  county: string | null;
+};
 
 export const EMPTY_SIGNUP_FORM: SignupFormValues = {
   firstName: "",
@@ -216,7 +244,10 @@ export const EMPTY_SIGNUP_FORM: SignupFormValues = {
 };
 
 /** The signup body of a form's values: what the form sends, and what its schema checks. A choice not made is left out, for the schema to name. */
-export function signupBody(values: SignupFormValues, context: SignupFormContext): SelfServiceSignupInput & { orgId: string } {
+export function signupBody(
+  values: SignupFormValues,
+  context: SignupFormContext,
+): SelfServiceSignupInput & { orgId: string } {
   const hasCurrentPlan = values.hasCurrentPlan === "yes";
   return {
     orgId: context.orgId,
@@ -233,7 +264,8 @@ export function signupBody(values: SignupFormValues, context: SignupFormContext)
     tobacco: (values.tobacco === "" ? undefined : values.tobacco === "yes") as boolean,
     hasCurrentPlan,
     carrierChoice: hasCurrentPlan ? values.carrierChoice : null,
-    currentCarrier: hasCurrentPlan && values.carrierChoice === OTHER_CARRIER_CHOICE ? values.currentCarrier.trim() || null : null,
+    currentCarrier:
+      hasCurrentPlan && values.carrierChoice === OTHER_CARRIER_CHOICE ? values.currentCarrier.trim() || null : null,
     currentPremium: values.currentPremium || null,
     planType: values.planType || null,
     optInQuarterlyUpdates: values.optInQuarterlyUpdates,
@@ -252,7 +284,10 @@ export function signupFormSchema(context: SignupFormContext, now: Date) {
     .custom<SignupFormValues>((value) => typeof value === "object" && value !== null)
     .transform((values) => signupBody(values, context))
     .pipe(selfServiceSignupSchema)
-    .refine((body) => isPastDateOfBirth(body.dateOfBirth, now), { path: ["dateOfBirth"], error: SELF_SERVICE_MESSAGES.invalidDateOfBirth });
+    .refine((body) => isPastDateOfBirth(body.dateOfBirth, now), {
+      path: ["dateOfBirth"],
+      error: SELF_SERVICE_MESSAGES.invalidDateOfBirth,
+    });
 }
 
 /**
@@ -262,7 +297,9 @@ export function signupFormSchema(context: SignupFormContext, now: Date) {
 export type SignupResponse = { success: true; contactId: string | null; email: string; proof: string | null };
 
 /** The carrier stored on the contact: the pick, the typed name for Other, nothing for None or without a plan. */
-export function storedCarrier(values: Pick<SelfServiceSignupValues, "hasCurrentPlan" | "carrierChoice" | "currentCarrier">): string | null {
+export function storedCarrier(
+  values: Pick<SelfServiceSignupValues, "hasCurrentPlan" | "carrierChoice" | "currentCarrier">,
+): string | null {
   if (!values.hasCurrentPlan) return null;
   const choice = values.carrierChoice ?? null;
   if (!choice || choice === NO_CARRIER_CHOICE) return null;
@@ -273,12 +310,7 @@ export function storedCarrier(values: Pick<SelfServiceSignupValues, "hasCurrentP
 /** POST /api/self-service/generate-quote (§7), plus the proof signup handed out. */
 export const generateQuoteSchema = z.object({
   orgId: z.string({ error: req }).trim().min(1, { error: req }).max(100),
-  contactEmail: z
-    .string({ error: req })
-    .trim()
-    .min(1, { error: req })
-    .max(254)
-    .transform(normalizeEmail),
+  contactEmail: z.string({ error: req }).trim().min(1, { error: req }).max(254).transform(normalizeEmail),
   proof: z.string().trim().max(500).optional(),
 });
 
@@ -296,17 +328,34 @@ export type ConfirmEmailResponse =
 /** POST /api/self-service/update-quote-details: the rating facts a quote link's visitor may correct. */
 export const updateQuoteDetailsSchema = z.object({
   quoteId: z.string({ error: req }).trim().min(1, { error: req }).max(100),
-  zipCode: z.string({ error: req }).trim().regex(/^\d{5}$/, { error: SELF_SERVICE_MESSAGES.zipFormat }),
+  zipCode: z
+    .string({ error: req })
+    .trim()
+    .regex(/^\d{5}$/, { error: SELF_SERVICE_MESSAGES.zipFormat }),
   county: optionalText(200).optional(),
-  dateOfBirth: z.string({ error: req }).trim().min(1, { error: req }).refine(isDateOfBirthFormat, { error: SELF_SERVICE_MESSAGES.invalidDateOfBirth }),
+  dateOfBirth: z
+    .string({ error: req })
+    .trim()
+    .min(1, { error: req })
+    .refine(isDateOfBirthFormat, { error: SELF_SERVICE_MESSAGES.invalidDateOfBirth }),
   gender: z.enum(["M", "F"], { error: req }),
   tobacco: z.boolean({ error: req }),
 });
 
 /** What the quote intake form holds: the rating facts as its controls give them (a choice is "" until made). */
-export type QuoteIntakeFormValues = { zipCode: string; dateOfBirth: string; gender: "M" | "F" | ""; tobacco: "yes" | "no" | "" };
+export type QuoteIntakeFormValues = {
+  zipCode: string;
+  dateOfBirth: string;
+  gender: "M" | "F" | "";
+  tobacco: "yes" | "no" | "";
+};
 
-const quoteFactsSchema = updateQuoteDetailsSchema.pick({ zipCode: true, dateOfBirth: true, gender: true, tobacco: true });
+const quoteFactsSchema = updateQuoteDetailsSchema.pick({
+  zipCode: true,
+  dateOfBirth: true,
+  gender: true,
+  tobacco: true,
+});
 export type QuoteFacts = z.output<typeof quoteFactsSchema>;
 
 /**
@@ -319,10 +368,18 @@ export function quoteIntakeFormSchema(now: Date) {
     .transform(
       (values) =>
         // A choice not made is left out, for the schema to name.
-        ({ zipCode: values.zipCode, dateOfBirth: values.dateOfBirth, gender: values.gender || undefined, tobacco: values.tobacco === "" ? undefined : values.tobacco === "yes" }) as z.input<typeof quoteFactsSchema>,
+        ({
+          zipCode: values.zipCode,
+          dateOfBirth: values.dateOfBirth,
+          gender: values.gender || undefined,
+          tobacco: values.tobacco === "" ? undefined : values.tobacco === "yes",
+        }) as z.input<typeof quoteFactsSchema>,
     )
     .pipe(quoteFactsSchema)
-    .refine((facts) => isPastDateOfBirth(facts.dateOfBirth, now), { path: ["dateOfBirth"], error: SELF_SERVICE_MESSAGES.invalidDateOfBirth });
+    .refine((facts) => isPastDateOfBirth(facts.dateOfBirth, now), {
+      path: ["dateOfBirth"],
+      error: SELF_SERVICE_MESSAGES.invalidDateOfBirth,
+    });
 }
 
 /** POST /api/self-service/update-quote-details answers this: the compare page of the link. */
@@ -342,8 +399,24 @@ export type ManualCompareParams = {
  * The compare page's manual mode (/compare?orgId&zip&county&age&gender&tobacco&planType). Age, not a
  * date of birth: no personal data in URLs.
  */
-export function manualCompareUrl({ orgId, zip, county, age, gender, tobacco, planType = "G" }: ManualCompareParams): string {
-  const params = new URLSearchParams({ orgId, zip, county, age: String(age), gender, tobacco: String(tobacco), planType });
+export function manualCompareUrl({
+  orgId,
+  zip,
+  county,
+  age,
+  gender,
+  tobacco,
+  planType = "G",
+}: ManualCompareParams): string {
+  const params = new URLSearchParams({
+    orgId,
+    zip,
+    county,
+    age: String(age),
+    gender,
+    tobacco: String(tobacco),
+    planType,
+  });
   return `/compare?${params.toString()}`;
 }
 
@@ -353,7 +426,10 @@ export function compareUrlForToken(token: string): string {
 }
 
 const COMPARE_PLAN_TYPES = ["F", "G", "N", "HDF", "HDG"] as const;
-const PLAN_NAME_CODES: Record<string, (typeof COMPARE_PLAN_TYPES)[number]> = { "HIGH DEDUCTIBLE PLAN F": "HDF", "HIGH DEDUCTIBLE PLAN G": "HDG" };
+const PLAN_NAME_CODES: Record<string, (typeof COMPARE_PLAN_TYPES)[number]> = {
+  "HIGH DEDUCTIBLE PLAN F": "HDF",
+  "HIGH DEDUCTIBLE PLAN G": "HDG",
+};
 
 /** The compare page's plan type from a query value or a stored plan ("Plan N", "N", "hdg"); default G (§5). */
 export function comparePlanType(value: string | null | undefined): (typeof COMPARE_PLAN_TYPES)[number] {

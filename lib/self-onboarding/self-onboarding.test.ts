@@ -9,7 +9,13 @@ import { generateSelfServiceQuote } from "@/lib/self-onboarding/generate-quote";
 import { signQuoteProof } from "@/lib/self-onboarding/quote-proof";
 import { OTHER_CARRIER_CHOICE, SELF_SERVICE_MESSAGES } from "@/lib/self-onboarding/self-onboarding-schema";
 import { bookContactWhere } from "@/lib/contacts/book";
-import { SELF_ONBOARDING_EVENT, selfServiceSignup, SIGNUP_CLIENT_LIMIT, SIGNUPS_PER_EMAIL_PER_DAY, SIGNUPS_PER_ORGANIZATION_PER_HOUR } from "@/lib/self-onboarding/signup";
+import {
+  SELF_ONBOARDING_EVENT,
+  selfServiceSignup,
+  SIGNUP_CLIENT_LIMIT,
+  SIGNUPS_PER_EMAIL_PER_DAY,
+  SIGNUPS_PER_ORGANIZATION_PER_HOUR,
+} from "@/lib/self-onboarding/signup";
 import { solvedChallengeHeader } from "@/lib/testing/challenge";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
@@ -20,11 +26,17 @@ let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter % 250}`;
 
 function post(path: string, body: unknown, ip = nextIp(), headers: Record<string, string> = {}) {
-  return new NextRequest(`http://localhost${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": ip, ...headers } });
+  return new NextRequest(`http://localhost${path}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", "x-forwarded-for": ip, ...headers },
+  });
 }
 /** A signup as the form sends it: with a freshly solved challenge. */
-const signupPost = (body: unknown, ip = nextIp()) => post("/api/self-service/signup", body, ip, solvedChallengeHeader("self-signup"));
-const get = (path: string, ip = nextIp()) => new NextRequest(`http://localhost${path}`, { headers: { "x-forwarded-for": ip } });
+const signupPost = (body: unknown, ip = nextIp()) =>
+  post("/api/self-service/signup", body, ip, solvedChallengeHeader("self-signup"));
+const get = (path: string, ip = nextIp()) =>
+  new NextRequest(`http://localhost${path}`, { headers: { "x-forwarded-for": ip } });
 const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
 
 let emailCounter = 0;
@@ -96,18 +108,30 @@ describe("selfServiceSignup", () => {
     expect(confirmations).toHaveLength(1);
     const events = await db.prisma.contactEvent.findMany({ where: { contactId: contact.id } });
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ eventType: SELF_ONBOARDING_EVENT, metadata: { outcome: "created", agentAssigned: true } });
+    expect(events[0]).toMatchObject({
+      eventType: SELF_ONBOARDING_EVENT,
+      metadata: { outcome: "created", agentAssigned: true },
+    });
     expect(JSON.stringify(events[0]!.metadata)).not.toContain("example.com");
   });
 
   it("stores the chosen or typed carrier's NAIC group, what rate-increase emails match on; an unknown carrier has none", async () => {
     const { org } = await agency();
     for (const naic of ["60052", "73288"]) {
-      await db.prisma.carrier.upsert({ where: { naic }, create: { naic, name: "Humana", groupName: "Humana", aliases: ["humana"] }, update: {} });
+      await db.prisma.carrier.upsert({
+        where: { naic },
+        create: { naic, name: "Humana", groupName: "Humana", aliases: ["humana"] },
+        update: {},
+      });
     }
     const naicOf = async (overrides: Record<string, unknown>) => {
       const result = await selfServiceSignup({ input: form(org.slug, overrides), now: NOW });
-      return (await db.prisma.contact.findUniqueOrThrow({ where: { id: createdId(result) }, select: { currentCarrierNaic: true } })).currentCarrierNaic;
+      return (
+        await db.prisma.contact.findUniqueOrThrow({
+          where: { id: createdId(result) },
+          select: { currentCarrierNaic: true },
+        })
+      ).currentCarrierNaic;
     };
     expect(await naicOf({ carrierChoice: "Humana" })).toBe("60052");
     expect(await naicOf({ carrierChoice: OTHER_CARRIER_CHOICE, currentCarrier: "humana" })).toBe("60052");
@@ -124,21 +148,55 @@ describe("selfServiceSignup", () => {
   it("a returning email changes nothing and gets no proof: the typed details become a follow-up request, and the quote link goes to the address on file", async () => {
     const { org, agent } = await agency();
     const other = await createUser(db.prisma, org.id, { now: NOW });
-    const existing = await createContact(db.prisma, org.id, { now: NOW, email: "pat@example.com", firstName: "Old", agentId: agent.id });
+    const existing = await createContact(db.prisma, org.id, {
+      now: NOW,
+      email: "pat@example.com",
+      firstName: "Old",
+      agentId: agent.id,
+    });
     const before = await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } });
-    const result = await selfServiceSignup({ input: form(org.slug, { email: "PAT@example.com", firstName: "Mallory", agentId: other.id, zipCode: "78701", county: "" }), now: NOW });
-    expect(result).toEqual({ success: true, contactId: null, email: "pat@example.com", proof: null, created: false, emailedQuoteLink: true });
+    const result = await selfServiceSignup({
+      input: form(org.slug, {
+        email: "PAT@example.com",
+        firstName: "Mallory",
+        agentId: other.id,
+        zipCode: "78701",
+        county: "",
+      }),
+      now: NOW,
+    });
+    expect(result).toEqual({
+      success: true,
+      contactId: null,
+      email: "pat@example.com",
+      proof: null,
+      created: false,
+      emailedQuoteLink: true,
+    });
     expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(1);
     const after = await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } });
-    expect({ ...after, updatedAt: null, lastEmailedAt: null }).toEqual({ ...before, updatedAt: null, lastEmailedAt: null });
+    expect({ ...after, updatedAt: null, lastEmailedAt: null }).toEqual({
+      ...before,
+      updatedAt: null,
+      lastEmailedAt: null,
+    });
     const request = await db.prisma.followUpRequest.findFirstOrThrow({ where: { contactId: existing.id } });
-    expect(request).toMatchObject({ type: "general", contactName: expect.stringContaining("Mallory"), contactEmail: "pat@example.com", contactPhone: "5125550188" });
-    const sent = await db.prisma.scheduledEmail.findFirstOrThrow({ where: { contactId: existing.id, emailType: "quote_email" } });
+    expect(request).toMatchObject({
+      type: "general",
+      contactName: expect.stringContaining("Mallory"),
+      contactEmail: "pat@example.com",
+      contactPhone: "5125550188",
+    });
+    const sent = await db.prisma.scheduledEmail.findFirstOrThrow({
+      where: { contactId: existing.id, emailType: "quote_email" },
+    });
     expect(sent.metadata).toMatchObject({ sentByUserId: agent.id });
     const event = await db.prisma.contactEvent.findFirstOrThrow({ where: { contactId: existing.id } });
     expect(event.metadata).toMatchObject({ outcome: "returning", agentAssigned: false });
     // A second try the same day sends nothing more and answers the same.
-    await expect(selfServiceSignup({ input: form(org.slug, { email: "pat@example.com" }), now: NOW })).resolves.toMatchObject({ emailedQuoteLink: true });
+    await expect(
+      selfServiceSignup({ input: form(org.slug, { email: "pat@example.com" }), now: NOW }),
+    ).resolves.toMatchObject({ emailedQuoteLink: true });
     expect(await db.prisma.scheduledEmail.count({ where: { contactId: existing.id } })).toBe(1);
   });
 
@@ -152,7 +210,10 @@ describe("selfServiceSignup", () => {
       expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: createdId(result) } })).agentId).toBeNull();
     }
     const existing = await createContact(db.prisma, org.id, { now: NOW, email: "keep@example.com" });
-    await selfServiceSignup({ input: form(org.slug, { email: "keep@example.com", agentId: foreign.agent.id }), now: NOW });
+    await selfServiceSignup({
+      input: form(org.slug, { email: "keep@example.com", agentId: foreign.agent.id }),
+      now: NOW,
+    });
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: existing.id } })).agentId).toBeNull();
   });
 
@@ -161,21 +222,34 @@ describe("selfServiceSignup", () => {
     await db.prisma.organization.update({ where: { id: org.id }, data: { contactLimit: 1, extraContacts: 1 } });
     await createContact(db.prisma, org.id, { now: NOW, email: "one@example.com" });
     // Any number of unconfirmed signups: the book still holds one contact of two.
-    for (const email of ["two@example.com", "three@example.com", "four@example.com"]) await selfServiceSignup({ input: form(org.slug, { email }), now: NOW });
+    for (const email of ["two@example.com", "three@example.com", "four@example.com"])
+      await selfServiceSignup({ input: form(org.slug, { email }), now: NOW });
     expect(await db.prisma.contact.count({ where: bookContactWhere(org.id) })).toBe(1);
     await createContact(db.prisma, org.id, { now: NOW, email: "five@example.com" });
-    await expect(selfServiceSignup({ input: form(org.slug, { email: "six@example.com" }), now: NOW })).rejects.toMatchObject({ code: "conflict", message: SELF_SERVICE_MESSAGES.notAccepting });
-    await expect(selfServiceSignup({ input: form(org.slug, { email: "one@example.com" }), now: NOW })).resolves.toMatchObject({ created: false });
+    await expect(
+      selfServiceSignup({ input: form(org.slug, { email: "six@example.com" }), now: NOW }),
+    ).rejects.toMatchObject({ code: "conflict", message: SELF_SERVICE_MESSAGES.notAccepting });
+    await expect(
+      selfServiceSignup({ input: form(org.slug, { email: "one@example.com" }), now: NOW }),
+    ).resolves.toMatchObject({ created: false });
   });
 
   it("a second signup of an address still unconfirmed takes it over: the earlier one and its quote link are gone", async () => {
     const { org } = await agency();
-    const first = await selfServiceSignup({ input: form(org.slug, { email: "twice@example.com", firstName: "Mallory" }), now: NOW });
+    const first = await selfServiceSignup({
+      input: form(org.slug, { email: "twice@example.com", firstName: "Mallory" }),
+      now: NOW,
+    });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: createdId(first), now: NOW });
-    const second = await selfServiceSignup({ input: form(org.slug, { email: "twice@example.com", firstName: "Pat" }), now: NOW });
+    const second = await selfServiceSignup({
+      input: form(org.slug, { email: "twice@example.com", firstName: "Pat" }),
+      now: NOW,
+    });
     expect(second).toMatchObject({ created: true });
     expect(createdId(second)).not.toBe(createdId(first));
-    expect(await db.prisma.contact.findMany({ where: { organizationId: org.id }, select: { firstName: true } })).toEqual([{ firstName: "Pat" }]);
+    expect(
+      await db.prisma.contact.findMany({ where: { organizationId: org.id }, select: { firstName: true } }),
+    ).toEqual([{ firstName: "Pat" }]);
     // The first visitor's link shows nothing of the second's details, and its confirmation link is gone.
     expect(await findQuoteLink(token, NOW)).toBeNull();
     expect(await db.prisma.emailConfirmation.count({ where: { organizationId: org.id } })).toBe(1);
@@ -188,18 +262,29 @@ describe("selfServiceSignup", () => {
       message: "Please fill out all required fields.",
       fields: { firstName: ["Please fill out all required fields."] },
     });
-    await expect(selfServiceSignup({ input: form(org.slug, { zipCode: "123" }), now: NOW })).rejects.toMatchObject({ message: "Please enter a valid 5-digit zip code" });
-    await expect(selfServiceSignup({ input: form(org.slug, { zipCode: "00000", county: "" }), now: NOW })).rejects.toMatchObject({
+    await expect(selfServiceSignup({ input: form(org.slug, { zipCode: "123" }), now: NOW })).rejects.toMatchObject({
+      message: "Please enter a valid 5-digit zip code",
+    });
+    await expect(
+      selfServiceSignup({ input: form(org.slug, { zipCode: "00000", county: "" }), now: NOW }),
+    ).rejects.toMatchObject({
       message: "Unable to determine state from zip code",
       fields: { zipCode: ["Invalid zip code"] },
     });
-    await expect(selfServiceSignup({ input: form(org.slug, { county: "Harris County" }), now: NOW })).rejects.toMatchObject({ code: "validation_failed" });
-    await expect(selfServiceSignup({ input: form(org.slug, { dateOfBirth: "2026-06-01" }), now: NOW })).rejects.toMatchObject({ message: SELF_SERVICE_MESSAGES.invalidDateOfBirth });
+    await expect(
+      selfServiceSignup({ input: form(org.slug, { county: "Harris County" }), now: NOW }),
+    ).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(
+      selfServiceSignup({ input: form(org.slug, { dateOfBirth: "2026-06-01" }), now: NOW }),
+    ).rejects.toMatchObject({ message: SELF_SERVICE_MESSAGES.invalidDateOfBirth });
     expect(await db.prisma.contact.count({ where: { organizationId: org.id } })).toBe(0);
   });
 
   it("an unknown organization is 404 'Organization not found or invalid link.'", async () => {
-    await expect(selfServiceSignup({ input: form("no-such-agency"), now: NOW })).rejects.toMatchObject({ code: "not_found", message: SELF_SERVICE_MESSAGES.orgNotFound });
+    await expect(selfServiceSignup({ input: form("no-such-agency"), now: NOW })).rejects.toMatchObject({
+      code: "not_found",
+      message: SELF_SERVICE_MESSAGES.orgNotFound,
+    });
   });
 
   it("limits signups per email address per day, and per organization per hour", async () => {
@@ -207,12 +292,19 @@ describe("selfServiceSignup", () => {
     const input = form(org.slug, { email: "again@example.com" });
     for (let i = 0; i < SIGNUPS_PER_EMAIL_PER_DAY; i++) await selfServiceSignup({ input, now: NOW });
     await expect(selfServiceSignup({ input, now: NOW })).rejects.toMatchObject({ code: "rate_limited" });
-    await expect(selfServiceSignup({ input, now: new Date(NOW.getTime() + 23 * 3_600_000) })).rejects.toMatchObject({ code: "rate_limited" });
-    await expect(selfServiceSignup({ input, now: new Date(NOW.getTime() + 24 * 3_600_000) })).resolves.toMatchObject({ created: true });
+    await expect(selfServiceSignup({ input, now: new Date(NOW.getTime() + 23 * 3_600_000) })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
+    await expect(selfServiceSignup({ input, now: new Date(NOW.getTime() + 24 * 3_600_000) })).resolves.toMatchObject({
+      created: true,
+    });
     // The address's refusals did not count against the organization; its own cap counts the rest.
     const { org: other } = await agency();
-    for (let i = 0; i < SIGNUPS_PER_ORGANIZATION_PER_HOUR; i++) await selfServiceSignup({ input: form(other.slug), now: NOW });
-    await expect(selfServiceSignup({ input: form(other.slug), now: NOW })).rejects.toMatchObject({ code: "rate_limited" });
+    for (let i = 0; i < SIGNUPS_PER_ORGANIZATION_PER_HOUR; i++)
+      await selfServiceSignup({ input: form(other.slug), now: NOW });
+    await expect(selfServiceSignup({ input: form(other.slug), now: NOW })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
   });
 });
 
@@ -221,8 +313,15 @@ describe("generate-quote", () => {
     const { org } = await agency();
     const input = form(org.slug);
     const signup = await selfServiceSignup({ input, now: NOW });
-    const answer = await generateSelfServiceQuote({ input: { orgId: org.id, contactEmail: input.email.toUpperCase().toLowerCase(), proof: signup.proof ?? undefined }, now: NOW });
-    expect(answer).toMatchObject({ success: true, contactId: createdId(signup), redirectUrl: `/compare?id=${answer.quoteId}` });
+    const answer = await generateSelfServiceQuote({
+      input: { orgId: org.id, contactEmail: input.email.toUpperCase().toLowerCase(), proof: signup.proof ?? undefined },
+      now: NOW,
+    });
+    expect(answer).toMatchObject({
+      success: true,
+      contactId: createdId(signup),
+      redirectUrl: `/compare?id=${answer.quoteId}`,
+    });
     const found = await findQuoteLink(answer.quoteId, NOW);
     expect(found?.contact.id).toBe(createdId(signup));
   });
@@ -236,16 +335,28 @@ describe("generate-quote", () => {
       undefined,
       "",
       `${victim.id}.99999999999.forged`,
-      signQuoteProof({ secret, organizationId: org.id, contactId: victim.id, now: new Date(NOW.getTime() - 3_600_000) }),
+      signQuoteProof({
+        secret,
+        organizationId: org.id,
+        contactId: victim.id,
+        now: new Date(NOW.getTime() - 3_600_000),
+      }),
       signQuoteProof({ secret, organizationId: foreign.org.id, contactId: victim.id, now: NOW }),
       signQuoteProof({ secret: "another-secret", organizationId: org.id, contactId: victim.id, now: NOW }),
     ];
     for (const proof of attempts) {
-      await expect(generateSelfServiceQuote({ input: { orgId: org.slug, contactEmail: "victim@example.com", proof }, now: NOW })).rejects.toMatchObject({ code: "forbidden" });
+      await expect(
+        generateSelfServiceQuote({ input: { orgId: org.slug, contactEmail: "victim@example.com", proof }, now: NOW }),
+      ).rejects.toMatchObject({ code: "forbidden" });
     }
     // A valid proof for one contact does not open another contact's email.
     const mine = await selfServiceSignup({ input: form(org.slug), now: NOW });
-    await expect(generateSelfServiceQuote({ input: { orgId: org.slug, contactEmail: "victim@example.com", proof: mine.proof ?? undefined }, now: NOW })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      generateSelfServiceQuote({
+        input: { orgId: org.slug, contactEmail: "victim@example.com", proof: mine.proof ?? undefined },
+        now: NOW,
+      }),
+    ).rejects.toMatchObject({ code: "forbidden" });
     expect(await db.prisma.quoteLink.count({ where: { organizationId: org.id } })).toBe(0);
   });
 });
@@ -254,16 +365,31 @@ describe("routes", () => {
   it("GET /api/self-service/{orgIdOrSlug} answers public fields only; the agent only when it is this organization's", async () => {
     const { org, agent } = await agency();
     const foreign = await agency();
-    const res = await orgRoute(get(`/api/self-service/${org.slug}?agentId=${agent.id}`), ctx({ orgIdOrSlug: org.slug }));
+    const res = await orgRoute(
+      get(`/api/self-service/${org.slug}?agentId=${agent.id}`),
+      ctx({ orgIdOrSlug: org.slug }),
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(Object.keys(body.organization).sort()).toEqual(["id", "logoUrl", "name", "phone", "primaryColor", "slug", "timezone"]);
+    expect(Object.keys(body.organization).sort()).toEqual([
+      "id",
+      "logoUrl",
+      "name",
+      "phone",
+      "primaryColor",
+      "slug",
+      "timezone",
+    ]);
     expect(body.agent).toEqual({ id: agent.id, firstName: agent.firstName, lastName: agent.lastName });
-    const byId = await (await orgRoute(get(`/api/self-service/${org.id}?agentId=${foreign.agent.id}`), ctx({ orgIdOrSlug: org.id }))).json();
+    const byId = await (
+      await orgRoute(get(`/api/self-service/${org.id}?agentId=${foreign.agent.id}`), ctx({ orgIdOrSlug: org.id }))
+    ).json();
     expect(byId).toMatchObject({ organization: { slug: org.slug }, agent: null });
     const missing = await orgRoute(get("/api/self-service/nobody-here"), ctx({ orgIdOrSlug: "nobody-here" }));
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: { code: "not_found", message: "Organization not found or invalid link." } });
+    expect(await missing.json()).toEqual({
+      error: { code: "not_found", message: "Organization not found or invalid link." },
+    });
   });
 
   it("signup → generate-quote over HTTP; generate-quote without the proof is 403", async () => {
@@ -273,9 +399,13 @@ describe("routes", () => {
     expect(signup.status).toBe(200);
     const signed = await signup.json();
     expect(Object.keys(signed).sort()).toEqual(["contactId", "email", "proof", "success"]);
-    const refused = await generateQuoteRoute(post("/api/self-service/generate-quote", { orgId: org.id, contactEmail: input.email }));
+    const refused = await generateQuoteRoute(
+      post("/api/self-service/generate-quote", { orgId: org.id, contactEmail: input.email }),
+    );
     expect(refused.status).toBe(403);
-    const quote = await generateQuoteRoute(post("/api/self-service/generate-quote", { orgId: org.id, contactEmail: input.email, proof: signed.proof }));
+    const quote = await generateQuoteRoute(
+      post("/api/self-service/generate-quote", { orgId: org.id, contactEmail: input.email, proof: signed.proof }),
+    );
     expect(quote.status).toBe(200);
     const body = await quote.json();
     expect(body).toMatchObject({ success: true, contactId: signed.contactId });
@@ -307,11 +437,16 @@ describe("routes", () => {
     const { org } = await agency();
     const attacker = "203.0.113.99";
     const statuses: number[] = [];
-    for (let i = 0; i < SIGNUP_CLIENT_LIMIT.limit + 3; i++) statuses.push((await signupRoute(signupPost(form(org.id), attacker))).status);
+    for (let i = 0; i < SIGNUP_CLIENT_LIMIT.limit + 3; i++)
+      statuses.push((await signupRoute(signupPost(form(org.id), attacker))).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(SIGNUP_CLIENT_LIMIT.limit);
     expect(statuses.slice(SIGNUP_CLIENT_LIMIT.limit).every((s) => s === 429)).toBe(true);
-    expect((await db.prisma.rateLimitBucket.findUniqueOrThrow({ where: { key: `self-service-signup:org:${org.id}` } })).count).toBe(SIGNUP_CLIENT_LIMIT.limit);
-    for (const visitor of ["198.51.100.251", "2001:db8:5::1"]) expect((await signupRoute(signupPost(form(org.id), visitor))).status).toBe(200);
+    expect(
+      (await db.prisma.rateLimitBucket.findUniqueOrThrow({ where: { key: `self-service-signup:org:${org.id}` } }))
+        .count,
+    ).toBe(SIGNUP_CLIENT_LIMIT.limit);
+    for (const visitor of ["198.51.100.251", "2001:db8:5::1"])
+      expect((await signupRoute(signupPost(form(org.id), visitor))).status).toBe(200);
     // None of them is in the book until confirmed.
     expect(await db.prisma.contact.count({ where: { organizationId: org.id, unverifiedSince: null } })).toBe(0);
   });
@@ -320,10 +455,14 @@ describe("routes", () => {
     const { org } = await agency();
     const ip = "192.0.2.77";
     let last: Response | undefined;
-    for (let i = 0; i <= SIGNUP_CLIENT_LIMIT.limit; i++) last = await signupRoute(post("/api/self-service/signup", { orgId: org.id }, ip));
+    for (let i = 0; i <= SIGNUP_CLIENT_LIMIT.limit; i++)
+      last = await signupRoute(post("/api/self-service/signup", { orgId: org.id }, ip));
     expect(last!.status).toBe(429);
     expect(last!.headers.get("retry-after")).toBeTruthy();
-    for (let i = 0; i < 31; i++) last = await generateQuoteRoute(post("/api/self-service/generate-quote", { orgId: org.id, contactEmail: "x@example.com" }, ip));
+    for (let i = 0; i < 31; i++)
+      last = await generateQuoteRoute(
+        post("/api/self-service/generate-quote", { orgId: org.id, contactEmail: "x@example.com" }, ip),
+      );
     expect(last!.status).toBe(429);
   });
 
@@ -331,13 +470,36 @@ describe("routes", () => {
     const { org } = await agency();
     const contact = await createContact(db.prisma, org.id, { now: NOW });
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: new Date() });
-    const res = await updateDetailsRoute(post("/api/self-service/update-quote-details", { quoteId: token, zipCode: "78737", county: "Hays County", dateOfBirth: "1957-01-02", gender: "M", tobacco: true }));
+    const res = await updateDetailsRoute(
+      post("/api/self-service/update-quote-details", {
+        quoteId: token,
+        zipCode: "78737",
+        county: "Hays County",
+        dateOfBirth: "1957-01-02",
+        gender: "M",
+        tobacco: true,
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, redirectUrl: `/compare?id=${token}` });
     const updated = await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } });
-    expect(updated).toMatchObject({ zipCode: "78737", county: "Hays County", state: "TX", gender: "M", tobaccoUser: true });
+    expect(updated).toMatchObject({
+      zipCode: "78737",
+      county: "Hays County",
+      state: "TX",
+      gender: "M",
+      tobaccoUser: true,
+    });
     expect(updated.birthDate?.toISOString().slice(0, 10)).toBe("1957-01-02");
-    const unknown = await updateDetailsRoute(post("/api/self-service/update-quote-details", { quoteId: "A".repeat(43), zipCode: "78737", dateOfBirth: "1957-01-02", gender: "M", tobacco: true }));
+    const unknown = await updateDetailsRoute(
+      post("/api/self-service/update-quote-details", {
+        quoteId: "A".repeat(43),
+        zipCode: "78737",
+        dateOfBirth: "1957-01-02",
+        gender: "M",
+        tobacco: true,
+      }),
+    );
     expect(unknown.status).toBe(404);
   });
 });

@@ -10,7 +10,13 @@ import { sendQuoteEmail } from "@/lib/quotes/send-quote-email";
 import { consumeRateLimit, emailRateLimitKey } from "@/lib/rate-limit";
 import { findSelfServiceOrg } from "@/lib/self-onboarding/org-lookup";
 import { signQuoteProof } from "@/lib/self-onboarding/quote-proof";
-import { isPastDateOfBirth, SELF_SERVICE_MESSAGES, selfServiceSignupSchema, storedCarrier, type SelfServiceSignupValues } from "@/lib/self-onboarding/self-onboarding-schema";
+import {
+  isPastDateOfBirth,
+  SELF_SERVICE_MESSAGES,
+  selfServiceSignupSchema,
+  storedCarrier,
+  type SelfServiceSignupValues,
+} from "@/lib/self-onboarding/self-onboarding-schema";
 import { isUuid } from "@/lib/validation/uuid";
 import { resolveZipLocation, type ZipLocation } from "@/lib/zip/lookup-zip";
 import { createEmailConfirmation, sendConfirmationEmail, signupSender } from "@/lib/self-onboarding/email-confirmation";
@@ -45,7 +51,9 @@ export function parseSignupOrThrow(input: unknown, now: Date): SelfServiceSignup
   }
   if (Object.keys(fields).length === 0 && result.success) return result.data;
   const messages = Object.values(fields).flat();
-  const message = messages.includes(SELF_SERVICE_MESSAGES.required) ? SELF_SERVICE_MESSAGES.required : (messages[0] ?? SELF_SERVICE_MESSAGES.required);
+  const message = messages.includes(SELF_SERVICE_MESSAGES.required)
+    ? SELF_SERVICE_MESSAGES.required
+    : (messages[0] ?? SELF_SERVICE_MESSAGES.required);
   throw new AppError("validation_failed", message, { fields });
 }
 
@@ -55,7 +63,9 @@ export function selfServiceLocation(zipCode: string, county: string | null | und
     return resolveZipLocation(zipCode, { county });
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") {
-      throw new AppError("validation_failed", SELF_SERVICE_MESSAGES.noState, { fields: { zipCode: [SELF_SERVICE_MESSAGES.invalidZip] } });
+      throw new AppError("validation_failed", SELF_SERVICE_MESSAGES.noState, {
+        fields: { zipCode: [SELF_SERVICE_MESSAGES.invalidZip] },
+      });
     }
     throw error;
   }
@@ -81,7 +91,8 @@ export type SelfServiceSignupResult =
       emailedQuoteLink: true;
     };
 
-export const RETURNING_FOLLOW_UP_MESSAGE = "Submitted the online quote form again. Their saved details were not changed; the details they typed are on this request.";
+export const RETURNING_FOLLOW_UP_MESSAGE =
+  "Submitted the online quote form again. Their saved details were not changed; the details they typed are on this request.";
 
 /**
  * POST /api/self-service/signup. In one transaction: an unconfirmed contact is created, or, when the
@@ -108,14 +119,30 @@ export const RETURNING_FOLLOW_UP_MESSAGE = "Submitted the online quote form agai
  * agency that cannot take them, and again when the address is confirmed, which is when the contact
  * takes its place.
  */
-export async function selfServiceSignup({ input, now }: { input: unknown; now: Date }): Promise<SelfServiceSignupResult> {
+export async function selfServiceSignup({
+  input,
+  now,
+}: {
+  input: unknown;
+  now: Date;
+}): Promise<SelfServiceSignupResult> {
   const values = parseSignupOrThrow(input, now);
   const found = await findSelfServiceOrg({ orgIdOrSlug: values.orgId });
   if (!found) throw AppError.notFound(SELF_SERVICE_MESSAGES.orgNotFound);
   const organizationId = found.organization.id;
   const location = selfServiceLocation(values.zipCode, values.county);
-  await consumeRateLimit({ key: emailRateLimitKey(`self-service-signup:email-day:${organizationId}`, values.email), limit: SIGNUPS_PER_EMAIL_PER_DAY, windowSeconds: 86_400, now });
-  await consumeRateLimit({ key: `self-service-signup:org:${organizationId}`, limit: SIGNUPS_PER_ORGANIZATION_PER_HOUR, windowSeconds: 3600, now });
+  await consumeRateLimit({
+    key: emailRateLimitKey(`self-service-signup:email-day:${organizationId}`, values.email),
+    limit: SIGNUPS_PER_EMAIL_PER_DAY,
+    windowSeconds: 86_400,
+    now,
+  });
+  await consumeRateLimit({
+    key: `self-service-signup:org:${organizationId}`,
+    limit: SIGNUPS_PER_ORGANIZATION_PER_HOUR,
+    windowSeconds: 3600,
+    now,
+  });
 
   const facts = {
     firstName: values.firstName,
@@ -135,10 +162,16 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
   const outcome = await tenantTransaction(organizationId, async (tx) => {
     const capacity = await checkContactCapacity(tx, organizationId);
     const agent = isUuid(values.agentId)
-      ? await tx.user.findFirst({ where: { id: values.agentId, organizationId, isActive: true, isAgent: true }, select: { id: true } })
+      ? await tx.user.findFirst({
+          where: { id: values.agentId, organizationId, isActive: true, isAgent: true },
+          select: { id: true },
+        })
       : null;
 
-    const existing = await tx.contact.findFirst({ where: { organizationId, email: values.email }, select: { id: true, status: true, unverifiedSince: true } });
+    const existing = await tx.contact.findFirst({
+      where: { organizationId, email: values.email },
+      select: { id: true, status: true, unverifiedSince: true },
+    });
     let contactId: string;
     let agentAssigned = false;
     let confirmation: { id: string; token: string } | null = null;
@@ -195,7 +228,12 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
         contactId,
         eventType: SELF_ONBOARDING_EVENT,
         createdAt: now,
-        metadata: { outcome: returning ? "returning" : "created", intake: values.intake, agentAssigned, optInQuarterlyUpdates: values.optInQuarterlyUpdates },
+        metadata: {
+          outcome: returning ? "returning" : "created",
+          intake: values.intake,
+          agentAssigned,
+          optInQuarterlyUpdates: values.optInQuarterlyUpdates,
+        },
       },
     });
     return { contactId, confirmation };
@@ -226,12 +264,25 @@ export async function selfServiceSignup({ input, now }: { input: unknown; now: D
  * goes to the agent as [TEST]), sent on behalf of signupSender. Already sent today, or opted out:
  * nothing more is sent, and the answer is the same.
  */
-async function emailQuoteLinkToAddressOnFile({ organizationId, contactId, now }: { organizationId: string; contactId: string; now: Date }) {
+async function emailQuoteLinkToAddressOnFile({
+  organizationId,
+  contactId,
+  now,
+}: {
+  organizationId: string;
+  contactId: string;
+  now: Date;
+}) {
   const sender = await signupSender(organizationId, contactId);
   if (!sender) return;
   try {
     // Admin visibility: the sender acts for the organization here, whatever their own book.
-    await sendQuoteEmail({ organizationId, viewer: { id: sender.id, isAdmin: true, email: sender.email }, contactId, now });
+    await sendQuoteEmail({
+      organizationId,
+      viewer: { id: sender.id, isAdmin: true, email: sender.email },
+      contactId,
+      now,
+    });
   } catch (error) {
     if (error instanceof AppError && error.code === "conflict") return;
     throw error;

@@ -25,7 +25,8 @@ export const SETTINGS_LOGO_GUIDANCE = "PNG or JPEG, up to 1 MB. Recommended: 250
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
 
-const startsWith = (bytes: Uint8Array, signature: number[]) => bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
+const startsWith = (bytes: Uint8Array, signature: number[]) =>
+  bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
 
 /** The image type by its first bytes (never by a declared type or a file name); null when neither. */
 export function sniffImageType(bytes: Uint8Array): LogoMimeType | null {

@@ -1,8 +1,21 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
-import { LOGO_MAX_BYTES, LOGO_MESSAGES, sniffImageType, wrongLogoTypeMessage, type LogoMimeType } from "@/lib/settings/logo-rules";
+import {
+  LOGO_MAX_BYTES,
+  LOGO_MESSAGES,
+  sniffImageType,
+  wrongLogoTypeMessage,
+  type LogoMimeType,
+} from "@/lib/settings/logo-rules";
 
-export { LOGO_BODY_MAX_BYTES, LOGO_MAX_BYTES, LOGO_MESSAGES, logoUrl, sniffImageType, type LogoMimeType } from "@/lib/settings/logo-rules";
+export {
+  LOGO_BODY_MAX_BYTES,
+  LOGO_MAX_BYTES,
+  LOGO_MESSAGES,
+  logoUrl,
+  sniffImageType,
+  type LogoMimeType,
+} from "@/lib/settings/logo-rules";
 
 export type DecodedLogo = { bytes: Buffer; mimeType: LogoMimeType };
 
@@ -26,15 +39,20 @@ function base64DecodedLength(base64: string): number {
  *   'The logo must be a PNG or JPEG image.' otherwise), with `fields.logo`.
  */
 export function decodeLogo(dataUrl: string, { allowed }: { allowed: readonly LogoMimeType[] }): DecodedLogo {
-  const wrongType = () => new AppError("validation_failed", wrongLogoTypeMessage(allowed), { fields: { logo: [wrongLogoTypeMessage(allowed)] } });
+  const wrongType = () =>
+    new AppError("validation_failed", wrongLogoTypeMessage(allowed), {
+      fields: { logo: [wrongLogoTypeMessage(allowed)] },
+    });
   const match = DATA_URL.exec(dataUrl.trim());
   if (!match || !(match[2] ?? "").split(";").includes("base64")) throw wrongType();
   const base64 = match[3]!.replace(/\s+/g, "");
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw wrongType();
   // Refuse an oversized logo before allocating it.
-  if (base64DecodedLength(base64) > LOGO_MAX_BYTES) throw new AppError("payload_too_large", LOGO_MESSAGES.tooLarge, { fields: { logo: [LOGO_MESSAGES.tooLarge] } });
+  if (base64DecodedLength(base64) > LOGO_MAX_BYTES)
+    throw new AppError("payload_too_large", LOGO_MESSAGES.tooLarge, { fields: { logo: [LOGO_MESSAGES.tooLarge] } });
   const bytes = Buffer.from(base64, "base64");
-  if (bytes.length > LOGO_MAX_BYTES) throw new AppError("payload_too_large", LOGO_MESSAGES.tooLarge, { fields: { logo: [LOGO_MESSAGES.tooLarge] } });
+  if (bytes.length > LOGO_MAX_BYTES)
+    throw new AppError("payload_too_large", LOGO_MESSAGES.tooLarge, { fields: { logo: [LOGO_MESSAGES.tooLarge] } });
   const mimeType = sniffImageType(bytes);
   if (!mimeType || !allowed.includes(mimeType)) throw wrongType();
   return { bytes, mimeType };

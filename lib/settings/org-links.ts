@@ -11,7 +11,13 @@ export function selfOnboardingUrl(slug: string): string {
 }
 
 /** GET /api/self-service-info/. */
-export async function getSelfServiceInfo({ db, organizationId }: { db: TenantDb; organizationId: string }): Promise<SelfServiceInfoResponse> {
+export async function getSelfServiceInfo({
+  db,
+  organizationId,
+}: {
+  db: TenantDb;
+  organizationId: string;
+}): Promise<SelfServiceInfoResponse> {
   const org = await db.organization.findFirst({ where: { id: organizationId }, select: { slug: true } });
   if (!org) throw AppError.notFound("Organization not found");
   return { success: true as const, selfOnboardingUrl: selfOnboardingUrl(org.slug) };
@@ -19,10 +25,17 @@ export async function getSelfServiceInfo({ db, organizationId }: { db: TenantDb;
 
 /** GET /api/settings/outreach-delay: the anniversary-outreach delay in months (11, 23 or 35). */
 export async function getOutreachDelay({ db, organizationId }: { db: TenantDb; organizationId: string }) {
-  const org = await db.organization.findFirst({ where: { id: organizationId }, select: { contactOutreachDelayYears: true } });
+  const org = await db.organization.findFirst({
+    where: { id: organizationId },
+    select: { contactOutreachDelayYears: true },
+  });
   if (!org) throw AppError.notFound("Organization not found");
   const years = [1, 2, 3].includes(org.contactOutreachDelayYears) ? org.contactOutreachDelayYears : 1;
-  return { success: true as const, contactOutreachDelayYears: years, contactOutreachDelayMonths: outreachDelayMonths(years) };
+  return {
+    success: true as const,
+    contactOutreachDelayYears: years,
+    contactOutreachDelayMonths: outreachDelayMonths(years),
+  };
 }
 
 /** The same, for a server page (behind the tenant wall of the organization's own connection). */

@@ -10,7 +10,15 @@ import { BRAND_COLOR_MESSAGE, BRAND_COLOR_PATTERN } from "@/lib/organizations/br
  * Pure: safe in the browser bundle.
  */
 
-export const RIDER_OPTIONS = ["part_a_deductible", "part_b_deductible", "part_b_excess", "foreign_travel", "home_health", "preventive_care", "skilled_nursing"] as const;
+export const RIDER_OPTIONS = [
+  "part_a_deductible",
+  "part_b_deductible",
+  "part_b_excess",
+  "foreign_travel",
+  "home_health",
+  "preventive_care",
+  "skilled_nursing",
+] as const;
 export const RIDER_LABELS: Record<(typeof RIDER_OPTIONS)[number], string> = {
   part_a_deductible: "Part A deductible",
   part_b_deductible: "Part B deductible",
@@ -51,13 +59,21 @@ export const websiteField = z
   .string()
   .trim()
   .transform((v) => v.replace(/^https?:\/\//i, "").replace(/\/$/, ""))
-  .pipe(z.string().max(200).regex(/^$|^[a-z0-9.-]+\.[a-z]{2,}(\/\S*)?$/i, "Enter a website like www.agency.com"));
+  .pipe(
+    z
+      .string()
+      .max(200)
+      .regex(/^$|^[a-z0-9.-]+\.[a-z]{2,}(\/\S*)?$/i, "Enter a website like www.agency.com"),
+  );
 /** A booking link without a scheme gets https:// in front; http(s) only (lib/validation/http-url.ts). Empty stays empty. */
 export const bookingLinkField = httpUrlField("Enter a valid link, like https://calendly.com/your-agency");
 export const phoneDigitsField = z.string().regex(/^$|^\d{10}$/, "Please enter a 10-digit phone number");
 
 export const stateCarrierSettingSchema = z.object({
-  state: z.enum(STATE_CODES as [string, ...string[]]).nullable().optional(),
+  state: z
+    .enum(STATE_CODES as [string, ...string[]])
+    .nullable()
+    .optional(),
   carrier: z.string().min(1),
   active: z.boolean(),
   targetGI: z.boolean(),
@@ -86,9 +102,18 @@ export const orgSettingsSchema = z
     redirectUrl: bookingLinkField,
     forceOrgSenderDetails: z.boolean(),
     hideMedicareAdvantage: z.boolean(),
-    contactPreferences: z.object({ calendarEnabled: z.boolean(), phoneEnabled: z.boolean(), callbackEnabled: z.boolean() }),
+    contactPreferences: z.object({
+      calendarEnabled: z.boolean(),
+      phoneEnabled: z.boolean(),
+      callbackEnabled: z.boolean(),
+    }),
     contactOutreachDelayYears: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    outreachTypes: z.object({ birthday: z.boolean(), enrollmentAnniversary: z.boolean(), scheduleIncrease: z.boolean(), aep: z.boolean() }),
+    outreachTypes: z.object({
+      birthday: z.boolean(),
+      enrollmentAnniversary: z.boolean(),
+      scheduleIncrease: z.boolean(),
+      aep: z.boolean(),
+    }),
     failedUnderwritingOutreach: z.object({
       enabled: z.boolean(),
       frequency: z.enum(FAILED_UNDERWRITING_FREQUENCIES),
@@ -100,11 +125,14 @@ export const orgSettingsSchema = z
   })
   .superRefine((s, ctx) => {
     for (const [emailKey, outreachKey] of EMAIL_SWITCHES) {
-      if (s[emailKey] !== s.outreachTypes[outreachKey]) ctx.addIssue({ code: "custom", path: [emailKey], message: SETTINGS_MESSAGES.sameSwitch });
+      if (s[emailKey] !== s.outreachTypes[outreachKey])
+        ctx.addIssue({ code: "custom", path: [emailKey], message: SETTINGS_MESSAGES.sameSwitch });
     }
     const { calendarEnabled, phoneEnabled, callbackEnabled } = s.contactPreferences;
-    if (calendarEnabled && !s.redirectUrl) ctx.addIssue({ code: "custom", path: ["redirectUrl"], message: SETTINGS_MESSAGES.calendarLinkRequired });
-    if (!calendarEnabled && !phoneEnabled && !callbackEnabled) ctx.addIssue({ code: "custom", path: ["contactPreferences"], message: SETTINGS_MESSAGES.contactMethodRequired });
+    if (calendarEnabled && !s.redirectUrl)
+      ctx.addIssue({ code: "custom", path: ["redirectUrl"], message: SETTINGS_MESSAGES.calendarLinkRequired });
+    if (!calendarEnabled && !phoneEnabled && !callbackEnabled)
+      ctx.addIssue({ code: "custom", path: ["contactPreferences"], message: SETTINGS_MESSAGES.contactMethodRequired });
   });
 
 export type OrgSettings = z.output<typeof orgSettingsSchema>;

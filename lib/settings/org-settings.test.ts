@@ -21,21 +21,34 @@ const db = setupTestDatabase();
 const now = new Date();
 
 let ipCounter = 0;
-function req(path: string, init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+function req(
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+) {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("cookie", init.cookie);
   if (init.body !== undefined) headers.set("content-type", "application/json");
   headers.set("x-forwarded-for", `203.0.113.${++ipCounter % 250}`);
-  return new NextRequest(`http://localhost${path}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  return new NextRequest(`http://localhost${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
 }
 const ctx = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x01, 0x02]);
+const PNG = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x01, 0x02,
+]);
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
 
 async function signedIn(options: { isAdmin?: boolean; isAgent?: boolean } = {}) {
   const org = await createOrganization(db.prisma, { now });
-  const user = await createUser(db.prisma, org.id, { now, isAdmin: options.isAdmin ?? true, isAgent: options.isAgent ?? true });
+  const user = await createUser(db.prisma, org.id, {
+    now,
+    isAdmin: options.isAdmin ?? true,
+    isAgent: options.isAgent ?? true,
+  });
   const { cookie } = await createSession(db.prisma, user.id, { now });
   return { org, user, cookie };
 }
@@ -82,7 +95,8 @@ function validSettings(overrides: Partial<OrgSettingsInput> = {}): OrgSettingsIn
   };
 }
 
-const put = (cookie: string, body: unknown) => putOrgRoute(req("/api/settings/org", { method: "PUT", cookie, body }), ctx());
+const put = (cookie: string, body: unknown) =>
+  putOrgRoute(req("/api/settings/org", { method: "PUT", cookie, body }), ctx());
 
 beforeAll(async () => {
   await db.prisma.carrier.createMany({
@@ -136,7 +150,13 @@ describe("GET /api/settings and GET /api/settings/org", () => {
       },
     });
     const orgRes = await getOrgRoute(req("/api/settings/org", { cookie }), ctx());
-    expect(await orgRes.json()).toMatchObject({ success: true, orgName: org.name, slug: org.slug, logo: null, orgSettings: { brandName: org.name } });
+    expect(await orgRes.json()).toMatchObject({
+      success: true,
+      orgName: org.name,
+      slug: org.slug,
+      logo: null,
+      orgSettings: { brandName: org.name },
+    });
   });
 
   it("answers 401 without a session and 403 to an agent who is not an admin", async () => {
@@ -224,34 +244,83 @@ describe("PUT /api/settings/org", () => {
     await put(cookie, { settings: validSettings() });
     await put(cookie, { settings: validSettings({ emailSendAep: false, brandName: "Renamed Agency" }) });
     await put(cookie, { settings: validSettings({ emailSendAep: false, brandName: "Renamed Agency" }) });
-    const rows = await db.prisma.auditLog.findMany({ where: { organizationId: org.id }, orderBy: { createdAt: "asc" } });
+    const rows = await db.prisma.auditLog.findMany({
+      where: { organizationId: org.id },
+      orderBy: { createdAt: "asc" },
+    });
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatchObject({ action: "settings.updated", entityType: "organization", entityId: org.id, actorUserId: user.id });
-    expect((rows[1]!.metadata as { changedKeys: string[] }).changedKeys.sort()).toEqual(["brandName", "emailSendAep", "outreachTypes"]);
+    expect(rows[1]).toMatchObject({
+      action: "settings.updated",
+      entityType: "organization",
+      entityId: org.id,
+      actorUserId: user.id,
+    });
+    expect((rows[1]!.metadata as { changedKeys: string[] }).changedKeys.sort()).toEqual([
+      "brandName",
+      "emailSendAep",
+      "outreachTypes",
+    ]);
   });
 
   it("Email Settings are the switches the planner obeys: one stored value per email type, refused when the two names disagree", async () => {
     const { org, cookie } = await signedIn();
-    expect((await put(cookie, { settings: validSettings({ emailSendBirthday: false, emailSendPolicyAnniversary: true, emailSendAep: false }) })).status).toBe(200);
+    expect(
+      (
+        await put(cookie, {
+          settings: validSettings({ emailSendBirthday: false, emailSendPolicyAnniversary: true, emailSendAep: false }),
+        })
+      ).status,
+    ).toBe(200);
     const row = await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
     // The columns lib/outreach/reschedule-contact.ts gives the planner as enabled.birthday / effective_date / aep.
     expect([row.outreachBirthday, row.outreachEnrollmentAnniversary, row.outreachAep]).toEqual([false, true, false]);
     const shown = (await (await getSettingsRoute(req("/api/settings", { cookie }), ctx())).json()).orgSettings;
-    expect([shown.emailSendBirthday, shown.emailSendPolicyAnniversary, shown.emailSendAep]).toEqual([false, true, false]);
-    expect([shown.outreachTypes.birthday, shown.outreachTypes.enrollmentAnniversary, shown.outreachTypes.aep]).toEqual([false, true, false]);
+    expect([shown.emailSendBirthday, shown.emailSendPolicyAnniversary, shown.emailSendAep]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect([shown.outreachTypes.birthday, shown.outreachTypes.enrollmentAnniversary, shown.outreachTypes.aep]).toEqual([
+      false,
+      true,
+      false,
+    ]);
 
-    const disagreeing = await put(cookie, { settings: { ...validSettings(), emailSendBirthday: true, outreachTypes: { birthday: false, enrollmentAnniversary: false, scheduleIncrease: true, aep: true } } });
+    const disagreeing = await put(cookie, {
+      settings: {
+        ...validSettings(),
+        emailSendBirthday: true,
+        outreachTypes: { birthday: false, enrollmentAnniversary: false, scheduleIncrease: true, aep: true },
+      },
+    });
     expect(disagreeing.status).toBe(422);
-    expect((await disagreeing.json()).error.fields).toEqual({ "settings.emailSendBirthday": [SETTINGS_MESSAGES.sameSwitch] });
+    expect((await disagreeing.json()).error.fields).toEqual({
+      "settings.emailSendBirthday": [SETTINGS_MESSAGES.sameSwitch],
+    });
     expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } })).outreachBirthday).toBe(false);
   });
 
   it.each([
     ["no carrier", { carrierContracts: [] }, "settings.carrierContracts", SETTINGS_MESSAGES.carrierRequired],
     ["calendar on without a link", { redirectUrl: "" }, "settings.redirectUrl", SETTINGS_MESSAGES.calendarLinkRequired],
-    ["a javascript: booking link", { redirectUrl: "javascript://%0aalert(1)" }, "settings.redirectUrl", "Enter a valid link, like https://calendly.com/your-agency"],
-    ["a data: booking link", { redirectUrl: "data:text/html,x" }, "settings.redirectUrl", "Enter a valid link, like https://calendly.com/your-agency"],
-    ["a line break in the agency name", { brandName: "Lee\r\nBcc: x@y.z" }, "settings.brandName", "Please remove line breaks and other control characters."],
+    [
+      "a javascript: booking link",
+      { redirectUrl: "javascript://%0aalert(1)" },
+      "settings.redirectUrl",
+      "Enter a valid link, like https://calendly.com/your-agency",
+    ],
+    [
+      "a data: booking link",
+      { redirectUrl: "data:text/html,x" },
+      "settings.redirectUrl",
+      "Enter a valid link, like https://calendly.com/your-agency",
+    ],
+    [
+      "a line break in the agency name",
+      { brandName: "Lee\r\nBcc: x@y.z" },
+      "settings.brandName",
+      "Please remove line breaks and other control characters.",
+    ],
     [
       "no contact method",
       { contactPreferences: { calendarEnabled: false, phoneEnabled: false, callbackEnabled: false } },
@@ -277,7 +346,11 @@ describe("PUT /api/settings/org", () => {
     for (const name of ["Acme Mutual", "Allstate"]) {
       const res = await put(cookie, { settings: validSettings({ carrierContracts: ["Aetna", name] }) });
       expect(res.status).toBe(422);
-      expect((await res.json()).error).toMatchObject({ code: "validation_failed", message: `Unknown carrier: ${name}`, fields: { carrierContracts: [`Unknown carrier: ${name}`] } });
+      expect((await res.json()).error).toMatchObject({
+        code: "validation_failed",
+        message: `Unknown carrier: ${name}`,
+        fields: { carrierContracts: [`Unknown carrier: ${name}`] },
+      });
     }
   });
 
@@ -289,10 +362,16 @@ describe("PUT /api/settings/org", () => {
     const row = await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
     expect(row.logoMimeType).toBe("image/png");
     expect(Buffer.from(row.logo!)).toEqual(PNG);
-    expect(saved).toMatchObject({ hasLogo: true, logoUrl: `/api/org/${org.slug}/logo?v=${row.logoUpdatedAt!.getTime()}` });
+    expect(saved).toMatchObject({
+      hasLogo: true,
+      logoUrl: `/api/org/${org.slug}/logo?v=${row.logoUpdatedAt!.getTime()}`,
+    });
     expect(saved.logo).toBe(saved.logoUrl);
 
-    const audit = await db.prisma.auditLog.findFirstOrThrow({ where: { organizationId: org.id }, orderBy: { createdAt: "desc" } });
+    const audit = await db.prisma.auditLog.findFirstOrThrow({
+      where: { organizationId: org.id },
+      orderBy: { createdAt: "desc" },
+    });
     expect((audit.metadata as { changedKeys: string[] }).changedKeys).toContain("logo");
 
     const image = await logoRoute(req(`/api/org/${org.slug}/logo`), ctx({ slug: org.slug }));
@@ -303,11 +382,17 @@ describe("PUT /api/settings/org", () => {
     expect(etag).toBe(`"logo-${row.logoUpdatedAt!.getTime()}"`);
     expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
 
-    const notModified = await logoRoute(req(`/api/org/${org.slug}/logo`, { headers: { "if-none-match": etag } }), ctx({ slug: org.slug }));
+    const notModified = await logoRoute(
+      req(`/api/org/${org.slug}/logo`, { headers: { "if-none-match": etag } }),
+      ctx({ slug: org.slug }),
+    );
     expect(notModified.status).toBe(304);
     expect(notModified.headers.get("etag")).toBe(etag);
     expect(notModified.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=86400");
-    const stale = await logoRoute(req(`/api/org/${org.slug}/logo`, { headers: { "if-none-match": '"logo-1"' } }), ctx({ slug: org.slug }));
+    const stale = await logoRoute(
+      req(`/api/org/${org.slug}/logo`, { headers: { "if-none-match": '"logo-1"' } }),
+      ctx({ slug: org.slug }),
+    );
     expect(stale.status).toBe(200);
 
     // Keeping (logo absent) changes nothing; null removes it.
@@ -320,9 +405,15 @@ describe("PUT /api/settings/org", () => {
 
   it("refuses a text file declared as image/png (422) and a logo over 1 MB (413), saving nothing", async () => {
     const { org, cookie } = await signedIn();
-    const text = await put(cookie, { settings: validSettings(), logo: dataUrl("image/png", Buffer.from("just some text, not a picture")) });
+    const text = await put(cookie, {
+      settings: validSettings(),
+      logo: dataUrl("image/png", Buffer.from("just some text, not a picture")),
+    });
     expect(text.status).toBe(422);
-    expect((await text.json()).error).toMatchObject({ message: "The logo must be a PNG or JPEG image.", fields: { logo: ["The logo must be a PNG or JPEG image."] } });
+    expect((await text.json()).error).toMatchObject({
+      message: "The logo must be a PNG or JPEG image.",
+      fields: { logo: ["The logo must be a PNG or JPEG image."] },
+    });
     const big = Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES + 1 - PNG.length)]);
     const tooBig = await put(cookie, { settings: validSettings(), logo: dataUrl("image/png", big) });
     expect(tooBig.status).toBe(413);
@@ -341,18 +432,32 @@ describe("PUT /api/settings/org", () => {
     expect(readByB.orgSettings.brandName).toBe(b.org.name);
     const orgByB = await (await getOrgRoute(req("/api/settings/org", { cookie: b.cookie }), ctx())).json();
     expect(orgByB).toMatchObject({ orgName: b.org.name, slug: b.org.slug });
-    await put(b.cookie, { settings: validSettings({ brandName: "Agency B", carrierContracts: ["Humana"] }), logo: dataUrl("image/png", PNG) });
+    await put(b.cookie, {
+      settings: validSettings({ brandName: "Agency B", carrierContracts: ["Humana"] }),
+      logo: dataUrl("image/png", PNG),
+    });
     const rowA = await db.prisma.organization.findUniqueOrThrow({ where: { id: a.org.id } });
     const rowB = await db.prisma.organization.findUniqueOrThrow({ where: { id: b.org.id } });
     expect(rowA).toMatchObject({ brandName: "Agency A", carrierContracts: ["Aetna", "Humana"], logo: null });
     expect(rowB).toMatchObject({ brandName: "Agency B", carrierContracts: ["Humana"], logoMimeType: "image/png" });
     // A body cannot point the write elsewhere: unknown keys (an organizationId) are ignored.
-    await put(b.cookie, { organizationId: a.org.id, settings: validSettings({ brandName: "Hijack", organizationId: a.org.id } as Partial<OrgSettingsInput>) });
+    await put(b.cookie, {
+      organizationId: a.org.id,
+      settings: validSettings({ brandName: "Hijack", organizationId: a.org.id } as Partial<OrgSettingsInput>),
+    });
     expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: a.org.id } })).brandName).toBe("Agency A");
     expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: b.org.id } })).brandName).toBe("Hijack");
     // And the tenant wall: reading A's settings through B's tenant client finds nothing.
-    await expect(getOrgSettings({ db: tenantDb(b.org.id), organizationId: a.org.id })).rejects.toMatchObject({ code: "not_found" });
-    await expect(updateOrgSettings({ organizationId: b.org.id, actorUserId: b.user.id, settings: { ...(await getOrgSettings({ db: tenantDb(a.org.id), organizationId: a.org.id })) } })).resolves.toMatchObject({
+    await expect(getOrgSettings({ db: tenantDb(b.org.id), organizationId: a.org.id })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(
+      updateOrgSettings({
+        organizationId: b.org.id,
+        actorUserId: b.user.id,
+        settings: { ...(await getOrgSettings({ db: tenantDb(a.org.id), organizationId: a.org.id })) },
+      }),
+    ).resolves.toMatchObject({
       brandName: "Agency A",
     });
     expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: a.org.id } })).brandName).toBe("Agency A");
@@ -381,8 +486,17 @@ describe("GET /api/settings/carriers and /api/settings/gi-recommendations", () =
 
   it("lists GI recommendations by carrier group (empty when there are none)", async () => {
     const { cookie } = await signedIn();
-    expect(await (await giRoute(req("/api/settings/gi-recommendations", { cookie }), ctx())).json()).toEqual({ success: true, recommendations: [] });
-    await db.prisma.giRecommendation.createMany({ data: [{ state: "TX", carrierNaic: "12634" }, { state: "TX", carrierNaic: "60052" }, { state: "FL", carrierNaic: "72052" }] });
+    expect(await (await giRoute(req("/api/settings/gi-recommendations", { cookie }), ctx())).json()).toEqual({
+      success: true,
+      recommendations: [],
+    });
+    await db.prisma.giRecommendation.createMany({
+      data: [
+        { state: "TX", carrierNaic: "12634" },
+        { state: "TX", carrierNaic: "60052" },
+        { state: "FL", carrierNaic: "72052" },
+      ],
+    });
     expect(await (await giRoute(req("/api/settings/gi-recommendations", { cookie }), ctx())).json()).toEqual({
       success: true,
       recommendations: [
@@ -403,7 +517,9 @@ describe("GET /api/settings/rider-price-ranges/{state}", () => {
       expect(await res.json()).toEqual({ success: true, riders: [] });
     }
     for (const state of ["TX", "XX", "minnesota"]) {
-      expect((await riderRangesRoute(req(`/api/settings/rider-price-ranges/${state}`, { cookie }), ctx({ state }))).status).toBe(404);
+      expect(
+        (await riderRangesRoute(req(`/api/settings/rider-price-ranges/${state}`, { cookie }), ctx({ state }))).status,
+      ).toBe(404);
     }
   });
 
@@ -411,9 +527,33 @@ describe("GET /api/settings/rider-price-ranges/{state}", () => {
     const { cookie } = await signedIn();
     const book = await db.prisma.rateBook.create({ data: { name: "Sample", isSample: true } });
     const inactive = await db.prisma.rateBook.create({ data: { name: "Old", isActive: false } });
-    const mn = await db.prisma.rateFiling.create({ data: { rateBookId: book.id, carrierNaic: "72052", state: "MN", effectiveDate: new Date("2026-01-01"), ratingMethod: "attained_age" } });
-    const mnOld = await db.prisma.rateFiling.create({ data: { rateBookId: inactive.id, carrierNaic: "72052", state: "MN", effectiveDate: new Date("2025-01-01"), ratingMethod: "attained_age" } });
-    const wi = await db.prisma.rateFiling.create({ data: { rateBookId: book.id, carrierNaic: "72052", state: "WI", effectiveDate: new Date("2026-01-01"), ratingMethod: "attained_age" } });
+    const mn = await db.prisma.rateFiling.create({
+      data: {
+        rateBookId: book.id,
+        carrierNaic: "72052",
+        state: "MN",
+        effectiveDate: new Date("2026-01-01"),
+        ratingMethod: "attained_age",
+      },
+    });
+    const mnOld = await db.prisma.rateFiling.create({
+      data: {
+        rateBookId: inactive.id,
+        carrierNaic: "72052",
+        state: "MN",
+        effectiveDate: new Date("2025-01-01"),
+        ratingMethod: "attained_age",
+      },
+    });
+    const wi = await db.prisma.rateFiling.create({
+      data: {
+        rateBookId: book.id,
+        carrierNaic: "72052",
+        state: "WI",
+        effectiveDate: new Date("2026-01-01"),
+        ratingMethod: "attained_age",
+      },
+    });
     await db.prisma.riderRate.createMany({
       data: [
         { filingId: mn.id, riderId: "part_b_excess", rateCents: 1200 },
@@ -423,7 +563,9 @@ describe("GET /api/settings/rider-price-ranges/{state}", () => {
         { filingId: wi.id, riderId: "home_health", rateCents: 700 },
       ],
     });
-    const body = await (await riderRangesRoute(req("/api/settings/rider-price-ranges/MN", { cookie }), ctx({ state: "MN" }))).json();
+    const body = await (
+      await riderRangesRoute(req("/api/settings/rider-price-ranges/MN", { cookie }), ctx({ state: "MN" }))
+    ).json();
     expect(body).toEqual({
       success: true,
       riders: [
@@ -483,27 +625,45 @@ describe("GET /api/org/{slug}/details", () => {
       },
     });
     const text = JSON.stringify(body);
-    for (const secret of [org.id, "carrierContracts", "Aetna", "stateLicenses", "signature", "outreach"]) expect(text).not.toContain(secret);
+    for (const secret of [org.id, "carrierContracts", "Aetna", "stateLicenses", "signature", "outreach"])
+      expect(text).not.toContain(secret);
   });
 
   it("answers 404 for an unknown or malformed slug, and another organization's slug shows only that organization's public details", async () => {
-    expect((await detailsRoute(req("/api/org/no-such-agency/details"), ctx({ slug: "no-such-agency" }))).status).toBe(404);
+    expect((await detailsRoute(req("/api/org/no-such-agency/details"), ctx({ slug: "no-such-agency" }))).status).toBe(
+      404,
+    );
     expect((await detailsRoute(req("/api/org/Bad%20Slug/details"), ctx({ slug: "Bad Slug" }))).status).toBe(404);
     const a = await signedIn();
     const b = await signedIn();
     await put(a.cookie, { settings: validSettings({ brandName: "Agency A" }) });
-    const bodyB = await (await detailsRoute(req(`/api/org/${b.org.slug}/details`, { cookie: a.cookie }), ctx({ slug: b.org.slug }))).json();
+    const bodyB = await (
+      await detailsRoute(req(`/api/org/${b.org.slug}/details`, { cookie: a.cookie }), ctx({ slug: b.org.slug }))
+    ).json();
     expect(bodyB.organization).toMatchObject({ slug: b.org.slug, brandName: b.org.name, logoUrl: null });
     expect(JSON.stringify(bodyB)).not.toContain("Agency A");
     expect(Object.keys(bodyB.organization).sort()).toEqual(
-      ["brandName", "contactPreferences", "hideMedicareAdvantage", "logoUrl", "name", "phone", "primaryColor", "redirectUrl", "secondaryColor", "slug", "website"].sort(),
+      [
+        "brandName",
+        "contactPreferences",
+        "hideMedicareAdvantage",
+        "logoUrl",
+        "name",
+        "phone",
+        "primaryColor",
+        "redirectUrl",
+        "secondaryColor",
+        "slug",
+        "website",
+      ].sort(),
     );
     expect((await logoRoute(req(`/api/org/${b.org.slug}/logo`), ctx({ slug: b.org.slug }))).status).toBe(404);
   });
 
   it("is rate-limited per client", async () => {
     const { org } = await signedIn();
-    const from = (ip: string) => new NextRequest(`http://localhost/api/org/${org.slug}/details`, { headers: { "x-forwarded-for": ip } });
+    const from = (ip: string) =>
+      new NextRequest(`http://localhost/api/org/${org.slug}/details`, { headers: { "x-forwarded-for": ip } });
     let last: Response | undefined;
     for (let i = 0; i < 301; i++) last = await detailsRoute(from("198.51.100.77"), ctx({ slug: org.slug }));
     expect(last!.status).toBe(429);

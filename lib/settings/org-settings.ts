@@ -70,8 +70,10 @@ export type OrgSettingsView = OrgSettings & {
 };
 
 type Rider = (typeof RIDER_OPTIONS)[number];
-const riders = (values: readonly string[]): Rider[] => values.filter((v): v is Rider => (RIDER_OPTIONS as readonly string[]).includes(v));
-const oneOf = <T extends string>(options: readonly T[], value: string, fallback: T): T => ((options as readonly string[]).includes(value) ? (value as T) : fallback);
+const riders = (values: readonly string[]): Rider[] =>
+  values.filter((v): v is Rider => (RIDER_OPTIONS as readonly string[]).includes(v));
+const oneOf = <T extends string>(options: readonly T[], value: string, fallback: T): T =>
+  (options as readonly string[]).includes(value) ? (value as T) : fallback;
 
 /** A stored phone as the 10 digits the form edits ("+1 (512) 555-0188" → "5125550188"). */
 function phoneDigitsOf(phone: string | null): string {
@@ -84,7 +86,11 @@ function toView(row: SettingsRow): OrgSettingsView {
   return {
     carrierContracts: row.carrierContracts,
     stateLicenses: row.stateLicenses,
-    stateCarrierSettings: completeStateCarrierSettings(row.stateLicenses, row.carrierContracts, readStateCarrierSettings(row.stateCarrierSettings)),
+    stateCarrierSettings: completeStateCarrierSettings(
+      row.stateLicenses,
+      row.carrierContracts,
+      readStateCarrierSettings(row.stateCarrierSettings),
+    ),
     allowAgentSettings: row.allowAgentSettings,
     // The same switches as outreachTypes' (one stored value each, the one the planner reads).
     emailSendBirthday: row.outreachBirthday,
@@ -102,7 +108,11 @@ function toView(row: SettingsRow): OrgSettingsView {
     redirectUrl: row.redirectUrl ?? "",
     forceOrgSenderDetails: row.forceOrgSenderDetails,
     hideMedicareAdvantage: row.hideMedicareAdvantage,
-    contactPreferences: { calendarEnabled: row.calendarEnabled, phoneEnabled: row.phoneEnabled, callbackEnabled: row.callbackEnabled },
+    contactPreferences: {
+      calendarEnabled: row.calendarEnabled,
+      phoneEnabled: row.phoneEnabled,
+      callbackEnabled: row.callbackEnabled,
+    },
     contactOutreachDelayYears: years === 2 || years === 3 ? years : 1,
     outreachTypes: {
       birthday: row.outreachBirthday,
@@ -129,7 +139,11 @@ function toColumns(settings: OrgSettings) {
   return {
     carrierContracts: settings.carrierContracts,
     stateLicenses: settings.stateLicenses,
-    stateCarrierSettings: completeStateCarrierSettings(settings.stateLicenses, settings.carrierContracts, settings.stateCarrierSettings),
+    stateCarrierSettings: completeStateCarrierSettings(
+      settings.stateLicenses,
+      settings.carrierContracts,
+      settings.stateCarrierSettings,
+    ),
     allowAgentSettings: settings.allowAgentSettings,
     smartSendEnabled: settings.smartSendEnabled,
     brandName: settings.brandName,
@@ -203,14 +217,26 @@ export function logoColumns(logo: DecodedLogo | null, now: Date) {
 }
 
 /** The organization's settings (§3 shape), with brandName falling back to the organization's name. */
-export async function getOrgSettings({ db, organizationId }: { db: TenantDb; organizationId: string }): Promise<OrgSettingsView> {
+export async function getOrgSettings({
+  db,
+  organizationId,
+}: {
+  db: TenantDb;
+  organizationId: string;
+}): Promise<OrgSettingsView> {
   const row = await db.organization.findFirst({ where: { id: organizationId }, select: ORG_SETTINGS_SELECT });
   if (!row) throw AppError.notFound("Organization not found");
   return toView(row);
 }
 
 /** GET /api/settings/org: the settings with the organization's name and logo URL. */
-export async function getOrgSettingsWithName({ db, organizationId }: { db: TenantDb; organizationId: string }): Promise<OrgSettingsResponse> {
+export async function getOrgSettingsWithName({
+  db,
+  organizationId,
+}: {
+  db: TenantDb;
+  organizationId: string;
+}): Promise<OrgSettingsResponse> {
   const row = await db.organization.findFirst({ where: { id: organizationId }, select: ORG_SETTINGS_SELECT });
   if (!row) throw AppError.notFound("Organization not found");
   const orgSettings = toView(row);

@@ -47,7 +47,11 @@ export async function getPublicOrgDetails({ slug }: { slug: string }) {
       redirectUrl: org.redirectUrl,
       primaryColor: org.primaryColor,
       secondaryColor: org.secondaryColor,
-      contactPreferences: { calendarEnabled: org.calendarEnabled, phoneEnabled: org.phoneEnabled, callbackEnabled: org.callbackEnabled },
+      contactPreferences: {
+        calendarEnabled: org.calendarEnabled,
+        phoneEnabled: org.phoneEnabled,
+        callbackEnabled: org.callbackEnabled,
+      },
       hideMedicareAdvantage: org.hideMedicareAdvantage,
     },
   };
@@ -72,8 +76,17 @@ function etagMatches(ifNoneMatch: string | null | undefined, etag: string): bool
  * GET /api/org/{slug}/logo: the image bytes with their type, cacheable for 5 minutes (and served
  * stale for a day while revalidating); 304 when the caller already has this version; 404 without a logo.
  */
-export async function getOrgLogoResponse({ slug, ifNoneMatch }: { slug: string; ifNoneMatch?: string | null }): Promise<Response> {
-  const org = await prisma.organization.findUnique({ where: { slug }, select: { logo: true, logoMimeType: true, logoUpdatedAt: true } });
+export async function getOrgLogoResponse({
+  slug,
+  ifNoneMatch,
+}: {
+  slug: string;
+  ifNoneMatch?: string | null;
+}): Promise<Response> {
+  const org = await prisma.organization.findUnique({
+    where: { slug },
+    select: { logo: true, logoMimeType: true, logoUpdatedAt: true },
+  });
   if (!org?.logo || !org.logoMimeType) throw AppError.notFound("Logo not found");
   const etag = logoEtag(org.logoUpdatedAt);
   const headers: Record<string, string> = {
@@ -84,5 +97,8 @@ export async function getOrgLogoResponse({ slug, ifNoneMatch }: { slug: string; 
   if (org.logoUpdatedAt) headers["last-modified"] = org.logoUpdatedAt.toUTCString();
   if (etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   const body = new Uint8Array(org.logo);
-  return new Response(body, { status: 200, headers: { ...headers, "content-type": org.logoMimeType, "content-length": String(body.byteLength) } });
+  return new Response(body, {
+    status: 200,
+    headers: { ...headers, "content-type": org.logoMimeType, "content-length": String(body.byteLength) },
+  });
 }

@@ -3,7 +3,12 @@ import { AppError } from "@/lib/api/errors";
 import { listCarrierOptions } from "@/lib/carriers/list-carriers";
 import { prisma } from "@/lib/db";
 import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema";
-import type { GiRecommendationsResponse, RiderPriceRange, RiderPriceRangesResponse, SettingsCarriersResponse } from "@/lib/settings/update-org-settings-body";
+import type {
+  GiRecommendationsResponse,
+  RiderPriceRange,
+  RiderPriceRangesResponse,
+  SettingsCarriersResponse,
+} from "@/lib/settings/update-org-settings-body";
 
 /**
  * The global reference data the settings screen reads: carriers, GI recommendations and rider
@@ -48,7 +53,8 @@ export type { RiderPriceRange };
  */
 export async function getRiderPriceRanges({ state }: { state: string }): Promise<RiderPriceRangesResponse> {
   const code = state.toUpperCase();
-  if (!(RIDER_STATES as readonly string[]).includes(code)) throw AppError.notFound("Riders are only offered in MN, WI and MA");
+  if (!(RIDER_STATES as readonly string[]).includes(code))
+    throw AppError.notFound("Riders are only offered in MN, WI and MA");
   const groups = await prisma.riderRate.groupBy({
     by: ["riderId"],
     where: { filing: { state: code, rateBook: { isActive: true } } },

@@ -7,7 +7,10 @@ import { getOrgSettingsWithName } from "@/lib/settings/org-settings";
 /** Everything the /settings page renders first, for the signed-in admin's organization. */
 export async function loadSettingsPageData({ organizationId }: { organizationId: string }) {
   const db = tenantDb(organizationId);
-  const [{ orgName, slug, orgSettings }, carriers] = await Promise.all([getOrgSettingsWithName({ db, organizationId }), listCarrierOptions()]);
+  const [{ orgName, slug, orgSettings }, carriers] = await Promise.all([
+    getOrgSettingsWithName({ db, organizationId }),
+    listCarrierOptions(),
+  ]);
   return { orgName, settings: orgSettings, carriers, selfOnboardingUrl: selfOnboardingUrl(slug) };
 }
 

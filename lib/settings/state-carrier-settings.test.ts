@@ -1,4 +1,12 @@
-import { applyGiSelection, carriersForUnderwriting, completeStateCarrierSettings, guaranteedIssueCarriersIn, readStateCarrierSettings, outreachDelayMonths, smartSendStates } from "@/lib/settings/state-carrier-settings";
+import {
+  applyGiSelection,
+  carriersForUnderwriting,
+  completeStateCarrierSettings,
+  guaranteedIssueCarriersIn,
+  readStateCarrierSettings,
+  outreachDelayMonths,
+  smartSendStates,
+} from "@/lib/settings/state-carrier-settings";
 
 describe("completeStateCarrierSettings", () => {
   it("gives every licensed state × contracted carrier a setting, keeping saved values and dropping stale ones", () => {
@@ -38,7 +46,16 @@ describe("readStateCarrierSettings", () => {
   it("keeps the well-formed stored entries and drops the rest, whatever the JSON holds", () => {
     const good = { state: "TX", carrier: "Aetna", active: false, targetGI: true };
     const anyState = { carrier: "Humana", active: true, targetGI: false };
-    expect(readStateCarrierSettings([good, anyState, { carrier: "Cigna", active: "no", targetGI: false }, { state: 5, carrier: "X", active: true, targetGI: true }, null, "x"])).toEqual([good, anyState]);
+    expect(
+      readStateCarrierSettings([
+        good,
+        anyState,
+        { carrier: "Cigna", active: "no", targetGI: false },
+        { state: 5, carrier: "X", active: true, targetGI: true },
+        null,
+        "x",
+      ]),
+    ).toEqual([good, anyState]);
     expect(readStateCarrierSettings({ not: "a list" })).toEqual([]);
     expect(readStateCarrierSettings(null)).toEqual([]);
   });
@@ -59,12 +76,23 @@ describe("Target GI (carriersForUnderwriting): what a contact who failed underwr
     expect(guaranteedIssueCarriersIn(settings, null).size).toBe(0);
   });
   it("failed underwriting: only the marked carriers, flagged; passed or not answered: unchanged", () => {
-    expect(carriersForUnderwriting({ quoted, settings, state: "TX", failedUnderwriting: true })).toEqual({ carriers: ["Aetna", "Aflac"], guaranteedIssueOnly: true });
-    expect(carriersForUnderwriting({ quoted, settings, state: "TX", failedUnderwriting: false })).toEqual({ carriers: quoted, guaranteedIssueOnly: false });
+    expect(carriersForUnderwriting({ quoted, settings, state: "TX", failedUnderwriting: true })).toEqual({
+      carriers: ["Aetna", "Aflac"],
+      guaranteedIssueOnly: true,
+    });
+    expect(carriersForUnderwriting({ quoted, settings, state: "TX", failedUnderwriting: false })).toEqual({
+      carriers: quoted,
+      guaranteedIssueOnly: false,
+    });
   });
   it("none of the quoted carriers marked in the state: unchanged, not flagged", () => {
-    expect(carriersForUnderwriting({ quoted: ["Cigna"], settings, state: "TX", failedUnderwriting: true })).toEqual({ carriers: ["Cigna"], guaranteedIssueOnly: false });
-    expect(carriersForUnderwriting({ quoted: ["Cigna"], settings: [], state: "TX", failedUnderwriting: true })).toEqual({ carriers: ["Cigna"], guaranteedIssueOnly: false });
+    expect(carriersForUnderwriting({ quoted: ["Cigna"], settings, state: "TX", failedUnderwriting: true })).toEqual({
+      carriers: ["Cigna"],
+      guaranteedIssueOnly: false,
+    });
+    expect(carriersForUnderwriting({ quoted: ["Cigna"], settings: [], state: "TX", failedUnderwriting: true })).toEqual(
+      { carriers: ["Cigna"], guaranteedIssueOnly: false },
+    );
   });
 });
 
@@ -77,7 +105,13 @@ describe("SmartSend (smartSendStates): where the failed-underwriting email may g
     ];
     expect(smartSendStates({ smartSendEnabled: false, settings, stateLicenses: ["TX", "FL"] })).toBeNull();
     expect(smartSendStates({ smartSendEnabled: true, settings, stateLicenses: ["TX", "FL", "GA"] })).toEqual(["TX"]);
-    expect(smartSendStates({ smartSendEnabled: true, settings: [{ state: null, carrier: "Aflac", active: true, targetGI: true }], stateLicenses: ["FL", "AL"] })).toEqual(["AL", "FL"]);
+    expect(
+      smartSendStates({
+        smartSendEnabled: true,
+        settings: [{ state: null, carrier: "Aflac", active: true, targetGI: true }],
+        stateLicenses: ["FL", "AL"],
+      }),
+    ).toEqual(["AL", "FL"]);
     expect(smartSendStates({ smartSendEnabled: true, settings: [], stateLicenses: ["TX"] })).toEqual([]);
   });
 });

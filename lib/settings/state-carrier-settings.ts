@@ -32,7 +32,11 @@ const key = (state: string, carrier: string) => `${state}|${carrier.toLowerCase(
  * values, a missing one gets the defaults (active true, targetGI false). A saved setting without a
  * state applies to every state of its carrier. Settings for states or carriers no longer selected drop out.
  */
-export function completeStateCarrierSettings(stateLicenses: readonly string[], carrierContracts: readonly string[], saved: readonly StateCarrierSetting[]): StateCarrierSetting[] {
+export function completeStateCarrierSettings(
+  stateLicenses: readonly string[],
+  carrierContracts: readonly string[],
+  saved: readonly StateCarrierSetting[],
+): StateCarrierSetting[] {
   const byKey = new Map<string, StateCarrierSetting>();
   const anyState = new Map<string, StateCarrierSetting>();
   for (const s of saved) {
@@ -51,11 +55,20 @@ export function completeStateCarrierSettings(stateLicenses: readonly string[], c
  * GI selection modes (domain-rules B.7): all → every combination targets GI; none → none does;
  * recommended → only the (state, carrier) pairs in the recommendations table (case-insensitive).
  */
-export function applyGiSelection(settings: readonly StateCarrierSetting[], mode: GiSelectionMode, recommendations: readonly GiRecommendation[] = []): StateCarrierSetting[] {
+export function applyGiSelection(
+  settings: readonly StateCarrierSetting[],
+  mode: GiSelectionMode,
+  recommendations: readonly GiRecommendation[] = [],
+): StateCarrierSetting[] {
   const recommended = new Set(recommendations.map((r) => key(r.state.toUpperCase(), r.carrier)));
   return settings.map((s) => ({
     ...s,
-    targetGI: mode === "all" ? true : mode === "none" ? false : Boolean(s.state && recommended.has(key(s.state.toUpperCase(), s.carrier))),
+    targetGI:
+      mode === "all"
+        ? true
+        : mode === "none"
+          ? false
+          : Boolean(s.state && recommended.has(key(s.state.toUpperCase(), s.carrier))),
   }));
 }
 
@@ -76,7 +89,8 @@ export const GI_CAPTIONS = {
 
 type GiSetting = Pick<StateCarrierSetting, "state" | "carrier" | "active" | "targetGI">;
 
-const appliesIn = (setting: Pick<StateCarrierSetting, "state">, state: string | null) => !setting.state || setting.state === state;
+const appliesIn = (setting: Pick<StateCarrierSetting, "state">, state: string | null) =>
+  !setting.state || setting.state === state;
 
 /**
  * The carriers marked Target GI for `state` (lower-cased names): the agency offers them on
@@ -86,8 +100,15 @@ const appliesIn = (setting: Pick<StateCarrierSetting, "state">, state: string | 
  */
 export function guaranteedIssueCarriersIn(settings: readonly GiSetting[], state: string | null): Set<string> {
   if (!state) return new Set();
-  const off = new Set(settings.filter((s) => !s.active && appliesIn(s, state)).map((s) => s.carrier.trim().toLowerCase()));
-  return new Set(settings.filter((s) => s.targetGI && s.active && appliesIn(s, state)).map((s) => s.carrier.trim().toLowerCase()).filter((carrier) => !off.has(carrier)));
+  const off = new Set(
+    settings.filter((s) => !s.active && appliesIn(s, state)).map((s) => s.carrier.trim().toLowerCase()),
+  );
+  return new Set(
+    settings
+      .filter((s) => s.targetGI && s.active && appliesIn(s, state))
+      .map((s) => s.carrier.trim().toLowerCase())
+      .filter((carrier) => !off.has(carrier)),
+  );
 }
 
 /**
@@ -96,11 +117,23 @@ export function guaranteedIssueCarriersIn(settings: readonly GiSetting[], state:
  * marked), and the page says they are guaranteed-issue options. With none marked, or for a contact who
  * passed or has not answered, the quoted carriers are unchanged. Pure.
  */
-export function carriersForUnderwriting({ quoted, settings, state, failedUnderwriting }: { quoted: readonly string[]; settings: readonly GiSetting[]; state: string | null; failedUnderwriting: boolean }): { carriers: string[]; guaranteedIssueOnly: boolean } {
+export function carriersForUnderwriting({
+  quoted,
+  settings,
+  state,
+  failedUnderwriting,
+}: {
+  quoted: readonly string[];
+  settings: readonly GiSetting[];
+  state: string | null;
+  failedUnderwriting: boolean;
+}): { carriers: string[]; guaranteedIssueOnly: boolean } {
   if (!failedUnderwriting) return { carriers: [...quoted], guaranteedIssueOnly: false };
   const gi = guaranteedIssueCarriersIn(settings, state);
   const narrowed = quoted.filter((carrier) => gi.has(carrier.trim().toLowerCase()));
-  return narrowed.length > 0 ? { carriers: narrowed, guaranteedIssueOnly: true } : { carriers: [...quoted], guaranteedIssueOnly: false };
+  return narrowed.length > 0
+    ? { carriers: narrowed, guaranteedIssueOnly: true }
+    : { carriers: [...quoted], guaranteedIssueOnly: false };
 }
 
 /**
@@ -109,7 +142,15 @@ export function carriersForUnderwriting({ quoted, settings, state, failedUnderwr
  * link then shows those carriers). These are the states where it may go; null = SmartSend off (the
  * email follows its own settings). Pure.
  */
-export function smartSendStates({ smartSendEnabled, settings, stateLicenses }: { smartSendEnabled: boolean; settings: readonly GiSetting[]; stateLicenses: readonly string[] }): string[] | null {
+export function smartSendStates({
+  smartSendEnabled,
+  settings,
+  stateLicenses,
+}: {
+  smartSendEnabled: boolean;
+  settings: readonly GiSetting[];
+  stateLicenses: readonly string[];
+}): string[] | null {
   if (!smartSendEnabled) return null;
   // The licensed states and any state a setting names (a setting without a state counts in each of them).
   const states = new Set([...stateLicenses, ...settings.filter((s) => s.state).map((s) => s.state!)]);

@@ -11,7 +11,11 @@ import type { GiRecommendation } from "@/lib/settings/state-carrier-settings";
 export const updateOrgSettingsBodySchema = z.object({
   settings: orgSettingsSchema,
   // ~1.4 MB of base64 for a 1 MB image; decodeLogo gives the precise answer (413 / 422).
-  logo: z.string().max(2 * 1024 * 1024).nullable().optional(),
+  logo: z
+    .string()
+    .max(2 * 1024 * 1024)
+    .nullable()
+    .optional(),
 });
 
 export type UpdateOrgSettingsBody = z.input<typeof updateOrgSettingsBodySchema>;
@@ -25,7 +29,13 @@ export const orgSlugParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9][
  */
 
 /** GET /api/settings/org. */
-export type OrgSettingsResponse = { success: true; orgName: string; slug: string; logo: string | null; orgSettings: OrgSettingsView };
+export type OrgSettingsResponse = {
+  success: true;
+  orgName: string;
+  slug: string;
+  logo: string | null;
+  orgSettings: OrgSettingsView;
+};
 /** PUT /api/settings/org. */
 export type UpdateOrgSettingsResponse = { success: true; orgSettings: OrgSettingsView };
 /** GET /api/settings/carriers. */

@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { findActiveUserByEmail, hashVerificationToken, LOGIN_LINK_MINUTES, sendLoginLinkEmail } from "@/lib/auth/magic-link";
+import {
+  findActiveUserByEmail,
+  hashVerificationToken,
+  LOGIN_LINK_MINUTES,
+  sendLoginLinkEmail,
+} from "@/lib/auth/magic-link";
 import { prisma } from "@/lib/db";
 
 /**
@@ -11,7 +16,11 @@ export async function issueLoginLinkLikeAuthJs(email: string) {
   if (!(await findActiveUserByEmail(email))) return;
   const token = randomBytes(32).toString("hex");
   await prisma.verificationToken.create({
-    data: { identifier: email, token: hashVerificationToken(token), expires: new Date(Date.now() + LOGIN_LINK_MINUTES * 60 * 1000) },
+    data: {
+      identifier: email,
+      token: hashVerificationToken(token),
+      expires: new Date(Date.now() + LOGIN_LINK_MINUTES * 60 * 1000),
+    },
   });
   await sendLoginLinkEmail({ identifier: email, token });
 }

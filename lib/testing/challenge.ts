@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import { issueChallenge } from "@/lib/challenge/challenge";
-import { CHALLENGE_HEADER, formatSolution, leadingZeroBits, parseChallenge, puzzleInput, type ChallengePurpose } from "@/lib/challenge/challenge-format";
+import {
+  CHALLENGE_HEADER,
+  formatSolution,
+  leadingZeroBits,
+  parseChallenge,
+  puzzleInput,
+  type ChallengePurpose,
+} from "@/lib/challenge/challenge-format";
 
 /** Nonces that solve `challenge` (node's sha256: 32,768 hashes on average, a few tens of milliseconds). */
 export function solveChallengeNonces(challenge: string): number[] {
@@ -9,7 +16,14 @@ export function solveChallengeNonces(challenge: string): number[] {
   const nonces: number[] = [];
   for (let index = 0; index < fields.count; index++) {
     let nonce = 0;
-    while (leadingZeroBits(createHash("sha256").update(puzzleInput(challenge, index, nonce)).digest()) < fields.bits) nonce++;
+    while (
+      leadingZeroBits(
+        createHash("sha256")
+          .update(puzzleInput(challenge, index, nonce))
+          .digest(),
+      ) < fields.bits
+    )
+      nonce++;
     nonces.push(nonce);
   }
   return nonces;

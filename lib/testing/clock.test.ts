@@ -13,7 +13,9 @@ describe("parseClockOffsetDays", () => {
   });
 
   it("refuses anything else, so a typo cannot run the suite unshifted", () => {
-    expect(() => parseClockOffsetDays("a year")).toThrow('TEST_CLOCK_OFFSET_DAYS must be a number of days (for example 365 or -1.5), not "a year"');
+    expect(() => parseClockOffsetDays("a year")).toThrow(
+      'TEST_CLOCK_OFFSET_DAYS must be a number of days (for example 365 or -1.5), not "a year"',
+    );
     expect(() => parseClockOffsetDays("Infinity")).toThrow("TEST_CLOCK_OFFSET_DAYS must be a number");
   });
 });
@@ -68,6 +70,7 @@ describe("the clock this test process runs on", () => {
     const [row] = await db.query<{ now: Date; clock: Date }>("SELECT now() AS now, clock_timestamp() AS clock");
     const stamped = await db.prisma.organization.create({ data: { name: "Clock", slug: "clock" } });
     const js = Date.now();
-    for (const at of [row!.now, row!.clock, stamped.createdAt, stamped.updatedAt]) expect(Math.abs(at.getTime() - js)).toBeLessThan(AGREE_MS);
+    for (const at of [row!.now, row!.clock, stamped.createdAt, stamped.updatedAt])
+      expect(Math.abs(at.getTime() - js)).toBeLessThan(AGREE_MS);
   });
 });

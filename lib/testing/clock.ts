@@ -15,7 +15,8 @@ export const DAY_MS = 86_400_000;
 export function parseClockOffsetDays(text: string | undefined): number {
   if (text === undefined || text.trim() === "") return 0;
   const days = Number(text);
-  if (!Number.isFinite(days)) throw new Error(`TEST_CLOCK_OFFSET_DAYS must be a number of days (for example 365 or -1.5), not "${text}"`);
+  if (!Number.isFinite(days))
+    throw new Error(`TEST_CLOCK_OFFSET_DAYS must be a number of days (for example 365 or -1.5), not "${text}"`);
   return days;
 }
 

@@ -53,11 +53,14 @@ async function migratedSnapshot(): Promise<Blob> {
 async function createPGliteDatabase(): Promise<TestDatabase> {
   const pg = new PGlite({ extensions: { pg_trgm }, loadDataDir: await migratedSnapshot() });
   await pg.waitReady;
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg), transactionOptions: { maxWait: 20_000, timeout: 20_000 } });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPGlite(pg),
+    transactionOptions: { maxWait: 20_000, timeout: 20_000 },
+  });
   return {
     prisma,
     kind: "pglite",
-    query: async <T,>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params)).rows,
     close: async () => {
       await prisma.$disconnect();
       await pg.close();
@@ -81,7 +84,7 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   return {
     prisma,
     kind: "postgres",
-    query: async <T,>(sql: string, params?: unknown[]) => (await owner.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params?: unknown[]) => (await owner.query(sql, params)).rows as T[],
     close: async () => {
       await prisma.$disconnect();
       await owner.end();

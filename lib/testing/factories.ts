@@ -17,10 +17,22 @@ const stamped = ({ now }: Now) => ({ createdAt: now, updatedAt: now });
 
 export async function createOrganization(prisma: PrismaClient, options: Now & { name?: string }) {
   const name = options.name ?? `Test Agency ${unique()}`;
-  return prisma.organization.create({ data: { name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${unique()}`, ...stamped(options) } });
+  return prisma.organization.create({
+    data: { name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${unique()}`, ...stamped(options) },
+  });
 }
 
-export async function createUser(prisma: PrismaClient, organizationId: string, options: Now & { isAdmin?: boolean; isAgent?: boolean; isActive?: boolean; canManageBilling?: boolean; email?: string }) {
+export async function createUser(
+  prisma: PrismaClient,
+  organizationId: string,
+  options: Now & {
+    isAdmin?: boolean;
+    isAgent?: boolean;
+    isActive?: boolean;
+    canManageBilling?: boolean;
+    email?: string;
+  },
+) {
   const id = unique();
   return prisma.user.create({
     data: {

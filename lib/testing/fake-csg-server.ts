@@ -17,7 +17,13 @@ import { join } from "node:path";
 
 export const FIXTURE_DIR = join(process.cwd(), "lib", "testing", "fixtures", "csg");
 
-export type RecordedCsgRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage["headers"]; body: unknown };
+export type RecordedCsgRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage["headers"];
+  body: unknown;
+};
 
 export type FakeCsgServer = {
   baseUrl: string;
@@ -46,7 +52,8 @@ function project(row: unknown, fields: string[]): unknown {
   for (const field of fields) {
     const path = field.split(".");
     let source: unknown = row;
-    for (const part of path) source = typeof source === "object" && source !== null ? (source as Record<string, unknown>)[part] : undefined;
+    for (const part of path)
+      source = typeof source === "object" && source !== null ? (source as Record<string, unknown>)[part] : undefined;
     if (source === undefined) continue;
     let target = out;
     for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
@@ -72,7 +79,9 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-export async function startFakeCsgServer({ apiKey = "test-csg-key" }: { apiKey?: string } = {}): Promise<FakeCsgServer> {
+export async function startFakeCsgServer({
+  apiKey = "test-csg-key",
+}: { apiKey?: string } = {}): Promise<FakeCsgServer> {
   const liveTokens = new Set<string>();
   let issued = 0;
   const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURE_DIR, name), "utf8")) as unknown;
@@ -89,7 +98,13 @@ export async function startFakeCsgServer({ apiKey = "test-csg-key" }: { apiKey?:
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const body = await readBody(req);
-    state.requests.push({ method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers, body });
+    state.requests.push({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+    });
 
     if (req.method === "POST" && url.pathname === "/v1/auth.json") {
       const sent = body as { api_key?: string } | null;
@@ -115,17 +130,22 @@ export async function startFakeCsgServer({ apiKey = "test-csg-key" }: { apiKey?:
       await new Promise((resolve) => setTimeout(resolve, Math.max(state.quoteDelayMs, 20)));
       if (res.destroyed) return;
       const token = req.headers["x-api-token"];
-      if (typeof token !== "string" || !liveTokens.has(token)) return send(res, 403, { message: "Session Expired Error" });
+      if (typeof token !== "string" || !liveTokens.has(token))
+        return send(res, 403, { message: "Session Expired Error" });
       if (state.quoteStatus !== null) return send(res, state.quoteStatus, { message: "Forced failure" });
       const counties = url.searchParams.getAll("county");
-      if (state.knownCounties && counties.some((c) => !state.knownCounties!.has(c))) return send(res, 400, { message: "Invalid county" });
+      if (state.knownCounties && counties.some((c) => !state.knownCounties!.has(c)))
+        return send(res, 400, { message: "Invalid county" });
       const plan = url.searchParams.get("plan") ?? "";
       const file = `quotes-${plan}.json`;
       const rows = existsSync(join(FIXTURE_DIR, file)) ? (fixture(file) as Record<string, unknown>[]) : [];
       const naics = url.searchParams.getAll("naic");
       const fields = url.searchParams.getAll("field");
       const echoed = rows
-        .filter((row) => naics.length === 0 || naics.includes(String((row.company_base as { naic?: string } | undefined)?.naic)))
+        .filter(
+          (row) =>
+            naics.length === 0 || naics.includes(String((row.company_base as { naic?: string } | undefined)?.naic)),
+        )
         .map((row) => ({
           ...row,
           plan,

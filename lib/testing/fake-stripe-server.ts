@@ -15,7 +15,13 @@ import Stripe from "stripe";
  * Every request is recorded for assertions.
  */
 
-export type RecordedStripeRequest = { method: string; path: string; query: URLSearchParams; body: Record<string, unknown>; idempotencyKey?: string };
+export type RecordedStripeRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+  idempotencyKey?: string;
+};
 
 type StripeObject = Record<string, unknown> & { id: string; object: string };
 
@@ -26,13 +32,19 @@ export type FakeStripeServer = {
   requests: RecordedStripeRequest[];
   objects: Map<string, StripeObject>;
   /** The customer fills in the embedded form: creates customer, card, subscription (base + metered items), a paid invoice; the session becomes complete. */
-  completeCheckout(sessionId: string, options?: { email?: string }): { customer: StripeObject; subscription: StripeObject; invoice: StripeObject };
+  completeCheckout(
+    sessionId: string,
+    options?: { email?: string },
+  ): { customer: StripeObject; subscription: StripeObject; invoice: StripeObject };
   /** An open, failed invoice on the subscription; the subscription goes past_due. */
   failInvoice(subscriptionId: string): StripeObject;
   /** Pays an invoice; the subscription becomes active again. */
   payInvoice(invoiceId: string): StripeObject;
   /** Adds a paid invoice for a customer (billing page fixtures). */
-  addInvoice(customerId: string, fields?: Partial<{ amount: number; status: string; created: number; number: string; subscription: string }>): StripeObject;
+  addInvoice(
+    customerId: string,
+    fields?: Partial<{ amount: number; status: string; created: number; number: string; subscription: string }>,
+  ): StripeObject;
   setSubscription(subscriptionId: string, fields: Record<string, unknown>): StripeObject;
   /** A webhook event with the object as it is now (or as given). */
   event(type: string, object: StripeObject, options?: { created?: number; id?: string }): Stripe.Event;
@@ -69,7 +81,9 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 const notFound = (res: ServerResponse, id: string) =>
-  send(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such object: '${id}'`, param: "id" } });
+  send(res, 404, {
+    error: { type: "invalid_request_error", code: "resource_missing", message: `No such object: '${id}'`, param: "id" },
+  });
 
 async function readText(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -79,7 +93,11 @@ async function readText(req: IncomingMessage): Promise<string> {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhookSecret = "whsec_fake", port = 0 }: { secretKey?: string; webhookSecret?: string; port?: number } = {}): Promise<FakeStripeServer> {
+export async function startFakeStripeServer({
+  secretKey = "sk_test_fake",
+  webhookSecret = "whsec_fake",
+  port = 0,
+}: { secretKey?: string; webhookSecret?: string; port?: number } = {}): Promise<FakeStripeServer> {
   const objects = new Map<string, StripeObject>();
   const requests: RecordedStripeRequest[] = [];
   const meterEventsByIdentifier = new Map<string, StripeObject>();
@@ -106,14 +124,27 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
     else record[head] = expand(child, rest);
     return record;
   }
-  const withExpand = (object: unknown, expands: string[]) => expands.reduce((acc, path) => expand(acc, path.split(".")), structuredClone(object));
+  const withExpand = (object: unknown, expands: string[]) =>
+    expands.reduce((acc, path) => expand(acc, path.split(".")), structuredClone(object));
   const expandsOf = (query: URLSearchParams, body: Record<string, unknown>) => [
     ...[...query.entries()].filter(([k]) => k.startsWith("expand")).map(([, v]) => v),
     ...(Array.isArray(body.expand) ? (body.expand as string[]) : []),
   ];
 
   function price(id: string, recurring: { usage_type: "licensed" | "metered" }) {
-    return objects.get(id) ?? put({ id, object: "price", type: "recurring", currency: "usd", unit_amount: recurring.usage_type === "metered" ? null : 10_000, recurring: { interval: "month", usage_type: recurring.usage_type }, nickname: id.includes("meter") ? "Additional contacts" : "Base subscription", product: "prod_fake" });
+    return (
+      objects.get(id) ??
+      put({
+        id,
+        object: "price",
+        type: "recurring",
+        currency: "usd",
+        unit_amount: recurring.usage_type === "metered" ? null : 10_000,
+        recurring: { interval: "month", usage_type: recurring.usage_type },
+        nickname: id.includes("meter") ? "Additional contacts" : "Base subscription",
+        product: "prod_fake",
+      })
+    );
   }
 
   function syncSubscriptionItems(subscription: StripeObject) {
@@ -121,7 +152,11 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
     for (const item of items) put(item);
   }
 
-  function invoiceFor(customerId: string, subscriptionId: string | null, fields: Partial<{ amount: number; status: string; created: number; number: string }> = {}) {
+  function invoiceFor(
+    customerId: string,
+    subscriptionId: string | null,
+    fields: Partial<{ amount: number; status: string; created: number; number: string }> = {},
+  ) {
     const id = newId("in");
     const amount = fields.amount ?? 10_000;
     const status = fields.status ?? "paid";
@@ -138,9 +173,22 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
       currency: "usd",
       hosted_invoice_url: `https://invoice.stripe.test/${id}`,
       invoice_pdf: `https://invoice.stripe.test/${id}.pdf`,
-      lines: { object: "list", data: [{ id: newId("il"), object: "line_item", description: "1 × Base subscription (at $100.00 / month)", amount, pricing: { price_details: { price: "price_base" } } }] },
-      parent: subscriptionId ? { type: "subscription_details", subscription_details: { subscription: subscriptionId } } : null,
-      status_transitions: { paid_at: status === "paid" ? fields.created ?? nowSeconds() : null },
+      lines: {
+        object: "list",
+        data: [
+          {
+            id: newId("il"),
+            object: "line_item",
+            description: "1 × Base subscription (at $100.00 / month)",
+            amount,
+            pricing: { price_details: { price: "price_base" } },
+          },
+        ],
+      },
+      parent: subscriptionId
+        ? { type: "subscription_details", subscription_details: { subscription: subscriptionId } }
+        : null,
+      status_transitions: { paid_at: status === "paid" ? (fields.created ?? nowSeconds()) : null },
       attempt_count: status === "paid" ? 1 : 0,
     });
   }
@@ -149,7 +197,8 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const text = await readText(req);
     const body = text ? parseStripeForm(text) : {};
-    const idempotencyKey = typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined;
+    const idempotencyKey =
+      typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined;
     requests.push({ method: req.method ?? "GET", path: url.pathname, query: url.searchParams, body, idempotencyKey });
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
@@ -163,7 +212,10 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const sessionId = newId("cs_test");
       const lineItems = (body.line_items as { price: string; quantity?: string }[] | undefined) ?? [];
-      for (const item of lineItems) price(item.price, { usage_type: item.quantity === undefined && item.price.includes("meter") ? "metered" : "licensed" });
+      for (const item of lineItems)
+        price(item.price, {
+          usage_type: item.quantity === undefined && item.price.includes("meter") ? "metered" : "licensed",
+        });
       const session = put({
         id: sessionId,
         object: "checkout.session",
@@ -200,7 +252,8 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
       const customer = get(id);
       if (!customer) return notFound(res, id);
       const update = body as { invoice_settings?: { default_payment_method?: string } };
-      if (update.invoice_settings?.default_payment_method) customer.invoice_settings = { default_payment_method: update.invoice_settings.default_payment_method };
+      if (update.invoice_settings?.default_payment_method)
+        customer.invoice_settings = { default_payment_method: update.invoice_settings.default_payment_method };
       return send(res, 200, withExpand(customer, expands));
     }
     if (req.method === "GET" && resource === "subscriptions" && id) {
@@ -210,17 +263,35 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
     if (req.method === "POST" && resource === "subscriptions" && id) {
       const subscription = get(id);
       if (!subscription) return notFound(res, id);
-      const update = body as { items?: { id?: string; price?: string; quantity?: string; deleted?: string }[]; metadata?: Record<string, string>; default_payment_method?: string; cancel_at_period_end?: string };
+      const update = body as {
+        items?: { id?: string; price?: string; quantity?: string; deleted?: string }[];
+        metadata?: Record<string, string>;
+        default_payment_method?: string;
+        cancel_at_period_end?: string;
+      };
       const items = (subscription.items as { data: StripeObject[] }).data;
       for (const change of update.items ?? []) {
         const existing = change.id ? items.find((i) => i.id === change.id) : undefined;
         if (existing && change.deleted === "true") items.splice(items.indexOf(existing), 1);
-        else if (existing) Object.assign(existing, { ...(change.price ? { price: price(change.price, { usage_type: "licensed" }) } : {}), ...(change.quantity ? { quantity: Number(change.quantity) } : {}) });
-        else if (change.price) items.push({ id: newId("si"), object: "subscription_item", subscription: id, price: price(change.price, { usage_type: "licensed" }), quantity: Number(change.quantity ?? 1), current_period_end: nowSeconds() + 30 * 86_400 });
+        else if (existing)
+          Object.assign(existing, {
+            ...(change.price ? { price: price(change.price, { usage_type: "licensed" }) } : {}),
+            ...(change.quantity ? { quantity: Number(change.quantity) } : {}),
+          });
+        else if (change.price)
+          items.push({
+            id: newId("si"),
+            object: "subscription_item",
+            subscription: id,
+            price: price(change.price, { usage_type: "licensed" }),
+            quantity: Number(change.quantity ?? 1),
+            current_period_end: nowSeconds() + 30 * 86_400,
+          });
       }
       if (update.metadata) subscription.metadata = { ...(subscription.metadata as object), ...update.metadata };
       if (update.default_payment_method) subscription.default_payment_method = update.default_payment_method;
-      if (update.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = update.cancel_at_period_end === "true";
+      if (update.cancel_at_period_end !== undefined)
+        subscription.cancel_at_period_end = update.cancel_at_period_end === "true";
       syncSubscriptionItems(subscription);
       return send(res, 200, withExpand(subscription, expands));
     }
@@ -254,20 +325,43 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
     // ── Billing portal and meter events ──
     if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
       const portalId = newId("bps");
-      return send(res, 200, { id: portalId, object: "billing_portal.session", customer: body.customer, return_url: body.return_url ?? null, url: `https://billing.stripe.test/p/session/${portalId}` });
+      return send(res, 200, {
+        id: portalId,
+        object: "billing_portal.session",
+        customer: body.customer,
+        return_url: body.return_url ?? null,
+        url: `https://billing.stripe.test/p/session/${portalId}`,
+      });
     }
     if (req.method === "POST" && url.pathname === "/v1/billing/meter_events") {
       const identifier = String(body.identifier ?? newId("mev"));
       const existing = meterEventsByIdentifier.get(identifier);
       if (existing) {
-        return send(res, 400, { error: { type: "invalid_request_error", code: "duplicate_meter_event", message: `An event with identifier ${identifier} already exists.` } });
+        return send(res, 400, {
+          error: {
+            type: "invalid_request_error",
+            code: "duplicate_meter_event",
+            message: `An event with identifier ${identifier} already exists.`,
+          },
+        });
       }
-      const event = { id: identifier, object: "billing.meter_event", identifier, event_name: body.event_name, payload: body.payload, timestamp: Number(body.timestamp ?? nowSeconds()), created: nowSeconds(), livemode: false } as StripeObject;
+      const event = {
+        id: identifier,
+        object: "billing.meter_event",
+        identifier,
+        event_name: body.event_name,
+        payload: body.payload,
+        timestamp: Number(body.timestamp ?? nowSeconds()),
+        created: nowSeconds(),
+        livemode: false,
+      } as StripeObject;
       meterEventsByIdentifier.set(identifier, event);
       return send(res, 200, event);
     }
 
-    send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
+    send(res, 404, {
+      error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname}).` },
+    });
   });
 
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -278,8 +372,22 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
     if (!session) throw new Error(`no checkout session ${sessionId}`);
     const customerEmail = email ?? (session.customer_email as string | null) ?? "customer@example.test";
     const customerId = (session.customer as string | null) ?? newId("cus");
-    const card = put({ id: newId("pm"), object: "payment_method", type: "card", customer: customerId, card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: new Date().getFullYear() + 3 }, billing_details: { email: customerEmail } });
-    const customer = objects.get(customerId) ?? put({ id: customerId, object: "customer", email: customerEmail, invoice_settings: { default_payment_method: card.id } });
+    const card = put({
+      id: newId("pm"),
+      object: "payment_method",
+      type: "card",
+      customer: customerId,
+      card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: new Date().getFullYear() + 3 },
+      billing_details: { email: customerEmail },
+    });
+    const customer =
+      objects.get(customerId) ??
+      put({
+        id: customerId,
+        object: "customer",
+        email: customerEmail,
+        invoice_settings: { default_payment_method: card.id },
+      });
     const subscriptionId = newId("sub");
     const periodEnd = nowSeconds() + 30 * 86_400;
     const requested = session.line_items_requested as { price: string; quantity?: string }[];
@@ -306,7 +414,13 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
     });
     syncSubscriptionItems(subscription);
     const invoice = invoiceFor(customerId, subscriptionId);
-    Object.assign(session, { status: "complete", payment_status: "paid", customer: customerId, subscription: subscriptionId, customer_details: { email: customerEmail } });
+    Object.assign(session, {
+      status: "complete",
+      payment_status: "paid",
+      customer: customerId,
+      subscription: subscriptionId,
+      customer_details: { email: customerEmail },
+    });
     return { customer, subscription, invoice };
   }
 
@@ -326,8 +440,13 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
     },
     payInvoice(invoiceId) {
       const invoice = objects.get(invoiceId)!;
-      Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, status_transitions: { paid_at: nowSeconds() } });
-      const subscriptionId = (invoice.parent as { subscription_details?: { subscription?: string } } | null)?.subscription_details?.subscription;
+      Object.assign(invoice, {
+        status: "paid",
+        amount_paid: invoice.amount_due,
+        status_transitions: { paid_at: nowSeconds() },
+      });
+      const subscriptionId = (invoice.parent as { subscription_details?: { subscription?: string } } | null)
+        ?.subscription_details?.subscription;
       if (subscriptionId) objects.get(subscriptionId)!.status = "active";
       return invoice;
     },
@@ -340,7 +459,17 @@ export async function startFakeStripeServer({ secretKey = "sk_test_fake", webhoo
       return subscription;
     },
     event(type, object, { created = nowSeconds(), id = newId("evt") } = {}) {
-      return { id, object: "event", type, created, api_version: "2026-10-28.endive", livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: structuredClone(object) } } as unknown as Stripe.Event;
+      return {
+        id,
+        object: "event",
+        type,
+        created,
+        api_version: "2026-10-28.endive",
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object: structuredClone(object) },
+      } as unknown as Stripe.Event;
     },
     signedWebhook(event, secret = webhookSecret) {
       const payload = JSON.stringify(event);

@@ -36,24 +36,46 @@ export async function seedImportCarriers(prisma: PrismaClient) {
     ["60052", "Humana", ["humana", "humana insurance company"]],
     ["79413", "UnitedHealthcare", ["unitedhealthcare", "uhc", "united healthcare"]],
   ] as const) {
-    await prisma.carrier.upsert({ where: { naic }, create: { naic, name, groupName: name, aliases: [...aliases] }, update: {} });
+    await prisma.carrier.upsert({
+      where: { naic },
+      create: { naic, name, groupName: name, aliases: [...aliases] },
+      update: {},
+    });
   }
 }
 
 /** An organization (no contact limit unless given) with an admin and a non-admin agent. */
-export async function importAgency(prisma: PrismaClient, options: { now: Date; contactLimit?: number; extraContacts?: number }) {
+export async function importAgency(
+  prisma: PrismaClient,
+  options: { now: Date; contactLimit?: number; extraContacts?: number },
+) {
   const { now } = options;
   const org = await createOrganization(prisma, { now });
-  await prisma.organization.update({ where: { id: org.id }, data: { contactLimit: options.contactLimit ?? -1, extraContacts: options.extraContacts ?? 0 } });
+  await prisma.organization.update({
+    where: { id: org.id },
+    data: { contactLimit: options.contactLimit ?? -1, extraContacts: options.extraContacts ?? 0 },
+  });
   const admin = await createUser(prisma, org.id, { now, isAdmin: true, isAgent: true });
   const agent = await createUser(prisma, org.id, { now, isAdmin: false, isAgent: true });
   return { org, admin, agent };
 }
 
-export const asImportUser = (u: { id: string; isAdmin: boolean; isAgent: boolean }) => ({ id: u.id, isAdmin: u.isAdmin, isAgent: u.isAgent });
+export const asImportUser = (u: { id: string; isAdmin: boolean; isAgent: boolean }) => ({
+  id: u.id,
+  isAdmin: u.isAdmin,
+  isAgent: u.isAgent,
+});
 
 /** A request to a route handler: JSON body (a string is sent as is), session cookie, extra headers. */
-export function jsonRequest(url: string, { method = "POST", body, cookie, headers = {} }: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+export function jsonRequest(
+  url: string,
+  {
+    method = "POST",
+    body,
+    cookie,
+    headers = {},
+  }: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+) {
   return new NextRequest(`http://localhost${url}`, {
     method,
     headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}), ...headers },

@@ -14,7 +14,10 @@ export function writeIncreaseRateBook(name: string, filings: readonly IncreaseBo
   const areas = [...new Set(filings.map((f) => `${f.naic},${f.state},state,${f.state},R`))];
   const files: Record<string, string> = {
     "rate_book.csv": `name,source,is_sample,notes\n${name},unit test,1,`,
-    "filings.csv": ["filing_key,carrier_naic,state,effective_date,rating_method,policy_fee_cents,plan_design_note", ...filings.map((f) => `${f.key},${f.naic},${f.state},${f.date},attained_age,0,`)].join("\n"),
+    "filings.csv": [
+      "filing_key,carrier_naic,state,effective_date,rating_method,policy_fee_cents,plan_design_note",
+      ...filings.map((f) => `${f.key},${f.naic},${f.state},${f.date},attained_age,0,`),
+    ].join("\n"),
     "areas.csv": ["carrier_naic,state,kind,code,area_code", ...areas].join("\n"),
     "cells.csv": [
       "filing_key,plan,area_code,age,gender,tobacco,rate_cents,household_rate_cents",

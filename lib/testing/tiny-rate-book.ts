@@ -18,8 +18,13 @@ function writeBook(): string {
   const dir = mkdtempSync(join(tmpdir(), "compare-book-"));
   const files: Record<string, string> = {
     "rate_book.csv": "name,source,is_sample,notes\nCompare test book,unit test,1,",
-    "filings.csv": ["filing_key,carrier_naic,state,effective_date,rating_method,policy_fee_cents,plan_design_note", ...CARRIERS.map((c) => `K${c.naic},${c.naic},TX,2025-01-01,community,0,`)].join("\n"),
-    "areas.csv": ["carrier_naic,state,kind,code,area_code", ...CARRIERS.map((c) => `${c.naic},TX,state,TX,R`)].join("\n"),
+    "filings.csv": [
+      "filing_key,carrier_naic,state,effective_date,rating_method,policy_fee_cents,plan_design_note",
+      ...CARRIERS.map((c) => `K${c.naic},${c.naic},TX,2025-01-01,community,0,`),
+    ].join("\n"),
+    "areas.csv": ["carrier_naic,state,kind,code,area_code", ...CARRIERS.map((c) => `${c.naic},TX,state,TX,R`)].join(
+      "\n",
+    ),
     "cells.csv": [
       "filing_key,plan,area_code,age,gender,tobacco,rate_cents,household_rate_cents",
       ...CARRIERS.flatMap((c) => [

@@ -3,7 +3,18 @@ import { GET as clickGet } from "@/app/api/t/click/[id]/route";
 import { GET as openGet } from "@/app/api/t/open/[id]/route";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization } from "@/lib/testing/factories";
-import { allowedRedirectTarget, clickTrackingParam, clickTrackingUrl, openPixelParam, openPixelUrl, trackingParamParts, trackingSignature, TRACKING_GIF, verifiedClickId, verifiedOpenId } from "@/lib/tracking/email-tracking";
+import {
+  allowedRedirectTarget,
+  clickTrackingParam,
+  clickTrackingUrl,
+  openPixelParam,
+  openPixelUrl,
+  trackingParamParts,
+  trackingSignature,
+  TRACKING_GIF,
+  verifiedClickId,
+  verifiedOpenId,
+} from "@/lib/tracking/email-tracking";
 
 const db = setupTestDatabase();
 // The routes here read the clock when a request comes in; the records they read are stamped with it too.
@@ -12,16 +23,35 @@ const APP = "http://localhost:3000";
 let ip = 0;
 const headers = () => ({ "x-forwarded-for": `10.8.0.${++ip}`, "user-agent": "Mail/1.0" });
 
-const open = (idParam: string) => openGet(new NextRequest(`http://localhost/api/t/open/${idParam}`, { headers: headers() }), { params: Promise.resolve({ id: idParam }) });
+const open = (idParam: string) =>
+  openGet(new NextRequest(`http://localhost/api/t/open/${idParam}`, { headers: headers() }), {
+    params: Promise.resolve({ id: idParam }),
+  });
 const click = (id: string, u?: string) =>
-  clickGet(new NextRequest(`http://localhost/api/t/click/${id}${u === undefined ? "" : `?u=${encodeURIComponent(u)}`}`, { headers: headers() }), { params: Promise.resolve({ id }) });
+  clickGet(
+    new NextRequest(`http://localhost/api/t/click/${id}${u === undefined ? "" : `?u=${encodeURIComponent(u)}`}`, {
+      headers: headers(),
+    }),
+    { params: Promise.resolve({ id }) },
+  );
 
 async function sentEmail(status: "sent" | "pending" = "sent", sendMode: "production" | "test" = "production") {
   const org = await createOrganization(db.prisma, { now });
   const contact = await createContact(db.prisma, org.id, { now });
   const trackingId = `quote-${org.id}-${contact.id}-${now.getTime()}`;
   const email = await db.prisma.scheduledEmail.create({
-    data: { organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: now, scheduledSendAt: now, status, sendMode, idempotencyKey: `k-${contact.id}`, trackingId, sentAt: status === "sent" ? now : null },
+    data: {
+      organizationId: org.id,
+      contactId: contact.id,
+      emailType: "birthday",
+      scheduledSendDate: now,
+      scheduledSendAt: now,
+      status,
+      sendMode,
+      idempotencyKey: `k-${contact.id}`,
+      trackingId,
+      sentAt: status === "sent" ? now : null,
+    },
   });
   return { org, contact, email, trackingId };
 }
@@ -66,8 +96,12 @@ describe("signed tracking URLs", () => {
     const clickSignature = trackingSignature(["click", ID, target]);
     expect(openSignature).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(openPixelUrl(ID)).toBe(`${APP}/api/t/open/${ID}.${openSignature}.gif`);
-    expect(clickTrackingUrl(ID, target)).toBe(`${APP}/api/t/click/${ID}.${clickSignature}?u=${encodeURIComponent(target)}`);
-    expect(new Set([openSignature, clickSignature, trackingSignature(["click", ID, `${APP}/compare?id=x&tid=b`])]).size).toBe(3);
+    expect(clickTrackingUrl(ID, target)).toBe(
+      `${APP}/api/t/click/${ID}.${clickSignature}?u=${encodeURIComponent(target)}`,
+    );
+    expect(
+      new Set([openSignature, clickSignature, trackingSignature(["click", ID, `${APP}/compare?id=x&tid=b`])]).size,
+    ).toBe(3);
   });
 
   it("the key comes from AUTH_SECRET: another secret signs differently", () => {
@@ -82,10 +116,25 @@ describe("signed tracking URLs", () => {
     expect(verifiedClickId(click, target)).toBe(ID);
     const other = "22222222-2222-4222-8222-222222222222";
     const tamper = (signature: string) => signature.slice(0, -1) + (signature.endsWith("A") ? "B" : "A");
-    for (const param of [`${ID}.gif`, ID, `${other}.${open.split(".")[1]}.gif`, `${ID}.${tamper(open.split(".")[1]!)}.gif`, `${ID}.${click.split(".")[1]}.gif`, `${ID}..gif`, "junk.gif", undefined]) {
+    for (const param of [
+      `${ID}.gif`,
+      ID,
+      `${other}.${open.split(".")[1]}.gif`,
+      `${ID}.${tamper(open.split(".")[1]!)}.gif`,
+      `${ID}.${click.split(".")[1]}.gif`,
+      `${ID}..gif`,
+      "junk.gif",
+      undefined,
+    ]) {
       expect(verifiedOpenId(param)).toBeNull();
     }
-    for (const [param, u] of [[click, `${APP}/compare?id=x&tid=b`], [ID, target], [`${other}.${click.split(".")[1]}`, target], [open.slice(0, -4), target], [click, undefined]] as const) {
+    for (const [param, u] of [
+      [click, `${APP}/compare?id=x&tid=b`],
+      [ID, target],
+      [`${other}.${click.split(".")[1]}`, target],
+      [open.slice(0, -4), target],
+      [click, undefined],
+    ] as const) {
       expect(verifiedClickId(param, u)).toBeNull();
     }
   });
@@ -110,7 +159,11 @@ describe("GET /api/t/open/{id}.gif", () => {
     }
     const events = await db.prisma.emailEvent.findMany({ where: { scheduledEmailId: email.id } });
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: "opened", organizationId: email.organizationId, contactId: email.contactId });
+    expect(events[0]).toMatchObject({
+      type: "opened",
+      organizationId: email.organizationId,
+      contactId: email.contactId,
+    });
   });
 
   it("answers the gif for an unknown id, a junk id or an unsent email, writing nothing", async () => {
@@ -127,7 +180,11 @@ describe("GET /api/t/open/{id}.gif", () => {
   it("answers the gif but records nothing for a sent email's bare id (unsigned, as before signing) or a forged signature", async () => {
     const { email } = await sentEmail();
     const forged = `${email.id}.${trackingSignature(["open", email.id], "not-our-secret".repeat(3))}.gif`;
-    for (const id of [`${email.id}.gif`, forged, `${email.id}.${clickTrackingParam(email.id, `${APP}/compare`).split(".")[1]}.gif`]) {
+    for (const id of [
+      `${email.id}.gif`,
+      forged,
+      `${email.id}.${clickTrackingParam(email.id, `${APP}/compare`).split(".")[1]}.gif`,
+    ]) {
       const res = await open(id);
       expect([res.status, res.headers.get("content-type")]).toEqual([200, "image/gif"]);
       expect(Buffer.from(await res.arrayBuffer()).equals(TRACKING_GIF)).toBe(true);
@@ -139,7 +196,9 @@ describe("GET /api/t/open/{id}.gif", () => {
 describe("GET /api/t/click/{id}.{signature}?u=…", () => {
   it("records the click under the email's tracking id and redirects to the compare page", async () => {
     const { email, trackingId, org, contact } = await sentEmail();
-    const link = await db.prisma.quoteLink.create({ data: { organizationId: org.id, contactId: contact.id, token: "q".repeat(43) } });
+    const link = await db.prisma.quoteLink.create({
+      data: { organizationId: org.id, contactId: contact.id, token: "q".repeat(43) },
+    });
     const target = `${APP}/compare?id=${link.token}&tid=${trackingId}`;
     const res = await click(clickTrackingParam(email.id, target), target);
     expect(res.status).toBe(302);
@@ -147,7 +206,13 @@ describe("GET /api/t/click/{id}.{signature}?u=…", () => {
     await click(clickTrackingParam(email.id, target), target);
     const clicks = await db.prisma.trackingClick.findMany({ where: { contactId: contact.id } });
     expect(clicks).toHaveLength(2);
-    expect(clicks[0]).toMatchObject({ organizationId: org.id, trackingId, quoteLinkId: link.id, path: "/compare", userAgent: "Mail/1.0" });
+    expect(clicks[0]).toMatchObject({
+      organizationId: org.id,
+      trackingId,
+      quoteLinkId: link.id,
+      path: "/compare",
+      userAgent: "Mail/1.0",
+    });
     expect(await db.prisma.emailEvent.count({ where: { scheduledEmailId: email.id, type: "clicked" } })).toBe(1);
   });
 
@@ -186,7 +251,12 @@ describe("GET /api/t/click/{id}.{signature}?u=…", () => {
     const target = `${APP}/compare?id=${"q".repeat(43)}&tid=${trackingId}`;
     const otherTarget = `${APP}/schedule?tid=${trackingId}`;
     const forged = `${email.id}.${trackingSignature(["click", email.id, target], "not-our-secret".repeat(3))}`;
-    for (const [param, u] of [[email.id, target], [forged, target], [clickTrackingParam(email.id, target), otherTarget], [openPixelParam(email.id).slice(0, -4), target]] as const) {
+    for (const [param, u] of [
+      [email.id, target],
+      [forged, target],
+      [clickTrackingParam(email.id, target), otherTarget],
+      [openPixelParam(email.id).slice(0, -4), target],
+    ] as const) {
       const res = await click(param, u);
       expect([res.status, res.headers.get("location")]).toEqual([302, u]);
     }
@@ -197,9 +267,13 @@ describe("GET /api/t/click/{id}.{signature}?u=…", () => {
   it("does not link another organization's quote link to the click", async () => {
     const { email, trackingId, contact } = await sentEmail();
     const other = await sentEmail();
-    const foreignLink = await db.prisma.quoteLink.create({ data: { organizationId: other.org.id, contactId: other.contact.id, token: "z".repeat(43) } });
+    const foreignLink = await db.prisma.quoteLink.create({
+      data: { organizationId: other.org.id, contactId: other.contact.id, token: "z".repeat(43) },
+    });
     const target = `${APP}/compare?id=${foreignLink.token}&tid=${trackingId}`;
     await click(clickTrackingParam(email.id, target), target);
-    expect((await db.prisma.trackingClick.findFirstOrThrow({ where: { contactId: contact.id } })).quoteLinkId).toBeNull();
+    expect(
+      (await db.prisma.trackingClick.findFirstOrThrow({ where: { contactId: contact.id } })).quoteLinkId,
+    ).toBeNull();
   });
 });

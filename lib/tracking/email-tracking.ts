@@ -33,8 +33,15 @@ function trackingKey(secret: string): Buffer {
 }
 
 /** The signature of an open ("open", id) or a click ("click", id, target). */
-export function trackingSignature(parts: readonly ["open", string] | readonly ["click", string, string], secret = getEnv().authSecret): string {
-  return createHmac("sha256", trackingKey(secret)).update(parts.join("\n")).digest().subarray(0, 16).toString("base64url");
+export function trackingSignature(
+  parts: readonly ["open", string] | readonly ["click", string, string],
+  secret = getEnv().authSecret,
+): string {
+  return createHmac("sha256", trackingKey(secret))
+    .update(parts.join("\n"))
+    .digest()
+    .subarray(0, 16)
+    .toString("base64url");
 }
 
 function signatureMatches(signature: string | null, expected: string): boolean {
@@ -104,7 +111,10 @@ export function allowedRedirectTarget(raw: unknown, appUrl: string): string | nu
  */
 async function findSentEmail(id: string | null) {
   if (!id) return null;
-  const row = await prisma.scheduledEmail.findUnique({ where: { id }, select: { id: true, organizationId: true, contactId: true, trackingId: true, status: true, sendMode: true } });
+  const row = await prisma.scheduledEmail.findUnique({
+    where: { id },
+    select: { id: true, organizationId: true, contactId: true, trackingId: true, status: true, sendMode: true },
+  });
   return row && row.status === "sent" && row.sendMode === "production" ? row : null;
 }
 
@@ -115,7 +125,17 @@ export async function recordEmailOpen({ id, now }: { id: unknown; now: Date }): 
   const { count } = await tenantTransaction(email.organizationId, (tx) =>
     // The provider-event key makes "once" a database fact, also when two loads race.
     tx.emailEvent.createMany({
-      data: [{ organizationId: email.organizationId, contactId: email.contactId, scheduledEmailId: email.id, type: "opened", providerEventId: `open:${email.id}`, occurredAt: now, metadata: { via: "pixel" } }],
+      data: [
+        {
+          organizationId: email.organizationId,
+          contactId: email.contactId,
+          scheduledEmailId: email.id,
+          type: "opened",
+          providerEventId: `open:${email.id}`,
+          occurredAt: now,
+          metadata: { via: "pixel" },
+        },
+      ],
       skipDuplicates: true,
     }),
   );
@@ -128,7 +148,19 @@ export async function recordEmailOpen({ id, now }: { id: unknown; now: Date }): 
  * is one of this app's tracked pages, else the home page. An unknown email, a signature that is missing
  * or not for this target, or a foreign target writes nothing (and is still sent to an allowed target).
  */
-export async function recordEmailClick({ id, target, now, userAgent, plan }: { id: unknown; target: unknown; now: Date; userAgent?: string | null; /** Replaceable for tests. */ plan?: Planner }): Promise<{ location: string; recorded: boolean }> {
+export async function recordEmailClick({
+  id,
+  target,
+  now,
+  userAgent,
+  plan,
+}: {
+  id: unknown;
+  target: unknown;
+  now: Date;
+  userAgent?: string | null;
+  /** Replaceable for tests. */ plan?: Planner;
+}): Promise<{ location: string; recorded: boolean }> {
   const appUrl = getEnv().appUrl;
   const home = `${appUrl}/`;
   const location = allowedRedirectTarget(target, appUrl);
@@ -140,15 +172,38 @@ export async function recordEmailClick({ id, target, now, userAgent, plan }: { i
 
   const url = new URL(location);
   const tid = url.searchParams.get("tid");
-  const trackingId = email.trackingId ?? (tid && tid.length <= 200 ? tid : `email-${email.organizationId}-${email.contactId}-${now.getTime()}`);
+  const trackingId =
+    email.trackingId ??
+    (tid && tid.length <= 200 ? tid : `email-${email.organizationId}-${email.contactId}-${now.getTime()}`);
   const quoteToken = url.searchParams.get("id");
   await tenantTransaction(email.organizationId, async (tx) => {
     const quoteLink = isQuoteToken(quoteToken)
-      ? await tx.quoteLink.findFirst({ where: { token: quoteToken, organizationId: email.organizationId, contactId: email.contactId }, select: { id: true } })
+      ? await tx.quoteLink.findFirst({
+          where: { token: quoteToken, organizationId: email.organizationId, contactId: email.contactId },
+          select: { id: true },
+        })
       : null;
-    await writeTrackingRow(tx, { organizationId: email.organizationId, contactId: email.contactId, quoteLinkId: quoteLink?.id ?? null, trackingId, clickedAt: now, path: url.pathname, userAgent: userAgent?.slice(0, 300) ?? null });
+    await writeTrackingRow(tx, {
+      organizationId: email.organizationId,
+      contactId: email.contactId,
+      quoteLinkId: quoteLink?.id ?? null,
+      trackingId,
+      clickedAt: now,
+      path: url.pathname,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
     await tx.emailEvent.createMany({
-      data: [{ organizationId: email.organizationId, contactId: email.contactId, scheduledEmailId: email.id, type: "clicked", providerEventId: `click:${email.id}`, occurredAt: now, metadata: { via: "redirect", path: url.pathname } }],
+      data: [
+        {
+          organizationId: email.organizationId,
+          contactId: email.contactId,
+          scheduledEmailId: email.id,
+          type: "clicked",
+          providerEventId: `click:${email.id}`,
+          occurredAt: now,
+          metadata: { via: "redirect", path: url.pathname },
+        },
+      ],
       skipDuplicates: true,
     });
   });

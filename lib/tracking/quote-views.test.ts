@@ -26,23 +26,42 @@ async function sentQuoteEmail(sendMode: "production" | "test" = "production") {
   const org = await createOrganization(db.prisma, { now });
   await createUser(db.prisma, org.id, { now, isAdmin: true });
   const contact = await createContact(db.prisma, org.id, { now });
-  const { link, token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: later(-60 * 24) });
+  const { link, token } = await createQuoteLink({
+    organizationId: org.id,
+    contactId: contact.id,
+    now: later(-60 * 24),
+  });
   const trackingId = quoteTrackingId(link);
   const email = await db.prisma.scheduledEmail.create({
-    data: { organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: later(-60), scheduledSendAt: later(-60), status: "sent", sendMode, idempotencyKey: `k-${contact.id}`, trackingId, sentAt: later(-60) },
+    data: {
+      organizationId: org.id,
+      contactId: contact.id,
+      emailType: "birthday",
+      scheduledSendDate: later(-60),
+      scheduledSendAt: later(-60),
+      status: "sent",
+      sendMode,
+      idempotencyKey: `k-${contact.id}`,
+      trackingId,
+      sentAt: later(-60),
+    },
   });
   const target = `${getEnv().appUrl}/compare?id=${token}&tid=${trackingId}`;
   return { org, contact, link, token, trackingId, email, target };
 }
 
-const rows = (contactId: string) => db.prisma.trackingClick.findMany({ where: { contactId }, orderBy: { clickedAt: "asc" } });
-const views = (contactId: string) => db.prisma.contactEvent.findMany({ where: { contactId, eventType: "quote_viewed" }, orderBy: { createdAt: "asc" } });
+const rows = (contactId: string) =>
+  db.prisma.trackingClick.findMany({ where: { contactId }, orderBy: { clickedAt: "asc" } });
+const views = (contactId: string) =>
+  db.prisma.contactEvent.findMany({ where: { contactId, eventType: "quote_viewed" }, orderBy: { createdAt: "asc" } });
 
 describe("a quote-link click and the page's view report", () => {
   it("a tracked click followed by the compare page's view writes one tracking row and re-plans the contact once", async () => {
     const { contact, link, token, trackingId, email, target } = await sentQuoteEmail();
     const { plan, calls } = countingPlanner();
-    expect(await recordEmailClick({ id: clickTrackingParam(email.id, target), target, now, plan })).toMatchObject({ recorded: true });
+    expect(await recordEmailClick({ id: clickTrackingParam(email.id, target), target, now, plan })).toMatchObject({
+      recorded: true,
+    });
     await logTrackingClick({ quoteId: token, tid: trackingId, now: later(0.1), plan });
 
     const [row, ...more] = await rows(contact.id);
@@ -51,8 +70,17 @@ describe("a quote-link click and the page's view report", () => {
     expect(calls).toEqual([contact.id]);
     // The view itself still counts: the link's count, the event (naming the click's row) and the agent's email.
     expect((await db.prisma.quoteLink.findUniqueOrThrow({ where: { id: link.id } })).viewCount).toBe(1);
-    expect((await views(contact.id)).map((e) => e.metadata)).toEqual([{ quoteLinkId: link.id, trackingId, trackingClickId: row!.id }]);
-    expect(await db.prisma.outboxEmail.count({ where: { idempotencyKey: { startsWith: "agent-notification:" }, tags: { path: ["contact_id"], equals: contact.id } } })).toBe(1);
+    expect((await views(contact.id)).map((e) => e.metadata)).toEqual([
+      { quoteLinkId: link.id, trackingId, trackingClickId: row!.id },
+    ]);
+    expect(
+      await db.prisma.outboxEmail.count({
+        where: {
+          idempotencyKey: { startsWith: "agent-notification:" },
+          tags: { path: ["contact_id"], equals: contact.id },
+        },
+      }),
+    ).toBe(1);
   });
 
   it("a view with no click before it (a reload, a copied link) or long after it is a visit of its own: its own row and re-plan", async () => {

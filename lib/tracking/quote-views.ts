@@ -24,7 +24,10 @@ import { findQuoteLink, QUOTE_NOT_FOUND_MESSAGE, quoteTrackingId, type FoundQuot
  * and contact (`<prefix>-<orgId>-<contactId>-<epoch ms>`, so the visit is attributed to that email),
  * else the link's own.
  */
-export function visitTrackingId(link: { organizationId: string; contactId: string | null; createdAt: Date }, tid?: string | null): string {
+export function visitTrackingId(
+  link: { organizationId: string; contactId: string | null; createdAt: Date },
+  tid?: string | null,
+): string {
   if (tid && tid.length <= 200 && link.contactId) {
     const match = /^([a-z]{1,12})-(.+)-(\d{10,15})$/.exec(tid);
     if (match && match[2] === `${link.organizationId}-${link.contactId}`) return tid;
@@ -36,7 +39,10 @@ export function visitTrackingId(link: { organizationId: string; contactId: strin
  * Whether a visit came through a trial's [TEST] copy: its tid is the tracking id of an email of this
  * contact that was sent in test mode, i.e. to the agent. That visit is the agent's, not the contact's.
  */
-export async function isTestCopyVisit(link: { organizationId: string; contactId: string | null }, trackingId: string): Promise<boolean> {
+export async function isTestCopyVisit(
+  link: { organizationId: string; contactId: string | null },
+  trackingId: string,
+): Promise<boolean> {
   if (!link.contactId) return false;
   const copy = await tenantDb(link.organizationId).scheduledEmail.findFirst({
     where: { organizationId: link.organizationId, contactId: link.contactId, trackingId, sendMode: "test" },
@@ -64,20 +70,41 @@ export function writeTrackingRow(tx: TxClient, row: TrackingRow) {
 }
 
 /** A click or a view changes which follow-up the contact gets (domain-rules A.9): re-plan it. `plan` is replaceable for tests. */
-export async function replanAfterVisit({ organizationId, contactId, now, plan }: { organizationId: string; contactId: string | null; now: Date; plan?: Planner }) {
-  if (contactId) await rescheduleContactsNow({ organizationId, contactIds: [contactId], now, ...(plan ? { plan } : {}) });
+export async function replanAfterVisit({
+  organizationId,
+  contactId,
+  now,
+  plan,
+}: {
+  organizationId: string;
+  contactId: string | null;
+  now: Date;
+  plan?: Planner;
+}) {
+  if (contactId)
+    await rescheduleContactsNow({ organizationId, contactIds: [contactId], now, ...(plan ? { plan } : {}) });
 }
 
 /** The tracked click of this visit that no view has claimed yet, or null. */
 async function unclaimedClick(tx: TxClient, link: FoundQuoteLink["link"], now: Date) {
   const latest = await tx.trackingClick.findFirst({
-    where: { organizationId: link.organizationId, contactId: link.contactId, quoteLinkId: link.id, clickedAt: { gte: new Date(now.getTime() - SAME_VISIT_MINUTES * 60_000), lte: now } },
+    where: {
+      organizationId: link.organizationId,
+      contactId: link.contactId,
+      quoteLinkId: link.id,
+      clickedAt: { gte: new Date(now.getTime() - SAME_VISIT_MINUTES * 60_000), lte: now },
+    },
     orderBy: { clickedAt: "desc" },
     select: { id: true, trackingId: true },
   });
   if (!latest) return null;
   const claimed = await tx.contactEvent.findFirst({
-    where: { organizationId: link.organizationId, contactId: link.contactId, eventType: "quote_viewed", metadata: { path: ["trackingClickId"], equals: latest.id } },
+    where: {
+      organizationId: link.organizationId,
+      contactId: link.contactId,
+      eventType: "quote_viewed",
+      metadata: { path: ["trackingClickId"], equals: latest.id },
+    },
     select: { id: true },
   });
   return claimed ? null : latest;
@@ -93,12 +120,29 @@ async function unclaimedClick(tx: TxClient, link: FoundQuoteLink["link"], now: D
  * A visit through a trial's [TEST] copy is the agent's own: like its opens and clicks
  * (lib/tracking/email-tracking.ts) it is not recorded as the contact's and notifies nobody.
  */
-export async function recordQuoteView({ found, now, path, userAgent, tid, plan }: { found: FoundQuoteLink; now: Date; path?: string; userAgent?: string | null; tid?: string | null; plan?: Planner }) {
+export async function recordQuoteView({
+  found,
+  now,
+  path,
+  userAgent,
+  tid,
+  plan,
+}: {
+  found: FoundQuoteLink;
+  now: Date;
+  path?: string;
+  userAgent?: string | null;
+  tid?: string | null;
+  plan?: Planner;
+}) {
   const { link } = found;
   const trackingId = visitTrackingId(link, tid);
   if (await isTestCopyVisit(link, trackingId)) return;
   const wroteRow = await tenantTransaction(link.organizationId, async (tx) => {
-    await tx.quoteLink.update({ where: { id: link.id, organizationId: link.organizationId }, data: { lastViewedAt: now, viewCount: { increment: 1 } } });
+    await tx.quoteLink.update({
+      where: { id: link.id, organizationId: link.organizationId },
+      data: { lastViewedAt: now, viewCount: { increment: 1 } },
+    });
     const clicked = await unclaimedClick(tx, link, now);
     const row =
       clicked ??
@@ -112,7 +156,13 @@ export async function recordQuoteView({ found, now, path, userAgent, tid, plan }
         userAgent: userAgent?.slice(0, 500) ?? null,
       }));
     await tx.contactEvent.create({
-      data: { organizationId: link.organizationId, contactId: link.contactId, eventType: "quote_viewed", metadata: { quoteLinkId: link.id, trackingId: row.trackingId, trackingClickId: row.id }, createdAt: now },
+      data: {
+        organizationId: link.organizationId,
+        contactId: link.contactId,
+        eventType: "quote_viewed",
+        metadata: { quoteLinkId: link.id, trackingId: row.trackingId, trackingClickId: row.id },
+        createdAt: now,
+      },
     });
     return clicked === null;
   });
@@ -122,10 +172,30 @@ export async function recordQuoteView({ found, now, path, userAgent, tid, plan }
 }
 
 /** POST /api/tracking/log-tracking-click: { tid, quoteId, orgId?, contactId? }; orgId and contactId are cross-checks only. */
-export async function logTrackingClick({ quoteId, tid, orgId, contactId, userAgent, now, plan }: { quoteId: string; tid?: string | null; orgId?: string | null; contactId?: string | null; userAgent?: string | null; now: Date; plan?: Planner }) {
+export async function logTrackingClick({
+  quoteId,
+  tid,
+  orgId,
+  contactId,
+  userAgent,
+  now,
+  plan,
+}: {
+  quoteId: string;
+  tid?: string | null;
+  orgId?: string | null;
+  contactId?: string | null;
+  userAgent?: string | null;
+  now: Date;
+  plan?: Planner;
+}) {
   const found = await findQuoteLink(quoteId, now);
   if (!found) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
-  if ((orgId && orgId !== found.organization.id && orgId !== found.organization.slug) || (contactId && contactId !== found.contact.id)) throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
+  if (
+    (orgId && orgId !== found.organization.id && orgId !== found.organization.slug) ||
+    (contactId && contactId !== found.contact.id)
+  )
+    throw new AppError("not_found", QUOTE_NOT_FOUND_MESSAGE);
   await recordQuoteView({ found, now, path: "/compare", userAgent, tid, plan });
   return { success: true as const };
 }

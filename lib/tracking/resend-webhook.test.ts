@@ -27,12 +27,25 @@ function sign(id: string, timestamp: number, body: string, secret = SECRET) {
 }
 
 let ip = 0;
-function deliver(event: unknown, { id = `msg_${Math.random().toString(36).slice(2)}`, signature, timestamp = Math.floor(Date.now() / 1000) }: { id?: string; signature?: string; timestamp?: number } = {}) {
+function deliver(
+  event: unknown,
+  {
+    id = `msg_${Math.random().toString(36).slice(2)}`,
+    signature,
+    timestamp = Math.floor(Date.now() / 1000),
+  }: { id?: string; signature?: string; timestamp?: number } = {},
+) {
   const body = JSON.stringify(event);
   return webhookPost(
     new NextRequest("http://localhost/api/webhooks/resend", {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": `10.7.0.${++ip}`, "svix-id": id, "svix-timestamp": String(timestamp), "svix-signature": signature ?? sign(id, timestamp, body) },
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": `10.7.0.${++ip}`,
+        "svix-id": id,
+        "svix-timestamp": String(timestamp),
+        "svix-signature": signature ?? sign(id, timestamp, body),
+      },
       body,
     }),
   );
@@ -43,10 +56,29 @@ async function sentEmail(sendMode: "production" | "test" = "production") {
   const contact = await createContact(db.prisma, org.id, { now });
   const providerMessageId = `re_${contact.id.slice(0, 8)}`;
   const email = await db.prisma.scheduledEmail.create({
-    data: { organizationId: org.id, contactId: contact.id, emailType: "birthday", scheduledSendDate: now, scheduledSendAt: now, status: "sent", sendMode, idempotencyKey: `k-${contact.id}`, sentAt: now, providerMessageId },
+    data: {
+      organizationId: org.id,
+      contactId: contact.id,
+      emailType: "birthday",
+      scheduledSendDate: now,
+      scheduledSendAt: now,
+      status: "sent",
+      sendMode,
+      idempotencyKey: `k-${contact.id}`,
+      sentAt: now,
+      providerMessageId,
+    },
   });
   const pending = await db.prisma.scheduledEmail.create({
-    data: { organizationId: org.id, contactId: contact.id, emailType: "aep", scheduledSendDate: new Date("2031-09-10"), scheduledSendAt: new Date("2031-09-10T13:30:00Z"), status: "pending", idempotencyKey: `k2-${contact.id}` },
+    data: {
+      organizationId: org.id,
+      contactId: contact.id,
+      emailType: "aep",
+      scheduledSendDate: new Date("2031-09-10"),
+      scheduledSendAt: new Date("2031-09-10T13:30:00Z"),
+      status: "pending",
+      idempotencyKey: `k2-${contact.id}`,
+    },
   });
   return { org, contact, email, pending, providerMessageId };
 }
@@ -54,7 +86,14 @@ async function sentEmail(sendMode: "production" | "test" = "production") {
 const event = (type: string, emailId: string, extra: Record<string, unknown> = {}) => ({
   type,
   created_at: "2026-11-22T10:00:00.000Z",
-  data: { email_id: emailId, created_at: "2026-11-22T09:59:00.000Z", from: "a@b.test", to: ["c@d.test"], subject: "Hi", ...extra },
+  data: {
+    email_id: emailId,
+    created_at: "2026-11-22T09:59:00.000Z",
+    from: "a@b.test",
+    to: ["c@d.test"],
+    subject: "Hi",
+    ...extra,
+  },
 });
 
 describe("isValidSvixSignature", () => {
@@ -63,7 +102,11 @@ describe("isValidSvixSignature", () => {
     expect(
       isValidSvixSignature({
         payload: '{"test": 2432232314}',
-        headers: { id: "msg_p5jXN8AQM9LWM0D4loKWxJek", timestamp: "1614265330", signature: "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=" },
+        headers: {
+          id: "msg_p5jXN8AQM9LWM0D4loKWxJek",
+          timestamp: "1614265330",
+          signature: "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+        },
         secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
         now: new Date(1614265330 * 1000),
       }),
@@ -75,13 +118,21 @@ describe("isValidSvixSignature", () => {
     const ts = Math.floor(now.getTime() / 1000);
     const good = sign("msg_1", ts, "{}");
     const check = (over: Partial<Parameters<typeof isValidSvixSignature>[0]>) =>
-      isValidSvixSignature({ payload: "{}", headers: { id: "msg_1", timestamp: String(ts), signature: good }, secret: SECRET, now, ...over });
+      isValidSvixSignature({
+        payload: "{}",
+        headers: { id: "msg_1", timestamp: String(ts), signature: good },
+        secret: SECRET,
+        now,
+        ...over,
+      });
     expect(check({})).toBe(true);
     expect(check({ payload: "{ }" })).toBe(false);
     expect(check({ now: new Date(now.getTime() + 6 * 60_000) })).toBe(false);
     expect(check({ secret: `whsec_${Buffer.from("another-secret").toString("base64")}` })).toBe(false);
     expect(check({ headers: { id: "msg_1", timestamp: String(ts), signature: `v1,AAAA ${good}` } })).toBe(true);
-    expect(check({ headers: { id: "msg_1", timestamp: String(ts), signature: good.replace("v1,", "v2,") } })).toBe(false);
+    expect(check({ headers: { id: "msg_1", timestamp: String(ts), signature: good.replace("v1,", "v2,") } })).toBe(
+      false,
+    );
     expect(check({ headers: { id: null, timestamp: String(ts), signature: good } })).toBe(false);
   });
 });
@@ -105,7 +156,10 @@ describe("POST /api/webhooks/resend", () => {
       expect(replay.status).toBe(200);
       expect(await replay.json()).toEqual({ received: true, status: "duplicate" });
     }
-    const events = await db.prisma.emailEvent.findMany({ where: { scheduledEmailId: email.id }, orderBy: { occurredAt: "asc" } });
+    const events = await db.prisma.emailEvent.findMany({
+      where: { scheduledEmailId: email.id },
+      orderBy: { occurredAt: "asc" },
+    });
     expect(events.map((e) => e.type).sort()).toEqual(["clicked", "delivered", "opened"]);
     expect(events[0]).toMatchObject({ providerMessageId, occurredAt: new Date("2026-11-22T10:00:00.000Z") });
   });
@@ -113,16 +167,30 @@ describe("POST /api/webhooks/resend", () => {
   it("a permanent bounce unsubscribes with source 'bounce' and cancels pending emails; a replay changes nothing more", async () => {
     const { contact, email, pending, providerMessageId } = await sentEmail();
     const id = `msg_bounce_${email.id}`;
-    await deliver(event("email.bounced", providerMessageId, { bounce: { type: "Permanent", subType: "General", message: "x" } }), { id });
-    await deliver(event("email.bounced", providerMessageId, { bounce: { type: "Permanent", subType: "General", message: "x" } }), { id });
+    await deliver(
+      event("email.bounced", providerMessageId, { bounce: { type: "Permanent", subType: "General", message: "x" } }),
+      { id },
+    );
+    await deliver(
+      event("email.bounced", providerMessageId, { bounce: { type: "Permanent", subType: "General", message: "x" } }),
+      { id },
+    );
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt).not.toBeNull();
-    expect(await db.prisma.consentEvent.findMany({ where: { contactId: contact.id } })).toEqual([expect.objectContaining({ action: "unsubscribe", source: "bounce" })]);
-    expect(await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({ status: "cancelled", skipReason: "Unsubscribed" });
+    expect(await db.prisma.consentEvent.findMany({ where: { contactId: contact.id } })).toEqual([
+      expect.objectContaining({ action: "unsubscribe", source: "bounce" }),
+    ]);
+    expect(await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({
+      status: "cancelled",
+      skipReason: "Unsubscribed",
+    });
     expect(await db.prisma.emailEvent.count({ where: { scheduledEmailId: email.id, type: "bounced" } })).toBe(1);
   });
 
   it("a bounce or complaint on a trial's [TEST] copy (sent to the agent) is recorded but never unsubscribes the contact", async () => {
-    for (const [type, extra] of [["email.bounced", { bounce: { type: "Permanent", subType: "General", message: "x" } }], ["email.complained", {}]] as const) {
+    for (const [type, extra] of [
+      ["email.bounced", { bounce: { type: "Permanent", subType: "General", message: "x" } }],
+      ["email.complained", {}],
+    ] as const) {
       const { contact, email, pending, providerMessageId } = await sentEmail("test");
       await deliver(event(type, providerMessageId, extra));
       expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt).toBeNull();
@@ -134,21 +202,35 @@ describe("POST /api/webhooks/resend", () => {
 
   it("a transient bounce is recorded but does not unsubscribe; a complaint does", async () => {
     const a = await sentEmail();
-    await deliver(event("email.bounced", a.providerMessageId, { bounce: { type: "Transient", subType: "MailboxFull", message: "x" } }));
+    await deliver(
+      event("email.bounced", a.providerMessageId, {
+        bounce: { type: "Transient", subType: "MailboxFull", message: "x" },
+      }),
+    );
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: a.contact.id } })).unsubscribedAt).toBeNull();
     expect(await db.prisma.emailEvent.count({ where: { scheduledEmailId: a.email.id, type: "bounced" } })).toBe(1);
 
     const b = await sentEmail();
     await deliver(event("email.complained", b.providerMessageId));
-    expect(await db.prisma.consentEvent.findMany({ where: { contactId: b.contact.id } })).toEqual([expect.objectContaining({ source: "complaint" })]);
+    expect(await db.prisma.consentEvent.findMany({ where: { contactId: b.contact.id } })).toEqual([
+      expect.objectContaining({ source: "complaint" }),
+    ]);
   });
 
   it("finds the email by our scheduled_email_id tag when the message id is not stored yet; unknown emails and types are ignored", async () => {
     const { email } = await sentEmail();
     await db.prisma.scheduledEmail.update({ where: { id: email.id }, data: { providerMessageId: null } });
-    expect(await (await deliver(event("email.delivered", "re_unknown", { tags: { scheduled_email_id: email.id } }))).json()).toEqual({ received: true, status: "recorded" });
-    expect(await (await deliver(event("email.delivered", "re_nobody"))).json()).toEqual({ received: true, status: "ignored" });
-    expect(await (await deliver({ type: "contact.created", data: {} })).json()).toEqual({ received: true, status: "ignored" });
+    expect(
+      await (await deliver(event("email.delivered", "re_unknown", { tags: { scheduled_email_id: email.id } }))).json(),
+    ).toEqual({ received: true, status: "recorded" });
+    expect(await (await deliver(event("email.delivered", "re_nobody"))).json()).toEqual({
+      received: true,
+      status: "ignored",
+    });
+    expect(await (await deliver({ type: "contact.created", data: {} })).json()).toEqual({
+      received: true,
+      status: "ignored",
+    });
   });
 
   it("does not exist without RESEND_WEBHOOK_SECRET", async () => {

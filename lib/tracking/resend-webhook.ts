@@ -22,7 +22,17 @@ const MAX_PAYLOAD_CHARS = 256 * 1024;
 export type SvixHeaders = { id: string | null; timestamp: string | null; signature: string | null };
 
 /** True when one of the signatures matches and the timestamp is within five minutes of `now`. Pure. */
-export function isValidSvixSignature({ payload, headers, secret, now }: { payload: string; headers: SvixHeaders; secret: string; now: Date }): boolean {
+export function isValidSvixSignature({
+  payload,
+  headers,
+  secret,
+  now,
+}: {
+  payload: string;
+  headers: SvixHeaders;
+  secret: string;
+  now: Date;
+}): boolean {
   const { id, timestamp, signature } = headers;
   if (!id || !timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_SECONDS) return false;
@@ -53,12 +63,14 @@ type ResendEmailEvent = {
 
 /** The tag our send path puts on every email (tags.scheduled_email_id), as a fallback when the message id is not stored yet. */
 function taggedScheduledEmailId(tags: unknown): string | null {
-  const value =
-    Array.isArray(tags)
-      ? (tags.find((t) => t && typeof t === "object" && (t as { name?: unknown }).name === "scheduled_email_id") as { value?: unknown } | undefined)?.value
-      : tags && typeof tags === "object"
-        ? (tags as Record<string, unknown>).scheduled_email_id
-        : undefined;
+  const value = Array.isArray(tags)
+    ? (
+        tags.find((t) => t && typeof t === "object" && (t as { name?: unknown }).name === "scheduled_email_id") as
+          { value?: unknown } | undefined
+      )?.value
+    : tags && typeof tags === "object"
+      ? (tags as Record<string, unknown>).scheduled_email_id
+      : undefined;
   return isUuid(value) ? value : null;
 }
 
@@ -70,11 +82,20 @@ export type ResendWebhookResult = { received: true; status: "recorded" | "duplic
  * the email was a trial's [TEST] copy (sent to the agent).
  * Unknown emails and event types answer 200 "ignored" so the provider does not retry them forever.
  */
-export async function handleResendWebhook({ payload, headers, now }: { payload: string; headers: SvixHeaders; now: Date }): Promise<ResendWebhookResult> {
+export async function handleResendWebhook({
+  payload,
+  headers,
+  now,
+}: {
+  payload: string;
+  headers: SvixHeaders;
+  now: Date;
+}): Promise<ResendWebhookResult> {
   const secret = getEnv().email.resendWebhookSecret;
   if (!secret) throw AppError.notFound();
   if (payload.length > MAX_PAYLOAD_CHARS) throw new AppError("payload_too_large");
-  if (!isValidSvixSignature({ payload, headers, secret, now })) throw new AppError("bad_request", "Invalid webhook signature.");
+  if (!isValidSvixSignature({ payload, headers, secret, now }))
+    throw new AppError("bad_request", "Invalid webhook signature.");
   let event: ResendEmailEvent;
   try {
     event = JSON.parse(payload) as ResendEmailEvent;
@@ -94,10 +115,18 @@ export async function handleResendWebhook({ payload, headers, now }: { payload: 
     })());
   if (!email) return { received: true, status: "ignored" };
 
-  const occurredAt = typeof event.created_at === "string" && !Number.isNaN(Date.parse(event.created_at)) ? new Date(event.created_at) : now;
+  const occurredAt =
+    typeof event.created_at === "string" && !Number.isNaN(Date.parse(event.created_at))
+      ? new Date(event.created_at)
+      : now;
   const bounceType = typeof event.data?.bounce?.type === "string" ? event.data.bounce.type : null;
   // A transient bounce (full mailbox, greylisting) is not a reason to stop; a permanent one or a spam complaint is.
-  const unsubscribeSource = type === "complained" ? ("complaint" as const) : type === "bounced" && bounceType !== "Transient" ? ("bounce" as const) : null;
+  const unsubscribeSource =
+    type === "complained"
+      ? ("complaint" as const)
+      : type === "bounced" && bounceType !== "Transient"
+        ? ("bounce" as const)
+        : null;
 
   return tenantTransaction(email.organizationId, async (tx) => {
     const { count } = await tx.emailEvent.createMany({
@@ -118,7 +147,14 @@ export async function handleResendWebhook({ payload, headers, now }: { payload: 
     if (count === 0) return { received: true as const, status: "duplicate" as const };
     // A trial's [TEST] copy went to the agent: its bounce or complaint is recorded, but is not the contact's.
     if (unsubscribeSource && email.sendMode === "production") {
-      await recordUnsubscribe(tx, { organizationId: email.organizationId, contactId: email.contactId, source: unsubscribeSource, now: occurredAt, scheduledEmailId: email.id, metadata: { providerEventId: headers.id } });
+      await recordUnsubscribe(tx, {
+        organizationId: email.organizationId,
+        contactId: email.contactId,
+        source: unsubscribeSource,
+        now: occurredAt,
+        scheduledEmailId: email.id,
+        metadata: { providerEventId: headers.id },
+      });
     }
     return { received: true as const, status: "recorded" as const };
   });

@@ -14,7 +14,15 @@ import { reportContactUsage } from "@/lib/billing/usage";
  * switch the send path reads: before it, nothing reaches a real consumer. Irreversible: nothing turns
  * demo mode back on, and going live again is a successful no-op (no second audit row).
  */
-export async function goLiveNow({ organizationId, actor, now }: { organizationId: string; actor: TrialActor; now: Date }): Promise<GoLiveNowResponse> {
+export async function goLiveNow({
+  organizationId,
+  actor,
+  now,
+}: {
+  organizationId: string;
+  actor: TrialActor;
+  now: Date;
+}): Promise<GoLiveNowResponse> {
   if (!actor.isAdmin) throw new AppError("forbidden", GO_LIVE_MESSAGES.exitDemoForbidden);
   await refuseForSampleAgency(organizationId, "goLive");
   const result = await tenantTransaction(organizationId, async (tx) => {
@@ -23,9 +31,13 @@ export async function goLiveNow({ organizationId, actor, now }: { organizationId
       where: { id: organizationId, demoMode: true },
       data: { demoMode: false, wentLiveAt: now, regularSchedulingActive: true, followupSchedulingActive: true },
     });
-    const organization = await tx.organization.findFirst({ where: { id: organizationId }, select: { wentLiveAt: true } });
+    const organization = await tx.organization.findFirst({
+      where: { id: organizationId },
+      select: { wentLiveAt: true },
+    });
     if (!organization) throw AppError.notFound("Organization not found");
-    if (count === 0) return { success: true as const, alreadyLive: true, wentLiveAt: organization.wentLiveAt?.toISOString() ?? null };
+    if (count === 0)
+      return { success: true as const, alreadyLive: true, wentLiveAt: organization.wentLiveAt?.toISOString() ?? null };
     await recordAudit(tx, {
       organizationId,
       actorUserId: actor.id,

@@ -27,7 +27,8 @@ export function goLiveDateBounds(today: IsoDate): { min: IsoDate; max: IsoDate }
 
 /** The go-live date rules: a message, or null when the date may be chosen (today … today+30 inclusive). */
 export function validateGoLiveDate({ value, today }: { value: unknown; today: IsoDate }): string | null {
-  if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) return GO_LIVE_MESSAGES.required;
+  if (value === null || value === undefined || (typeof value === "string" && value.trim() === ""))
+    return GO_LIVE_MESSAGES.required;
   if (typeof value !== "string" || !parseIsoDate(value.trim())) return GO_LIVE_MESSAGES.invalid;
   const days = daysBetween(today, value.trim());
   if (days < 0) return GO_LIVE_MESSAGES.past;
@@ -64,7 +65,15 @@ export type TrialStatus =
  * Where an organization stands: live (demo mode off), a trial with no date, a trial counting down
  * to its go-live date, or a trial whose date has been reached (the date itself counts as reached).
  */
-export function trialStatus({ demoMode, goLiveDate, today }: { demoMode: boolean; goLiveDate: Date | IsoDate | null; today: IsoDate }): TrialStatus {
+export function trialStatus({
+  demoMode,
+  goLiveDate,
+  today,
+}: {
+  demoMode: boolean;
+  goLiveDate: Date | IsoDate | null;
+  today: IsoDate;
+}): TrialStatus {
   if (!demoMode) return { kind: "live" };
   if (!goLiveDate) return { kind: "no_date" };
   const date = typeof goLiveDate === "string" ? goLiveDate : isoDate(goLiveDate);

@@ -23,17 +23,26 @@ async function agency() {
   const org = await createOrganization(db.prisma, { now });
   const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
   const agent = await createUser(db.prisma, org.id, { now, isAdmin: false, isAgent: true });
-  return { org, admin, agent, adminCookie: (await createSession(db.prisma, admin.id, { now })).cookie, agentCookie: (await createSession(db.prisma, agent.id, { now })).cookie };
+  return {
+    org,
+    admin,
+    agent,
+    adminCookie: (await createSession(db.prisma, admin.id, { now })).cookie,
+    agentCookie: (await createSession(db.prisma, agent.id, { now })).cookie,
+  };
 }
 
-const audits = (organizationId: string, action: string) => db.prisma.auditLog.findMany({ where: { organizationId, action } });
+const audits = (organizationId: string, action: string) =>
+  db.prisma.auditLog.findMany({ where: { organizationId, action } });
 const chicagoToday = () => todayInZone(new Date(), "America/Chicago");
 
 describe("POST /api/organizations/set-go-live-date", () => {
   it("lets an admin set a date within the window and audits it", async () => {
     const { org, admin, adminCookie } = await agency();
     const date = addDays(chicagoToday(), 10);
-    const res = await setGoLiveDateRoute(post("/api/organizations/set-go-live-date", adminCookie, { goLiveDate: date }));
+    const res = await setGoLiveDateRoute(
+      post("/api/organizations/set-go-live-date", adminCookie, { goLiveDate: date }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, goLiveDate: date });
     const saved = await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
@@ -41,14 +50,22 @@ describe("POST /api/organizations/set-go-live-date", () => {
     expect(saved.demoMode).toBe(true);
     const rows = await audits(org.id, "organization.go_live_date_set");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorUserId: admin.id, entityId: org.id, metadata: { goLiveDate: date, previous: null } });
+    expect(rows[0]).toMatchObject({
+      actorUserId: admin.id,
+      entityId: org.id,
+      metadata: { goLiveDate: date, previous: null },
+    });
   });
 
   it("refuses an agent with the spec's 403 text", async () => {
     const { org, agentCookie } = await agency();
-    const res = await setGoLiveDateRoute(post("/api/organizations/set-go-live-date", agentCookie, { goLiveDate: chicagoToday() }));
+    const res = await setGoLiveDateRoute(
+      post("/api/organizations/set-go-live-date", agentCookie, { goLiveDate: chicagoToday() }),
+    );
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: "forbidden", message: "Only administrators can set go live date" } });
+    expect(await res.json()).toEqual({
+      error: { code: "forbidden", message: "Only administrators can set go live date" },
+    });
     expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } })).goLiveDate).toBeNull();
   });
 
@@ -61,19 +78,34 @@ describe("POST /api/organizations/set-go-live-date", () => {
     [{ goLiveDate: "far" }, GO_LIVE_MESSAGES.tooFar],
   ])("answers 422 with the spec's message for %p", async (body, message) => {
     const { adminCookie } = await agency();
-    const value = body.goLiveDate === "past" ? addDays(chicagoToday(), -1) : body.goLiveDate === "far" ? addDays(chicagoToday(), 31) : body.goLiveDate;
-    const res = await setGoLiveDateRoute(post("/api/organizations/set-go-live-date", adminCookie, "goLiveDate" in body ? { goLiveDate: value } : {}));
+    const value =
+      body.goLiveDate === "past"
+        ? addDays(chicagoToday(), -1)
+        : body.goLiveDate === "far"
+          ? addDays(chicagoToday(), 31)
+          : body.goLiveDate;
+    const res = await setGoLiveDateRoute(
+      post("/api/organizations/set-go-live-date", adminCookie, "goLiveDate" in body ? { goLiveDate: value } : {}),
+    );
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ error: { code: "validation_failed", message, fields: { goLiveDate: [message] } } });
+    expect(await res.json()).toEqual({
+      error: { code: "validation_failed", message, fields: { goLiveDate: [message] } },
+    });
   });
 
   it("uses the organization's time zone for today (service, now passed in)", async () => {
     const { org, admin } = await agency();
     const now = new Date("2026-03-01T04:00:00Z"); // 2026-02-28 22:00 in Chicago
-    await expect(setGoLiveDate({ organizationId: org.id, actor: admin, goLiveDate: "2026-02-28", now })).resolves.toEqual({ success: true, goLiveDate: "2026-02-28" });
-    await expect(setGoLiveDate({ organizationId: org.id, actor: admin, goLiveDate: "2026-03-31", now })).rejects.toMatchObject({ message: GO_LIVE_MESSAGES.tooFar });
+    await expect(
+      setGoLiveDate({ organizationId: org.id, actor: admin, goLiveDate: "2026-02-28", now }),
+    ).resolves.toEqual({ success: true, goLiveDate: "2026-02-28" });
+    await expect(
+      setGoLiveDate({ organizationId: org.id, actor: admin, goLiveDate: "2026-03-31", now }),
+    ).rejects.toMatchObject({ message: GO_LIVE_MESSAGES.tooFar });
     await db.prisma.organization.update({ where: { id: org.id }, data: { timezone: "UTC" } });
-    await expect(setGoLiveDate({ organizationId: org.id, actor: admin, goLiveDate: "2026-02-28", now })).rejects.toMatchObject({ message: GO_LIVE_MESSAGES.past });
+    await expect(
+      setGoLiveDate({ organizationId: org.id, actor: admin, goLiveDate: "2026-02-28", now }),
+    ).rejects.toMatchObject({ message: GO_LIVE_MESSAGES.past });
   });
 
   it("changes only the caller's own organization", async () => {
@@ -82,19 +114,25 @@ describe("POST /api/organizations/set-go-live-date", () => {
     const date = addDays(chicagoToday(), 5);
     await setGoLiveDateRoute(post("/api/organizations/set-go-live-date", theirs.adminCookie, { goLiveDate: date }));
     expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: mine.org.id } })).goLiveDate).toBeNull();
-    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: theirs.org.id } })).goLiveDate).not.toBeNull();
+    expect(
+      (await db.prisma.organization.findUniqueOrThrow({ where: { id: theirs.org.id } })).goLiveDate,
+    ).not.toBeNull();
     expect(await audits(mine.org.id, "organization.go_live_date_set")).toHaveLength(0);
   });
 
   it("answers 409 once the organization is live", async () => {
     const { org, adminCookie } = await agency();
     await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false } });
-    const res = await setGoLiveDateRoute(post("/api/organizations/set-go-live-date", adminCookie, { goLiveDate: chicagoToday() }));
+    const res = await setGoLiveDateRoute(
+      post("/api/organizations/set-go-live-date", adminCookie, { goLiveDate: chicagoToday() }),
+    );
     expect(res.status).toBe(409);
   });
 
   it("answers 401 without a session", async () => {
-    const res = await setGoLiveDateRoute(post("/api/organizations/set-go-live-date", "", { goLiveDate: chicagoToday() }));
+    const res = await setGoLiveDateRoute(
+      post("/api/organizations/set-go-live-date", "", { goLiveDate: chicagoToday() }),
+    );
     expect(res.status).toBe(401);
   });
 });
@@ -132,7 +170,9 @@ describe("POST /api/organizations/exit-demo-mode (Go Live Now)", () => {
     const { org, agentCookie } = await agency();
     const res = await exitDemoModeRoute(post("/api/organizations/exit-demo-mode", agentCookie));
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: "forbidden", message: "Only administrators can exit demo mode" } });
+    expect(await res.json()).toEqual({
+      error: { code: "forbidden", message: "Only administrators can exit demo mode" },
+    });
     const saved = await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
     expect(saved).toMatchObject({ demoMode: true, wentLiveAt: null });
     expect(await audits(org.id, "organization.went_live")).toHaveLength(0);
@@ -143,7 +183,10 @@ describe("POST /api/organizations/exit-demo-mode (Go Live Now)", () => {
     const theirs = await agency();
     await exitDemoModeRoute(post("/api/organizations/exit-demo-mode", theirs.adminCookie));
     expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: theirs.org.id } })).demoMode).toBe(false);
-    expect(await db.prisma.organization.findUniqueOrThrow({ where: { id: mine.org.id } })).toMatchObject({ demoMode: true, wentLiveAt: null });
+    expect(await db.prisma.organization.findUniqueOrThrow({ where: { id: mine.org.id } })).toMatchObject({
+      demoMode: true,
+      wentLiveAt: null,
+    });
     expect(await audits(mine.org.id, "organization.went_live")).toHaveLength(0);
   });
 });

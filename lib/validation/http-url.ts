@@ -24,7 +24,12 @@ export function isHttpUrl(value: string): boolean {
   if (!HTTP_SCHEME.test(value) || /[\s\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password && (url.hostname.includes(".") || url.hostname === "localhost");
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      !url.username &&
+      !url.password &&
+      (url.hostname.includes(".") || url.hostname === "localhost")
+    );
   } catch {
     return false;
   }

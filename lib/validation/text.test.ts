@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { hasControlCharacters, illFormedTextPaths, isWellFormedText, oneLine, singleLine, TEXT_MESSAGES, toWellFormedText } from "@/lib/validation/text";
+import {
+  hasControlCharacters,
+  illFormedTextPaths,
+  isWellFormedText,
+  oneLine,
+  singleLine,
+  TEXT_MESSAGES,
+  toWellFormedText,
+} from "@/lib/validation/text";
 
 describe("control characters", () => {
   it.each([
@@ -48,14 +56,24 @@ describe("well-formed text (no lone surrogates)", () => {
   });
 
   it("illFormedTextPaths names every ill-formed string of a value, keys too", () => {
-    expect(illFormedTextPaths({ settings: { brandName: "Lee \uD800", ok: "fine" }, list: ["a", "\uDC00"], n: 1, b: true, z: null })).toEqual(["settings.brandName", "list.1"]);
+    expect(
+      illFormedTextPaths({
+        settings: { brandName: "Lee \uD800", ok: "fine" },
+        list: ["a", "\uDC00"],
+        n: 1,
+        b: true,
+        z: null,
+      }),
+    ).toEqual(["settings.brandName", "list.1"]);
     expect(illFormedTextPaths({ ["k\uD800"]: "v" })).toEqual(["k\uFFFD"]);
     expect(illFormedTextPaths("\uD800")).toEqual(["_"]);
     expect(illFormedTextPaths({ a: "b", c: ["d", { e: "f" }] })).toEqual([]);
   });
 
   it("illFormedTextPaths also names strings holding NUL, which PostgreSQL cannot store", () => {
-    expect(illFormedTextPaths({ contacts: [{ firstName: "Ann" }, { firstName: "Bo\u0000b" }] })).toEqual(["contacts.1.firstName"]);
+    expect(illFormedTextPaths({ contacts: [{ firstName: "Ann" }, { firstName: "Bo\u0000b" }] })).toEqual([
+      "contacts.1.firstName",
+    ]);
     expect(illFormedTextPaths({ ["k\u0000"]: "v" })).toEqual(["k\uFFFD"]);
     expect(illFormedTextPaths({ note: "tab\tand\r\nbreaks are text" })).toEqual([]);
   });

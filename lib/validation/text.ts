@@ -52,7 +52,9 @@ export function illFormedTextPaths(value: unknown, path: string[] = []): string[
   if (typeof value === "string") return isAcceptedText(value) ? [] : [path.length ? path.join(".") : "_"];
   if (Array.isArray(value)) return value.flatMap((item, index) => illFormedTextPaths(item, [...path, String(index)]));
   if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, item]) => (isAcceptedText(key) ? illFormedTextPaths(item, [...path, key]) : [[...path, storableText(key)].join(".")]));
+    return Object.entries(value).flatMap(([key, item]) =>
+      isAcceptedText(key) ? illFormedTextPaths(item, [...path, key]) : [[...path, storableText(key)].join(".")],
+    );
   }
   return [];
 }
@@ -72,7 +74,9 @@ export function toStorableJson<T>(value: T): T {
   if (typeof value === "string") return storableText(value) as T;
   if (Array.isArray(value)) return value.map((item) => toStorableJson(item)) as T;
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [storableText(key), toStorableJson(item)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [storableText(key), toStorableJson(item)]),
+    ) as T;
   }
   return value;
 }

@@ -14,7 +14,11 @@ export async function joinWaitlist(input: WaitlistValues): Promise<WaitlistRespo
   await sendEmail({
     to: env.supportEmail,
     subject: `${existing ? "Waitlist update" : "New waitlist entry"}: ${input.name}`,
-    react: createElement(WaitlistNotificationEmail, { productName: env.productName, ...input, isUpdate: Boolean(existing) }),
+    react: createElement(WaitlistNotificationEmail, {
+      productName: env.productName,
+      ...input,
+      isUpdate: Boolean(existing),
+    }),
     idempotencyKey: `waitlist:${entry.id}:${entry.updatedAt.getTime()}`,
     tags: { category: "waitlist" },
   });

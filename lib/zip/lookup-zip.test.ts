@@ -9,7 +9,8 @@ import { setupTestDatabase } from "@/lib/testing/db";
 setupTestDatabase();
 
 let n = 0;
-const req = (path: string) => new NextRequest(`http://localhost${path}`, { headers: { "x-forwarded-for": `203.0.113.${++n % 250}` } });
+const req = (path: string) =>
+  new NextRequest(`http://localhost${path}`, { headers: { "x-forwarded-for": `203.0.113.${++n % 250}` } });
 const ctx = (zip: string) => ({ params: Promise.resolve({ zip }) });
 
 describe("the ZIP crosswalk", () => {
@@ -25,8 +26,16 @@ describe("the ZIP crosswalk", () => {
     expect(adjuntas.counties).toEqual(["Adjuntas Municipio", "Ponce Municipio"]);
     expect(adjuntas.countyDetails.map((c) => c.residentialShare)).toEqual([0.8412, 0.1588]);
     expect(adjuntas.defaultCounty.name).toBe("Adjuntas Municipio");
-    expect(resolveZipLocation("00601")).toEqual({ zipCode: "00601", state: "PR", county: "Adjuntas Municipio", countyFips: "72001" });
-    expect(resolveZipLocation("00601", { countyFips: "72113" })).toMatchObject({ county: "Ponce Municipio", countyFips: "72113" });
+    expect(resolveZipLocation("00601")).toEqual({
+      zipCode: "00601",
+      state: "PR",
+      county: "Adjuntas Municipio",
+      countyFips: "72001",
+    });
+    expect(resolveZipLocation("00601", { countyFips: "72113" })).toMatchObject({
+      county: "Ponce Municipio",
+      countyFips: "72113",
+    });
     expect(resolveZipLocation("00601", { county: "ponce municipio" })).toMatchObject({ countyFips: "72113" });
   });
 
@@ -56,10 +65,16 @@ describe("the ZIP crosswalk", () => {
 
   it("refuses a malformed ZIP (400) and an unknown one (404 Invalid zip code)", () => {
     for (const bad of ["1234", "123456", "abcde", "12 34", ""]) {
-      expect(() => lookupZipOrThrow(bad)).toThrow(expect.objectContaining({ code: "bad_request", message: ZIP_MESSAGES.format }));
+      expect(() => lookupZipOrThrow(bad)).toThrow(
+        expect.objectContaining({ code: "bad_request", message: ZIP_MESSAGES.format }),
+      );
     }
-    expect(() => lookupZipOrThrow("00000")).toThrow(expect.objectContaining({ code: "not_found", message: "Invalid zip code" }));
-    expect(() => resolveZipLocation("00601", { countyFips: "48453" })).toThrow(expect.objectContaining({ code: "validation_failed" }));
+    expect(() => lookupZipOrThrow("00000")).toThrow(
+      expect.objectContaining({ code: "not_found", message: "Invalid zip code" }),
+    );
+    expect(() => resolveZipLocation("00601", { countyFips: "48453" })).toThrow(
+      expect.objectContaining({ code: "validation_failed" }),
+    );
   });
 
   it("refuses a file with another layout", () => {
@@ -71,11 +86,19 @@ describe("GET /api/zip-lookup/{zip} and GET /api/zipinfo/{zip}", () => {
   it("answers state, counties and cities", async () => {
     const res = await zipLookupRoute(req("/api/zip-lookup/42223"), ctx("42223"));
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ zip: "42223", state: "KY", counties: ["Montgomery County", "Christian County"], cities: ["Fort Campbell"] });
+    expect(await res.json()).toMatchObject({
+      zip: "42223",
+      state: "KY",
+      counties: ["Montgomery County", "Christian County"],
+      cities: ["Fort Campbell"],
+    });
 
     const info = await zipInfoRoute(req("/api/zipinfo/00601"), ctx("00601"));
     expect(info.status).toBe(200);
-    expect(await info.json()).toMatchObject({ success: true, data: { state: "PR", counties: ["Adjuntas Municipio", "Ponce Municipio"], defaultCounty: { fips: "72001" } } });
+    expect(await info.json()).toMatchObject({
+      success: true,
+      data: { state: "PR", counties: ["Adjuntas Municipio", "Ponce Municipio"], defaultCounty: { fips: "72001" } },
+    });
   });
 
   it("answers 404 Invalid zip code for an unknown ZIP and 400 for non-digits", async () => {
@@ -85,7 +108,9 @@ describe("GET /api/zip-lookup/{zip} and GET /api/zipinfo/{zip}", () => {
       expect(await unknown.json()).toMatchObject({ error: { code: "not_found", message: "Invalid zip code" } });
       const bad = await route(req("/api/zip-lookup/12ab5"), ctx("12ab5"));
       expect(bad.status).toBe(400);
-      expect(await bad.json()).toMatchObject({ error: { code: "bad_request", message: "Please enter a valid 5-digit zip code" } });
+      expect(await bad.json()).toMatchObject({
+        error: { code: "bad_request", message: "Please enter a valid 5-digit zip code" },
+      });
     }
   });
 });

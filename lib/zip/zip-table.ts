@@ -25,7 +25,16 @@ export function parseZipCsv(text: string): Map<string, ZipEntry> {
     if (!line) continue;
     const cols = line.split(",");
     if (cols.length !== 8) throw new Error(`Unexpected ZIP crosswalk row ${i + 1}`);
-    const [zip, uspsState, city, fips, countyName, countyState, resRatio] = cols as [string, string, string, string, string, string, string, string];
+    const [zip, uspsState, city, fips, countyName, countyState, resRatio] = cols as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     let entry = map.get(zip);
     if (!entry) {
       entry = { state: uspsState, cities: [], counties: [] };
@@ -33,7 +42,8 @@ export function parseZipCsv(text: string): Map<string, ZipEntry> {
     }
     if (city && !entry.cities.includes(city)) entry.cities.push(city);
     // Three rows carry FIPS 99999 without a name: not a county anyone can choose.
-    if (countyName && fips !== "99999") entry.counties.push({ name: countyName, fips, state: countyState, residentialShare: Number(resRatio) || 0 });
+    if (countyName && fips !== "99999")
+      entry.counties.push({ name: countyName, fips, state: countyState, residentialShare: Number(resRatio) || 0 });
   }
   // The file is sorted by residential share already; sorting again (stable) keeps that promise if it is ever refreshed unsorted.
   for (const entry of map.values()) entry.counties.sort((a, b) => b.residentialShare - a.residentialShare);

@@ -10,7 +10,10 @@ export const dynamic = "force-dynamic";
 /** Manage Agents (admins only; agents are sent to /contacts by the stage table). */
 export default async function ManageAgentsPage() {
   const { user, organization } = await requirePageAccount("/add-agents");
-  const data = await getManageAgentsData({ organizationId: organization.id, viewer: { id: user.id, isAdmin: user.isAdmin } });
+  const data = await getManageAgentsData({
+    organizationId: organization.id,
+    viewer: { id: user.id, isAdmin: user.isAdmin },
+  });
   return (
     <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
       <ManageAgents

@@ -29,7 +29,9 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   const { user, organization } = account;
   const viewer: Viewer = { id: user.id, isAdmin: user.isAdmin };
 
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+  const raw = Object.fromEntries(
+    Object.entries(await searchParams).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
+  );
   // A hand-edited URL that does not parse shows the unfiltered first page rather than an error.
   const parsed = listContactsQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : listContactsQuerySchema.parse({});
@@ -43,9 +45,16 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   ]);
   const csvUpload: CsvUploadContext = {
     currentUser: { id: user.id, firstName: user.firstName, isAdmin: user.isAdmin },
-    organization: { demoMode: organization.demoMode, effectiveDateWindowMonths: outreachDelay?.contactOutreachDelayMonths },
+    organization: {
+      demoMode: organization.demoMode,
+      effectiveDateWindowMonths: outreachDelay?.contactOutreachDelayMonths,
+    },
   };
-  const tutorial = showContactsTutorial({ seen: tutorialSeen, total: list.total, filtered: Object.values(raw).some((value) => value !== undefined && value !== "") });
+  const tutorial = showContactsTutorial({
+    seen: tutorialSeen,
+    total: list.total,
+    filtered: Object.values(raw).some((value) => value !== undefined && value !== ""),
+  });
   const agents: ContactListAgent[] = agentList.agents.map((a) => ({
     id: a.id,
     name: `${a.firstName} ${a.lastName}`.trim() || a.email,
@@ -53,7 +62,9 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
     isAgent: a.isAgent,
   }));
   const defaultAgent = agentList.agents.find((a) => a.id === agentList.defaultAgentId);
-  const defaultAgentName = defaultAgent ? `${defaultAgent.firstName} ${defaultAgent.lastName}`.trim() || defaultAgent.email : null;
+  const defaultAgentName = defaultAgent
+    ? `${defaultAgent.firstName} ${defaultAgent.lastName}`.trim() || defaultAgent.email
+    : null;
 
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">

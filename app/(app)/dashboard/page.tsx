@@ -7,7 +7,13 @@ import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-type DashboardSearchParams = { payment_success?: string; send_welcome_email?: string; period?: string; startDate?: string; endDate?: string };
+type DashboardSearchParams = {
+  payment_success?: string;
+  send_welcome_email?: string;
+  period?: string;
+  startDate?: string;
+  endDate?: string;
+};
 
 /**
  * /dashboard?period=&startDate=&endDate=&payment_success=&send_welcome_email=. The walkthrough opens
@@ -20,9 +26,16 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const dateOrEmpty = (value?: string) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "");
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <WalkthroughAutoOpen productName={productName} show={params.payment_success === "true" || !user.hasCompletedWalkthrough} />
+      <WalkthroughAutoOpen
+        productName={productName}
+        show={params.payment_success === "true" || !user.hasCompletedWalkthrough}
+      />
       <DashboardView
-        initial={{ period: normalizePeriodKey(params.period), startDate: dateOrEmpty(params.startDate), endDate: dateOrEmpty(params.endDate) }}
+        initial={{
+          period: normalizePeriodKey(params.period),
+          startDate: dateOrEmpty(params.startDate),
+          endDate: dateOrEmpty(params.endDate),
+        }}
         welcomeEmailFor={params.send_welcome_email === "true" ? user.email : null}
       />
     </main>

@@ -12,7 +12,11 @@ export default async function ProfilePage() {
   const account = await requirePageAccount("/profile");
   const env = getEnv();
   const { organization, user } = account;
-  const initial = await loadProfilePageData({ organizationId: organization.id, userId: user.id, isAdmin: user.isAdmin });
+  const initial = await loadProfilePageData({
+    organizationId: organization.id,
+    userId: user.id,
+    isAdmin: user.isAdmin,
+  });
   return (
     <ProfileView
       productName={env.productName}

@@ -4,7 +4,11 @@ import { logoutDestination } from "@/lib/auth/logout-destination";
 
 export const metadata: Metadata = { title: "Logging Out" };
 
-export default async function LoggingOutPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoggingOutPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { then } = await searchParams;
   return <LoggingOut destination={logoutDestination(typeof then === "string" ? then : null)} />;
 }

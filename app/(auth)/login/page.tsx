@@ -9,7 +9,11 @@ import { getEnv } from "@/lib/env";
 export const metadata: Metadata = { title: "Log In" };
 export const dynamic = "force-dynamic";
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ activate?: string; email?: string }> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ activate?: string; email?: string }>;
+}) {
   const { productName } = getEnv();
   const [account, params] = await Promise.all([currentAccount(), searchParams]);
 
@@ -45,7 +49,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       ) : (
         <h1 className="text-2xl font-bold">Welcome Back To {productName}</h1>
       )}
-      <p className="mt-2 mb-6 text-sm text-gray-600">Enter your email and we&apos;ll send you a link to log in. No password needed.</p>
+      <p className="mt-2 mb-6 text-sm text-gray-600">
+        Enter your email and we&apos;ll send you a link to log in. No password needed.
+      </p>
       <LoginForm />
     </AuthCard>
   );

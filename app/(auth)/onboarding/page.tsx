@@ -19,7 +19,12 @@ function first(value: string | string[] | undefined): string {
  */
 export default async function OnboardingPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
-  const prefill = { firstName: first(params.firstName), lastName: first(params.lastName), email: first(params.email), phone: first(params.phone) };
+  const prefill = {
+    firstName: first(params.firstName),
+    lastName: first(params.lastName),
+    email: first(params.email),
+    phone: first(params.phone),
+  };
   if (!prefill.firstName || !prefill.lastName || !prefill.email) redirect("/signup");
   const frame = clampFrame(params.frame);
   const { productName } = getEnv();

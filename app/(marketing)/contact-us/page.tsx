@@ -22,7 +22,9 @@ export default function ContactUsPage() {
       <PublicHeader productName={productName} />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 sm:py-16">
         <h1 className="text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl">Contact Us</h1>
-        <p className="mt-2 max-w-2xl text-gray-600">Questions about {productName}, your account or a demo? Send us a message and we will answer by email.</p>
+        <p className="mt-2 max-w-2xl text-gray-600">
+          Questions about {productName}, your account or a demo? Send us a message and we will answer by email.
+        </p>
         <div className="mt-8 grid gap-6 lg:grid-cols-3">
           <aside className="space-y-6 lg:col-span-1">
             <section aria-labelledby="get-in-touch" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-200">
@@ -30,7 +32,10 @@ export default function ContactUsPage() {
                 Get in Touch
               </h2>
               <p className="mt-2 text-sm text-gray-600">Email our support team:</p>
-              <a href={`mailto:${supportEmail}`} className="mt-1 inline-block break-all font-medium text-brand-600 hover:underline">
+              <a
+                href={`mailto:${supportEmail}`}
+                className="mt-1 inline-block break-all font-medium text-brand-600 hover:underline"
+              >
                 {supportEmail}
               </a>
             </section>
@@ -49,7 +54,10 @@ export default function ContactUsPage() {
               </ul>
             </section>
           </aside>
-          <section aria-label="Contact form" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-200 lg:col-span-2">
+          <section
+            aria-label="Contact form"
+            className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-200 lg:col-span-2"
+          >
             <ContactUsForm />
           </section>
         </div>

@@ -12,7 +12,9 @@ export default function PricingPage() {
       <PublicHeader productName={productName} />
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6">
         <h1 className="text-center text-3xl font-extrabold tracking-tight sm:text-4xl">Pricing</h1>
-        <p className="mx-auto mt-3 mb-8 max-w-2xl text-center text-gray-600">One simple price that grows with your book of business. See what {productName} is worth to your agency.</p>
+        <p className="mx-auto mt-3 mb-8 max-w-2xl text-center text-gray-600">
+          One simple price that grows with your book of business. See what {productName} is worth to your agency.
+        </p>
         <PricingCalculator />
       </main>
     </div>

@@ -14,12 +14,16 @@ export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const first = (value: string | string[] | undefined) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+const first = (value: string | string[] | undefined) =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 const MISSING_QUOTE = `/error?message=${encodeURIComponent("Missing or invalid quote ID")}`;
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const full = first((await searchParams).intake) === "full";
-  return { title: { absolute: full ? "Get Your Medicare Supplement Quote" : `Get Your Quote - ${getEnv().productName}` }, robots: { index: false, follow: false } };
+  return {
+    title: { absolute: full ? "Get Your Medicare Supplement Quote" : `Get Your Quote - ${getEnv().productName}` },
+    robots: { index: false, follow: false },
+  };
 }
 
 /**
@@ -44,11 +48,18 @@ export default async function QuotePage({ searchParams }: Props) {
     const { organization, agent } = found;
     return (
       <BrandedPage brand={organization}>
-        <p className="mb-1 text-sm font-semibold uppercase tracking-wide" style={{ color: brandInkOnWhite(brandColor(organization.primaryColor)) }}>
+        <p
+          className="mb-1 text-sm font-semibold uppercase tracking-wide"
+          style={{ color: brandInkOnWhite(brandColor(organization.primaryColor)) }}
+        >
           Get Your Medicare Supplement Quote
         </p>
         <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
-          <FullIntakeForm organization={{ id: organization.id, name: organization.name }} brandColor={brandColor(organization.primaryColor)} agentId={agent?.id ?? null} />
+          <FullIntakeForm
+            organization={{ id: organization.id, name: organization.name }}
+            brandColor={brandColor(organization.primaryColor)}
+            agentId={agent?.id ?? null}
+          />
         </div>
       </BrandedPage>
     );
@@ -60,7 +71,9 @@ export default async function QuotePage({ searchParams }: Props) {
     return (
       <BrandedPage brand={organization}>
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">Get Your Quote</h1>
-        <p className="mt-2 text-sm text-gray-600">Hi {link.firstName}, check your details and we&apos;ll show you the lowest Medicare Supplement prices for you.</p>
+        <p className="mt-2 text-sm text-gray-600">
+          Hi {link.firstName}, check your details and we&apos;ll show you the lowest Medicare Supplement prices for you.
+        </p>
         <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
           <QuoteIntakeForm
             mode={{ kind: "link", token: link.token, prefill: link.prefill }}
@@ -84,9 +97,15 @@ export default async function QuotePage({ searchParams }: Props) {
           We couldn&apos;t load your saved details. Enter them below to see your quotes.
         </p>
       ) : null}
-      <p className="mt-2 text-sm text-gray-600">A few details are all {organization.name} needs to show you the lowest Medicare Supplement prices in your area.</p>
+      <p className="mt-2 text-sm text-gray-600">
+        A few details are all {organization.name} needs to show you the lowest Medicare Supplement prices in your area.
+      </p>
       <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
-        <QuoteIntakeForm mode={{ kind: "manual", orgId: organization.id, planType: comparePlanType(first(query.planType)) }} brandColor={brandColor(organization.primaryColor)} timeZone={organization.timezone} />
+        <QuoteIntakeForm
+          mode={{ kind: "manual", orgId: organization.id, planType: comparePlanType(first(query.planType)) }}
+          brandColor={brandColor(organization.primaryColor)}
+          timeZone={organization.timezone}
+        />
       </div>
     </BrandedPage>
   );

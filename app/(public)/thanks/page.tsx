@@ -6,7 +6,11 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Thanks" }, robots: { index: false, follow: false } };
 
 /** /thanks[?id=<token>]: "Thanks for checking it out." (client-side.md "Marketing home"). */
-export default async function ThanksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ThanksPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const compareHref = await thanksCompareHref({ params: await searchParams, now: new Date() });
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-gray-50 px-6 text-center">
@@ -19,7 +23,10 @@ export default async function ThanksPage({ searchParams }: { searchParams: Promi
           </a>
         </p>
       ) : null}
-      <Link href="/" className="mt-8 inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2">
+      <Link
+        href="/"
+        className="mt-8 inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+      >
         Go to the homepage
       </Link>
     </main>

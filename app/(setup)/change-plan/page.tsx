@@ -21,9 +21,20 @@ export default async function ChangePlanPage() {
         <p className="text-center text-sm font-semibold text-brand-600">{env.productName}</p>
         <h1 className="mt-2 text-center text-3xl font-bold">Change Your Plan</h1>
         <p className="mt-2 mb-8 text-center text-gray-600">
-          Switch plans or adjust add-ons. <Link href={organization.onboardingCompleted ? "/stripe" : "/setup/settings"} className="text-brand-600 hover:underline">Back</Link>
+          Switch plans or adjust add-ons.{" "}
+          <Link
+            href={organization.onboardingCompleted ? "/stripe" : "/setup/settings"}
+            className="text-brand-600 hover:underline"
+          >
+            Back
+          </Link>
         </p>
-        <SubscriptionWizard mode="change" orgSlug={organization.slug} supportEmail={env.supportEmail} billingEnabled={isBillingEnabled()} />
+        <SubscriptionWizard
+          mode="change"
+          orgSlug={organization.slug}
+          supportEmail={env.supportEmail}
+          billingEnabled={isBillingEnabled()}
+        />
       </div>
     </main>
   );

@@ -19,11 +19,21 @@ export default async function ChoosePlanPage({ searchParams }: { searchParams: P
       <div className="mx-auto max-w-5xl">
         <p className="text-center text-sm font-semibold text-brand-600">{env.productName}</p>
         <h1 className="mt-2 text-center text-3xl font-bold">Choose Your Plan</h1>
-        <p className="mt-2 mb-8 text-center text-gray-600">Pick the plan that fits your agency. You can change it later.</p>
+        <p className="mt-2 mb-8 text-center text-gray-600">
+          Pick the plan that fits your agency. You can change it later.
+        </p>
         {user.isAdmin ? (
-          <SubscriptionWizard mode="choose" orgSlug={organization.slug} supportEmail={env.supportEmail} billingEnabled={isBillingEnabled()} initialPlan={plan ?? null} />
+          <SubscriptionWizard
+            mode="choose"
+            orgSlug={organization.slug}
+            supportEmail={env.supportEmail}
+            billingEnabled={isBillingEnabled()}
+            initialPlan={plan ?? null}
+          />
         ) : (
-          <p className="rounded-md bg-white p-6 text-center text-gray-700 ring-1 ring-gray-200">Your organization&apos;s administrator chooses the plan. Please ask them to sign in and choose one.</p>
+          <p className="rounded-md bg-white p-6 text-center text-gray-700 ring-1 ring-gray-200">
+            Your organization&apos;s administrator chooses the plan. Please ask them to sign in and choose one.
+          </p>
         )}
       </div>
     </main>

@@ -14,5 +14,8 @@ export const GET = withPublic(
     res.headers.set("cache-control", "no-store");
     return res;
   },
-  { query: z.object({ purpose: z.enum(CHALLENGE_PURPOSES) }), rateLimit: { name: "challenge", limit: 60, windowSeconds: 10 * 60 } },
+  {
+    query: z.object({ purpose: z.enum(CHALLENGE_PURPOSES) }),
+    rateLimit: { name: "challenge", limit: 60, windowSeconds: 10 * 60 },
+  },
 );

@@ -13,7 +13,10 @@ const handlers = serve({ client: inngest, functions });
 type Handler = (req: NextRequest, ctx: unknown) => Promise<Response>;
 const enabled = () => getEnv().parts.jobs === "inngest" || getEnv().inngest.dev;
 const notFound = () => NextResponse.json({ error: { code: "not_found", message: "Not found." } }, { status: 404 });
-const guard = (handler: unknown): Handler => (req, ctx) => (enabled() ? (handler as Handler)(req, ctx) : Promise.resolve(notFound()));
+const guard =
+  (handler: unknown): Handler =>
+  (req, ctx) =>
+    enabled() ? (handler as Handler)(req, ctx) : Promise.resolve(notFound());
 
 export const GET = guard(handlers.GET);
 export const POST = guard(handlers.POST);

@@ -4,4 +4,7 @@ import { getOrgSettings } from "@/lib/settings/org-settings";
 export const dynamic = "force-dynamic";
 
 /** GET /api/settings: { success, orgSettings } for the signed-in admin's organization. */
-export const GET = withOrg(async ({ db, organizationId }) => ({ success: true, orgSettings: await getOrgSettings({ db, organizationId }) }), { roles: ["admin"] });
+export const GET = withOrg(
+  async ({ db, organizationId }) => ({ success: true, orgSettings: await getOrgSettings({ db, organizationId }) }),
+  { roles: ["admin"] },
+);

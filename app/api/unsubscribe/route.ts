@@ -19,12 +19,20 @@ const rateLimit = { name: "unsubscribe", limit: 120, windowSeconds: 600 };
 export const POST = withPublic(
   async ({ req, query }) => {
     const body = (await req.text()).slice(0, 1000);
-    return unsubscribeByToken({ token: query.t, source: body.includes("List-Unsubscribe=One-Click") ? "one_click" : "link", now: new Date() });
+    return unsubscribeByToken({
+      token: query.t,
+      source: body.includes("List-Unsubscribe=One-Click") ? "one_click" : "link",
+      now: new Date(),
+    });
   },
   { query: querySchema, rateLimit, acceptBodyTypes: ["application/x-www-form-urlencoded", "multipart/form-data"] },
 );
 
 /** GET never unsubscribes (link scanners prefetch URLs): it leads to the confirmation page. */
-export const GET = withPublic(async ({ query }) => NextResponse.redirect(`${getEnv().appUrl}/unsubscribe${query.t ? `?t=${encodeURIComponent(query.t)}` : ""}`, 303), {
-  query: querySchema,
-});
+export const GET = withPublic(
+  async ({ query }) =>
+    NextResponse.redirect(`${getEnv().appUrl}/unsubscribe${query.t ? `?t=${encodeURIComponent(query.t)}` : ""}`, 303),
+  {
+    query: querySchema,
+  },
+);

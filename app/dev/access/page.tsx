@@ -13,7 +13,8 @@ export default function DevAccessPage() {
     <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-6 py-12">
       <h1 className="text-2xl font-bold">Outbox access</h1>
       <p className="mt-2 text-base text-gray-700">
-        This deployment keeps every email it sends in its outbox, sign-in links included. Enter the outbox access key to open it.
+        This deployment keeps every email it sends in its outbox, sign-in links included. Enter the outbox access key to
+        open it.
       </p>
       <DevAccessForm />
     </main>

@@ -13,7 +13,18 @@ jest.mock("next/headers", () => ({
 }));
 
 const KEY = "outbox-key-for-the-page-test-0123";
-const savedVars = ["APP_ENV", "APP_URL", "DATABASE_URL", "AUTH_SECRET", "RESEND_API_KEY", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "ELIGIBILITY_ENCRYPTION_KEY", "OUTBOX_ACCESS_KEY", "SERVED_BY"];
+const savedVars = [
+  "APP_ENV",
+  "APP_URL",
+  "DATABASE_URL",
+  "AUTH_SECRET",
+  "RESEND_API_KEY",
+  "INNGEST_EVENT_KEY",
+  "INNGEST_SIGNING_KEY",
+  "ELIGIBILITY_ENCRYPTION_KEY",
+  "OUTBOX_ACCESS_KEY",
+  "SERVED_BY",
+];
 const saved = Object.fromEntries(savedVars.map((k) => [k, process.env[k]]));
 
 function setEnv(vars: Record<string, string>) {

@@ -13,7 +13,8 @@ const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeS
 
 function outboxDescription(env: ReturnType<typeof getEnv>): string {
   if (env.isPreview) return "Emails this preview sent, newest first, all marked [PREVIEW]. None reached a client.";
-  if (env.parts.email === "outbox") return "Emails the app sent in this embedded mode, newest first. Nothing here left this machine.";
+  if (env.parts.email === "outbox")
+    return "Emails the app sent in this embedded mode, newest first. Nothing here left this machine.";
   return "Emails the app sent through the email provider, newest first.";
 }
 
@@ -29,9 +30,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
       <header className="border-b border-gray-200 bg-white px-6 py-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-xl font-bold">Outbox</h1>
-          <p className="text-sm text-gray-500">
-            {outboxDescription(getEnv())}
-          </p>
+          <p className="text-sm text-gray-500">{outboxDescription(getEnv())}</p>
         </div>
       </header>
       {emails.length === 0 ? (
@@ -40,7 +39,10 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
         </main>
       ) : (
         <main className="grid flex-1 md:grid-cols-[22rem_1fr]">
-          <nav aria-label="Emails" className="max-h-[40vh] overflow-y-auto border-b border-gray-200 md:max-h-none md:border-r md:border-b-0">
+          <nav
+            aria-label="Emails"
+            className="max-h-[40vh] overflow-y-auto border-b border-gray-200 md:max-h-none md:border-r md:border-b-0"
+          >
             <ul>
               {emails.map((email) => {
                 const active = selected?.id === email.id;
@@ -65,18 +67,28 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
               <>
                 <dl className="grid grid-cols-[5rem_1fr] gap-x-3 gap-y-1 border-b border-gray-200 px-6 py-4 text-sm">
                   <dt className="text-gray-500">Subject</dt>
-                  <dd className="font-semibold" data-testid="outbox-subject">{selected.subject}</dd>
+                  <dd className="font-semibold" data-testid="outbox-subject">
+                    {selected.subject}
+                  </dd>
                   <dt className="text-gray-500">From</dt>
                   <dd>{selected.from}</dd>
                   <dt className="text-gray-500">To</dt>
                   <dd>
                     {selected.to}
-                    {selected.testMode ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800">test mode, for {selected.originalTo}</span> : null}
+                    {selected.testMode ? (
+                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800">
+                        test mode, for {selected.originalTo}
+                      </span>
+                    ) : null}
                   </dd>
                   <dt className="text-gray-500">Sent</dt>
                   <dd>{timeFormat.format(selected.createdAt)}</dd>
                 </dl>
-                <iframe title={`Email: ${selected.subject}`} srcDoc={htmlForPreview(selected.html)} className="min-h-[36rem] w-full flex-1 bg-gray-100" />
+                <iframe
+                  title={`Email: ${selected.subject}`}
+                  srcDoc={htmlForPreview(selected.html)}
+                  className="min-h-[36rem] w-full flex-1 bg-gray-100"
+                />
               </>
             ) : (
               <p className="p-6 text-gray-500">That email is not in the outbox.</p>

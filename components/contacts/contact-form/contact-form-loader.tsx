@@ -10,13 +10,27 @@ import type { AgentsResponse } from "@/lib/agents/agent-schema";
 import type { SessionResponse } from "@/lib/auth/current-account";
 import type { ContactDetail } from "@/lib/contacts/contact-schema";
 
-type Loaded = { agents: ContactFormAgent[]; currentUser: { id: string; isAdmin: boolean }; contact: ContactDetail | null };
+type Loaded = {
+  agents: ContactFormAgent[];
+  currentUser: { id: string; isAdmin: boolean };
+  contact: ContactDetail | null;
+};
 
 /**
  * The contact form as the contact list opens it (add, or edit a row): loads what the form needs (the
  * agents, who is asking, and in edit mode the contact) and then shows it.
  */
-export function ContactFormLoader({ mode, contactId, onClose, onSaved }: { mode: "add" | "edit"; contactId?: string; onClose: () => void; onSaved: () => void }) {
+export function ContactFormLoader({
+  mode,
+  contactId,
+  onClose,
+  onSaved,
+}: {
+  mode: "add" | "edit";
+  contactId?: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -25,11 +39,18 @@ export function ContactFormLoader({ mode, contactId, onClose, onSaved }: { mode:
     Promise.all([
       apiRequest<AgentsResponse>("/api/agents"),
       apiRequest<SessionResponse>("/api/auth/session"),
-      mode === "edit" && contactId ? apiRequest<ContactDetail>(`/api/contacts/${encodeURIComponent(contactId)}`) : Promise.resolve(null),
+      mode === "edit" && contactId
+        ? apiRequest<ContactDetail>(`/api/contacts/${encodeURIComponent(contactId)}`)
+        : Promise.resolve(null),
     ])
       .then(([agents, session, contact]) => {
         if (!session.valid || !session.id) throw new Error("signed out");
-        if (!cancelled) setLoaded({ agents: agents.agents, currentUser: { id: session.id, isAdmin: session.is_admin === true }, contact });
+        if (!cancelled)
+          setLoaded({
+            agents: agents.agents,
+            currentUser: { id: session.id, isAdmin: session.is_admin === true },
+            contact,
+          });
       })
       .catch(() => !cancelled && setFailed(true));
     return () => {

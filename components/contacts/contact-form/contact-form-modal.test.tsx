@@ -1,6 +1,10 @@
 import { CONTACT_MESSAGES } from "@/lib/contacts/contact-schema";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { ContactFormModal, type ContactFormAgent, type ContactFormModalProps } from "@/components/contacts/contact-form/contact-form-modal";
+import {
+  ContactFormModal,
+  type ContactFormAgent,
+  type ContactFormModalProps,
+} from "@/components/contacts/contact-form/contact-form-modal";
 import type { ContactDetail } from "@/lib/contacts/contact-schema";
 
 const ADMIN_ID = "00000000-0000-4000-8000-000000000001";
@@ -8,7 +12,14 @@ const BOB_ID = "00000000-0000-4000-8000-000000000002";
 const CONTACT_ID = "00000000-0000-4000-8000-0000000000c1";
 
 const agents: ContactFormAgent[] = [
-  { id: ADMIN_ID, firstName: "Ann", lastName: "Admin", email: "ann@agency.test", carriers: ["Humana", "Aetna"], isDefault: true },
+  {
+    id: ADMIN_ID,
+    firstName: "Ann",
+    lastName: "Admin",
+    email: "ann@agency.test",
+    carriers: ["Humana", "Aetna"],
+    isDefault: true,
+  },
   { id: BOB_ID, firstName: "Bob", lastName: "Brown", email: "bob@agency.test", carriers: ["Cigna"] },
 ];
 
@@ -42,7 +53,14 @@ const contact: ContactDetail = {
 };
 
 const ZIPS: Record<string, unknown> = {
-  "78701": { zip: "78701", state: "TX", counties: ["Travis County"], cities: ["Austin"], countyDetails: [{ name: "Travis County", fips: "48453", state: "TX", residentialShare: 1 }], defaultCounty: { name: "Travis County", fips: "48453", state: "TX", residentialShare: 1 } },
+  "78701": {
+    zip: "78701",
+    state: "TX",
+    counties: ["Travis County"],
+    cities: ["Austin"],
+    countyDetails: [{ name: "Travis County", fips: "48453", state: "TX", residentialShare: 1 }],
+    defaultCounty: { name: "Travis County", fips: "48453", state: "TX", residentialShare: 1 },
+  },
   "42223": {
     zip: "42223",
     state: "KY",
@@ -57,7 +75,11 @@ const ZIPS: Record<string, unknown> = {
 };
 
 type Reply = { status: number; body?: unknown } | "never";
-const asResponse = ({ status, body }: { status: number; body?: unknown }) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+const asResponse = ({ status, body }: { status: number; body?: unknown }) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  json: async () => body,
+});
 
 let replies: { check: (url: string) => Reply; save: (url: string, init: RequestInit) => Reply };
 let fetchMock: jest.Mock;
@@ -66,7 +88,10 @@ beforeEach(() => {
   jest.useFakeTimers();
   replies = {
     check: () => ({ status: 200, body: { exists: false } }),
-    save: (_url, init) => ({ status: 200, body: { success: true, contact: { ...contact, ...JSON.parse(String(init.body)) } } }),
+    save: (_url, init) => ({
+      status: 200,
+      body: { success: true, contact: { ...contact, ...JSON.parse(String(init.body)) } },
+    }),
   };
   fetchMock = jest.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? "GET";
@@ -74,8 +99,14 @@ beforeEach(() => {
     if (url.startsWith("/api/contacts/check-email/")) reply = replies.check(url);
     else if (url.startsWith("/api/zip-lookup/")) {
       const zip = url.split("/").pop()!;
-      reply = ZIPS[zip] ? { status: 200, body: ZIPS[zip] } : { status: 404, body: { error: { code: "not_found", message: "Invalid zip code" } } };
-    } else if ((url === "/api/contacts/create" && method === "POST") || (url.startsWith("/api/contacts/") && method === "PUT")) reply = replies.save(url, init);
+      reply = ZIPS[zip]
+        ? { status: 200, body: ZIPS[zip] }
+        : { status: 404, body: { error: { code: "not_found", message: "Invalid zip code" } } };
+    } else if (
+      (url === "/api/contacts/create" && method === "POST") ||
+      (url.startsWith("/api/contacts/") && method === "PUT")
+    )
+      reply = replies.save(url, init);
     else throw new Error(`unexpected fetch ${method} ${url}`);
     if (reply === "never") return new Promise(() => {});
     return asResponse(reply);
@@ -87,14 +118,24 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-const flush = () => act(async () => {
-  await jest.advanceTimersByTimeAsync(0);
-});
+const flush = () =>
+  act(async () => {
+    await jest.advanceTimersByTimeAsync(0);
+  });
 
 function renderModal(overrides: Partial<ContactFormModalProps> = {}) {
   const onClose = jest.fn();
   const onSaved = jest.fn();
-  render(<ContactFormModal mode="add" agents={agents} currentUser={{ id: ADMIN_ID, isAdmin: true }} onClose={onClose} onSaved={onSaved} {...overrides} />);
+  render(
+    <ContactFormModal
+      mode="add"
+      agents={agents}
+      currentUser={{ id: ADMIN_ID, isAdmin: true }}
+      onClose={onClose}
+      onSaved={onSaved}
+      {...overrides}
+    />,
+  );
   return { onClose, onSaved };
 }
 
@@ -117,19 +158,42 @@ describe("Add New Client", () => {
   it("shows the form's fields, with Assigned Agent and its placeholder", () => {
     renderModal();
     expect(screen.getByRole("dialog", { name: "Add New Client" })).toBeTruthy();
-    for (const label of ["First Name", "Last Name", "Email", "Phone Number", "Contact Owner", "Current Carrier", "Plan Type", "Effective Date", "Birth Date", "ZIP Code", "State", "Assigned Agent"]) {
+    for (const label of [
+      "First Name",
+      "Last Name",
+      "Email",
+      "Phone Number",
+      "Contact Owner",
+      "Current Carrier",
+      "Plan Type",
+      "Effective Date",
+      "Birth Date",
+      "ZIP Code",
+      "State",
+      "Assigned Agent",
+    ]) {
       expect(screen.getByLabelText(label, withoutMark)).toBeTruthy();
     }
     for (const label of ["First Name", "Last Name", "Email"]) {
       expect(input(label).getAttribute("aria-required")).toBe("true");
     }
-    expect(within(screen.getByRole("group", { name: "Tobacco User" })).getAllByRole("radio").map((r) => r.closest("label")!.textContent)).toEqual(["Yes", "No"]);
-    expect(within(screen.getByRole("group", { name: "Gender" })).getAllByRole("radio").map((r) => r.closest("label")!.textContent)).toEqual(["Male", "Female"]);
+    expect(
+      within(screen.getByRole("group", { name: "Tobacco User" }))
+        .getAllByRole("radio")
+        .map((r) => r.closest("label")!.textContent),
+    ).toEqual(["Yes", "No"]);
+    expect(
+      within(screen.getByRole("group", { name: "Gender" }))
+        .getAllByRole("radio")
+        .map((r) => r.closest("label")!.textContent),
+    ).toEqual(["Male", "Female"]);
     const agentSelect = screen.getByLabelText("Assigned Agent") as HTMLSelectElement;
     expect(agentSelect.options[0]!.textContent).toBe("Select an Agent");
     expect(agentSelect.value).toBe("");
     expect(input("State").readOnly).toBe(true);
-    expect(Array.from((screen.getByLabelText("Plan Type") as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(["Select a plan", "Plan F", "Plan G", "Plan N", "Other"]);
+    expect(
+      Array.from((screen.getByLabelText("Plan Type") as HTMLSelectElement).options).map((o) => o.textContent),
+    ).toEqual(["Select a plan", "Plan F", "Plan G", "Plan N", "Other"]);
   });
 
   it("enables Add Client only when first name, last name and email are filled in", async () => {
@@ -255,7 +319,9 @@ describe("Add New Client", () => {
     await flush();
     fireEvent.change(screen.getByLabelText("County"), { target: { value: "21047" } });
     fireEvent.change(screen.getByLabelText("Assigned Agent"), { target: { value: BOB_ID } });
-    expect(Array.from((screen.getByLabelText("Current Carrier") as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(["Select a carrier", "Cigna", "Other"]);
+    expect(
+      Array.from((screen.getByLabelText("Current Carrier") as HTMLSelectElement).options).map((o) => o.textContent),
+    ).toEqual(["Select a carrier", "Cigna", "Other"]);
     fireEvent.change(screen.getByLabelText("Current Carrier"), { target: { value: "Cigna" } });
     fireEvent.change(screen.getByLabelText("Plan Type"), { target: { value: "Plan N" } });
     type("Birth Date", "1958-03-14");
@@ -287,20 +353,41 @@ describe("Add New Client", () => {
   it("shows the server's refusals: a duplicate email, a bad date", async () => {
     const { onSaved } = renderModal();
     await fillRequired();
-    replies.save = () => ({ status: 409, body: { error: { code: "conflict", message: "A contact with this email already exists.", fields: { email: ["A contact with this email already exists."] } } } });
+    replies.save = () => ({
+      status: 409,
+      body: {
+        error: {
+          code: "conflict",
+          message: "A contact with this email already exists.",
+          fields: { email: ["A contact with this email already exists."] },
+        },
+      },
+    });
     fireEvent.click(addButton());
     await flush();
     expect(screen.getByText("A contact with this email already exists.")).toBeTruthy();
     expect(addButton().disabled).toBe(true);
 
     type("Email", "other@example.com");
-    replies.save = () => ({ status: 422, body: { error: { code: "validation_failed", message: "Invalid birth date format", fields: { birthDate: ["Invalid birth date format"] } } } });
+    replies.save = () => ({
+      status: 422,
+      body: {
+        error: {
+          code: "validation_failed",
+          message: "Invalid birth date format",
+          fields: { birthDate: ["Invalid birth date format"] },
+        },
+      },
+    });
     fireEvent.click(addButton());
     await flush();
     expect(screen.getByRole("alert").textContent).toBe("Invalid birth date format");
     expect(screen.getAllByText("Invalid birth date format")).toHaveLength(2);
 
-    replies.save = () => ({ status: 500, body: { error: { code: "internal", message: "Something went wrong. Please try again." } } });
+    replies.save = () => ({
+      status: 500,
+      body: { error: { code: "internal", message: "Something went wrong. Please try again." } },
+    });
     fireEvent.click(addButton());
     await flush();
     expect(screen.getByRole("alert").textContent).toBe("Failed to add contact");
@@ -344,7 +431,9 @@ describe("Edit Contact", () => {
     type("Email", "pat.new@example.com");
     fireEvent.blur(input("Email"));
     await flush();
-    expect(calls("/api/contacts/check-email/")[0]![0]).toBe(`/api/contacts/check-email/pat.new%40example.com?excludeId=${CONTACT_ID}`);
+    expect(calls("/api/contacts/check-email/")[0]![0]).toBe(
+      `/api/contacts/check-email/pat.new%40example.com?excludeId=${CONTACT_ID}`,
+    );
 
     type("ZIP Code", "42223");
     await flush();
@@ -354,7 +443,12 @@ describe("Edit Contact", () => {
     expect(url).toBe(`/api/contacts/${CONTACT_ID}?zip_update=true`);
     expect((init as RequestInit).method).toBe("PUT");
     const body = JSON.parse(String((init as RequestInit).body));
-    expect(body).toMatchObject({ email: "pat.new@example.com", zipCode: "42223", countyFips: "47125", contactOwnerId: BOB_ID });
+    expect(body).toMatchObject({
+      email: "pat.new@example.com",
+      zipCode: "42223",
+      countyFips: "47125",
+      contactOwnerId: BOB_ID,
+    });
     expect(body).not.toHaveProperty("agentId");
     expect(onSaved).toHaveBeenCalled();
   });

@@ -11,7 +11,15 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import { FORM_PLAN_TYPES, OTHER_CARRIER } from "@/lib/contacts/contact-fields";
-import { CONTACT_FORM_FIELDS, CONTACT_MESSAGES, canSaveContactForm, contactFormSchema, type ContactDetail, type ContactFormInput, type ContactValues } from "@/lib/contacts/contact-schema";
+import {
+  CONTACT_FORM_FIELDS,
+  CONTACT_MESSAGES,
+  canSaveContactForm,
+  contactFormSchema,
+  type ContactDetail,
+  type ContactFormInput,
+  type ContactValues,
+} from "@/lib/contacts/contact-schema";
 import { countyLabel } from "@/lib/zip/zip-schema";
 import { createContactRequest, updateContactRequest } from "@/components/contacts/contact-form/contact-api";
 import { useContactEmailCheck } from "@/components/contacts/contact-form/use-contact-email-check";
@@ -52,7 +60,12 @@ type FormField = keyof ContactFormInput;
 
 const agentName = (agent: ContactFormAgent) => `${agent.firstName} ${agent.lastName}`.trim() || agent.email;
 
-function initialValues(mode: "add" | "edit", contact: ContactDetail | null | undefined, agents: ContactFormAgent[], currentUser: ContactFormUser): ContactFormInput {
+function initialValues(
+  mode: "add" | "edit",
+  contact: ContactDetail | null | undefined,
+  agents: ContactFormAgent[],
+  currentUser: ContactFormUser,
+): ContactFormInput {
   const listed = (id: string | null | undefined) => (id && agents.some((a) => a.id === id) ? id : "");
   if (mode === "edit" && contact) {
     return {
@@ -92,7 +105,21 @@ function initialValues(mode: "add" | "edit", contact: ContactDetail | null | und
   };
 }
 
-function Choice({ legend, name, value, options, onChange, disabled }: { legend: string; name: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void; disabled: boolean }) {
+function Choice({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  disabled,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
   return (
     <fieldset>
       <legend className="block text-sm font-medium text-gray-800">{legend}</legend>
@@ -102,10 +129,20 @@ function Choice({ legend, name, value, options, onChange, disabled }: { legend: 
             key={option.value}
             className={cx(
               "flex min-h-11 flex-1 cursor-pointer items-center justify-center gap-2 rounded-md px-3 py-2 text-sm ring-1 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600",
-              value === option.value ? "bg-brand-50 font-semibold text-brand-700 ring-brand-600" : "bg-white text-gray-800 ring-gray-400 hover:bg-gray-50",
+              value === option.value
+                ? "bg-brand-50 font-semibold text-brand-700 ring-brand-600"
+                : "bg-white text-gray-800 ring-gray-400 hover:bg-gray-50",
             )}
           >
-            <input type="radio" className="sr-only" name={name} value={option.value} checked={value === option.value} disabled={disabled} onChange={() => onChange(option.value)} />
+            <input
+              type="radio"
+              className="sr-only"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              disabled={disabled}
+              onChange={() => onChange(option.value)}
+            />
             {option.label}
           </label>
         ))}
@@ -120,7 +157,15 @@ function Choice({ legend, name, value, options, onChange, disabled }: { legend: 
  * checked on blur (5 s timeout). A 5-digit ZIP looks up the state (read-only) and the counties (the
  * largest share first). Escape and Cancel close it (not while saving); focus returns to the opener.
  */
-export function ContactFormModal({ mode, contact, agents, currentUser, onClose, onSaved, title }: ContactFormModalProps) {
+export function ContactFormModal({
+  mode,
+  contact,
+  agents,
+  currentUser,
+  onClose,
+  onSaved,
+  title,
+}: ContactFormModalProps) {
   const isEdit = mode === "edit";
   // The rules are the create/update services' own schema (contactInputSchema): no validator lives here.
   const {
@@ -129,7 +174,10 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
     handleSubmit,
     setError,
     formState: { errors, isSubmitting: saving },
-  } = useForm<ContactFormInput, unknown, ContactValues>({ resolver: zodResolver(contactFormSchema), defaultValues: initialValues(mode, contact, agents, currentUser) });
+  } = useForm<ContactFormInput, unknown, ContactValues>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: initialValues(mode, contact, agents, currentUser),
+  });
   const values = useWatch({ control }) as ContactFormInput;
   const [formError, setFormError] = useState<string | null>(null);
   const firstInput = useRef<HTMLInputElement | null>(null);
@@ -137,7 +185,10 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
   const id = (name: string) => `${uid}-${name}`;
   const heading = title ?? (isEdit ? "Edit Contact" : "Add New Client");
 
-  const emailCheck = useContactEmailCheck(values.email, { excludeId: isEdit ? contact?.id : null, originalEmail: isEdit ? contact?.email : null });
+  const emailCheck = useContactEmailCheck(values.email, {
+    excludeId: isEdit ? contact?.id : null,
+    originalEmail: isEdit ? contact?.email : null,
+  });
   const zip = useZipLookup(values.zipCode);
 
   // Current Carrier: the carriers of the contact's agent (the chosen one when adding), plus Other (§5).
@@ -146,22 +197,42 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
     (isEdit ? undefined : agents.find((a) => a.isDefault)) ??
     agents.find((a) => a.id === currentUser.id);
   const carrierOptions = useMemo(() => {
-    const list = [...new Set((carrierAgent?.carriers ?? []).filter((c) => c && c !== OTHER_CARRIER))].sort((a, b) => a.localeCompare(b));
-    if (values.currentCarrier && values.currentCarrier !== OTHER_CARRIER && !list.includes(values.currentCarrier)) list.push(values.currentCarrier);
+    const list = [...new Set((carrierAgent?.carriers ?? []).filter((c) => c && c !== OTHER_CARRIER))].sort((a, b) =>
+      a.localeCompare(b),
+    );
+    if (values.currentCarrier && values.currentCarrier !== OTHER_CARRIER && !list.includes(values.currentCarrier))
+      list.push(values.currentCarrier);
     return [...list, OTHER_CARRIER];
   }, [carrierAgent, values.currentCarrier]);
-  const planOptions: string[] = values.planType && !(FORM_PLAN_TYPES as readonly string[]).includes(values.planType) ? [...FORM_PLAN_TYPES, values.planType] : [...FORM_PLAN_TYPES];
+  const planOptions: string[] =
+    values.planType && !(FORM_PLAN_TYPES as readonly string[]).includes(values.planType)
+      ? [...FORM_PLAN_TYPES, values.planType]
+      : [...FORM_PLAN_TYPES];
 
   const ownerOptions =
     agents.some((a) => a.id === values.contactOwnerId) || !values.contactOwnerId
       ? agents
-      : [...agents, { id: values.contactOwnerId, firstName: contact?.contactOwner?.firstName ?? "Current owner", lastName: contact?.contactOwner?.lastName ?? "", email: contact?.contactOwner?.email ?? "", carriers: [] }];
+      : [
+          ...agents,
+          {
+            id: values.contactOwnerId,
+            firstName: contact?.contactOwner?.firstName ?? "Current owner",
+            lastName: contact?.contactOwner?.lastName ?? "",
+            email: contact?.contactOwner?.email ?? "",
+            carriers: [],
+          },
+        ];
 
   // State and county follow the ZIP; until the lookup answers, an unchanged ZIP keeps the stored state.
   const originalZip = isEdit ? (contact?.zipCode ?? "") : "";
   const counties = zip.status === "found" ? zip.data.countyDetails : [];
-  const countyFips = counties.some((c) => c.fips === values.countyFips) ? values.countyFips : zip.status === "found" ? zip.data.defaultCounty.fips : "";
-  const stateValue = zip.status === "found" ? zip.data.state : values.zipCode === originalZip ? (contact?.state ?? "") : "";
+  const countyFips = counties.some((c) => c.fips === values.countyFips)
+    ? values.countyFips
+    : zip.status === "found"
+      ? zip.data.defaultCounty.fips
+      : "";
+  const stateValue =
+    zip.status === "found" ? zip.data.state : values.zipCode === originalZip ? (contact?.state ?? "") : "";
   const zipError = errors.zipCode?.message ?? (zip.status === "error" ? zip.message : undefined);
 
   const canSave = canSaveContactForm(values, emailCheck.status) && !saving;
@@ -176,7 +247,10 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
     // The county shown (the largest share until one is picked) is the one saved; no ZIP, no county.
     const { agentId, ...rest } = { ...parsed, countyFips: parsed.zipCode ? countyFips || null : null };
     const payload = isEdit ? rest : { ...rest, agentId };
-    const result = isEdit && contact ? await updateContactRequest(contact.id, payload, { zipUpdate: values.zipCode !== originalZip }) : await createContactRequest(payload);
+    const result =
+      isEdit && contact
+        ? await updateContactRequest(contact.id, payload, { zipUpdate: values.zipCode !== originalZip })
+        : await createContactRequest(payload);
     if (result.ok) {
       onSaved(result.body.contact);
       return;
@@ -187,7 +261,9 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
       return;
     }
     if (result.status === 422 || result.status === 400) {
-      const fields = Object.fromEntries(Object.entries(result.fields).map(([key, messages]) => [SERVER_FIELDS[key] ?? key, messages]));
+      const fields = Object.fromEntries(
+        Object.entries(result.fields).map(([key, messages]) => [SERVER_FIELDS[key] ?? key, messages]),
+      );
       setServerFieldErrors(fields, CONTACT_FORM_FIELDS, setError);
       setFormError(result.message ?? CONTACT_MESSAGES.invalid);
       return;
@@ -213,14 +289,22 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
       <span className="text-amber-700">{emailCheck.message}</span>
     ) : null;
   // The check already says it (taken, malformed): the field does not say it twice.
-  const emailError = errors.email?.message && errors.email.message !== emailCheck.message ? errors.email.message : undefined;
+  const emailError =
+    errors.email?.message && errors.email.message !== emailCheck.message ? errors.email.message : undefined;
   const emailInvalid = Boolean(errors.email) || emailCheck.status === "taken" || emailCheck.status === "invalid";
   const titleId = id("title");
   const { ref: firstNameRef, ...firstNameField } = register("firstName");
   const { onBlur: emailBlur, ...emailField } = register("email");
 
   return (
-    <ModalFrame open onClose={onClose} labelledBy={titleId} busy={saving} initialFocus={firstInput} className="max-w-2xl">
+    <ModalFrame
+      open
+      onClose={onClose}
+      labelledBy={titleId}
+      busy={saving}
+      initialFocus={firstInput}
+      className="max-w-2xl"
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -263,7 +347,13 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
             {(props) => <Input {...props} {...register("lastName")} type="text" autoComplete="off" disabled={saving} />}
           </Field>
           <div>
-            <Field id={id("email")} label="Email" required error={emailError} describedBy={emailStatus ? id("email-status") : undefined}>
+            <Field
+              id={id("email")}
+              label="Email"
+              required
+              error={emailError}
+              describedBy={emailStatus ? id("email-status") : undefined}
+            >
               {(props) => (
                 <Input
                   {...props}
@@ -302,7 +392,9 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
                     placeholder="(555) 555-5555"
                     value={formatPhone(field.value)}
                     disabled={saving}
-                    onChange={(e) => field.onChange(nextPhoneDigits(field.value, e.target.value, e.target.selectionStart))}
+                    onChange={(e) =>
+                      field.onChange(nextPhoneDigits(field.value, e.target.value, e.target.selectionStart))
+                    }
                   />
                 )}
               />
@@ -405,7 +497,12 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
               />
             )}
           />
-          <Field id={id("zipCode")} label="ZIP Code" error={zipError} hint={zip.status === "loading" ? "Looking up ZIP code..." : undefined}>
+          <Field
+            id={id("zipCode")}
+            label="ZIP Code"
+            error={zipError}
+            hint={zip.status === "loading" ? "Looking up ZIP code..." : undefined}
+          >
             {(props) => (
               <Controller
                 control={control}
@@ -430,16 +527,39 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
             )}
           </Field>
           <Field id={id("state")} label="State">
-            {(props) => <Input {...props} type="text" readOnly aria-readonly="true" tabIndex={-1} value={stateValue} placeholder="From ZIP code" />}
+            {(props) => (
+              <Input
+                {...props}
+                type="text"
+                readOnly
+                aria-readonly="true"
+                tabIndex={-1}
+                value={stateValue}
+                placeholder="From ZIP code"
+              />
+            )}
           </Field>
           {counties.length > 1 ? (
-            <Field id={id("county")} label="County" error={errors.countyFips?.message} hint={`This ZIP code spans ${counties.length} counties.`}>
+            <Field
+              id={id("county")}
+              label="County"
+              error={errors.countyFips?.message}
+              hint={`This ZIP code spans ${counties.length} counties.`}
+            >
               {(props) => (
                 <Controller
                   control={control}
                   name="countyFips"
                   render={({ field }) => (
-                    <Select {...props} ref={field.ref} name={field.name} onBlur={field.onBlur} value={countyFips} disabled={saving} onChange={(e) => field.onChange(e.target.value)}>
+                    <Select
+                      {...props}
+                      ref={field.ref}
+                      name={field.name}
+                      onBlur={field.onBlur}
+                      value={countyFips}
+                      disabled={saving}
+                      onChange={(e) => field.onChange(e.target.value)}
+                    >
                       {counties.map((county) => (
                         <option key={county.fips} value={county.fips}>
                           {countyLabel(county, zip.status === "found" ? zip.data.state : "")}
@@ -452,7 +572,16 @@ export function ContactFormModal({ mode, contact, agents, currentUser, onClose, 
             </Field>
           ) : counties.length === 1 ? (
             <Field id={id("county")} label="County">
-              {(props) => <Input {...props} type="text" readOnly aria-readonly="true" tabIndex={-1} value={countyLabel(counties[0]!, zip.status === "found" ? zip.data.state : "")} />}
+              {(props) => (
+                <Input
+                  {...props}
+                  type="text"
+                  readOnly
+                  aria-readonly="true"
+                  tabIndex={-1}
+                  value={countyLabel(counties[0]!, zip.status === "found" ? zip.data.state : "")}
+                />
+              )}
             </Field>
           ) : null}
         </div>

@@ -2,7 +2,11 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { normalizeEmail } from "@/lib/contacts/contact-fields";
-import { CONTACT_MESSAGES, isContactEmailFormatValid, type ContactEmailCheckStatus } from "@/lib/contacts/contact-schema";
+import {
+  CONTACT_MESSAGES,
+  isContactEmailFormatValid,
+  type ContactEmailCheckStatus,
+} from "@/lib/contacts/contact-schema";
 import { contactEmailCheckRequest } from "@/components/contacts/contact-form/contact-api";
 
 /** Give up on a check after this long and let the user continue (§4, §9). */
@@ -35,9 +39,16 @@ export type ContactEmailCheck = {
  */
 export function useContactEmailCheck(
   email: string,
-  { excludeId = null, originalEmail = null, timeoutMs = CONTACT_EMAIL_CHECK_TIMEOUT_MS }: { excludeId?: string | null; originalEmail?: string | null; timeoutMs?: number } = {},
+  {
+    excludeId = null,
+    originalEmail = null,
+    timeoutMs = CONTACT_EMAIL_CHECK_TIMEOUT_MS,
+  }: { excludeId?: string | null; originalEmail?: string | null; timeoutMs?: number } = {},
 ): ContactEmailCheck {
-  const [result, setResult] = useState<{ email: string; status: ContactEmailCheckStatus }>({ email: "", status: "idle" });
+  const [result, setResult] = useState<{ email: string; status: ContactEmailCheckStatus }>({
+    email: "",
+    status: "idle",
+  });
   const running = useRef<{ controller: AbortController; timer: ReturnType<typeof setTimeout> } | null>(null);
 
   const stop = useCallback(() => {

@@ -21,7 +21,12 @@ export function useZipLookup(zip: string): ZipLookupState {
     void zipLookupRequest(wanted, controller.signal).then((result) => {
       if (controller.signal.aborted) return;
       if (result.ok) setState({ status: "found", zip: wanted, data: result.body });
-      else setState({ status: "error", zip: wanted, message: result.status === 404 ? ZIP_MESSAGES.invalid : result.message || ZIP_MESSAGES.invalid });
+      else
+        setState({
+          status: "error",
+          zip: wanted,
+          message: result.status === 404 ? ZIP_MESSAGES.invalid : result.message || ZIP_MESSAGES.invalid,
+        });
     });
     return () => controller.abort();
   }, [wanted]);

@@ -12,7 +12,14 @@ import {
   type UploadRuleInput,
 } from "@/components/contacts/csv-upload/build-import-request";
 
-const SUPPORTED = supportedCarriersFromNames(["Aetna", "Humana", "United Healthcare", "Cigna", "Mutual of Omaha", "Other"]);
+const SUPPORTED = supportedCarriersFromNames([
+  "Aetna",
+  "Humana",
+  "United Healthcare",
+  "Cigna",
+  "Mutual of Omaha",
+  "Other",
+]);
 
 const CSV = [
   "First Name,Last Name,Email,Current Carrier,Plan Type,Effective Date,Birth Date,Tobacco User,Gender,ZIP Code,Phone Number,State",
@@ -43,7 +50,12 @@ describe("carrier and plan suggestions", () => {
   });
 
   it("maps unique plan names to standard plans", () => {
-    expect(suggestPlanMapping(["G", "plan n", "HDG", "PPO"])).toEqual({ G: "Plan G", "plan n": "Plan N", HDG: "High Deductible Plan G", PPO: "Other" });
+    expect(suggestPlanMapping(["G", "plan n", "HDG", "PPO"])).toEqual({
+      G: "Plan G",
+      "plan n": "Plan N",
+      HDG: "High Deductible Plan G",
+      PPO: "Other",
+    });
   });
 });
 
@@ -83,8 +95,20 @@ describe("buildImportRequest", () => {
     const built = await buildImportRequest(parsed, selections);
     const body = { contacts: built.rowJson.map((json) => JSON.parse(json)) };
     expect(body.contacts).toHaveLength(4);
-    expect(body.contacts[0]).toMatchObject({ rowNumber: 2, firstName: "Ann", email: "ann@example.com", currentCarrier: "United Healthcare", planType: "Plan G", state: "TX" });
-    expect(body.contacts[1]).toMatchObject({ rowNumber: 3, currentCarrier: " Acme Mutual ", planType: "Plan N", tobaccoUser: "yes" });
+    expect(body.contacts[0]).toMatchObject({
+      rowNumber: 2,
+      firstName: "Ann",
+      email: "ann@example.com",
+      currentCarrier: "United Healthcare",
+      planType: "Plan G",
+      state: "TX",
+    });
+    expect(body.contacts[1]).toMatchObject({
+      rowNumber: 3,
+      currentCarrier: " Acme Mutual ",
+      planType: "Plan N",
+      tobaccoUser: "yes",
+    });
     expect(body.contacts[2]).toMatchObject({ rowNumber: 4, email: "not-an-email", planType: "High Deductible Plan G" });
     expect(body.contacts[3]).toMatchObject({ rowNumber: 5, currentCarrier: "Aetna", planType: "Other" });
     expect(built.contacts).toEqual(body.contacts);
@@ -109,6 +133,8 @@ describe("buildImportRequest", () => {
   it("stops when cancelled", async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(buildImportRequest(parsed, selections, { signal: controller.signal })).rejects.toThrow("Import cancelled");
+    await expect(buildImportRequest(parsed, selections, { signal: controller.signal })).rejects.toThrow(
+      "Import cancelled",
+    );
   });
 });

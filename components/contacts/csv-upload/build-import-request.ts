@@ -1,6 +1,11 @@
 import { OTHER_CARRIER, STANDARD_PLAN_TYPES } from "@/lib/contacts/contact-fields";
 import { buildImportContacts } from "@/lib/contacts/import/build-import-contacts";
-import { builtInCarrierAliases, createCarrierMapper, withBuiltInAliases, type SupportedCarrier } from "@/lib/contacts/import/carrier-mapping";
+import {
+  builtInCarrierAliases,
+  createCarrierMapper,
+  withBuiltInAliases,
+  type SupportedCarrier,
+} from "@/lib/contacts/import/carrier-mapping";
 import type { ColumnMapping } from "@/lib/contacts/import/column-mapping";
 import type { ImportContactInput } from "@/lib/contacts/import/import-types";
 import type { ParsedCsv } from "@/lib/contacts/import/parse-csv";
@@ -28,17 +33,25 @@ export const PLAN_CHOICES: readonly string[] = STANDARD_PLAN_TYPES;
 
 /** The supported list: the organization's settings carrier names (Other left out), each with its built-in aliases. */
 export function supportedCarriersFromNames(names: readonly string[]): SupportedCarrier[] {
-  const unique = [...new Set(names.map((n) => n.trim()).filter((n) => n && n.toLowerCase() !== OTHER_CARRIER.toLowerCase()))];
+  const unique = [
+    ...new Set(names.map((n) => n.trim()).filter((n) => n && n.toLowerCase() !== OTHER_CARRIER.toLowerCase())),
+  ];
   return withBuiltInAliases(unique);
 }
 
 /** "Aetna (aetna medicare, cvs aetna)": the Carrier Conversions panel's list of supported carriers. */
 export function supportedCarrierList(supported: readonly SupportedCarrier[]): { name: string; aliases: string[] }[] {
-  return supported.map((c) => ({ name: c.name, aliases: [...new Set([...c.aliases, ...builtInCarrierAliases(c.name)])] }));
+  return supported.map((c) => ({
+    name: c.name,
+    aliases: [...new Set([...c.aliases, ...builtInCarrierAliases(c.name)])],
+  }));
 }
 
 /** Suggested standard carrier for each unique CSV carrier value (Other when nothing fits). */
-export function suggestCarrierMapping(values: readonly string[], supported: readonly SupportedCarrier[]): CarrierSuggestion[] {
+export function suggestCarrierMapping(
+  values: readonly string[],
+  supported: readonly SupportedCarrier[],
+): CarrierSuggestion[] {
   const mapper = createCarrierMapper(supported);
   return values.map((value) => {
     const hit = mapper.map(value);
@@ -67,18 +80,27 @@ export type UploadRuleInput = {
  * §2: Upload is disabled with no file, while processing (or uploading), with no carrier mapping, or when
  * no carrier names were extracted. Returns why (shown next to the button), or null when Upload is allowed.
  */
-export function uploadBlocker({ hasFile, phase, carrierMappingCount, uniqueCarrierCount }: UploadRuleInput): string | null {
+export function uploadBlocker({
+  hasFile,
+  phase,
+  carrierMappingCount,
+  uniqueCarrierCount,
+}: UploadRuleInput): string | null {
   if (!hasFile || phase === "empty") return "Choose a CSV file to upload.";
   if (phase === "processing") return "Processing your CSV file...";
   if (phase === "uploading") return "Uploading...";
   if (phase !== "mapped") return "Choose a CSV file to upload.";
-  if (uniqueCarrierCount === 0) return "No carrier names were found. Choose the column that holds carrier names for Current Carrier.";
+  if (uniqueCarrierCount === 0)
+    return "No carrier names were found. Choose the column that holds carrier names for Current Carrier.";
   if (carrierMappingCount === 0) return "Map each carrier name to a standard carrier.";
   return null;
 }
 
 /** Rows whose email the import can use, and rows it will skip (shown before uploading). */
-export function countEmails(parsed: Pick<ParsedCsv, "headers" | "rows">, emailHeader: string | null): { valid: number; invalid: number } {
+export function countEmails(
+  parsed: Pick<ParsedCsv, "headers" | "rows">,
+  emailHeader: string | null,
+): { valid: number; invalid: number } {
   const index = emailHeader ? parsed.headers.indexOf(emailHeader) : -1;
   if (index === -1) return { valid: 0, invalid: parsed.rows.length };
   let valid = 0;
@@ -130,7 +152,10 @@ export async function buildImportRequest(
   for (let start = 0; start < total; start += sliceSize) {
     if (signal?.aborted) throw abortError();
     const end = Math.min(total, start + sliceSize);
-    const slice = buildImportContacts({ ...selections, parsed: { headers: parsed.headers, rows: parsed.rows.slice(start, end) } });
+    const slice = buildImportContacts({
+      ...selections,
+      parsed: { headers: parsed.headers, rows: parsed.rows.slice(start, end) },
+    });
     for (const contact of slice) {
       contacts.push(contact);
       rowJson.push(JSON.stringify(contact));

@@ -26,7 +26,13 @@ let agentsReply: () => Promise<Reply>;
 let carriersReply: () => Promise<Reply>;
 
 beforeEach(() => {
-  carriersReply = async () => ({ status: 200, body: { success: true, carriers: ["Aetna", "Humana", "United Healthcare", "Cigna"].map((name) => ({ name, naics: [] })) } });
+  carriersReply = async () => ({
+    status: 200,
+    body: {
+      success: true,
+      carriers: ["Aetna", "Humana", "United Healthcare", "Cigna"].map((name) => ({ name, naics: [] })),
+    },
+  });
   agentsReply = async () => ({
     status: 200,
     body: {
@@ -50,7 +56,10 @@ beforeEach(() => {
 // ---- XMLHttpRequest (the upload: open the job, the chunks, the commit; DELETE to cancel) ----
 class FakeXhr {
   static instances: FakeXhr[] = [];
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  upload: {
+    onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    onload: (() => void) | null;
+  } = { onprogress: null, onload: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -137,7 +146,13 @@ async function nthRequest(n: number) {
   return FakeXhr.instances[n]!;
 }
 
-const chunkAccepted = (xhr: FakeXhr) => ({ success: true, jobId: JOB_ID, index: xhr.json.index, stagedRows: xhr.json.contacts.length, alreadyStaged: false });
+const chunkAccepted = (xhr: FakeXhr) => ({
+  success: true,
+  jobId: JOB_ID,
+  index: xhr.json.index,
+  stagedRows: xhr.json.contacts.length,
+  alreadyStaged: false,
+});
 
 /**
  * Answers the upload already started: the job opens, every chunk is accepted, and the commit answers
@@ -176,7 +191,10 @@ async function uploadAndRespond(status: number, body: unknown) {
 describe("CsvUploadModal: choosing a file", () => {
   it("shows the example link, File selected, the processing spinner, then the mapping defaulted from autoMapColumns", async () => {
     await renderModal();
-    expect(screen.getByRole("link", { name: "Download example CSV" })).toHaveProperty("href", "http://localhost/example.csv");
+    expect(screen.getByRole("link", { name: "Download example CSV" })).toHaveProperty(
+      "href",
+      "http://localhost/example.csv",
+    );
     expect(uploadButton()).toHaveProperty("disabled", true);
     chooseFile(CSV, "my-book.csv");
     expect(screen.getByText(/File selected: my-book\.csv/)).toBeTruthy();
@@ -196,7 +214,19 @@ describe("CsvUploadModal: choosing a file", () => {
     expect(select("ZIP Code").value).toBe("Zip");
     expect(select("Plan Type").value).toBe("Plan");
     const headers = within(screen.getByRole("list", { name: "Detected headers" })).getAllByRole("listitem");
-    expect(headers.map((li) => li.textContent)).toEqual(["fname", "Surname", "E-mail Address", "Insurance Carrier", "Plan", "DOB", "Effective Date", "Smoker", "Sex", "Zip", "Cell"]);
+    expect(headers.map((li) => li.textContent)).toEqual([
+      "fname",
+      "Surname",
+      "E-mail Address",
+      "Insurance Carrier",
+      "Plan",
+      "DOB",
+      "Effective Date",
+      "Smoker",
+      "Sex",
+      "Zip",
+      "Cell",
+    ]);
     expect(screen.getByText(/1 without a valid email will be skipped/)).toBeTruthy();
   });
 
@@ -231,7 +261,9 @@ describe("CsvUploadModal: choosing a file", () => {
     chooseFile("");
     expect(screen.getByRole("alert").textContent).toBe("CSV file is empty");
     chooseFile("First Name,Last Name,Email\n");
-    expect((await screen.findByRole("alert")).textContent).toBe("No valid contacts found in CSV. Please check email formats.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "No valid contacts found in CSV. Please check email formats.",
+    );
   });
 
   it("toggles the drag highlight", async () => {
@@ -277,7 +309,18 @@ describe("CsvUploadModal: Upload rules", () => {
     await renderModal({}, { settle: false });
     expect(within(select("Assign to Agent")).getByRole("option").textContent).toBe("Loading agents...");
     expect(select("Assign to Agent").disabled).toBe(true);
-    await act(async () => release({ status: 200, body: { agents: [{ id: ADMIN_ID, firstName: "Ann", lastName: "Admin" }, { id: BOB_ID, firstName: "Bob", lastName: "Brown" }], defaultAgentId: BOB_ID } }));
+    await act(async () =>
+      release({
+        status: 200,
+        body: {
+          agents: [
+            { id: ADMIN_ID, firstName: "Ann", lastName: "Admin" },
+            { id: BOB_ID, firstName: "Bob", lastName: "Brown" },
+          ],
+          defaultAgentId: BOB_ID,
+        },
+      }),
+    );
     expect(select("Assign to Agent").value).toBe(BOB_ID);
   });
 });
@@ -295,13 +338,28 @@ describe("CsvUploadModal: the request", () => {
     expect(chunks.map((c) => [c.method, c.url, c.json.index])).toEqual([["POST", `${JOBS_URL}/${JOB_ID}/chunks`, 0]]);
     expect([commit.method, commit.url]).toEqual(["POST", `${JOBS_URL}/${JOB_ID}/commit`]);
     expect(contacts).toHaveLength(4);
-    expect(contacts[0]).toMatchObject({ rowNumber: 2, firstName: "Ann", lastName: "Lee", email: "ann@example.com", currentCarrier: "United Healthcare", planType: "Plan G", birthDate: "1955-02-03", tobaccoUser: "No", gender: "F", zipCode: "78701", phoneNumber: "5125550100" });
+    expect(contacts[0]).toMatchObject({
+      rowNumber: 2,
+      firstName: "Ann",
+      lastName: "Lee",
+      email: "ann@example.com",
+      currentCarrier: "United Healthcare",
+      planType: "Plan G",
+      birthDate: "1955-02-03",
+      tobaccoUser: "No",
+      gender: "F",
+      zipCode: "78701",
+      phoneNumber: "5125550100",
+    });
     expect(contacts[1]).toMatchObject({ rowNumber: 3, currentCarrier: "Humana", planType: "Plan N" });
     expect(contacts[3]).toMatchObject({ rowNumber: 5, currentCarrier: "Aetna", planType: "High Deductible Plan G" });
   });
 
   it("forces overwrite off for a non-admin agent (no checkbox, false in the request)", async () => {
-    agentsReply = async () => ({ status: 200, body: { agents: [{ id: BOB_ID, firstName: "Bob", lastName: "Brown" }], defaultAgentId: ADMIN_ID } });
+    agentsReply = async () => ({
+      status: 200,
+      body: { agents: [{ id: BOB_ID, firstName: "Bob", lastName: "Brown" }], defaultAgentId: ADMIN_ID },
+    });
     await renderModal({ currentUser: { id: BOB_ID, firstName: "Bob", isAdmin: false } });
     await chooseAndMap();
     expect(screen.queryByLabelText("Overwrite existing contacts (matched on email address)")).toBeNull();
@@ -315,10 +373,17 @@ describe("CsvUploadModal: the request", () => {
     carriersReply = async () => ({ status: 500, body: { error: { code: "internal", message: "down" } } });
     await renderModal();
     await chooseAndMap();
-    await screen.findByText("Your carrier list could not be loaded. Carriers will be imported as written in your file.");
+    await screen.findByText(
+      "Your carrier list could not be loaded. Carriers will be imported as written in your file.",
+    );
     const { contacts } = await uploadAndRespond(200, SUCCESS);
     // "AARP/UHC" would be mapped to United Healthcare with the list; without it, it goes as written.
-    expect(contacts.map((c: { currentCarrier: string }) => c.currentCarrier)).toEqual(["AARP/UHC", "Acme Mutual", "Aetna", "Aetna"]);
+    expect(contacts.map((c: { currentCarrier: string }) => c.currentCarrier)).toEqual([
+      "AARP/UHC",
+      "Acme Mutual",
+      "Aetna",
+      "Aetna",
+    ]);
   });
 
   it("keeps the original text of a carrier mapped to Other/Unsupported", async () => {
@@ -354,7 +419,9 @@ describe("CsvUploadModal: the request", () => {
     await renderModal();
     await chooseAndMap("First Name,Last Name,Email,Carrier\nAnn,Lee,nope,Aetna\n");
     fireEvent.click(uploadButton());
-    expect((await screen.findByText("No valid contacts found in CSV. Please check email formats.")).closest("[role=alert]")).toBeTruthy();
+    expect(
+      (await screen.findByText("No valid contacts found in CSV. Please check email formats.")).closest("[role=alert]"),
+    ).toBeTruthy();
     expect(FakeXhr.instances).toHaveLength(0);
   });
 
@@ -371,7 +438,14 @@ describe("CsvUploadModal: the request", () => {
 describe("CsvUploadModal: chunks", () => {
   /** A file of `rows` rows: about 260 bytes of JSON each, so 8,000 rows need two chunks of at most 1.5 MB. */
   const bigCsv = (rows: number) =>
-    [CSV.split("\n")[0], ...Array.from({ length: rows }, (_, i) => `Annabelle${i},Lee-Worthington,annabelle.lee.worthington${i}@example.com,AARP/UHC,G,1955-02-03,2024-01-01,No,F,78701,5125550100`)].join("\n");
+    [
+      CSV.split("\n")[0],
+      ...Array.from(
+        { length: rows },
+        (_, i) =>
+          `Annabelle${i},Lee-Worthington,annabelle.lee.worthington${i}@example.com,AARP/UHC,G,1955-02-03,2024-01-01,No,F,78701,5125550100`,
+      ),
+    ].join("\n");
 
   it("cuts a large file into chunks of at most 1.5 MB and shows Uploading n of N… with the overall progress", async () => {
     await renderModal();
@@ -429,7 +503,11 @@ describe("CsvUploadModal: chunks", () => {
   it("a chunk refused by the server: the job is deleted and the reason shown", async () => {
     await startUploadWithJob();
     const chunk = await nthRequest(1);
-    await act(async () => chunk.respond(409, { error: { code: "conflict", message: "This upload has expired. Please upload the file again." } }));
+    await act(async () =>
+      chunk.respond(409, {
+        error: { code: "conflict", message: "This upload has expired. Please upload the file again." },
+      }),
+    );
     const cancel = await nthRequest(2);
     expect(cancel.method).toBe("DELETE");
     await act(async () => cancel.respond(200, { success: true }));
@@ -444,8 +522,19 @@ describe("CsvUploadModal: chunks", () => {
     await chooseAndMap();
     fireEvent.click(uploadButton());
     const create = await nthRequest(0);
-    await act(async () => create.respond(403, { error: { code: "forbidden", message: "You don't have permission to upload contacts. Please contact your administrator." } }));
-    expect(within(await screen.findByRole("alert")).getByText("You don't have permission to upload contacts. Please contact your administrator.")).toBeTruthy();
+    await act(async () =>
+      create.respond(403, {
+        error: {
+          code: "forbidden",
+          message: "You don't have permission to upload contacts. Please contact your administrator.",
+        },
+      }),
+    );
+    expect(
+      within(await screen.findByRole("alert")).getByText(
+        "You don't have permission to upload contacts. Please contact your administrator.",
+      ),
+    ).toBeTruthy();
     expect(FakeXhr.instances).toHaveLength(1);
   });
 });
@@ -453,20 +542,27 @@ describe("CsvUploadModal: chunks", () => {
 describe("CsvUploadModal: failures (§8 Bulk import)", () => {
   it.each([
     [400, { error: { code: "bad_request", message: "CSV format invalid" } }, "CSV format invalid"],
-    [403, { error: { code: "forbidden", message: "Forbidden" } }, "You don't have permission to upload contacts. Please contact your administrator."],
+    [
+      403,
+      { error: { code: "forbidden", message: "Forbidden" } },
+      "You don't have permission to upload contacts. Please contact your administrator.",
+    ],
     [413, { error: { code: "payload_too_large", message: "Too large" } }, "The file is too large. The limit is 20 MB."],
     [500, { error: { code: "internal", message: "Internal error" } }, "Server error (status 500)"],
     [503, null, "Server error (status 503)"],
-  ])("status %s shows Error uploading CSV with its text, and Upload can be tried again", async (status, body, message) => {
-    const { props } = await renderModal();
-    await chooseAndMap();
-    await uploadAndRespond(status, body);
-    const alert = await screen.findByRole("alert");
-    expect(within(alert).getByText("Error uploading CSV")).toBeTruthy();
-    expect(within(alert).getByText(message)).toBeTruthy();
-    expect(props.onImported).not.toHaveBeenCalled();
-    expect(uploadButton()).toHaveProperty("disabled", false);
-  });
+  ])(
+    "status %s shows Error uploading CSV with its text, and Upload can be tried again",
+    async (status, body, message) => {
+      const { props } = await renderModal();
+      await chooseAndMap();
+      await uploadAndRespond(status, body);
+      const alert = await screen.findByRole("alert");
+      expect(within(alert).getByText("Error uploading CSV")).toBeTruthy();
+      expect(within(alert).getByText(message)).toBeTruthy();
+      expect(props.onImported).not.toHaveBeenCalled();
+      expect(uploadButton()).toHaveProperty("disabled", false);
+    },
+  );
 });
 
 describe("CsvUploadModal: results", () => {
@@ -475,8 +571,40 @@ describe("CsvUploadModal: results", () => {
     newContacts: 6,
     updatedContacts: 1,
     errorRows: [
-      { rowNumber: 3, values: { firstName: "=cmd|' /C calc'!A0", lastName: "Ray", email: "bob@example.com", currentCarrier: "", planType: "", effectiveDate: "", birthDate: "", tobaccoUser: "", gender: "", zipCode: "", phoneNumber: "123" }, error: "Phone number must have 10 digits" },
-      { rowNumber: 9, values: { firstName: "Eve", lastName: "", email: "eve@example.com", currentCarrier: "", planType: "", effectiveDate: "", birthDate: "", tobaccoUser: "", gender: "", zipCode: "", phoneNumber: "" }, error: "Missing values for: Last Name" },
+      {
+        rowNumber: 3,
+        values: {
+          firstName: "=cmd|' /C calc'!A0",
+          lastName: "Ray",
+          email: "bob@example.com",
+          currentCarrier: "",
+          planType: "",
+          effectiveDate: "",
+          birthDate: "",
+          tobaccoUser: "",
+          gender: "",
+          zipCode: "",
+          phoneNumber: "123",
+        },
+        error: "Phone number must have 10 digits",
+      },
+      {
+        rowNumber: 9,
+        values: {
+          firstName: "Eve",
+          lastName: "",
+          email: "eve@example.com",
+          currentCarrier: "",
+          planType: "",
+          effectiveDate: "",
+          birthDate: "",
+          tobaccoUser: "",
+          gender: "",
+          zipCode: "",
+          phoneNumber: "",
+        },
+        error: "Missing values for: Last Name",
+      },
     ],
     invalidEmails: [{ rowNumber: 4, email: "not-an-email" }],
     carrierConversions: [
@@ -517,14 +645,20 @@ describe("CsvUploadModal: results", () => {
     expect(screen.getByText("3 rows had unrecognized carriers")).toBeTruthy();
     expect(screen.getByText(/This is normal and expected/)).toBeTruthy();
     const supported = within(screen.getByRole("list", { name: "Supported carriers" })).getAllByRole("listitem");
-    expect(supported.map((li) => li.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/^United Healthcare \(also: .*uhc.*\)$/)]));
+    expect(supported.map((li) => li.textContent)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^United Healthcare \(also: .*uhc.*\)$/)]),
+    );
     expect(screen.getByText("Invalid Emails (1)")).toBeTruthy();
     expect(screen.getByText("Row 4: not-an-email")).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     expect(screen.getByText("Congratulations Ann, you've added 7 contacts!")).toBeTruthy();
-    expect(screen.getByText(/trial mode: nothing will be sent to your contacts until you activate your account/)).toBeTruthy();
-    expect(screen.getByText(/you get \[TEST\] copies of the emails for your first 5 contacts only \(not one per contact\)/)).toBeTruthy();
+    expect(
+      screen.getByText(/trial mode: nothing will be sent to your contacts until you activate your account/),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/you get \[TEST\] copies of the emails for your first 5 contacts only \(not one per contact\)/),
+    ).toBeTruthy();
     expect(screen.getByText(/within the last 11 months/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Done" }));
     expect(props.onClose).toHaveBeenCalled();
@@ -536,23 +670,35 @@ describe("CsvUploadModal: results", () => {
     await uploadAndRespond(200, WITH_ISSUES);
     fireEvent.click(await screen.findByRole("button", { name: "Download and Fix Error Rows" }));
     const errors = (await blobText(blobs[0]!)).replace(/^\ufeff/, "").split("\r\n");
-    expect(errors[0]).toBe('"Row","First Name","Last Name","Email","Current Carrier","Plan Type","Effective Date","Birth Date","Tobacco User","Gender","ZIP Code","Phone Number","Error"');
-    expect(errors[1]).toBe('"3","\'=cmd|\' /C calc\'!A0","Ray","bob@example.com","","","","","","","","123","Phone number must have 10 digits"');
+    expect(errors[0]).toBe(
+      '"Row","First Name","Last Name","Email","Current Carrier","Plan Type","Effective Date","Birth Date","Tobacco User","Gender","ZIP Code","Phone Number","Error"',
+    );
+    expect(errors[1]).toBe(
+      '"3","\'=cmd|\' /C calc\'!A0","Ray","bob@example.com","","","","","","","","123","Phone number must have 10 digits"',
+    );
     expect(errors[2]).toMatch(/^"9","Eve","","eve@example.com",/);
     const link = (HTMLAnchorElement.prototype.click as jest.Mock).mock.instances[0] as HTMLAnchorElement;
     expect(link.download).toBe("upload_errors.csv");
 
     fireEvent.click(screen.getByRole("button", { name: "Download Unrecognized Carrier Rows" }));
-    const carriers = (await blobText(blobs[1]!)).replace(/^\ufeff/, "").trimEnd().split("\r\n");
+    const carriers = (await blobText(blobs[1]!))
+      .replace(/^\ufeff/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(carriers[0]).toMatch(/"Original Carrier"$/);
-    expect(carriers[1]).toBe('"3","Bob","Ray","bob@example.com","Acme Mutual","Plan N","2024-02-01","1956-02-03","yes","M","78702","5125550101","Acme Mutual"');
+    expect(carriers[1]).toBe(
+      '"3","Bob","Ray","bob@example.com","Acme Mutual","Plan N","2024-02-01","1956-02-03","yes","M","78702","5125550101","Acme Mutual"',
+    );
     expect(carriers).toHaveLength(4);
     const second = (HTMLAnchorElement.prototype.click as jest.Mock).mock.instances[1] as HTMLAnchorElement;
     expect(second.download).toBe("unrecognized_carriers.csv");
   });
 
   it("goes straight to the success message when nothing needs attention, with 'there' when the name is blank", async () => {
-    await renderModal({ currentUser: { id: ADMIN_ID, firstName: " ", isAdmin: true }, organization: { demoMode: false, effectiveDateWindowMonths: 6 } });
+    await renderModal({
+      currentUser: { id: ADMIN_ID, firstName: " ", isAdmin: true },
+      organization: { demoMode: false, effectiveDateWindowMonths: 6 },
+    });
     await chooseAndMap();
     await uploadAndRespond(200, { ...SUCCESS, newContacts: 1, updatedContacts: 0 });
     expect(await screen.findByText("Congratulations there, you've added 1 contact!")).toBeTruthy();
@@ -568,9 +714,17 @@ describe("CsvUploadModal: nothing added", () => {
   it("shows the server's message and the rows left unchanged instead of a congratulation", async () => {
     const { props } = await renderModal();
     await chooseAndMap();
-    await uploadAndRespond(200, { ...SUCCESS, message: "Successfully imported 0 contacts (4 skipped).", newContacts: 0, updatedContacts: 0, skippedRows: 4 });
+    await uploadAndRespond(200, {
+      ...SUCCESS,
+      message: "Successfully imported 0 contacts (4 skipped).",
+      newContacts: 0,
+      updatedContacts: 0,
+      skippedRows: 4,
+    });
     expect(await screen.findByText("Successfully imported 0 contacts (4 skipped).")).toBeTruthy();
-    expect(screen.getByText(/4 rows match existing contacts \(same email address\) and were left unchanged/)).toBeTruthy();
+    expect(
+      screen.getByText(/4 rows match existing contacts \(same email address\) and were left unchanged/),
+    ).toBeTruthy();
     expect(screen.queryByText(/Congratulations/)).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Done" }));
     expect(props.onClose).toHaveBeenCalled();

@@ -2,8 +2,19 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SupportedCarrier } from "@/lib/contacts/import/carrier-mapping";
-import { autoMapColumns, detectCountyColumn, detectStateColumn, type ColumnMapping } from "@/lib/contacts/import/column-mapping";
-import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, type BulkImportResponse, type ImportContactInput, type ImportField } from "@/lib/contacts/import/import-types";
+import {
+  autoMapColumns,
+  detectCountyColumn,
+  detectStateColumn,
+  type ColumnMapping,
+} from "@/lib/contacts/import/column-mapping";
+import {
+  IMPORT_MESSAGES,
+  MAX_IMPORT_ROWS,
+  type BulkImportResponse,
+  type ImportContactInput,
+  type ImportField,
+} from "@/lib/contacts/import/import-types";
 import { uniqueColumnValues, type ParsedCsv } from "@/lib/contacts/import/parse-csv";
 import {
   buildImportRequest,
@@ -15,7 +26,12 @@ import {
   uploadBlocker,
   type CsvImportPhase,
 } from "@/components/contacts/csv-upload/build-import-request";
-import { initialAgentId, loadAgents, loadCarrierNames, type AgentOption } from "@/components/contacts/csv-upload/csv-upload-api";
+import {
+  initialAgentId,
+  loadAgents,
+  loadCarrierNames,
+  type AgentOption,
+} from "@/components/contacts/csv-upload/csv-upload-api";
 import {
   CarrierMappingSection,
   ColumnMappingSection,
@@ -25,9 +41,17 @@ import {
   ProcessingNotice,
   ResultPanels,
 } from "@/components/contacts/csv-upload/csv-upload-sections";
-import { bulkImportFailure, CSV_UPLOAD_MESSAGES, type UploadFailure } from "@/components/contacts/csv-upload/import-messages";
+import {
+  bulkImportFailure,
+  CSV_UPLOAD_MESSAGES,
+  type UploadFailure,
+} from "@/components/contacts/csv-upload/import-messages";
 import { CsvFileError, fileRefusal, parseCsvFile } from "@/components/contacts/csv-upload/parse-csv-file";
-import { errorRowsDownload, saveCsvFile, unrecognizedCarriersDownload } from "@/components/contacts/csv-upload/result-downloads";
+import {
+  errorRowsDownload,
+  saveCsvFile,
+  unrecognizedCarriersDownload,
+} from "@/components/contacts/csv-upload/result-downloads";
 import { sendImportInChunks } from "@/components/contacts/csv-upload/send-import-chunks";
 import { TRIAL_IMPORT_NOTICE } from "@/lib/trial/trial-sample";
 import { Button } from "@/components/ui/button";
@@ -44,7 +68,10 @@ export type CsvUploadModalProps = {
 };
 
 /** How far an upload has gone: building the rows, sending chunk n of N, the server importing them. */
-type UploadStage = { step: "preparing"; fraction: number } | { step: "sending"; chunk: number; chunks: number; fraction: number } | { step: "processing" };
+type UploadStage =
+  | { step: "preparing"; fraction: number }
+  | { step: "sending"; chunk: number; chunks: number; fraction: number }
+  | { step: "processing" };
 type View = "form" | "result" | "success";
 
 const DEFAULT_EFFECTIVE_DATE_WINDOW_MONTHS = 11;
@@ -65,7 +92,6 @@ export function CsvUploadModal(props: CsvUploadModalProps) {
 }
 
 function CsvUploadDialog({ onClose, onImported, currentUser, organization }: CsvUploadModalProps) {
-
   // Lists loaded on open.
   const [carrierNames, setCarrierNames] = useState<string[] | null>(null);
   const [carrierListFailed, setCarrierListFailed] = useState(false);
@@ -115,7 +141,10 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
     });
     void loadAgents(controller.signal).then((load) => {
       if (controller.signal.aborted) return;
-      const list = load && load.agents.length > 0 ? load : { agents: [{ id: currentUser.id, name: `${currentUser.firstName} (you)` }], defaultAgentId: null };
+      const list =
+        load && load.agents.length > 0
+          ? load
+          : { agents: [{ id: currentUser.id, name: `${currentUser.firstName} (you)` }], defaultAgentId: null };
       setAgents(list.agents);
       setAgentId(initialAgentId(list, currentUser.id));
     });
@@ -132,9 +161,15 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
   const carrierHeader = mapping?.currentCarrier ?? null;
   const planHeader = mapping?.planType ?? null;
   const emailHeader = mapping?.email ?? null;
-  const uniqueCarriers = useMemo(() => (parsed ? uniqueColumnValues(parsed, carrierHeader) : []), [parsed, carrierHeader]);
+  const uniqueCarriers = useMemo(
+    () => (parsed ? uniqueColumnValues(parsed, carrierHeader) : []),
+    [parsed, carrierHeader],
+  );
   const uniquePlans = useMemo(() => (parsed ? uniqueColumnValues(parsed, planHeader) : []), [parsed, planHeader]);
-  const carrierSuggestions = useMemo(() => suggestCarrierMapping(uniqueCarriers, supported), [uniqueCarriers, supported]);
+  const carrierSuggestions = useMemo(
+    () => suggestCarrierMapping(uniqueCarriers, supported),
+    [uniqueCarriers, supported],
+  );
   const carrierMapping = useMemo(
     () => Object.fromEntries(carrierSuggestions.map((s) => [s.value, carrierOverrides[s.value] ?? s.carrier])),
     [carrierSuggestions, carrierOverrides],
@@ -146,8 +181,21 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
   const emailCounts = useMemo(() => (parsed ? countEmails(parsed, emailHeader) : null), [parsed, emailHeader]);
   const carrierNameList = useMemo(() => supported.map((c) => c.name), [supported]);
 
-  const phase: CsvImportPhase = upload ? "uploading" : result ? "result" : !file ? "empty" : !parsed || !mapping || carrierNames === null ? "processing" : "mapped";
-  const blocker = uploadBlocker({ hasFile: file !== null, phase, carrierMappingCount: Object.keys(carrierMapping).length, uniqueCarrierCount: uniqueCarriers.length });
+  const phase: CsvImportPhase = upload
+    ? "uploading"
+    : result
+      ? "result"
+      : !file
+        ? "empty"
+        : !parsed || !mapping || carrierNames === null
+          ? "processing"
+          : "mapped";
+  const blocker = uploadBlocker({
+    hasFile: file !== null,
+    phase,
+    carrierMappingCount: Object.keys(carrierMapping).length,
+    uniqueCarrierCount: uniqueCarriers.length,
+  });
   const agentsLoading = agents === null;
   const canUpload = blocker === null && !agentsLoading;
 
@@ -171,7 +219,10 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
     setFileError(null);
     const controller = new AbortController();
     parseAbort.current = controller;
-    parseCsvFile(chosen, { signal: controller.signal, onProgress: (fraction) => !controller.signal.aborted && setParseProgress(fraction) })
+    parseCsvFile(chosen, {
+      signal: controller.signal,
+      onProgress: (fraction) => !controller.signal.aborted && setParseProgress(fraction),
+    })
       .then((csv) => {
         if (controller.signal.aborted) return;
         if (csv.headers.length === 0) {
@@ -259,7 +310,8 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
         };
         setUpload(null);
         setResult(imported);
-        const hasIssues = imported.errorRows.length > 0 || imported.carrierConversions.length > 0 || imported.invalidEmails.length > 0;
+        const hasIssues =
+          imported.errorRows.length > 0 || imported.carrierConversions.length > 0 || imported.invalidEmails.length > 0;
         setView(hasIssues || imported.newContacts + imported.updatedContacts === 0 ? "result" : "success");
         onImported(imported);
         return;
@@ -294,7 +346,10 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
 
   const added = result ? result.newContacts + result.updatedContacts : 0;
   // Skipped rows that were neither errors nor invalid emails: existing contacts left alone (overwrite off).
-  const unchangedRows = result && !result.updatedContacts ? Math.max(0, (result.skippedRows ?? 0) - result.errorRows.length - result.invalidEmails.length) : 0;
+  const unchangedRows =
+    result && !result.updatedContacts
+      ? Math.max(0, (result.skippedRows ?? 0) - result.errorRows.length - result.invalidEmails.length)
+      : 0;
   const windowMonths = organization.effectiveDateWindowMonths ?? DEFAULT_EFFECTIVE_DATE_WINDOW_MONTHS;
 
   let title = "Upload CSV";
@@ -310,131 +365,146 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
       closeLabel="Close"
       className={view === "success" ? "max-w-lg" : "max-w-3xl"}
     >
-        {view === "success" && result ? (
-          <SuccessView
-            name={currentUser.firstName}
-            added={added}
-            windowMonths={windowMonths}
-            demoMode={organization.demoMode}
-            onDone={onClose}
-          />
-        ) : view === "result" && result ? (
-          <>
-            <div className="flex-1 space-y-4 overflow-y-auto px-5 py-5 sm:px-6">
-              <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800 ring-1 ring-green-200">
-                {result.message || `Successfully imported ${count(added)} contacts.`}
+      {view === "success" && result ? (
+        <SuccessView
+          name={currentUser.firstName}
+          added={added}
+          windowMonths={windowMonths}
+          demoMode={organization.demoMode}
+          onDone={onClose}
+        />
+      ) : view === "result" && result ? (
+        <>
+          <div className="flex-1 space-y-4 overflow-y-auto px-5 py-5 sm:px-6">
+            <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800 ring-1 ring-green-200">
+              {result.message || `Successfully imported ${count(added)} contacts.`}
+            </p>
+            {unchangedRows > 0 ? (
+              <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700 ring-1 ring-gray-200">
+                {count(unchangedRows)}{" "}
+                {unchangedRows === 1 ? "row matches an existing contact" : "rows match existing contacts"} (same email
+                address) and {unchangedRows === 1 ? "was" : "were"} left unchanged.
+                {isAdmin
+                  ? " To update existing contacts, upload again with “Overwrite existing contacts” checked."
+                  : ""}
               </p>
-              {unchangedRows > 0 ? (
-                <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700 ring-1 ring-gray-200">
-                  {count(unchangedRows)} {unchangedRows === 1 ? "row matches an existing contact" : "rows match existing contacts"} (same email address) and{" "}
-                  {unchangedRows === 1 ? "was" : "were"} left unchanged.
-                  {isAdmin ? " To update existing contacts, upload again with “Overwrite existing contacts” checked." : ""}
-                </p>
-              ) : null}
-              <ResultPanels
-                result={result}
-                supportedCarriers={supportedCarrierList(supported)}
-                onDownloadErrors={() => saveCsvFile(errorRowsDownload(result))}
-                onDownloadCarriers={() => saveCsvFile(unrecognizedCarriersDownload(result, sentContacts.current))}
-              />
+            ) : null}
+            <ResultPanels
+              result={result}
+              supportedCarriers={supportedCarrierList(supported)}
+              onDownloadErrors={() => saveCsvFile(errorRowsDownload(result))}
+              onDownloadCarriers={() => saveCsvFile(unrecognizedCarriersDownload(result, sentContacts.current))}
+            />
+          </div>
+          <div className="flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+            <Button variant="secondary" onClick={resetForAnotherFile}>
+              Upload Another File
+            </Button>
+            <Button onClick={() => (added > 0 ? setView("success") : onClose())}>
+              {added > 0 ? "Continue" : "Done"}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="flex-1 space-y-6 overflow-y-auto px-5 py-5 sm:px-6">
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <p className="text-gray-600">Your file needs a header row. Columns are matched automatically.</p>
+              <a
+                href="/example.csv"
+                download
+                className="font-medium text-brand-600 hover:text-brand-700 hover:underline"
+              >
+                Download example CSV
+              </a>
             </div>
-            <div className="flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
-              <Button variant="secondary" onClick={resetForAnotherFile}>
-                Upload Another File
-              </Button>
-              <Button onClick={() => (added > 0 ? setView("success") : onClose())}>
-                {added > 0 ? "Continue" : "Done"}
-              </Button>
-            </div>
-          </>
-        ) : (
-          <>
-            <div className="flex-1 space-y-6 overflow-y-auto px-5 py-5 sm:px-6">
-              <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <p className="text-gray-600">Your file needs a header row. Columns are matched automatically.</p>
-                <a href="/example.csv" download className="font-medium text-brand-600 hover:text-brand-700 hover:underline">
-                  Download example CSV
-                </a>
-              </div>
 
-              <DropZone file={file} disabled={busy} onFile={selectFile} />
-              {fileError ? (
-                <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-200">
-                  {fileError}
+            <DropZone file={file} disabled={busy} onFile={selectFile} />
+            {fileError ? (
+              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-200">
+                {fileError}
+              </p>
+            ) : null}
+
+            {phase === "processing" ? (
+              <ProcessingNotice label="Processing your CSV file" fraction={parseProgress} />
+            ) : null}
+
+            {parsed && mapping && phase !== "processing" ? (
+              <>
+                <p className="text-sm text-gray-700">
+                  <span className="font-medium">{count(parsed.rows.length)}</span>{" "}
+                  {parsed.rows.length === 1 ? "row" : "rows"} found
+                  {emailCounts && emailCounts.invalid > 0 ? (
+                    <span className="text-amber-700">
+                      {" "}
+                      · {count(emailCounts.invalid)} without a valid email will be skipped
+                    </span>
+                  ) : null}
                 </p>
-              ) : null}
-
-              {phase === "processing" ? <ProcessingNotice label="Processing your CSV file" fraction={parseProgress} /> : null}
-
-              {parsed && mapping && phase !== "processing" ? (
-                <>
-                  <p className="text-sm text-gray-700">
-                    <span className="font-medium">{count(parsed.rows.length)}</span> {parsed.rows.length === 1 ? "row" : "rows"} found
-                    {emailCounts && emailCounts.invalid > 0 ? (
-                      <span className="text-amber-700">
-                        {" "}
-                        · {count(emailCounts.invalid)} without a valid email will be skipped
-                      </span>
-                    ) : null}
+                <ColumnMappingSection
+                  headers={parsed.headers}
+                  mapping={mapping}
+                  disabled={busy}
+                  onChange={changeMapping}
+                />
+                {carrierListFailed ? (
+                  <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">
+                    Your carrier list could not be loaded. Carriers will be imported as written in your file.
                   </p>
-                  <ColumnMappingSection headers={parsed.headers} mapping={mapping} disabled={busy} onChange={changeMapping} />
-                  {carrierListFailed ? (
-                    <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">
-                      Your carrier list could not be loaded. Carriers will be imported as written in your file.
-                    </p>
-                  ) : null}
-                  <CarrierMappingSection
-                    suggestions={carrierSuggestions}
-                    choices={carrierMapping}
-                    carriers={carrierNameList}
+                ) : null}
+                <CarrierMappingSection
+                  suggestions={carrierSuggestions}
+                  choices={carrierMapping}
+                  carriers={carrierNameList}
+                  disabled={busy}
+                  onChange={(value, carrier) => setCarrierOverrides((current) => ({ ...current, [value]: carrier }))}
+                />
+                {uniquePlans.length > 0 ? (
+                  <PlanMappingSection
+                    values={uniquePlans}
+                    choices={planMapping}
                     disabled={busy}
-                    onChange={(value, carrier) => setCarrierOverrides((current) => ({ ...current, [value]: carrier }))}
+                    onChange={(value, plan) => setPlanOverrides((current) => ({ ...current, [value]: plan }))}
                   />
-                  {uniquePlans.length > 0 ? (
-                    <PlanMappingSection
-                      values={uniquePlans}
-                      choices={planMapping}
-                      disabled={busy}
-                      onChange={(value, plan) => setPlanOverrides((current) => ({ ...current, [value]: plan }))}
-                    />
-                  ) : null}
-                </>
-              ) : null}
+                ) : null}
+              </>
+            ) : null}
 
-              <ImportOptions
-                isAdmin={isAdmin}
-                overwrite={overwriteExisting}
-                onOverwrite={setOverwrite}
-                agents={agents}
-                agentId={agentId}
-                onAgent={setAgentId}
-                disabled={busy}
-              />
+            <ImportOptions
+              isAdmin={isAdmin}
+              overwrite={overwriteExisting}
+              onOverwrite={setOverwrite}
+              agents={agents}
+              agentId={agentId}
+              onAgent={setAgentId}
+              disabled={busy}
+            />
 
-              {upload ? <UploadProgress stage={upload} rows={parsed?.rows.length ?? 0} onCancel={cancelUpload} /> : null}
-              {cancelled ? (
-                <p role="status" className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700 ring-1 ring-gray-200">
-                  {CSV_UPLOAD_MESSAGES.cancelled}
-                </p>
-              ) : null}
-              {uploadError ? <ErrorPanel message={uploadError.message} detail={uploadError.detail} /> : null}
-            </div>
-
-            <div className="flex flex-col gap-3 border-t border-gray-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-              <p className="text-xs text-gray-500" aria-live="polite">
-                {blocker && phase !== "uploading" && phase !== "processing" ? blocker : ""}
+            {upload ? <UploadProgress stage={upload} rows={parsed?.rows.length ?? 0} onCancel={cancelUpload} /> : null}
+            {cancelled ? (
+              <p role="status" className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700 ring-1 ring-gray-200">
+                {CSV_UPLOAD_MESSAGES.cancelled}
               </p>
-              <div className="flex flex-col-reverse gap-2 sm:flex-row">
-                <Button variant="secondary" onClick={requestClose} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button onClick={() => void startUpload()} disabled={!canUpload}>
-                  {busy ? "Uploading..." : "Upload"}
-                </Button>
-              </div>
+            ) : null}
+            {uploadError ? <ErrorPanel message={uploadError.message} detail={uploadError.detail} /> : null}
+          </div>
+
+          <div className="flex flex-col gap-3 border-t border-gray-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+            <p className="text-xs text-gray-500" aria-live="polite">
+              {blocker && phase !== "uploading" && phase !== "processing" ? blocker : ""}
+            </p>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <Button variant="secondary" onClick={requestClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button onClick={() => void startUpload()} disabled={!canUpload}>
+                {busy ? "Uploading..." : "Upload"}
+              </Button>
             </div>
-          </>
-        )}
+          </div>
+        </>
+      )}
     </Dialog>
   );
 }
@@ -467,7 +537,13 @@ function ImportOptions({
             <option value="">Loading agents...</option>
           </Select>
         ) : (
-          <Select id="csv-assign-agent" className="mt-1" value={agentId} disabled={disabled} onChange={(e) => onAgent(e.target.value)}>
+          <Select
+            id="csv-assign-agent"
+            className="mt-1"
+            value={agentId}
+            disabled={disabled}
+            onChange={(e) => onAgent(e.target.value)}
+          >
             {agents.map((agent) => (
               <option key={agent.id} value={agent.id}>
                 {agent.name}
@@ -504,7 +580,10 @@ function UploadProgress({ stage, rows, onCancel }: { stage: UploadStage; rows: n
     panel.current?.scrollIntoView?.({ block: "nearest" });
   }, [stage.step]);
   if (stage.step !== "processing") {
-    const label = stage.step === "preparing" ? `Preparing ${count(rows)} contacts...` : `Uploading ${count(stage.chunk)} of ${count(stage.chunks)}…`;
+    const label =
+      stage.step === "preparing"
+        ? `Preparing ${count(rows)} contacts...`
+        : `Uploading ${count(stage.chunk)} of ${count(stage.chunks)}…`;
     return (
       <div ref={panel} className="space-y-2">
         <ProcessingNotice label={label} fraction={stage.fraction} />
@@ -520,18 +599,39 @@ function UploadProgress({ stage, rows, onCancel }: { stage: UploadStage; rows: n
   return (
     <div ref={panel}>
       <ProcessingNotice label="Processing..." fraction={null} />
-      <p className="mt-2 text-xs text-gray-500">Importing your contacts. Large files can take a minute; please keep this window open.</p>
+      <p className="mt-2 text-xs text-gray-500">
+        Importing your contacts. Large files can take a minute; please keep this window open.
+      </p>
     </div>
   );
 }
 
-function SuccessView({ name, added, windowMonths, demoMode, onDone }: { name: string; added: number; windowMonths: number; demoMode: boolean; onDone: () => void }) {
+function SuccessView({
+  name,
+  added,
+  windowMonths,
+  demoMode,
+  onDone,
+}: {
+  name: string;
+  added: number;
+  windowMonths: number;
+  demoMode: boolean;
+  onDone: () => void;
+}) {
   const who = name.trim() || "there";
   return (
     <>
       <div className="space-y-4 px-5 py-6 text-center sm:px-6">
         <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-green-100">
-          <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="h-6 w-6 text-green-600">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            className="h-6 w-6 text-green-600"
+          >
             <path strokeLinecap="round" strokeLinejoin="round" d="m4.5 12.75 6 6 9-13.5" />
           </svg>
         </div>
@@ -542,20 +642,19 @@ function SuccessView({ name, added, windowMonths, demoMode, onDone }: { name: st
           <li>Initial emails will begin going out in 72 hours.</li>
           <li>You can see upcoming emails on your dashboard or on each contact&apos;s profile.</li>
           <li>
-            Contacts whose plan took effect within the last {windowMonths} months won&apos;t be contacted until they are outside that {windowMonths}-month
-            window.
+            Contacts whose plan took effect within the last {windowMonths} months won&apos;t be contacted until they are
+            outside that {windowMonths}-month window.
           </li>
         </ul>
         {demoMode ? (
           <p className="rounded-md bg-yellow-50 px-3 py-2 text-left text-sm text-yellow-800 ring-1 ring-yellow-200">
-            Your account is in trial mode: nothing will be sent to your contacts until you activate your account. {TRIAL_IMPORT_NOTICE}
+            Your account is in trial mode: nothing will be sent to your contacts until you activate your account.{" "}
+            {TRIAL_IMPORT_NOTICE}
           </p>
         ) : null}
       </div>
       <div className="flex justify-end border-t border-gray-200 px-5 py-4 sm:px-6">
-        <Button onClick={onDone}>
-          Done
-        </Button>
+        <Button onClick={onDone}>Done</Button>
       </div>
     </>
   );

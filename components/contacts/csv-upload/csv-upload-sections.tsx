@@ -5,13 +5,17 @@ import { Spinner } from "@/components/ui/spinner";
 import { OTHER_CARRIER } from "@/lib/contacts/contact-fields";
 import type { ColumnMapping } from "@/lib/contacts/import/column-mapping";
 import { IMPORT_FIELD_LABELS, type BulkImportResponse, type ImportField } from "@/lib/contacts/import/import-types";
-import { OTHER_UNSUPPORTED_LABEL, PLAN_CHOICES, type CarrierSuggestion, type PlanChoices } from "@/components/contacts/csv-upload/build-import-request";
+import {
+  OTHER_UNSUPPORTED_LABEL,
+  PLAN_CHOICES,
+  type CarrierSuggestion,
+  type PlanChoices,
+} from "@/components/contacts/csv-upload/build-import-request";
 import { formatFileSize } from "@/components/contacts/csv-upload/import-messages";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/input";
 
 /** Presentational pieces of the CSV upload modal (client-side §2). State lives in csv-upload-modal.tsx. */
-
 
 /** The order of the mapping dropdowns in the spec (§2). */
 export const MAPPING_ORDER: readonly ImportField[] = [
@@ -44,7 +48,10 @@ export function ProgressBar({ label, fraction }: { label: string; fraction: numb
       {percent === null ? (
         <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-500" />
       ) : (
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-200"
+          style={{ width: `${percent}%` }}
+        />
       )}
     </div>
   );
@@ -59,7 +66,15 @@ export function SectionTitle({ children, aside }: { children: ReactNode; aside?:
   );
 }
 
-export function DropZone({ file, disabled, onFile }: { file: File | null; disabled: boolean; onFile: (file: File) => void }) {
+export function DropZone({
+  file,
+  disabled,
+  onFile,
+}: {
+  file: File | null;
+  disabled: boolean;
+  onFile: (file: File) => void;
+}) {
   const [dragActive, setDragActive] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -93,8 +108,19 @@ export function DropZone({ file, disabled, onFile }: { file: File | null; disabl
         dragActive ? "border-brand-500 bg-brand-50" : "border-gray-300 bg-gray-50/60"
       } ${disabled ? "opacity-60" : ""}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className={`h-10 w-10 ${dragActive ? "text-brand-600" : "text-gray-400"}`}>
-        <path strokeLinecap="round" strokeLinejoin="round" d="M3 16.5v2.25A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75V16.5m-13.5-9L12 3m0 0 4.5 4.5M12 3v13.5" />
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        className={`h-10 w-10 ${dragActive ? "text-brand-600" : "text-gray-400"}`}
+      >
+        <path
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d="M3 16.5v2.25A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75V16.5m-13.5-9L12 3m0 0 4.5 4.5M12 3v13.5"
+        />
       </svg>
       <p className="mt-3 text-sm text-gray-700">
         {dragActive ? (
@@ -152,7 +178,9 @@ export function ColumnMappingSection({
       <SectionTitle>
         <span id="csv-column-mapping-title">Column Mapping</span>
       </SectionTitle>
-      <p className="text-xs text-gray-500">We matched your columns automatically. Check each field and change any that are wrong.</p>
+      <p className="text-xs text-gray-500">
+        We matched your columns automatically. Check each field and change any that are wrong.
+      </p>
       <div className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2">
         {MAPPING_ORDER.map((field) => {
           const id = `csv-map-${field}`;
@@ -191,7 +219,10 @@ export function ColumnMappingSection({
         <p className="text-xs font-medium text-gray-700">Detected headers ({headers.length})</p>
         <ul aria-label="Detected headers" className="mt-1 flex flex-wrap gap-1.5">
           {headers.map((header) => (
-            <li key={header} className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs text-gray-700 ring-1 ring-gray-200">
+            <li
+              key={header}
+              className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs text-gray-700 ring-1 ring-gray-200"
+            >
               {header}
             </li>
           ))}
@@ -228,9 +259,14 @@ export function CarrierMappingSection({
         <>
           <p className="text-xs text-gray-500">
             Each carrier name in your file is matched to a standard carrier.
-            {unrecognized > 0 ? ` ${unrecognized} could not be matched and will keep their original name as ${OTHER_UNSUPPORTED_LABEL}.` : ""}
+            {unrecognized > 0
+              ? ` ${unrecognized} could not be matched and will keep their original name as ${OTHER_UNSUPPORTED_LABEL}.`
+              : ""}
           </p>
-          <ul aria-label="Carrier mapping" className="max-h-64 divide-y divide-gray-100 overflow-y-auto rounded-md ring-1 ring-gray-200">
+          <ul
+            aria-label="Carrier mapping"
+            className="max-h-64 divide-y divide-gray-100 overflow-y-auto rounded-md ring-1 ring-gray-200"
+          >
             {suggestions.map((suggestion, index) => {
               const id = `csv-carrier-${index}`;
               return (
@@ -238,7 +274,12 @@ export function CarrierMappingSection({
                   <label htmlFor={id} className="min-w-0 truncate text-sm text-gray-800" title={suggestion.value}>
                     {suggestion.value}
                   </label>
-                  <Select id={id} value={choices[suggestion.value] ?? OTHER_CARRIER} disabled={disabled} onChange={(e) => onChange(suggestion.value, e.target.value)}>
+                  <Select
+                    id={id}
+                    value={choices[suggestion.value] ?? OTHER_CARRIER}
+                    disabled={disabled}
+                    onChange={(e) => onChange(suggestion.value, e.target.value)}
+                  >
                     {carriers.map((carrier) => (
                       <option key={carrier} value={carrier}>
                         {carrier}
@@ -256,13 +297,26 @@ export function CarrierMappingSection({
   );
 }
 
-export function PlanMappingSection({ values, choices, disabled, onChange }: { values: readonly string[]; choices: PlanChoices; disabled: boolean; onChange: (value: string, plan: string) => void }) {
+export function PlanMappingSection({
+  values,
+  choices,
+  disabled,
+  onChange,
+}: {
+  values: readonly string[];
+  choices: PlanChoices;
+  disabled: boolean;
+  onChange: (value: string, plan: string) => void;
+}) {
   return (
     <section aria-labelledby="csv-plan-mapping-title" className="space-y-3">
       <SectionTitle aside={<span className="text-xs text-gray-500">{values.length} unique</span>}>
         <span id="csv-plan-mapping-title">Plan Type Mapping</span>
       </SectionTitle>
-      <ul aria-label="Plan type mapping" className="max-h-56 divide-y divide-gray-100 overflow-y-auto rounded-md ring-1 ring-gray-200">
+      <ul
+        aria-label="Plan type mapping"
+        className="max-h-56 divide-y divide-gray-100 overflow-y-auto rounded-md ring-1 ring-gray-200"
+      >
         {values.map((value, index) => {
           const id = `csv-plan-${index}`;
           return (
@@ -270,7 +324,12 @@ export function PlanMappingSection({ values, choices, disabled, onChange }: { va
               <label htmlFor={id} className="min-w-0 truncate text-sm text-gray-800" title={value}>
                 {value}
               </label>
-              <Select id={id} value={choices[value] ?? "Other"} disabled={disabled} onChange={(e) => onChange(value, e.target.value)}>
+              <Select
+                id={id}
+                value={choices[value] ?? "Other"}
+                disabled={disabled}
+                onChange={(e) => onChange(value, e.target.value)}
+              >
                 {PLAN_CHOICES.map((plan) => (
                   <option key={plan} value={plan}>
                     {plan}
@@ -321,7 +380,9 @@ export function ResultPanels({
           <p className="mt-1 text-sm text-red-700">
             Found {count(result.errorRows.length)} rows with errors. Successfully imported {count(imported)} rows.
           </p>
-          <p className="mt-1 text-xs text-red-700">Download the rows with errors, fix them in your spreadsheet, and upload the file again.</p>
+          <p className="mt-1 text-xs text-red-700">
+            Download the rows with errors, fix them in your spreadsheet, and upload the file again.
+          </p>
           <Button variant="secondary" className="mt-3" onClick={onDownloadErrors}>
             Download and Fix Error Rows
           </Button>
@@ -329,14 +390,21 @@ export function ResultPanels({
       ) : null}
 
       {result.carrierConversions.length > 0 ? (
-        <section aria-labelledby="csv-carrier-conversions-title" className="rounded-md bg-white p-4 ring-1 ring-gray-200">
+        <section
+          aria-labelledby="csv-carrier-conversions-title"
+          className="rounded-md bg-white p-4 ring-1 ring-gray-200"
+        >
           <h3 id="csv-carrier-conversions-title" className="text-sm font-semibold text-gray-900">
             Carrier Conversions
           </h3>
-          <p className="mt-1 text-sm text-gray-700">{count(result.carrierConversions.length)} {result.carrierConversions.length === 1 ? "row" : "rows"} had unrecognized carriers</p>
+          <p className="mt-1 text-sm text-gray-700">
+            {count(result.carrierConversions.length)} {result.carrierConversions.length === 1 ? "row" : "rows"} had
+            unrecognized carriers
+          </p>
           <div className="mt-3 rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-800 ring-1 ring-yellow-200">
-            This is normal and expected. Contacts whose carrier we don&apos;t support were still imported and keep the carrier name from your file. Check the
-            list below for typos if a carrier you expected to be recognized is included.
+            This is normal and expected. Contacts whose carrier we don&apos;t support were still imported and keep the
+            carrier name from your file. Check the list below for typos if a carrier you expected to be recognized is
+            included.
           </div>
           <Button variant="secondary" className="mt-3" onClick={onDownloadCarriers}>
             Download Unrecognized Carrier Rows
@@ -344,7 +412,10 @@ export function ResultPanels({
           {supportedCarriers.length > 0 ? (
             <div className="mt-4">
               <p className="text-xs font-medium text-gray-700">Supported carriers</p>
-              <ul aria-label="Supported carriers" className="mt-1 max-h-40 space-y-1 overflow-y-auto text-xs text-gray-600">
+              <ul
+                aria-label="Supported carriers"
+                className="mt-1 max-h-40 space-y-1 overflow-y-auto text-xs text-gray-600"
+              >
                 {supportedCarriers.map((carrier) => (
                   <li key={carrier.name}>
                     <span className="font-medium text-gray-800">{carrier.name}</span>
@@ -358,12 +429,18 @@ export function ResultPanels({
       ) : null}
 
       {result.invalidEmails.length > 0 ? (
-        <section aria-labelledby="csv-invalid-emails-title" className="rounded-md bg-amber-50 p-4 ring-1 ring-amber-200">
+        <section
+          aria-labelledby="csv-invalid-emails-title"
+          className="rounded-md bg-amber-50 p-4 ring-1 ring-amber-200"
+        >
           <h3 id="csv-invalid-emails-title" className="text-sm font-semibold text-amber-900">
             Invalid Emails ({count(result.invalidEmails.length)})
           </h3>
           <p className="mt-1 text-sm text-amber-800">These rows were skipped because their email address is invalid:</p>
-          <ul aria-label="Invalid emails" className="mt-2 max-h-40 space-y-0.5 overflow-y-auto font-mono text-xs text-amber-900">
+          <ul
+            aria-label="Invalid emails"
+            className="mt-2 max-h-40 space-y-0.5 overflow-y-auto font-mono text-xs text-amber-900"
+          >
             {listed.map((row) => (
               <li key={row.rowNumber}>
                 Row {row.rowNumber}: {row.email || "(blank)"}

@@ -2,9 +2,24 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { CsvUploadSlot, type CsvUploadContext } from "@/components/contacts/csv-upload/csv-upload-slot";
 
 const USER_ID = "00000000-0000-4000-8000-000000000001";
-const asResponse = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+const asResponse = (status: number, body: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  json: async () => body,
+});
 
-const RESULT = { success: true, message: "ok", totalRows: 1, newContacts: 1, updatedContacts: 0, skippedRows: 0, errorRows: [], invalidEmails: [], carrierConversions: [], importJobId: "j" };
+const RESULT = {
+  success: true,
+  message: "ok",
+  totalRows: 1,
+  newContacts: 1,
+  updatedContacts: 0,
+  skippedRows: 0,
+  errorRows: [],
+  invalidEmails: [],
+  carrierConversions: [],
+  importJobId: "j",
+};
 
 /** The import's calls, answered as the server would: the job opens, the chunk is staged, the commit imports one. */
 class FakeXhr {
@@ -20,7 +35,11 @@ class FakeXhr {
   setRequestHeader() {}
   send() {
     FakeXhr.urls.push(this.url);
-    const body = this.url.endsWith("/commit") ? RESULT : this.url.endsWith("/chunks") ? { success: true, jobId: "j", index: 0, stagedRows: 1, alreadyStaged: false } : { success: true, jobId: "j" };
+    const body = this.url.endsWith("/commit")
+      ? RESULT
+      : this.url.endsWith("/chunks")
+        ? { success: true, jobId: "j", index: 0, stagedRows: 1, alreadyStaged: false }
+        : { success: true, jobId: "j" };
     setTimeout(() => {
       this.upload.onload?.();
       this.status = 200;
@@ -32,7 +51,10 @@ class FakeXhr {
 }
 
 /** What the /contacts page reads on the server and hands down. */
-const CONTEXT: CsvUploadContext = { currentUser: { id: USER_ID, firstName: "Lena", isAdmin: false }, organization: { demoMode: true, effectiveDateWindowMonths: 23 } };
+const CONTEXT: CsvUploadContext = {
+  currentUser: { id: USER_ID, firstName: "Lena", isAdmin: false },
+  organization: { demoMode: true, effectiveDateWindowMonths: 23 },
+};
 const fetched: string[] = [];
 
 beforeEach(() => {
@@ -41,17 +63,27 @@ beforeEach(() => {
   global.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
   global.fetch = jest.fn(async (url: string) => {
     fetched.push(url);
-    if (url === "/api/settings/carriers") return asResponse(200, { success: true, carriers: [{ name: "Aetna", naics: [] }] });
-    if (url === "/api/agents") return asResponse(200, { agents: [{ id: USER_ID, firstName: "Lena", lastName: "Ortiz" }], defaultAgentId: null });
+    if (url === "/api/settings/carriers")
+      return asResponse(200, { success: true, carriers: [{ name: "Aetna", naics: [] }] });
+    if (url === "/api/agents")
+      return asResponse(200, { agents: [{ id: USER_ID, firstName: "Lena", lastName: "Ortiz" }], defaultAgentId: null });
     throw new Error(`unexpected fetch ${url}`);
   }) as unknown as typeof fetch;
 });
 
 async function importOneContact() {
-  fireEvent.change(screen.getByLabelText("CSV file"), { target: { files: [new File(["First Name,Last Name,Email,Carrier\nAl,Bo,al@example.com,Aetna\n"], "one.csv")] } });
+  fireEvent.change(screen.getByLabelText("CSV file"), {
+    target: { files: [new File(["First Name,Last Name,Email,Carrier\nAl,Bo,al@example.com,Aetna\n"], "one.csv")] },
+  });
   await screen.findByText("Column Mapping");
   fireEvent.click(screen.getByRole("button", { name: "Upload" }));
-  await waitFor(() => expect(FakeXhr.urls).toEqual(["/api/contacts/import-jobs", "/api/contacts/import-jobs/j/chunks", "/api/contacts/import-jobs/j/commit"]));
+  await waitFor(() =>
+    expect(FakeXhr.urls).toEqual([
+      "/api/contacts/import-jobs",
+      "/api/contacts/import-jobs/j/chunks",
+      "/api/contacts/import-jobs/j/commit",
+    ]),
+  );
 }
 
 describe("CsvUploadSlot", () => {

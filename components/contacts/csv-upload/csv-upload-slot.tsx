@@ -12,7 +12,17 @@ export type CsvUploadContext = Pick<CsvUploadModalProps, "currentUser" | "organi
  * `onSaved` is called instead of `onClose` when the modal closes after a successful import (the list
  * refreshes then, not while the results are still on screen).
  */
-export function CsvUploadSlot({ context, onClose, onSaved }: { context: CsvUploadContext; onClose: () => void; onSaved: () => void }) {
+export function CsvUploadSlot({
+  context,
+  onClose,
+  onSaved,
+}: {
+  context: CsvUploadContext;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [imported, setImported] = useState(false);
-  return <CsvUploadModal open onClose={imported ? onSaved : onClose} onImported={() => setImported(true)} {...context} />;
+  return (
+    <CsvUploadModal open onClose={imported ? onSaved : onClose} onImported={() => setImported(true)} {...context} />
+  );
 }

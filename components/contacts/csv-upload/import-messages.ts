@@ -41,7 +41,10 @@ function serverMessage(body: unknown): string | null {
  */
 export function bulkImportFailure(status: number, body: unknown): UploadFailure {
   const fromServer = serverMessage(body);
-  const withDetail = (message: string): UploadFailure => ({ message, detail: fromServer && fromServer !== message ? fromServer : null });
+  const withDetail = (message: string): UploadFailure => ({
+    message,
+    detail: fromServer && fromServer !== message ? fromServer : null,
+  });
   if (status === 0) return { message: CSV_UPLOAD_MESSAGES.network, detail: null };
   if (status === 400 || status === 422) return withDetail(CSV_UPLOAD_MESSAGES.badRequest);
   if (status === 401) return { message: CSV_UPLOAD_MESSAGES.sessionExpired, detail: null };

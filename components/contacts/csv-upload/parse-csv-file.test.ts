@@ -21,6 +21,8 @@ describe("parseCsvFile", () => {
 
   it("refuses a binary file after reading only a sample", async () => {
     const file = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x01])], "book.xlsx");
-    await expect(parseCsvFile(file)).rejects.toThrow("CSV format invalid: the file does not look like a CSV text file.");
+    await expect(parseCsvFile(file)).rejects.toThrow(
+      "CSV format invalid: the file does not look like a CSV text file.",
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { rowValues, type BulkImportResponse, type ImportContactInput } from "@/lib/contacts/import/import-types";
-import { CARRIER_CONVERSIONS_FILE_NAME, carrierConversionsCsv, uploadErrorsCsv, UPLOAD_ERRORS_FILE_NAME } from "@/lib/contacts/import/write-csv";
+import {
+  CARRIER_CONVERSIONS_FILE_NAME,
+  carrierConversionsCsv,
+  uploadErrorsCsv,
+  UPLOAD_ERRORS_FILE_NAME,
+} from "@/lib/contacts/import/write-csv";
 
 /**
  * The two downloads of the result panels (client-side §2): the error rows to fix and re-upload, and the
@@ -18,7 +23,10 @@ export function errorRowsDownload(result: Pick<BulkImportResponse, "errorRows">)
 }
 
 /** unrecognized_carriers.csv: Row, the 11 fields as sent, Original Carrier. */
-export function unrecognizedCarriersDownload(result: Pick<BulkImportResponse, "carrierConversions">, sent: readonly ImportContactInput[]): CsvDownload {
+export function unrecognizedCarriersDownload(
+  result: Pick<BulkImportResponse, "carrierConversions">,
+  sent: readonly ImportContactInput[],
+): CsvDownload {
   const byRow = new Map<number, ImportContactInput>();
   for (const contact of sent) byRow.set(contact.rowNumber, contact);
   return {

@@ -25,7 +25,13 @@ export type SendJsonOptions = {
 };
 
 /** One JSON request over XMLHttpRequest. Never rejects. */
-export function sendJson({ url, method = "POST", body, onUploadProgress, signal }: SendJsonOptions): Promise<ImportReply> {
+export function sendJson({
+  url,
+  method = "POST",
+  body,
+  onUploadProgress,
+  signal,
+}: SendJsonOptions): Promise<ImportReply> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     let settled = false;
@@ -70,7 +76,8 @@ export function sendJson({ url, method = "POST", body, onUploadProgress, signal 
 }
 
 /** Where the upload is: sending chunk `chunk` of `chunks` (overall fraction sent), or the server committing. */
-export type ImportProgress = { step: "sending"; chunk: number; chunks: number; fraction: number } | { step: "processing" };
+export type ImportProgress =
+  { step: "sending"; chunk: number; chunks: number; fraction: number } | { step: "processing" };
 
 export type SendImportOptions = {
   /** Each row's JSON, in file order (build-import-request). */
@@ -88,7 +95,8 @@ export type SendImportOptions = {
 };
 
 const ok = (reply: ImportReply) => reply.status >= 200 && reply.status < 300;
-const retryable = (reply: ImportReply) => !reply.aborted && (reply.status === 0 || reply.status === 429 || reply.status >= 500);
+const retryable = (reply: ImportReply) =>
+  !reply.aborted && (reply.status === 0 || reply.status === 429 || reply.status >= 500);
 const pause = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 1000 * attempt));
 
 /** Opens the job, sends every chunk, commits; resolves with the commit's reply or the first failure. */
@@ -106,7 +114,11 @@ export async function sendImportInChunks({
   const chunks = planImportChunks(rowJson, maxChunkBytes);
   onProgress?.({ step: "sending", chunk: 1, chunks: chunks.length, fraction: 0 });
   const options = { overwriteExisting, agentId, ...(fileName ? { fileName: fileName.slice(0, 255) } : {}) };
-  const created = await sendJson({ url: IMPORT_JOBS_URL, body: JSON.stringify({ ...options, totalRows: rowJson.length }), signal });
+  const created = await sendJson({
+    url: IMPORT_JOBS_URL,
+    body: JSON.stringify({ ...options, totalRows: rowJson.length }),
+    signal,
+  });
   if (created.aborted || !ok(created)) return created;
   const jobId = (created.body as { jobId?: unknown } | null)?.jobId;
   if (typeof jobId !== "string") return { status: 500, body: null, aborted: false };
@@ -119,7 +131,13 @@ export async function sendImportInChunks({
 
   for (const chunk of chunks) {
     const body = importChunkBody(chunk, rowJson);
-    const onUploadProgress = (sent: number) => onProgress?.({ step: "sending", chunk: chunk.index + 1, chunks: chunks.length, fraction: (chunk.index + sent) / chunks.length });
+    const onUploadProgress = (sent: number) =>
+      onProgress?.({
+        step: "sending",
+        chunk: chunk.index + 1,
+        chunks: chunks.length,
+        fraction: (chunk.index + sent) / chunks.length,
+      });
     for (let attempt = 0; ; attempt++) {
       onUploadProgress(0);
       const reply = await sendJson({ url: `${jobUrl}/chunks`, body, onUploadProgress, signal });

@@ -42,7 +42,13 @@ const contact: ContactDetail = {
 };
 
 const notCompleted: ContactEligibility = { status: null, answers: null, hasConditions: null, completedAt: null };
-const empty: ContactPageData = { contact, trackingRecords: [], scheduledEmails: [], eligibility: notCompleted, followUps: [] };
+const empty: ContactPageData = {
+  contact,
+  trackingRecords: [],
+  scheduledEmails: [],
+  eligibility: notCompleted,
+  followUps: [],
+};
 
 const followUp = (n: number): FollowUpView => ({
   id: `f${n}`,
@@ -59,7 +65,13 @@ const followUp = (n: number): FollowUpView => ({
 });
 
 const healthyAnswers = {
-  heart: { id: "heart", question_text: "Have you been treated for heart disease?", question_type: "main", answer: "no", follow_up_questions: [] },
+  heart: {
+    id: "heart",
+    question_text: "Have you been treated for heart disease?",
+    question_type: "main",
+    answer: "no",
+    follow_up_questions: [],
+  },
   lung: { id: "lung", question_text: "Do you use oxygen?", question_type: "main", answer: false },
 };
 const answersWithIssue = {
@@ -85,7 +97,13 @@ beforeEach(() => {
   push.mockReset();
   back.mockReset();
   refresh.mockReset();
-  replies = { delete: () => ({ status: 200, body: { success: true, deleted_ids: [CONTACT_ID], message: "Contact deleted successfully" } }), quote: () => ({ status: 200, body: { success: true } }) };
+  replies = {
+    delete: () => ({
+      status: 200,
+      body: { success: true, deleted_ids: [CONTACT_ID], message: "Contact deleted successfully" },
+    }),
+    quote: () => ({ status: 200, body: { success: true } }),
+  };
   fetchMock = jest.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? "GET";
     let reply: Reply;
@@ -99,10 +117,18 @@ beforeEach(() => {
 });
 
 const renderView = (data: ContactPageData | null = empty, error: string | null = null) =>
-  render(<ContactDetailView data={data} error={error} agents={[{ id: ADMIN_ID, firstName: "Ann", lastName: "Admin", email: "ann@agency.test", carriers: ["Aetna"] }]} currentUser={{ id: ADMIN_ID, isAdmin: true }} />);
-const flush = () => act(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-});
+  render(
+    <ContactDetailView
+      data={data}
+      error={error}
+      agents={[{ id: ADMIN_ID, firstName: "Ann", lastName: "Admin", email: "ann@agency.test", carriers: ["Aetna"] }]}
+      currentUser={{ id: ADMIN_ID, isAdmin: true }}
+    />,
+  );
+const flush = () =>
+  act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 
 describe("Contact Details", () => {
   it("shows the profile and the empty states of a contact without activity", () => {
@@ -123,25 +149,76 @@ describe("Contact Details", () => {
     renderView({
       ...empty,
       scheduledEmails: [
-        { id: "s1", contact_id: CONTACT_ID, email_type: "birthday", scheduled_send_date: "2025-07-01", status: "pending", send_mode: "test" },
-        { id: "s2", contact_id: CONTACT_ID, email_type: "effective_date", scheduled_send_date: "2025-08-15", status: "pending", send_mode: "production" },
+        {
+          id: "s1",
+          contact_id: CONTACT_ID,
+          email_type: "birthday",
+          scheduled_send_date: "2025-07-01",
+          status: "pending",
+          send_mode: "test",
+        },
+        {
+          id: "s2",
+          contact_id: CONTACT_ID,
+          email_type: "effective_date",
+          scheduled_send_date: "2025-08-15",
+          status: "pending",
+          send_mode: "production",
+        },
       ],
       trackingRecords: [
-        { id: "t0", email_type: "birthday", scheduled_date: "2025-07-01", send_status: "scheduled", send_mode: "test", sent_at: null },
-        { id: "t1", email_type: "quote_email", scheduled_date: "2025-05-01", send_status: "opened", send_mode: "production", sent_at: "2025-05-01T15:00:00.000Z" },
-        { id: "t2", email_type: "aep", scheduled_date: "2025-04-01", send_status: "failed", send_mode: "test", sent_at: null },
+        {
+          id: "t0",
+          email_type: "birthday",
+          scheduled_date: "2025-07-01",
+          send_status: "scheduled",
+          send_mode: "test",
+          sent_at: null,
+        },
+        {
+          id: "t1",
+          email_type: "quote_email",
+          scheduled_date: "2025-05-01",
+          send_status: "opened",
+          send_mode: "production",
+          sent_at: "2025-05-01T15:00:00.000Z",
+        },
+        {
+          id: "t2",
+          email_type: "aep",
+          scheduled_date: "2025-04-01",
+          send_status: "failed",
+          send_mode: "test",
+          sent_at: null,
+        },
       ],
     });
     const future = screen.getByRole("region", { name: "Future Activity" });
-    const headers = within(future).getAllByRole("columnheader").map((h) => h.textContent);
+    const headers = within(future)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
     expect(headers).toEqual(["Scheduled Date", "Email Type", "Status"]);
-    const rows = within(future).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((c) => c.textContent));
+    const rows = within(future)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
       ["Jul 1, 2025", "Birthday", "Scheduled"],
       ["Aug 15, 2025", "Effective Date", "Scheduled"],
     ]);
     const activity = screen.getByRole("region", { name: "Email Activity" });
-    const activityRows = within(activity).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((c) => c.textContent));
+    const activityRows = within(activity)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      );
     expect(activityRows).toEqual([
       ["May 1, 2025", "Quote Email", "Opened", "Production"],
       ["Apr 1, 2025", "AEP", "Failed", "Test"],
@@ -159,7 +236,18 @@ describe("Contact Details", () => {
   });
 
   it("shows a callback request's type, the number the visitor typed, and the message", () => {
-    renderView({ ...empty, followUps: [{ ...followUp(1), type: "accept", contactName: "Patricia Jones", contactPhone: "5125550142", message: "Mornings are best" }] });
+    renderView({
+      ...empty,
+      followUps: [
+        {
+          ...followUp(1),
+          type: "accept",
+          contactName: "Patricia Jones",
+          contactPhone: "5125550142",
+          message: "Mornings are best",
+        },
+      ],
+    });
     const section = screen.getByRole("region", { name: "Follow-up Requests" });
     expect(within(section).getByText("Accepted quote")).toBeTruthy();
     expect(within(section).getByText(/Call back Patricia Jones at/)).toBeTruthy();
@@ -244,7 +332,18 @@ describe("Health Assessment Results", () => {
   });
 
   it("says All Health Checks Passed with each answer", () => {
-    render(<HealthAssessmentModal contactName="Pat" eligibility={{ status: "accept", answers: healthyAnswers, hasConditions: false, completedAt: "2025-06-01T12:00:00.000Z" }} onClose={() => {}} />);
+    render(
+      <HealthAssessmentModal
+        contactName="Pat"
+        eligibility={{
+          status: "accept",
+          answers: healthyAnswers,
+          hasConditions: false,
+          completedAt: "2025-06-01T12:00:00.000Z",
+        }}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getByText("All Health Checks Passed")).toBeTruthy();
     expect(screen.getByText("Have you been treated for heart disease?")).toBeTruthy();
     expect(screen.getAllByText("No")).toHaveLength(2);
@@ -252,11 +351,21 @@ describe("Health Assessment Results", () => {
 
   it("says Health Issues Identified, expands a Yes answer's follow-ups, and marks missing answers", () => {
     const onClose = jest.fn();
-    render(<HealthAssessmentModal contactName="Pat" eligibility={{ status: "decline", answers: answersWithIssue, hasConditions: true, completedAt: null }} onClose={onClose} />);
+    render(
+      <HealthAssessmentModal
+        contactName="Pat"
+        eligibility={{ status: "decline", answers: answersWithIssue, hasConditions: true, completedAt: null }}
+        onClose={onClose}
+      />,
+    );
     expect(screen.getByText("Health Issues Identified")).toBeTruthy();
     expect(screen.getAllByText("Yes")).toHaveLength(2); // the main answer and a Yes/No follow-up
     const followUps = screen.getByRole("list", { name: "Follow-up answers: Have you been treated for heart disease?" });
-    expect(within(followUps).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+    expect(
+      within(followUps)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
       "Was it in the last 2 years?Yes",
       "Please describe the treatmentStent in 2021",
       "Which medications?No answer provided",

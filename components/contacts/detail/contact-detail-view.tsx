@@ -5,9 +5,20 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { formatPhone } from "@/lib/accounts/signup-schema";
-import { CONTACT_MESSAGES, emailTypeLabel, type ContactDetail, type ContactPageData, type EmailTrackingRecord, type FollowUpView } from "@/lib/contacts/contact-schema";
+import {
+  CONTACT_MESSAGES,
+  emailTypeLabel,
+  type ContactDetail,
+  type ContactPageData,
+  type EmailTrackingRecord,
+  type FollowUpView,
+} from "@/lib/contacts/contact-schema";
 import { deleteContactRequest, sendQuoteEmailRequest } from "@/components/contacts/contact-form/contact-api";
-import { ContactFormModal, type ContactFormAgent, type ContactFormUser } from "@/components/contacts/contact-form/contact-form-modal";
+import {
+  ContactFormModal,
+  type ContactFormAgent,
+  type ContactFormUser,
+} from "@/components/contacts/contact-form/contact-form-modal";
 import { DeleteContactDialog } from "@/components/contacts/detail/delete-contact-dialog";
 import { healthOutcome } from "@/components/contacts/detail/health-answers";
 import { HealthAssessmentModal } from "@/components/contacts/detail/health-assessment-modal";
@@ -38,10 +49,16 @@ export function formatCalendarDate(value: string | null): string {
   if (!value) return "—";
   const [y, m, d] = value.slice(0, 10).split("-").map(Number);
   if (!y || !m || !d) return value;
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
-const formatInstant = (value: string | null) => (value ? new Date(value).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }) : "—");
+const formatInstant = (value: string | null) =>
+  value ? new Date(value).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }) : "—";
 
 /** Whole years from a birth date to today (local calendar). */
 export function ageOn(birthDate: string | null, today: Date): number | null {
@@ -53,8 +70,10 @@ export function ageOn(birthDate: string | null, today: Date): number | null {
   return age >= 0 ? age : null;
 }
 
-const personName = (person: { firstName: string; lastName: string; email: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() || person.email : null);
-const initials = (contact: Pick<ContactDetail, "firstName" | "lastName">) => `${contact.firstName.charAt(0)}${contact.lastName.charAt(0)}`.toUpperCase() || "?";
+const personName = (person: { firstName: string; lastName: string; email: string } | null) =>
+  person ? `${person.firstName} ${person.lastName}`.trim() || person.email : null;
+const initials = (contact: Pick<ContactDetail, "firstName" | "lastName">) =>
+  `${contact.firstName.charAt(0)}${contact.lastName.charAt(0)}`.toUpperCase() || "?";
 
 const STATUS_STYLES: Record<EmailTrackingRecord["send_status"], string> = {
   sent: "bg-blue-50 text-blue-700 ring-blue-200",
@@ -64,9 +83,24 @@ const STATUS_STYLES: Record<EmailTrackingRecord["send_status"], string> = {
 };
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const FOLLOW_UP_LABELS: Record<string, string> = { accept: "Accepted quote", decline: "Declined quote", general: "General request", callback: "Callback request" };
+const FOLLOW_UP_LABELS: Record<string, string> = {
+  accept: "Accepted quote",
+  decline: "Declined quote",
+  general: "General request",
+  callback: "Callback request",
+};
 
-function Section({ title, action, children, id }: { title: string; action?: ReactNode; children: ReactNode; id: string }) {
+function Section({
+  title,
+  action,
+  children,
+  id,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  id: string;
+}) {
   return (
     <section aria-labelledby={id} className={card}>
       <div className="flex items-center justify-between gap-4 border-b border-gray-100 px-5 py-4">
@@ -123,7 +157,9 @@ function FollowUpList({ followUps, shown }: { followUps: FollowUpView[]; shown: 
         {visible.map((item) => (
           <li key={item.id} className="flex items-start justify-between gap-4 py-3">
             <div>
-              <p className="text-sm font-medium text-gray-900">{FOLLOW_UP_LABELS[item.type] ?? capitalize(item.type)}</p>
+              <p className="text-sm font-medium text-gray-900">
+                {FOLLOW_UP_LABELS[item.type] ?? capitalize(item.type)}
+              </p>
               {item.contactPhone ? (
                 <p className="mt-0.5 text-sm text-gray-600">
                   Call back{item.contactName ? ` ${item.contactName}` : ""} at{" "}
@@ -155,14 +191,22 @@ function FollowUpList({ followUps, shown }: { followUps: FollowUpView[]; shown: 
  * days), follow-up requests (2, expandable), health assessment, and the Send Quote, Edit Contact and
  * Delete actions.
  */
-export function ContactDetailView({ data, error, agents, currentUser, followUpsShown = FOLLOW_UPS_SHOWN }: ContactDetailViewProps) {
+export function ContactDetailView({
+  data,
+  error,
+  agents,
+  currentUser,
+  followUpsShown = FOLLOW_UPS_SHOWN,
+}: ContactDetailViewProps) {
   const router = useRouter();
   const [contact, setContact] = useState<ContactDetail | null>(data?.contact ?? null);
   const [modal, setModal] = useState<Modal>("none");
   const [notice, setNotice] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [quote, setQuote] = useState<{ state: "idle" | "sending" | "sent" | "failed"; message?: string }>({ state: "idle" });
+  const [quote, setQuote] = useState<{ state: "idle" | "sending" | "sent" | "failed"; message?: string }>({
+    state: "idle",
+  });
 
   useEffect(() => {
     if (quote.state !== "sent") return;
@@ -179,7 +223,12 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
   const sentCount = activity.filter((r) => r.send_status === "sent" || r.send_status === "opened").length;
   const openedCount = activity.filter((r) => r.send_status === "opened").length;
   const outcome = healthOutcome(eligibility);
-  const healthLabel = outcome === "not_completed" ? "Not completed" : outcome === "issues" ? "Health issues identified" : "All checks passed";
+  const healthLabel =
+    outcome === "not_completed"
+      ? "Not completed"
+      : outcome === "issues"
+        ? "Health issues identified"
+        : "All checks passed";
 
   async function sendQuote() {
     if (!contact) return;
@@ -204,7 +253,10 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <Link href="/contacts" className="inline-flex items-center gap-1 text-sm font-medium text-gray-500 hover:text-gray-700">
+      <Link
+        href="/contacts"
+        className="inline-flex items-center gap-1 text-sm font-medium text-gray-500 hover:text-gray-700"
+      >
         <span aria-hidden="true">←</span> Back to Contacts
       </Link>
       <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -247,13 +299,18 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
         <div className="space-y-6 lg:col-span-1">
           <section aria-label="Profile" className={`${card} p-5`}>
             <div className="flex items-center gap-4">
-              <div aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-700">
+              <div
+                aria-hidden="true"
+                className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-700"
+              >
                 {initials(contact)}
               </div>
               <div className="min-w-0">
                 <p className="truncate text-lg font-semibold text-gray-900">{name}</p>
                 <p className="truncate text-sm text-gray-600">{contact.email}</p>
-                {contact.phoneNumber ? <p className="text-sm text-gray-600">{formatPhone(contact.phoneNumber)}</p> : null}
+                {contact.phoneNumber ? (
+                  <p className="text-sm text-gray-600">{formatPhone(contact.phoneNumber)}</p>
+                ) : null}
               </div>
             </div>
             <dl className="mt-5 grid grid-cols-2 gap-4">
@@ -261,7 +318,9 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
                 {formatCalendarDate(contact.birthDate)}
                 {age !== null ? <span className="text-gray-500"> ({age})</span> : null}
               </Detail>
-              <Detail label="Gender">{contact.gender === "M" ? "Male" : contact.gender === "F" ? "Female" : "—"}</Detail>
+              <Detail label="Gender">
+                {contact.gender === "M" ? "Male" : contact.gender === "F" ? "Female" : "—"}
+              </Detail>
               <Detail label="Tobacco User">{contact.tobaccoUser ? "Yes" : "No"}</Detail>
               <Detail label="ZIP Code">{contact.zipCode ?? "—"}</Detail>
               <Detail label="County">{contact.county ?? "—"}</Detail>
@@ -320,7 +379,9 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
                 className={`h-2.5 w-2.5 rounded-full ${outcome === "not_completed" ? "bg-gray-300" : outcome === "issues" ? "bg-red-500" : "bg-green-500"}`}
               />
               <span className="text-gray-900">{healthLabel}</span>
-              {eligibility.completedAt ? <span className="text-gray-500">· {formatInstant(eligibility.completedAt)}</span> : null}
+              {eligibility.completedAt ? (
+                <span className="text-gray-500">· {formatInstant(eligibility.completedAt)}</span>
+              ) : null}
             </p>
           </Section>
 
@@ -332,21 +393,37 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
                 <table className="min-w-full text-sm">
                   <thead className="text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
                     <tr>
-                      <th scope="col" className="px-5 py-2">Date</th>
-                      <th scope="col" className="px-5 py-2">Type</th>
-                      <th scope="col" className="px-5 py-2">Status</th>
-                      <th scope="col" className="px-5 py-2">Mode</th>
+                      <th scope="col" className="px-5 py-2">
+                        Date
+                      </th>
+                      <th scope="col" className="px-5 py-2">
+                        Type
+                      </th>
+                      <th scope="col" className="px-5 py-2">
+                        Status
+                      </th>
+                      <th scope="col" className="px-5 py-2">
+                        Mode
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-gray-100">
                     {activity.map((record) => (
                       <tr key={record.id}>
-                        <td className="px-5 py-2 text-gray-900">{record.sent_at ? formatInstant(record.sent_at) : formatCalendarDate(record.scheduled_date)}</td>
+                        <td className="px-5 py-2 text-gray-900">
+                          {record.sent_at ? formatInstant(record.sent_at) : formatCalendarDate(record.scheduled_date)}
+                        </td>
                         <td className="px-5 py-2 text-gray-900">{emailTypeLabel(record.email_type)}</td>
                         <td className="px-5 py-2">
-                          <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[record.send_status]}`}>{capitalize(record.send_status)}</span>
+                          <span
+                            className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[record.send_status]}`}
+                          >
+                            {capitalize(record.send_status)}
+                          </span>
                         </td>
-                        <td className="px-5 py-2 text-gray-600">{record.send_mode === "production" ? "Production" : "Test"}</td>
+                        <td className="px-5 py-2 text-gray-600">
+                          {record.send_mode === "production" ? "Production" : "Test"}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -363,9 +440,15 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
                 <table className="min-w-full text-sm">
                   <thead className="text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
                     <tr>
-                      <th scope="col" className="px-5 py-2">Scheduled Date</th>
-                      <th scope="col" className="px-5 py-2">Email Type</th>
-                      <th scope="col" className="px-5 py-2">Status</th>
+                      <th scope="col" className="px-5 py-2">
+                        Scheduled Date
+                      </th>
+                      <th scope="col" className="px-5 py-2">
+                        Email Type
+                      </th>
+                      <th scope="col" className="px-5 py-2">
+                        Status
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-gray-100">
@@ -374,7 +457,9 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
                         <td className="px-5 py-2 text-gray-900">{formatCalendarDate(email.scheduled_send_date)}</td>
                         <td className="px-5 py-2 text-gray-900">{emailTypeLabel(email.email_type)}</td>
                         <td className="px-5 py-2">
-                          <span className="inline-flex rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-700 ring-1 ring-amber-200">Scheduled</span>
+                          <span className="inline-flex rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-700 ring-1 ring-amber-200">
+                            Scheduled
+                          </span>
                         </td>
                       </tr>
                     ))}
@@ -417,7 +502,13 @@ export function ContactDetailView({ data, error, agents, currentUser, followUpsS
           }}
         />
       ) : null}
-      {modal === "health" ? <HealthAssessmentModal contactName={contact.firstName || name} eligibility={eligibility} onClose={() => setModal("none")} /> : null}
+      {modal === "health" ? (
+        <HealthAssessmentModal
+          contactName={contact.firstName || name}
+          eligibility={eligibility}
+          onClose={() => setModal("none")}
+        />
+      ) : null}
     </main>
   );
 }

@@ -18,7 +18,15 @@ export function DeleteContactDialog({ contactName, busy, error, onConfirm, onClo
   const descriptionId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <ModalFrame open onClose={onClose} labelledBy={titleId} describedBy={descriptionId} busy={busy} initialFocus={cancelRef} className="max-w-md">
+    <ModalFrame
+      open
+      onClose={onClose}
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      busy={busy}
+      initialFocus={cancelRef}
+      className="max-w-md"
+    >
       <div className="p-6">
         <h2 id={titleId} className="text-lg font-semibold text-gray-900">
           Delete Contact

@@ -5,13 +5,19 @@
  * free text, and older rows may lack fields. Pure.
  */
 
-export type HealthFollowUp = { id: string; text: string; kind: "yesno" | "text"; /** "Yes" / "No" / the text; null when not answered. */ answer: string | null };
+export type HealthFollowUp = {
+  id: string;
+  text: string;
+  kind: "yesno" | "text";
+  /** "Yes" / "No" / the text; null when not answered. */ answer: string | null;
+};
 export type HealthQuestion = { id: string; text: string; answer: "yes" | "no" | null; followUps: HealthFollowUp[] };
 export type HealthOutcome = "not_completed" | "issues" | "passed";
 
 type Raw = Record<string, unknown>;
 const isObject = (value: unknown): value is Raw => typeof value === "object" && value !== null && !Array.isArray(value);
-const text = (...values: unknown[]) => values.find((v): v is string => typeof v === "string" && v.trim() !== "")?.trim();
+const text = (...values: unknown[]) =>
+  values.find((v): v is string => typeof v === "string" && v.trim() !== "")?.trim();
 
 export function yesNo(value: unknown): "yes" | "no" | null {
   if (value === true) return "yes";
@@ -27,10 +33,23 @@ function followUp(raw: unknown, index: number): HealthFollowUp {
   const item = isObject(raw) ? raw : {};
   const id = text(item.id) ?? String(index);
   const declared = String(item.answer_type ?? item.answerType ?? item.type ?? item.question_type ?? "").toLowerCase();
-  const isText = declared.includes("text") || (typeof item.answer === "string" && yesNo(item.answer) === null && !declared.includes("yes"));
-  if (isText) return { id, text: text(item.question_text, item.text, item.question, item.title) ?? id, kind: "text", answer: text(item.answer) ?? null };
+  const isText =
+    declared.includes("text") ||
+    (typeof item.answer === "string" && yesNo(item.answer) === null && !declared.includes("yes"));
+  if (isText)
+    return {
+      id,
+      text: text(item.question_text, item.text, item.question, item.title) ?? id,
+      kind: "text",
+      answer: text(item.answer) ?? null,
+    };
   const answer = yesNo(item.answer);
-  return { id, text: text(item.question_text, item.text, item.question, item.title) ?? id, kind: "yesno", answer: answer === "yes" ? "Yes" : answer === "no" ? "No" : null };
+  return {
+    id,
+    text: text(item.question_text, item.text, item.question, item.title) ?? id,
+    kind: "yesno",
+    answer: answer === "yes" ? "Yes" : answer === "no" ? "No" : null,
+  };
 }
 
 export function normalizeHealthAnswers(answers: unknown): HealthQuestion[] {

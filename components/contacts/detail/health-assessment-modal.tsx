@@ -5,7 +5,11 @@ import { Button } from "@/components/ui/button";
 import { CloseIcon } from "@/components/ui/close-icon";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import type { ContactEligibility } from "@/lib/contacts/contact-schema";
-import { healthOutcome, normalizeHealthAnswers, type HealthQuestion } from "@/components/contacts/detail/health-answers";
+import {
+  healthOutcome,
+  normalizeHealthAnswers,
+  type HealthQuestion,
+} from "@/components/contacts/detail/health-answers";
 
 export type HealthAssessmentModalProps = {
   contactName: string;
@@ -13,10 +17,16 @@ export type HealthAssessmentModalProps = {
   onClose: () => void;
 };
 
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }) : null);
+const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }) : null;
 
 function AnswerBadge({ answer }: { answer: "yes" | "no" | null }) {
-  if (answer === null) return <span className="shrink-0 rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-600">No answer</span>;
+  if (answer === null)
+    return (
+      <span className="shrink-0 rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-600">
+        No answer
+      </span>
+    );
   return answer === "yes" ? (
     <span className="shrink-0 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-700">Yes</span>
   ) : (
@@ -32,11 +42,16 @@ function Question({ question }: { question: HealthQuestion }) {
         <AnswerBadge answer={question.answer} />
       </div>
       {question.answer === "yes" && question.followUps.length > 0 ? (
-        <ul aria-label={`Follow-up answers: ${question.text}`} className="mt-2 space-y-2 border-l-2 border-red-200 pl-4">
+        <ul
+          aria-label={`Follow-up answers: ${question.text}`}
+          className="mt-2 space-y-2 border-l-2 border-red-200 pl-4"
+        >
           {question.followUps.map((followUp) => (
             <li key={followUp.id} className="text-sm">
               <p className="text-gray-600">{followUp.text}</p>
-              <p className={followUp.answer ? "font-medium text-gray-900" : "italic text-gray-400"}>{followUp.answer ?? "No answer provided"}</p>
+              <p className={followUp.answer ? "font-medium text-gray-900" : "italic text-gray-400"}>
+                {followUp.answer ?? "No answer provided"}
+              </p>
             </li>
           ))}
         </ul>
@@ -74,8 +89,12 @@ export function HealthAssessmentModal({ contactName, eligibility, onClose }: Hea
           </div>
         ) : (
           <>
-            <div className={`rounded-lg p-4 ${outcome === "issues" ? "bg-red-50 ring-1 ring-red-200" : "bg-green-50 ring-1 ring-green-200"}`}>
-              <h3 className={`text-base font-semibold ${outcome === "issues" ? "text-red-800" : "text-green-800"}`}>{outcome === "issues" ? "Health Issues Identified" : "All Health Checks Passed"}</h3>
+            <div
+              className={`rounded-lg p-4 ${outcome === "issues" ? "bg-red-50 ring-1 ring-red-200" : "bg-green-50 ring-1 ring-green-200"}`}
+            >
+              <h3 className={`text-base font-semibold ${outcome === "issues" ? "text-red-800" : "text-green-800"}`}>
+                {outcome === "issues" ? "Health Issues Identified" : "All Health Checks Passed"}
+              </h3>
               <p className={`mt-1 text-sm ${outcome === "issues" ? "text-red-700" : "text-green-700"}`}>
                 {outcome === "issues"
                   ? `${contactName} flagged health conditions that may affect eligibility.`

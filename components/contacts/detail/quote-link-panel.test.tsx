@@ -19,13 +19,18 @@ describe("QuoteLinkPanel (Contact Details → Quote Link)", () => {
   it("generates a link with POST /api/quotes/generate/{id}, shows it, and Copy Link copies it with 'Copied' for 2 s", async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    fetchMock.mockResolvedValueOnce(reply(200, { quoteId: "AAAA", redirectUrl: URL_1 })).mockResolvedValueOnce(reply(200, { quoteId: "BBBB", redirectUrl: URL_2 }));
+    fetchMock
+      .mockResolvedValueOnce(reply(200, { quoteId: "AAAA", redirectUrl: URL_1 }))
+      .mockResolvedValueOnce(reply(200, { quoteId: "BBBB", redirectUrl: URL_2 }));
     render(<QuoteLinkPanel contactId={CONTACT_ID} contactName="Pat Jones" daysValid={90} />);
     expect(screen.queryByLabelText("Personal quote link")).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Generate quote link" }));
     await flush();
-    expect(fetchMock).toHaveBeenCalledWith(`/api/quotes/generate/${CONTACT_ID}`, expect.objectContaining({ method: "POST" }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/quotes/generate/${CONTACT_ID}`,
+      expect.objectContaining({ method: "POST" }),
+    );
     expect((screen.getByLabelText("Personal quote link") as HTMLInputElement).value).toBe(URL_1);
     expect(screen.getByText(/shows Pat Jones's quotes for 90 days/)).toBeTruthy();
 
@@ -48,7 +53,9 @@ describe("QuoteLinkPanel (Contact Details → Quote Link)", () => {
   });
 
   it("shows the server's message from the error shape, and a plain one when there is none", async () => {
-    fetchMock.mockResolvedValueOnce(reply(404, { error: { code: "not_found", message: "Contact not found" } })).mockRejectedValueOnce(new Error("offline"));
+    fetchMock
+      .mockResolvedValueOnce(reply(404, { error: { code: "not_found", message: "Contact not found" } }))
+      .mockRejectedValueOnce(new Error("offline"));
     render(<QuoteLinkPanel contactId={CONTACT_ID} contactName="Pat Jones" daysValid={90} />);
     fireEvent.click(screen.getByRole("button", { name: "Generate quote link" }));
     await flush();

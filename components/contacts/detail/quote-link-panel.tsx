@@ -10,7 +10,8 @@ export const QUOTE_LINK_MESSAGES = {
   regenerate: "Generate a new link",
   generating: "Generating...",
   failed: "The quote link could not be created. Please try again.",
-  note: (name: string, days: number) => `The link shows ${name}'s quotes for ${days} days. Share it only with ${name}: anyone who has it can open the page.`,
+  note: (name: string, days: number) =>
+    `The link shows ${name}'s quotes for ${days} days. Share it only with ${name}: anyone who has it can open the page.`,
 } as const;
 
 /**
@@ -19,7 +20,15 @@ export const QUOTE_LINK_MESSAGES = {
  * ("Copied" for 2 s, or the failure said). A refused call shows the server's message from the one
  * error shape.
  */
-export function QuoteLinkPanel({ contactId, contactName, daysValid }: { contactId: string; contactName: string; daysValid: number }) {
+export function QuoteLinkPanel({
+  contactId,
+  contactName,
+  daysValid,
+}: {
+  contactId: string;
+  contactName: string;
+  daysValid: number;
+}) {
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,9 +53,17 @@ export function QuoteLinkPanel({ contactId, contactName, daysValid }: { contactI
           <p className="text-xs text-gray-500">{QUOTE_LINK_MESSAGES.note(contactName, daysValid)}</p>
         </div>
       ) : (
-        <p className="mt-1 text-sm text-gray-600">A link to {contactName}&apos;s personal quote page, to paste into a text or your own email.</p>
+        <p className="mt-1 text-sm text-gray-600">
+          A link to {contactName}&apos;s personal quote page, to paste into a text or your own email.
+        </p>
       )}
-      <Button variant="secondary" className="mt-3" onClick={() => void generate()} loading={busy} loadingLabel={QUOTE_LINK_MESSAGES.generating}>
+      <Button
+        variant="secondary"
+        className="mt-3"
+        onClick={() => void generate()}
+        loading={busy}
+        loadingLabel={QUOTE_LINK_MESSAGES.generating}
+      >
         {url ? QUOTE_LINK_MESSAGES.regenerate : QUOTE_LINK_MESSAGES.generate}
       </Button>
       {error ? (

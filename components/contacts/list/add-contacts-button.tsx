@@ -28,7 +28,12 @@ export type AddContactsButtonProps = {
 type Mode = "closed" | "choose" | "single" | "csv";
 
 /** The modal of the way of adding contacts that was picked (also used by the contacts Welcome tutorial). */
-export function chosenSlot(mode: string, slots: { singleContactModal?: AddContactsSlot; csvUploadModal?: AddContactsSlot }, close: () => void, saved: () => void): ReactNode {
+export function chosenSlot(
+  mode: string,
+  slots: { singleContactModal?: AddContactsSlot; csvUploadModal?: AddContactsSlot },
+  close: () => void,
+  saved: () => void,
+): ReactNode {
   if (mode === "single") return slots.singleContactModal?.(close, saved) ?? null;
   if (mode === "csv") return slots.csvUploadModal?.(close, saved) ?? null;
   return null;
@@ -38,7 +43,14 @@ export function chosenSlot(mode: string, slots: { singleContactModal?: AddContac
  * "+ Add Contact": opens the Add Contacts chooser (Single Contact, or Multiple Contacts via CSV),
  * then the chosen modal through its slot. Escape closes the chooser.
  */
-export function AddContactsButton({ onSingle, onCsv, singleContactModal, csvUploadModal, onSaved, label = "+ Add Contact" }: AddContactsButtonProps) {
+export function AddContactsButton({
+  onSingle,
+  onCsv,
+  singleContactModal,
+  csvUploadModal,
+  onSaved,
+  label = "+ Add Contact",
+}: AddContactsButtonProps) {
   const [mode, setMode] = useState<Mode>("closed");
   const titleId = useId();
   const descriptionId = useId();
@@ -57,7 +69,10 @@ export function AddContactsButton({ onSingle, onCsv, singleContactModal, csvUplo
       onClick={onPick}
       className="group flex w-full items-start gap-4 rounded-lg border border-gray-200 p-4 text-left transition hover:border-brand-500 hover:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-gray-200 disabled:hover:bg-white"
     >
-      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600 group-hover:bg-white" aria-hidden="true">
+      <span
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600 group-hover:bg-white"
+        aria-hidden="true"
+      >
         <svg className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
           <path strokeLinecap="round" strokeLinejoin="round" d={icon} />
         </svg>
@@ -74,7 +89,13 @@ export function AddContactsButton({ onSingle, onCsv, singleContactModal, csvUplo
       <Button onClick={() => setMode("choose")} aria-haspopup="dialog" data-add-contact="">
         {label}
       </Button>
-      <ModalFrame open={mode === "choose"} onClose={close} labelledBy={titleId} describedBy={descriptionId} className="max-w-md">
+      <ModalFrame
+        open={mode === "choose"}
+        onClose={close}
+        labelledBy={titleId}
+        describedBy={descriptionId}
+        className="max-w-md"
+      >
         <div className="p-6">
           <div className="flex items-start justify-between gap-4">
             <h2 id={titleId} className="text-lg font-semibold text-gray-900">
@@ -88,14 +109,26 @@ export function AddContactsButton({ onSingle, onCsv, singleContactModal, csvUplo
             How would you like to add contacts?
           </p>
           <div className="mt-5 space-y-3">
-            {option("Single Contact", "Enter one client's details by hand.", "M18 9v3m0 0v3m0-3h3m-3 0h-3m-2-5a4 4 0 1 1-8 0 4 4 0 0 1 8 0ZM3 20a6 6 0 0 1 12 0v1H3v-1Z", canSingle, () => {
-              setMode("single");
-              onSingle?.();
-            })}
-            {option("Multiple Contacts via CSV", "Upload a spreadsheet of contacts (CSV).", "M4 16v1a3 3 0 0 0 3 3h10a3 3 0 0 0 3-3v-1m-4-8-4-4m0 0L8 8m4-4v12", canCsv, () => {
-              setMode("csv");
-              onCsv?.();
-            })}
+            {option(
+              "Single Contact",
+              "Enter one client's details by hand.",
+              "M18 9v3m0 0v3m0-3h3m-3 0h-3m-2-5a4 4 0 1 1-8 0 4 4 0 0 1 8 0ZM3 20a6 6 0 0 1 12 0v1H3v-1Z",
+              canSingle,
+              () => {
+                setMode("single");
+                onSingle?.();
+              },
+            )}
+            {option(
+              "Multiple Contacts via CSV",
+              "Upload a spreadsheet of contacts (CSV).",
+              "M4 16v1a3 3 0 0 0 3 3h10a3 3 0 0 0 3-3v-1m-4-8-4-4m0 0L8 8m4-4v12",
+              canCsv,
+              () => {
+                setMode("csv");
+                onCsv?.();
+              },
+            )}
           </div>
         </div>
       </ModalFrame>

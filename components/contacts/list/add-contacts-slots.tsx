@@ -16,13 +16,17 @@ export type EditContactSlot = (contact: ContactListRow, close: () => void, saved
  * loader fetches what it needs (agents, the viewer, the contact); the CSV upload gets its context
  * (the viewer, the effective-date window) from the page.
  */
-export const singleContactModal: AddContactsSlot | undefined = (close, saved) => <ContactFormLoader mode="add" onClose={close} onSaved={saved} />;
+export const singleContactModal: AddContactsSlot | undefined = (close, saved) => (
+  <ContactFormLoader mode="add" onClose={close} onSaved={saved} />
+);
 export function csvUploadModalFor(context: CsvUploadContext): AddContactsSlot {
   return function CsvUploadModalSlot(close, saved) {
     return <CsvUploadSlot context={context} onClose={close} onSaved={saved} />;
   };
 }
-export const editContactModal: EditContactSlot | undefined = (contact, close, saved) => <ContactFormLoader mode="edit" contactId={contact.id} onClose={close} onSaved={saved} />;
+export const editContactModal: EditContactSlot | undefined = (contact, close, saved) => (
+  <ContactFormLoader mode="edit" contactId={contact.id} onClose={close} onSaved={saved} />
+);
 
 /** The Welcome tutorial with the same two modals as "+ Add Contact" (the page decides whether it shows). */
 export function ContactsTutorialSlot({ csvUpload }: { csvUpload: CsvUploadContext }) {

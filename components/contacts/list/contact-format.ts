@@ -23,13 +23,17 @@ export function initials(firstName: string, lastName: string): string {
   return letters || "?";
 }
 
-const personName = (person: ContactPersonRef | null | undefined) => (person ? `${person.firstName} ${person.lastName}`.trim() : "");
+const personName = (person: ContactPersonRef | null | undefined) =>
+  person ? `${person.firstName} ${person.lastName}`.trim() : "";
 
 /**
  * The Agent column: the assigned agent, then the contact's owner, then the organization's default
  * agent (who receives contacts without an agent), else "Default".
  */
-export function contactAgentLabel(contact: Pick<ContactListRow, "agent" | "contactOwner">, defaultAgentName: string | null | undefined): string {
+export function contactAgentLabel(
+  contact: Pick<ContactListRow, "agent" | "contactOwner">,
+  defaultAgentName: string | null | undefined,
+): string {
   return personName(contact.agent) || personName(contact.contactOwner) || defaultAgentName?.trim() || "Default";
 }
 

@@ -1,6 +1,12 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { AddContactsButton } from "@/components/contacts/list/add-contacts-button";
-import { contactAgentLabel, formatCalendarDate, formatPhoneNumber, initials, truncateEmail } from "@/components/contacts/list/contact-format";
+import {
+  contactAgentLabel,
+  formatCalendarDate,
+  formatPhoneNumber,
+  initials,
+  truncateEmail,
+} from "@/components/contacts/list/contact-format";
 import { ContactList, type ContactListProps } from "@/components/contacts/list/contact-list";
 import { ContactTable } from "@/components/contacts/list/contact-table";
 import { deleteConfirmationText } from "@/components/contacts/list/delete-contacts-modal";
@@ -116,7 +122,11 @@ describe("pagination", () => {
     renderList({ contacts: [row(1)], total: 1450, page: 3, limit: 100 });
     expect(screen.getByText(/Showing/).textContent).toBe("Showing 201 to 300 of 1,450 results");
     const nav = screen.getByRole("navigation", { name: "Pagination" });
-    expect(within(nav).getAllByRole("button", { name: /^Page/ }).map((b) => b.textContent)).toEqual(["1", "2", "3", "4", "5", "15"]);
+    expect(
+      within(nav)
+        .getAllByRole("button", { name: /^Page/ })
+        .map((b) => b.textContent),
+    ).toEqual(["1", "2", "3", "4", "5", "15"]);
     expect(within(nav).getAllByText("...")).toHaveLength(1);
     expect(within(nav).getByRole("button", { name: "Page 3" }).getAttribute("aria-current")).toBe("page");
 
@@ -134,7 +144,11 @@ describe("pagination", () => {
   it("offers 50, 100 and 250 per page; limit is in the URL only when not 100, and a new size starts at page 1", () => {
     renderList({ contacts: [row(1)], total: 1450, page: 3, limit: 100, filters: { states: ["TX"] } });
     const picker = screen.getAllByLabelText("Per page")[0]!;
-    expect(within(picker).getAllByRole("option").map((o) => o.textContent)).toEqual(["50", "100", "250"]);
+    expect(
+      within(picker)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["50", "100", "250"]);
     fireEvent.change(picker, { target: { value: "250" } });
     expect(replace).toHaveBeenLastCalledWith("/contacts?limit=250&states=TX", { scroll: false });
   });
@@ -150,20 +164,43 @@ describe("contact table", () => {
       ],
     });
     const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
-    expect(headers).toEqual(["", "Name", "Email", "Phone", "State", "Agent", "Carrier", "Eff. Date", "Quote", "Health", "Edit"]);
+    expect(headers).toEqual([
+      "",
+      "Name",
+      "Email",
+      "Phone",
+      "State",
+      "Agent",
+      "Carrier",
+      "Eff. Date",
+      "Quote",
+      "Health",
+      "Edit",
+    ]);
     const [, first, second, third] = screen.getAllByRole("row");
     expect(within(first!).getByText(`${"x".repeat(28)}@l...`)).toBeTruthy();
     expect(within(first!).getByText("(512) 555-0100")).toBeTruthy();
     expect(within(first!).getByText("Alice Agent")).toBeTruthy();
     expect(within(first!).getByText("Viewed a quote in the last 30 days")).toBeTruthy();
-    expect(within(first!).getByRole("link", { name: "First1 Last1" }).getAttribute("href")).toBe(`/contact/${row(1).id}`);
+    expect(within(first!).getByRole("link", { name: "First1 Last1" }).getAttribute("href")).toBe(
+      `/contact/${row(1).id}`,
+    );
     expect(within(first!).getByText("FL")).toBeTruthy(); // initials avatar
     expect(within(second!).getByText("Oscar Owner")).toBeTruthy();
     expect(within(third!).getByText("Dana Default")).toBeTruthy();
   });
 
   it("shows Loading contacts... while the next page renders", () => {
-    render(<ContactTable contacts={[row(1)]} loading selectedIds={new Set()} onToggle={() => {}} onToggleAll={() => {}} defaultAgentName={null} />);
+    render(
+      <ContactTable
+        contacts={[row(1)]}
+        loading
+        selectedIds={new Set()}
+        onToggle={() => {}}
+        onToggleAll={() => {}}
+        defaultAgentName={null}
+      />,
+    );
     expect(screen.getByText("Loading contacts...")).toBeTruthy();
     expect(screen.queryByText("First1 Last1")).toBeNull();
   });
@@ -183,7 +220,11 @@ describe("selection and bulk actions", () => {
     fireEvent.click(all);
     const bar = screen.getByRole("region", { name: "Selected contacts" });
     expect(within(bar).getByText("3 contacts selected")).toBeTruthy();
-    expect(within(bar).getAllByRole("button").map((b) => b.textContent)).toEqual(["Cancel", "Reassign Agent", "Delete Selected"]);
+    expect(
+      within(bar)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Cancel", "Reassign Agent", "Delete Selected"]);
     fireEvent.click(all);
     expect(screen.queryByRole("region", { name: "Selected contacts" })).toBeNull();
 
@@ -210,22 +251,34 @@ describe("selection and bulk actions", () => {
     fireEvent.click(screen.getByRole("checkbox", { name: "Select First3 Last3" }));
     fireEvent.click(screen.getByRole("button", { name: "Delete Selected" }));
     const dialog = screen.getByRole("dialog", { name: "Delete Contacts" });
-    expect(within(dialog).getByText("Are you sure you want to delete 2 contacts? This action cannot be undone.")).toBeTruthy();
+    expect(
+      within(dialog).getByText("Are you sure you want to delete 2 contacts? This action cannot be undone."),
+    ).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(within(dialog).getByRole("status", { name: "Deleting contacts" })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith("/api/contacts", expect.objectContaining({ method: "DELETE", body: JSON.stringify({ contact_ids: [row(1).id, row(3).id] }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/contacts",
+      expect.objectContaining({ method: "DELETE", body: JSON.stringify({ contact_ids: [row(1).id, row(3).id] }) }),
+    );
     fireEvent.keyDown(document, { key: "Escape" }); // not while deleting
     expect(screen.getByRole("dialog", { name: "Delete Contacts" })).toBeTruthy();
 
-    await act(async () => finish({ status: 200, body: { success: true, deleted_ids: [row(1).id, row(3).id], message: "Successfully deleted 2 contacts" } }));
+    await act(async () =>
+      finish({
+        status: 200,
+        body: { success: true, deleted_ids: [row(1).id, row(3).id], message: "Successfully deleted 2 contacts" },
+      }),
+    );
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByRole("status").textContent).toContain("Successfully deleted 2 contacts");
     expect(refresh).toHaveBeenCalled();
   });
 
   it("says Failed to delete contact when the delete fails, and Escape closes the confirmation", async () => {
-    fetchMock.mockResolvedValue(asResponse({ status: 404, body: { error: { code: "not_found", message: "Contact not found" } } }));
+    fetchMock.mockResolvedValue(
+      asResponse({ status: 404, body: { error: { code: "not_found", message: "Contact not found" } } }),
+    );
     renderList();
     fireEvent.click(screen.getByRole("checkbox", { name: "Select First1 Last1" }));
     fireEvent.click(screen.getByRole("button", { name: "Delete Selected" }));
@@ -238,14 +291,23 @@ describe("selection and bulk actions", () => {
   });
 
   it("reassigns to a chosen active agent or to no one, and needs a choice first", async () => {
-    fetchMock.mockResolvedValue(asResponse({ status: 200, body: { success: true, updated_ids: [row(2).id], message: "Successfully reassigned 1 contact" } }));
+    fetchMock.mockResolvedValue(
+      asResponse({
+        status: 200,
+        body: { success: true, updated_ids: [row(2).id], message: "Successfully reassigned 1 contact" },
+      }),
+    );
     renderList();
     fireEvent.click(screen.getByRole("checkbox", { name: "Select First2 Last2" }));
     fireEvent.click(screen.getByRole("button", { name: "Reassign Agent" }));
     const dialog = screen.getByRole("dialog", { name: "Reassign Contacts" });
     const select = within(dialog).getByLabelText("Select Agent");
     // Inactive agents cannot receive contacts.
-    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["Select Agent", "Alice Agent", "Unassigned"]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Select Agent", "Alice Agent", "Unassigned"]);
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Reassign" })));
     // The route's own rule (reassignContactsBodySchema), checked before any call; focus goes to the select.
     expect(within(dialog).getByRole("alert").textContent).toContain("Please select an agent to reassign contacts to");
@@ -255,7 +317,10 @@ describe("selection and bulk actions", () => {
 
     fireEvent.change(select, { target: { value: "unassigned" } });
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Reassign" })));
-    expect(fetchMock).toHaveBeenCalledWith("/api/contacts/reassign", expect.objectContaining({ method: "PUT", body: JSON.stringify({ contact_ids: [row(2).id], agent_id: null }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/contacts/reassign",
+      expect.objectContaining({ method: "PUT", body: JSON.stringify({ contact_ids: [row(2).id], agent_id: null }) }),
+    );
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(refresh).toHaveBeenCalled();
   });
@@ -283,11 +348,15 @@ describe("filters", () => {
     expect(replace).toHaveBeenLastCalledWith("/contacts?limit=50&states=TX", { scroll: false });
 
     fireEvent.click(screen.getByRole("button", { name: "Carrier" }));
-    fireEvent.click(within(screen.getByRole("group", { name: "Carrier filter" })).getByRole("checkbox", { name: "Humana" }));
+    fireEvent.click(
+      within(screen.getByRole("group", { name: "Carrier filter" })).getByRole("checkbox", { name: "Humana" }),
+    );
     expect(replace).toHaveBeenLastCalledWith("/contacts?limit=50&carriers=Humana", { scroll: false });
 
     fireEvent.click(screen.getByRole("button", { name: "Agent" }));
-    fireEvent.click(within(screen.getByRole("group", { name: "Agent filter" })).getByRole("checkbox", { name: "Unassigned" }));
+    fireEvent.click(
+      within(screen.getByRole("group", { name: "Agent filter" })).getByRole("checkbox", { name: "Unassigned" }),
+    );
     expect(replace).toHaveBeenLastCalledWith("/contacts?limit=50&agents=unassigned", { scroll: false });
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("group", { name: "Agent filter" })).toBeNull();
@@ -304,7 +373,9 @@ describe("filters", () => {
 
   it("clears a checklist with Clear Filters and links the export with the current filters", () => {
     renderList({ filters: { states: ["TX", "FL"], hasViewedQuoteRecently: true }, page: 2, limit: 100, total: 300 });
-    expect(screen.getByRole("link", { name: /Export CSV/ }).getAttribute("href")).toBe("/api/contacts/export?states=TX,FL&hasViewedQuoteRecently=true");
+    expect(screen.getByRole("link", { name: /Export CSV/ }).getAttribute("href")).toBe(
+      "/api/contacts/export?states=TX,FL&hasViewedQuoteRecently=true",
+    );
     fireEvent.click(screen.getByRole("button", { name: /State/ }));
     fireEvent.click(screen.getByRole("button", { name: "Clear Filters" }));
     expect(replace).toHaveBeenLastCalledWith("/contacts?hasViewedQuoteRecently=true", { scroll: false });
@@ -335,7 +406,9 @@ describe("AddContactsButton", () => {
     fireEvent.click(screen.getByRole("button", { name: /Single Contact/ }));
     expect(onSingle).toHaveBeenCalled();
     expect(screen.queryByRole("dialog", { name: "Add Contacts" })).toBeNull();
-    fireEvent.click(within(screen.getByRole("dialog", { name: "Add New Client" })).getByRole("button", { name: "Close form" }));
+    fireEvent.click(
+      within(screen.getByRole("dialog", { name: "Add New Client" })).getByRole("button", { name: "Close form" }),
+    );
     expect(screen.queryByRole("dialog")).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "+ Add Contact" }));

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState, useTransition, } from "react";
+import { useEffect, useMemo, useState, useTransition } from "react";
 import { AddContactsButton, type AddContactsSlot } from "@/components/contacts/list/add-contacts-button";
 import * as slots from "@/components/contacts/list/add-contacts-slots";
 import type { EditContactSlot } from "@/components/contacts/list/add-contacts-slots";
@@ -14,7 +14,11 @@ import { ReassignContactsModal, type AgentOption } from "@/components/contacts/l
 import { SelectionBar } from "@/components/contacts/list/selection-bar";
 import { UNASSIGNED_AGENT } from "@/lib/contacts/list-contacts-query";
 import { contactExportHref, contactListHref, type ContactListFilters } from "@/lib/contacts/list-contacts-url";
-import { CONTACT_LIST_MESSAGES, type ContactListFilterOptions, type ContactListRow } from "@/lib/contacts/list-contacts-view";
+import {
+  CONTACT_LIST_MESSAGES,
+  type ContactListFilterOptions,
+  type ContactListRow,
+} from "@/lib/contacts/list-contacts-view";
 import { buttonClass } from "@/components/ui/button";
 import { apiCall, type ApiFailure } from "@/lib/api/browser-client";
 import type { DeleteContactsResult, ReassignContactsResult } from "@/lib/contacts/bulk-contacts";
@@ -47,7 +51,8 @@ type Dialog = "delete" | "reassign" | null;
 type Notice = { kind: "success" | "error"; text: string } | null;
 
 /** The spec's failure text; an expired session says so instead. */
-const failureText = (failure: ApiFailure, fallback: string) => (failure.status === 401 && failure.message ? failure.message : fallback);
+const failureText = (failure: ApiFailure, fallback: string) =>
+  failure.status === 401 && failure.message ? failure.message : fallback;
 
 /**
  * The contact list below the stat cards: header, filters, table, pagination, the selection bar and
@@ -93,7 +98,8 @@ export function ContactList({
   }, [notice]);
 
   const current: ContactListFilters = { ...filters, page, limit };
-  const navigate = (next: ContactListFilters) => startTransition(() => router.replace(contactListHref(next), { scroll: false }));
+  const navigate = (next: ContactListFilters) =>
+    startTransition(() => router.replace(contactListHref(next), { scroll: false }));
   const refresh = () => startTransition(() => router.refresh());
   const changeFilters = (patch: Partial<ContactListFilters>) => navigate({ ...current, ...patch, page: 1 });
 
@@ -105,13 +111,20 @@ export function ContactList({
       else next.add(id);
       return next;
     });
-  const toggleAll = () => setSelected(selectedIds.length === contacts.length ? new Set() : new Set(contacts.map((c) => c.id)));
+  const toggleAll = () =>
+    setSelected(selectedIds.length === contacts.length ? new Set() : new Set(contacts.map((c) => c.id)));
 
   const agentOptions = useMemo(
-    () => (isAdmin ? [...agents.map((a) => ({ value: a.id, label: a.name })), { value: UNASSIGNED_AGENT, label: "Unassigned" }] : null),
+    () =>
+      isAdmin
+        ? [...agents.map((a) => ({ value: a.id, label: a.name })), { value: UNASSIGNED_AGENT, label: "Unassigned" }]
+        : null,
     [agents, isAdmin],
   );
-  const reassignOptions = useMemo(() => agents.filter((a) => a.isActive && a.isAgent).map(({ id, name }) => ({ id, name })), [agents]);
+  const reassignOptions = useMemo(
+    () => agents.filter((a) => a.isActive && a.isAgent).map(({ id, name }) => ({ id, name })),
+    [agents],
+  );
 
   const openDialog = (which: Dialog) => {
     setDialogError(null);
@@ -124,7 +137,10 @@ export function ContactList({
   const confirmDelete = async () => {
     setBusy(true);
     setDialogError(null);
-    const result = await apiCall<DeleteContactsResult>("/api/contacts", { method: "DELETE", body: { contact_ids: selectedIds } });
+    const result = await apiCall<DeleteContactsResult>("/api/contacts", {
+      method: "DELETE",
+      body: { contact_ids: selectedIds },
+    });
     setBusy(false);
     if (!result.ok) {
       setDialogError(failureText(result, CONTACT_LIST_MESSAGES.deleteFailed));
@@ -141,7 +157,10 @@ export function ContactList({
   const confirmReassign = async (agentId: string | null) => {
     setBusy(true);
     setDialogError(null);
-    const result = await apiCall<ReassignContactsResult>("/api/contacts/reassign", { method: "PUT", body: { contact_ids: selectedIds, agent_id: agentId } });
+    const result = await apiCall<ReassignContactsResult>("/api/contacts/reassign", {
+      method: "PUT",
+      body: { contact_ids: selectedIds, agent_id: agentId },
+    });
     setBusy(false);
     if (!result.ok) {
       setDialogError(failureText(result, CONTACT_LIST_MESSAGES.reassignFailed));
@@ -156,13 +175,26 @@ export function ContactList({
   const toOptions = (values: string[]) => values.map((value) => ({ value, label: value }));
 
   return (
-    <section className={`rounded-lg bg-white shadow-sm ring-1 ring-gray-200 ${selectedIds.length > 0 ? "mb-28 sm:mb-20" : ""}`}>
+    <section
+      className={`rounded-lg bg-white shadow-sm ring-1 ring-gray-200 ${selectedIds.length > 0 ? "mb-28 sm:mb-20" : ""}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 px-4 py-4">
         <h1 className="text-xl font-bold text-gray-900 sm:text-2xl">Contacts ({total.toLocaleString("en-US")})</h1>
         {isAdmin ? (
           <a href={contactExportHref(current)} download className={buttonClass({ variant: "secondary" })}>
-            <svg className="h-4 w-4" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-              <path strokeLinecap="round" strokeLinejoin="round" d="M4 16v1a3 3 0 0 0 3 3h10a3 3 0 0 0 3-3v-1m-4-4-4 4m0 0-4-4m4 4V4" />
+            <svg
+              className="h-4 w-4"
+              fill="none"
+              viewBox="0 0 24 24"
+              stroke="currentColor"
+              strokeWidth={2}
+              aria-hidden="true"
+            >
+              <path
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                d="M4 16v1a3 3 0 0 0 3 3h10a3 3 0 0 0 3-3v-1m-4-4-4 4m0 0-4-4m4 4V4"
+              />
             </svg>
             Export CSV
           </a>
@@ -170,7 +202,10 @@ export function ContactList({
       </div>
 
       {notice ? (
-        <div role="status" className={`mx-4 mt-4 rounded-md px-3 py-2 text-sm ${notice.kind === "success" ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-700"}`}>
+        <div
+          role="status"
+          className={`mx-4 mt-4 rounded-md px-3 py-2 text-sm ${notice.kind === "success" ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-700"}`}
+        >
           {notice.text}
         </div>
       ) : null}
@@ -181,7 +216,13 @@ export function ContactList({
         agentOptions={agentOptions}
         carrierOptions={toOptions(filterOptions.carriers)}
         stateOptions={toOptions(filterOptions.states)}
-        addContact={<AddContactsButton singleContactModal={singleContactModal} csvUploadModal={csvUploadModal} onSaved={refresh} />}
+        addContact={
+          <AddContactsButton
+            singleContactModal={singleContactModal}
+            csvUploadModal={csvUploadModal}
+            onSaved={refresh}
+          />
+        }
       />
 
       <ContactTable
@@ -194,13 +235,41 @@ export function ContactList({
         onEdit={editContactModal ? setEditing : undefined}
       />
 
-      <ContactPagination page={page} limit={limit} total={total} disabled={pending} onPage={(n) => navigate({ ...current, page: n })} onLimit={(n) => navigate({ ...current, limit: n, page: 1 })} />
+      <ContactPagination
+        page={page}
+        limit={limit}
+        total={total}
+        disabled={pending}
+        onPage={(n) => navigate({ ...current, page: n })}
+        onLimit={(n) => navigate({ ...current, limit: n, page: 1 })}
+      />
 
-      <SelectionBar count={selectedIds.length} isAdmin={isAdmin} onCancel={() => setSelected(new Set())} onReassign={() => openDialog("reassign")} onDelete={() => openDialog("delete")} />
+      <SelectionBar
+        count={selectedIds.length}
+        isAdmin={isAdmin}
+        onCancel={() => setSelected(new Set())}
+        onReassign={() => openDialog("reassign")}
+        onDelete={() => openDialog("delete")}
+      />
 
-      <DeleteContactsModal open={dialog === "delete"} count={selectedIds.length} busy={busy} error={dialogError} onConfirm={confirmDelete} onClose={closeDialog} />
+      <DeleteContactsModal
+        open={dialog === "delete"}
+        count={selectedIds.length}
+        busy={busy}
+        error={dialogError}
+        onConfirm={confirmDelete}
+        onClose={closeDialog}
+      />
       {isAdmin ? (
-        <ReassignContactsModal open={dialog === "reassign"} count={selectedIds.length} agents={reassignOptions} busy={busy} error={dialogError} onConfirm={confirmReassign} onClose={closeDialog} />
+        <ReassignContactsModal
+          open={dialog === "reassign"}
+          count={selectedIds.length}
+          agents={reassignOptions}
+          busy={busy}
+          error={dialogError}
+          onConfirm={confirmReassign}
+          onClose={closeDialog}
+        />
       ) : null}
       {editing && editContactModal
         ? editContactModal(

@@ -35,7 +35,13 @@ export function ContactPagination({ page, limit, total, disabled = false, onPage
       <label htmlFor={`${sizeId}-${variant}`} className="whitespace-nowrap">
         Per page
       </label>
-      <Select id={`${sizeId}-${variant}`} value={limit} disabled={disabled} onChange={(event) => onLimit(Number(event.target.value))} className="w-auto">
+      <Select
+        id={`${sizeId}-${variant}`}
+        value={limit}
+        disabled={disabled}
+        onChange={(event) => onLimit(Number(event.target.value))}
+        className="w-auto"
+      >
         {CONTACT_PAGE_SIZES.map((size) => (
           <option key={size} value={size}>
             {size}
@@ -65,15 +71,27 @@ export function ContactPagination({ page, limit, total, disabled = false, onPage
       <div className="hidden items-center justify-between gap-4 sm:flex">
         <div className="flex items-center gap-6">
           <p className="text-sm text-gray-700" aria-live="polite">
-            Showing <span className="font-medium">{from.toLocaleString("en-US")}</span> to <span className="font-medium">{to.toLocaleString("en-US")}</span> of{" "}
+            Showing <span className="font-medium">{from.toLocaleString("en-US")}</span> to{" "}
+            <span className="font-medium">{to.toLocaleString("en-US")}</span> of{" "}
             <span className="font-medium">{total.toLocaleString("en-US")}</span> results
           </p>
           {sizePicker("wide")}
         </div>
         <nav className="isolate inline-flex -space-x-px rounded-md shadow-sm" aria-label="Pagination">
-          <Button variant="secondary" size="sm" className="rounded-r-none focus-visible:z-20" disabled={disabled || !hasPrevious} onClick={() => onPage(page - 1)} aria-label="Previous page">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="rounded-r-none focus-visible:z-20"
+            disabled={disabled || !hasPrevious}
+            onClick={() => onPage(page - 1)}
+            aria-label="Previous page"
+          >
             <svg className="h-5 w-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-              <path fillRule="evenodd" d="M12.79 5.23a.75.75 0 0 1-.02 1.06L8.83 10l3.94 3.71a.75.75 0 1 1-1.04 1.08l-4.5-4.25a.75.75 0 0 1 0-1.08l4.5-4.25a.75.75 0 0 1 1.06.02Z" clipRule="evenodd" />
+              <path
+                fillRule="evenodd"
+                d="M12.79 5.23a.75.75 0 0 1-.02 1.06L8.83 10l3.94 3.71a.75.75 0 1 1-1.04 1.08l-4.5-4.25a.75.75 0 0 1 0-1.08l4.5-4.25a.75.75 0 0 1 1.06.02Z"
+                clipRule="evenodd"
+              />
             </svg>
           </Button>
           {paginationItems(page, totalPages).map((item) =>
@@ -91,14 +109,29 @@ export function ContactPagination({ page, limit, total, disabled = false, onPage
                 {item}
               </Button>
             ) : (
-              <span key={item} className="relative inline-flex min-h-11 items-center px-3 text-sm font-semibold text-gray-600 ring-1 ring-inset ring-gray-400" aria-hidden="true">
+              <span
+                key={item}
+                className="relative inline-flex min-h-11 items-center px-3 text-sm font-semibold text-gray-600 ring-1 ring-inset ring-gray-400"
+                aria-hidden="true"
+              >
                 ...
               </span>
             ),
           )}
-          <Button variant="secondary" size="sm" className="rounded-l-none focus-visible:z-20" disabled={disabled || !hasNext} onClick={() => onPage(page + 1)} aria-label="Next page">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="rounded-l-none focus-visible:z-20"
+            disabled={disabled || !hasNext}
+            onClick={() => onPage(page + 1)}
+            aria-label="Next page"
+          >
             <svg className="h-5 w-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-              <path fillRule="evenodd" d="M7.21 14.77a.75.75 0 0 1 .02-1.06L11.17 10 7.23 6.29a.75.75 0 1 1 1.04-1.08l4.5 4.25a.75.75 0 0 1 0 1.08l-4.5 4.25a.75.75 0 0 1-1.06-.02Z" clipRule="evenodd" />
+              <path
+                fillRule="evenodd"
+                d="M7.21 14.77a.75.75 0 0 1 .02-1.06L11.17 10 7.23 6.29a.75.75 0 1 1 1.04-1.08l4.5 4.25a.75.75 0 0 1 0 1.08l-4.5 4.25a.75.75 0 0 1-1.06-.02Z"
+                clipRule="evenodd"
+              />
             </svg>
           </Button>
         </nav>

@@ -3,11 +3,28 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { checkboxInputClass } from "@/components/ui/checkbox";
-import { contactAgentLabel, formatCalendarDate, formatPhoneNumber, initials, truncateEmail } from "@/components/contacts/list/contact-format";
+import {
+  contactAgentLabel,
+  formatCalendarDate,
+  formatPhoneNumber,
+  initials,
+  truncateEmail,
+} from "@/components/contacts/list/contact-format";
 import type { ContactListRow } from "@/lib/contacts/list-contacts-view";
 import { Button, buttonClass } from "@/components/ui/button";
 
-export const CONTACT_TABLE_COLUMNS = ["Name", "Email", "Phone", "State", "Agent", "Carrier", "Eff. Date", "Quote", "Health", "Edit"] as const;
+export const CONTACT_TABLE_COLUMNS = [
+  "Name",
+  "Email",
+  "Phone",
+  "State",
+  "Agent",
+  "Carrier",
+  "Eff. Date",
+  "Quote",
+  "Health",
+  "Edit",
+] as const;
 
 export type ContactTableProps = {
   contacts: ContactListRow[];
@@ -23,9 +40,16 @@ export type ContactTableProps = {
 
 function StatusMark({ on, label }: { on: boolean; label: string }) {
   return on ? (
-    <span className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" title={label}>
+    <span
+      className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-emerald-100 text-emerald-700"
+      title={label}
+    >
       <svg className="h-4 w-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-        <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+        <path
+          fillRule="evenodd"
+          d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+          clipRule="evenodd"
+        />
       </svg>
       <span className="sr-only">{label}</span>
     </span>
@@ -37,7 +61,15 @@ function StatusMark({ on, label }: { on: boolean; label: string }) {
 }
 
 /** The 11-column contact table (client-side.md §2 "Contact list page"). */
-export function ContactTable({ contacts, loading, selectedIds, onToggle, onToggleAll, defaultAgentName, onEdit }: ContactTableProps) {
+export function ContactTable({
+  contacts,
+  loading,
+  selectedIds,
+  onToggle,
+  onToggleAll,
+  defaultAgentName,
+  onEdit,
+}: ContactTableProps) {
   const headerRef = useRef<HTMLInputElement>(null);
   const selectedHere = contacts.filter((c) => selectedIds.has(c.id)).length;
   const allSelected = contacts.length > 0 && selectedHere === contacts.length;
@@ -80,7 +112,12 @@ export function ContactTable({ contacts, loading, selectedIds, onToggle, onToggl
             <tr>
               <td colSpan={11} className="px-3 py-12 text-center text-sm text-gray-500">
                 <span className="inline-flex items-center gap-2">
-                  <svg className="h-4 w-4 animate-spin text-brand-600" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+                  <svg
+                    className="h-4 w-4 animate-spin text-brand-600"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    aria-hidden="true"
+                  >
                     <circle className="opacity-25" cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" />
                     <path className="opacity-75" fill="currentColor" d="M4 12a8 8 0 0 1 8-8v4a4 4 0 0 0-4 4H4z" />
                   </svg>
@@ -101,11 +138,23 @@ export function ContactTable({ contacts, loading, selectedIds, onToggle, onToggl
               return (
                 <tr key={contact.id} className={selected ? "bg-brand-50/60" : "hover:bg-gray-50"}>
                   <td className="px-3 py-3">
-                    <input type="checkbox" className={checkboxInputClass} aria-label={`Select ${name}`} checked={selected} onChange={() => onToggle(contact.id)} />
+                    <input
+                      type="checkbox"
+                      className={checkboxInputClass}
+                      aria-label={`Select ${name}`}
+                      checked={selected}
+                      onChange={() => onToggle(contact.id)}
+                    />
                   </td>
                   <td className={cell}>
-                    <Link href={`/contact/${contact.id}`} className="group flex items-center gap-3 rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
-                      <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700" aria-hidden="true">
+                    <Link
+                      href={`/contact/${contact.id}`}
+                      className="group flex items-center gap-3 rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                    >
+                      <span
+                        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
+                        aria-hidden="true"
+                      >
                         {initials(contact.firstName, contact.lastName)}
                       </span>
                       <span className="font-medium text-gray-900 group-hover:text-brand-600">{name}</span>
@@ -118,7 +167,10 @@ export function ContactTable({ contacts, loading, selectedIds, onToggle, onToggl
                   <td className={`${cell} text-gray-700`}>
                     {contact.state ?? "—"}
                     {contact.outsideLicensedStates ? (
-                      <span className="ml-1.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900" title="Outside your licensed states: no automatic emails">
+                      <span
+                        className="ml-1.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900"
+                        title="Outside your licensed states: no automatic emails"
+                      >
                         Not licensed
                       </span>
                     ) : null}
@@ -130,7 +182,10 @@ export function ContactTable({ contacts, loading, selectedIds, onToggle, onToggl
                     <StatusMark on={contact.hasViewedQuoteRecently} label="Viewed a quote in the last 30 days" />
                   </td>
                   <td className={`${cell} text-center`}>
-                    <StatusMark on={contact.hasCompletedHealthRecently} label="Answered health questions in the last 30 days" />
+                    <StatusMark
+                      on={contact.hasCompletedHealthRecently}
+                      label="Answered health questions in the last 30 days"
+                    />
                   </td>
                   <td className={`${cell} text-center`}>
                     {onEdit ? (
@@ -138,7 +193,11 @@ export function ContactTable({ contacts, loading, selectedIds, onToggle, onToggl
                         Edit
                       </Button>
                     ) : (
-                      <Link href={`/contact/${contact.id}`} className={buttonClass({ variant: "link" })} aria-label={`Edit ${name}`}>
+                      <Link
+                        href={`/contact/${contact.id}`}
+                        className={buttonClass({ variant: "link" })}
+                        aria-label={`Edit ${name}`}
+                      >
                         Edit
                       </Link>
                     )}

@@ -30,7 +30,10 @@ function renderTutorial() {
   return { single, csv };
 }
 
-const dismissed = () => fetchMock.mock.calls.filter(([url, init]) => url === "/api/profile/dismiss-contacts-tutorial" && init?.method === "POST").length;
+const dismissed = () =>
+  fetchMock.mock.calls.filter(
+    ([url, init]) => url === "/api/profile/dismiss-contacts-tutorial" && init?.method === "POST",
+  ).length;
 
 describe("ContactsTutorial (the contacts page's Welcome tutorial)", () => {
   it("explains adding one contact or many, with the example file", () => {

@@ -31,7 +31,13 @@ type Mode = "tutorial" | "single" | "csv" | "closed";
  * it. However it closes, the user's flag is stored (POST /api/profile/dismiss-contacts-tutorial) so it
  * does not come back, and focus goes to "+ Add Contact".
  */
-export function ContactsTutorial({ singleContactModal, csvUploadModal }: { singleContactModal?: AddContactsSlot; csvUploadModal?: AddContactsSlot }) {
+export function ContactsTutorial({
+  singleContactModal,
+  csvUploadModal,
+}: {
+  singleContactModal?: AddContactsSlot;
+  csvUploadModal?: AddContactsSlot;
+}) {
   const router = useRouter();
   const [mode, setMode] = useState<Mode>("tutorial");
   const titleId = useId();
@@ -61,7 +67,13 @@ export function ContactsTutorial({ singleContactModal, csvUploadModal }: { singl
 
   return (
     <>
-      <ModalFrame open={mode === "tutorial"} onClose={() => leave("closed")} labelledBy={titleId} describedBy={descriptionId} className="max-w-xl">
+      <ModalFrame
+        open={mode === "tutorial"}
+        onClose={() => leave("closed")}
+        labelledBy={titleId}
+        describedBy={descriptionId}
+        className="max-w-xl"
+      >
         <div className="p-6">
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             {CONTACTS_TUTORIAL.title}
@@ -70,11 +82,27 @@ export function ContactsTutorial({ singleContactModal, csvUploadModal }: { singl
             {CONTACTS_TUTORIAL.intro}
           </p>
           <div className="mt-5 grid gap-3 sm:grid-cols-2">
-            {card(CONTACTS_TUTORIAL.singleTitle, CONTACTS_TUTORIAL.singleText, CONTACTS_TUTORIAL.single, () => leave("single"), true)}
-            {card(CONTACTS_TUTORIAL.bulkTitle, CONTACTS_TUTORIAL.bulkText, CONTACTS_TUTORIAL.bulk, () => leave("csv"), false)}
+            {card(
+              CONTACTS_TUTORIAL.singleTitle,
+              CONTACTS_TUTORIAL.singleText,
+              CONTACTS_TUTORIAL.single,
+              () => leave("single"),
+              true,
+            )}
+            {card(
+              CONTACTS_TUTORIAL.bulkTitle,
+              CONTACTS_TUTORIAL.bulkText,
+              CONTACTS_TUTORIAL.bulk,
+              () => leave("csv"),
+              false,
+            )}
           </div>
           <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
-            <a href="/example.csv" download className="text-sm font-medium text-brand-700 underline hover:text-brand-800">
+            <a
+              href="/example.csv"
+              download
+              className="text-sm font-medium text-brand-700 underline hover:text-brand-800"
+            >
               {CONTACTS_TUTORIAL.example}
             </a>
             <Button variant="secondary" onClick={() => leave("closed")}>

@@ -26,12 +26,27 @@ export function DeleteContactsModal({ open, count, busy, error, onConfirm, onClo
   const descriptionId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <ModalFrame open={open} onClose={onClose} busy={busy} labelledBy={titleId} describedBy={descriptionId} initialFocus={cancelRef} className="max-w-md">
+    <ModalFrame
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      initialFocus={cancelRef}
+      className="max-w-md"
+    >
       <div className="p-6">
         <div className="flex items-start gap-4">
-          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600" aria-hidden="true">
+          <span
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600"
+            aria-hidden="true"
+          >
             <svg className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
-              <path strokeLinecap="round" strokeLinejoin="round" d="M12 9v4m0 4h.01M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0Z" />
+              <path
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                d="M12 9v4m0 4h.01M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0Z"
+              />
             </svg>
           </span>
           <div>

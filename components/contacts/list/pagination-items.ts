@@ -14,7 +14,8 @@ export function paginationItems(current: number, totalPages: number): PageItem[]
   const page = Math.min(Math.max(1, current), totalPages);
   if (totalPages <= MAX_PAGES_WITHOUT_ELLIPSIS) return Array.from({ length: totalPages }, (_, i) => i + 1);
   if (page <= 4) return [1, 2, 3, 4, 5, "ellipsis-end", totalPages];
-  if (page >= totalPages - 3) return [1, "ellipsis-start", totalPages - 4, totalPages - 3, totalPages - 2, totalPages - 1, totalPages];
+  if (page >= totalPages - 3)
+    return [1, "ellipsis-start", totalPages - 4, totalPages - 3, totalPages - 2, totalPages - 1, totalPages];
   return [1, "ellipsis-start", page - 1, page, page + 1, "ellipsis-end", totalPages];
 }
 

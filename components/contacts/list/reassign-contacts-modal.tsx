@@ -43,7 +43,10 @@ function ReassignContactsDialog({ count, agents, busy, error, onConfirm, onClose
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ReassignContactsFormInput, unknown, ReassignContactsFormValues>({ resolver: zodResolver(reassignContactsFormSchema), defaultValues: { agent_id: "" } });
+  } = useForm<ReassignContactsFormInput, unknown, ReassignContactsFormValues>({
+    resolver: zodResolver(reassignContactsFormSchema),
+    defaultValues: { agent_id: "" },
+  });
   const titleId = useId();
   const descriptionId = useId();
   const selectId = useId();
@@ -54,12 +57,16 @@ function ReassignContactsDialog({ count, agents, busy, error, onConfirm, onClose
   const { ref: registerRef, ...agentField } = register("agent_id");
 
   return (
-    <ModalFrame open onClose={onClose} busy={busy} labelledBy={titleId} describedBy={descriptionId} initialFocus={selectRef} className="max-w-md">
-      <form
-        className="p-6"
-        noValidate
-        onSubmit={handleSubmit((values) => onConfirm(values.agent_id))}
-      >
+    <ModalFrame
+      open
+      onClose={onClose}
+      busy={busy}
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      initialFocus={selectRef}
+      className="max-w-md"
+    >
+      <form className="p-6" noValidate onSubmit={handleSubmit((values) => onConfirm(values.agent_id))}>
         <h2 id={titleId} className="text-lg font-semibold text-gray-900">
           Reassign Contacts
         </h2>

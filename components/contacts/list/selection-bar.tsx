@@ -15,7 +15,11 @@ export type SelectionBarProps = {
 export function SelectionBar({ count, isAdmin, onCancel, onReassign, onDelete }: SelectionBarProps) {
   if (count === 0) return null;
   return (
-    <div role="region" aria-label="Selected contacts" className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white/95 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur">
+    <div
+      role="region"
+      aria-label="Selected contacts"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white/95 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur"
+    >
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p className="text-sm font-medium text-gray-900" aria-live="polite">
           {contactCountLabel(count)} selected

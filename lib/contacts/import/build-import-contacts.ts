@@ -21,7 +21,14 @@ export type BuildImportOptions = {
   countyColumn?: string | null;
 };
 
-export function buildImportContacts({ parsed, mapping, carrierMapping = {}, planMapping = {}, stateColumn, countyColumn }: BuildImportOptions): ImportContactInput[] {
+export function buildImportContacts({
+  parsed,
+  mapping,
+  carrierMapping = {},
+  planMapping = {},
+  stateColumn,
+  countyColumn,
+}: BuildImportOptions): ImportContactInput[] {
   const indexOf = (header: string | null | undefined) => (header ? parsed.headers.indexOf(header) : -1);
   const columns = IMPORT_FIELDS.map((field) => [field, indexOf(mapping[field])] as const);
   const stateIndex = indexOf(stateColumn);

@@ -23,13 +23,31 @@ export type BulkImportOptions = {
   chunkSize?: number;
 };
 
-export async function bulkImportContacts({ organizationId, user, request, now, chunkSize }: BulkImportOptions): Promise<BulkImportResponse> {
+export async function bulkImportContacts({
+  organizationId,
+  user,
+  request,
+  now,
+  chunkSize,
+}: BulkImportOptions): Promise<BulkImportResponse> {
   assertCanImport(user);
   const { contacts, ...options } = request;
   if (contacts.length === 0) throw new AppError("bad_request", IMPORT_MESSAGES.noValidContacts);
-  const { jobId } = await createImportJob({ organizationId, user, request: { ...options, totalRows: contacts.length }, now });
+  const { jobId } = await createImportJob({
+    organizationId,
+    user,
+    request: { ...options, totalRows: contacts.length },
+    now,
+  });
   try {
-    await stageImportChunk({ organizationId, user, jobId, chunk: { index: 0, contacts }, now, rowsPerStatement: chunkSize });
+    await stageImportChunk({
+      organizationId,
+      user,
+      jobId,
+      chunk: { index: 0, contacts },
+      now,
+      rowsPerStatement: chunkSize,
+    });
   } catch (error) {
     await cancelImportJob({ organizationId, user, jobId, now }).catch(() => undefined);
     throw error;

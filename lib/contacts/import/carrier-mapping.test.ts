@@ -2,7 +2,18 @@ import { OTHER_CARRIER } from "@/lib/contacts/contact-fields";
 import { createCarrierMapper, mapCarrierName, withBuiltInAliases } from "@/lib/contacts/import/carrier-mapping";
 
 // The carriers table's groups (data/reference/carriers/carrier_naic_groups.json) plus two from D.1's built-in list.
-const SUPPORTED = withBuiltInAliases(["Aetna", "Humana", "UnitedHealthcare", "Cigna", "Aflac", "Allstate", "Mutual of Omaha", "Ace Chubb", "Blue Cross Blue Shield", "Wellcare"]);
+const SUPPORTED = withBuiltInAliases([
+  "Aetna",
+  "Humana",
+  "UnitedHealthcare",
+  "Cigna",
+  "Aflac",
+  "Allstate",
+  "Mutual of Omaha",
+  "Ace Chubb",
+  "Blue Cross Blue Shield",
+  "Wellcare",
+]);
 
 describe("mapCarrierName", () => {
   it.each([
@@ -34,7 +45,7 @@ describe("mapCarrierName", () => {
     ["Globe Life", OTHER_CARRIER, "none"],
     ["Peace Life", OTHER_CARRIER, "none"],
     ["Gold Coast Mutual", OTHER_CARRIER, "none"],
-    ["=HYPERLINK(\"x\")", OTHER_CARRIER, "none"],
+    ['=HYPERLINK("x")', OTHER_CARRIER, "none"],
   ])("%j → %s (%s)", (raw, carrier, match) => {
     const result = mapCarrierName(raw, SUPPORTED);
     expect(result).toMatchObject({ carrier, match, recognized: carrier !== OTHER_CARRIER, original: raw.trim() });
@@ -45,7 +56,10 @@ describe("mapCarrierName", () => {
   });
 
   it("uses a special case only when its target is supported", () => {
-    expect(mapCarrierName("bcbs", withBuiltInAliases(["Aetna"]))).toMatchObject({ carrier: OTHER_CARRIER, original: "bcbs" });
+    expect(mapCarrierName("bcbs", withBuiltInAliases(["Aetna"]))).toMatchObject({
+      carrier: OTHER_CARRIER,
+      original: "bcbs",
+    });
   });
 
   it("without fuzzy steps (the server) only special cases and exact spellings match", () => {
@@ -53,7 +67,9 @@ describe("mapCarrierName", () => {
     expect(strict.map("Humanna").carrier).toBe(OTHER_CARRIER);
     expect(strict.map("AARP/UHC").carrier).toBe("UnitedHealthcare");
     expect(strict.map("humana insurance company").carrier).toBe(OTHER_CARRIER);
-    const withTableAliases = createCarrierMapper([{ name: "Humana", aliases: ["humana insurance company"] }], { fuzzy: false });
+    const withTableAliases = createCarrierMapper([{ name: "Humana", aliases: ["humana insurance company"] }], {
+      fuzzy: false,
+    });
     expect(withTableAliases.map("Humana Insurance Company").carrier).toBe("Humana");
   });
 

@@ -49,9 +49,35 @@ const SPECIAL_CASES: Record<string, string> = {
 /** D.1.3: the built-in alias lists of the standard carriers (keyed by compact name). */
 const BUILT_IN: Record<string, readonly string[]> = {
   aetna: ["aetna medicare", "aetna advantage", "aetna health", "aetna cvs", "cvs aetna", "continental life"],
-  unitedhealthcare: ["uhc", "united health", "united", "aarp", "aarp uhc", "aarp medicare supplement", "unitedhealth", "uhica"],
-  humana: ["humana gold", "humana gold plus", "gold", "gold plus", "choice", "value", "preferred", "humana choice", "humana value"],
-  cigna: ["healthspring", "cigna health", "cigna healthspring", "connecticut general", "american retirement life", "loyal american"],
+  unitedhealthcare: [
+    "uhc",
+    "united health",
+    "united",
+    "aarp",
+    "aarp uhc",
+    "aarp medicare supplement",
+    "unitedhealth",
+    "uhica",
+  ],
+  humana: [
+    "humana gold",
+    "humana gold plus",
+    "gold",
+    "gold plus",
+    "choice",
+    "value",
+    "preferred",
+    "humana choice",
+    "humana value",
+  ],
+  cigna: [
+    "healthspring",
+    "cigna health",
+    "cigna healthspring",
+    "connecticut general",
+    "american retirement life",
+    "loyal american",
+  ],
   bluecrossblueshield: ["bcbs", "blue cross", "blue shield", "anthem", "anthem bcbs", "blue cross blue shield"],
   wellcare: ["wellcare by allwell", "allwell"],
   kaiser: ["kp", "kaiser permanente"],
@@ -66,9 +92,40 @@ const BUILT_IN: Record<string, readonly string[]> = {
 
 /** Words that never identify a carrier on their own and are ignored in near-miss matching. */
 const GENERIC = new Set([
-  "insurance", "ins", "company", "co", "corp", "corporation", "inc", "of", "the", "and", "life", "health", "healthcare",
-  "medicare", "supplement", "supp", "medigap", "plan", "plans", "group", "united", "american", "national", "gold", "plus",
-  "choice", "value", "preferred", "ace", "kp", "moo", "benefits", "mutual", "family",
+  "insurance",
+  "ins",
+  "company",
+  "co",
+  "corp",
+  "corporation",
+  "inc",
+  "of",
+  "the",
+  "and",
+  "life",
+  "health",
+  "healthcare",
+  "medicare",
+  "supplement",
+  "supp",
+  "medigap",
+  "plan",
+  "plans",
+  "group",
+  "united",
+  "american",
+  "national",
+  "gold",
+  "plus",
+  "choice",
+  "value",
+  "preferred",
+  "ace",
+  "kp",
+  "moo",
+  "benefits",
+  "mutual",
+  "family",
 ]);
 
 /** "Ace/Chubb " → "ace chubb"; "&" reads "and". */
@@ -140,7 +197,8 @@ export function createCarrierMapper(supported: readonly SupportedCarrier[], opti
   // A carrier's own name wins over another carrier's alias ("Anthem" when both Anthem and BCBS are listed).
   const byCompact = new Map<string, string>();
   for (const c of carriers) byCompact.set(compact(normalizeCarrier(c.name)), c.name);
-  for (const c of carriers) for (const key of c.keys) if (!byCompact.has(compact(key))) byCompact.set(compact(key), c.name);
+  for (const c of carriers)
+    for (const key of c.keys) if (!byCompact.has(compact(key))) byCompact.set(compact(key), c.name);
   const byCompactName = new Map(carriers.map((c) => [compact(normalizeCarrier(c.name)), c.name]));
   // Spellings distinctive enough to find inside longer text or to compare for typos.
   const distinctive = carriers.flatMap((c) =>
@@ -211,6 +269,10 @@ export function createCarrierMapper(supported: readonly SupportedCarrier[], opti
 }
 
 /** Maps one CSV carrier value. For many values, use createCarrierMapper(supported).map. */
-export function mapCarrierName(raw: string | null | undefined, supported: readonly SupportedCarrier[], options: CarrierMapperOptions = {}): CarrierMapping {
+export function mapCarrierName(
+  raw: string | null | undefined,
+  supported: readonly SupportedCarrier[],
+  options: CarrierMapperOptions = {},
+): CarrierMapping {
   return createCarrierMapper(supported, options).map(raw);
 }

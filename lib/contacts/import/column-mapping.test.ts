@@ -1,11 +1,25 @@
-import { autoMapColumns, detectCountyColumn, detectStateColumn, normalizeHeader } from "@/lib/contacts/import/column-mapping";
+import {
+  autoMapColumns,
+  detectCountyColumn,
+  detectStateColumn,
+  normalizeHeader,
+} from "@/lib/contacts/import/column-mapping";
 
 describe("autoMapColumns", () => {
   it("maps the canonical template header (example.csv)", () => {
     expect(
       autoMapColumns([
-        "First Name", "Last Name", "Email", "Current Carrier", "Plan Type (G/N)", "Effective Date (YYYY-MM-DD)",
-        "Birth Date (YYYY-MM-DD)", "Tobacco User (Yes/No)", "Gender (M/F)", "ZIP Code", "Phone Number",
+        "First Name",
+        "Last Name",
+        "Email",
+        "Current Carrier",
+        "Plan Type (G/N)",
+        "Effective Date (YYYY-MM-DD)",
+        "Birth Date (YYYY-MM-DD)",
+        "Tobacco User (Yes/No)",
+        "Gender (M/F)",
+        "ZIP Code",
+        "Phone Number",
       ]),
     ).toEqual({
       firstName: "First Name",

@@ -15,26 +15,94 @@ export const COLUMN_ALIASES: Record<ImportField, readonly string[]> = {
   lastName: ["lastName", "last_name", "lastname", "last name", "lname", "last", "surname", "family name", "familyname"],
   email: ["email", "email_address", "emailaddress", "email address", "e_mail", "e-mail"],
   phoneNumber: [
-    "phoneNumber", "phone_number", "phonenumber", "phone", "cell", "mobile", "telephone", "contact_number", "contact number",
-    "phone number", "cell number", "mobile number",
+    "phoneNumber",
+    "phone_number",
+    "phonenumber",
+    "phone",
+    "cell",
+    "mobile",
+    "telephone",
+    "contact_number",
+    "contact number",
+    "phone number",
+    "cell number",
+    "mobile number",
   ],
   currentCarrier: [
-    "currentCarrier", "current_carrier", "current carrier", "carrier", "insurance_provider", "insurance provider", "provider",
-    "current_provider", "current provider", "insurance", "insurance carrier", "insurance_carrier", "insurancecarrier",
+    "currentCarrier",
+    "current_carrier",
+    "current carrier",
+    "carrier",
+    "insurance_provider",
+    "insurance provider",
+    "provider",
+    "current_provider",
+    "current provider",
+    "insurance",
+    "insurance carrier",
+    "insurance_carrier",
+    "insurancecarrier",
   ],
   effectiveDate: [
-    "effectiveDate", "effective_date", "effectivedate", "effective date", "start_date", "startdate", "start date", "date_effective",
-    "date effective", "coverage date", "plan start date",
+    "effectiveDate",
+    "effective_date",
+    "effectivedate",
+    "effective date",
+    "start_date",
+    "startdate",
+    "start date",
+    "date_effective",
+    "date effective",
+    "coverage date",
+    "plan start date",
   ],
-  birthDate: ["birthDate", "birth_date", "birthdate", "birth date", "dob", "date_of_birth", "date of birth", "born", "birthday"],
+  birthDate: [
+    "birthDate",
+    "birth_date",
+    "birthdate",
+    "birth date",
+    "dob",
+    "date_of_birth",
+    "date of birth",
+    "born",
+    "birthday",
+  ],
   tobaccoUser: [
-    "tobaccoUser", "tobacco_user", "tobaccouser", "tobacco user", "tobacco", "smoker", "tobacco_status", "tobacco status", "smokes",
-    "is smoker", "smoking",
+    "tobaccoUser",
+    "tobacco_user",
+    "tobaccouser",
+    "tobacco user",
+    "tobacco",
+    "smoker",
+    "tobacco_status",
+    "tobacco status",
+    "smokes",
+    "is smoker",
+    "smoking",
   ],
   gender: ["gender", "sex", "m/f", "male/female"],
-  zipCode: ["zipCode", "zip_code", "zipcode", "zip", "zip5", "postal_code", "postalcode", "postal code", "postal", "zip code"],
+  zipCode: [
+    "zipCode",
+    "zip_code",
+    "zipcode",
+    "zip",
+    "zip5",
+    "postal_code",
+    "postalcode",
+    "postal code",
+    "postal",
+    "zip code",
+  ],
   planType: [
-    "planType", "plan_type", "plantype", "plan type", "plan", "insurance_type", "insurancetype", "insurance type", "coverage type",
+    "planType",
+    "plan_type",
+    "plantype",
+    "plan type",
+    "plan",
+    "insurance_type",
+    "insurancetype",
+    "insurance type",
+    "coverage type",
     "coverage",
   ],
 };
@@ -44,7 +112,18 @@ export const STATE_ALIASES = ["state", "st", "state code", "state_code", "provin
 export const COUNTY_ALIASES = ["county", "county name", "county_name"] as const;
 
 /** Single words too vague to match inside a longer header ("Last Contacted", "Plan Start Date"). */
-const NOT_INSIDE = new Set(["first", "last", "plan", "born", "insurance", "provider", "coverage", "postal", "cell", "mobile"]);
+const NOT_INSIDE = new Set([
+  "first",
+  "last",
+  "plan",
+  "born",
+  "insurance",
+  "provider",
+  "coverage",
+  "postal",
+  "cell",
+  "mobile",
+]);
 
 /** "E-mail Address (Primary)" → "e mail address primary". */
 export function normalizeHeader(value: string): string {
@@ -78,7 +157,11 @@ function score(header: string, aliases: readonly string[]): number | null {
   return best;
 }
 
-function bestHeaders(headers: readonly string[], aliasesFor: (field: ImportField) => readonly string[], fields: readonly ImportField[]) {
+function bestHeaders(
+  headers: readonly string[],
+  aliasesFor: (field: ImportField) => readonly string[],
+  fields: readonly ImportField[],
+) {
   const candidates: Candidate[] = [];
   fields.forEach((field, fieldOrder) => {
     headers.forEach((header, headerOrder) => {
@@ -102,7 +185,11 @@ export function autoMapColumns(headers: readonly string[]): ColumnMapping {
   return mapping;
 }
 
-function findExtraColumn(headers: readonly string[], aliases: readonly string[], mapping?: ColumnMapping): string | null {
+function findExtraColumn(
+  headers: readonly string[],
+  aliases: readonly string[],
+  mapping?: ColumnMapping,
+): string | null {
   const used = new Set(Object.values(mapping ?? {}).filter((v): v is string => v !== null));
   for (const header of headers) {
     if (used.has(header)) continue;

@@ -3,7 +3,12 @@ import { AppError } from "@/lib/api/errors";
 import { BOOK_CONTACT_SQL } from "@/lib/contacts/book";
 import { OTHER_CARRIER } from "@/lib/contacts/contact-fields";
 import { contactLimitMessage } from "@/lib/contacts/import/import-job-rules";
-import { IMPORT_MESSAGES, type CarrierConversion, type ImportErrorRow, type InvalidEmailRow } from "@/lib/contacts/import/import-types";
+import {
+  IMPORT_MESSAGES,
+  type CarrierConversion,
+  type ImportErrorRow,
+  type InvalidEmailRow,
+} from "@/lib/contacts/import/import-types";
 import { cellsFromStaged } from "@/lib/contacts/import/stage-import-rows";
 import type { TxClient } from "@/lib/db";
 import type { CarrierResolver } from "@/lib/carriers/resolve-carrier";
@@ -52,7 +57,14 @@ export type CommitStagedRowsOptions = {
   carriers: Pick<CarrierResolver, "resolve">;
 };
 
-type ErrorRecord = { kind: "error" | "duplicate" | "existing"; row_number: number; cells: string[]; error: string | null; email: string; next_row: number | null };
+type ErrorRecord = {
+  kind: "error" | "duplicate" | "existing";
+  row_number: number;
+  cells: string[];
+  error: string | null;
+  email: string;
+  next_row: number | null;
+};
 
 function errorText(r: ErrorRecord): string {
   if (r.kind === "duplicate") return `Duplicate email in this file: ${r.email} (row ${r.next_row} is imported instead)`;
@@ -64,16 +76,23 @@ function errorText(r: ErrorRecord): string {
 export async function assertActiveAgent(tx: TxClient, organizationId: string, agentId: string | null): Promise<void> {
   if (!agentId) return;
   const agent = await tx.user.findFirst({ where: { id: agentId, organizationId }, select: { isActive: true } });
-  if (!agent?.isActive) throw new AppError("not_found", IMPORT_MESSAGES.agentNotFound, { fields: { agentId: [IMPORT_MESSAGES.agentNotFound] } });
+  if (!agent?.isActive)
+    throw new AppError("not_found", IMPORT_MESSAGES.agentNotFound, {
+      fields: { agentId: [IMPORT_MESSAGES.agentNotFound] },
+    });
 }
 
-export async function commitStagedRows(tx: TxClient, { jobId, organizationId, overwrite, agentId, totalRows, now, carriers }: CommitStagedRowsOptions): Promise<CommitOutcome> {
+export async function commitStagedRows(
+  tx: TxClient,
+  { jobId, organizationId, overwrite, agentId, totalRows, now, carriers }: CommitStagedRowsOptions,
+): Promise<CommitOutcome> {
   const counts = await tx.$queryRaw<{ outcome: string; n: number }[]>`
     SELECT outcome::text AS outcome, count(*)::int AS n FROM import_job_rows WHERE import_job_id = ${jobId}::uuid GROUP BY outcome`;
   const staged = new Map(counts.map((c) => [c.outcome, c.n]));
   const received = counts.reduce((sum, c) => sum + c.n, 0);
   if (received !== totalRows) throw new AppError("conflict", IMPORT_MESSAGES.uploadIncomplete(received, totalRows));
-  if ((staged.get("invalid_email") ?? 0) === totalRows) throw new AppError("bad_request", IMPORT_MESSAGES.noValidContacts);
+  if ((staged.get("invalid_email") ?? 0) === totalRows)
+    throw new AppError("bad_request", IMPORT_MESSAGES.noValidContacts);
 
   // 1. Lock and check.
   const [org] = await tx.$queryRaw<{ contact_limit: number; extra_contacts: number }[]>`
@@ -92,7 +111,9 @@ export async function commitStagedRows(tx: TxClient, { jobId, organizationId, ov
   // Each distinct carrier text once, to its NAIC group (what rate-increase emails match on).
   const carrierTexts = await tx.$queryRaw<{ current_carrier: string }[]>`
     SELECT DISTINCT current_carrier FROM import_job_rows WHERE import_job_id = ${jobId}::uuid AND outcome = 'valid' AND current_carrier IS NOT NULL`;
-  const resolved = carrierTexts.map(({ current_carrier: text }) => [text, carriers.resolve(text)] as const).filter(([, naic]) => naic !== null);
+  const resolved = carrierTexts
+    .map(({ current_carrier: text }) => [text, carriers.resolve(text)] as const)
+    .filter(([, naic]) => naic !== null);
   await tx.$executeRaw`
     INSERT INTO import_commit_rows (chunk_index, position, row_number, next_row, email, first_name, last_name, phone_number, state, zip_code,
                                     county, county_fips, gender, tobacco_user, birth_date, effective_date, current_carrier, carrier_recognized, plan_type,
@@ -112,13 +133,17 @@ export async function commitStagedRows(tx: TxClient, { jobId, organizationId, ov
     UPDATE import_commit_rows AS w SET existing = true FROM contacts AS c
     WHERE w.next_row IS NULL AND c.organization_id = ${organizationId}::uuid AND c.email = w.email`;
   const [{ new_rows: newRows }] = (await tx.$queryRaw<{ new_rows: number }[]>`
-    SELECT count(*)::int AS new_rows FROM import_commit_rows WHERE next_row IS NULL AND NOT existing`) as [{ new_rows: number }];
+    SELECT count(*)::int AS new_rows FROM import_commit_rows WHERE next_row IS NULL AND NOT existing`) as [
+    { new_rows: number },
+  ];
 
   // 3. The plan's contact limit.
   if (org.contact_limit >= 0 && newRows > 0) {
     const allowed = org.contact_limit + org.extra_contacts;
     const [{ count }] = (await tx.$queryRaw<{ count: number }[]>`
-      SELECT count(*)::int AS count FROM contacts WHERE organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}`) as [{ count: number }];
+      SELECT count(*)::int AS count FROM contacts WHERE organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}`) as [
+      { count: number },
+    ];
     if (count + newRows > allowed) throw new AppError("conflict", contactLimitMessage(allowed, count, newRows));
   }
 
@@ -188,5 +213,13 @@ export async function commitStagedRows(tx: TxClient, { jobId, organizationId, ov
       ORDER BY row_number, chunk_index, position`
   ).map((r) => ({ rowNumber: r.row_number, original: r.current_carrier, mappedTo: OTHER_CARRIER }));
 
-  return { totalRows, inserted, updated, skipped: totalRows - inserted - updated, errorRows, invalidEmails, carrierConversions };
+  return {
+    totalRows,
+    inserted,
+    updated,
+    skipped: totalRows - inserted - updated,
+    errorRows,
+    invalidEmails,
+    carrierConversions,
+  };
 }

@@ -19,7 +19,8 @@ import { createOrganization, createSession, createUser } from "@/lib/testing/fac
 const db = setupTestDatabase();
 // The route reads the clock (the session, the import); the pipeline is given the same moment.
 const NOW = new Date();
-const HEADER = "First Name,Last Name,Email,Current Carrier,Plan Type,Effective Date,Birth Date,Tobacco User,Gender,ZIP Code,Phone Number";
+const HEADER =
+  "First Name,Last Name,Email,Current Carrier,Plan Type,Effective Date,Birth Date,Tobacco User,Gender,ZIP Code,Phone Number";
 const GOOD = "Ada,Lovelace,ada@example.com,Humana,G,2024-01-01,1955-12-10,No,F,78701,5550100123";
 
 function junk(length: number, seed: number, withNul: boolean): string {
@@ -38,18 +39,39 @@ const CORPUS: [name: string, text: string][] = [
   ["only a BOM", "\ufeff"],
   ["only blank lines", "\r\n\r\n  \n\t\n"],
   ["headers only", `${HEADER}\r\n`],
-  ["unbalanced quotes", `${HEADER}\n"Ada,Lovelace,ada@example.com,"Humana,G\nBob,Smith,bob@example.com,Aetna,N,,,,,,\n`],
+  [
+    "unbalanced quotes",
+    `${HEADER}\n"Ada,Lovelace,ada@example.com,"Humana,G\nBob,Smith,bob@example.com,Aetna,N,,,,,,\n`,
+  ],
   ["binary junk with NULs", junk(4096, 7, true)],
   ["binary junk without NULs", junk(4096, 11, false)],
   ["UTF-16LE read as UTF-8", Buffer.from(`${HEADER}\n${GOOD}\n`, "utf16le").toString("utf8")],
-  ["mixed delimiters", `${HEADER}\nAda;Lovelace;ada@example.com;Humana;G;;;;;;\nBob,Smith,bob@example.com,Aetna,N,,,,,,\n`],
+  [
+    "mixed delimiters",
+    `${HEADER}\nAda;Lovelace;ada@example.com;Humana;G;;;;;;\nBob,Smith,bob@example.com,Aetna,N,,,,,,\n`,
+  ],
   ["CR-only line endings", `${HEADER}\r${GOOD}\rBob,Smith,bob@example.com,Aetna,N,,,,,,\r`],
-  ["huge field", `${HEADER}\n${"A".repeat(1_000_000)},Lovelace,ada@example.com,Humana,G,,,,,,\n${GOOD.replace("ada@", "ada2@")}\n`],
-  ["duplicate headers", `Email,Email,First Name,First Name,Last Name\nada@example.com,other@example.com,Ada,Grace,Lovelace\n`],
+  [
+    "huge field",
+    `${HEADER}\n${"A".repeat(1_000_000)},Lovelace,ada@example.com,Humana,G,,,,,,\n${GOOD.replace("ada@", "ada2@")}\n`,
+  ],
+  [
+    "duplicate headers",
+    `Email,Email,First Name,First Name,Last Name\nada@example.com,other@example.com,Ada,Grace,Lovelace\n`,
+  ],
   ["no email column", `First Name,Last Name,Phone\nAda,Lovelace,5550100123\n`],
-  ["10,000 columns", `${Array.from({ length: 10_000 }, (_, i) => (i === 2 ? "Email" : `c${i}`)).join(",")}\n${Array.from({ length: 10_000 }, (_, i) => (i === 2 ? "wide@example.com" : "x")).join(",")}\n`],
-  ["emoji everywhere", `${HEADER}\n😀,🎉,😀@example.com,🏥 Humana,G 🅖,📅,🎂,✅,♀,🏠,📞\nZoë,Ñúñez,zoe.nunez@example.com,Humana,G,,,,,,\n`],
-  ["formula cells", `${HEADER}\n=HYPERLINK("http://evil.example"),+1+1,-2@example.com,@SUM(A1),=1,=2,=3,=4,=5,=6,=7\n"=cmd|' /C calc'!A0",,formula@example.com,=Humana,,,,,,,\n`],
+  [
+    "10,000 columns",
+    `${Array.from({ length: 10_000 }, (_, i) => (i === 2 ? "Email" : `c${i}`)).join(",")}\n${Array.from({ length: 10_000 }, (_, i) => (i === 2 ? "wide@example.com" : "x")).join(",")}\n`,
+  ],
+  [
+    "emoji everywhere",
+    `${HEADER}\n😀,🎉,😀@example.com,🏥 Humana,G 🅖,📅,🎂,✅,♀,🏠,📞\nZoë,Ñúñez,zoe.nunez@example.com,Humana,G,,,,,,\n`,
+  ],
+  [
+    "formula cells",
+    `${HEADER}\n=HYPERLINK("http://evil.example"),+1+1,-2@example.com,@SUM(A1),=1,=2,=3,=4,=5,=6,=7\n"=cmd|' /C calc'!A0",,formula@example.com,=Humana,,,,,,,\n`,
+  ],
   ["HTML instead of CSV", "<!doctype html><html><body><table><tr><td>Email</td></tr></table></body></html>"],
   ["JSON instead of CSV", '{"contacts":[{"email":"ada@example.com","firstName":"Ada"}]}'],
   ["rows longer than the header", `First Name,Last Name,Email\nAda,Lovelace,ada@example.com,extra,more,"and more"\n`],
@@ -59,12 +81,21 @@ const CORPUS: [name: string, text: string][] = [
   ["NUL in the middle", `${HEADER}\n${GOOD}\n\u0000\u0000\u0000\n`],
   ["blank header names", ` , ,\t\nAda,Lovelace,ada@example.com\n`],
   ["blank lines before the header", `\n\n\n${HEADER}\n${GOOD}\n`],
-  ["strange dates and booleans", `${HEADER}\nAda,Lovelace,ada@example.com,Humana,G,99999,0,maybe,?,1234567,12\nBob,Smith,bob@example.com,Aetna,N,45292,2/30/1950,Y,m,7030,+1 555 010 0199\n`],
-  ["the same email 5,000 times", `${HEADER}\n${Array.from({ length: 5_000 }, (_, i) => `P${i},Q,same@example.com,Humana,G,,,,,,`).join("\n")}\n`],
+  [
+    "strange dates and booleans",
+    `${HEADER}\nAda,Lovelace,ada@example.com,Humana,G,99999,0,maybe,?,1234567,12\nBob,Smith,bob@example.com,Aetna,N,45292,2/30/1950,Y,m,7030,+1 555 010 0199\n`,
+  ],
+  [
+    "the same email 5,000 times",
+    `${HEADER}\n${Array.from({ length: 5_000 }, (_, i) => `P${i},Q,same@example.com,Humana,G,,,,,,`).join("\n")}\n`,
+  ],
   ["all emails invalid", `${HEADER}\nAda,Lovelace,not-an-email,Humana,G,,,,,,\nBob,Smith,,Aetna,N,,,,,,\n`],
   ["tab-separated with quoted tabs", `First Name\tLast Name\tEmail\n"A\tda"\tLovelace\ttab@example.com\n`],
   ["very long header line", `${"H".repeat(200_000)},Email\nx,long@example.com\n`],
-  ["SQL-ish and control characters", `${HEADER}\nRobert'); DROP TABLE contacts;--,\u0007Tables\u001b,bobby@example.com,Humana,G,,,,,,\n`],
+  [
+    "SQL-ish and control characters",
+    `${HEADER}\nRobert'); DROP TABLE contacts;--,\u0007Tables\u001b,bobby@example.com,Humana,G,,,,,,\n`,
+  ],
 ];
 
 const SUPPORTED = withBuiltInAliases(["Aetna", "Humana", "UnitedHealthcare", "Cigna", "Mutual of Omaha"]);
@@ -81,9 +112,19 @@ function runClientSide(text: string) {
   const parsed = parseCsvText(text);
   const mapping = autoMapColumns(parsed.headers);
   const mapper = createCarrierMapper(SUPPORTED);
-  const carrierMapping = Object.fromEntries(uniqueColumnValues(parsed, mapping.currentCarrier).map((v) => [v, mapper.map(v).carrier]));
-  const planMapping = Object.fromEntries(uniqueColumnValues(parsed, mapping.planType).map((v) => [v, mapPlanType(v) ?? "Other"]));
-  const contacts = buildImportContacts({ parsed, mapping, carrierMapping, planMapping, stateColumn: detectStateColumn(parsed.headers, mapping) });
+  const carrierMapping = Object.fromEntries(
+    uniqueColumnValues(parsed, mapping.currentCarrier).map((v) => [v, mapper.map(v).carrier]),
+  );
+  const planMapping = Object.fromEntries(
+    uniqueColumnValues(parsed, mapping.planType).map((v) => [v, mapPlanType(v) ?? "Other"]),
+  );
+  const contacts = buildImportContacts({
+    parsed,
+    mapping,
+    carrierMapping,
+    planMapping,
+    stateColumn: detectStateColumn(parsed.headers, mapping),
+  });
   const preview = previewImport(contacts, { now: NOW });
   return { parsed, mapping, contacts, preview };
 }
@@ -116,7 +157,10 @@ describe("malformed CSV corpus", () => {
     expect(result.newContacts + result.updatedContacts + result.skippedRows).toBe(contacts.length);
     // Every download the modal offers is safe to open in a spreadsheet.
     const byRow = new Map(contacts.map((c) => [c.rowNumber, rowValues(c)]));
-    for (const csv of [uploadErrorsCsv(result.errorRows), carrierConversionsCsv(result.carrierConversions, (n) => byRow.get(n))]) {
+    for (const csv of [
+      uploadErrorsCsv(result.errorRows),
+      carrierConversionsCsv(result.carrierConversions, (n) => byRow.get(n)),
+    ]) {
       expect(csv).not.toMatch(/(^|,)"[=+\-@\t\r]/m);
     }
   });
@@ -138,19 +182,34 @@ describe("malformed CSV corpus", () => {
     expect(runClientSide(CORPUS.find(([n]) => n === "CR-only line endings")![1]).preview).toMatchObject({ valid: 2 });
     expect(runClientSide(CORPUS.find(([n]) => n === "10,000 columns")![1]).mapping.email).toBe("Email");
     expect(runClientSide(CORPUS.find(([n]) => n === "no email column")![1]).mapping.email).toBeNull();
-    expect(runClientSide(CORPUS.find(([n]) => n === "duplicate headers")![1]).parsed.headers).toEqual(["Email", "Email (2)", "First Name", "First Name (2)", "Last Name"]);
-    expect(runClientSide(CORPUS.find(([n]) => n === "tab-separated with quoted tabs")![1]).contacts[0]).toMatchObject({ firstName: "A\tda", email: "tab@example.com" });
+    expect(runClientSide(CORPUS.find(([n]) => n === "duplicate headers")![1]).parsed.headers).toEqual([
+      "Email",
+      "Email (2)",
+      "First Name",
+      "First Name (2)",
+      "Last Name",
+    ]);
+    expect(runClientSide(CORPUS.find(([n]) => n === "tab-separated with quoted tabs")![1]).contacts[0]).toMatchObject({
+      firstName: "A\tda",
+      email: "tab@example.com",
+    });
   });
 
   it("a huge cell is that row's error, not the file's", async () => {
     const { contacts } = runClientSide(CORPUS.find(([n]) => n === "huge field")![1]);
     const res = await bulkImportRoute(
-      new NextRequest("http://localhost/api/contacts/bulk-import", { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ contacts, overwriteExisting: true }) }),
+      new NextRequest("http://localhost/api/contacts/bulk-import", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ contacts, overwriteExisting: true }),
+      }),
       { params: Promise.resolve({}) },
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as BulkImportResponse;
-    expect(body.errorRows).toEqual([expect.objectContaining({ rowNumber: 2, error: "First Name is too long (at most 100 characters)" })]);
+    expect(body.errorRows).toEqual([
+      expect.objectContaining({ rowNumber: 2, error: "First Name is too long (at most 100 characters)" }),
+    ]);
     expect(body.errorRows[0]!.values.firstName).toHaveLength(1_001);
     expect(body.newContacts + body.updatedContacts).toBe(1);
   });

@@ -16,7 +16,11 @@ describe("public/example.csv", () => {
     expect(Object.values(mapping).every((header) => header !== null)).toBe(true);
     const contacts = buildImportContacts({ parsed, mapping });
     expect(contacts.length).toBeGreaterThanOrEqual(3);
-    expect(previewImport(contacts, { now: new Date("2026-01-01T00:00:00Z") })).toEqual({ valid: contacts.length, withErrors: 0, invalidEmails: [] });
+    expect(previewImport(contacts, { now: new Date("2026-01-01T00:00:00Z") })).toEqual({
+      valid: contacts.length,
+      withErrors: 0,
+      invalidEmails: [],
+    });
     for (const c of contacts) {
       const contact = validateImportRow(c, { now: new Date("2026-01-01T00:00:00Z") }).contact!;
       expect(contact.email).toMatch(/@example\.com$/);
@@ -27,7 +31,10 @@ describe("public/example.csv", () => {
 
   it("uses carriers the import recognises", () => {
     const mapping = autoMapColumns(parsed.headers);
-    const mapper = createCarrierMapper(withBuiltInAliases(["Aetna", "Humana", "UnitedHealthcare", "Cigna", "Mutual of Omaha"]), { fuzzy: false });
+    const mapper = createCarrierMapper(
+      withBuiltInAliases(["Aetna", "Humana", "UnitedHealthcare", "Cigna", "Mutual of Omaha"]),
+      { fuzzy: false },
+    );
     const index = parsed.headers.indexOf(mapping.currentCarrier!);
     for (const row of parsed.rows) expect(mapper.map(row.values[index]).recognized).toBe(true);
   });

@@ -1,7 +1,12 @@
 import { performance } from "node:perf_hooks";
 import { commitImportJob, createImportJob, stageImportChunk } from "@/lib/contacts/import/import-jobs";
 import { importChunkBody, planImportChunks } from "@/lib/contacts/import/import-chunks";
-import { importChunkSchema, MAX_IMPORT_CHUNK_BYTES, MAX_IMPORT_ROWS, type ImportContactInput } from "@/lib/contacts/import/import-types";
+import {
+  importChunkSchema,
+  MAX_IMPORT_CHUNK_BYTES,
+  MAX_IMPORT_ROWS,
+  type ImportContactInput,
+} from "@/lib/contacts/import/import-types";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact } from "@/lib/testing/factories";
 import { asImportUser, importAgency, seedImportCarriers } from "@/lib/testing/import-fixtures";
@@ -23,7 +28,8 @@ const CARRIERS = ["Humana", "UnitedHealthcare", "AARP/UHC", "Globe Life", ""];
 
 /** Row i: every 100th has an invalid email, every 250th repeats the email of the row before it (other case). */
 function fileRow(i: number): ImportContactInput {
-  const email = i % 100 === 99 ? `row${i}.at.example.com` : i % 250 === 249 ? `Row${i - 1}@Example.com` : `row${i}@example.com`;
+  const email =
+    i % 100 === 99 ? `row${i}.at.example.com` : i % 250 === 249 ? `Row${i - 1}@Example.com` : `row${i}@example.com`;
   return {
     rowNumber: i + 2,
     firstName: `First${i}`,
@@ -52,7 +58,12 @@ it(`stages ${ROWS.toLocaleString("en-US")} rows in chunks of at most 1.5 MB and 
   expect(Math.max(...chunks.map((c) => c.bytes))).toBeLessThanOrEqual(MAX_IMPORT_CHUNK_BYTES);
 
   const t0 = performance.now();
-  const { jobId } = await createImportJob({ organizationId, user, request: { overwriteExisting: false, agentId: null, totalRows: ROWS }, now: NOW });
+  const { jobId } = await createImportJob({
+    organizationId,
+    user,
+    request: { overwriteExisting: false, agentId: null, totalRows: ROWS },
+    now: NOW,
+  });
   for (const chunk of chunks) {
     const body = importChunkSchema.parse(JSON.parse(importChunkBody(chunk, rowJson)));
     await stageImportChunk({ organizationId, user, jobId, chunk: body, now: NOW });
@@ -63,7 +74,9 @@ it(`stages ${ROWS.toLocaleString("en-US")} rows in chunks of at most 1.5 MB and 
   const t1 = performance.now();
   const result = await commitImportJob({ organizationId, user, jobId, now: NOW });
   const commitMs = performance.now() - t1;
-  console.info(`[import-200k] ${db.kind}: ${chunks.length} chunks staged in ${(stagedMs / 1000).toFixed(1)} s, commit ${(commitMs / 1000).toFixed(1)} s`);
+  console.info(
+    `[import-200k] ${db.kind}: ${chunks.length} chunks staged in ${(stagedMs / 1000).toFixed(1)} s, commit ${(commitMs / 1000).toFixed(1)} s`,
+  );
 
   const indices = Array.from({ length: ROWS }, (_, i) => i);
   const isInvalid = (i: number) => i % 100 === 99;
@@ -72,15 +85,28 @@ it(`stages ${ROWS.toLocaleString("en-US")} rows in chunks of at most 1.5 MB and 
   const repeats = indices.filter(repeatsEarlier).length;
   const written = indices.filter((i) => i !== 0 && !isInvalid(i) && !repeatsEarlier(i + 1));
   // Row 0's email already exists (overwrite off): an error row, left alone.
-  expect(result).toMatchObject({ success: true, totalRows: ROWS, updatedContacts: 0, newContacts: ROWS - invalid - repeats - 1, skippedRows: invalid + repeats + 1 });
+  expect(result).toMatchObject({
+    success: true,
+    totalRows: ROWS,
+    updatedContacts: 0,
+    newContacts: ROWS - invalid - repeats - 1,
+    skippedRows: invalid + repeats + 1,
+  });
   expect(result.invalidEmails).toHaveLength(invalid);
   expect(result.errorRows).toHaveLength(repeats + 1);
   expect(result.errorRows[0]).toMatchObject({ rowNumber: 2, error: "Email already exists: row0@example.com" });
-  expect(result.errorRows[1]).toMatchObject({ rowNumber: 250, error: "Duplicate email in this file: row248@example.com (row 251 is imported instead)" });
+  expect(result.errorRows[1]).toMatchObject({
+    rowNumber: 250,
+    error: "Duplicate email in this file: row248@example.com (row 251 is imported instead)",
+  });
   expect(written).toHaveLength(result.newContacts);
   // "Globe Life" is not a supported carrier: kept as written, listed as a conversion.
-  expect(result.carrierConversions.map((c) => c.rowNumber)).toEqual(written.filter((i) => fileRow(i).currentCarrier === "Globe Life").map((i) => i + 2));
+  expect(result.carrierConversions.map((c) => c.rowNumber)).toEqual(
+    written.filter((i) => fileRow(i).currentCarrier === "Globe Life").map((i) => i + 2),
+  );
   expect(await db.prisma.contact.count({ where: { organizationId } })).toBe(result.newContacts + 1);
   expect(await db.prisma.importJobRow.count({ where: { importJobId: jobId } })).toBe(0);
-  expect(await db.prisma.contact.findFirstOrThrow({ where: { organizationId, email: "row248@example.com" } })).toMatchObject({ firstName: "First249", state: "NY", zipCode: "10001" });
+  expect(
+    await db.prisma.contact.findFirstOrThrow({ where: { organizationId, email: "row248@example.com" } }),
+  ).toMatchObject({ firstName: "First249", state: "NY", zipCode: "10001" });
 }, 300_000);

@@ -30,7 +30,10 @@ export function utf8Length(text: string): number {
 const envelopeBytes = (index: number) => utf8Length(`{"index":${index},"contacts":[]}`);
 
 /** The chunks, in file order, for rows given as their JSON texts. */
-export function planImportChunks(rowJson: readonly string[], maxBytes: number = MAX_IMPORT_CHUNK_BYTES): ImportChunkRange[] {
+export function planImportChunks(
+  rowJson: readonly string[],
+  maxBytes: number = MAX_IMPORT_CHUNK_BYTES,
+): ImportChunkRange[] {
   const chunks: ImportChunkRange[] = [];
   let start = 0;
   while (start < rowJson.length) {

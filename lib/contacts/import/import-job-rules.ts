@@ -35,7 +35,10 @@ export function assertCanImport(user: ImportUser): void {
 }
 
 /** The options that apply: overwrite only for admins, and a non-admin's rows are always their own. */
-export function effectiveImportOptions(user: ImportUser, options: Pick<ImportOptions, "overwriteExisting" | "agentId">): { overwrite: boolean; agentId: string | null } {
+export function effectiveImportOptions(
+  user: ImportUser,
+  options: Pick<ImportOptions, "overwriteExisting" | "agentId">,
+): { overwrite: boolean; agentId: string | null } {
   assertCanImport(user);
   return { overwrite: user.isAdmin && options.overwriteExisting, agentId: user.isAdmin ? options.agentId : user.id };
 }

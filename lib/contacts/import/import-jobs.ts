@@ -3,7 +3,14 @@ import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { assertActiveAgent, commitStagedRows, type CommitOutcome } from "@/lib/contacts/import/commit-import";
-import { abandonedImportCutoff, assertCanImport, effectiveImportOptions, importResultMessage, isImportJobAbandoned, type ImportUser } from "@/lib/contacts/import/import-job-rules";
+import {
+  abandonedImportCutoff,
+  assertCanImport,
+  effectiveImportOptions,
+  importResultMessage,
+  isImportJobAbandoned,
+  type ImportUser,
+} from "@/lib/contacts/import/import-job-rules";
 import {
   IMPORT_MESSAGES,
   type BulkImportResponse,
@@ -45,12 +52,26 @@ const COMMIT_TRANSACTION_OPTIONS = { timeout: 180_000, maxWait: 15_000 };
 /** How many rows of each list the import job keeps (the answer always has all of them). */
 const JOB_LIST_CAP = 1_000;
 
-type LockedJob = { id: string; status: string; total_rows: number; received_rows: number; overwrite_existing: boolean; agent_id: string | null; created_at: Date };
+type LockedJob = {
+  id: string;
+  status: string;
+  total_rows: number;
+  received_rows: number;
+  overwrite_existing: boolean;
+  agent_id: string | null;
+  created_at: Date;
+};
 
 /** The caller's own job, locked for the rest of the transaction; refused when missing, finished or abandoned. */
 async function lockImportJob(
   tx: TxClient,
-  { organizationId, user, jobId, now, allowAbandoned = false }: { organizationId: string; user: ImportUser; jobId: string; now: Date; allowAbandoned?: boolean },
+  {
+    organizationId,
+    user,
+    jobId,
+    now,
+    allowAbandoned = false,
+  }: { organizationId: string; user: ImportUser; jobId: string; now: Date; allowAbandoned?: boolean },
 ): Promise<LockedJob> {
   const [job] = await tx.$queryRaw<LockedJob[]>`
     SELECT id, status::text AS status, total_rows, received_rows, overwrite_existing, agent_id, created_at FROM import_jobs
@@ -58,14 +79,25 @@ async function lockImportJob(
     FOR UPDATE`;
   if (!job) throw new AppError("not_found", IMPORT_MESSAGES.uploadNotFound);
   if (job.status !== "pending") throw new AppError("conflict", IMPORT_MESSAGES.uploadFinished);
-  if (!allowAbandoned && isImportJobAbandoned(job.created_at, now)) throw new AppError("conflict", IMPORT_MESSAGES.uploadExpired);
+  if (!allowAbandoned && isImportJobAbandoned(job.created_at, now))
+    throw new AppError("conflict", IMPORT_MESSAGES.uploadExpired);
   return job;
 }
 
-export type CreateImportJobOptions = { organizationId: string; user: ImportUser; request: CreateImportJobRequest; now: Date };
+export type CreateImportJobOptions = {
+  organizationId: string;
+  user: ImportUser;
+  request: CreateImportJobRequest;
+  now: Date;
+};
 
 /** Opens an upload of `totalRows` rows with the options every row gets (forced for non-admins). */
-export async function createImportJob({ organizationId, user, request, now }: CreateImportJobOptions): Promise<CreateImportJobResponse> {
+export async function createImportJob({
+  organizationId,
+  user,
+  request,
+  now,
+}: CreateImportJobOptions): Promise<CreateImportJobResponse> {
   const { overwrite, agentId } = effectiveImportOptions(user, request);
   await deleteAbandonedImportJobs({ now, organizationId });
   const job = await tenantTransaction(organizationId, async (tx) => {
@@ -99,7 +131,14 @@ export type StageImportChunkOptions = {
 };
 
 /** Validates one chunk and stages its rows; a chunk index that arrived before is answered without staging again. */
-export async function stageImportChunk({ organizationId, user, jobId, chunk, now, rowsPerStatement }: StageImportChunkOptions): Promise<ImportChunkResponse> {
+export async function stageImportChunk({
+  organizationId,
+  user,
+  jobId,
+  chunk,
+  now,
+  rowsPerStatement,
+}: StageImportChunkOptions): Promise<ImportChunkResponse> {
   assertCanImport(user);
   const rows = chunk.contacts.length;
   const mapper = await importCarrierMapper();
@@ -108,10 +147,20 @@ export async function stageImportChunk({ organizationId, user, jobId, chunk, now
     async (tx) => {
       const job = await lockImportJob(tx, { organizationId, user, jobId, now });
       const [{ staged }] = (await tx.$queryRaw<{ staged: number }[]>`
-        SELECT count(*)::int AS staged FROM import_job_rows WHERE import_job_id = ${jobId}::uuid AND chunk_index = ${chunk.index}`) as [{ staged: number }];
+        SELECT count(*)::int AS staged FROM import_job_rows WHERE import_job_id = ${jobId}::uuid AND chunk_index = ${chunk.index}`) as [
+        { staged: number },
+      ];
       if (staged > 0) return { success: true, jobId, index: chunk.index, stagedRows: staged, alreadyStaged: true };
       if (job.received_rows + rows > job.total_rows) throw new AppError("conflict", IMPORT_MESSAGES.uploadTooManyRows);
-      await stageRows(tx, { jobId, organizationId, chunkIndex: chunk.index, contacts: chunk.contacts, now, mapper, rowsPerStatement });
+      await stageRows(tx, {
+        jobId,
+        organizationId,
+        chunkIndex: chunk.index,
+        contacts: chunk.contacts,
+        now,
+        mapper,
+        rowsPerStatement,
+      });
       await tx.importJob.update({ where: { id: jobId }, data: { receivedRows: { increment: rows } } });
       return { success: true, jobId, index: chunk.index, stagedRows: rows, alreadyStaged: false };
     },
@@ -139,7 +188,13 @@ async function discardStagedRows(organizationId: string, jobId: string) {
   try {
     await tenantDb(organizationId).importJobRow.deleteMany({ where: { organizationId, importJobId: jobId } });
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "import_staging_cleanup_failed", error: error instanceof Error ? error.name : "UnknownError" }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        event: "import_staging_cleanup_failed",
+        error: error instanceof Error ? error.name : "UnknownError",
+      }),
+    );
   }
 }
 
@@ -152,7 +207,13 @@ async function failImportJob(organizationId: string, jobId: string, error: unkno
       data: { status: "failed", errorMessage: message, finishedAt: new Date() },
     });
   } catch (failure) {
-    console.error(JSON.stringify({ level: "error", event: "import_job_fail_record_failed", error: failure instanceof Error ? failure.name : "UnknownError" }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        event: "import_job_fail_record_failed",
+        error: failure instanceof Error ? failure.name : "UnknownError",
+      }),
+    );
   }
   await discardStagedRows(organizationId, jobId);
 }
@@ -160,7 +221,12 @@ async function failImportJob(organizationId: string, jobId: string, error: unkno
 export type CommitImportJobOptions = { organizationId: string; user: ImportUser; jobId: string; now: Date };
 
 /** Writes every staged row of the job in one transaction and answers as POST /api/contacts/bulk-import does. */
-export async function commitImportJob({ organizationId, user, jobId, now }: CommitImportJobOptions): Promise<BulkImportResponse> {
+export async function commitImportJob({
+  organizationId,
+  user,
+  jobId,
+  now,
+}: CommitImportJobOptions): Promise<BulkImportResponse> {
   assertCanImport(user);
   let outcome: CommitOutcome;
   // Only a failure after the caller's own pending job was found marks it failed.
@@ -172,7 +238,15 @@ export async function commitImportJob({ organizationId, user, jobId, now }: Comm
       async (tx) => {
         const job = await lockImportJob(tx, { organizationId, user, jobId, now });
         jobFound = true;
-        const result = await commitStagedRows(tx, { jobId, organizationId, overwrite: job.overwrite_existing, agentId: job.agent_id, totalRows: job.total_rows, now, carriers });
+        const result = await commitStagedRows(tx, {
+          jobId,
+          organizationId,
+          overwrite: job.overwrite_existing,
+          agentId: job.agent_id,
+          totalRows: job.total_rows,
+          now,
+          carriers,
+        });
         const errorCount = result.errorRows.length + result.invalidEmails.length;
         await tx.importJob.update({
           where: { id: jobId },
@@ -183,9 +257,13 @@ export async function commitImportJob({ organizationId, user, jobId, now }: Comm
             skippedCount: result.skipped,
             errorCount,
             carrierConversionCount: result.carrierConversions.length,
-            invalidEmails: result.invalidEmails.slice(0, JOB_LIST_CAP).map((r) => ({ row: r.rowNumber, email: r.email, reason: IMPORT_MESSAGES.invalidEmail })),
+            invalidEmails: result.invalidEmails
+              .slice(0, JOB_LIST_CAP)
+              .map((r) => ({ row: r.rowNumber, email: r.email, reason: IMPORT_MESSAGES.invalidEmail })),
             errorRows: result.errorRows.slice(0, JOB_LIST_CAP).map((r) => ({ row: r.rowNumber, error: r.error })),
-            unrecognizedCarrierRows: result.carrierConversions.slice(0, JOB_LIST_CAP).map((r) => ({ row: r.rowNumber, carrier: r.original })),
+            unrecognizedCarrierRows: result.carrierConversions
+              .slice(0, JOB_LIST_CAP)
+              .map((r) => ({ row: r.rowNumber, carrier: r.original })),
             finishedAt: new Date(),
           },
         });
@@ -224,7 +302,12 @@ export async function commitImportJob({ organizationId, user, jobId, now }: Comm
 export type CancelImportJobOptions = { organizationId: string; user: ImportUser; jobId: string; now: Date };
 
 /** Cancel: the pending job and its staged rows are deleted (nothing was written to contacts). */
-export async function cancelImportJob({ organizationId, user, jobId, now }: CancelImportJobOptions): Promise<{ success: true }> {
+export async function cancelImportJob({
+  organizationId,
+  user,
+  jobId,
+  now,
+}: CancelImportJobOptions): Promise<{ success: true }> {
   assertCanImport(user);
   await tenantTransaction(organizationId, async (tx) => {
     await lockImportJob(tx, { organizationId, user, jobId, now, allowAbandoned: true });
@@ -239,10 +322,20 @@ export async function cancelImportJob({ organizationId, user, jobId, now }: Canc
  * failed) are deleted. Every organization's (owner client: the nightly job), or one organization's
  * through its tenant client (when it opens a new import).
  */
-export async function deleteAbandonedImportJobs({ now, organizationId }: { now: Date; organizationId?: string }): Promise<{ jobs: number; rows: number }> {
+export async function deleteAbandonedImportJobs({
+  now,
+  organizationId,
+}: {
+  now: Date;
+  organizationId?: string;
+}): Promise<{ jobs: number; rows: number }> {
   const db = organizationId ? tenantDb(organizationId) : prisma;
   const scope = organizationId ? { organizationId } : {};
-  const jobs = await db.importJob.deleteMany({ where: { ...scope, status: { in: ["pending", "processing"] }, createdAt: { lt: abandonedImportCutoff(now) } } });
-  const rows = await db.importJobRow.deleteMany({ where: { ...scope, importJob: { status: { in: ["completed", "failed"] } } } });
+  const jobs = await db.importJob.deleteMany({
+    where: { ...scope, status: { in: ["pending", "processing"] }, createdAt: { lt: abandonedImportCutoff(now) } },
+  });
+  const rows = await db.importJobRow.deleteMany({
+    where: { ...scope, importJob: { status: { in: ["completed", "failed"] } } },
+  });
   return { jobs: jobs.count, rows: rows.count };
 }

@@ -129,7 +129,11 @@ export const bulkImportRequestSchema = importOptionsSchema.extend({ contacts: im
 
 /** POST /api/contacts/import-jobs: opens a chunked upload of `totalRows` rows. */
 export const createImportJobSchema = importOptionsSchema.extend({
-  totalRows: z.number().int().min(1, { error: IMPORT_MESSAGES.noValidContacts }).max(MAX_IMPORT_ROWS, { error: IMPORT_MESSAGES.tooManyRows }),
+  totalRows: z
+    .number()
+    .int()
+    .min(1, { error: IMPORT_MESSAGES.noValidContacts })
+    .max(MAX_IMPORT_ROWS, { error: IMPORT_MESSAGES.tooManyRows }),
 });
 
 /** POST /api/contacts/import-jobs/{id}/chunks: the rows of part `index` (0-based, in file order). */
@@ -152,7 +156,13 @@ export type ImportChunkRequestInput = z.input<typeof importChunkSchema>;
 
 export type CreateImportJobResponse = { success: true; jobId: string };
 /** `alreadyStaged`: this index had arrived before (a retry); nothing was staged twice. */
-export type ImportChunkResponse = { success: true; jobId: string; index: number; stagedRows: number; alreadyStaged: boolean };
+export type ImportChunkResponse = {
+  success: true;
+  jobId: string;
+  index: number;
+  stagedRows: number;
+  alreadyStaged: boolean;
+};
 
 /** The submitted values of a row, as the error-row download shows them. */
 export type ImportRowValues = Record<ImportField, string>;

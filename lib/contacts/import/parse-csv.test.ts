@@ -1,4 +1,10 @@
-import { CSV_PARSE_CONFIG, createCsvAccumulator, looksBinary, parseCsvText, uniqueColumnValues } from "@/lib/contacts/import/parse-csv";
+import {
+  CSV_PARSE_CONFIG,
+  createCsvAccumulator,
+  looksBinary,
+  parseCsvText,
+  uniqueColumnValues,
+} from "@/lib/contacts/import/parse-csv";
 import Papa from "papaparse";
 
 describe("parseCsvText", () => {
@@ -49,13 +55,21 @@ describe("parseCsvText", () => {
     const text = "First,Email\nA,a@example.com\n\nB,b@example.com\n";
     const acc = createCsvAccumulator();
     // A string parsed in chunks (the browser parses a File the same way, in a worker: see browserParse).
-    const config = { ...CSV_PARSE_CONFIG, chunkSize: 8, chunk: (res: Papa.ParseResult<string[]>) => acc.push(res.data, res.errors, res.meta) };
+    const config = {
+      ...CSV_PARSE_CONFIG,
+      chunkSize: 8,
+      chunk: (res: Papa.ParseResult<string[]>) => acc.push(res.data, res.errors, res.meta),
+    };
     Papa.parse<string[]>(text, config as Papa.ParseConfig<string[]>);
     expect(acc.finish()).toEqual(parseCsvText(text));
   });
 
   it("the browser call type-checks with a File, a worker and progress", () => {
-    const browserParse = (file: File, onDone: (parsed: ReturnType<typeof parseCsvText>) => void, onProgress: (share: number) => void) => {
+    const browserParse = (
+      file: File,
+      onDone: (parsed: ReturnType<typeof parseCsvText>) => void,
+      onProgress: (share: number) => void,
+    ) => {
       const acc = createCsvAccumulator();
       Papa.parse<string[]>(file, {
         ...CSV_PARSE_CONFIG,

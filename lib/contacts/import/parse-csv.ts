@@ -31,7 +31,10 @@ export type ParsedCsv = {
 };
 
 /** The papaparse options the import uses; spread them into Papa.parse(file, …) in the browser. */
-export const CSV_PARSE_CONFIG: Pick<ParseConfig, "header" | "dynamicTyping" | "skipEmptyLines" | "delimiter" | "quoteChar" | "escapeChar" | "delimitersToGuess"> = {
+export const CSV_PARSE_CONFIG: Pick<
+  ParseConfig,
+  "header" | "dynamicTyping" | "skipEmptyLines" | "delimiter" | "quoteChar" | "escapeChar" | "delimitersToGuess"
+> = {
   header: false,
   dynamicTyping: false,
   skipEmptyLines: false,
@@ -63,7 +66,10 @@ export function looksBinary(sample: string): boolean {
 function uniqueHeaders(raw: string[]): string[] {
   const seen = new Map<string, number>();
   return raw.map((value, index) => {
-    let name = value.replace(/^\ufeff/, "").replace(/\s+/g, " ").trim();
+    let name = value
+      .replace(/^\ufeff/, "")
+      .replace(/\s+/g, " ")
+      .trim();
     if (name === "") name = `Column ${index + 1}`;
     const key = name.toLowerCase();
     const count = (seen.get(key) ?? 0) + 1;
@@ -104,7 +110,11 @@ export function createCsvAccumulator() {
       for (const raw of data) {
         recordIndex++;
         // papaparse (header: false, no dynamic typing) gives arrays of strings: keep them, copy only odd rows.
-        const values = !Array.isArray(raw) ? [] : raw.every((v) => typeof v === "string") ? (raw as string[]) : raw.map((v) => (v == null ? "" : String(v)));
+        const values = !Array.isArray(raw)
+          ? []
+          : raw.every((v) => typeof v === "string")
+            ? (raw as string[])
+            : raw.map((v) => (v == null ? "" : String(v)));
         if (headers === null) {
           if (isBlankRow(values)) continue; // blank lines before the header
           headers = uniqueHeaders(values);

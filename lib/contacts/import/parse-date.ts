@@ -21,8 +21,30 @@ const EXCEL_MIN = 10_000;
 const EXCEL_MAX = 73_415;
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
-  january: 1, february: 2, march: 3, april: 4, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
 };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
@@ -38,9 +60,11 @@ function fullYear(text: string): number {
 }
 
 function build(year: number, month: number, day: number): DateParseResult {
-  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return { ok: false, error: DATE_MESSAGES.invalid };
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day))
+    return { ok: false, error: DATE_MESSAGES.invalid };
   if (year < MIN_YEAR || year > MAX_YEAR) return { ok: false, error: DATE_MESSAGES.yearRange };
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return { ok: false, error: DATE_MESSAGES.invalid };
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
+    return { ok: false, error: DATE_MESSAGES.invalid };
   return { ok: true, date: `${pad(year, 4)}-${pad(month)}-${pad(day)}` };
 }
 
@@ -83,7 +107,9 @@ function parseDatePart(s: string): DateParseResult | null {
   m = /^(\d{5})(?:\.\d+)?$/.exec(s);
   if (m) {
     const serial = Number(m[1]);
-    return serial >= EXCEL_MIN && serial <= EXCEL_MAX ? fromExcelSerial(serial) : { ok: false, error: DATE_MESSAGES.invalid };
+    return serial >= EXCEL_MIN && serial <= EXCEL_MAX
+      ? fromExcelSerial(serial)
+      : { ok: false, error: DATE_MESSAGES.invalid };
   }
   return null;
 }
@@ -103,7 +129,8 @@ export function parseFlexibleDateDetailed(raw: string | null | undefined): DateP
     const minute = Number(withTime[3]);
     const second = Number(withTime[4] ?? "0");
     const suffix = (withTime[5] ?? "").toLowerCase().replace(/\./g, "");
-    const midnight = minute === 0 && second === 0 && (suffix === "am" ? hour === 12 : suffix === "pm" ? false : hour === 0);
+    const midnight =
+      minute === 0 && second === 0 && (suffix === "am" ? hour === 12 : suffix === "pm" ? false : hour === 0);
     // A UTC offset makes the calendar date depend on the zone: refuse rather than guess.
     const zoned = suffix !== "" && suffix !== "am" && suffix !== "pm";
     return midnight && !zoned ? datePart : { ok: false, error: DATE_MESSAGES.dateTime };

@@ -11,8 +11,27 @@ const LETTERS = new Set(["a", "b", "c", "d", "f", "g", "k", "l", "n"]);
 
 /** Words that say nothing about which plan it is. */
 const NOISE = new Set([
-  "plan", "plans", "medicare", "supplement", "supplemental", "supp", "sup", "medigap", "ms", "med", "select", "extra", "plus",
-  "innovative", "standard", "std", "type", "policy", "insurance", "coverage", "letter",
+  "plan",
+  "plans",
+  "medicare",
+  "supplement",
+  "supplemental",
+  "supp",
+  "sup",
+  "medigap",
+  "ms",
+  "med",
+  "select",
+  "extra",
+  "plus",
+  "innovative",
+  "standard",
+  "std",
+  "type",
+  "policy",
+  "insurance",
+  "coverage",
+  "letter",
 ]);
 
 /** Words that mean it is not a Medigap lettered plan at all. */
@@ -50,6 +69,7 @@ export function mapPlanType(raw: string | null | undefined): StandardPlanType | 
   const letters = tokens.filter((t) => t !== "hd");
   if (letters.length !== 1 || !LETTERS.has(letters[0]!)) return "Other";
   const letter = letters[0]!.toUpperCase();
-  if (highDeductible) return letter === "F" ? "High Deductible Plan F" : letter === "G" ? "High Deductible Plan G" : "Other";
+  if (highDeductible)
+    return letter === "F" ? "High Deductible Plan F" : letter === "G" ? "High Deductible Plan G" : "Other";
   return `Plan ${letter}` as StandardPlanType;
 }

@@ -46,17 +46,29 @@ export function cellsFromStaged(cells: readonly string[]): ImportRowValues {
 
 /** Supported carriers for matching: one entry per carrier group, with every spelling the table knows. */
 export async function listImportCarriers(): Promise<SupportedCarrier[]> {
-  return carrierGroups(await prisma.carrier.findMany({ where: { isActive: true }, select: { naic: true, name: true, nameFull: true, groupName: true, aliases: true } }));
+  return carrierGroups(
+    await prisma.carrier.findMany({
+      where: { isActive: true },
+      select: { naic: true, name: true, nameFull: true, groupName: true, aliases: true },
+    }),
+  );
 }
 
-function placeFor(contact: ValidatedContact): { state: string | null; county: string | null; countyFips: string | null } {
+function placeFor(contact: ValidatedContact): {
+  state: string | null;
+  county: string | null;
+  countyFips: string | null;
+} {
   const place = contact.zipCode ? lookupZip(contact.zipCode) : null;
   const state = contact.state ?? place?.state ?? null;
   const sameState = place !== null && place.state === state;
   return {
     state,
     county: contact.county ?? (sameState ? place.county : null),
-    countyFips: sameState && (!contact.county || contact.county.toLowerCase() === place.county?.toLowerCase()) ? place.countyFips : null,
+    countyFips:
+      sameState && (!contact.county || contact.county.toLowerCase() === place.county?.toLowerCase())
+        ? place.countyFips
+        : null,
   };
 }
 
@@ -65,30 +77,75 @@ function placeFor(contact: ValidatedContact): { state: string | null; county: st
  * position, row_number, outcome, error, cells, email, then the contact's columns (null unless valid).
  */
 const STAGED_COLUMNS = [
-  "position", "row_number", "outcome", "error", "cells", "email", "first_name", "last_name", "phone_number", "state", "zip_code",
-  "county", "county_fips", "gender", "tobacco_user", "birth_date", "effective_date", "current_carrier", "carrier_recognized", "plan_type",
+  "position",
+  "row_number",
+  "outcome",
+  "error",
+  "cells",
+  "email",
+  "first_name",
+  "last_name",
+  "phone_number",
+  "state",
+  "zip_code",
+  "county",
+  "county_fips",
+  "gender",
+  "tobacco_user",
+  "birth_date",
+  "effective_date",
+  "current_carrier",
+  "carrier_recognized",
+  "plan_type",
 ] as const;
 const NO_CONTACT = Array<null>(STAGED_COLUMNS.length - 6).fill(null);
 
 type CarrierMapper = ReturnType<typeof createCarrierMapper>;
 
 /** One row validated and prepared (carrier, place), as its STAGED_COLUMNS values. */
-function stagedValues(row: ImportContact, position: number, { now, mapper }: { now: Date; mapper: CarrierMapper }): unknown[] {
+function stagedValues(
+  row: ImportContact,
+  position: number,
+  { now, mapper }: { now: Date; mapper: CarrierMapper },
+): unknown[] {
   const result = validateImportRow(row, { now });
-  const head = (outcome: StagedOutcome, error: string | null, email: string) => [position, row.rowNumber, outcome, error, echoCells(row), email];
+  const head = (outcome: StagedOutcome, error: string | null, email: string) => [
+    position,
+    row.rowNumber,
+    outcome,
+    error,
+    echoCells(row),
+    email,
+  ];
   if (result.invalidEmail) return [...head("invalid_email", null, row.email.trim()), ...NO_CONTACT];
   if (!result.contact) return [...head("error", result.errors.join("; "), normalizeEmail(row.email)), ...NO_CONTACT];
   const c = result.contact;
   const carrier = mapper.map(c.currentCarrier);
   const place = placeFor(c);
   return [
-    ...head("valid", null, c.email), c.firstName, c.lastName, c.phoneNumber, place.state, c.zipCode, place.county, place.countyFips, c.gender,
-    c.tobaccoUser, c.birthDate, c.effectiveDate, carrier.recognized ? carrier.carrier : c.currentCarrier, carrier.recognized, c.planType,
+    ...head("valid", null, c.email),
+    c.firstName,
+    c.lastName,
+    c.phoneNumber,
+    place.state,
+    c.zipCode,
+    place.county,
+    place.countyFips,
+    c.gender,
+    c.tobaccoUser,
+    c.birthDate,
+    c.effectiveDate,
+    carrier.recognized ? carrier.carrier : c.currentCarrier,
+    carrier.recognized,
+    c.planType,
   ];
 }
 
 /** Validates and prepares rows (reference data only: no tenant data is read), as the JSON payload of one INSERT. */
-function stagedBatchPayload(contacts: readonly ImportContact[], { start, end, now, mapper }: { start: number; end: number; now: Date; mapper: CarrierMapper }): string {
+function stagedBatchPayload(
+  contacts: readonly ImportContact[],
+  { start, end, now, mapper }: { start: number; end: number; now: Date; mapper: CarrierMapper },
+): string {
   const batch: unknown[][] = [];
   for (let i = start; i < end; i++) batch.push(stagedValues(contacts[i]!, i, { now, mapper }));
   return JSON.stringify(batch);
@@ -128,9 +185,25 @@ export type StageRowsOptions = {
  * Validates, prepares and writes a chunk's rows, `rowsPerStatement` at a time: each batch is prepared
  * just before its INSERT, so only one batch's objects and JSON are alive at once.
  */
-export async function stageRows(tx: TxClient, { jobId, organizationId, chunkIndex, contacts, now, mapper, rowsPerStatement = DEFAULT_ROWS_PER_STATEMENT }: StageRowsOptions): Promise<void> {
+export async function stageRows(
+  tx: TxClient,
+  {
+    jobId,
+    organizationId,
+    chunkIndex,
+    contacts,
+    now,
+    mapper,
+    rowsPerStatement = DEFAULT_ROWS_PER_STATEMENT,
+  }: StageRowsOptions,
+): Promise<void> {
   for (let start = 0; start < contacts.length; start += rowsPerStatement) {
-    const payload = stagedBatchPayload(contacts, { start, end: Math.min(contacts.length, start + rowsPerStatement), now, mapper });
+    const payload = stagedBatchPayload(contacts, {
+      start,
+      end: Math.min(contacts.length, start + rowsPerStatement),
+      now,
+      mapper,
+    });
     await tx.$executeRaw(stagedRowsInsert(jobId, organizationId, chunkIndex, payload));
   }
 }

@@ -1,17 +1,44 @@
-import { validateImportRow, normalizePhone, normalizeZip, isValidImportEmail } from "@/lib/contacts/import/validate-row";
+import {
+  validateImportRow,
+  normalizePhone,
+  normalizeZip,
+  isValidImportEmail,
+} from "@/lib/contacts/import/validate-row";
 
 const NOW = new Date("2026-03-15T12:00:00Z");
 const base = {
-  rowNumber: 2, firstName: "Ada", lastName: "Lovelace", email: "  Ada.Lovelace@Example.COM ", phoneNumber: "(555) 010-0123",
-  currentCarrier: "Humana", effectiveDate: "2027-01-01", birthDate: "12/10/1955", tobaccoUser: "No", gender: "F", zipCode: "78701", planType: "G",
+  rowNumber: 2,
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "  Ada.Lovelace@Example.COM ",
+  phoneNumber: "(555) 010-0123",
+  currentCarrier: "Humana",
+  effectiveDate: "2027-01-01",
+  birthDate: "12/10/1955",
+  tobaccoUser: "No",
+  gender: "F",
+  zipCode: "78701",
+  planType: "G",
 };
 
 describe("validateImportRow", () => {
   it("normalises a good row (future effective date allowed: REC)", () => {
     expect(validateImportRow(base, { now: NOW })).toEqual({
       contact: {
-        rowNumber: 2, firstName: "Ada", lastName: "Lovelace", email: "ada.lovelace@example.com", phoneNumber: "5550100123", currentCarrier: "Humana",
-        effectiveDate: "2027-01-01", birthDate: "1955-12-10", tobaccoUser: false, gender: "F", zipCode: "78701", planType: "Plan G", state: null, county: null,
+        rowNumber: 2,
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada.lovelace@example.com",
+        phoneNumber: "5550100123",
+        currentCarrier: "Humana",
+        effectiveDate: "2027-01-01",
+        birthDate: "1955-12-10",
+        tobaccoUser: false,
+        gender: "F",
+        zipCode: "78701",
+        planType: "Plan G",
+        state: null,
+        county: null,
       },
       errors: [],
       invalidEmail: false,
@@ -20,11 +47,35 @@ describe("validateImportRow", () => {
 
   it("leaves optional blanks empty", () => {
     const result = validateImportRow({ rowNumber: 3, firstName: "A", lastName: "B", email: "a@b.co" }, { now: NOW });
-    expect(result.contact).toMatchObject({ phoneNumber: null, zipCode: null, gender: null, tobaccoUser: null, birthDate: null, effectiveDate: null, planType: null, currentCarrier: null });
+    expect(result.contact).toMatchObject({
+      phoneNumber: null,
+      zipCode: null,
+      gender: null,
+      tobaccoUser: null,
+      birthDate: null,
+      effectiveDate: null,
+      planType: null,
+      currentCarrier: null,
+    });
   });
 
-  it.each(["", "   ", "no-at-sign.com", "a@b", "a@.com", "a b@example.com", "ab@c.", "a@b..com", "😀@example.com", "x@y.z"])("invalid email %j", (email) => {
-    expect(validateImportRow({ ...base, email }, { now: NOW })).toEqual({ contact: null, errors: ["Invalid email format"], invalidEmail: true });
+  it.each([
+    "",
+    "   ",
+    "no-at-sign.com",
+    "a@b",
+    "a@.com",
+    "a b@example.com",
+    "ab@c.",
+    "a@b..com",
+    "😀@example.com",
+    "x@y.z",
+  ])("invalid email %j", (email) => {
+    expect(validateImportRow({ ...base, email }, { now: NOW })).toEqual({
+      contact: null,
+      errors: ["Invalid email format"],
+      invalidEmail: true,
+    });
   });
 
   it.each([
@@ -38,7 +89,10 @@ describe("validateImportRow", () => {
     [{ birthDate: "2026-03-16" }, "Birth Date cannot be in the future"],
     [{ birthDate: "31/31/1950" }, "Birth Date: Invalid date format (use YYYY-MM-DD or MM/DD/YYYY)"],
     [{ effectiveDate: "soon" }, "Effective Date: Invalid date format (use YYYY-MM-DD or MM/DD/YYYY)"],
-    [{ effectiveDate: "1700-01-01" }, "Effective Date: Year must be between 1800 and 2100 (use YYYY-MM-DD or MM/DD/YYYY)"],
+    [
+      { effectiveDate: "1700-01-01" },
+      "Effective Date: Year must be between 1800 and 2100 (use YYYY-MM-DD or MM/DD/YYYY)",
+    ],
     [{ state: "Narnia" }, "State must be a US state or its two-letter code"],
     [{ firstName: "x".repeat(101) }, "First Name is too long (at most 100 characters)"],
   ])("%j → %s", (change, error) => {
@@ -49,7 +103,10 @@ describe("validateImportRow", () => {
   });
 
   it("reports every problem of a row", () => {
-    expect(validateImportRow({ ...base, gender: "?", zipCode: "1" }, { now: NOW }).errors).toEqual(["ZIP Code must be 5 digits", "Gender must be M or F"]);
+    expect(validateImportRow({ ...base, gender: "?", zipCode: "1" }, { now: NOW }).errors).toEqual([
+      "ZIP Code must be 5 digits",
+      "Gender must be M or F",
+    ]);
   });
 
   it("birth date today is fine", () => {
@@ -57,12 +114,25 @@ describe("validateImportRow", () => {
   });
 
   it.each([
-    ["yes", true], ["TRUE", true], ["1", true], ["Y", true], ["no", false], ["false", false], ["0", false], ["n", false], ["", null],
+    ["yes", true],
+    ["TRUE", true],
+    ["1", true],
+    ["Y", true],
+    ["no", false],
+    ["false", false],
+    ["0", false],
+    ["n", false],
+    ["", null],
   ])("tobacco %j → %s", (tobaccoUser, expected) => {
     expect(validateImportRow({ ...base, tobaccoUser }, { now: NOW }).contact?.tobaccoUser).toBe(expected);
   });
 
-  it.each([["m", "M"], ["Male", "M"], ["FEMALE", "F"], ["", null]])("gender %j → %s", (gender, expected) => {
+  it.each([
+    ["m", "M"],
+    ["Male", "M"],
+    ["FEMALE", "F"],
+    ["", null],
+  ])("gender %j → %s", (gender, expected) => {
     expect(validateImportRow({ ...base, gender }, { now: NOW }).contact?.gender).toBe(expected);
   });
 
@@ -75,12 +145,25 @@ describe("validateImportRow", () => {
 
 describe("field helpers", () => {
   it.each([
-    ["5550100123", "5550100123"], ["+1 (555) 010-0123", "5550100123"], ["555.010.0123 x45", "5550100123"], ["555-010-0123 ext. 9", "5550100123"],
-    ["", null], ["555-0100", "invalid"], ["abc", "invalid"], ["123456789012", "invalid"],
+    ["5550100123", "5550100123"],
+    ["+1 (555) 010-0123", "5550100123"],
+    ["555.010.0123 x45", "5550100123"],
+    ["555-010-0123 ext. 9", "5550100123"],
+    ["", null],
+    ["555-0100", "invalid"],
+    ["abc", "invalid"],
+    ["123456789012", "invalid"],
   ])("phone %j → %s", (raw, expected) => expect(normalizePhone(raw)).toBe(expected));
 
   it.each([
-    ["78701", "78701"], ["78701-1234", "78701"], ["787011234", "78701"], ["7030", "07030"], ["501", "00501"], ["", null], ["12", "invalid"], ["7030-1234", "invalid"],
+    ["78701", "78701"],
+    ["78701-1234", "78701"],
+    ["787011234", "78701"],
+    ["7030", "07030"],
+    ["501", "00501"],
+    ["", null],
+    ["12", "invalid"],
+    ["7030-1234", "invalid"],
   ])("zip %j → %s", (raw, expected) => expect(normalizeZip(raw)).toBe(expected));
 
   it("email validity (D.1.4: @, a dot, longer than 5)", () => {

@@ -1,5 +1,10 @@
 import { normalizeEmail, type StandardPlanType } from "@/lib/contacts/contact-fields";
-import { IMPORT_FIELD_LABELS, IMPORT_MESSAGES, type ImportContactInput, type ImportField } from "@/lib/contacts/import/import-types";
+import {
+  IMPORT_FIELD_LABELS,
+  IMPORT_MESSAGES,
+  type ImportContactInput,
+  type ImportField,
+} from "@/lib/contacts/import/import-types";
 import { parseFlexibleDateDetailed } from "@/lib/contacts/import/parse-date";
 import { mapPlanType } from "@/lib/contacts/import/plan-mapping";
 import { US_STATES } from "@/lib/reference/us-states";
@@ -58,13 +63,23 @@ const TRUE_VALUES = new Set(["yes", "true", "1", "y"]);
 const FALSE_VALUES = new Set(["no", "false", "0", "n"]);
 
 // USPS codes of the territories the ZIP data covers, besides the 50 states and DC.
-const TERRITORIES: Record<string, string> = { PR: "Puerto Rico", VI: "Virgin Islands", GU: "Guam", AS: "American Samoa", MP: "Northern Mariana Islands" };
+const TERRITORIES: Record<string, string> = {
+  PR: "Puerto Rico",
+  VI: "Virgin Islands",
+  GU: "Guam",
+  AS: "American Samoa",
+  MP: "Northern Mariana Islands",
+};
 const STATE_BY_KEY = new Map<string, string>([
   ...US_STATES.flatMap((s) => [[s.code.toLowerCase(), s.code] as const, [s.name.toLowerCase(), s.code] as const]),
-  ...Object.entries(TERRITORIES).flatMap(([code, name]) => [[code.toLowerCase(), code] as const, [name.toLowerCase(), code] as const]),
+  ...Object.entries(TERRITORIES).flatMap(([code, name]) => [
+    [code.toLowerCase(), code] as const,
+    [name.toLowerCase(), code] as const,
+  ]),
 ]);
 
-const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+const EMAIL_PATTERN =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /** D.1.4 + D.2 step 2: non-blank, longer than 5, one @, a dotted domain, no spaces. */
 export function isValidImportEmail(email: string): boolean {
@@ -125,7 +140,10 @@ function today(now: Date): string {
   return isoDate(now);
 }
 
-export function validateImportRow(row: Partial<ImportContactInput> & { rowNumber: number }, { now }: { now: Date }): RowValidation {
+export function validateImportRow(
+  row: Partial<ImportContactInput> & { rowNumber: number },
+  { now }: { now: Date },
+): RowValidation {
   const errors: string[] = [];
   const text = (field: ImportField) => clean(row[field]);
 

@@ -29,7 +29,10 @@ export function neutralizeCell(value: CsvCell): string {
 }
 
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return rows.map((row) => row.map((cell) => `"${neutralizeCell(cell).replace(/"/g, '""')}"`).join(",")).join("\r\n") + (rows.length ? "\r\n" : "");
+  return (
+    rows.map((row) => row.map((cell) => `"${neutralizeCell(cell).replace(/"/g, '""')}"`).join(",")).join("\r\n") +
+    (rows.length ? "\r\n" : "")
+  );
 }
 
 const fieldLabels = () => IMPORT_FIELDS.map((f) => IMPORT_FIELD_LABELS[f]);
@@ -37,10 +40,25 @@ const fieldValues = (values: ImportRowValues | undefined) => IMPORT_FIELDS.map((
 
 /** upload_errors.csv (D.2 output): Row (spreadsheet line), the 11 fields as submitted, Error. */
 export function uploadErrorsCsv(errorRows: readonly ImportErrorRow[]): string {
-  return BOM + toCsv([["Row", ...fieldLabels(), "Error"], ...errorRows.map((r) => [r.rowNumber, ...fieldValues(r.values), r.error])]);
+  return (
+    BOM +
+    toCsv([
+      ["Row", ...fieldLabels(), "Error"],
+      ...errorRows.map((r) => [r.rowNumber, ...fieldValues(r.values), r.error]),
+    ])
+  );
 }
 
 /** unrecognized_carriers.csv (the D.2 carrier-conversions output): Row, the 11 fields, Original Carrier. */
-export function carrierConversionsCsv(conversions: readonly CarrierConversion[], valuesOfRow: (rowNumber: number) => ImportRowValues | undefined): string {
-  return BOM + toCsv([["Row", ...fieldLabels(), "Original Carrier"], ...conversions.map((c) => [c.rowNumber, ...fieldValues(valuesOfRow(c.rowNumber)), c.original])]);
+export function carrierConversionsCsv(
+  conversions: readonly CarrierConversion[],
+  valuesOfRow: (rowNumber: number) => ImportRowValues | undefined,
+): string {
+  return (
+    BOM +
+    toCsv([
+      ["Row", ...fieldLabels(), "Original Carrier"],
+      ...conversions.map((c) => [c.rowNumber, ...fieldValues(valuesOfRow(c.rowNumber)), c.original]),
+    ])
+  );
 }

@@ -20,12 +20,23 @@ export type CallbackRequestEmailProps = {
   contactsUrl: string;
 };
 
-
 const label = { ...emailText, margin: "0", color: "#6b7280", fontSize: "13px" } as const;
 const value = { ...emailText, margin: "0 0 12px" } as const;
 
 /** To the agent: a visitor asked for a callback on the schedule page. Pure: props in, JSX out. */
-export function CallbackRequestEmail({ brandName, brandColor, agentFirstName, requestLabel, contactName, contactPhone, contactEmail, planType, message, contactUrl, contactsUrl }: CallbackRequestEmailProps) {
+export function CallbackRequestEmail({
+  brandName,
+  brandColor,
+  agentFirstName,
+  requestLabel,
+  contactName,
+  contactPhone,
+  contactEmail,
+  planType,
+  message,
+  contactUrl,
+  contactsUrl,
+}: CallbackRequestEmailProps) {
   return (
     <EmailLayout preview={`${contactName} asked for a callback`} brandName={brandName} brandColor={brandColor}>
       <Heading as="h1" style={{ fontSize: "20px", color: "#111827", margin: "0 0 16px" }}>
@@ -57,7 +68,10 @@ export function CallbackRequestEmail({ brandName, brandColor, agentFirstName, re
           <Text style={{ ...value, whiteSpace: "pre-line" }}>{message}</Text>
         </>
       ) : null}
-      <Button href={contactUrl ?? contactsUrl} style={{ ...emailButton, backgroundColor: brandColor, marginTop: "8px" }}>
+      <Button
+        href={contactUrl ?? contactsUrl}
+        style={{ ...emailButton, backgroundColor: brandColor, marginTop: "8px" }}
+      >
         {contactUrl ? "View contact" : "Open your contacts"}
       </Button>
     </EmailLayout>

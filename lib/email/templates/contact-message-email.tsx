@@ -1,7 +1,13 @@
 import { Heading, Text } from "@react-email/components";
 import { EmailLayout, emailText } from "@/lib/email/templates/email-layout";
 
-export type ContactMessageEmailProps = { productName: string; name: string; email: string; phone?: string; message: string };
+export type ContactMessageEmailProps = {
+  productName: string;
+  name: string;
+  email: string;
+  phone?: string;
+  message: string;
+};
 
 /** To support: someone sent the marketing site's Contact Us form. */
 export function ContactMessageEmail({ productName, name, email, phone, message }: ContactMessageEmailProps) {

@@ -3,7 +3,17 @@ import { Body, Container, Head, Html, Preview, Section, Text } from "@react-emai
 import { DEFAULT_BRAND_COLOR } from "@/lib/organizations/brand";
 
 /** The frame every email shares: brand bar, white card, readable type. Pure: props in, JSX out. */
-export function EmailLayout({ preview, brandName, brandColor = DEFAULT_BRAND_COLOR, children }: { preview: string; brandName: string; brandColor?: string; children: ReactNode }) {
+export function EmailLayout({
+  preview,
+  brandName,
+  brandColor = DEFAULT_BRAND_COLOR,
+  children,
+}: {
+  preview: string;
+  brandName: string;
+  brandColor?: string;
+  children: ReactNode;
+}) {
   return (
     <EmailFrame preview={preview}>
       <Section style={{ backgroundColor: brandColor, padding: "16px 24px" }}>
@@ -28,8 +38,19 @@ export function EmailFrame({ preview, after, children }: { preview: string; afte
   );
 }
 
-const emailBody = { backgroundColor: "#f4f4f5", fontFamily: "Arial, Helvetica, sans-serif", margin: 0, padding: "24px 0" } as const;
-const emailCard = { maxWidth: "560px", margin: "0 auto", backgroundColor: "#ffffff", borderRadius: "8px", overflow: "hidden" } as const;
+const emailBody = {
+  backgroundColor: "#f4f4f5",
+  fontFamily: "Arial, Helvetica, sans-serif",
+  margin: 0,
+  padding: "24px 0",
+} as const;
+const emailCard = {
+  maxWidth: "560px",
+  margin: "0 auto",
+  backgroundColor: "#ffffff",
+  borderRadius: "8px",
+  overflow: "hidden",
+} as const;
 
 export const emailText = { color: "#1f2937", fontSize: "15px", lineHeight: "24px", margin: "0 0 16px" } as const;
 export const emailButton = {

@@ -1,7 +1,13 @@
 import { Button, Heading, Text } from "@react-email/components";
 import { EmailLayout, emailButton, emailText } from "@/lib/email/templates/email-layout";
 
-export type MagicLinkEmailProps = { productName: string; firstName: string; url: string; minutesValid: number; activate: boolean };
+export type MagicLinkEmailProps = {
+  productName: string;
+  firstName: string;
+  url: string;
+  minutesValid: number;
+  activate: boolean;
+};
 
 /** The sign-in link. After signup it reads as an activation ("Activate Your Account"). */
 export function MagicLinkEmail({ productName, firstName, url, minutesValid, activate }: MagicLinkEmailProps) {
@@ -13,8 +19,9 @@ export function MagicLinkEmail({ productName, firstName, url, minutesValid, acti
       </Heading>
       <Text style={emailText}>Hi {firstName || "there"},</Text>
       <Text style={emailText}>
-        {activate ? `Welcome to ${productName}! ` : ""}Click the button below to {activate ? "activate your account and log in" : "log in"}. The
-        link works once and expires in {minutesValid} minutes.
+        {activate ? `Welcome to ${productName}! ` : ""}Click the button below to{" "}
+        {activate ? "activate your account and log in" : "log in"}. The link works once and expires in {minutesValid}{" "}
+        minutes.
       </Text>
       <Button href={url} style={emailButton}>
         {activate ? "Activate and log in" : "Log in"}

@@ -16,25 +16,41 @@ export type QuoteEmailProps = {
   canReply?: boolean;
 };
 
-
 /** The agent's one-off "Send Quote" email (POST /api/contacts/{id}/send-quote-email). Pure: props in, JSX out. */
-export function QuoteEmail({ brandName, brandColor, firstName, quoteUrl, senderName, senderPhone, signature, canReply = false }: QuoteEmailProps) {
+export function QuoteEmail({
+  brandName,
+  brandColor,
+  firstName,
+  quoteUrl,
+  senderName,
+  senderPhone,
+  signature,
+  canReply = false,
+}: QuoteEmailProps) {
   return (
-    <EmailLayout preview={`${firstName}, your personalized Medicare Supplement quotes are ready`} brandName={brandName} brandColor={brandColor}>
+    <EmailLayout
+      preview={`${firstName}, your personalized Medicare Supplement quotes are ready`}
+      brandName={brandName}
+      brandColor={brandColor}
+    >
       <Heading as="h1" style={{ fontSize: "22px", color: "#111827", margin: "0 0 16px" }}>
         Your personalized quotes are ready
       </Heading>
       <Text style={emailText}>Hi {firstName},</Text>
       <Text style={emailText}>
-        I put together Medicare Supplement quotes for you from the carriers we work with. Rates change over time, so it is worth a look:
-        you may be able to keep the same coverage for less.
+        I put together Medicare Supplement quotes for you from the carriers we work with. Rates change over time, so it
+        is worth a look: you may be able to keep the same coverage for less.
       </Text>
       <Button href={quoteUrl} style={{ ...emailButton, backgroundColor: brandColor }}>
         See your personalized quotes
       </Button>
       {canReply || senderPhone ? (
         <Text style={{ ...emailText, marginTop: "24px" }}>
-          If you have any questions, {[canReply ? "just reply to this email" : null, senderPhone ? `call ${formatStoredPhone(senderPhone)}` : null].filter(Boolean).join(" or ")}.
+          If you have any questions,{" "}
+          {[canReply ? "just reply to this email" : null, senderPhone ? `call ${formatStoredPhone(senderPhone)}` : null]
+            .filter(Boolean)
+            .join(" or ")}
+          .
         </Text>
       ) : null}
       {signature?.trim() ? (

@@ -1,7 +1,12 @@
 import { Button, Heading, Text } from "@react-email/components";
 import { EmailLayout, emailButton, emailText } from "@/lib/email/templates/email-layout";
 
-export type WelcomeEmailProps = { productName: string; firstName: string; organizationName: string; dashboardUrl: string };
+export type WelcomeEmailProps = {
+  productName: string;
+  firstName: string;
+  organizationName: string;
+  dashboardUrl: string;
+};
 
 /** Sent to a new agency's admin once their account is set up (POST /api/auth/send-welcome-email). */
 export function WelcomeEmail({ productName, firstName, organizationName, dashboardUrl }: WelcomeEmailProps) {
@@ -12,8 +17,8 @@ export function WelcomeEmail({ productName, firstName, organizationName, dashboa
       </Heading>
       <Text style={emailText}>Hi {firstName},</Text>
       <Text style={emailText}>
-        {organizationName} is set up. Add your contacts, one at a time or by CSV, and {productName} will send each of them
-        personalized quotes at the right moments. Your dashboard shows what is scheduled and who responded.
+        {organizationName} is set up. Add your contacts, one at a time or by CSV, and {productName} will send each of
+        them personalized quotes at the right moments. Your dashboard shows what is scheduled and who responded.
       </Text>
       <Button href={dashboardUrl} style={emailButton}>
         Open your dashboard

@@ -12,7 +12,14 @@ export function aepDay(contactId: string, year: number): number {
 export function aepCandidates(ctx: CandidateContext, type: EmailType = "aep"): Candidate[] {
   const candidates: Candidate[] = [];
   for (let y = ctx.firstYear; y <= ctx.lastYear; y++) {
-    candidates.push(candidate(type, { idealDay: aepDay(ctx.contact.id, y), eventDay: dayOf(y, 10, 15), earliestDay: dayOf(y, 9, 1), deadlineDay: dayOf(y, 9, 30) }));
+    candidates.push(
+      candidate(type, {
+        idealDay: aepDay(ctx.contact.id, y),
+        eventDay: dayOf(y, 10, 15),
+        earliestDay: dayOf(y, 9, 1),
+        deadlineDay: dayOf(y, 9, 30),
+      }),
+    );
   }
   return candidates;
 }

@@ -14,7 +14,14 @@ export function birthdayCandidates(ctx: CandidateContext, type: EmailType = "bir
   for (let y = ctx.firstYear; y <= ctx.lastYear; y++) {
     const event = anniversaryDay(y, month, day);
     if (event <= born) continue;
-    candidates.push(candidate(type, { idealDay: event - lead, eventDay: event, earliestDay: event - lead - D.moveSlackDays, deadlineDay: event }));
+    candidates.push(
+      candidate(type, {
+        idealDay: event - lead,
+        eventDay: event,
+        earliestDay: event - lead - D.moveSlackDays,
+        deadlineDay: event,
+      }),
+    );
   }
   return candidates;
 }

@@ -9,7 +9,11 @@ import { candidate, monthDay, type Candidate, type CandidateContext } from "./ca
  * With `applyDelay`, anniversaries the outreach delay has not reached (11/23/35 months: the 1st, 2nd or 3rd
  * anniversary is the first one emailed about) carry their skip reason.
  */
-export function anniversaryCandidates(ctx: CandidateContext, type: EmailType = "effective_date", applyDelay = true): Candidate[] {
+export function anniversaryCandidates(
+  ctx: CandidateContext,
+  type: EmailType = "effective_date",
+  applyDelay = true,
+): Candidate[] {
   const { contact, organization: org } = ctx;
   if (!contact.effectiveDate) return [];
   const { month, day } = monthDay(contact.effectiveDate);
@@ -21,7 +25,15 @@ export function anniversaryCandidates(ctx: CandidateContext, type: EmailType = "
     const event = anniversaryDay(y, month, day);
     const metadata: Record<string, unknown> = { anniversary: y - startYear };
     if (applyDelay && (y - startYear) * 12 < delayMonths) metadata.skip = SKIP_REASONS.effectiveDateWindow(delayMonths);
-    candidates.push(candidate(type, { idealDay: event - lead, eventDay: event, earliestDay: event - lead - D.moveSlackDays, deadlineDay: event, metadata }));
+    candidates.push(
+      candidate(type, {
+        idealDay: event - lead,
+        eventDay: event,
+        earliestDay: event - lead - D.moveSlackDays,
+        deadlineDay: event,
+        metadata,
+      }),
+    );
   }
   return candidates;
 }

@@ -10,7 +10,10 @@ import { rateIncreaseCandidates } from "./rate-increase";
  * Failed underwriting: one email a year, at the timing the organization chose, in place of the marketing
  * emails (A.5; the gates withhold those). At most one a year even when several increases are filed.
  */
-export function failedUnderwritingCandidates(ctx: CandidateContext, increases: readonly PlanRateIncrease[]): Candidate[] {
+export function failedUnderwritingCandidates(
+  ctx: CandidateContext,
+  increases: readonly PlanRateIncrease[],
+): Candidate[] {
   const timing = ctx.organization.failedUnderwriting.timing;
   const byTiming =
     timing === "birthday"

@@ -6,7 +6,9 @@ import { candidate, type Candidate } from "./candidate";
  * (A.6). Reads the other emails' decisions, so it runs after them; windows without an end (year-round,
  * unknown anchor) have no day after.
  */
-export function postWindowCandidates(decided: readonly { candidate: Pick<Candidate, "emailType">; window: ExclusionWindow | null }[]): Candidate[] {
+export function postWindowCandidates(
+  decided: readonly { candidate: Pick<Candidate, "emailType">; window: ExclusionWindow | null }[],
+): Candidate[] {
   const byCloseDay = new Map<number, Set<string>>();
   for (const decision of decided) {
     const closes = decision.window?.closes;
@@ -17,6 +19,12 @@ export function postWindowCandidates(decided: readonly { candidate: Pick<Candida
   }
   return [...byCloseDay].map(([closes, replaces]) => {
     const ideal = closes + 1;
-    return candidate("post_window", { idealDay: ideal, eventDay: closes, earliestDay: ideal, deadlineDay: ideal + 30, metadata: { replaces: [...replaces].sort() } });
+    return candidate("post_window", {
+      idealDay: ideal,
+      eventDay: closes,
+      earliestDay: ideal,
+      deadlineDay: ideal + 30,
+      metadata: { replaces: [...replaces].sort() },
+    });
   });
 }

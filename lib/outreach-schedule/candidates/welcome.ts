@@ -16,7 +16,8 @@ import { candidate, type Candidate, type CandidateContext } from "./candidate";
 export function firstSendDayFrom(earliest: Date, timeZone: string, sendTime: { hour: number; minute: number }): number {
   const day = dayNumber(localDate(earliest, timeZone));
   const local = new TZDate(earliest.getTime(), timeZone || DEFAULT_TIME_ZONE);
-  const msIntoDay = ((local.getHours() * 60 + local.getMinutes()) * 60 + local.getSeconds()) * 1000 + local.getMilliseconds();
+  const msIntoDay =
+    ((local.getHours() * 60 + local.getMinutes()) * 60 + local.getSeconds()) * 1000 + local.getMilliseconds();
   return msIntoDay <= (sendTime.hour * 60 + sendTime.minute) * 60_000 ? day : day + 1;
 }
 
@@ -30,9 +31,21 @@ export function addedBeforeGoLive(ctx: Pick<CandidateContext, "contact" | "organ
 export function initialBlastCandidates(ctx: CandidateContext): Candidate[] {
   if (addedBeforeGoLive(ctx)) return [];
   const { contact, organization: org } = ctx;
-  const start = firstSendDayFrom(new Date(contact.createdAt.getTime() + D.initialBlastDelayHours * 3_600_000), ctx.timeZone, org.sendTime ?? D.sendTime);
+  const start = firstSendDayFrom(
+    new Date(contact.createdAt.getTime() + D.initialBlastDelayHours * 3_600_000),
+    ctx.timeZone,
+    org.sendTime ?? D.sendTime,
+  );
   const ideal = start + (stableHash(`${contact.id}:initial_blast`) % D.initialBlastSpreadDays);
-  return [candidate("initial_blast", { idealDay: ideal, eventDay: null, earliestDay: start, deadlineDay: start + D.initialBlastSpreadDays - 1 + D.moveSlackDays, once: true })];
+  return [
+    candidate("initial_blast", {
+      idealDay: ideal,
+      eventDay: null,
+      earliestDay: start,
+      deadlineDay: start + D.initialBlastSpreadDays - 1 + D.moveSlackDays,
+      once: true,
+    }),
+  ];
 }
 
 /**
@@ -45,5 +58,13 @@ export function goLiveWelcomeCandidates(ctx: CandidateContext): Candidate[] {
   if (!wentLiveAt || !addedBeforeGoLive(ctx)) return [];
   const start = firstSendDayFrom(wentLiveAt, ctx.timeZone, ctx.organization.sendTime ?? D.sendTime);
   const ideal = start + (stableHash(`${ctx.contact.id}:go_live_welcome`) % D.goLiveSpreadDays);
-  return [candidate("go_live_welcome", { idealDay: ideal, eventDay: null, earliestDay: start, deadlineDay: start + D.goLiveSpreadDays - 1 + D.moveSlackDays, once: true })];
+  return [
+    candidate("go_live_welcome", {
+      idealDay: ideal,
+      eventDay: null,
+      earliestDay: start,
+      deadlineDay: start + D.goLiveSpreadDays - 1 + D.moveSlackDays,
+      once: true,
+    }),
+  ];
 }

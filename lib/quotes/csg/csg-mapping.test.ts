@@ -1,13 +1,27 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chooseCarrierRows, isStandardRatingClass, mapCsgRows, UHC_NAIC, type CsgQuoteRow } from "@/lib/quotes/csg/csg-mapping";
+import {
+  chooseCarrierRows,
+  isStandardRatingClass,
+  mapCsgRows,
+  UHC_NAIC,
+  type CsgQuoteRow,
+} from "@/lib/quotes/csg/csg-mapping";
 import type { QuoteRequest } from "@/lib/quotes/quote-provider";
 import { FIXTURE_DIR } from "@/lib/testing/fake-csg-server";
 
 /** Plan G rows in CSG's response shape, one block per carrier (invented rates, real NAICs). */
 const rows = JSON.parse(readFileSync(join(FIXTURE_DIR, "rating-classes-G.json"), "utf8")) as CsgQuoteRow[];
 
-const req: QuoteRequest = { zip5: "32092", state: "FL", age: 65, gender: "M", tobacco: false, plans: ["G"], effectiveDate: "2025-07-01" };
+const req: QuoteRequest = {
+  zip5: "32092",
+  state: "FL",
+  age: 65,
+  gender: "M",
+  tobacco: false,
+  plans: ["G"],
+  effectiveDate: "2025-07-01",
+};
 
 function rowsOf(naic: string): CsgQuoteRow[] {
   return rows.filter((r) => r.company_base?.naic === naic);
@@ -43,8 +57,18 @@ describe("one carrier's rows → its standard and household price rows", () => {
     ["Preferred + Standard, each with a with_hhd twin: the Standard pair", "63444", "rc-pref-std-2", "rc-pref-std-4"],
     ["'' + Standard II (not UHC): the '' row, though Standard II is dearer", "12321", "rc-blank-std2-1", undefined],
     ["Preferred + Standard II only (not UHC): no standard class, nothing", "61727", undefined, undefined],
-    ["'' + a Household-class row: '' is the standard price, the Household row the household price", "88366", "rc-hh-class-1", "rc-hh-class-2"],
-    ["UHC Standard I + II: the higher; Standard II Household for households, not Innovative", UHC_NAIC, "rc-uhc-2", "rc-uhc-3"],
+    [
+      "'' + a Household-class row: '' is the standard price, the Household row the household price",
+      "88366",
+      "rc-hh-class-1",
+      "rc-hh-class-2",
+    ],
+    [
+      "UHC Standard I + II: the higher; Standard II Household for households, not Innovative",
+      UHC_NAIC,
+      "rc-uhc-2",
+      "rc-uhc-3",
+    ],
   ])("%s", (_case, naic, standardKey, householdKey) => {
     const chosen = chooseCarrierRows(naic, rowsOf(naic));
     expect(chosen.standard?.key).toBe(standardKey);

@@ -67,10 +67,23 @@ export type CsgQuoteRow = {
   /** `value` is in dollars. */
   fees?: { name?: string | null; type?: string | null; value?: number | null }[] | null;
   effective_date?: string | null;
-  company_base?: { naic?: string | null; name?: string | null; name_full?: string | null; parent_company_base?: { name?: string | null } | null } | null;
+  company_base?: {
+    naic?: string | null;
+    name?: string | null;
+    name_full?: string | null;
+    parent_company_base?: { name?: string | null } | null;
+  } | null;
 };
 
-const COUNTY_SUFFIXES = [" City and Borough", " Census Area", " County", " Parish", " Borough", " Municipio", " Municipality"];
+const COUNTY_SUFFIXES = [
+  " City and Borough",
+  " Census Area",
+  " County",
+  " Parish",
+  " Borough",
+  " Municipio",
+  " Municipality",
+];
 
 /**
  * A county name as CSG spells it: upper case, no "County"/"Parish"/… suffix, no accents
@@ -126,7 +139,9 @@ export function isStandardRatingClass(naic: string, ratingClass: string | null |
 
 /** A row priced with the household discount already taken off: view_type ["with_hhd"], or a class labelled HHD/Household. */
 export function isHouseholdPriceRow(row: Pick<CsgQuoteRow, "view_type" | "rating_class">): boolean {
-  return (row.view_type ?? []).includes("with_hhd") || new RegExp(HOUSEHOLD_LABEL.source, "i").test(row.rating_class ?? "");
+  return (
+    (row.view_type ?? []).includes("with_hhd") || new RegExp(HOUSEHOLD_LABEL.source, "i").test(row.rating_class ?? "")
+  );
 }
 
 /** The class a household row discounts: "Standard w/ 20% HHD" → "Standard", "Innovative/Household" → "Innovative". */
@@ -144,10 +159,17 @@ export function baseClassOfHouseholdRow(ratingClass: string | null | undefined):
  * Household: the household-price rows whose underlying class passes the same rule (so "Preferred
  * w/ 20% HHD" or "Innovative/Household" never stand in for the standard plan); several → the higher.
  */
-export function chooseCarrierRows(naic: string, rows: CsgQuoteRow[]): { standard: CsgQuoteRow | undefined; household: CsgQuoteRow | undefined } {
+export function chooseCarrierRows(
+  naic: string,
+  rows: CsgQuoteRow[],
+): { standard: CsgQuoteRow | undefined; household: CsgQuoteRow | undefined } {
   const priced = rows.filter((r) => monthlyCents(r) !== null);
   const standard = highest(priced.filter((r) => !isHouseholdPriceRow(r) && isStandardRatingClass(naic, className(r))));
-  const household = highest(priced.filter((r) => isHouseholdPriceRow(r) && isStandardRatingClass(naic, baseClassOfHouseholdRow(r.rating_class))));
+  const household = highest(
+    priced.filter(
+      (r) => isHouseholdPriceRow(r) && isStandardRatingClass(naic, baseClassOfHouseholdRow(r.rating_class)),
+    ),
+  );
   return { standard, household };
 }
 
@@ -158,7 +180,9 @@ function monthlyCents(row: CsgQuoteRow): number | null {
 
 /** The household percent discount as basis points, when the row carries a plausible fraction. */
 function householdDiscountBps(row: CsgQuoteRow): number | null {
-  const discount = (row.discounts ?? []).find((d) => d.type === "percent" && (d.name ?? "household").toLowerCase().includes("household"));
+  const discount = (row.discounts ?? []).find(
+    (d) => d.type === "percent" && (d.name ?? "household").toLowerCase().includes("household"),
+  );
   const value = discount?.value;
   // CSG sends a fraction; anything outside (0, 1) is not a discount we can apply.
   if (typeof value !== "number" || !(value > 0 && value < 1)) return null;
@@ -166,13 +190,18 @@ function householdDiscountBps(row: CsgQuoteRow): number | null {
 }
 
 function policyFeeCents(row: CsgQuoteRow): number {
-  const dollars = (row.fees ?? []).filter((f) => f.type === "fixed" && typeof f.value === "number" && f.value > 0).reduce((sum, f) => sum + f.value!, 0);
+  const dollars = (row.fees ?? [])
+    .filter((f) => f.type === "fixed" && typeof f.value === "number" && f.value > 0)
+    .reduce((sum, f) => sum + f.value!, 0);
   return Math.round(dollars * 100);
 }
 
 /** Of several candidate rows, the one with the higher rate (blitz's rule: never under-quote). */
 function highest(rows: CsgQuoteRow[]): CsgQuoteRow | undefined {
-  return rows.reduce<CsgQuoteRow | undefined>((best, row) => (best === undefined || monthlyCents(row)! > monthlyCents(best)! ? row : best), undefined);
+  return rows.reduce<CsgQuoteRow | undefined>(
+    (best, row) => (best === undefined || monthlyCents(row)! > monthlyCents(best)! ? row : best),
+    undefined,
+  );
 }
 
 export type CarrierGroupLookup = (naic: string) => string | undefined;
@@ -186,7 +215,17 @@ export type CarrierGroupLookup = (naic: string) => string | undefined;
  *    (1 − discounts[].value);
  *  - rates are integer cents, fees dollars, discount values fractions (§1a).
  */
-export function mapCsgRows({ rows, plan, req, groupNameFor }: { rows: CsgQuoteRow[]; plan: PlanCode; req: QuoteRequest; groupNameFor: CarrierGroupLookup }): CarrierQuote[] {
+export function mapCsgRows({
+  rows,
+  plan,
+  req,
+  groupNameFor,
+}: {
+  rows: CsgQuoteRow[];
+  plan: PlanCode;
+  req: QuoteRequest;
+  groupNameFor: CarrierGroupLookup;
+}): CarrierQuote[] {
   const byNaic = new Map<string, CsgQuoteRow[]>();
   for (const row of rows) {
     const naic = row.company_base?.naic?.trim();
@@ -223,7 +262,9 @@ export function mapCsgRows({ rows, plan, req, groupNameFor }: { rows: CsgQuoteRo
       discountBps: household === null ? null : discountBps,
       discountCategory: household === null ? null : category,
       policyFeeCents: policyFeeCents(standard),
-      filingEffectiveDate: /^\d{4}-\d{2}-\d{2}/.test(standard.effective_date ?? "") ? standard.effective_date!.slice(0, 10) : req.effectiveDate,
+      filingEffectiveDate: /^\d{4}-\d{2}-\d{2}/.test(standard.effective_date ?? "")
+        ? standard.effective_date!.slice(0, 10)
+        : req.effectiveDate,
       age: clampRatingAge(req.age),
       gender: req.gender,
       tobacco: req.tobacco,

@@ -62,7 +62,12 @@ describe("CSG authentication", () => {
     expect(server.authRequests()).toHaveLength(2);
     // 1 first call + 2 plans refused with the stale token + 2 retries.
     expect(server.quoteRequests()).toHaveLength(5);
-    expect(server.quoteRequests().slice(-2).map((r) => r.headers["x-api-token"])).toEqual(["fake-token-2", "fake-token-2"]);
+    expect(
+      server
+        .quoteRequests()
+        .slice(-2)
+        .map((r) => r.headers["x-api-token"]),
+    ).toEqual(["fake-token-2", "fake-token-2"]);
   });
 
   it("renews the token before its 8-hour lifetime runs out, without waiting for a 403", async () => {
@@ -85,7 +90,12 @@ describe("CSG authentication", () => {
   it("accepts the base URL with or without /v1 and a trailing slash", async () => {
     await provider({ baseUrl: `${server.baseUrl}/v1/` }).getQuotes(baseRequest);
     await provider({ baseUrl: server.baseUrl }).getQuotes(baseRequest);
-    expect(server.requests.map((r) => r.path)).toEqual(["/v1/auth.json", "/v1/med_supp/quotes.json", "/v1/auth.json", "/v1/med_supp/quotes.json"]);
+    expect(server.requests.map((r) => r.path)).toEqual([
+      "/v1/auth.json",
+      "/v1/med_supp/quotes.json",
+      "/v1/auth.json",
+      "/v1/med_supp/quotes.json",
+    ]);
   });
 });
 
@@ -104,10 +114,12 @@ describe("CSG quote calls", () => {
     expect(query.get("tobacco")).toBe("1");
     expect(query.get("effective_date")).toBe("2025-07-01");
     expect(query.get("select")).toBe("0");
-    expect(query.getAll("field")).toEqual(expect.arrayContaining(["rate.month", "view_type", "discounts", "company_base.naic"]));
+    expect(query.getAll("field")).toEqual(
+      expect.arrayContaining(["rate.month", "view_type", "discounts", "company_base.naic"]),
+    );
   });
 
-  it("sends CSG no personal details: only age, gender, tobacco, ZIP and the plan (\"Your information is shared only with\" the agency)", async () => {
+  it('sends CSG no personal details: only age, gender, tobacco, ZIP and the plan ("Your information is shared only with" the agency)', async () => {
     await provider().getQuotes({ ...baseRequest, plans: ["G"] });
     const keys = new Set(server.quoteRequests().flatMap((call) => [...call.query.keys()]));
     expect(keys.size).toBeGreaterThan(0);
@@ -120,8 +132,22 @@ describe("CSG quote calls", () => {
     const quotes = await provider().getQuotes({ ...baseRequest, zip5: "55401", state: "MN", plans: ["MN_EXTENDED"] });
 
     expect(server.quoteRequests()[0]!.query.get("plan")).toBe("MN_EXTB");
-    expect(quotes).toEqual([expect.objectContaining({ plan: "MN_EXTENDED", naic: "79413", monthlyCents: 18900, ratingMethod: "community", groupName: "UnitedHealthcare" })]);
-    expect(CSG_PLAN_CODES).toMatchObject({ MN_BASIC: "MN_BASIC", WI_BASIC: "WI_BASE", WI_HIGH_DEDUCTIBLE: "WI_HDED", MA_CORE: "MA_CORE", MA_SUPPLEMENT_1: "MA_SUPP1" });
+    expect(quotes).toEqual([
+      expect.objectContaining({
+        plan: "MN_EXTENDED",
+        naic: "79413",
+        monthlyCents: 18900,
+        ratingMethod: "community",
+        groupName: "UnitedHealthcare",
+      }),
+    ]);
+    expect(CSG_PLAN_CODES).toMatchObject({
+      MN_BASIC: "MN_BASIC",
+      WI_BASIC: "WI_BASE",
+      WI_HIGH_DEDUCTIBLE: "WI_HDED",
+      MA_CORE: "MA_CORE",
+      MA_SUPPLEMENT_1: "MA_SUPP1",
+    });
   });
 
   it("maps rates in cents, fees in dollars, discounts as fractions and view_type rows", async () => {
@@ -149,14 +175,37 @@ describe("CSG quote calls", () => {
       isSample: false,
     });
     // sans_hhd / with_hhd pair: the with_hhd row's rate is the household price; Preferred rows are not shown.
-    expect(byNaic["65269"]).toMatchObject({ monthlyCents: 14000, householdMonthlyCents: 11200, discountBps: 2000, discountCategory: "Multi-Insured / Roommate", groupName: "Cigna" });
+    expect(byNaic["65269"]).toMatchObject({
+      monthlyCents: 14000,
+      householdMonthlyCents: 11200,
+      discountBps: 2000,
+      discountCategory: "Multi-Insured / Roommate",
+      groupName: "Cigna",
+    });
     // No discount offered: no household price and no category.
-    expect(byNaic["84549"]).toMatchObject({ ratingMethod: "community", householdMonthlyCents: null, discountBps: null, discountCategory: null, groupName: "UnitedHealth Grp" });
+    expect(byNaic["84549"]).toMatchObject({
+      ratingMethod: "community",
+      householdMonthlyCents: null,
+      discountBps: null,
+      discountCategory: null,
+      groupName: "UnitedHealth Grp",
+    });
     // The cheaper Medicare SELECT row is dropped; the rate type comes from CSG.
-    expect(byNaic["71412"]).toMatchObject({ ratingMethod: "issue_age", monthlyCents: 14800, householdMonthlyCents: 13024, discountBps: 1200, filingEffectiveDate: "2024-11-01" });
+    expect(byNaic["71412"]).toMatchObject({
+      ratingMethod: "issue_age",
+      monthlyCents: 14800,
+      householdMonthlyCents: 13024,
+      discountBps: 1200,
+      filingEffectiveDate: "2024-11-01",
+    });
     // Standard + Standard II at a carrier that is not UHC: Standard II does not count, so the Standard
     // price (× 0.95 for households); Level 2 is never shown.
-    expect(byNaic["73288"]).toMatchObject({ monthlyCents: 16225, householdMonthlyCents: 15414, policyFeeCents: 1500, groupName: "Humana" });
+    expect(byNaic["73288"]).toMatchObject({
+      monthlyCents: 16225,
+      householdMonthlyCents: 15414,
+      policyFeeCents: 1500,
+      groupName: "Humana",
+    });
   });
 });
 
@@ -167,7 +216,11 @@ describe("NAIC filters", () => {
     expect(server.quoteRequests()[0]!.query.getAll("naic")).toEqual(["78700", "65269", "73288"]);
     expect(allowed.map((q) => q.naic).sort()).toEqual(["65269", "73288", "78700"]);
 
-    const excluded = await csg.getQuotes({ ...baseRequest, naicAllow: ["78700", "65269", "73288"], naicExclude: ["65269"] });
+    const excluded = await csg.getQuotes({
+      ...baseRequest,
+      naicAllow: ["78700", "65269", "73288"],
+      naicExclude: ["65269"],
+    });
     expect(excluded.map((q) => q.naic).sort()).toEqual(["73288", "78700"]);
   });
 
@@ -197,7 +250,11 @@ describe("county", () => {
     await csg.getQuotes(baseRequest);
     await csg.getQuotes({ ...baseRequest, zip5: "23223", state: "VA", countyFips: "51760" });
     await csg.getQuotes({ ...baseRequest, zip5: "23223", state: "VA", countyFips: "51087" });
-    expect(server.quoteRequests().map((r) => r.query.getAll("county"))).toEqual([["ST. JOHNS"], ["RICHMOND CITY"], ["HENRICO"]]);
+    expect(server.quoteRequests().map((r) => r.query.getAll("county"))).toEqual([
+      ["ST. JOHNS"],
+      ["RICHMOND CITY"],
+      ["HENRICO"],
+    ]);
   });
 
   it("retries without the county when CSG answers 400 for it", async () => {
@@ -279,7 +336,8 @@ describe("errors", () => {
   });
 
   it("fails when the token is refused even after re-authenticating", async () => {
-    const fetchNoToken: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), "x-api-token": "stale" } });
+    const fetchNoToken: typeof fetch = (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), "x-api-token": "stale" } });
     const error = await rejection(provider({ fetch: fetchNoToken }).getQuotes(baseRequest));
     expect((error.cause as Error).message).toMatch(/HTTP 403/);
     expect(server.authRequests()).toHaveLength(2);

@@ -2,7 +2,14 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import { AppError } from "@/lib/api/errors";
-import { CSG_PLAN_CODES, CSG_QUOTE_FIELDS, csgCountyName, mapCsgRows, type CarrierGroupLookup, type CsgQuoteRow } from "@/lib/quotes/csg/csg-mapping";
+import {
+  CSG_PLAN_CODES,
+  CSG_QUOTE_FIELDS,
+  csgCountyName,
+  mapCsgRows,
+  type CarrierGroupLookup,
+  type CsgQuoteRow,
+} from "@/lib/quotes/csg/csg-mapping";
 import { clampRatingAge } from "@/lib/quotes/pricing";
 import type { CarrierQuote, PlanCode, QuoteProvider, QuoteRequest } from "@/lib/quotes/quote-provider";
 import { findZip } from "@/lib/zip/zip-table";
@@ -18,14 +25,17 @@ import { findZip } from "@/lib/zip/zip-table";
  * Every failure becomes one AppError with a generic message; the detail stays in `cause`.
  */
 
-export const QUOTE_SERVICE_UNAVAILABLE_MESSAGE = "Quotes are temporarily unavailable. Please try again in a few minutes.";
+export const QUOTE_SERVICE_UNAVAILABLE_MESSAGE =
+  "Quotes are temporarily unavailable. Please try again in a few minutes.";
 
 /**
  * CSG outages answer 503 (service_unavailable). The detail (HTTP status, timeout) is in `cause`,
  * which the error log line names, never in the message a browser sees.
  */
 export function quoteServiceUnavailable(detail: string, cause?: unknown): AppError {
-  return new AppError("service_unavailable", QUOTE_SERVICE_UNAVAILABLE_MESSAGE, { cause: new Error(`CSG: ${detail}`, cause === undefined ? undefined : { cause }) });
+  return new AppError("service_unavailable", QUOTE_SERVICE_UNAVAILABLE_MESSAGE, {
+    cause: new Error(`CSG: ${detail}`, cause === undefined ? undefined : { cause }),
+  });
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -59,7 +69,8 @@ export function csgCountyForRequest(req: QuoteRequest): string | null {
   if (!zip) return null;
   const state = req.state.toUpperCase();
   const county =
-    (req.countyFips ? zip.countyDetails.find((c) => c.fips === req.countyFips) : undefined) ?? zip.countyDetails.find((c) => c.state === state);
+    (req.countyFips ? zip.countyDetails.find((c) => c.fips === req.countyFips) : undefined) ??
+    zip.countyDetails.find((c) => c.state === state);
   return county ? csgCountyName(county.name) : null;
 }
 
@@ -68,8 +79,12 @@ let carrierGroups: Map<string, string> | null = null;
 /** The 8 supported carrier families (data/reference/carriers/carrier_naic_groups.json), read once. */
 export function supportedCarrierGroup(naic: string): string | undefined {
   if (!carrierGroups) {
-    const file = JSON.parse(readFileSync(REFERENCE_FILES.carrierGroups, "utf8")) as { carriers: Record<string, string[]> };
-    carrierGroups = new Map(Object.entries(file.carriers).flatMap(([group, naics]) => naics.map((n) => [n, group] as const)));
+    const file = JSON.parse(readFileSync(REFERENCE_FILES.carrierGroups, "utf8")) as {
+      carriers: Record<string, string[]>;
+    };
+    carrierGroups = new Map(
+      Object.entries(file.carriers).flatMap(([group, naics]) => naics.map((n) => [n, group] as const)),
+    );
   }
   return carrierGroups.get(naic);
 }
@@ -104,7 +119,10 @@ export function createCsgProvider(options: CsgProviderOptions): QuoteProvider {
       // DOMException is not always an instanceof Error (other realms), so look at the name only.
       const name = (error as { name?: unknown } | null)?.name;
       const timedOut = name === "TimeoutError" || name === "AbortError";
-      throw quoteServiceUnavailable(timedOut ? `${what} timed out after ${timeoutMs} ms` : `${what} failed: network error`, error);
+      throw quoteServiceUnavailable(
+        timedOut ? `${what} timed out after ${timeoutMs} ms` : `${what} failed: network error`,
+        error,
+      );
     }
   }
 
@@ -123,7 +141,11 @@ export function createCsgProvider(options: CsgProviderOptions): QuoteProvider {
   async function authenticate(): Promise<string> {
     const response = await call(
       `${root}/auth.json`,
-      { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ api_key: options.apiKey, portal_name: PORTAL_NAME }) },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ api_key: options.apiKey, portal_name: PORTAL_NAME }),
+      },
       "authentication",
     );
     if (!response.ok) {
@@ -131,10 +153,14 @@ export function createCsgProvider(options: CsgProviderOptions): QuoteProvider {
       throw quoteServiceUnavailable(`authentication answered HTTP ${response.status} (check CSG_API_KEY)`);
     }
     const body = (await readJson(response, "authentication")) as { token?: unknown; expires_date?: unknown } | null;
-    if (!body || typeof body.token !== "string" || body.token === "") throw quoteServiceUnavailable("authentication answered without a token");
+    if (!body || typeof body.token !== "string" || body.token === "")
+      throw quoteServiceUnavailable("authentication answered without a token");
     const issuedAt = now().getTime();
     const expires = typeof body.expires_date === "string" ? Date.parse(body.expires_date) : NaN;
-    const lifetime = Number.isFinite(expires) && expires > issuedAt ? Math.min(expires - issuedAt, TOKEN_LIFETIME_MS) : TOKEN_LIFETIME_MS;
+    const lifetime =
+      Number.isFinite(expires) && expires > issuedAt
+        ? Math.min(expires - issuedAt, TOKEN_LIFETIME_MS)
+        : TOKEN_LIFETIME_MS;
     token = { value: body.token, renewAt: issuedAt + Math.max(0, lifetime - TOKEN_RENEW_MARGIN_MS) };
     return body.token;
   }
@@ -150,7 +176,8 @@ export function createCsgProvider(options: CsgProviderOptions): QuoteProvider {
 
   async function authorizedGet(params: URLSearchParams, what: string): Promise<Response> {
     const url = `${root}/med_supp/quotes.json?${params}`;
-    const get = (value: string) => call(url, { method: "GET", headers: { "x-api-token": value, accept: "application/json" } }, what);
+    const get = (value: string) =>
+      call(url, { method: "GET", headers: { "x-api-token": value, accept: "application/json" } }, what);
     const used = await currentToken();
     const response = await get(used);
     if (response.status !== 403) return response;
@@ -196,7 +223,17 @@ export function createCsgProvider(options: CsgProviderOptions): QuoteProvider {
 
   function cachedPlan(req: QuoteRequest, plan: PlanCode, county: string | null): Promise<CarrierQuote[]> {
     const allow = req.naicAllow ? [...new Set(req.naicAllow)].sort() : null;
-    const key = JSON.stringify([req.zip5, req.state.toUpperCase(), county, clampRatingAge(req.age), req.gender, req.tobacco, plan, req.effectiveDate, allow]);
+    const key = JSON.stringify([
+      req.zip5,
+      req.state.toUpperCase(),
+      county,
+      clampRatingAge(req.age),
+      req.gender,
+      req.tobacco,
+      plan,
+      req.effectiveDate,
+      allow,
+    ]);
     const at = now().getTime();
     const hit = cache.get(key);
     if (hit && hit.expiresAt > at) return hit.quotes;
@@ -230,7 +267,12 @@ export function createCsgProvider(options: CsgProviderOptions): QuoteProvider {
       return perPlan
         .flat()
         .filter((q) => (!allow || allow.has(q.naic)) && !exclude.has(q.naic))
-        .sort((a, b) => plans.indexOf(a.plan) - plans.indexOf(b.plan) || a.monthlyCents - b.monthlyCents || a.carrierName.localeCompare(b.carrierName))
+        .sort(
+          (a, b) =>
+            plans.indexOf(a.plan) - plans.indexOf(b.plan) ||
+            a.monthlyCents - b.monthlyCents ||
+            a.carrierName.localeCompare(b.carrierName),
+        )
         .map((q) => ({ ...q }));
     },
   };

@@ -14,7 +14,9 @@ const MAX_ERRORS = 100;
 
 export class RateBookLoadError extends Error {
   constructor(readonly errors: string[]) {
-    super(`Rate book is invalid (${errors.length}${errors.length >= MAX_ERRORS ? "+" : ""} errors):\n${errors.slice(0, 20).join("\n")}`);
+    super(
+      `Rate book is invalid (${errors.length}${errors.length >= MAX_ERRORS ? "+" : ""} errors):\n${errors.slice(0, 20).join("\n")}`,
+    );
     this.name = "RateBookLoadError";
   }
 }
@@ -22,7 +24,8 @@ export class RateBookLoadError extends Error {
 class Collector {
   errors: string[] = [];
   add(file: string, line: number | null, message: string) {
-    if (this.errors.length < MAX_ERRORS) this.errors.push(line === null ? `${file}: ${message}` : `${file} line ${line}: ${message}`);
+    if (this.errors.length < MAX_ERRORS)
+      this.errors.push(line === null ? `${file}: ${message}` : `${file} line ${line}: ${message}`);
   }
   get full() {
     return this.errors.length >= MAX_ERRORS;
@@ -35,7 +38,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const AREA_KINDS = ["zip5", "zip3", "county", "state"] as const;
 type AreaKind = (typeof AREA_KINDS)[number];
 const METHODS: readonly RatingMethod[] = ["attained_age", "issue_age", "community"];
-const AREA_CODE_PATTERN: Record<AreaKind, RegExp> = { zip5: /^\d{5}$/, zip3: /^\d{3}$/, county: /^\d{5}$/, state: STATE };
+const AREA_CODE_PATTERN: Record<AreaKind, RegExp> = {
+  zip5: /^\d{5}$/,
+  zip3: /^\d{3}$/,
+  county: /^\d{5}$/,
+  state: STATE,
+};
 
 function isCalendarDate(value: string) {
   if (!DATE.test(value)) return false;
@@ -61,16 +69,55 @@ const blank = (value: string | undefined) => (value ?? "").trim() === "";
 const text = (value: string | undefined) => (blank(value) ? null : value!.trim());
 
 export type Book = { name: string; source: string | null; isSample: boolean; notes: string | null };
-export type Filing = { id: string; key: string; naic: string; state: string; effectiveDate: string; method: RatingMethod; policyFeeCents: number; note: string | null };
+export type Filing = {
+  id: string;
+  key: string;
+  naic: string;
+  state: string;
+  effectiveDate: string;
+  method: RatingMethod;
+  policyFeeCents: number;
+  note: string | null;
+};
 export type Area = { naic: string; state: string; kind: AreaKind; code: string; areaCode: string };
-export type Cell = { filingId: string; plan: string; areaCode: string; age: number; gender: "M" | "F" | null; tobacco: boolean; rateCents: number; householdRateCents: number | null };
-export type Discount = { filingId: string; naic: string; state: string; pctBps: number | null; category: string | null; description: string | null };
-export type Rider = { filingId: string; riderId: string; plan: string | null; areaCode: string | null; age: number | null; rateCents: number };
+export type Cell = {
+  filingId: string;
+  plan: string;
+  areaCode: string;
+  age: number;
+  gender: "M" | "F" | null;
+  tobacco: boolean;
+  rateCents: number;
+  householdRateCents: number | null;
+};
+export type Discount = {
+  filingId: string;
+  naic: string;
+  state: string;
+  pctBps: number | null;
+  category: string | null;
+  description: string | null;
+};
+export type Rider = {
+  filingId: string;
+  riderId: string;
+  plan: string | null;
+  areaCode: string | null;
+  age: number | null;
+  rateCents: number;
+};
 
 const MAX_CENTS = 10_000_000;
 
 /** What write.ts writes: the book and its rows, ids already drawn. */
-export type RateBookRows = { book: Book; filings: Filing[]; areas: Area[]; cells: Cell[]; discounts: Discount[]; riders: Rider[] };
+export type RateBookRows = {
+  book: Book;
+  filings: Filing[];
+  areas: Area[];
+  cells: Cell[];
+  discounts: Discount[];
+  riders: Rider[];
+};
 
 /**
  * The parsed files → the rows to write, or RateBookLoadError with every error (file and line, at most
@@ -96,7 +143,8 @@ export function validateRateBook(files: RateBookFiles, knownNaics: ReadonlySet<s
     const isSample = bool(r.is_sample);
     if (!text(r.name)) errors.add(F.book, 2, "name is required");
     if (isSample === null) errors.add(F.book, 2, "is_sample must be 0/1 or true/false");
-    if (text(r.name) && isSample !== null) book = { name: text(r.name)!, source: text(r.source), isSample, notes: text(r.notes) };
+    if (text(r.name) && isSample !== null)
+      book = { name: text(r.name)!, source: text(r.source), isSample, notes: text(r.notes) };
   }
 
   // filings.csv
@@ -115,16 +163,28 @@ export function validateRateBook(files: RateBookFiles, knownNaics: ReadonlySet<s
     if (!key) errors.add(F.filings, line, "filing_key is required");
     else if (filings.has(key)) errors.add(F.filings, line, `duplicate filing_key "${key}"`);
     if (!NAIC.test(naic)) errors.add(F.filings, line, `carrier_naic "${naic}" must be 5 digits`);
-    else if (knownNaics && !knownNaics.has(naic)) errors.add(F.filings, line, `unknown carrier NAIC ${naic} (add it to carriers first)`);
+    else if (knownNaics && !knownNaics.has(naic))
+      errors.add(F.filings, line, `unknown carrier NAIC ${naic} (add it to carriers first)`);
     if (!STATE.test(state)) errors.add(F.filings, line, `state "${state}" must be a 2-letter code`);
-    if (!isCalendarDate(effectiveDate)) errors.add(F.filings, line, `effective_date "${effectiveDate}" must be a date YYYY-MM-DD`);
+    if (!isCalendarDate(effectiveDate))
+      errors.add(F.filings, line, `effective_date "${effectiveDate}" must be a date YYYY-MM-DD`);
     if (!METHODS.includes(method)) errors.add(F.filings, line, `rating_method must be one of ${METHODS.join(", ")}`);
     if (fee === null) errors.add(F.filings, line, "policy_fee_cents must be a whole number of cents 0–100000");
     const identity = `${naic}|${state}|${effectiveDate}`;
-    if (filingIdentity.has(identity)) errors.add(F.filings, line, `a filing for ${naic} in ${state} effective ${effectiveDate} is already listed`);
+    if (filingIdentity.has(identity))
+      errors.add(F.filings, line, `a filing for ${naic} in ${state} effective ${effectiveDate} is already listed`);
     filingIdentity.add(identity);
     if (errors.errors.length === before && key) {
-      filings.set(key, { id: randomUUID(), key, naic, state, effectiveDate, method, policyFeeCents: fee!, note: text(r.plan_design_note) });
+      filings.set(key, {
+        id: randomUUID(),
+        key,
+        naic,
+        state,
+        effectiveDate,
+        method,
+        policyFeeCents: fee!,
+        note: text(r.plan_design_note),
+      });
     }
   });
 
@@ -142,13 +202,16 @@ export function validateRateBook(files: RateBookFiles, knownNaics: ReadonlySet<s
     const areaCode = text(r.area_code);
     const before = errors.errors.length;
     if (!NAIC.test(naic)) errors.add(F.areas, line, `carrier_naic "${naic}" must be 5 digits`);
-    else if (knownNaics && !knownNaics.has(naic)) errors.add(F.areas, line, `unknown carrier NAIC ${naic} (add it to carriers first)`);
+    else if (knownNaics && !knownNaics.has(naic))
+      errors.add(F.areas, line, `unknown carrier NAIC ${naic} (add it to carriers first)`);
     if (!STATE.test(state)) errors.add(F.areas, line, `state "${state}" must be a 2-letter code`);
     if (!AREA_KINDS.includes(kind)) errors.add(F.areas, line, `kind must be one of ${AREA_KINDS.join(", ")}`);
-    else if (!AREA_CODE_PATTERN[kind].test(code) || (kind === "state" && code !== state)) errors.add(F.areas, line, `code "${code}" is not a valid ${kind}`);
+    else if (!AREA_CODE_PATTERN[kind].test(code) || (kind === "state" && code !== state))
+      errors.add(F.areas, line, `code "${code}" is not a valid ${kind}`);
     if (!areaCode) errors.add(F.areas, line, "area_code is required");
     const member = `${naic}|${state}|${kind}|${code}`;
-    if (areaMembers.has(member)) errors.add(F.areas, line, `${kind} ${code} is already in an area of ${naic} in ${state}`);
+    if (areaMembers.has(member))
+      errors.add(F.areas, line, `${kind} ${code} is already in an area of ${naic} in ${state}`);
     areaMembers.add(member);
     if (errors.errors.length === before) {
       areas.push({ naic, state, kind, code, areaCode: areaCode! });
@@ -175,15 +238,20 @@ export function validateRateBook(files: RateBookFiles, knownNaics: ReadonlySet<s
     const before = errors.errors.length;
     if (!filing) errors.add(F.cells, line, `unknown filing_key "${r.filing_key ?? ""}"`);
     if (!isPlanCode(plan)) errors.add(F.cells, line, `unknown plan "${plan}"`);
-    if (filing && !areaCodes.has(`${filing.naic}|${filing.state}|${areaCode}`)) errors.add(F.cells, line, `area_code "${areaCode}" is not an area of ${filing.naic} in ${filing.state}`);
+    if (filing && !areaCodes.has(`${filing.naic}|${filing.state}|${areaCode}`))
+      errors.add(F.cells, line, `area_code "${areaCode}" is not an area of ${filing.naic} in ${filing.state}`);
     if (age === null) errors.add(F.cells, line, "age must be a whole number");
-    else if (filing?.method === "community" && age !== COMMUNITY_AGE) errors.add(F.cells, line, "a community-rated filing's cells have age 0");
-    else if (filing && filing.method !== "community" && (age < MIN_RATING_AGE || age > MAX_RATING_AGE)) errors.add(F.cells, line, `age must be ${MIN_RATING_AGE}–${MAX_RATING_AGE}`);
+    else if (filing?.method === "community" && age !== COMMUNITY_AGE)
+      errors.add(F.cells, line, "a community-rated filing's cells have age 0");
+    else if (filing && filing.method !== "community" && (age < MIN_RATING_AGE || age > MAX_RATING_AGE))
+      errors.add(F.cells, line, `age must be ${MIN_RATING_AGE}–${MAX_RATING_AGE}`);
     if (gender === undefined) errors.add(F.cells, line, "gender must be M, F or empty (unisex)");
     if (tobacco === null) errors.add(F.cells, line, "tobacco must be 0/1 or true/false");
     if (rate === null) errors.add(F.cells, line, `rate_cents must be a whole number of cents 1–${MAX_CENTS}`);
-    if (!blank(r.household_rate_cents) && household === null) errors.add(F.cells, line, "household_rate_cents must be a whole number of cents or empty");
-    if (rate !== null && household !== null && household > rate) errors.add(F.cells, line, "household_rate_cents is above rate_cents");
+    if (!blank(r.household_rate_cents) && household === null)
+      errors.add(F.cells, line, "household_rate_cents must be a whole number of cents or empty");
+    if (rate !== null && household !== null && household > rate)
+      errors.add(F.cells, line, "household_rate_cents is above rate_cents");
     if (errors.errors.length !== before || !filing) continue;
     const key = `${filing.key}|${plan}|${areaCode}|${age}|${gender ?? ""}|${tobacco}`;
     if (cellKeys.has(key)) {
@@ -191,7 +259,16 @@ export function validateRateBook(files: RateBookFiles, knownNaics: ReadonlySet<s
       continue;
     }
     cellKeys.add(key);
-    cells.push({ filingId: filing.id, plan, areaCode, age: age!, gender: gender!, tobacco: tobacco!, rateCents: rate!, householdRateCents: household });
+    cells.push({
+      filingId: filing.id,
+      plan,
+      areaCode,
+      age: age!,
+      gender: gender!,
+      tobacco: tobacco!,
+      rateCents: rate!,
+      householdRateCents: household,
+    });
   }
 
   // household_discounts.csv (optional)
@@ -202,8 +279,16 @@ export function validateRateBook(files: RateBookFiles, knownNaics: ReadonlySet<s
     const filing = filings.get((r.filing_key ?? "").trim());
     const pct = blank(r.pct_bps) ? null : int(r.pct_bps, { min: 0, max: 10_000 });
     if (!filing) return errors.add(F.householdDiscounts, line, `unknown filing_key "${r.filing_key ?? ""}"`);
-    if (!blank(r.pct_bps) && pct === null) return errors.add(F.householdDiscounts, line, "pct_bps must be 0–10000 (700 = 7%) or empty");
-    discounts.push({ filingId: filing.id, naic: filing.naic, state: filing.state, pctBps: pct, category: text(r.category), description: text(r.description) });
+    if (!blank(r.pct_bps) && pct === null)
+      return errors.add(F.householdDiscounts, line, "pct_bps must be 0–10000 (700 = 7%) or empty");
+    discounts.push({
+      filingId: filing.id,
+      naic: filing.naic,
+      state: filing.state,
+      pctBps: pct,
+      category: text(r.category),
+      description: text(r.description),
+    });
   });
 
   // riders.csv (optional)
@@ -219,14 +304,18 @@ export function validateRateBook(files: RateBookFiles, knownNaics: ReadonlySet<s
     const rate = int(r.rate_cents, { min: 0, max: MAX_CENTS });
     const before = errors.errors.length;
     if (!filing) errors.add(F.riders, line, `unknown filing_key "${r.filing_key ?? ""}"`);
-    if (!(RIDER_IDS as readonly string[]).includes(riderId)) errors.add(F.riders, line, `unknown rider_id "${riderId}"`);
+    if (!(RIDER_IDS as readonly string[]).includes(riderId))
+      errors.add(F.riders, line, `unknown rider_id "${riderId}"`);
     if (plan !== null && !isPlanCode(plan)) errors.add(F.riders, line, `unknown plan "${plan}"`);
-    if (filing && areaCode !== null && !areaCodes.has(`${filing.naic}|${filing.state}|${areaCode}`)) errors.add(F.riders, line, `area_code "${areaCode}" is not an area of ${filing.naic} in ${filing.state}`);
+    if (filing && areaCode !== null && !areaCodes.has(`${filing.naic}|${filing.state}|${areaCode}`))
+      errors.add(F.riders, line, `area_code "${areaCode}" is not an area of ${filing.naic} in ${filing.state}`);
     if (!blank(r.age) && age === null) errors.add(F.riders, line, "age must be a whole number or empty");
     if (rate === null) errors.add(F.riders, line, "rate_cents must be a whole number of cents");
-    if (errors.errors.length === before) riders.push({ filingId: filing!.id, riderId, plan, areaCode, age, rateCents: rate! });
+    if (errors.errors.length === before)
+      riders.push({ filingId: filing!.id, riderId, plan, areaCode, age, rateCents: rate! });
   });
 
-  if (errors.errors.length > 0 || !book) throw new RateBookLoadError(errors.errors.length > 0 ? errors.errors : [`${F.book}: needs one row`]);
+  if (errors.errors.length > 0 || !book)
+    throw new RateBookLoadError(errors.errors.length > 0 ? errors.errors : [`${F.book}: needs one row`]);
   return { book, filings: [...filings.values()], areas, cells, discounts, riders };
 }

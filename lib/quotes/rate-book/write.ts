@@ -27,7 +27,10 @@ export type WriteRateBookOptions = {
 };
 
 /** Writes the book; answers its id and how many books of the same name it replaced. */
-export async function writeRateBook(data: RateBookRows, options: WriteRateBookOptions = {}): Promise<{ rateBookId: string; replaced: number }> {
+export async function writeRateBook(
+  data: RateBookRows,
+  options: WriteRateBookOptions = {},
+): Promise<{ rateBookId: string; replaced: number }> {
   const rateBookId = randomUUID();
   const activate = options.activate ?? true;
 
@@ -35,15 +38,28 @@ export async function writeRateBook(data: RateBookRows, options: WriteRateBookOp
     async (tx) => {
       const deleted = await tx.rateBook.deleteMany({ where: { name: data.book.name } });
       if (activate) await tx.rateBook.updateMany({ where: { isActive: true }, data: { isActive: false } });
-      await tx.rateBook.create({ data: { id: rateBookId, name: data.book.name, source: data.book.source, isSample: data.book.isSample, notes: data.book.notes, isActive: activate } });
+      await tx.rateBook.create({
+        data: {
+          id: rateBookId,
+          name: data.book.name,
+          source: data.book.source,
+          isSample: data.book.isSample,
+          notes: data.book.notes,
+          isActive: activate,
+        },
+      });
 
       for (const part of chunks(data.areas)) {
-        const values = part.map((a) => Prisma.sql`(${randomUUID()}::uuid, ${rateBookId}::uuid, ${a.naic}, ${a.state}, ${a.kind}::"RatingAreaKind", ${a.code}, ${a.areaCode})`);
+        const values = part.map(
+          (a) =>
+            Prisma.sql`(${randomUUID()}::uuid, ${rateBookId}::uuid, ${a.naic}, ${a.state}, ${a.kind}::"RatingAreaKind", ${a.code}, ${a.areaCode})`,
+        );
         await tx.$executeRaw`INSERT INTO rating_areas (id, rate_book_id, carrier_naic, state, kind, code, area_code) VALUES ${Prisma.join(values)}`;
       }
       for (const part of chunks(data.filings)) {
         const values = part.map(
-          (f) => Prisma.sql`(${f.id}::uuid, ${rateBookId}::uuid, ${f.naic}, ${f.state}, ${f.effectiveDate}::date, ${f.method}::"RatingMethod", ${f.policyFeeCents}::int, ${f.note})`,
+          (f) =>
+            Prisma.sql`(${f.id}::uuid, ${rateBookId}::uuid, ${f.naic}, ${f.state}, ${f.effectiveDate}::date, ${f.method}::"RatingMethod", ${f.policyFeeCents}::int, ${f.note})`,
         );
         await tx.$executeRaw`INSERT INTO rate_filings (id, rate_book_id, carrier_naic, state, effective_date, rating_method, policy_fee_cents, plan_design_note) VALUES ${Prisma.join(values)}`;
       }
@@ -56,13 +72,15 @@ export async function writeRateBook(data: RateBookRows, options: WriteRateBookOp
       }
       for (const part of chunks(data.discounts)) {
         const values = part.map(
-          (d) => Prisma.sql`(${randomUUID()}::uuid, ${d.filingId}::uuid, ${d.naic}, ${d.state}, ${d.pctBps}::int, ${d.category}, ${d.description})`,
+          (d) =>
+            Prisma.sql`(${randomUUID()}::uuid, ${d.filingId}::uuid, ${d.naic}, ${d.state}, ${d.pctBps}::int, ${d.category}, ${d.description})`,
         );
         await tx.$executeRaw`INSERT INTO household_discounts (id, filing_id, carrier_naic, state, pct_bps, category, description) VALUES ${Prisma.join(values)}`;
       }
       for (const part of chunks(data.riders)) {
         const values = part.map(
-          (r) => Prisma.sql`(${randomUUID()}::uuid, ${r.filingId}::uuid, ${r.riderId}, ${r.plan}, ${r.areaCode}, ${r.age}::int, ${r.rateCents}::int)`,
+          (r) =>
+            Prisma.sql`(${randomUUID()}::uuid, ${r.filingId}::uuid, ${r.riderId}, ${r.plan}, ${r.areaCode}, ${r.age}::int, ${r.rateCents}::int)`,
         );
         await tx.$executeRaw`INSERT INTO rider_rates (id, filing_id, rider_id, plan, area_code, age, rate_cents) VALUES ${Prisma.join(values)}`;
       }

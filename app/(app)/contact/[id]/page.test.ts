@@ -18,7 +18,10 @@ const open = (id: string) => ContactPage({ params: Promise.resolve({ id }) });
 
 async function readyAgency() {
   const org = await createOrganization(db.prisma, { now });
-  await db.prisma.organization.update({ where: { id: org.id }, data: { subscriptionTierId: "pro", onboardingCompleted: true } });
+  await db.prisma.organization.update({
+    where: { id: org.id },
+    data: { subscriptionTierId: "pro", onboardingCompleted: true },
+  });
   return org;
 }
 async function signInAs(organizationId: string, isAdmin: boolean) {
@@ -52,7 +55,15 @@ describe("/contact/{id}", () => {
 
   it("has no loading boundary above it, so the 404 is the response's status, not a 200 that streams it", () => {
     // A loading.tsx wraps everything below its folder in Suspense: the response starts (200) before the page runs.
-    for (const folder of ["app", "app/(app)", "app/(app)/contact", "app/(app)/contact/[id]", "app/(public)", "app/(public)/self-onboarding", "app/(public)/self-onboarding/[orgSlug]"]) {
+    for (const folder of [
+      "app",
+      "app/(app)",
+      "app/(app)/contact",
+      "app/(app)/contact/[id]",
+      "app/(public)",
+      "app/(public)/self-onboarding",
+      "app/(public)/self-onboarding/[orgSlug]",
+    ]) {
       expect([folder, existsSync(join(process.cwd(), folder, "loading.tsx"))]).toEqual([folder, false]);
     }
   });

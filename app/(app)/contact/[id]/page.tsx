@@ -31,13 +31,24 @@ export default async function ContactPage({ params }: { params: Promise<{ id: st
       error = cause.message;
     } else {
       // The class only: the message may carry SQL or personal data.
-      console.error(JSON.stringify({ level: "error", page: "/contact/[id]", error: cause instanceof Error ? cause.name : "Error" }));
+      console.error(
+        JSON.stringify({ level: "error", page: "/contact/[id]", error: cause instanceof Error ? cause.name : "Error" }),
+      );
       error = "An error occurred";
     }
   }
   // Only what the form needs (names and carriers) goes to the browser.
   const agents = data
-    ? (await listAgents({ organizationId, viewer })).agents.map(({ id, firstName, lastName, email, carriers, isDefault }) => ({ id, firstName, lastName, email, carriers, isDefault }))
+    ? (await listAgents({ organizationId, viewer })).agents.map(
+        ({ id, firstName, lastName, email, carriers, isDefault }) => ({
+          id,
+          firstName,
+          lastName,
+          email,
+          carriers,
+          isDefault,
+        }),
+      )
     : [];
 
   return <ContactDetailView data={data} error={error} agents={agents} currentUser={viewer} />;

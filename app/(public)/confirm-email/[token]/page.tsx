@@ -5,7 +5,11 @@ import { getEnv } from "@/lib/env";
 import { loadConfirmationPage } from "@/lib/self-onboarding/email-confirmation";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Confirm Your Email" }, robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: { absolute: "Confirm Your Email" },
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 
 /** /confirm-email/{token}: the link a self-signup is emailed; the button confirms (docs/security.md "Public forms"). */
 export default async function ConfirmEmailPage({ params }: { params: Promise<{ token: string }> }) {
@@ -15,7 +19,13 @@ export default async function ConfirmEmailPage({ params }: { params: Promise<{ t
   return (
     <BrandedPage brand={brand}>
       <div className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-8">
-        <ConfirmEmail token={token} initialState={page.state} organizationName={page.brand?.name ?? null} brandColor={brandColor(brand.primaryColor)} formUrl={page.formUrl} />
+        <ConfirmEmail
+          token={token}
+          initialState={page.state}
+          organizationName={page.brand?.name ?? null}
+          brandColor={brandColor(brand.primaryColor)}
+          formUrl={page.formUrl}
+        />
       </div>
     </BrandedPage>
   );

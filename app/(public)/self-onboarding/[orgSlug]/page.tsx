@@ -8,13 +8,19 @@ import { findZip } from "@/lib/zip/zip-table";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ orgSlug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const first = (value: string | string[] | undefined) => (typeof value === "string" ? value : null);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await findSelfServiceOrg({ orgIdOrSlug: (await params).orgSlug });
-  return { title: { absolute: found ? `Get Your Quote - ${found.organization.name}` : "Page Not Found" }, robots: { index: false, follow: false } };
+  return {
+    title: { absolute: found ? `Get Your Quote - ${found.organization.name}` : "Page Not Found" },
+    robots: { index: false, follow: false },
+  };
 }
 
 /**
@@ -29,14 +35,27 @@ export default async function SelfOnboardingPage({ params, searchParams }: Props
   const found = await findSelfServiceOrg({ orgIdOrSlug: orgSlug, agentId: first(query.agentId) });
   if (!found) notFound();
   const { organization, agent } = found;
-  const prefill = await selfOnboardingPrefill({ quoteId: first(query.quoteId), organizationId: organization.id, now: new Date() });
+  const prefill = await selfOnboardingPrefill({
+    quoteId: first(query.quoteId),
+    organizationId: organization.id,
+    now: new Date(),
+  });
   const color = brandColor(organization.primaryColor);
   return (
     <BrandedPage brand={organization}>
       <h1 className="text-2xl font-bold tracking-tight text-gray-900">Get Your Personalized Quote</h1>
-      <p className="mt-2 text-sm text-gray-600">Tell us a little about yourself and {organization.name} will show you the lowest Medicare Supplement prices in your area.</p>
+      <p className="mt-2 text-sm text-gray-600">
+        Tell us a little about yourself and {organization.name} will show you the lowest Medicare Supplement prices in
+        your area.
+      </p>
       <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
-        <SelfOnboardingForm organization={{ id: organization.id, name: organization.name }} brandColor={color} agent={agent} prefill={prefill} zipLookup={prefill?.zip ? findZip(prefill.zip) : null} />
+        <SelfOnboardingForm
+          organization={{ id: organization.id, name: organization.name }}
+          brandColor={color}
+          agent={agent}
+          prefill={prefill}
+          zipLookup={prefill?.zip ? findZip(prefill.zip) : null}
+        />
       </div>
     </BrandedPage>
   );

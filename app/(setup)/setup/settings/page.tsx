@@ -22,7 +22,10 @@ export default async function SetupSettingsPage({ searchParams }: PageProps) {
 
   const resumeAt: OnboardingStep = state.step === "complete" ? "payment" : state.step;
   const requested = parseStep((await searchParams).step);
-  const initialStep = requested && canOpenStep({ step: requested, savedStep: organization.onboardingStep, plan: organization.plan }) ? requested : resumeAt;
+  const initialStep =
+    requested && canOpenStep({ step: requested, savedStep: organization.onboardingStep, plan: organization.plan })
+      ? requested
+      : resumeAt;
   const planName = PLANS.find((p) => p.id === organization.plan)?.name ?? organization.plan ?? "";
 
   return (
@@ -30,7 +33,9 @@ export default async function SetupSettingsPage({ searchParams }: PageProps) {
       <div className="mx-auto mb-8 max-w-3xl text-center">
         <p className="text-sm font-semibold text-brand-600">{env.productName}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-gray-900">Organization Setup - Settings</h1>
-        <p className="mt-2 text-gray-600">A few details and your agency is ready to go{planName ? ` on the ${planName} plan` : ""}.</p>
+        <p className="mt-2 text-gray-600">
+          A few details and your agency is ready to go{planName ? ` on the ${planName} plan` : ""}.
+        </p>
       </div>
       <OnboardingWizard
         productName={env.productName}
@@ -41,7 +46,12 @@ export default async function SetupSettingsPage({ searchParams }: PageProps) {
           plan: organization.plan,
           savedStep: organization.onboardingStep,
           agentLimit: organization.agentLimit,
-          personal: { firstName: state.user.firstName, lastName: state.user.lastName, email: state.user.email, phone: state.user.phone },
+          personal: {
+            firstName: state.user.firstName,
+            lastName: state.user.lastName,
+            email: state.user.email,
+            phone: state.user.phone,
+          },
           company: {
             companyName: organization.companyName,
             companyPhone: organization.companyPhone,
@@ -53,7 +63,15 @@ export default async function SetupSettingsPage({ searchParams }: PageProps) {
           logoUrl: organization.logoUrl,
           carrierSettings: state.carrierSettings,
           carrierOptions: state.carrierOptions,
-          agents: state.agents.map(({ id, firstName, lastName, email, phone, isAgent, isCurrentUser }) => ({ id, firstName, lastName, email, phone, isAgent, isCurrentUser })),
+          agents: state.agents.map(({ id, firstName, lastName, email, phone, isAgent, isCurrentUser }) => ({
+            id,
+            firstName,
+            lastName,
+            email,
+            phone,
+            isAgent,
+            isCurrentUser,
+          })),
         }}
       />
     </main>

@@ -10,6 +10,12 @@ export const dynamic = "force-dynamic";
 // The body is validated by the service (agentInputSchema) so that a bad one answers with the spec's message.
 export const POST = withOrg(
   async ({ user, organizationId, body }) =>
-    NextResponse.json({ success: true, agent: await createAgent({ organizationId, actorUserId: user.id, input: body }) } satisfies SaveAgentResponse, { status: 201 }),
+    NextResponse.json(
+      {
+        success: true,
+        agent: await createAgent({ organizationId, actorUserId: user.id, input: body }),
+      } satisfies SaveAgentResponse,
+      { status: 201 },
+    ),
   { body: z.unknown(), roles: ["admin"] },
 );

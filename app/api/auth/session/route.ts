@@ -6,5 +6,7 @@ import { sessionTokenFrom } from "@/lib/auth/session";
 export const dynamic = "force-dynamic";
 
 export const GET = withPublic(async ({ req }) =>
-  NextResponse.json(sessionPayload(await getCurrentAccount(sessionTokenFrom(req.cookies))), { headers: { "cache-control": "no-store" } }),
+  NextResponse.json(sessionPayload(await getCurrentAccount(sessionTokenFrom(req.cookies))), {
+    headers: { "cache-control": "no-store" },
+  }),
 );

@@ -1,4 +1,7 @@
 import { withOrg } from "@/lib/api/handler";
 import { createBillingPortalSession } from "@/lib/billing/billing-account";
 
-export const POST = withOrg(({ organizationId, user }) => createBillingPortalSession({ organizationId, viewer: user }), { roles: ["admin"] });
+export const POST = withOrg(
+  ({ organizationId, user }) => createBillingPortalSession({ organizationId, viewer: user }),
+  { roles: ["admin"] },
+);

@@ -11,8 +11,11 @@ export const maxDuration = 300;
  * newContacts, updatedContacts, …} (client-side §7): the whole file in one request. The upload modal uses
  * the chunked calls under /api/contacts/import-jobs instead (a serverless host caps bodies at ~4 MB).
  */
-export const POST = withOrg(({ user, organizationId, body }) => bulkImportContacts({ organizationId, user, request: body, now: new Date() }), {
-  body: bulkImportRequestSchema,
-  maxBodyBytes: MAX_IMPORT_BODY_BYTES,
-  tooLargeMessage: IMPORT_MESSAGES.tooLarge,
-});
+export const POST = withOrg(
+  ({ user, organizationId, body }) => bulkImportContacts({ organizationId, user, request: body, now: new Date() }),
+  {
+    body: bulkImportRequestSchema,
+    maxBodyBytes: MAX_IMPORT_BODY_BYTES,
+    tooLargeMessage: IMPORT_MESSAGES.tooLarge,
+  },
+);

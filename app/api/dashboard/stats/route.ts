@@ -6,6 +6,10 @@ export const dynamic = "force-dynamic";
 
 // GET /api/dashboard/stats?period=&startDate=&endDate=&upcomingPage= → cards, funnel, monthly chartData, upcoming emails.
 // Admins see the organization's book, agents their own contacts.
-export const GET = withOrg(({ db, user, organizationId, query }) => getDashboardStats({ db, organizationId, viewer: user, now: new Date(), query, upcomingPage: query.upcomingPage }), {
-  query: dashboardStatsQuerySchema,
-});
+export const GET = withOrg(
+  ({ db, user, organizationId, query }) =>
+    getDashboardStats({ db, organizationId, viewer: user, now: new Date(), query, upcomingPage: query.upcomingPage }),
+  {
+    query: dashboardStatsQuerySchema,
+  },
+);

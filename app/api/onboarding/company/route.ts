@@ -3,8 +3,11 @@ import { onboardingCompanySchema } from "@/lib/onboarding/onboarding-schema";
 import { saveOnboardingCompany } from "@/lib/onboarding/save-onboarding-company";
 import { LOGO_BODY_MAX_BYTES } from "@/lib/settings/logo";
 
-export const POST = withOrg(({ body, user, organizationId }) => saveOnboardingCompany({ organizationId, actorUserId: user.id, input: body }), {
-  body: onboardingCompanySchema,
-  roles: ["admin"],
-  maxBodyBytes: LOGO_BODY_MAX_BYTES,
-});
+export const POST = withOrg(
+  ({ body, user, organizationId }) => saveOnboardingCompany({ organizationId, actorUserId: user.id, input: body }),
+  {
+    body: onboardingCompanySchema,
+    roles: ["admin"],
+    maxBodyBytes: LOGO_BODY_MAX_BYTES,
+  },
+);

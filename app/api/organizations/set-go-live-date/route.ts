@@ -6,6 +6,12 @@ import { setGoLiveDate } from "@/lib/trial/set-go-live-date";
 
 /** Admins only ('Only administrators can set go live date'). */
 export const POST = withOrg(
-  async ({ user, organizationId, body }) => setGoLiveDate({ organizationId, actor: { id: user.id, isAdmin: user.isAdmin }, goLiveDate: body.goLiveDate, now: new Date() }),
+  async ({ user, organizationId, body }) =>
+    setGoLiveDate({
+      organizationId,
+      actor: { id: user.id, isAdmin: user.isAdmin },
+      goLiveDate: body.goLiveDate,
+      now: new Date(),
+    }),
   { body: setGoLiveDateBodySchema },
 );

@@ -1,4 +1,6 @@
 import { withOrg } from "@/lib/api/handler";
 import { completeWalkthrough } from "@/lib/profile/complete-walkthrough";
 
-export const POST = withOrg(async ({ user, organizationId }) => completeWalkthrough({ organizationId, userId: user.id }));
+export const POST = withOrg(async ({ user, organizationId }) =>
+  completeWalkthrough({ organizationId, userId: user.id }),
+);

@@ -12,7 +12,10 @@ const bodySchema = z.object({
 });
 
 /** POST /api/tracking/log-tracking-click: the compare page reports a view once it has rendered. */
-export const POST = withPublic(({ body, req }) => logTrackingClick({ ...body, userAgent: req.headers.get("user-agent"), now: new Date() }), {
-  body: bodySchema,
-  rateLimit: { name: "tracking-click", limit: 60, windowSeconds: 600 },
-});
+export const POST = withPublic(
+  ({ body, req }) => logTrackingClick({ ...body, userAgent: req.headers.get("user-agent"), now: new Date() }),
+  {
+    body: bodySchema,
+    rateLimit: { name: "tracking-click", limit: 60, windowSeconds: 600 },
+  },
+);

@@ -9,7 +9,11 @@ export const POST = withPublic(
     handleResendWebhook({
       // The raw text: the signature covers the exact bytes, a re-serialized JSON would not match.
       payload: await req.text(),
-      headers: { id: req.headers.get("svix-id"), timestamp: req.headers.get("svix-timestamp"), signature: req.headers.get("svix-signature") },
+      headers: {
+        id: req.headers.get("svix-id"),
+        timestamp: req.headers.get("svix-timestamp"),
+        signature: req.headers.get("svix-signature"),
+      },
       now: new Date(),
     }),
   { rateLimit: { name: "resend-webhook", limit: 1200, windowSeconds: 60 }, signedWebhook: true },

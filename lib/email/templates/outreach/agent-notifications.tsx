@@ -29,7 +29,17 @@ export type HealthCompletedNotificationProps = AgentNotificationProps & {
 const label = { ...emailText, margin: "0", color: "#6b7280", fontSize: "13px" } as const;
 const value = { ...emailText, margin: "0 0 12px" } as const;
 
-function Notification({ brandName, brandColor, agentFirstName, contactName, contactUrl, occurredAtLabel, heading, message, children }: AgentNotificationProps & { heading: string; message: string; children?: ReactNode }) {
+function Notification({
+  brandName,
+  brandColor,
+  agentFirstName,
+  contactName,
+  contactUrl,
+  occurredAtLabel,
+  heading,
+  message,
+  children,
+}: AgentNotificationProps & { heading: string; message: string; children?: ReactNode }) {
   return (
     <EmailLayout preview={message} brandName={brandName} brandColor={brandColor}>
       <Heading as="h1" style={{ fontSize: "20px", color: "#111827", margin: "0 0 16px" }}>
@@ -54,12 +64,22 @@ function Notification({ brandName, brandColor, agentFirstName, contactName, cont
 }
 
 export function QuoteViewedNotificationEmail(props: AgentNotificationProps) {
-  return <Notification {...props} heading="Quote viewed" message={`${props.contactName} just opened their quote. A timely call often helps.`} />;
+  return (
+    <Notification
+      {...props}
+      heading="Quote viewed"
+      message={`${props.contactName} just opened their quote. A timely call often helps.`}
+    />
+  );
 }
 
 export function HealthCompletedNotificationEmail({ outcomeLabel, ...props }: HealthCompletedNotificationProps) {
   return (
-    <Notification {...props} heading="Health questions completed" message={`${props.contactName} completed the health questions.`}>
+    <Notification
+      {...props}
+      heading="Health questions completed"
+      message={`${props.contactName} completed the health questions.`}
+    >
       <Text style={label}>Outcome</Text>
       <Text style={value}>{outcomeLabel}</Text>
     </Notification>

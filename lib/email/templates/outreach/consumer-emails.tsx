@@ -1,4 +1,10 @@
-import { formatEventDate, Greeting, OutreachLayout, Paragraph, PrimaryButton } from "@/lib/email/templates/outreach/outreach-layout";
+import {
+  formatEventDate,
+  Greeting,
+  OutreachLayout,
+  Paragraph,
+  PrimaryButton,
+} from "@/lib/email/templates/outreach/outreach-layout";
 import type { OutreachSender } from "@/lib/email/sender";
 
 /**
@@ -23,15 +29,21 @@ export type OutreachEmailProps = {
   planType?: string | null;
 };
 
-const planPhrase = (planType?: string | null) => (planType && /^[A-Z]{1,3}$/.test(planType.trim()) ? `Plan ${planType.trim()}` : "your plan");
+const planPhrase = (planType?: string | null) =>
+  planType && /^[A-Z]{1,3}$/.test(planType.trim()) ? `Plan ${planType.trim()}` : "your plan";
 
 export function BirthdayEmail({ sender, firstName, quoteUrl, openPixelUrl, planType }: OutreachEmailProps) {
   return (
-    <OutreachLayout sender={sender} heading="Happy early birthday!" preview="A quick look at your Medicare Supplement rate before your birthday" openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="Happy early birthday!"
+      preview="A quick look at your Medicare Supplement rate before your birthday"
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
       <Paragraph>
-        Your birthday is coming up, and it is a good moment for a quick check: could the same coverage as {planPhrase(planType)} cost you less with another carrier? I put
-        together current quotes for you.
+        Your birthday is coming up, and it is a good moment for a quick check: could the same coverage as{" "}
+        {planPhrase(planType)} cost you less with another carrier? I put together current quotes for you.
       </Paragraph>
       <PrimaryButton href={quoteUrl} color={sender.brandColor}>
         See your quotes
@@ -40,14 +52,26 @@ export function BirthdayEmail({ sender, firstName, quoteUrl, openPixelUrl, planT
   );
 }
 
-export function EffectiveDateEmail({ sender, firstName, quoteUrl, openPixelUrl, eventDate, planType }: OutreachEmailProps) {
+export function EffectiveDateEmail({
+  sender,
+  firstName,
+  quoteUrl,
+  openPixelUrl,
+  eventDate,
+  planType,
+}: OutreachEmailProps) {
   const date = formatEventDate(eventDate);
   return (
-    <OutreachLayout sender={sender} heading="Your policy anniversary is coming up" preview="Compare your Medicare Supplement rate before your policy anniversary" openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="Your policy anniversary is coming up"
+      preview="Compare your Medicare Supplement rate before your policy anniversary"
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
       <Paragraph>
-        Your Medicare Supplement policy renews{date ? ` on ${date}` : " soon"}. Premiums often change at renewal, so it is worth comparing what {planPhrase(planType)} costs
-        with other carriers today.
+        Your Medicare Supplement policy renews{date ? ` on ${date}` : " soon"}. Premiums often change at renewal, so it
+        is worth comparing what {planPhrase(planType)} costs with other carriers today.
       </Paragraph>
       <PrimaryButton href={quoteUrl} color={sender.brandColor}>
         Compare your rate
@@ -58,11 +82,16 @@ export function EffectiveDateEmail({ sender, firstName, quoteUrl, openPixelUrl, 
 
 export function AepEmail({ sender, firstName, quoteUrl, openPixelUrl }: OutreachEmailProps) {
   return (
-    <OutreachLayout sender={sender} heading="A quick check during Annual Enrollment" preview="Annual Enrollment runs October 15 to December 7" openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="A quick check during Annual Enrollment"
+      preview="Annual Enrollment runs October 15 to December 7"
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
       <Paragraph>
-        Medicare&apos;s Annual Enrollment Period runs October 15 to December 7. Your Medicare Supplement is not tied to it, but it is a good time to review your coverage, so I
-        checked current rates for you.
+        Medicare&apos;s Annual Enrollment Period runs October 15 to December 7. Your Medicare Supplement is not tied to
+        it, but it is a good time to review your coverage, so I checked current rates for you.
       </Paragraph>
       <PrimaryButton href={quoteUrl} color={sender.brandColor}>
         See your quotes
@@ -71,14 +100,27 @@ export function AepEmail({ sender, firstName, quoteUrl, openPixelUrl }: Outreach
   );
 }
 
-export function RateIncreaseEmail({ sender, firstName, quoteUrl, openPixelUrl, eventDate, carrierName }: OutreachEmailProps) {
+export function RateIncreaseEmail({
+  sender,
+  firstName,
+  quoteUrl,
+  openPixelUrl,
+  eventDate,
+  carrierName,
+}: OutreachEmailProps) {
   const date = formatEventDate(eventDate);
   const who = carrierName?.trim() || "Your carrier";
   return (
-    <OutreachLayout sender={sender} heading="A rate increase is on the way" preview="Compare your options before the new rate starts" openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="A rate increase is on the way"
+      preview="Compare your options before the new rate starts"
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
       <Paragraph>
-        {who} has a rate increase scheduled{date ? ` for ${date}` : ""} in your state. Before it takes effect, see whether the same coverage costs less elsewhere.
+        {who} has a rate increase scheduled{date ? ` for ${date}` : ""} in your state. Before it takes effect, see
+        whether the same coverage costs less elsewhere.
       </Paragraph>
       <PrimaryButton href={quoteUrl} color={sender.brandColor}>
         Compare before it starts
@@ -89,9 +131,17 @@ export function RateIncreaseEmail({ sender, firstName, quoteUrl, openPixelUrl, e
 
 export function PostWindowEmail({ sender, firstName, quoteUrl, openPixelUrl }: OutreachEmailProps) {
   return (
-    <OutreachLayout sender={sender} heading="Your updated quotes" preview="Current Medicare Supplement rates, checked for you" openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="Your updated quotes"
+      preview="Current Medicare Supplement rates, checked for you"
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
-      <Paragraph>It has been a while since we last checked your Medicare Supplement rate. Here are current quotes, in case the same coverage now costs less.</Paragraph>
+      <Paragraph>
+        It has been a while since we last checked your Medicare Supplement rate. Here are current quotes, in case the
+        same coverage now costs less.
+      </Paragraph>
       <PrimaryButton href={quoteUrl} color={sender.brandColor}>
         See your quotes
       </PrimaryButton>
@@ -101,11 +151,16 @@ export function PostWindowEmail({ sender, firstName, quoteUrl, openPixelUrl }: O
 
 export function GoLiveWelcomeEmail({ sender, firstName, quoteUrl, openPixelUrl }: OutreachEmailProps) {
   return (
-    <OutreachLayout sender={sender} heading="Your personalized quotes" preview={`Medicare Supplement quotes from ${sender.brandName}`} openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="Your personalized quotes"
+      preview={`Medicare Supplement quotes from ${sender.brandName}`}
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
       <Paragraph>
-        {sender.brandName} now checks Medicare Supplement rates for our clients. From time to time I will send you a short note when it may be worth comparing. Here is your
-        first set of quotes.
+        {sender.brandName} now checks Medicare Supplement rates for our clients. From time to time I will send you a
+        short note when it may be worth comparing. Here is your first set of quotes.
       </Paragraph>
       <PrimaryButton href={quoteUrl} color={sender.brandColor}>
         See your quotes
@@ -116,9 +171,17 @@ export function GoLiveWelcomeEmail({ sender, firstName, quoteUrl, openPixelUrl }
 
 export function InitialBlastEmail({ sender, firstName, quoteUrl, openPixelUrl, planType }: OutreachEmailProps) {
   return (
-    <OutreachLayout sender={sender} heading="See what your coverage could cost" preview="Personalized Medicare Supplement quotes, ready to view" openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="See what your coverage could cost"
+      preview="Personalized Medicare Supplement quotes, ready to view"
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
-      <Paragraph>I put together Medicare Supplement quotes for you. Many people keep the same coverage as {planPhrase(planType)} and pay less by switching carriers. It takes a minute to see your options.</Paragraph>
+      <Paragraph>
+        I put together Medicare Supplement quotes for you. Many people keep the same coverage as {planPhrase(planType)}{" "}
+        and pay less by switching carriers. It takes a minute to see your options.
+      </Paragraph>
       <PrimaryButton href={quoteUrl} color={sender.brandColor}>
         See your quotes
       </PrimaryButton>
@@ -128,9 +191,17 @@ export function InitialBlastEmail({ sender, firstName, quoteUrl, openPixelUrl, p
 
 export function FollowUpColdEmail({ sender, firstName, quoteUrl, openPixelUrl }: OutreachEmailProps) {
   return (
-    <OutreachLayout sender={sender} heading="Did you get a chance to look?" preview="Your quotes are still waiting" openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="Did you get a chance to look?"
+      preview="Your quotes are still waiting"
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
-      <Paragraph>I sent you some Medicare Supplement quotes a couple of days ago. They only take a minute to review, and there is no obligation.</Paragraph>
+      <Paragraph>
+        I sent you some Medicare Supplement quotes a couple of days ago. They only take a minute to review, and there is
+        no obligation.
+      </Paragraph>
       <PrimaryButton href={quoteUrl} color={sender.brandColor}>
         See your quotes
       </PrimaryButton>
@@ -140,9 +211,17 @@ export function FollowUpColdEmail({ sender, firstName, quoteUrl, openPixelUrl }:
 
 export function FollowUpClickedEmail({ sender, firstName, quoteUrl, openPixelUrl }: OutreachEmailProps) {
   return (
-    <OutreachLayout sender={sender} heading="See if you qualify" preview="A few health questions, about two minutes" openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="See if you qualify"
+      preview="A few health questions, about two minutes"
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
-      <Paragraph>Thanks for looking at your quotes. The next step is a few yes-or-no health questions, about two minutes, to see whether you are likely to qualify for a lower rate.</Paragraph>
+      <Paragraph>
+        Thanks for looking at your quotes. The next step is a few yes-or-no health questions, about two minutes, to see
+        whether you are likely to qualify for a lower rate.
+      </Paragraph>
       <PrimaryButton href={quoteUrl} color={sender.brandColor}>
         Continue to your quotes
       </PrimaryButton>
@@ -152,15 +231,27 @@ export function FollowUpClickedEmail({ sender, firstName, quoteUrl, openPixelUrl
 
 export function FollowUpHealthyEmail({ sender, firstName, quoteUrl, openPixelUrl }: OutreachEmailProps) {
   return (
-    <OutreachLayout sender={sender} heading="Your next step" preview="Based on your answers, you look likely to qualify" openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="Your next step"
+      preview="Based on your answers, you look likely to qualify"
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
-      <Paragraph>Thanks for answering the health questions. Based on your answers, you look likely to qualify; the carrier makes the final decision. I can walk you through switching whenever you are ready.</Paragraph>
+      <Paragraph>
+        Thanks for answering the health questions. Based on your answers, you look likely to qualify; the carrier makes
+        the final decision. I can walk you through switching whenever you are ready.
+      </Paragraph>
       <PrimaryButton href={sender.bookingUrl || quoteUrl} color={sender.brandColor}>
         {sender.bookingUrl ? "Pick a time to talk" : "Review your quotes"}
       </PrimaryButton>
       {sender.bookingUrl ? (
         <Paragraph>
-          Want another look first? <a href={quoteUrl} style={{ color: sender.brandColor }}>Review your quotes</a>.
+          Want another look first?{" "}
+          <a href={quoteUrl} style={{ color: sender.brandColor }}>
+            Review your quotes
+          </a>
+          .
         </Paragraph>
       ) : null}
     </OutreachLayout>
@@ -169,18 +260,28 @@ export function FollowUpHealthyEmail({ sender, firstName, quoteUrl, openPixelUrl
 
 export function FollowUpConditionsEmail({ sender, firstName, quoteUrl, openPixelUrl }: OutreachEmailProps) {
   return (
-    <OutreachLayout sender={sender} heading="Let's look at your options together" preview="Thanks for answering the health questions" openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="Let's look at your options together"
+      preview="Thanks for answering the health questions"
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
       <Paragraph>
-        Thanks for answering the health questions. Some answers mean switching needs a closer look, but options can still exist: carriers differ, and some situations allow
-        a switch without health questions. I am happy to check for you.
+        Thanks for answering the health questions. Some answers mean switching needs a closer look, but options can
+        still exist: carriers differ, and some situations allow a switch without health questions. I am happy to check
+        for you.
       </Paragraph>
       <PrimaryButton href={sender.bookingUrl || quoteUrl} color={sender.brandColor}>
         {sender.bookingUrl ? "Pick a time to talk" : "Review your quotes"}
       </PrimaryButton>
       {sender.bookingUrl ? (
         <Paragraph>
-          Or <a href={quoteUrl} style={{ color: sender.brandColor }}>review your quotes</a> again.
+          Or{" "}
+          <a href={quoteUrl} style={{ color: sender.brandColor }}>
+            review your quotes
+          </a>{" "}
+          again.
         </Paragraph>
       ) : null}
     </OutreachLayout>
@@ -189,10 +290,16 @@ export function FollowUpConditionsEmail({ sender, firstName, quoteUrl, openPixel
 
 export function FailedUnderwritingEmail({ sender, firstName, quoteUrl, openPixelUrl }: OutreachEmailProps) {
   return (
-    <OutreachLayout sender={sender} heading="Your yearly check-in" preview="Rates and rules change; a quick yearly look" openPixelUrl={openPixelUrl}>
+    <OutreachLayout
+      sender={sender}
+      heading="Your yearly check-in"
+      preview="Rates and rules change; a quick yearly look"
+      openPixelUrl={openPixelUrl}
+    >
       <Greeting firstName={firstName} />
       <Paragraph>
-        Once a year I check in with clients who could not switch before. Rates change, and some situations let you switch without health questions, so it is worth a quick look.
+        Once a year I check in with clients who could not switch before. Rates change, and some situations let you
+        switch without health questions, so it is worth a quick look.
       </Paragraph>
       <PrimaryButton href={quoteUrl} color={sender.brandColor}>
         See your quotes

@@ -92,7 +92,10 @@ export type SubjectContext = {
 };
 
 /** The subject line per email type. Short (most phones show ~40 characters), first name first, no clickbait. */
-export function subjectFor(emailType: string, { firstName, brandName, carrierName, eventDate, contactName }: SubjectContext): string {
+export function subjectFor(
+  emailType: string,
+  { firstName, brandName, carrierName, eventDate, contactName }: SubjectContext,
+): string {
   const name = firstName.trim() || "Hi";
   const date = formatEventDate(eventDate);
   const contact = contactName?.trim() || "A contact";
@@ -110,7 +113,9 @@ export function subjectFor(emailType: string, { firstName, brandName, carrierNam
     case "post_window":
       return `${name}, your updated Medicare Supplement quotes`;
     case "go_live_welcome":
-      return brandName?.trim() ? `${name}, your quotes from ${brandName.trim()}` : `${name}, your personalized Medicare Supplement quotes`;
+      return brandName?.trim()
+        ? `${name}, your quotes from ${brandName.trim()}`
+        : `${name}, your personalized Medicare Supplement quotes`;
     case "initial_blast":
       return `${name}, see what your coverage could cost`;
     case "followup_1_cold":
@@ -134,5 +139,10 @@ export function subjectFor(emailType: string, { firstName, brandName, carrierNam
   }
 }
 
-export { resolveOutreachSender, type OutreachSender, type SenderAgent, type SenderOrganization } from "@/lib/email/sender";
+export {
+  resolveOutreachSender,
+  type OutreachSender,
+  type SenderAgent,
+  type SenderOrganization,
+} from "@/lib/email/sender";
 export type { AgentNotificationProps, CallbackRequestEmailProps, HealthCompletedNotificationProps, OutreachEmailProps };

@@ -25,9 +25,20 @@ const organization: SenderOrganization = {
   logoMimeType: null,
   logoUpdatedAt: null,
 };
-const agent: SenderAgent = { firstName: "Sam", lastName: "Rivera", email: "sam@lee.test", phone: "5125559999", signature: "", bookingLink: "https://cal.example.com/sam", phoneEnabled: true, calendarEnabled: true, useOrgSenderDetails: false };
+const agent: SenderAgent = {
+  firstName: "Sam",
+  lastName: "Rivera",
+  email: "sam@lee.test",
+  phone: "5125559999",
+  signature: "",
+  bookingLink: "https://cal.example.com/sam",
+  phoneEnabled: true,
+  calendarEnabled: true,
+  useOrgSenderDetails: false,
+};
 const appUrl = "http://localhost:3000";
-const quoteUrl = "http://localhost:3000/api/t/click/11111111-1111-4111-8111-111111111111?u=%2Fcompare%3Fid%3Dabc%26tid%3Dquote-x";
+const quoteUrl =
+  "http://localhost:3000/api/t/click/11111111-1111-4111-8111-111111111111?u=%2Fcompare%3Fid%3Dabc%26tid%3Dquote-x";
 
 const props = (overrides: Partial<OutreachEmailProps> = {}): OutreachEmailProps => ({
   sender: resolveOutreachSender({ organization, agent, appUrl }).sender,
@@ -66,45 +77,75 @@ describe("outreach email templates", () => {
     expect(outreachTemplate("constructor")).toBeNull();
   });
 
-  it.each(OUTREACH_EMAIL_TYPES)("%s renders the tracked quote link, the greeting, the sender and the pixel, and leaves the footer to the send path", async (type) => {
-    const html = await renderHtml(outreachElement(type, props())!);
-    const text = await render(outreachElement(type, props())!, { plainText: true });
-    expect(html).toContain(hrefOf(quoteUrl));
-    expect(html).toContain("Hi Ada,");
-    expect(html).toContain("Sam Rivera");
-    expect(html).toContain("Lee Insurance");
-    expect(html).toContain("#0F766E");
-    expect(html).toContain('src="http://localhost:3000/api/t/open/11111111-1111-4111-8111-111111111111.gif"');
-    expect(html).toContain("(512) 555-9999");
-    // The send path adds the postal address and the unsubscribe link; a template adding its own would duplicate them.
-    expect(html).not.toMatch(/unsubscribe/i);
-    expect(html).not.toContain("data-email-footer");
-    // Short enough to read on a phone: the words a person reads, not the preview padding or the URLs.
-    const words = text.replace(/https?:\/\/\S+/g, "").split(/[\s\u00a0\u034f\u200b-\u200f\u2060\ufeff]+/).filter((w) => /[A-Za-z]/.test(w));
-    expect(words.length).toBeLessThan(120);
-    const subject = subjectFor(type, { firstName: "Ada", brandName: "Lee Insurance", carrierName: "Acme Mutual", eventDate: "2026-03-04" });
-    expect(subject.startsWith("Ada, ")).toBe(true);
-    expect(subject.length).toBeLessThanOrEqual(60);
-  });
+  it.each(OUTREACH_EMAIL_TYPES)(
+    "%s renders the tracked quote link, the greeting, the sender and the pixel, and leaves the footer to the send path",
+    async (type) => {
+      const html = await renderHtml(outreachElement(type, props())!);
+      const text = await render(outreachElement(type, props())!, { plainText: true });
+      expect(html).toContain(hrefOf(quoteUrl));
+      expect(html).toContain("Hi Ada,");
+      expect(html).toContain("Sam Rivera");
+      expect(html).toContain("Lee Insurance");
+      expect(html).toContain("#0F766E");
+      expect(html).toContain('src="http://localhost:3000/api/t/open/11111111-1111-4111-8111-111111111111.gif"');
+      expect(html).toContain("(512) 555-9999");
+      // The send path adds the postal address and the unsubscribe link; a template adding its own would duplicate them.
+      expect(html).not.toMatch(/unsubscribe/i);
+      expect(html).not.toContain("data-email-footer");
+      // Short enough to read on a phone: the words a person reads, not the preview padding or the URLs.
+      const words = text
+        .replace(/https?:\/\/\S+/g, "")
+        .split(/[\s\u00a0\u034f\u200b-\u200f\u2060\ufeff]+/)
+        .filter((w) => /[A-Za-z]/.test(w));
+      expect(words.length).toBeLessThan(120);
+      const subject = subjectFor(type, {
+        firstName: "Ada",
+        brandName: "Lee Insurance",
+        carrierName: "Acme Mutual",
+        eventDate: "2026-03-04",
+      });
+      expect(subject.startsWith("Ada, ")).toBe(true);
+      expect(subject.length).toBeLessThanOrEqual(60);
+    },
+  );
 
   it("names the event date and carrier where the type is about them", async () => {
-    expect(await renderHtml(outreachElement("rate_increase", props())!)).toContain("Acme Mutual has a rate increase scheduled for March 4");
+    expect(await renderHtml(outreachElement("rate_increase", props())!)).toContain(
+      "Acme Mutual has a rate increase scheduled for March 4",
+    );
     expect(await renderHtml(outreachElement("effective_date", props())!)).toContain("renews on March 4");
-    expect(await renderHtml(outreachElement("rate_increase", props({ carrierName: null, eventDate: null }))!)).toContain("Your carrier has a rate increase scheduled in your state");
-    expect(subjectFor("rate_increase", { firstName: "Ada", carrierName: "Acme Mutual", eventDate: "2026-03-04" })).toBe("Ada, Acme Mutual rates go up March 4");
+    expect(
+      await renderHtml(outreachElement("rate_increase", props({ carrierName: null, eventDate: null }))!),
+    ).toContain("Your carrier has a rate increase scheduled in your state");
+    expect(subjectFor("rate_increase", { firstName: "Ada", carrierName: "Acme Mutual", eventDate: "2026-03-04" })).toBe(
+      "Ada, Acme Mutual rates go up March 4",
+    );
   });
 
   it("uses the organization's details in Organization Only mode, and its logo when it has one", async () => {
     const { sender, fromName, replyTo } = resolveOutreachSender({
-      organization: { ...organization, forceOrgSenderDetails: true, logoMimeType: "image/png", logoUpdatedAt: new Date("2026-01-01T00:00:00Z") },
+      organization: {
+        ...organization,
+        forceOrgSenderDetails: true,
+        logoMimeType: "image/png",
+        logoUpdatedAt: new Date("2026-01-01T00:00:00Z"),
+      },
       agent,
       appUrl,
     });
-    expect(sender).toMatchObject({ senderName: "Lee Insurance", senderPhone: "5125550100", canReply: false, bookingUrl: "https://cal.example.com/lee", signature: "The Lee Insurance team" });
+    expect(sender).toMatchObject({
+      senderName: "Lee Insurance",
+      senderPhone: "5125550100",
+      canReply: false,
+      bookingUrl: "https://cal.example.com/lee",
+      signature: "The Lee Insurance team",
+    });
     expect(fromName).toBe("Lee Insurance");
     expect(replyTo).toBeNull();
     const html = await renderHtml(outreachElement("birthday", props({ sender }))!);
-    expect(html).toContain(`src="http://localhost:3000/api/org/lee-insurance/logo?v=${new Date("2026-01-01T00:00:00Z").getTime()}"`);
+    expect(html).toContain(
+      `src="http://localhost:3000/api/org/lee-insurance/logo?v=${new Date("2026-01-01T00:00:00Z").getTime()}"`,
+    );
     expect(html).toContain("The Lee Insurance team");
     expect(html).not.toContain("Sam Rivera");
     expect(html).not.toMatch(/reply to this email/);
@@ -112,31 +153,71 @@ describe("outreach email templates", () => {
 
   it("lets the agent sign, with replies to the agent, when the organization allows it", () => {
     const { sender, fromName, replyTo } = resolveOutreachSender({ organization, agent, appUrl });
-    expect(sender).toMatchObject({ senderName: "Sam Rivera", canReply: true, bookingUrl: "https://cal.example.com/sam" });
+    expect(sender).toMatchObject({
+      senderName: "Sam Rivera",
+      canReply: true,
+      bookingUrl: "https://cal.example.com/sam",
+    });
     expect(fromName).toBe("Sam Rivera - Lee Insurance");
     expect(replyTo).toBe("sam@lee.test");
-    expect(resolveOutreachSender({ organization, agent: { ...agent, isActive: false }, appUrl }).sender.senderName).toBe("Lee Insurance");
+    expect(
+      resolveOutreachSender({ organization, agent: { ...agent, isActive: false }, appUrl }).sender.senderName,
+    ).toBe("Lee Insurance");
   });
 
   it("carries the organization's signature under Agent Choice when 'Use the organization signature' is on", () => {
-    expect(resolveOutreachSender({ organization: { ...organization, signature: "Org sig" }, agent: { ...agent, signature: "Sam's sig" }, appUrl }).sender).toMatchObject({ senderName: "Sam Rivera", signature: "Sam's sig" });
-    const withOrgSignature = resolveOutreachSender({ organization: { ...organization, signature: "Org sig", orgSignature: true }, agent: { ...agent, signature: "Sam's sig" }, appUrl }).sender;
+    expect(
+      resolveOutreachSender({
+        organization: { ...organization, signature: "Org sig" },
+        agent: { ...agent, signature: "Sam's sig" },
+        appUrl,
+      }).sender,
+    ).toMatchObject({ senderName: "Sam Rivera", signature: "Sam's sig" });
+    const withOrgSignature = resolveOutreachSender({
+      organization: { ...organization, signature: "Org sig", orgSignature: true },
+      agent: { ...agent, signature: "Sam's sig" },
+      appUrl,
+    }).sender;
     expect(withOrgSignature).toMatchObject({ senderName: "Sam Rivera", signature: "Org sig" });
   });
 
   it("speaks for the agency when the agent chose 'Use my organization's contact details'", () => {
-    const { sender, fromName, replyTo } = resolveOutreachSender({ organization, agent: { ...agent, useOrgSenderDetails: true }, appUrl });
-    expect(sender).toMatchObject({ senderName: "Lee Insurance", senderPhone: "5125550100", bookingUrl: "https://cal.example.com/lee", canReply: false });
+    const { sender, fromName, replyTo } = resolveOutreachSender({
+      organization,
+      agent: { ...agent, useOrgSenderDetails: true },
+      appUrl,
+    });
+    expect(sender).toMatchObject({
+      senderName: "Lee Insurance",
+      senderPhone: "5125550100",
+      bookingUrl: "https://cal.example.com/lee",
+      canReply: false,
+    });
     expect(fromName).toBe("Lee Insurance");
     expect(replyTo).toBeNull();
   });
 
   it("shows the agent's phone and booking link only while the agent's profile offers them", () => {
-    expect(resolveOutreachSender({ organization, agent, appUrl }).sender).toMatchObject({ senderPhone: "5125559999", bookingUrl: "https://cal.example.com/sam" });
+    expect(resolveOutreachSender({ organization, agent, appUrl }).sender).toMatchObject({
+      senderPhone: "5125559999",
+      bookingUrl: "https://cal.example.com/sam",
+    });
     // Switched off, the email falls back as for an agent without them: the agency's phone and booking link.
-    const withoutPhone = resolveOutreachSender({ organization, agent: { ...agent, phoneEnabled: false }, appUrl }).sender;
-    expect(withoutPhone).toMatchObject({ senderName: "Sam Rivera", senderPhone: "5125550100", bookingUrl: "https://cal.example.com/sam" });
-    const withoutCalendar = resolveOutreachSender({ organization, agent: { ...agent, calendarEnabled: false }, appUrl }).sender;
+    const withoutPhone = resolveOutreachSender({
+      organization,
+      agent: { ...agent, phoneEnabled: false },
+      appUrl,
+    }).sender;
+    expect(withoutPhone).toMatchObject({
+      senderName: "Sam Rivera",
+      senderPhone: "5125550100",
+      bookingUrl: "https://cal.example.com/sam",
+    });
+    const withoutCalendar = resolveOutreachSender({
+      organization,
+      agent: { ...agent, calendarEnabled: false },
+      appUrl,
+    }).sender;
     expect(withoutCalendar).toMatchObject({ senderPhone: "5125559999", bookingUrl: "https://cal.example.com/lee" });
   });
 
@@ -149,24 +230,42 @@ describe("outreach email templates", () => {
 });
 
 describe("agent notifications", () => {
-  const base = { brandName: "Lee Insurance", brandColor: "#0F766E", agentFirstName: "Sam", contactName: "Ada Lovelace", contactUrl: "http://localhost:3000/contact/abc" };
+  const base = {
+    brandName: "Lee Insurance",
+    brandColor: "#0F766E",
+    agentFirstName: "Sam",
+    contactName: "Ada Lovelace",
+    contactUrl: "http://localhost:3000/contact/abc",
+  };
 
   it("tells the agent a quote was viewed, with a link to the contact", async () => {
     const html = await renderHtml(createElement(AGENT_NOTIFICATION_TEMPLATES.agent_quote_viewed, base));
     expect(html).toContain("Ada Lovelace just opened their quote");
     expect(html).toContain('href="http://localhost:3000/contact/abc"');
-    expect(subjectFor("agent_quote_viewed", { firstName: "", contactName: "Ada Lovelace" })).toBe("Ada Lovelace viewed their quote");
+    expect(subjectFor("agent_quote_viewed", { firstName: "", contactName: "Ada Lovelace" })).toBe(
+      "Ada Lovelace viewed their quote",
+    );
   });
 
   it("tells the agent the health questions were completed, with the outcome label only", async () => {
-    const html = await renderHtml(createElement(AGENT_NOTIFICATION_TEMPLATES.agent_health_completed, { ...base, outcomeLabel: "Likely to qualify" }));
+    const html = await renderHtml(
+      createElement(AGENT_NOTIFICATION_TEMPLATES.agent_health_completed, {
+        ...base,
+        outcomeLabel: "Likely to qualify",
+      }),
+    );
     expect(html).toContain("completed the health questions");
     expect(html).toContain("Likely to qualify");
   });
 
   it("reuses the callback request email", async () => {
     const html = await renderHtml(
-      createElement(AGENT_NOTIFICATION_TEMPLATES.agent_callback_request, { ...base, requestLabel: "Passed the health questions", contactPhone: "5125550000", contactsUrl: "http://localhost:3000/contacts" }),
+      createElement(AGENT_NOTIFICATION_TEMPLATES.agent_callback_request, {
+        ...base,
+        requestLabel: "Passed the health questions",
+        contactPhone: "5125550000",
+        contactsUrl: "http://localhost:3000/contacts",
+      }),
     );
     expect(html).toContain("Callback requested");
     expect(html).toContain("(512) 555-0000");

@@ -11,12 +11,13 @@ import { formatStoredPhone } from "@/lib/phone/phone";
  * Single column, 560px max, 15px text and a full-width-friendly button: readable on a phone.
  */
 
-
 /** "March 4" from "2026-03-04" (a calendar date: no time zone shift). */
 export function formatEventDate(isoDate: string | null | undefined): string | null {
   if (!isoDate || !/^\d{4}-\d{2}-\d{2}/.test(isoDate)) return null;
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" }).format(date);
+  return Number.isNaN(date.getTime())
+    ? null
+    : new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" }).format(date);
 }
 
 export function OutreachLayout({
@@ -35,11 +36,32 @@ export function OutreachLayout({
   return (
     <EmailFrame
       preview={preview}
-      after={openPixelUrl ? <Img src={openPixelUrl} alt="" width="1" height="1" style={{ display: "block", width: "1px", height: "1px", border: 0 }} /> : null}
+      after={
+        openPixelUrl ? (
+          <Img
+            src={openPixelUrl}
+            alt=""
+            width="1"
+            height="1"
+            style={{ display: "block", width: "1px", height: "1px", border: 0 }}
+          />
+        ) : null
+      }
     >
-      <Section style={{ backgroundColor: sender.logoUrl ? "#ffffff" : sender.brandColor, borderTop: `4px solid ${sender.brandColor}`, padding: "16px 24px" }}>
+      <Section
+        style={{
+          backgroundColor: sender.logoUrl ? "#ffffff" : sender.brandColor,
+          borderTop: `4px solid ${sender.brandColor}`,
+          padding: "16px 24px",
+        }}
+      >
         {sender.logoUrl ? (
-          <Img src={sender.logoUrl} alt={sender.brandName} height="48" style={{ maxHeight: "48px", maxWidth: "225px", width: "auto" }} />
+          <Img
+            src={sender.logoUrl}
+            alt={sender.brandName}
+            height="48"
+            style={{ maxHeight: "48px", maxWidth: "225px", width: "auto" }}
+          />
         ) : (
           <Text style={{ color: "#ffffff", fontSize: "18px", fontWeight: 700, margin: 0 }}>{sender.brandName}</Text>
         )}
@@ -75,7 +97,10 @@ export function PrimaryButton({ href, color, children }: { href: string; color: 
 }
 
 function SenderSignOff({ sender }: { sender: OutreachSender }) {
-  const ways = [sender.canReply ? "reply to this email" : null, sender.senderPhone ? `call ${formatStoredPhone(sender.senderPhone)}` : null].filter(Boolean);
+  const ways = [
+    sender.canReply ? "reply to this email" : null,
+    sender.senderPhone ? `call ${formatStoredPhone(sender.senderPhone)}` : null,
+  ].filter(Boolean);
   return (
     <>
       {ways.length > 0 || sender.bookingUrl ? (

@@ -5,6 +5,10 @@ import { contactIdParamsSchema } from "@/lib/contacts/contact-schema";
 export const dynamic = "force-dynamic";
 
 // GET /api/contacts/{id}/eligibility → { status, answers, hasConditions, completedAt } (nulls when never completed).
-export const GET = withOrg(({ db, user, organizationId, params }) => getContactEligibility({ db, organizationId, viewer: user, contactId: params.id }), {
-  params: contactIdParamsSchema,
-});
+export const GET = withOrg(
+  ({ db, user, organizationId, params }) =>
+    getContactEligibility({ db, organizationId, viewer: user, contactId: params.id }),
+  {
+    params: contactIdParamsSchema,
+  },
+);

@@ -6,6 +6,8 @@ export const dynamic = "force-dynamic";
 
 // GET /api/contacts/{id}/follow-ups → { followUps } (newest first).
 export const GET = withOrg(
-  async ({ db, user, organizationId, params }) => ({ followUps: await listFollowUps({ db, organizationId, viewer: user, contactId: params.id }) }),
+  async ({ db, user, organizationId, params }) => ({
+    followUps: await listFollowUps({ db, organizationId, viewer: user, contactId: params.id }),
+  }),
   { params: contactIdParamsSchema },
 );

@@ -5,6 +5,9 @@ import { importJobParamsSchema } from "@/lib/contacts/import/import-types";
 export const dynamic = "force-dynamic";
 
 /** DELETE /api/contacts/import-jobs/{id} → {success}: cancels an upload not yet committed (its staged rows go with it). */
-export const DELETE = withOrg(({ user, organizationId, params }) => cancelImportJob({ organizationId, user, jobId: params.id, now: new Date() }), {
-  params: importJobParamsSchema,
-});
+export const DELETE = withOrg(
+  ({ user, organizationId, params }) => cancelImportJob({ organizationId, user, jobId: params.id, now: new Date() }),
+  {
+    params: importJobParamsSchema,
+  },
+);

@@ -7,7 +7,13 @@ export const dynamic = "force-dynamic";
 // POST /api/org/{orgId or slug}/eligibility-answers { quote_id, contact_id?, answers } → { success, outcome }.
 export const POST = withPublic(
   ({ params, body }) =>
-    submitEligibilityAnswers({ orgSegment: params.slug, quoteToken: body.quote_id, contactId: body.contact_id, answers: body.answers, now: new Date() }),
+    submitEligibilityAnswers({
+      orgSegment: params.slug,
+      quoteToken: body.quote_id,
+      contactId: body.contact_id,
+      answers: body.answers,
+      now: new Date(),
+    }),
   {
     params: orgSegmentParamsSchema,
     body: submitEligibilityBodySchema,

@@ -14,7 +14,11 @@ export const GET = withPublic(
   {
     params: z.object({ id: z.string() }),
     // orgId and tid are cross-checks / attribution only; skip_health_questions changes nothing here.
-    query: z.object({ orgId: z.string().max(100).optional(), tid: z.string().max(200).optional(), skip_health_questions: z.string().optional() }),
+    query: z.object({
+      orgId: z.string().max(100).optional(),
+      tid: z.string().max(200).optional(),
+      skip_health_questions: z.string().optional(),
+    }),
     rateLimit: { name: "quote-decode", limit: 60, windowSeconds: 60 },
   },
 );

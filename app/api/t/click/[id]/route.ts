@@ -11,8 +11,16 @@ export const dynamic = "force-dynamic";
  */
 export const GET = withPublic(
   async ({ params, query, req }) => {
-    const { location } = await recordEmailClick({ id: params.id, target: query.u, now: new Date(), userAgent: req.headers.get("user-agent") });
-    return NextResponse.redirect(location, { status: 302, headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+    const { location } = await recordEmailClick({
+      id: params.id,
+      target: query.u,
+      now: new Date(),
+      userAgent: req.headers.get("user-agent"),
+    });
+    return NextResponse.redirect(location, {
+      status: 302,
+      headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" },
+    });
   },
   {
     params: z.object({ id: z.string().max(100) }),

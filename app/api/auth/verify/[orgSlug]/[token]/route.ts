@@ -13,8 +13,18 @@ const paramsSchema = z.object({ orgSlug: z.string().min(1).max(200), token: z.st
 // (docs/security.md, "CSRF": a GET from another site could sign the visitor in to someone else's account).
 export const POST = withPublic(
   async ({ params }) => {
-    const { sessionToken, expires, email, orgSlug, redirectUrl } = await verifyLoginLink({ orgSlug: params.orgSlug, token: params.token, now: new Date() });
-    const res = NextResponse.json({ success: true, redirectUrl, session: { expires: expires.toISOString() }, email, orgSlug } satisfies VerifyLoginResponse);
+    const { sessionToken, expires, email, orgSlug, redirectUrl } = await verifyLoginLink({
+      orgSlug: params.orgSlug,
+      token: params.token,
+      now: new Date(),
+    });
+    const res = NextResponse.json({
+      success: true,
+      redirectUrl,
+      session: { expires: expires.toISOString() },
+      email,
+      orgSlug,
+    } satisfies VerifyLoginResponse);
     res.cookies.set(sessionCookieName(), sessionToken, sessionCookieOptions(expires));
     res.headers.set("cache-control", "no-store");
     return res;

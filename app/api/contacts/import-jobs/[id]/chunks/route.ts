@@ -1,6 +1,11 @@
 import { withOrg } from "@/lib/api/handler";
 import { stageImportChunk } from "@/lib/contacts/import/import-jobs";
-import { IMPORT_MESSAGES, importChunkSchema, importJobParamsSchema, MAX_IMPORT_CHUNK_BODY_BYTES } from "@/lib/contacts/import/import-types";
+import {
+  IMPORT_MESSAGES,
+  importChunkSchema,
+  importJobParamsSchema,
+  MAX_IMPORT_CHUNK_BODY_BYTES,
+} from "@/lib/contacts/import/import-types";
 
 export const dynamic = "force-dynamic";
 // About 5,000 rows validated and staged: well under a second.
@@ -12,6 +17,12 @@ export const maxDuration = 60;
  * again stages nothing (a retry after a lost answer is safe).
  */
 export const POST = withOrg(
-  ({ user, organizationId, params, body }) => stageImportChunk({ organizationId, user, jobId: params.id, chunk: body, now: new Date() }),
-  { params: importJobParamsSchema, body: importChunkSchema, maxBodyBytes: MAX_IMPORT_CHUNK_BODY_BYTES, tooLargeMessage: IMPORT_MESSAGES.chunkTooLarge },
+  ({ user, organizationId, params, body }) =>
+    stageImportChunk({ organizationId, user, jobId: params.id, chunk: body, now: new Date() }),
+  {
+    params: importJobParamsSchema,
+    body: importChunkSchema,
+    maxBodyBytes: MAX_IMPORT_CHUNK_BODY_BYTES,
+    tooLargeMessage: IMPORT_MESSAGES.chunkTooLarge,
+  },
 );

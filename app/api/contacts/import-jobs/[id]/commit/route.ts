@@ -11,6 +11,9 @@ export const maxDuration = 120;
  * skippedRows, errorRows, invalidEmails, carrierConversions, importJobId} (client-side §7, as
  * POST /api/contacts/bulk-import answers): every staged row written in one transaction, or none.
  */
-export const POST = withOrg(({ user, organizationId, params }) => commitImportJob({ organizationId, user, jobId: params.id, now: new Date() }), {
-  params: importJobParamsSchema,
-});
+export const POST = withOrg(
+  ({ user, organizationId, params }) => commitImportJob({ organizationId, user, jobId: params.id, now: new Date() }),
+  {
+    params: importJobParamsSchema,
+  },
+);
