@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { PhoneInput } from "@/components/accounts/phone-input";
-import { showServerFieldErrors } from "@/components/accounts/server-field-errors";
+import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import { EMAIL_STATUS_TONE, useEmailAvailability } from "@/components/accounts/use-email-availability";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -77,7 +77,7 @@ export function SignupForm({ prefill, frame }: SignupFormProps) {
       return;
     }
     if (result.status === 422) {
-      showServerFieldErrors(setError, result.fields, FIELD_NAMES);
+      setServerFieldErrors(result.fields, FIELD_NAMES, setError);
       setFormError(SIGNUP_MESSAGES.invalid);
     } else if (result.status > 0 && result.status < 500 && result.message) {
       setFormError(result.message);

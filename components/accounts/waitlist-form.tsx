@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { PhoneInput } from "@/components/accounts/phone-input";
-import { showServerFieldErrors } from "@/components/accounts/server-field-errors";
+import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -48,7 +48,7 @@ export function WaitlistForm() {
       return;
     }
     if (result.status === 422) {
-      showServerFieldErrors(setError, result.fields, FIELD_NAMES);
+      setServerFieldErrors(result.fields, FIELD_NAMES, setError);
       setFormError(WAITLIST_MESSAGES.invalid);
     } else if (result.status === 429 && result.message) {
       setFormError(result.message);

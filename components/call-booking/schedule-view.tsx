@@ -19,6 +19,7 @@ import {
   type CallbackRequestInput,
 } from "@/lib/call-booking/callback-request-schema";
 import { brandFillStyle, brandInkOnWhite } from "@/lib/organizations/brand-contrast";
+import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 
 export type ScheduleViewProps = ScheduleViewModel;
 
@@ -137,10 +138,7 @@ export function ScheduleView({ brand, text, options, callback, thankYouHref }: S
     }
     if (!result.ok && result.status === 0) return setError(M.callbackFailed);
     if (!result.ok && result.status === 422) {
-      for (const field of FIELDS) {
-        const message = result.fields[field]?.[0];
-        if (message) setFieldError(field, { type: "server", message });
-      }
+      setServerFieldErrors(result.fields, FIELDS, setFieldError);
     }
     setError(M.callbackUnable);
   };

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
-import { showServerFieldErrors } from "@/components/accounts/server-field-errors";
+import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
@@ -60,7 +60,7 @@ export function ContactUsForm() {
       setStatus({ kind: "sent" });
       return;
     }
-    showServerFieldErrors(setError, result.fields, FIELDS);
+    setServerFieldErrors(result.fields, FIELDS, setError);
     const firstField = FIELDS.map((name) => result.fields[name]?.[0]).find(Boolean);
     const serverWords = result.status > 0 && result.status < 500 ? (firstField ?? result.message) : null;
     setStatus({ kind: "error", message: serverWords ?? CONTACT_US_FAILURE_MESSAGE });

@@ -5,7 +5,7 @@ import { useId, useRef, useState, type DragEvent } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { PhoneInput } from "@/components/accounts/phone-input";
-import { showServerFieldErrors } from "@/components/accounts/server-field-errors";
+import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
@@ -140,7 +140,7 @@ export function CompanyStep({ initial, logoUrl, onSaved }: CompanyStepProps) {
       onSaved(values, { logoPreview: logo?.dataUrl ?? null, nextStep: result.body.nextStep });
       return;
     }
-    showServerFieldErrors(setError, result.fields, FIELDS);
+    setServerFieldErrors(result.fields, FIELDS, setError);
     const logoMessage = result.fields.logo?.[0];
     if (logoMessage) setLogoError(logoMessage);
     setFormError(saveFailureMessage(result, ONBOARDING_MESSAGES.saveFailed));

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { PhoneInput } from "@/components/accounts/phone-input";
-import { showServerFieldErrors } from "@/components/accounts/server-field-errors";
+import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -59,7 +59,7 @@ export function PersonalStep({ initial, onSaved }: PersonalStepProps) {
       onSaved({ ...values, email: initial.email });
       return;
     }
-    showServerFieldErrors(setError, result.fields, FIELDS);
+    setServerFieldErrors(result.fields, FIELDS, setError);
     setFormError(saveFailureMessage(result, PROFILE_MESSAGES.saveFailed));
   };
 

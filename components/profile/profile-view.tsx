@@ -32,6 +32,7 @@ import {
   type UpdateProfileResponse,
 } from "@/lib/profile/profile-schema";
 import { apiCall } from "@/lib/api/browser-client";
+import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 
 export type ProfileViewProps = {
   productName: string;
@@ -139,9 +140,7 @@ function ProfileForm({
       return;
     }
     if (!response.ok) {
-      for (const [field, messages] of Object.entries(response.fields)) {
-        if (messages?.[0]) setError(field as keyof ProfileFormValues, { type: "server", message: messages[0] });
-      }
+      setServerFieldErrors(response.fields, Object.keys(saved) as (keyof ProfileFormValues)[], setError);
     }
     setResult("failed");
   };

@@ -13,6 +13,7 @@ import type { CountyOption } from "@/lib/quotes/compare-quotes";
 import { locationFormSchema, type LocationChoice, type LocationFormInput } from "@/lib/quotes/update-location-schema";
 import { brandFillStyle } from "@/lib/organizations/brand-contrast";
 import { countyLabel, type ZipLookup } from "@/lib/zip/zip-schema";
+import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 
 /** The compare page's dialogs. Each closes with Escape, a click outside, or its Cancel/Close button. */
 
@@ -192,10 +193,7 @@ export function LocationModal({
   const onValid = async (choice: LocationChoice) => {
     const failure = await onSave({ zipCode: choice.zipCode, county: choice.county || null });
     if (!failure) return;
-    for (const field of ["zipCode", "county"] as const) {
-      const message = failure.fields[field]?.[0];
-      if (message) setFieldError(field, { type: "server", message });
-    }
+    setServerFieldErrors(failure.fields, ["zipCode", "county"], setFieldError);
     setError(failure.message);
   };
 

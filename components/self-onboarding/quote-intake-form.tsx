@@ -23,6 +23,7 @@ import {
   type QuoteFacts,
   type QuoteIntakeFormValues,
 } from "@/lib/self-onboarding/self-onboarding-schema";
+import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 
 export type QuoteIntakeMode =
   /** /quote?id=<token>: the link's contact, prefilled; Next saves the corrections, then the compare page. */
@@ -112,10 +113,7 @@ export function QuoteIntakeForm({
     }
     const result = await updateQuoteDetailsRequest({ quoteId: mode.token, county: location.county || null, ...facts });
     if (!result.ok) {
-      for (const [key, messages] of Object.entries(result.fields)) {
-        if ((key === "zipCode" || key === "dateOfBirth" || key === "gender" || key === "tobacco") && messages?.[0])
-          setFieldError(key, { type: "server", message: messages[0] });
-      }
+      setServerFieldErrors(result.fields, ["zipCode", "dateOfBirth", "gender", "tobacco"], setFieldError);
       setError(
         result.status >= 400 && result.status < 500 && result.message ? result.message : SELF_SERVICE_MESSAGES.generic,
       );

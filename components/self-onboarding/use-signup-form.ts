@@ -16,6 +16,7 @@ import {
   type SignupFormValues,
 } from "@/lib/self-onboarding/self-onboarding-schema";
 import type { ZipLookup } from "@/lib/zip/zip-schema";
+import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 
 export type SignupStage = "idle" | "signing-up" | "generating" | "done";
 
@@ -65,10 +66,7 @@ export function useSignupForm({
     const body = signupBody(form.getValues(), { ...context, state: location.state, county: location.county });
     const result = await signupThenGenerateQuote(body, setStage, () => challenge.take());
     if (!result.ok) {
-      for (const [key, messages] of Object.entries(result.fields)) {
-        if (key in EMPTY_SIGNUP_FORM && messages?.[0])
-          form.setError(key as keyof SignupFormValues, { type: "server", message: messages[0] });
-      }
+      setServerFieldErrors(result.fields, Object.keys(EMPTY_SIGNUP_FORM) as (keyof SignupFormValues)[], form.setError);
       setFormError(result.message);
       setStage("idle");
       return;
