@@ -150,15 +150,13 @@ describe("proxy: the stage table before a signed-in page renders", () => {
     const cookie = account ? await cookieFor(account) : "authjs.session-token=not-a-session";
     const { redirectedTo, response } = await open("/dashboard", cookie);
     expect(redirectedTo).toBe("/login");
-    const cleared = response.cookies
-      .getAll()
-      .map(({ name, value, path, secure, expires }) => ({
-        name,
-        value,
-        path,
-        secure,
-        expired: expires !== undefined && new Date(expires).getTime() <= Date.now(),
-      }));
+    const cleared = response.cookies.getAll().map(({ name, value, path, secure, expires }) => ({
+      name,
+      value,
+      path,
+      secure,
+      expired: expires !== undefined && new Date(expires).getTime() <= Date.now(),
+    }));
     expect(cleared).toEqual([
       { name: "__Secure-authjs.session-token", value: "", path: "/", secure: true, expired: true },
       { name: "authjs.session-token", value: "", path: "/", secure: false, expired: true },
