@@ -13,6 +13,7 @@ import type {
 } from "@/lib/billing/billing-account";
 import { DecodeError, decodeInvoiceStatus, decodeIsoDate } from "@/lib/billing/billing-decode";
 import { Button } from "@/components/ui/button";
+import { ScrollArea } from "@/components/ui/table";
 
 export const BILLING_TEXT = {
   invoicesFailed: "Failed to load invoices",
@@ -282,7 +283,7 @@ export function BillingView({
           <p className="text-sm text-gray-600">{BILLING_TEXT.noInvoices}</p>
         ) : null}
         {billingEnabled && invoices.state === "loaded" && invoices.value.length > 0 ? (
-          <div className="-mx-6 overflow-x-auto">
+          <ScrollArea label="Invoices table" className="-mx-6">
             <table className="min-w-full text-left text-sm">
               <thead className="border-b border-gray-200 text-gray-500">
                 <tr>
@@ -321,7 +322,7 @@ export function BillingView({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollArea>
         ) : null}
       </Card>
     </div>

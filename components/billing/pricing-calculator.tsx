@@ -95,7 +95,7 @@ export function PricingCalculator({ signupHref = "/signup" }: { signupHref?: str
             {formatDollars(price.basePriceCents)}
             <span className="text-base font-medium text-gray-500">/month</span>
             {launchPricing ? (
-              <span className="ml-2 text-base font-medium text-gray-400 line-through">{formatDollars(fullBase)}</span>
+              <span className="ml-2 text-base font-medium text-gray-600 line-through">{formatDollars(fullBase)}</span>
             ) : null}
           </p>
           <p className="mt-1 text-sm text-gray-600">

@@ -1,5 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
-import { Table } from "@/components/ui/table";
+import { ScrollArea, Table } from "@/components/ui/table";
 
 type Row = { id: string; name: string; sent: number };
 const columns = [
@@ -42,5 +42,25 @@ describe("Table", () => {
     expect(region.getAttribute("tabindex")).toBe("0");
     expect(screen.getByText("Renewals").className).toBe("sr-only");
     expect(screen.getByRole("cell", { name: "No renewals yet." }).getAttribute("colspan")).toBe("2");
+  });
+});
+
+describe("ScrollArea", () => {
+  it("is a named region the keyboard can reach and scroll", () => {
+    render(
+      <ScrollArea label="Invoices table">
+        <table>
+          <tbody>
+            <tr>
+              <td>Row</td>
+            </tr>
+          </tbody>
+        </table>
+      </ScrollArea>,
+    );
+    const region = screen.getByRole("region", { name: "Invoices table" });
+    expect(region.getAttribute("tabindex")).toBe("0");
+    expect(region.className).toContain("overflow-x-auto");
+    expect(region.className).toContain("focus-visible:ring-2");
   });
 });

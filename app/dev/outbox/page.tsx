@@ -55,7 +55,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
                     >
                       <span className="block truncate text-sm font-semibold">{email.subject}</span>
                       <span className="block truncate text-xs text-gray-500">To {email.to}</span>
-                      <span className="block text-xs text-gray-400">{timeFormat.format(email.createdAt)}</span>
+                      <span className="block text-xs text-gray-600">{timeFormat.format(email.createdAt)}</span>
                     </Link>
                   </li>
                 );

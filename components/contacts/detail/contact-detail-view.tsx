@@ -25,6 +25,7 @@ import { HealthAssessmentModal } from "@/components/contacts/detail/health-asses
 import { QuoteLinkPanel } from "@/components/contacts/detail/quote-link-panel";
 import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
 import { Button } from "@/components/ui/button";
+import { ScrollArea } from "@/components/ui/table";
 
 export type ContactDetailViewProps = {
   /** Everything the page shows, or null when loading failed (then `error` says why). */
@@ -389,7 +390,7 @@ export function ContactDetailView({
             {activity.length === 0 ? (
               <Empty>No emails have been sent to this contact yet.</Empty>
             ) : (
-              <div className="-mx-5 overflow-x-auto">
+              <ScrollArea label="Sent emails table" className="-mx-5">
                 <table className="min-w-full text-sm">
                   <thead className="text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
                     <tr>
@@ -428,7 +429,7 @@ export function ContactDetailView({
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollArea>
             )}
           </Section>
 
@@ -436,7 +437,7 @@ export function ContactDetailView({
             {scheduledEmails.length === 0 ? (
               <Empty>No upcoming emails scheduled for the next 90 days.</Empty>
             ) : (
-              <div className="-mx-5 overflow-x-auto">
+              <ScrollArea label="Upcoming emails table" className="-mx-5">
                 <table className="min-w-full text-sm">
                   <thead className="text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
                     <tr>
@@ -465,7 +466,7 @@ export function ContactDetailView({
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollArea>
             )}
           </Section>
 

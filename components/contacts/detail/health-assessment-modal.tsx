@@ -49,7 +49,7 @@ function Question({ question }: { question: HealthQuestion }) {
           {question.followUps.map((followUp) => (
             <li key={followUp.id} className="text-sm">
               <p className="text-gray-600">{followUp.text}</p>
-              <p className={followUp.answer ? "font-medium text-gray-900" : "italic text-gray-400"}>
+              <p className={followUp.answer ? "font-medium text-gray-900" : "italic text-gray-600"}>
                 {followUp.answer ?? "No answer provided"}
               </p>
             </li>

@@ -12,6 +12,7 @@ import {
 } from "@/components/contacts/list/contact-format";
 import type { ContactListRow } from "@/lib/contacts/list-contacts-view";
 import { Button, buttonClass } from "@/components/ui/button";
+import { ScrollArea } from "@/components/ui/table";
 
 export const CONTACT_TABLE_COLUMNS = [
   "Name",
@@ -54,7 +55,7 @@ function StatusMark({ on, label }: { on: boolean; label: string }) {
       <span className="sr-only">{label}</span>
     </span>
   ) : (
-    <span className="text-gray-400" aria-label="No">
+    <span className="text-gray-600" aria-label="No">
       —
     </span>
   );
@@ -81,7 +82,7 @@ export function ContactTable({
 
   const cell = "whitespace-nowrap px-3 py-3 text-sm";
   return (
-    <div className="overflow-x-auto">
+    <ScrollArea label="Contacts table">
       <table className="min-w-full divide-y divide-gray-200">
         <thead className="bg-gray-50">
           <tr>
@@ -208,6 +209,6 @@ export function ContactTable({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
