@@ -108,7 +108,8 @@ function stagedValues(
   position: number,
   { now, mapper }: { now: Date; mapper: CarrierMapper },
 ): unknown[] {
-  const result = validateImportRow(row, { now });
+  // The contact form's ZIP rule: a ZIP the ZIP table does not know is refused (create-contact.ts locationFor).
+  const result = validateImportRow(row, { now, isKnownZip: (zip) => lookupZip(zip) !== null });
   const head = (outcome: StagedOutcome, error: string | null, email: string) => [
     position,
     row.rowNumber,
