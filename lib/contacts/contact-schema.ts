@@ -43,7 +43,8 @@ const EMAIL_PATTERN = new RegExp(`^[\\p{L}\\p{N}\\p{M}.!#$%&'*+/=?^_\`{|}~-]+@${
  * contains "@" and a dot, longer than 5 characters). Internationalized addresses (RFC 6531,
  * "josé.miller4@example.com", "zoë@bücher.de") are addresses: letters of any script are accepted in
  * the local part and the domain. No spaces, one "@", a dotted domain, no "..", at most 254 characters.
- * Whether a provider can deliver to it is learned at send time (lib/email/send.ts marks it not emailable).
+ * Whether a provider can deliver to it is learned at send time: an outreach email the provider refuses marks
+ * the address not emailable (lib/outreach/sweep.ts, as a permanent bounce does).
  */
 export function isContactEmailFormatValid(email: string): boolean {
   const value = email.trim();
