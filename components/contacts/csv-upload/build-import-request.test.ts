@@ -94,8 +94,8 @@ describe("uploadBlocker (§2 Upload enabling)", () => {
     expect(
       uploadBlocker({ ...ready, mapping: { ...mapping, email: null, lastName: null }, uniqueCarrierCount: 0 }),
     ).toBe(
-      "Your file has no Email column. Choose the column that holds email addresses for Email. " +
-        "Your file has no Last Name column. Choose the column that holds last names for Last Name.",
+      "Your file has no Last Name column. Choose the column that holds last names for Last Name. " +
+        "Your file has no Email column. Choose the column that holds email addresses for Email.",
     );
   });
 });

@@ -10,7 +10,11 @@ import type { ColumnMapping } from "@/lib/contacts/import/column-mapping";
 import type { ImportContactInput } from "@/lib/contacts/import/import-types";
 import type { ParsedCsv } from "@/lib/contacts/import/parse-csv";
 import { mapPlanType } from "@/lib/contacts/import/plan-mapping";
-import { isValidImportEmail } from "@/lib/contacts/import/validate-row";
+import {
+  isValidImportEmail,
+  REQUIRED_IMPORT_FIELDS,
+  type RequiredImportField,
+} from "@/lib/contacts/import/validate-row";
 
 /**
  * The pure half of the CSV upload modal (client-side §3 "CSV upload state"): mapping suggestions for the
@@ -79,11 +83,11 @@ export type UploadRuleInput = {
 };
 
 /** Each required column its own message (#18 point 6): a file without an email column says so. */
-export const MISSING_COLUMN_MESSAGES = {
+export const MISSING_COLUMN_MESSAGES: Record<RequiredImportField, string> = {
   email: "Your file has no Email column. Choose the column that holds email addresses for Email.",
   firstName: "Your file has no First Name column. Choose the column that holds first names for First Name.",
   lastName: "Your file has no Last Name column. Choose the column that holds last names for Last Name.",
-} as const;
+};
 
 /**
  * §2: Upload is disabled with no file, while processing (or uploading), while a required column (First
@@ -102,7 +106,7 @@ export function uploadBlocker({
   if (phase === "processing") return "Processing your CSV file...";
   if (phase === "uploading") return "Uploading...";
   if (phase !== "mapped" || !mapping) return "Choose a CSV file to upload.";
-  const missing = (["email", "firstName", "lastName"] as const).filter((field) => !mapping[field]);
+  const missing = REQUIRED_IMPORT_FIELDS.filter((field) => !mapping[field]);
   if (missing.length) return missing.map((field) => MISSING_COLUMN_MESSAGES[field]).join(" ");
   if (mapping.currentCarrier && uniqueCarrierCount > 0 && carrierMappingCount === 0)
     return "Map each carrier name to a standard carrier.";

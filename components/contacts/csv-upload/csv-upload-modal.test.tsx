@@ -291,6 +291,8 @@ describe("CsvUploadModal: Upload rules", () => {
     await renderModal();
     await chooseAndMap();
     expect(uploadButton()).toHaveProperty("disabled", false);
+    expect(select("Current Carrier").getAttribute("aria-required")).toBeNull();
+    expect(select("Email").getAttribute("aria-required")).toBe("true");
     fireEvent.change(select("Current Carrier"), { target: { value: "" } });
     expect(uploadButton()).toHaveProperty("disabled", false);
     expect(

@@ -13,6 +13,7 @@ import {
 } from "@/components/contacts/csv-upload/build-import-request";
 import { formatFileSize, rowProblems } from "@/components/contacts/csv-upload/import-messages";
 import { Table } from "@/components/ui/table";
+import { REQUIRED_IMPORT_FIELDS } from "@/lib/contacts/import/validate-row";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/input";
 
@@ -33,7 +34,8 @@ export const MAPPING_ORDER: readonly ImportField[] = [
   "planType",
 ];
 
-const REQUIRED_FIELDS = new Set<ImportField>(["firstName", "lastName", "email", "currentCarrier"]);
+// First Name, Last Name and Email; Current Carrier is optional (#18 point 6).
+const REQUIRED_FIELDS = new Set<ImportField>(REQUIRED_IMPORT_FIELDS);
 
 export function ProgressBar({ label, fraction }: { label: string; fraction: number | null }) {
   const percent = fraction === null ? null : Math.round(Math.min(1, Math.max(0, fraction)) * 100);

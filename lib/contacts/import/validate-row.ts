@@ -55,7 +55,9 @@ export type RowValidation =
   | { contact: ValidatedContact; errors: []; invalidEmail: false }
   | { contact: null; errors: string[]; invalidEmail: boolean };
 
-export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ["firstName", "lastName", "email"];
+/** The columns a file must have (the upload modal names each missing one); Current Carrier is optional. */
+export const REQUIRED_IMPORT_FIELDS = ["firstName", "lastName", "email"] as const satisfies readonly ImportField[];
+export type RequiredImportField = (typeof REQUIRED_IMPORT_FIELDS)[number];
 
 const MAX_LENGTH: Partial<Record<ImportField | "state" | "county", number>> = {
   firstName: 100,
