@@ -33,8 +33,9 @@ async function tableCells(table) {
 /** Every contact of the book as the API shows one (GET /api/contacts/{id}), by email. */
 async function contactsByEmail(page, baseUrl) {
   const { contacts } = await (await page.request.get(baseUrl + "/api/contacts?limit=100")).json();
+  // GET /api/contacts/{id} answers the contact itself (ContactDetail).
   const details = await Promise.all(
-    contacts.map(async (c) => (await (await page.request.get(`${baseUrl}/api/contacts/${c.id}`)).json()).contact ?? c),
+    contacts.map(async (c) => (await page.request.get(`${baseUrl}/api/contacts/${c.id}`)).json()),
   );
   return new Map(details.map((c) => [c.email, c]));
 }
