@@ -117,6 +117,13 @@ describe("validateImportRow", () => {
     },
   );
 
+  it("stores an internationalized address in one Unicode form (NFC), so a decomposed accent is the same address", () => {
+    const decomposed = "jose\u0301.miller4@example.com";
+    expect(validateImportRow({ ...base, email: decomposed }, { now: NOW }).contact?.email).toBe(
+      "josé.miller4@example.com",
+    );
+  });
+
   it("applies the contact form's ZIP rule when the ZIP table is given: an unknown ZIP is an error row", () => {
     const isKnownZip = (zip: string) => zip === "78701";
     expect(validateImportRow({ ...base, zipCode: "00000" }, { now: NOW, isKnownZip })).toEqual({
