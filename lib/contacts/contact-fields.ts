@@ -25,7 +25,10 @@ export const OTHER_CARRIER = "Other";
 
 export type StandardPlanType = (typeof STANDARD_PLAN_TYPES)[number];
 
-/** Emails are compared and stored trimmed and lower-cased (one contact per address per agency). */
+/**
+ * Emails are compared and stored trimmed, in Unicode NFC and lower-cased (one contact per address per
+ * agency): "José" typed with a combining accent (e + U+0301) is the same address as with "é".
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.trim().normalize("NFC").toLowerCase();
 }

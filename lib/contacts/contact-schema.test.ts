@@ -30,6 +30,9 @@ describe("contact form rules (§5)", () => {
     ["annexample.com", false], // no @
     ["ann@example", false], // no dot
     ["ann @example.com", false],
+    ["josé.miller4@example.com", true], // RFC 6531: one rule for the form, the routes and the import
+    ["mhernández3@example.com", true],
+    ["ann@exa..mple.com", false],
   ])("email %s valid: %s", (email, ok) => {
     expect(isContactEmailFormatValid(email)).toBe(ok);
     expect(fieldErrors({ ...valid, email }).email).toBe(ok ? undefined : CONTACT_MESSAGES.invalidEmail);

@@ -34,10 +34,21 @@ export const CONTACT_MESSAGES = {
   invalid: "Please correct the highlighted fields.",
 } as const;
 
-/** §5: contains "@" and a dot, longer than 5 characters (and, to be an address at all, no spaces and one "@" with a dotted domain). */
+// A label of letters of any script, digits and marks (RFC 6531 allows UTF-8 in both halves), hyphens inside.
+const LABEL = "[\\p{L}\\p{N}\\p{M}](?:[\\p{L}\\p{N}\\p{M}-]{0,61}[\\p{L}\\p{N}\\p{M}])?";
+const EMAIL_PATTERN = new RegExp(`^[\\p{L}\\p{N}\\p{M}.!#$%&'*+/=?^_\`{|}~-]+@${LABEL}(?:\\.${LABEL})+$`, "u");
+
+/**
+ * The one email rule of a contact, for the form, the routes, self-onboarding and the CSV import (§5:
+ * contains "@" and a dot, longer than 5 characters). Internationalized addresses (RFC 6531,
+ * "josé.miller4@example.com", "zoë@bücher.de") are addresses: letters of any script are accepted in
+ * the local part and the domain. No spaces, one "@", a dotted domain, no "..", at most 254 characters.
+ * Whether a provider can deliver to it is learned at send time: an outreach email the provider refuses marks
+ * the address not emailable (lib/outreach/sweep.ts, as a permanent bounce does).
+ */
 export function isContactEmailFormatValid(email: string): boolean {
   const value = email.trim();
-  return value.length > 5 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+  return value.length > 5 && value.length <= 254 && !value.includes("..") && EMAIL_PATTERN.test(value);
 }
 
 /** Strict calendar date "YYYY-MM-DD" (no time, no other format), with a real month and day. */

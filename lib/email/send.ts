@@ -64,10 +64,27 @@ export type SendEmailResult = {
 };
 
 export class EmailSendError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The provider refused the recipient's address itself (not an outage): sending again will not help. */
+  readonly recipientRefused: boolean;
+  constructor(message: string, options?: { cause?: unknown; recipientRefused?: boolean }) {
     super(message, options);
     this.name = "EmailSendError";
+    this.recipientRefused = options?.recipientRefused ?? false;
   }
+}
+
+/**
+ * True when the provider's error refuses the recipient address (Resend: a `validation_error` about the
+ * `to` field), e.g. an internationalized address (RFC 6531) its servers cannot deliver to. Pure.
+ */
+export function isRecipientRefusal(error: { name?: string | null; message?: string | null } | null | undefined) {
+  if (!error) return false;
+  const name = (error.name ?? "").toLowerCase();
+  const message = error.message ?? "";
+  return (
+    name === "invalid_to_address" ||
+    (name === "validation_error" && /`to`|\bto\b field|recipient|email address/i.test(message))
+  );
 }
 
 let resendClient: Resend | undefined;
@@ -188,7 +205,10 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
       where: { id: row.id },
       data: { status: "failed", lastError: error?.name ?? "unknown_error" },
     });
-    throw new EmailSendError(`Email could not be sent (${error?.name ?? "unknown error"}).`, { cause: error });
+    throw new EmailSendError(`Email could not be sent (${error?.name ?? "unknown error"}).`, {
+      cause: error,
+      recipientRefused: isRecipientRefusal(error),
+    });
   }
   await prisma.outboxEmail.update({
     where: { id: row.id },

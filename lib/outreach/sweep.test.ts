@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { sendEmail } from "@/lib/email/send";
+import { EmailSendError, isRecipientRefusal, sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import { findQuoteLink } from "@/lib/quotes/quote-links";
 import { visitTrackingId } from "@/lib/tracking/quote-views";
 import { MAX_SEND_ATTEMPTS, STALE_SENDING_MINUTES } from "@/lib/outreach/rules";
-import { CANCEL_REASONS, claimDueEmails, runSweep, sendScheduledEmail, type SendFunction } from "@/lib/outreach/sweep";
+import {
+  CANCEL_REASONS,
+  claimDueEmails,
+  RECIPIENT_REFUSED,
+  runSweep,
+  sendScheduledEmail,
+  type SendFunction,
+} from "@/lib/outreach/sweep";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 import { clickTrackingParam, openPixelParam, recordEmailClick } from "@/lib/tracking/email-tracking";
@@ -51,6 +58,21 @@ async function dueEmail(
 
 const row = (id: string) => db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id } });
 const outbox = (key: string) => db.prisma.outboxEmail.findMany({ where: { idempotencyKey: key } });
+
+describe("isRecipientRefusal", () => {
+  it("is the provider refusing the address, not an outage", () => {
+    expect(
+      isRecipientRefusal({
+        name: "validation_error",
+        message: "Invalid `to` field. The email address needs to follow the `email@example.com` format.",
+      }),
+    ).toBe(true);
+    expect(isRecipientRefusal({ name: "invalid_to_address", message: "" })).toBe(true);
+    expect(isRecipientRefusal({ name: "validation_error", message: "Invalid `from` field." })).toBe(false);
+    expect(isRecipientRefusal({ name: "rate_limit_exceeded", message: "Too many requests" })).toBe(false);
+    expect(isRecipientRefusal(null)).toBe(false);
+  });
+});
 
 describe("claimDueEmails", () => {
   it("claims due pending rows (pending → sending, one attempt), leaves future ones, and a second claim gets none of them", async () => {
@@ -223,6 +245,37 @@ describe("sendScheduledEmail", () => {
     expect((await db.prisma.emailEvent.findMany({ where: { scheduledEmailId: email.id } })).map((e) => e.type)).toEqual(
       ["failed"],
     );
+  });
+
+  it("an address the provider refuses (RFC 6531 it cannot deliver) fails at once and marks the contact not emailable; the contact stays", async () => {
+    const { org, contact } = await agency();
+    await db.prisma.contact.update({ where: { id: contact.id }, data: { email: `josé.${contact.id}@example.com` } });
+    const email = await dueEmail(org.id, contact.id);
+    const refusing: SendFunction = async () => {
+      throw new EmailSendError("Email could not be sent (validation_error).", { recipientRefused: true });
+    };
+    await claimDueEmails({ limit: 1000, now });
+    expect(await sendScheduledEmail({ id: email.id, now, send: refusing })).toMatchObject({
+      outcome: "failed",
+      error: RECIPIENT_REFUSED,
+    });
+    expect(await row(email.id)).toMatchObject({ status: "failed", attemptCount: 1, lastError: RECIPIENT_REFUSED });
+    const stored = await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } });
+    expect(stored.unsubscribedAt).toEqual(now);
+    expect(
+      (await db.prisma.consentEvent.findMany({ where: { contactId: contact.id } })).map((e) => [e.source, e.metadata]),
+    ).toEqual([["bounce", expect.objectContaining({ reason: RECIPIENT_REFUSED })]]);
+  });
+
+  it("a refused address during the trial ([TEST] copy to the agent) is not the contact's: retried, contact untouched", async () => {
+    const { org, contact } = await agency({ live: false });
+    const email = await dueEmail(org.id, contact.id);
+    const refusing: SendFunction = async () => {
+      throw new EmailSendError("Email could not be sent (validation_error).", { recipientRefused: true });
+    };
+    await claimDueEmails({ limit: 1000, now });
+    expect(await sendScheduledEmail({ id: email.id, now, send: refusing })).toMatchObject({ outcome: "retry" });
+    expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt).toBeNull();
   });
 
   it("after a crash that followed the provider's acceptance, the retry sends the same email (same link) once", async () => {

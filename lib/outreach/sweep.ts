@@ -1,9 +1,10 @@
 import "server-only";
-import { prisma, tenantDb, tenantTransaction } from "@/lib/db";
+import { prisma, tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
 import { fromWithName } from "@/lib/email/compose";
-import { sendEmail, type SendEmailInput, type SendEmailResult } from "@/lib/email/send";
+import { EmailSendError, sendEmail, type SendEmailInput, type SendEmailResult } from "@/lib/email/send";
+import { recordUnsubscribe } from "@/lib/consent/unsubscribe";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
 import { isoDate } from "@/lib/calendar/calendar-date";
@@ -74,6 +75,9 @@ export type SendOutcome =
   | { id: string; outcome: "cancelled"; reason: string }
   /** The row is not (or no longer) this caller's to send: already sent, taken over, never claimed. */
   | { id: string; outcome: "not_claimed" };
+
+/** lastError of an email whose recipient address the provider refused; the contact is marked not emailable. */
+export const RECIPIENT_REFUSED = "recipient_refused";
 
 export const CANCEL_REASONS = {
   optedOut: "Contact opted out",
@@ -174,12 +178,22 @@ export async function sendScheduledEmail({
   const finish = async (
     data: Prisma.ScheduledEmailUpdateManyMutationInput,
     event?: Prisma.EmailEventUncheckedCreateInput,
+    alsoInTransaction?: (tx: TxClient) => Promise<unknown>,
   ) =>
     tenantTransaction(orgId, async (tx) => {
       const { count } = await tx.scheduledEmail.updateMany({ where: fence, data });
       if (count === 1 && event) await tx.emailEvent.create({ data: event });
+      if (count === 1 && alsoInTransaction) await alsoInTransaction(tx);
       return count === 1;
     });
+  const failedEvent = (error: string): Prisma.EmailEventUncheckedCreateInput => ({
+    organizationId: orgId,
+    contactId: contact.id,
+    scheduledEmailId: id,
+    type: "failed",
+    occurredAt: now,
+    metadata: { emailType: row.emailType, error },
+  });
   const cancel = async (reason: string): Promise<SendOutcome> =>
     (await finish({ status: "cancelled", skipReason: reason }))
       ? { id, outcome: "cancelled", reason }
@@ -262,20 +276,29 @@ export async function sendScheduledEmail({
       : { id, outcome: "not_claimed" };
   } catch (error) {
     if (error instanceof LostClaimError) return { id, outcome: "not_claimed" };
+    // The provider refused the contact's address (an RFC 6531 address it cannot deliver to, say): the
+    // contact stays in the book, its address is marked not emailable as a permanent bounce marks it
+    // (resend-webhook.ts), and the email fails now instead of retrying. A trial's [TEST] copy is not the contact's.
+    if (error instanceof EmailSendError && error.recipientRefused && sendModeAt(organization, now) === "production") {
+      const done = await finish(
+        { status: "failed", lastError: RECIPIENT_REFUSED },
+        failedEvent(RECIPIENT_REFUSED),
+        (tx) =>
+          recordUnsubscribe(tx, {
+            organizationId: orgId,
+            contactId: contact.id,
+            source: "bounce",
+            now,
+            scheduledEmailId: id,
+            metadata: { reason: RECIPIENT_REFUSED },
+          }),
+      );
+      return done ? { id, outcome: "failed", error: RECIPIENT_REFUSED } : { id, outcome: "not_claimed" };
+    }
     const errorName = errorClassName(error);
     const next = afterFailedAttempt({ attempt: row.attemptCount, now });
     if (next.status === "failed") {
-      const done = await finish(
-        { status: "failed", lastError: errorName },
-        {
-          organizationId: orgId,
-          contactId: contact.id,
-          scheduledEmailId: id,
-          type: "failed",
-          occurredAt: now,
-          metadata: { emailType: row.emailType, error: errorName },
-        },
-      );
+      const done = await finish({ status: "failed", lastError: errorName }, failedEvent(errorName));
       return done ? { id, outcome: "failed", error: errorName } : { id, outcome: "not_claimed" };
     }
     const done = await finish({ status: "pending", scheduledSendAt: next.retryAt, lastError: errorName });

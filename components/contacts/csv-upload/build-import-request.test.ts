@@ -60,16 +60,43 @@ describe("carrier and plan suggestions", () => {
 });
 
 describe("uploadBlocker (§2 Upload enabling)", () => {
-  const ready: UploadRuleInput = { hasFile: true, phase: "mapped", carrierMappingCount: 2, uniqueCarrierCount: 2 };
+  const mapping = { firstName: "First", lastName: "Last", email: "Email", currentCarrier: "Carrier" };
+  const ready: UploadRuleInput = {
+    hasFile: true,
+    phase: "mapped",
+    mapping,
+    carrierMappingCount: 2,
+    uniqueCarrierCount: 2,
+  };
   it.each<[string, Partial<UploadRuleInput>, boolean]>([
     ["ready", {}, true],
     ["no file", { hasFile: false, phase: "empty" }, false],
     ["processing", { phase: "processing" }, false],
     ["uploading", { phase: "uploading" }, false],
     ["no carrier mapping", { carrierMappingCount: 0 }, false],
-    ["no carrier names extracted", { uniqueCarrierCount: 0, carrierMappingCount: 0 }, false],
+    // #18 point 6: carrier is optional (a plain prospect list; blank = unknown).
+    ["no carrier column", { mapping: { ...mapping, currentCarrier: null }, uniqueCarrierCount: 0 }, true],
+    ["a carrier column with every cell blank", { uniqueCarrierCount: 0, carrierMappingCount: 0 }, true],
   ])("%s", (_name, change, allowed) => {
     expect(uploadBlocker({ ...ready, ...change }) === null).toBe(allowed);
+  });
+
+  it("says which required column is missing, each with its own message (not the carrier's)", () => {
+    expect(uploadBlocker({ ...ready, mapping: { ...mapping, email: null } })).toBe(
+      "Your file has no Email column. Choose the column that holds email addresses for Email.",
+    );
+    expect(uploadBlocker({ ...ready, mapping: { ...mapping, firstName: null } })).toBe(
+      "Your file has no First Name column. Choose the column that holds first names for First Name.",
+    );
+    expect(uploadBlocker({ ...ready, mapping: { ...mapping, lastName: null } })).toBe(
+      "Your file has no Last Name column. Choose the column that holds last names for Last Name.",
+    );
+    expect(
+      uploadBlocker({ ...ready, mapping: { ...mapping, email: null, lastName: null }, uniqueCarrierCount: 0 }),
+    ).toBe(
+      "Your file has no Last Name column. Choose the column that holds last names for Last Name. " +
+        "Your file has no Email column. Choose the column that holds email addresses for Email.",
+    );
   });
 });
 

@@ -10,7 +10,11 @@ import type { ColumnMapping } from "@/lib/contacts/import/column-mapping";
 import type { ImportContactInput } from "@/lib/contacts/import/import-types";
 import type { ParsedCsv } from "@/lib/contacts/import/parse-csv";
 import { mapPlanType } from "@/lib/contacts/import/plan-mapping";
-import { isValidImportEmail } from "@/lib/contacts/import/validate-row";
+import {
+  isValidImportEmail,
+  REQUIRED_IMPORT_FIELDS,
+  type RequiredImportField,
+} from "@/lib/contacts/import/validate-row";
 
 /**
  * The pure half of the CSV upload modal (client-side §3 "CSV upload state"): mapping suggestions for the
@@ -70,29 +74,42 @@ export type CsvImportPhase = "empty" | "processing" | "mapped" | "uploading" | "
 export type UploadRuleInput = {
   hasFile: boolean;
   phase: CsvImportPhase;
+  /** The chosen column of each field (null: none); First Name, Last Name and Email are required. */
+  mapping: Pick<ColumnMapping, "firstName" | "lastName" | "email" | "currentCarrier"> | null;
   /** Number of carrier values with a choice. */
   carrierMappingCount: number;
   /** Number of unique carrier names found in the mapped carrier column. */
   uniqueCarrierCount: number;
 };
 
+/** Each required column its own message (#18 point 6): a file without an email column says so. */
+export const MISSING_COLUMN_MESSAGES: Record<RequiredImportField, string> = {
+  email: "Your file has no Email column. Choose the column that holds email addresses for Email.",
+  firstName: "Your file has no First Name column. Choose the column that holds first names for First Name.",
+  lastName: "Your file has no Last Name column. Choose the column that holds last names for Last Name.",
+};
+
 /**
- * §2: Upload is disabled with no file, while processing (or uploading), with no carrier mapping, or when
- * no carrier names were extracted. Returns why (shown next to the button), or null when Upload is allowed.
+ * §2: Upload is disabled with no file, while processing (or uploading), while a required column (First
+ * Name, Last Name, Email) has no column, or while carrier names found in the file have no mapping.
+ * Current Carrier is optional (#18 point 6: a plain prospect list imports; a blank carrier is unknown).
+ * Returns why (shown next to the button; every missing column named), or null when Upload is allowed.
  */
 export function uploadBlocker({
   hasFile,
   phase,
+  mapping,
   carrierMappingCount,
   uniqueCarrierCount,
 }: UploadRuleInput): string | null {
   if (!hasFile || phase === "empty") return "Choose a CSV file to upload.";
   if (phase === "processing") return "Processing your CSV file...";
   if (phase === "uploading") return "Uploading...";
-  if (phase !== "mapped") return "Choose a CSV file to upload.";
-  if (uniqueCarrierCount === 0)
-    return "No carrier names were found. Choose the column that holds carrier names for Current Carrier.";
-  if (carrierMappingCount === 0) return "Map each carrier name to a standard carrier.";
+  if (phase !== "mapped" || !mapping) return "Choose a CSV file to upload.";
+  const missing = REQUIRED_IMPORT_FIELDS.filter((field) => !mapping[field]);
+  if (missing.length) return missing.map((field) => MISSING_COLUMN_MESSAGES[field]).join(" ");
+  if (mapping.currentCarrier && uniqueCarrierCount > 0 && carrierMappingCount === 0)
+    return "Map each carrier name to a standard carrier.";
   return null;
 }
 

@@ -102,6 +102,7 @@ const SUCCESS = {
   newContacts: 4,
   updatedContacts: 1,
   skippedRows: 3,
+  unchangedContacts: 0,
   errorRows: [] as unknown[],
   invalidEmails: [] as unknown[],
   carrierConversions: [] as unknown[],
@@ -286,21 +287,35 @@ describe("CsvUploadModal: choosing a file", () => {
 });
 
 describe("CsvUploadModal: Upload rules", () => {
-  it("is enabled once mapped, disabled when the carrier column is unmapped or holds no carrier names", async () => {
+  it("is enabled once mapped, and without a carrier column too: carrier is optional (#18 point 6)", async () => {
     await renderModal();
     await chooseAndMap();
     expect(uploadButton()).toHaveProperty("disabled", false);
+    expect(select("Current Carrier").getAttribute("aria-required")).toBeNull();
+    expect(select("Email").getAttribute("aria-required")).toBe("true");
     fireEvent.change(select("Current Carrier"), { target: { value: "" } });
-    expect(uploadButton()).toHaveProperty("disabled", true);
-    expect(screen.getByText(/No carrier names were found in your file/)).toBeTruthy();
+    expect(uploadButton()).toHaveProperty("disabled", false);
+    expect(
+      screen.getByText(/Current Carrier is optional: contacts are imported with the carrier unknown/),
+    ).toBeTruthy();
     fireEvent.change(select("Current Carrier"), { target: { value: "Insurance Carrier" } });
     expect(uploadButton()).toHaveProperty("disabled", false);
   });
 
-  it("stays disabled when the carrier column is empty in every row", async () => {
+  it("is enabled when the carrier column is empty in every row (blank = unknown)", async () => {
     await renderModal();
     await chooseAndMap("First Name,Last Name,Email,Carrier\nAnn,Lee,ann@example.com,\nBob,Ray,bob@example.com,  \n");
+    expect(uploadButton()).toHaveProperty("disabled", false);
+  });
+
+  it("a file without an email column says so, not the carrier message", async () => {
+    await renderModal();
+    await chooseAndMap("First Name,Last Name,Carrier\nAnn,Lee,Aetna\n");
     expect(uploadButton()).toHaveProperty("disabled", true);
+    expect(
+      screen.getByText("Your file has no Email column. Choose the column that holds email addresses for Email."),
+    ).toBeTruthy();
+    expect(screen.queryByText(/No carrier names were found/)).toBeNull();
   });
 
   it("shows Loading agents... until the agents arrive, preselecting the default agent", async () => {
@@ -425,12 +440,15 @@ describe("CsvUploadModal: the request", () => {
     expect(FakeXhr.instances).toHaveLength(0);
   });
 
-  it("says the mapping is not configured when the email column is unmapped", async () => {
+  it("names the missing column when the email column is unmapped, and sends nothing", async () => {
     await renderModal();
     await chooseAndMap();
     fireEvent.change(select("Email"), { target: { value: "" } });
+    expect(uploadButton()).toHaveProperty("disabled", true);
+    expect(
+      screen.getByText("Your file has no Email column. Choose the column that holds email addresses for Email."),
+    ).toBeTruthy();
     fireEvent.click(uploadButton());
-    expect(await screen.findByText("Column mapping or carrier mapping not configured")).toBeTruthy();
     expect(FakeXhr.instances).toHaveLength(0);
   });
 });
@@ -641,6 +659,17 @@ describe("CsvUploadModal: results", () => {
     expect(props.onImported).toHaveBeenCalledWith(expect.objectContaining({ newContacts: 6, updatedContacts: 1 }));
     expect(screen.getByText("Found 2 rows with errors. Successfully imported 7 rows.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Download and Fix Error Rows" })).toBeTruthy();
+    // #18 point 4: the rows with errors are in the panel (row, column, reason), not only in the download.
+    const errorTable = screen.getByRole("table", { name: "Rows with errors" });
+    expect(
+      within(errorTable)
+        .getAllByRole("row")
+        .map((tr) => Array.from(tr.children).map((cell) => cell.textContent)),
+    ).toEqual([
+      ["Row", "Column", "Reason"],
+      ["3", "—", "Phone number must have 10 digits"],
+      ["9", "Last Name", "Missing value (required)"],
+    ]);
     expect(screen.getByText("Carrier Conversions")).toBeTruthy();
     expect(screen.getByText("3 rows had unrecognized carriers")).toBeTruthy();
     expect(screen.getByText(/This is normal and expected/)).toBeTruthy();
@@ -720,11 +749,13 @@ describe("CsvUploadModal: nothing added", () => {
       newContacts: 0,
       updatedContacts: 0,
       skippedRows: 4,
+      unchangedContacts: 4,
     });
     expect(await screen.findByText("Successfully imported 0 contacts (4 skipped).")).toBeTruthy();
     expect(
-      screen.getByText(/4 rows match existing contacts \(same email address\) and were left unchanged/),
+      screen.getByText("4 rows match existing contacts and were left unchanged (turn on overwrite to update them)."),
     ).toBeTruthy();
+    expect(screen.queryByText("Upload Errors")).toBeNull();
     expect(screen.queryByText(/Congratulations/)).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Done" }));
     expect(props.onClose).toHaveBeenCalled();

@@ -44,6 +44,7 @@ import {
 import {
   bulkImportFailure,
   CSV_UPLOAD_MESSAGES,
+  unchangedRowsMessage,
   type UploadFailure,
 } from "@/components/contacts/csv-upload/import-messages";
 import { CsvFileError, fileRefusal, parseCsvFile } from "@/components/contacts/csv-upload/parse-csv-file";
@@ -193,6 +194,7 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
   const blocker = uploadBlocker({
     hasFile: file !== null,
     phase,
+    mapping,
     carrierMappingCount: Object.keys(carrierMapping).length,
     uniqueCarrierCount: uniqueCarriers.length,
   });
@@ -254,7 +256,7 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
   // ---- Upload (§4: uploading → result) ----
   const startUpload = async () => {
     if (!parsed || !mapping || !canUpload) return;
-    if (!mapping.email || !mapping.currentCarrier || Object.keys(carrierMapping).length === 0) {
+    if (!mapping.email || !mapping.firstName || !mapping.lastName) {
       setUploadError({ message: CSV_UPLOAD_MESSAGES.notConfigured, detail: null });
       return;
     }
@@ -304,6 +306,7 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
           ...(body as BulkImportResponse),
           newContacts: body.newContacts ?? 0,
           updatedContacts: body.updatedContacts ?? 0,
+          unchangedContacts: body.unchangedContacts ?? 0,
           errorRows: body.errorRows ?? [],
           invalidEmails: body.invalidEmails ?? [],
           carrierConversions: body.carrierConversions ?? [],
@@ -311,7 +314,10 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
         setUpload(null);
         setResult(imported);
         const hasIssues =
-          imported.errorRows.length > 0 || imported.carrierConversions.length > 0 || imported.invalidEmails.length > 0;
+          imported.errorRows.length > 0 ||
+          imported.carrierConversions.length > 0 ||
+          imported.invalidEmails.length > 0 ||
+          imported.unchangedContacts > 0;
         setView(hasIssues || imported.newContacts + imported.updatedContacts === 0 ? "result" : "success");
         onImported(imported);
         return;
@@ -345,11 +351,8 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
   };
 
   const added = result ? result.newContacts + result.updatedContacts : 0;
-  // Skipped rows that were neither errors nor invalid emails: existing contacts left alone (overwrite off).
-  const unchangedRows =
-    result && !result.updatedContacts
-      ? Math.max(0, (result.skippedRows ?? 0) - result.errorRows.length - result.invalidEmails.length)
-      : 0;
+  // Existing contacts left alone (overwrite off): not errors (#18 point 5).
+  const unchangedRows = result?.unchangedContacts ?? 0;
   const windowMonths = organization.effectiveDateWindowMonths ?? DEFAULT_EFFECTIVE_DATE_WINDOW_MONTHS;
 
   let title = "Upload CSV";
@@ -380,13 +383,11 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
               {result.message || `Successfully imported ${count(added)} contacts.`}
             </p>
             {unchangedRows > 0 ? (
-              <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700 ring-1 ring-gray-200">
-                {count(unchangedRows)}{" "}
-                {unchangedRows === 1 ? "row matches an existing contact" : "rows match existing contacts"} (same email
-                address) and {unchangedRows === 1 ? "was" : "were"} left unchanged.
-                {isAdmin
-                  ? " To update existing contacts, upload again with “Overwrite existing contacts” checked."
-                  : ""}
+              <p
+                data-testid="csv-upload-unchanged"
+                className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700 ring-1 ring-gray-200"
+              >
+                {unchangedRowsMessage(unchangedRows, isAdmin)}
               </p>
             ) : null}
             <ResultPanels

@@ -11,7 +11,9 @@ import {
   type CarrierSuggestion,
   type PlanChoices,
 } from "@/components/contacts/csv-upload/build-import-request";
-import { formatFileSize } from "@/components/contacts/csv-upload/import-messages";
+import { formatFileSize, rowProblems } from "@/components/contacts/csv-upload/import-messages";
+import { Table } from "@/components/ui/table";
+import { REQUIRED_IMPORT_FIELDS } from "@/lib/contacts/import/validate-row";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/input";
 
@@ -32,7 +34,8 @@ export const MAPPING_ORDER: readonly ImportField[] = [
   "planType",
 ];
 
-const REQUIRED_FIELDS = new Set<ImportField>(["firstName", "lastName", "email", "currentCarrier"]);
+// First Name, Last Name and Email; Current Carrier is optional (#18 point 6).
+const REQUIRED_FIELDS = new Set<ImportField>(REQUIRED_IMPORT_FIELDS);
 
 export function ProgressBar({ label, fraction }: { label: string; fraction: number | null }) {
   const percent = fraction === null ? null : Math.round(Math.min(1, Math.max(0, fraction)) * 100);
@@ -252,8 +255,9 @@ export function CarrierMappingSection({
         <span id="csv-carrier-mapping-title">Carrier Mapping</span>
       </SectionTitle>
       {suggestions.length === 0 ? (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">
-          No carrier names were found in your file. Choose the column that holds carrier names for Current Carrier.
+        <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700 ring-1 ring-gray-200">
+          No carrier names were found in your file. Current Carrier is optional: contacts are imported with the carrier
+          unknown. If your file has a carrier column, choose it for Current Carrier.
         </p>
       ) : (
         <>
@@ -357,6 +361,37 @@ export function ErrorPanel({ message, detail }: { message: string; detail: strin
 const count = (n: number) => n.toLocaleString("en-US");
 const MAX_LISTED_INVALID_EMAILS = 200;
 
+/** Problems listed in the panel; the download has every row. */
+const MAX_LISTED_PROBLEMS = 200;
+
+/** The error rows in the result panel (#18 point 4): row, column, reason, one line per problem. */
+function ErrorRowsTable({ result }: { result: BulkImportResponse }) {
+  const problems = result.errorRows.flatMap(rowProblems);
+  const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
+  return (
+    <div className="mt-3">
+      <Table
+        caption="Rows with errors"
+        captionHidden
+        className="max-h-72 overflow-y-auto"
+        rows={listed}
+        rowKey={(p) => `${p.rowNumber}:${p.column}:${p.reason}`}
+        columns={[
+          { header: "Row", cell: (p) => p.rowNumber, rowHeader: true },
+          { header: "Column", cell: (p) => p.column || "—" },
+          { header: "Reason", cell: (p) => p.reason },
+        ]}
+        empty="No errors."
+      />
+      {problems.length > listed.length ? (
+        <p className="mt-2 text-xs text-red-700">
+          Showing the first {count(listed.length)} of {count(problems.length)} problems. The download lists every row.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function ResultPanels({
   result,
   supportedCarriers,
@@ -380,7 +415,8 @@ export function ResultPanels({
           <p className="mt-1 text-sm text-red-700">
             Found {count(result.errorRows.length)} rows with errors. Successfully imported {count(imported)} rows.
           </p>
-          <p className="mt-1 text-xs text-red-700">
+          <ErrorRowsTable result={result} />
+          <p className="mt-3 text-xs text-red-700">
             Download the rows with errors, fix them in your spreadsheet, and upload the file again.
           </p>
           <Button variant="secondary" className="mt-3" onClick={onDownloadErrors}>

@@ -1,4 +1,9 @@
-import { bulkImportFailure, formatFileSize } from "@/components/contacts/csv-upload/import-messages";
+import {
+  bulkImportFailure,
+  formatFileSize,
+  rowProblems,
+  unchangedRowsMessage,
+} from "@/components/contacts/csv-upload/import-messages";
 
 describe("bulkImportFailure (§8 Bulk import)", () => {
   it.each([
@@ -42,5 +47,44 @@ describe("bulkImportFailure (§8 Bulk import)", () => {
     expect(formatFileSize(512)).toBe("512 B");
     expect(formatFileSize(2048)).toBe("2 KB");
     expect(formatFileSize(6.3 * 1024 * 1024)).toBe("6.3 MB");
+  });
+});
+
+describe("unchangedRowsMessage (#18 point 5: re-uploading the same file)", () => {
+  it("counts the rows left unchanged instead of calling them errors, with the overwrite hint for admins", () => {
+    expect(unchangedRowsMessage(1200, true)).toBe(
+      "1,200 rows match existing contacts and were left unchanged (turn on overwrite to update them).",
+    );
+    expect(unchangedRowsMessage(1, true)).toBe(
+      "1 row matches an existing contact and was left unchanged (turn on overwrite to update it).",
+    );
+    expect(unchangedRowsMessage(3, false)).toBe("3 rows match existing contacts and were left unchanged.");
+  });
+});
+
+describe("rowProblems (#18 point 4: the result panel's row, column, reason)", () => {
+  it("splits an error row into one problem per column", () => {
+    expect(
+      rowProblems({
+        rowNumber: 7,
+        error:
+          "Missing values for: First Name, Last Name; Phone Number must have 10 digits; Birth Date: February 29, 1950 does not exist (February 1950 has 28 days); ZIP Code: Invalid zip code (00000); State must be a US state or its two-letter code",
+      }),
+    ).toEqual([
+      { rowNumber: 7, column: "First Name", reason: "Missing value (required)" },
+      { rowNumber: 7, column: "Last Name", reason: "Missing value (required)" },
+      { rowNumber: 7, column: "Phone Number", reason: "Phone Number must have 10 digits" },
+      { rowNumber: 7, column: "Birth Date", reason: "February 29, 1950 does not exist (February 1950 has 28 days)" },
+      { rowNumber: 7, column: "ZIP Code", reason: "Invalid zip code (00000)" },
+      { rowNumber: 7, column: "State", reason: "State must be a US state or its two-letter code" },
+    ]);
+  });
+
+  it("puts an in-file duplicate under Email", () => {
+    expect(
+      rowProblems({ rowNumber: 3, error: "Duplicate email in this file: a@b.co (row 9 is imported instead)" }),
+    ).toEqual([
+      { rowNumber: 3, column: "Email", reason: "Duplicate email in this file: a@b.co (row 9 is imported instead)" },
+    ]);
   });
 });

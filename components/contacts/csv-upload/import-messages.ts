@@ -1,5 +1,5 @@
 import { readErrorBody } from "@/lib/api/browser-client";
-import { IMPORT_MESSAGES } from "@/lib/contacts/import/import-types";
+import { IMPORT_FIELD_LABELS, IMPORT_MESSAGES, type ImportErrorRow } from "@/lib/contacts/import/import-types";
 
 /**
  * The CSV upload modal's user-facing texts (client-side.md §2 "CSV upload modal", §6, §8 "Bulk import")
@@ -61,4 +61,45 @@ export function formatFileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} B`;
+}
+
+/**
+ * Re-uploading the same file with overwrite off: the rows whose email is already a contact are not
+ * errors. "12 rows match existing contacts and were left unchanged (turn on overwrite to update them)."
+ * The hint is for those who may overwrite (admins).
+ */
+export function unchangedRowsMessage(rows: number, canOverwrite: boolean): string {
+  const one = rows === 1;
+  const hint = canOverwrite ? ` (turn on overwrite to update ${one ? "it" : "them"})` : "";
+  return `${rows.toLocaleString("en-US")} ${one ? "row matches an existing contact and was" : "rows match existing contacts and were"} left unchanged${hint}.`;
+}
+
+/** One problem of an error row, as the result panel lists it. */
+export type RowProblem = { rowNumber: number; column: string; reason: string };
+
+// Longest first, so that "Email" does not claim a longer label's text.
+const COLUMN_LABELS = [...Object.values(IMPORT_FIELD_LABELS), "State", "County"].sort((a, b) => b.length - a.length);
+const MISSING = "Missing values for: ";
+
+/**
+ * An error row's text ("Missing values for: First Name; Birth Date: February 29, 1950 does not exist …")
+ * as one problem per column: row, column, reason. Pure.
+ */
+export function rowProblems(row: Pick<ImportErrorRow, "rowNumber" | "error">): RowProblem[] {
+  const problems: RowProblem[] = [];
+  for (const part of row.error.split("; ").filter(Boolean)) {
+    if (part.startsWith(MISSING)) {
+      for (const column of part.slice(MISSING.length).split(", "))
+        problems.push({ rowNumber: row.rowNumber, column, reason: "Missing value (required)" });
+      continue;
+    }
+    if (part.startsWith("Duplicate email")) {
+      problems.push({ rowNumber: row.rowNumber, column: IMPORT_FIELD_LABELS.email, reason: part });
+      continue;
+    }
+    const column = COLUMN_LABELS.find((label) => part.startsWith(label));
+    const reason = column && part.startsWith(`${column}: `) ? part.slice(column.length + 2) : part;
+    problems.push({ rowNumber: row.rowNumber, column: column ?? "", reason });
+  }
+  return problems;
 }

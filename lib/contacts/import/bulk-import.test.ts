@@ -168,7 +168,7 @@ describe("bulkImportContacts", () => {
     });
   });
 
-  it("overwrite off: existing emails are left alone and reported", async () => {
+  it("overwrite off: existing emails are left alone and counted as unchanged, not as errors (#18 point 5)", async () => {
     const { org, admin } = await agency();
     await createContact(db.prisma, org.id, { now: NOW, email: "exists@example.com", firstName: "Old" });
     const contacts = numbered([row({ email: "exists@example.com", firstName: "New" }), row()]);
@@ -178,14 +178,69 @@ describe("bulkImportContacts", () => {
       request: request({ contacts }),
       now: NOW,
     });
-    expect(result).toMatchObject({ newContacts: 1, updatedContacts: 0, skippedRows: 1 });
-    expect(result.errorRows).toEqual([
-      expect.objectContaining({ rowNumber: 2, error: "Email already exists: exists@example.com" }),
-    ]);
+    expect(result).toMatchObject({ newContacts: 1, updatedContacts: 0, skippedRows: 1, unchangedContacts: 1 });
+    expect(result.errorRows).toEqual([]);
     expect(
       (await db.prisma.contact.findFirstOrThrow({ where: { organizationId: org.id, email: "exists@example.com" } }))
         .firstName,
     ).toBe("Old");
+  });
+
+  it("re-uploading the same file: every row matches an existing contact and is left unchanged, none is an error", async () => {
+    const { org, admin } = await agency();
+    const contacts = numbered([row({ email: "one@example.com" }), row({ email: "two@example.com" })]);
+    const first = await bulkImportContacts({
+      organizationId: org.id,
+      user: asUser(admin),
+      request: request({ contacts }),
+      now: NOW,
+    });
+    expect(first).toMatchObject({ newContacts: 2, unchangedContacts: 0 });
+    const again = await bulkImportContacts({
+      organizationId: org.id,
+      user: asUser(admin),
+      request: request({ contacts }),
+      now: NOW,
+    });
+    expect(again).toMatchObject({
+      newContacts: 0,
+      updatedContacts: 0,
+      skippedRows: 2,
+      unchangedContacts: 2,
+      errorRows: [],
+    });
+    const overwrite = await bulkImportContacts({
+      organizationId: org.id,
+      user: asUser(admin),
+      request: request({ contacts, overwriteExisting: true }),
+      now: NOW,
+    });
+    expect(overwrite).toMatchObject({ updatedContacts: 2, unchangedContacts: 0 });
+  });
+
+  it("keeps the book whole (#18 points 1-3): RFC 6531 addresses imported, an unknown ZIP refused as the form does, a carrier's newline kept", async () => {
+    const { org, admin } = await agency();
+    const contacts = numbered([
+      row({ email: "josé.miller4@example.com", firstName: "José" }),
+      row({ email: "mhernández3@example.com", zipCode: "00000" }),
+      row({ email: "lines@example.com", currentCarrier: "Acme Mutual\nof Ohio" }),
+    ]);
+    const result = await bulkImportContacts({
+      organizationId: org.id,
+      user: asUser(admin),
+      request: request({ contacts }),
+      now: NOW,
+    });
+    expect(result.invalidEmails).toEqual([]);
+    expect(result.newContacts).toBe(2);
+    expect(result.errorRows).toEqual([
+      expect.objectContaining({ rowNumber: 3, error: "ZIP Code: Invalid zip code (00000)" }),
+    ]);
+    const stored = await db.prisma.contact.findMany({ where: { organizationId: org.id }, orderBy: { email: "asc" } });
+    expect(stored.map((c) => [c.email, c.currentCarrier])).toEqual([
+      ["josé.miller4@example.com", "Humana"],
+      ["lines@example.com", "Acme Mutual\nof Ohio"],
+    ]);
   });
 
   it("an address held only by an unconfirmed self-signup is the file's: the signup is released and the row imported", async () => {
@@ -226,8 +281,8 @@ describe("bulkImportContacts", () => {
       request: request({ contacts, overwriteExisting: true, agentId: admin.id }),
       now: NOW,
     });
-    expect(result).toMatchObject({ newContacts: 1, updatedContacts: 0 });
-    expect(result.errorRows[0]!.error).toBe("Email already exists: theirs@example.com");
+    expect(result).toMatchObject({ newContacts: 1, updatedContacts: 0, unchangedContacts: 1 });
+    expect(result.errorRows).toEqual([]);
     expect(
       await db.prisma.contact.findFirstOrThrow({ where: { organizationId: org.id, email: "theirs@example.com" } }),
     ).toMatchObject({ firstName: "Old", agentId: admin.id });

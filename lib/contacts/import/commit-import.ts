@@ -26,7 +26,8 @@ import type { CarrierResolver } from "@/lib/carriers/resolve-carrier";
  * 4. Overwrite on: existing contacts get the file's values, except that a blank cell keeps the stored
  *    value and a blank "Assign to Agent" keeps the contact's agent (UPDATE … FROM). A new carrier text
  *    brings its NAIC group (or none); the same text keeps the contact's NAIC. Overwrite off: an
- *    existing email is an error row "Email already exists: …" (D.2 step 6) and is left alone.
+ *    existing email is left alone and counted as unchanged (not an error: re-uploading the same file
+ *    says "N rows match existing contacts and were left unchanged", #18 point 5).
  * 5. New emails: INSERT … SELECT … ON CONFLICT (organization_id, email) DO NOTHING, each with its
  *    carrier's NAIC group (lib/carriers/resolve-carrier.ts; one lookup per distinct carrier text).
  * 6. The report, read back in file order: invalid emails, error rows (sorted by spreadsheet line) and
@@ -40,6 +41,8 @@ export type CommitOutcome = {
   inserted: number;
   updated: number;
   skipped: number;
+  /** Rows whose email is an existing contact, left alone because overwrite is off. */
+  unchanged: number;
   errorRows: ImportErrorRow[];
   invalidEmails: InvalidEmailRow[];
   carrierConversions: CarrierConversion[];
@@ -58,7 +61,7 @@ export type CommitStagedRowsOptions = {
 };
 
 type ErrorRecord = {
-  kind: "error" | "duplicate" | "existing";
+  kind: "error" | "duplicate";
   row_number: number;
   cells: string[];
   error: string | null;
@@ -68,7 +71,6 @@ type ErrorRecord = {
 
 function errorText(r: ErrorRecord): string {
   if (r.kind === "duplicate") return `Duplicate email in this file: ${r.email} (row ${r.next_row} is imported instead)`;
-  if (r.kind === "existing") return `Email already exists: ${r.email}`;
   return r.error ?? "";
 }
 
@@ -198,14 +200,21 @@ export async function commitStagedRows(
         SELECT 'error' AS kind, chunk_index, position, row_number, cells, error, email, NULL::int AS next_row
         FROM import_job_rows WHERE import_job_id = ${jobId}::uuid AND outcome = 'error'
         UNION ALL
-        SELECT CASE WHEN s.existing THEN 'existing' ELSE 'duplicate' END, s.chunk_index, s.position, s.row_number,
+        SELECT 'duplicate', s.chunk_index, s.position, s.row_number,
                (SELECT r.cells FROM import_job_rows AS r WHERE r.import_job_id = ${jobId}::uuid AND r.chunk_index = s.chunk_index AND r.position = s.position),
                NULL, s.email, s.next_row
         FROM import_commit_rows AS s
-        WHERE s.next_row IS NOT NULL OR (s.existing AND NOT ${overwrite})
+        WHERE s.next_row IS NOT NULL
       ) AS e
       ORDER BY row_number, chunk_index, position`
   ).map((r) => ({ rowNumber: r.row_number, values: cellsFromStaged(r.cells), error: errorText(r) }));
+  const unchanged = overwrite
+    ? 0
+    : ((
+        await tx.$queryRaw<
+          { n: number }[]
+        >`SELECT count(*)::int AS n FROM import_commit_rows WHERE next_row IS NULL AND existing`
+      )[0]?.n ?? 0);
   const carrierConversions = (
     await tx.$queryRaw<{ row_number: number; current_carrier: string }[]>`
       SELECT row_number, current_carrier FROM import_commit_rows
@@ -218,6 +227,7 @@ export async function commitStagedRows(
     inserted,
     updated,
     skipped: totalRows - inserted - updated,
+    unchanged,
     errorRows,
     invalidEmails,
     carrierConversions,

@@ -176,6 +176,7 @@ function importResponse(jobId: string, outcome: CommitOutcome): BulkImportRespon
     newContacts: outcome.inserted,
     updatedContacts: outcome.updated,
     skippedRows: outcome.skipped,
+    unchangedContacts: outcome.unchanged,
     errorRows: outcome.errorRows,
     invalidEmails: outcome.invalidEmails,
     carrierConversions: outcome.carrierConversions,

@@ -182,6 +182,8 @@ export type BulkImportResponse = {
   updatedContacts: number;
   /** Rows not written: invalid emails, error rows and existing emails left alone. */
   skippedRows: number;
+  /** Rows matching an existing contact (same email) left unchanged because overwrite was off; not errors. */
+  unchangedContacts: number;
   errorRows: ImportErrorRow[];
   invalidEmails: InvalidEmailRow[];
   carrierConversions: CarrierConversion[];

@@ -37,7 +37,9 @@ describe("parseFlexibleDate", () => {
   it.each([
     ["", DATE_MESSAGES.invalid],
     ["abc", DATE_MESSAGES.invalid],
-    ["2/29/2023", DATE_MESSAGES.invalid],
+    ["2/29/2023", "February 29, 2023 does not exist (February 2023 has 28 days)"],
+    ["1950-02-29", "February 29, 1950 does not exist (February 1950 has 28 days)"],
+    ["04/31/1950", "April 31, 1950 does not exist (April 1950 has 30 days)"],
     ["13/13/2020", DATE_MESSAGES.invalid],
     ["1952", DATE_MESSAGES.invalid],
     ["9999", DATE_MESSAGES.invalid],

@@ -11,7 +11,25 @@ export const DATE_MESSAGES = {
   invalid: "Invalid date format",
   dateTime: "Expected a date only, not a date and time",
   yearRange: "Year must be between 1800 and 2100",
+  /** A real-looking date the calendar does not have: "February 29, 1950 does not exist (February 1950 has 28 days)". */
+  noSuchDay: (year: number, month: number, day: number, days: number) =>
+    `${MONTH_NAMES[month - 1]} ${day}, ${year} does not exist (${MONTH_NAMES[month - 1]} ${year} has ${days} days)`,
 } as const;
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 
 export type DateParseResult = { ok: true; date: string } | { ok: false; error: string };
 
@@ -63,8 +81,9 @@ function build(year: number, month: number, day: number): DateParseResult {
   if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day))
     return { ok: false, error: DATE_MESSAGES.invalid };
   if (year < MIN_YEAR || year > MAX_YEAR) return { ok: false, error: DATE_MESSAGES.yearRange };
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
-    return { ok: false, error: DATE_MESSAGES.invalid };
+  if (month < 1 || month > 12 || day < 1 || day > 31) return { ok: false, error: DATE_MESSAGES.invalid };
+  const days = daysInMonth(year, month);
+  if (day > days) return { ok: false, error: DATE_MESSAGES.noSuchDay(year, month, day, days) };
   return { ok: true, date: `${pad(year, 4)}-${pad(month)}-${pad(day)}` };
 }
 

@@ -5,6 +5,7 @@ import { createCarrierMapper, type SupportedCarrier } from "@/lib/contacts/impor
 import { IMPORT_FIELDS, type ImportContact, type ImportRowValues } from "@/lib/contacts/import/import-types";
 import { validateImportRow, type ValidatedContact } from "@/lib/contacts/import/validate-row";
 import { lookupZip } from "@/lib/contacts/import/zip-county";
+import { findZip } from "@/lib/zip/zip-table";
 import { prisma, type TxClient } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -108,7 +109,8 @@ function stagedValues(
   position: number,
   { now, mapper }: { now: Date; mapper: CarrierMapper },
 ): unknown[] {
-  const result = validateImportRow(row, { now });
+  // The contact form's ZIP rule: a ZIP the ZIP table does not know is refused (create-contact.ts locationFor).
+  const result = validateImportRow(row, { now, isKnownZip: (zip) => findZip(zip) !== null });
   const head = (outcome: StagedOutcome, error: string | null, email: string) => [
     position,
     row.rowNumber,

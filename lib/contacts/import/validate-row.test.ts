@@ -89,10 +89,8 @@ describe("validateImportRow", () => {
     [{ birthDate: "2026-03-16" }, "Birth Date cannot be in the future"],
     [{ birthDate: "31/31/1950" }, "Birth Date: Invalid date format (use YYYY-MM-DD or MM/DD/YYYY)"],
     [{ effectiveDate: "soon" }, "Effective Date: Invalid date format (use YYYY-MM-DD or MM/DD/YYYY)"],
-    [
-      { effectiveDate: "1700-01-01" },
-      "Effective Date: Year must be between 1800 and 2100 (use YYYY-MM-DD or MM/DD/YYYY)",
-    ],
+    [{ effectiveDate: "1700-01-01" }, "Effective Date: Year must be between 1800 and 2100"],
+    [{ birthDate: "1950-02-29" }, "Birth Date: February 29, 1950 does not exist (February 1950 has 28 days)"],
     [{ state: "Narnia" }, "State must be a US state or its two-letter code"],
     [{ firstName: "x".repeat(101) }, "First Name is too long (at most 100 characters)"],
   ])("%j → %s", (change, error) => {
@@ -107,6 +105,49 @@ describe("validateImportRow", () => {
       "ZIP Code must be 5 digits",
       "Gender must be M or F",
     ]);
+  });
+
+  it.each(["josé.miller4@example.com", "mhernández3@example.com", "zoë@bücher.de", "Łukasz@example.pl"])(
+    "imports the person with an internationalized address %s (RFC 6531)",
+    (email) => {
+      const result = validateImportRow({ ...base, email }, { now: NOW });
+      expect(result.invalidEmail).toBe(false);
+      expect(result.contact?.email).toBe(email.toLowerCase());
+      expect(isValidImportEmail(email)).toBe(true);
+    },
+  );
+
+  it("stores an internationalized address in one Unicode form (NFC), so a decomposed accent is the same address", () => {
+    const decomposed = "jose\u0301.miller4@example.com";
+    expect(validateImportRow({ ...base, email: decomposed }, { now: NOW }).contact?.email).toBe(
+      "josé.miller4@example.com",
+    );
+  });
+
+  it("applies the contact form's ZIP rule when the ZIP table is given: an unknown ZIP is an error row", () => {
+    const isKnownZip = (zip: string) => zip === "78701";
+    expect(validateImportRow({ ...base, zipCode: "00000" }, { now: NOW, isKnownZip })).toEqual({
+      contact: null,
+      errors: ["ZIP Code: Invalid zip code (00000)"],
+      invalidEmail: false,
+    });
+    expect(validateImportRow({ ...base, zipCode: "78701" }, { now: NOW, isKnownZip }).contact?.zipCode).toBe("78701");
+    expect(validateImportRow({ ...base, zipCode: "" }, { now: NOW, isKnownZip }).contact?.zipCode).toBeNull();
+  });
+
+  it("keeps an embedded newline of a quoted carrier or county cell as written; names stay one line", () => {
+    const contact = validateImportRow(
+      {
+        ...base,
+        firstName: "Ada\nMarie",
+        currentCarrier: "Mutual of Omaha\r\nUnited World  Life",
+        county: "Travis\nCounty",
+      },
+      { now: NOW },
+    ).contact;
+    expect(contact?.currentCarrier).toBe("Mutual of Omaha\nUnited World Life");
+    expect(contact?.county).toBe("Travis\nCounty");
+    expect(contact?.firstName).toBe("Ada Marie");
   });
 
   it("birth date today is fine", () => {

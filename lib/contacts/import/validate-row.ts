@@ -5,10 +5,12 @@ import {
   type ImportContactInput,
   type ImportField,
 } from "@/lib/contacts/import/import-types";
-import { parseFlexibleDateDetailed } from "@/lib/contacts/import/parse-date";
+import { DATE_MESSAGES, parseFlexibleDateDetailed } from "@/lib/contacts/import/parse-date";
 import { mapPlanType } from "@/lib/contacts/import/plan-mapping";
 import { US_STATES } from "@/lib/reference/us-states";
 import { isoDate } from "@/lib/calendar/calendar-date";
+import { isContactEmailFormatValid } from "@/lib/contacts/contact-schema";
+import { ZIP_MESSAGES } from "@/lib/zip/zip-schema";
 import { nationalDigits } from "@/lib/phone/phone";
 
 /**
@@ -22,6 +24,10 @@ import { nationalDigits } from "@/lib/phone/phone";
  * - An invalid or blank email makes the row an "invalid email" row: skipped and listed as Row n: email.
  * - Phone: digits only, exactly 10 (a leading country code 1 is dropped; "x123"/"ext" extensions ignored).
  * - ZIP: 5 digits; ZIP+4 keeps the first 5; 3–4 digits are left-padded with zeros (Excel drops them).
+ *   A ZIP the ZIP table does not know ("00000") is an error, as in the contact form ("Invalid zip code"):
+ *   the server passes `isKnownZip` (the table is server-only); the browser preview cannot tell.
+ * - Current Carrier and County keep an embedded line break as written (cleanMultiline); the other
+ *   values are one line.
  * - Gender M/F (Male/Female accepted); Tobacco yes/true/1/y → true, no/false/0/n → false, blank → unknown.
  * - Every error of the row is reported, joined with "; " in the error download.
  */
@@ -49,7 +55,9 @@ export type RowValidation =
   | { contact: ValidatedContact; errors: []; invalidEmail: false }
   | { contact: null; errors: string[]; invalidEmail: boolean };
 
-export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ["firstName", "lastName", "email"];
+/** The columns a file must have (the upload modal names each missing one); Current Carrier is optional. */
+export const REQUIRED_IMPORT_FIELDS = ["firstName", "lastName", "email"] as const satisfies readonly ImportField[];
+export type RequiredImportField = (typeof REQUIRED_IMPORT_FIELDS)[number];
 
 const MAX_LENGTH: Partial<Record<ImportField | "state" | "county", number>> = {
   firstName: 100,
@@ -78,21 +86,31 @@ const STATE_BY_KEY = new Map<string, string>([
   ]),
 ]);
 
-const EMAIL_PATTERN =
-  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
-
-/** D.1.4 + D.2 step 2: non-blank, longer than 5, one @, a dotted domain, no spaces. */
+/** D.1.4 + D.2 step 2: the contact's one email rule (lib/contacts/contact-schema.ts), internationalized addresses included. */
 export function isValidImportEmail(email: string): boolean {
-  const e = normalizeEmail(email);
-  return e.length > 5 && e.length <= 254 && EMAIL_PATTERN.test(e) && !e.includes("..");
+  return isContactEmailFormatValid(normalizeEmail(email));
 }
 
-/** Whitespace collapsed, control characters removed. */
+/** Whitespace collapsed, control characters removed: one line (names, email, codes). */
 function clean(value: string | undefined | null): string {
   return (value ?? "")
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/**
+ * Free text that may span lines (a carrier or county cell with an embedded newline in quotes): the line
+ * breaks are kept as written (CRLF and CR become LF), other control characters removed, each line's
+ * spaces collapsed, blank lines at the ends dropped. Display may fold it; the stored text does not.
+ */
+export function cleanMultiline(value: string | undefined | null): string {
+  return (value ?? "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => clean(line))
+    .join("\n")
+    .replace(/^\n+|\n+$/g, "");
 }
 
 export function normalizePhone(raw: string): string | null | "invalid" {
@@ -135,6 +153,11 @@ function parseGender(raw: string): "M" | "F" | null | "invalid" {
   return "invalid";
 }
 
+/** A date's refusal: a format problem gets the formats to use; "February 29, 1950 does not exist" stands alone. */
+function dateProblem(error: string): string {
+  return error === DATE_MESSAGES.invalid ? `${error} (use YYYY-MM-DD or MM/DD/YYYY)` : error;
+}
+
 /** Today's calendar date in UTC, "YYYY-MM-DD". */
 function today(now: Date): string {
   return isoDate(now);
@@ -142,7 +165,7 @@ function today(now: Date): string {
 
 export function validateImportRow(
   row: Partial<ImportContactInput> & { rowNumber: number },
-  { now }: { now: Date },
+  { now, isKnownZip }: { now: Date; isKnownZip?: (zip: string) => boolean },
 ): RowValidation {
   const errors: string[] = [];
   const text = (field: ImportField) => clean(row[field]);
@@ -162,6 +185,7 @@ export function validateImportRow(
 
   const zip = normalizeZip(row.zipCode ?? "");
   if (zip === "invalid") errors.push("ZIP Code must be 5 digits");
+  else if (zip !== null && isKnownZip && !isKnownZip(zip)) errors.push(`ZIP Code: ${ZIP_MESSAGES.invalid} (${zip})`);
 
   const state = normalizeState(row.state ?? "");
   if (state === "invalid") errors.push("State must be a US state or its two-letter code");
@@ -177,18 +201,18 @@ export function validateImportRow(
     const parsed = parseFlexibleDateDetailed(text("effectiveDate"));
     // REC (D.2): a future effective date is a new policy, so it is valid.
     if (parsed.ok) effectiveDate = parsed.date;
-    else errors.push(`Effective Date: ${parsed.error} (use YYYY-MM-DD or MM/DD/YYYY)`);
+    else errors.push(`Effective Date: ${dateProblem(parsed.error)}`);
   }
 
   let birthDate: string | null = null;
   if (text("birthDate")) {
     const parsed = parseFlexibleDateDetailed(text("birthDate"));
-    if (!parsed.ok) errors.push(`Birth Date: ${parsed.error} (use YYYY-MM-DD or MM/DD/YYYY)`);
+    if (!parsed.ok) errors.push(`Birth Date: ${dateProblem(parsed.error)}`);
     else if (parsed.date > today(now)) errors.push("Birth Date cannot be in the future");
     else birthDate = parsed.date;
   }
 
-  const county = clean(row.county).slice(0, 100);
+  const county = cleanMultiline(row.county).slice(0, 100);
 
   if (errors.length) return { contact: null, errors, invalidEmail: false };
   return {
@@ -198,7 +222,7 @@ export function validateImportRow(
       lastName: text("lastName"),
       email,
       phoneNumber: phone as string | null,
-      currentCarrier: text("currentCarrier") || null,
+      currentCarrier: cleanMultiline(row.currentCarrier) || null,
       effectiveDate,
       birthDate,
       tobaccoUser: tobacco as boolean | null,

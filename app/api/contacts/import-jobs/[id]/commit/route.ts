@@ -8,7 +8,7 @@ export const maxDuration = 120;
 
 /**
  * POST /api/contacts/import-jobs/{id}/commit → {success, message, totalRows, newContacts, updatedContacts,
- * skippedRows, errorRows, invalidEmails, carrierConversions, importJobId} (client-side §7, as
+ * skippedRows, unchangedContacts, errorRows, invalidEmails, carrierConversions, importJobId} (client-side §7, as
  * POST /api/contacts/bulk-import answers): every staged row written in one transaction, or none.
  */
 export const POST = withOrg(
