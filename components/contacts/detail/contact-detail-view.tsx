@@ -24,6 +24,8 @@ import { healthOutcome } from "@/components/contacts/detail/health-answers";
 import { HealthAssessmentModal } from "@/components/contacts/detail/health-assessment-modal";
 import { QuoteLinkPanel } from "@/components/contacts/detail/quote-link-panel";
 import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
+import { contactStatusLabel } from "@/lib/contacts/contact-status";
+import { CONTACT_OWNER_CAPTION } from "@/lib/contacts/contact-fields";
 import { Button } from "@/components/ui/button";
 
 export type ContactDetailViewProps = {
@@ -31,6 +33,8 @@ export type ContactDetailViewProps = {
   data: ContactPageData | null;
   error?: string | null;
   agents: ContactFormAgent[];
+  /** Every carrier the product knows, for the edit form's Current Carrier list. */
+  knownCarriers?: string[];
   currentUser: ContactFormUser;
   /** Follow-up requests shown before "Show all" (§9: 2). */
   followUpsShown?: number;
@@ -195,6 +199,7 @@ export function ContactDetailView({
   data,
   error,
   agents,
+  knownCarriers = [],
   currentUser,
   followUpsShown = FOLLOW_UPS_SHOWN,
 }: ContactDetailViewProps) {
@@ -328,9 +333,12 @@ export function ContactDetailView({
               <Detail label="Current Carrier">{contact.currentCarrier ?? "—"}</Detail>
               <Detail label="Plan Type">{contact.planType ?? "—"}</Detail>
               <Detail label="Effective Date">{formatCalendarDate(contact.effectiveDate)}</Detail>
-              <Detail label="Status">{contact.status}</Detail>
+              <Detail label="Status">{contactStatusLabel(contact.status)}</Detail>
               <Detail label="Assigned Agent">{personName(contact.agent) ?? "Default"}</Detail>
-              <Detail label="Contact Owner">{personName(contact.contactOwner) ?? "—"}</Detail>
+              <Detail label="Contact Owner">
+                {personName(contact.contactOwner) ?? "—"}
+                <span className="mt-0.5 block text-xs text-gray-600">{CONTACT_OWNER_CAPTION}</span>
+              </Detail>
             </dl>
           </section>
           <QuoteLinkPanel contactId={contact.id} contactName={name || contact.email} daysValid={QUOTE_LINK_DAYS} />
@@ -480,6 +488,7 @@ export function ContactDetailView({
           mode="edit"
           contact={contact}
           agents={agents}
+          knownCarriers={knownCarriers}
           currentUser={currentUser}
           onClose={() => setModal("none")}
           onSaved={(saved) => {
