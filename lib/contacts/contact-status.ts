@@ -4,6 +4,13 @@
  * the label from here, never the code. Pure: safe in the browser bundle.
  */
 
+/**
+ * Under the contact's Emails Opened: why it can read 0 while the dashboard counts a view. Opens come
+ * from a tracking image that many mail apps block; a view is counted when the quote link is opened.
+ */
+export const EMAIL_OPENS_CAPTION =
+  "Opens are undercounted: many mail apps block the tracking image. A quote view (the dashboard's View Count) is counted when the client opens the quote link.";
+
 /** The codes the product writes, each with its label. */
 export const CONTACT_STATUS_LABELS: Readonly<Record<string, string>> = {
   New: "New",

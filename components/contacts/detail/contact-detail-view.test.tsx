@@ -265,6 +265,14 @@ describe("Contact Details", () => {
     ).toBeTruthy();
   });
 
+  it("says why Emails Opened can read 0 while the quote was viewed", () => {
+    renderView();
+    const summary = screen.getByRole("region", { name: "Summary" });
+    expect(within(summary).getByText("Emails Opened")).toBeTruthy();
+    expect(within(summary).getByText(/many mail apps block the tracking image/)).toBeTruthy();
+    expect(within(summary).getByText(/counted when the client opens the quote link/)).toBeTruthy();
+  });
+
   it("shows the error with a Back button when loading failed", () => {
     renderView(null, "Contact not found");
     expect(screen.getByRole("alert").textContent).toContain("Contact not found");

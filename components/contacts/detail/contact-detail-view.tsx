@@ -24,7 +24,7 @@ import { healthOutcome } from "@/components/contacts/detail/health-answers";
 import { HealthAssessmentModal } from "@/components/contacts/detail/health-assessment-modal";
 import { QuoteLinkPanel } from "@/components/contacts/detail/quote-link-panel";
 import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
-import { contactStatusLabel } from "@/lib/contacts/contact-status";
+import { contactStatusLabel, EMAIL_OPENS_CAPTION } from "@/lib/contacts/contact-status";
 import { CONTACT_OWNER_CAPTION } from "@/lib/contacts/contact-fields";
 import { Button } from "@/components/ui/button";
 
@@ -362,6 +362,7 @@ export function ContactDetailView({
                 </div>
               ))}
             </dl>
+            <p className="px-5 pb-3 text-xs text-gray-600">{EMAIL_OPENS_CAPTION}</p>
             <div className="flex flex-wrap items-center justify-between gap-2 border-t border-gray-100 px-5 py-3 text-sm">
               <span className="text-gray-600">
                 Last emailed: <span className="font-medium text-gray-900">{formatInstant(contact.lastEmailedAt)}</span>
