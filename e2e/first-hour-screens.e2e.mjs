@@ -64,6 +64,13 @@ export const journeys = [
       const row = page.getByRole("link", { name: /Zoë Quinn/ }).first();
       await row.waitFor();
       expect((await page.getByRole("heading", { name: "Your book is empty" }).count()) === 0, "no empty state now");
+
+      // Search ignores accents and finds the carrier: "zoe" and the carrier's name both find Zoë.
+      for (const term of ["zoe", otherCarrier.split(" ")[0]]) {
+        await page.goto(`${baseUrl}/contacts?search=${encodeURIComponent(term)}`);
+        await row.waitFor();
+      }
+      await screenshot("first-hour-contacts-search-zoe");
       await page.goto(baseUrl + "/dashboard");
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
       expect((await dashboardEmpty.count()) === 0, "the dashboard no longer offers the empty book's next step");
