@@ -40,11 +40,6 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         productName={productName}
         show={params.payment_success === "true" || !user.hasCompletedWalkthrough}
       />
-      {emptyBook ? (
-        <div className="mb-6">
-          <EmptyBookSlot csvUpload={emptyBook} />
-        </div>
-      ) : null}
       <DashboardView
         initial={{
           period: normalizePeriodKey(params.period),
@@ -52,6 +47,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           endDate: dateOrEmpty(params.endDate),
         }}
         welcomeEmailFor={params.send_welcome_email === "true" ? user.email : null}
+        emptyBook={emptyBook ? <EmptyBookSlot csvUpload={emptyBook} /> : undefined}
       />
     </main>
   );
