@@ -14,6 +14,7 @@ import type { SettingsCarriersResponse } from "@/lib/settings/update-org-setting
 type Loaded = {
   agents: ContactFormAgent[];
   knownCarriers: string[];
+  agencyCarriers: string[];
   currentUser: { id: string; isAdmin: boolean };
   contact: ContactDetail | null;
 };
@@ -53,6 +54,7 @@ export function ContactFormLoader({
           setLoaded({
             agents: agents.agents,
             knownCarriers: carriers?.carriers.map((c) => c.name) ?? [],
+            agencyCarriers: carriers?.contracted ?? [],
             currentUser: { id: session.id, isAdmin: session.is_admin === true },
             contact,
           });
@@ -70,6 +72,7 @@ export function ContactFormLoader({
         contact={loaded.contact}
         agents={loaded.agents}
         knownCarriers={loaded.knownCarriers}
+        agencyCarriers={loaded.agencyCarriers}
         currentUser={loaded.currentUser}
         title={mode === "edit" ? "Edit Client" : undefined}
         onClose={onClose}

@@ -322,7 +322,10 @@ describe("Add New Client", () => {
   });
 
   it("adds the client with the chosen agent, county and fields, and hands back the saved contact", async () => {
-    const { onSaved } = renderModal({ knownCarriers: ["Aetna", "Cigna", "Mutual of Omaha"] });
+    const { onSaved } = renderModal({
+      knownCarriers: ["Aetna", "Cigna", "Mutual of Omaha", "Transamerica"],
+      agencyCarriers: ["Transamerica"],
+    });
     await fillRequired();
     type("Phone Number", "5125550188");
     type("ZIP Code", "42223");
@@ -331,10 +334,10 @@ describe("Add New Client", () => {
     fireEvent.change(screen.getByLabelText("Assigned Agent"), { target: { value: BOB_ID } });
     expect(
       Array.from((screen.getByLabelText("Current Carrier") as HTMLSelectElement).options).map((o) => o.textContent),
-    ).toEqual(["Select a carrier", "Cigna", "Aetna", "Mutual of Omaha", "Other"]);
+    ).toEqual(["Select a carrier", "Cigna", "Transamerica", "Aetna", "Mutual of Omaha", "Other"]);
     const carrierGroups = screen.getByLabelText("Current Carrier").querySelectorAll("optgroup");
     expect(Array.from(carrierGroups).map((g) => [g.label, Array.from(g.children).map((o) => o.textContent)])).toEqual([
-      ["Your carriers", ["Cigna"]],
+      ["Your carriers", ["Cigna", "Transamerica"]],
       ["Other carriers", ["Aetna", "Mutual of Omaha"]],
     ]);
     fireEvent.change(screen.getByLabelText("Current Carrier"), { target: { value: "Cigna" } });

@@ -52,8 +52,10 @@ export type ContactFormModalProps = {
   /** The agents the user may choose (GET /api/agents → agents). */
   agents: ContactFormAgent[];
   currentUser: ContactFormUser;
-  /** Every carrier the product knows (GET /api/settings/carriers → names), offered after the agent's own. */
+  /** Every carrier the product knows (GET /api/settings/carriers → names), offered after the agency's own. */
   knownCarriers?: string[];
+  /** The agency's contracted carriers (GET /api/settings/carriers → contracted), offered first with the agent's. */
+  agencyCarriers?: string[];
   onClose: () => void;
   /** Called with the saved contact as the API answers it; the parent closes the modal. */
   onSaved: (contact: ContactDetail) => void;
@@ -170,6 +172,7 @@ export function ContactFormModal({
   agents,
   currentUser,
   knownCarriers = [],
+  agencyCarriers = [],
   onClose,
   onSaved,
   title,
@@ -199,8 +202,8 @@ export function ContactFormModal({
   });
   const zip = useZipLookup(values.zipCode);
 
-  // Current Carrier: the carriers of the contact's agent (the chosen one when adding) first, then every
-  // other carrier the product knows, then Other.
+  // Current Carrier: the agency's contracted carriers and those of the contact's agent (the chosen one
+  // when adding) first, then every other carrier the product knows, then Other.
   const carrierAgent =
     agents.find((a) => a.id === values.agentId) ??
     (isEdit ? undefined : agents.find((a) => a.isDefault)) ??
@@ -208,11 +211,11 @@ export function ContactFormModal({
   const carrierOptions = useMemo(
     () =>
       contactCarrierOptions({
-        contracted: carrierAgent?.carriers ?? [],
+        contracted: [...(carrierAgent?.carriers ?? []), ...agencyCarriers],
         known: knownCarriers,
         current: values.currentCarrier,
       }),
-    [carrierAgent, knownCarriers, values.currentCarrier],
+    [carrierAgent, agencyCarriers, knownCarriers, values.currentCarrier],
   );
   const planOptions = contactPlanOptions(values.planType);
 

@@ -35,6 +35,8 @@ export type ContactDetailViewProps = {
   agents: ContactFormAgent[];
   /** Every carrier the product knows, for the edit form's Current Carrier list. */
   knownCarriers?: string[];
+  /** The agency's contracted carriers, listed first in the edit form. */
+  agencyCarriers?: string[];
   currentUser: ContactFormUser;
   /** Follow-up requests shown before "Show all" (§9: 2). */
   followUpsShown?: number;
@@ -200,6 +202,7 @@ export function ContactDetailView({
   error,
   agents,
   knownCarriers = [],
+  agencyCarriers = [],
   currentUser,
   followUpsShown = FOLLOW_UPS_SHOWN,
 }: ContactDetailViewProps) {
@@ -490,6 +493,7 @@ export function ContactDetailView({
           contact={contact}
           agents={agents}
           knownCarriers={knownCarriers}
+          agencyCarriers={agencyCarriers}
           currentUser={currentUser}
           onClose={() => setModal("none")}
           onSaved={(saved) => {
