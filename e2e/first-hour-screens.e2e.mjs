@@ -107,7 +107,7 @@ export const journeys = [
         .waitFor();
       await page.getByText("For one agent working alone").waitFor();
       await page.getByText("For a team: up to 5 agents, more at $20/month each").waitFor();
-      const units = await page.getByText("per month, 300 contacts included, then $0.33 per contact/month").count();
+      const units = await page.getByText("includes 300 contacts, then $0.33 per contact/month").count();
       expect(units === 2, `Basic and Pro both say what the price includes (got ${units})`);
       await screenshot("first-hour-choose-plan");
 

@@ -75,7 +75,7 @@ describe("SubscriptionWizard: choose", () => {
     ).toBeTruthy();
     expect(screen.getByText("For one agent working alone")).toBeTruthy();
     expect(screen.getByText("For a team: up to 5 agents, more at $20/month each")).toBeTruthy();
-    expect(screen.getAllByText("per month, 300 contacts included, then $0.33 per contact/month")).toHaveLength(2);
+    expect(screen.getAllByText("includes 300 contacts, then $0.33 per contact/month")).toHaveLength(2);
     expect(screen.queryByText(/blocks? of/i)).toBeNull();
     expect(
       screen.getByText("Billing is disabled in this mode: choosing a plan does not charge anything."),

@@ -12,7 +12,7 @@ describe("plan cards say how the plans differ", () => {
     expect(samePriceNote(PLANS)).toBe(
       "Basic and Pro cost the same $100 a month; they differ only in agents: Basic is for 1 agent, Pro for up to 5 agents.",
     );
-    expect(PLAN_PRICE_UNITS).toBe("per month, 300 contacts included, then $0.33 per contact/month");
+    expect(PLAN_PRICE_UNITS).toBe("includes 300 contacts, then $0.33 per contact/month");
     expect(PLAN_PRICE_UNITS).not.toMatch(/block/i);
   });
 

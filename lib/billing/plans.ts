@@ -75,7 +75,7 @@ export function planAudience(tier: { agentLimit: number; isContactUs: boolean })
 }
 
 /** The units under every priced plan: what the monthly price includes. */
-export const PLAN_PRICE_UNITS = `per month, ${PRICING.includedContacts.toLocaleString("en-US")} contacts included, then ${formatPerContact(PRICING.perContactCentiCents)} per contact/month`;
+export const PLAN_PRICE_UNITS = `includes ${PRICING.includedContacts.toLocaleString("en-US")} contacts, then ${formatPerContact(PRICING.perContactCentiCents)} per contact/month`;
 
 /**
  * When priced plans cost the same, the line above the cards says so and names the difference
