@@ -214,7 +214,7 @@ export const journeys = [
         for (const title of ELIGIBILITY_QUESTIONS) await answer(title, "No").click();
         await page.getByRole("button", { name: "Next" }).click();
         await page.waitForURL((u) => u.pathname === "/schedule" && u.searchParams.get("status") === "accept");
-        await page.getByRole("heading", { level: 1, name: "Great News..." }).waitFor();
+        await page.getByRole("heading", { level: 1, name: "Good News!" }).waitFor();
         await expectAccessibleConsumerPage(page, `schedule, accepted (${size})`, expect);
         if (size === "phone") await pictures(page, screenshot, "schedule-accept");
 
@@ -350,7 +350,7 @@ export const journeys = [
       await screenshot("a11y-keyboard-eligibility-next");
       await page.keyboard.press("Enter");
       await page.waitForURL((u) => u.pathname === "/schedule" && u.searchParams.get("status") === "accept");
-      await page.getByRole("heading", { level: 1, name: "Great News..." }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Good News!" }).waitFor();
 
       await tabTo(page, expect, /^Request a Callback$/);
       await page.keyboard.press("Enter");

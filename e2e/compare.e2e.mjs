@@ -115,7 +115,7 @@ export const journeys = [
       for (const title of QUESTIONS) await answer(page, title, "No").click();
       await page.getByRole("button", { name: "Next" }).click();
       await page.waitForURL((u) => u.pathname === "/schedule" && u.searchParams.get("status") === "accept");
-      await page.getByRole("heading", { level: 1, name: "Great News..." }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Good News!" }).waitFor();
 
       // Request a callback
       await page.getByRole("button", { name: "Request a Callback" }).click();

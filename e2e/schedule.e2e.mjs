@@ -56,7 +56,7 @@ export const journeys = [
       await page.context().clearCookies();
       await page.setViewportSize(PHONE);
       await page.goto(`${baseUrl}/schedule?id=${token}&status=accept`);
-      await page.getByRole("heading", { level: 1, name: "Great News..." }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Good News!" }).waitFor();
       expect((await page.title()) === "Good News!", `title ${await page.title()}`);
       await page.getByText("Select an Option Below").waitFor();
       // The sample agency speaks as itself (forceOrgSenderDetails): its calendar and its number
@@ -80,7 +80,7 @@ export const journeys = [
       await screenshot("schedule-callback-form-phone");
       await form.getByRole("button", { name: "Request Callback" }).click();
       await page.getByRole("heading", { level: 1, name: "Thank You" }).waitFor();
-      await page.getByText("Thank you! Sample Agency will call you back soon.").waitFor();
+      await page.getByText("Sample Agency will call you back soon.").waitFor();
       const help = await page.getByRole("link", { name: "Help someone else get started" }).getAttribute("href");
       expect(help.startsWith("/self-onboarding/sample-agency?agentId="), `referral link ${help}`);
       expect(!page.url().includes("@"), "no email address in the URL");

@@ -10,14 +10,16 @@ import { createRequire } from "node:module";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
 const require = createRequire(import.meta.url);
 const SCHEMA = resolve(process.env.PRISMA_SCHEMA ?? "prisma/schema.prisma");
 const MIGRATIONS = resolve(process.env.PRISMA_MIGRATIONS ?? "prisma/migrations");
 const filters = { externalTables: [], externalEnums: [] };
-// The schema uses trigram indexes, so every PGlite (including the shadow database) loads pg_trgm.
-const newPGlite = (dataDir) => new PGlite(dataDir, { extensions: { pg_trgm } });
+// The schema uses trigram indexes and accent-free search text, so every PGlite (including the shadow
+// database) loads pg_trgm and unaccent.
+const newPGlite = (dataDir) => new PGlite(dataDir, { extensions: { pg_trgm, unaccent } });
 
 async function loadEngineModule() {
   // package "exports" hides package.json and the .wasm: resolve the glue subpath

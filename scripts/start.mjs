@@ -59,8 +59,9 @@ async function startEmbeddedDatabase() {
   mkdirSync(resolve(dataDir, ".."), { recursive: true }); // PGlite creates the data dir, not its parents
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
   const server = new PGLiteSocketServer({ db, port: dbPort, host: "127.0.0.1", maxConnections: 10 });
   try {
     await server.start();

@@ -77,7 +77,7 @@ const FAQ = [
   },
   {
     q: "Do emails come from my agency?",
-    a: "Yes. Emails and client pages carry your agency's name, logo and colours, and the sender name is your agency (or the agent, if you allow it).",
+    a: "Yes. Emails and client pages carry your agency's name, logo and colors, and the sender name is your agency (or the agent, if you allow it).",
   },
 ];
 
@@ -86,7 +86,7 @@ const SHOWCASE: ShowcaseItem[] = [
     key: "email",
     label: "Email",
     title: "A personal quote in their inbox",
-    text: "Each email is addressed to the client and links to their own quote page, branded with your agency's name and colours.",
+    text: "Each email is addressed to the client and links to their own quote page, branded with your agency's name and colors.",
     image: {
       src: "/marketing/showcase-email.png",
       width: 390,

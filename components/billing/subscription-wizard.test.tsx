@@ -67,6 +67,16 @@ describe("SubscriptionWizard: choose", () => {
     render(<SubscriptionWizard mode="choose" {...props} onDone={onDone} />);
     expect(screen.getByText(/Loading plans\.\.\./)).toBeTruthy();
     await screen.findByRole("button", { name: "Choose Basic" });
+    // Same price: the page says so, and each card says who it is for and what the price includes.
+    expect(
+      screen.getByText(
+        "Basic and Pro cost the same $100 a month; they differ only in agents: Basic is for 1 agent, Pro for up to 5 agents.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("For one agent working alone")).toBeTruthy();
+    expect(screen.getByText("For a team: up to 5 agents, more at $20/month each")).toBeTruthy();
+    expect(screen.getAllByText("includes 300 contacts, then $0.33 per contact/month")).toHaveLength(2);
+    expect(screen.queryByText(/blocks? of/i)).toBeNull();
     expect(
       screen.getByText("Billing is disabled in this mode: choosing a plan does not charge anything."),
     ).toBeTruthy();

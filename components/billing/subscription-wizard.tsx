@@ -12,7 +12,7 @@ import type {
   SubscriptionTiersResponse,
 } from "@/lib/billing/subscription";
 import { formatDollars, formatPerContact, monthlyPrice, PRICING } from "@/lib/billing/pricing";
-import { planAllowsAddOns } from "@/lib/billing/plans";
+import { PLAN_PRICE_UNITS, planAllowsAddOns, planAudience, samePriceNote } from "@/lib/billing/plans";
 import { calculateTierParamsSchema, SUBSCRIPTION_MESSAGES } from "@/lib/billing/subscription-rules";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -199,6 +199,8 @@ export function SubscriptionWizard({
         })
       : null;
 
+  const sameNote = samePriceNote(tiers);
+
   return (
     <div className="space-y-8">
       {!billingEnabled ? (
@@ -209,6 +211,7 @@ export function SubscriptionWizard({
 
       <fieldset>
         <legend className="sr-only">Plan</legend>
+        {sameNote ? <p className="mb-4 text-center text-sm text-gray-700">{sameNote}</p> : null}
         <ul className="grid gap-6 md:grid-cols-3">
           {tiers.map((tier) => {
             const isSelected = tier.id === selected;
@@ -236,6 +239,8 @@ export function SubscriptionWizard({
                     </>
                   )}
                 </p>
+                {tier.isContactUs ? null : <p className="mt-1 text-xs text-gray-600">{PLAN_PRICE_UNITS}</p>}
+                <p className="mt-2 text-sm font-medium text-brand-800">{planAudience(tier)}</p>
                 <p className="mt-1 text-sm text-gray-600">
                   {limitText(tier.agentLimit, "agent", "agents")} ·{" "}
                   {tier.contactLimit < 0

@@ -39,7 +39,7 @@ let fetchMock: jest.Mock;
 beforeEach(() => {
   reply = () => ({
     status: 200,
-    body: { success: true, message: "Thank you! Alex Rivera will call you back soon.", agentName: "Alex Rivera" },
+    body: { success: true, message: "Alex Rivera will call you back soon.", agentName: "Alex Rivera" },
   });
   fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
     if (url !== "/api/contact-us/callback-request" || init?.method !== "POST")
@@ -73,7 +73,7 @@ describe("ScheduleLoading", () => {
 describe("ScheduleView options", () => {
   it("shows the outcome's heading and text, the brand, and the three options", () => {
     render(<ScheduleView {...props()} />);
-    expect(screen.getByRole("heading", { level: 1, name: "Great News..." })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Good News!" })).toBeTruthy();
     expect(screen.getByText(/good candidate to switch plans/)).toBeTruthy();
     expect(screen.getByText("Lone Star Medigap")).toBeTruthy();
     expect(screen.getByText("Select an Option Below")).toBeTruthy();
@@ -162,11 +162,11 @@ describe("ScheduleView callback request", () => {
 
     release({
       status: 200,
-      body: { success: true, message: "Thank you! Alex Rivera will call you back soon.", agentName: "Alex Rivera" },
+      body: { success: true, message: "Alex Rivera will call you back soon.", agentName: "Alex Rivera" },
     });
     await settle();
     expect(screen.getByRole("heading", { level: 1, name: "Thank You" })).toBeTruthy();
-    expect(screen.getByText("Thank you! Alex Rivera will call you back soon.")).toBeTruthy();
+    expect(screen.getByText("Alex Rivera will call you back soon.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Help someone else get started" })).toBeTruthy();
   });
 

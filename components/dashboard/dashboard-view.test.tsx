@@ -128,6 +128,14 @@ describe("DashboardView", () => {
     expect((await screen.findByTestId("activity-charts")).textContent).toBe("1 days");
   });
 
+  it("shows the empty book's next step under the Dashboard heading, before the cards", async () => {
+    mockApi();
+    render(<DashboardView initial={initial} welcomeEmailFor={null} emptyBook={<h2>Your book is empty</h2>} />);
+    const headings = screen.getAllByRole("heading").map((h) => h.textContent);
+    expect(headings[0]).toBe("Dashboard");
+    expect(headings[1]).toBe("Your book is empty");
+  });
+
   it("re-ranks Send Ranking by the chosen order", async () => {
     mockApi();
     render(<DashboardView initial={initial} welcomeEmailFor={null} />);

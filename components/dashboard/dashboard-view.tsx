@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ActivityPanel, isActivityData, type ActivityData } from "@/components/dashboard/activity-panel";
 import { DashboardCards } from "@/components/dashboard/dashboard-cards";
 import { PerformanceFunnel } from "@/components/dashboard/performance-funnel";
@@ -53,9 +53,12 @@ const dataOf = <T,>(state: ResourceState<T>): T | null => (state.status === "rea
 export function DashboardView({
   initial,
   welcomeEmailFor,
+  emptyBook,
 }: {
   initial: PeriodSelection;
   welcomeEmailFor: string | null;
+  /** The next step when the viewer has no contacts yet, shown under the heading. */
+  emptyBook?: ReactNode;
 }) {
   const [selection, setSelection] = useState<PeriodSelection>(initial);
   const [reloadKey, setReloadKey] = useState(0);
@@ -101,6 +104,7 @@ export function DashboardView({
           refreshing={refreshing}
         />
       </div>
+      {emptyBook}
       <DashboardCards figures={statsData} status={plain(stats)} readyFor={query ?? ""} />
       <div className="grid gap-6 lg:grid-cols-2">
         <PerformanceFunnel figures={statsData} status={plain(stats)} />

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { planTypeLabel } from "@/lib/contacts/import/plan-mapping";
 import { Panel, PanelLoading, PanelMessage } from "@/components/dashboard/panel";
 import { formatIsoDate } from "@/lib/dashboard/presentation";
 import { formatPhone as formatTenDigits } from "@/lib/phone/phone";
@@ -47,11 +48,7 @@ export function RenewalsPanel({ rows, status }: { rows: RenewalRow[] | null; sta
               </span>
               <span className="shrink-0 text-right text-xs text-gray-600">
                 <span className="block font-medium">{formatIsoDate(row.date)}</span>
-                {row.policyType ? (
-                  <span className="block text-gray-600">
-                    {/^plan\b/i.test(row.policyType) ? row.policyType : `Plan ${row.policyType}`}
-                  </span>
-                ) : null}
+                {row.policyType ? <span className="block text-gray-600">{planTypeLabel(row.policyType)}</span> : null}
               </span>
             </Link>
           </li>

@@ -102,7 +102,7 @@ describe("LicensingStep", () => {
     await renderStep();
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
     const dialog = screen.getByRole("dialog", { name: "Outreach Preview" });
-    for (const title of ["Birthday", "Anniversary", "Rate increase", "AEP", "Initial blaster"])
+    for (const title of ["Birthday", "Anniversary", "Rate increase", "AEP", "Welcome email"])
       expect(within(dialog).getByRole("listitem", { name: `${title} email sample` })).toBeTruthy();
     expect(within(dialog).getAllByText("Sample")).toHaveLength(5);
     expect(within(dialog).getAllByText("From:")[0]!.parentElement!.textContent).toContain("Lone Star Medigap");

@@ -17,7 +17,7 @@ export type PreviewBrand = {
 type Sample = {
   key: string;
   title: string;
-  /** The outreach-type toggle this sample belongs to; the initial blaster always runs. */
+  /** The outreach-type toggle this sample belongs to; the welcome email always runs. */
   toggle: OutreachType | null;
   subject: string;
   body: string;
@@ -55,11 +55,11 @@ export function previewSamples(agency: string): Sample[] {
       title: "AEP",
       toggle: "aep",
       subject: "Annual Enrollment Period starts soon",
-      body: "Now is the time to review your Medicare options for next year. Your personalised quotes are ready.",
+      body: "Now is the time to review your Medicare options for next year. Your personalized quotes are ready.",
     },
     {
       key: "initial-blaster",
-      title: "Initial blaster",
+      title: "Welcome email",
       toggle: null,
       subject: `${agency} found new Medicare Supplement quotes for you`,
       body: "We'll keep an eye on your Medicare Supplement rates and let you know when you could save. Here are your first quotes.",

@@ -66,3 +66,30 @@ export function planDefinition(id: string | null | undefined): PlanDefinition | 
 export function planAllowsAddOns(tierId: string | null | undefined): boolean {
   return tierId === "pro";
 }
+
+/** What a plan card says beside its price: who the plan is for (plans differ by agents, not contacts). */
+export function planAudience(tier: { agentLimit: number; isContactUs: boolean }): string {
+  if (tier.isContactUs || tier.agentLimit < 0) return "For larger agencies: any number of agents";
+  if (tier.agentLimit === 1) return "For one agent working alone";
+  return `For a team: up to ${tier.agentLimit} agents, more at ${formatDollars(PRICING.extraAgentPriceCents)}/month each`;
+}
+
+/** The units under every priced plan: what the monthly price includes. */
+export const PLAN_PRICE_UNITS = `includes ${PRICING.includedContacts.toLocaleString("en-US")} contacts, then ${formatPerContact(PRICING.perContactCentiCents)} per contact/month`;
+
+/**
+ * When priced plans cost the same, the line above the cards says so and names the difference
+ * ("Basic and Pro cost the same…"); null when their prices differ or there is one.
+ */
+export function samePriceNote(
+  tiers: readonly { name: string; priceCents: number; agentLimit: number; isContactUs: boolean }[],
+): string | null {
+  const priced = tiers.filter((t) => !t.isContactUs);
+  if (priced.length < 2 || new Set(priced.map((t) => t.priceCents)).size !== 1) return null;
+  const names = priced.map((t) => t.name);
+  const list = names.length === 2 ? names.join(" and ") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  const agents = priced
+    .map((t) => `${t.name} ${t.agentLimit === 1 ? "is for 1 agent" : `for up to ${t.agentLimit} agents`}`)
+    .join(", ");
+  return `${list} cost the same ${formatDollars(priced[0]!.priceCents)} a month; they differ only in agents: ${agents}.`;
+}

@@ -29,7 +29,7 @@ describe("scheduleOutcome and its texts", () => {
   });
 
   it("titles and headings per outcome (domain-rules C)", () => {
-    expect(OUTCOME_TEXT.accept).toMatchObject({ title: "Good News!", heading: "Great News..." });
+    expect(OUTCOME_TEXT.accept).toMatchObject({ title: "Good News!", heading: "Good News!" });
     expect(OUTCOME_TEXT.accept.message).toMatch(/good candidate to switch plans/);
     expect(OUTCOME_TEXT.decline).toMatchObject({
       title: "Medicare Advantage Follow-up",

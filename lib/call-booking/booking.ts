@@ -23,7 +23,7 @@ export function followUpKind(outcome: ScheduleOutcome): FollowUpKind {
 export const OUTCOME_TEXT: Record<ScheduleOutcome, { title: string; heading: string; message: string }> = {
   accept: {
     title: "Good News!",
-    heading: "Great News...",
+    heading: "Good News!",
     message:
       "Based on your answers, you look like a good candidate to switch plans. Let's schedule a follow-up to discuss your options or jump on a call now.",
   },

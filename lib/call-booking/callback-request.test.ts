@@ -170,7 +170,7 @@ describe("requestCallback / POST /api/contact-us/callback-request", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       success: true,
-      message: "Thank you! Alex Rivera will call you back soon.",
+      message: "Alex Rivera will call you back soon.",
       agentName: "Alex Rivera",
     });
 
@@ -232,7 +232,7 @@ describe("requestCallback / POST /api/contact-us/callback-request", () => {
     const answer = await requestCallback({ body: parse({ quoteId: token, ...typed }), now: new Date() });
     expect(answer).toEqual({
       success: true,
-      message: "Thank you! Lone Star Medigap will call you back soon.",
+      message: "Lone Star Medigap will call you back soon.",
       agentName: "Lone Star Medigap",
     });
   });

@@ -257,7 +257,7 @@ export async function requestCallback({
 
   return {
     success: true,
-    message: `Thank you! ${agentName} will call you back soon.`,
+    message: `${agentName} will call you back soon.`,
     agentName,
   };
 }

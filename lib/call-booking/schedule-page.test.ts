@@ -46,7 +46,7 @@ describe("loadSchedulePage", () => {
       kind: "page",
       title: "Good News!",
       brand: { name: "Lone Star Medigap", logoUrl: null, color: "#0F766E" },
-      text: { heading: "Great News...", message: expect.stringContaining("good candidate") },
+      text: { heading: "Good News!", message: expect.stringContaining("good candidate") },
       options: {
         calendar: { url: "https://www.example.com/book", label: "Schedule a Call" },
         phone: { href: "tel:+15125550100", label: "Call Now: (512) 555-0100" },

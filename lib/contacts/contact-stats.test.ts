@@ -1,11 +1,25 @@
 import { randomBytes } from "node:crypto";
-import { getContactStats } from "@/lib/contacts/contact-stats";
+import { countListedContacts, getContactStats } from "@/lib/contacts/contact-stats";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 
 const db = setupTestDatabase();
 // Nothing here depends on the time: the records are stamped at a fixed moment.
 const now = new Date("2026-03-02T15:00:00Z");
+
+describe("countListedContacts", () => {
+  it("counts the contacts the viewer's list shows: 0 for a new agency, an agent's own only", async () => {
+    const org = await createOrganization(db.prisma, { now });
+    const boss = await createUser(db.prisma, org.id, { now, isAdmin: true });
+    const agent = await createUser(db.prisma, org.id, { now });
+    const bossView = { organizationId: org.id, viewer: { id: boss.id, isAdmin: true } };
+    const agentView = { organizationId: org.id, viewer: { id: agent.id, isAdmin: false } };
+    expect(await countListedContacts(bossView)).toBe(0);
+    await createContact(db.prisma, org.id, { now, agentId: boss.id });
+    expect(await countListedContacts(bossView)).toBe(1);
+    expect(await countListedContacts(agentView)).toBe(0);
+  });
+});
 
 describe("getContactStats", () => {
   it("counts quote links, contacts who viewed and contacts who answered, for the contacts the viewer sees", async () => {

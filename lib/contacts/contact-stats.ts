@@ -35,6 +35,15 @@ export type GetContactStatsOptions = {
   db?: TenantDb;
 };
 
+/** How many contacts the viewer's list holds (0: the dashboard offers to import or add some). */
+export async function countListedContacts({
+  organizationId,
+  viewer,
+  db = tenantDb(organizationId),
+}: GetContactStatsOptions): Promise<number> {
+  return db.contact.count({ where: listedContactWhere(organizationId, viewer) });
+}
+
 export async function getContactStats({
   organizationId,
   viewer,

@@ -103,7 +103,7 @@ describe("GET /api/contacts/export", () => {
     });
     await db.prisma.contact.update({
       where: { id: plain.id },
-      data: { currentCarrier: "+Mutual", planType: "-N", county: "Travis\nCounty" },
+      data: { currentCarrier: "+Mutual", planType: "-N", county: "Travis\nCounty", status: "requested_follow_up" },
     });
     await createContact(db.prisma, org.id, { now, firstName: "Cy", lastName: "Cole", state: "CA" });
     const viewedAt = new Date(Date.now() - 3 * DAY);
@@ -167,6 +167,7 @@ describe("GET /api/contacts/export", () => {
       "Plan Type": "'-N",
       County: "Travis\nCounty",
       Agent: "",
+      Status: "Requested a follow-up",
       "Quote Viewed (30d)": "No",
       "Health Completed (30d)": "No",
       "Last Health Completed": answeredAt.toISOString(),

@@ -9,6 +9,7 @@ import {
 } from "@/lib/contacts/list-contacts";
 import { isoDate, todayInZone } from "@/lib/calendar/calendar-date";
 import { toCsv, type CsvCell } from "@/lib/contacts/import/write-csv";
+import { contactStatusLabel } from "@/lib/contacts/contact-status";
 
 /**
  * GET /api/contacts/export (admins): every contact the list's filters select (all pages), with its
@@ -143,7 +144,7 @@ export async function exportContacts({
         c.gender,
         c.tobaccoUser ? "Yes" : "No",
         c.agent ? `${c.agent.firstName} ${c.agent.lastName}`.trim() : "",
-        c.status,
+        contactStatusLabel(c.status),
         recent(lastViewed),
         recent(lastHealth),
         lastViewed?.toISOString(),

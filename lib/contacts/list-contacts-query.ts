@@ -20,15 +20,38 @@ const MAX_SEARCH_LENGTH = 100;
 
 const PHONE_LIKE = /^[\d\s().+-]+$/;
 
+/** Letters PostgreSQL's unaccent rewrites that Unicode decomposition leaves whole. */
+const WHOLE_LETTERS: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ı: "i",
+};
+
+/** Lower-case without accents, as the database's lower(unaccent(…)) keeps contacts.search_text. */
+export function withoutAccents(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[ßæœøłđðþı]/g, (letter) => WHOLE_LETTERS[letter] ?? letter);
+}
+
 /**
  * Turns what the user typed into the fragment matched against contacts.search_text, which the
- * database keeps as lower("first last email phone") with the phone as 10 bare digits. So: trim,
- * lower-case, collapse inner whitespace (the column has single spaces), and reduce a phone-looking
- * term such as "(512) 555-01" to its digits. Returns undefined when nothing searchable is left.
+ * database keeps as lower(unaccent("first last email phone carrier")) with the phone as 10 bare
+ * digits. So: trim, lower-case, drop accents (zoë finds Zoe and zoe finds Zoë), collapse inner
+ * whitespace (the column has single spaces), and reduce a phone-looking term such as "(512) 555-01" to
+ * its digits. Returns undefined when nothing searchable is left.
  */
 export function normalizeSearchTerm(raw: string | undefined | null): string | undefined {
   if (raw == null) return undefined;
-  const term = raw.trim().toLowerCase().replace(/\s+/g, " ").slice(0, MAX_SEARCH_LENGTH);
+  const term = withoutAccents(raw.trim()).replace(/\s+/g, " ").slice(0, MAX_SEARCH_LENGTH);
   if (term === "") return undefined;
   if (PHONE_LIKE.test(term) && /\d/.test(term)) {
     // Stored numbers are 10 digits without the North American country code: "+1 512 555 0100" must still match.

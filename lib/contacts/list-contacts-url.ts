@@ -51,6 +51,11 @@ export function contactListQueryString(
   return parts.join("&");
 }
 
+/** Whether any filter or search narrows the list (then an empty page is not an empty book). */
+export function hasContactListFilters(filters: ContactListFilters): boolean {
+  return contactListQueryString(filters, { paging: false }) !== "";
+}
+
 /** "/contacts" plus the query string. */
 export function contactListHref(filters: ContactListFilters): string {
   const query = contactListQueryString(filters);

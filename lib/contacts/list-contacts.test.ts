@@ -66,6 +66,12 @@ describe("normalizeSearchTerm", () => {
     expect(normalizeSearchTerm("2024")).toBe("2024");
   });
 
+  it("drops accents the way the database's unaccent does", () => {
+    expect(normalizeSearchTerm("Zoë")).toBe("zoe");
+    expect(normalizeSearchTerm("  JOSÉ  Hernández ")).toBe("jose hernandez");
+    expect(normalizeSearchTerm("Strauß Søren Łukasz")).toBe("strauss soren lukasz");
+  });
+
   it("leaves mixed terms alone and returns undefined when nothing is left", () => {
     expect(normalizeSearchTerm("apt 4-b")).toBe("apt 4-b");
     expect(normalizeSearchTerm("   ")).toBeUndefined();
@@ -255,6 +261,42 @@ describe("listContacts", () => {
       email: "al_100%\\x@odd.test",
     });
     expect(await found("al_100%\\x")).toEqual([odd.id]);
+  });
+
+  it("searches without accents both ways and by the current carrier, through the trigram index", async () => {
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
+    const zoe = await addContact(db.prisma, org.id, {
+      firstName: "Zoë",
+      lastName: "Hernández",
+      currentCarrier: "Mutual of Omaha",
+    });
+    const plain = await addContact(db.prisma, org.id, { firstName: "Zoe", lastName: "Smith", currentCarrier: "Aetna" });
+    const scoped = tenantDb(org.id);
+    const found = async (search: string) =>
+      (await listContacts({ db: scoped, organizationId: org.id, viewer: admin(boss.id), search, now: NOW })).contacts
+        .map((c) => c.id)
+        .sort();
+    const both = [zoe.id, plain.id].sort();
+    expect(await found("zoe")).toEqual(both);
+    expect(await found("zoë")).toEqual(both);
+    expect(await found("ZOË")).toEqual(both);
+    expect(await found("hernandez")).toEqual([zoe.id]);
+    expect(await found("omaha")).toEqual([zoe.id]);
+    expect(await found("aetna")).toEqual([plain.id]);
+
+    // A changed carrier is searchable at once (the trigger follows current_carrier).
+    await db.prisma.contact.update({ where: { id: plain.id }, data: { currentCarrier: "Cigna" } });
+    expect(await found("cigna")).toEqual([plain.id]);
+    expect(await found("aetna")).toEqual([]);
+
+    // Still one LIKE on the indexed column: the planner can use the trigram index.
+    await db.query("SET enable_seqscan = off");
+    const plan = await db.query<{ "QUERY PLAN": string }>(
+      "EXPLAIN SELECT id FROM contacts WHERE search_text LIKE '%zoe%'",
+    );
+    await db.query("SET enable_seqscan = on");
+    expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("contacts_search_text_trgm_idx");
   });
 
   it("filters by states and carriers", async () => {

@@ -472,8 +472,9 @@ describe("PUT /api/settings/org", () => {
 });
 
 describe("GET /api/settings/carriers and /api/settings/gi-recommendations", () => {
-  it("lists the active carrier groups with their NAICs", async () => {
-    const { cookie } = await signedIn({ isAdmin: false });
+  it("lists the active carrier groups with their NAICs, and the agency's contracted carriers", async () => {
+    const { cookie, org } = await signedIn({ isAdmin: false });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { carrierContracts: ["Humana"] } });
     const body = await (await carriersRoute(req("/api/settings/carriers", { cookie }), ctx())).json();
     expect(body).toEqual({
       success: true,
@@ -481,6 +482,7 @@ describe("GET /api/settings/carriers and /api/settings/gi-recommendations", () =
         { name: "Aetna", naics: ["72052"] },
         { name: "Humana", naics: ["60052", "12634"] },
       ],
+      contracted: ["Humana"],
     });
   });
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { listCarrierOptions } from "@/lib/carriers/list-carriers";
-import { prisma } from "@/lib/db";
+import { prisma, tenantDb, type TenantDb } from "@/lib/db";
 import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema";
 import type {
   GiRecommendationsResponse,
@@ -15,9 +15,22 @@ import type {
  * price ranges. These tables belong to no organization (base client).
  */
 
-/** GET /api/settings/carriers. */
-export async function listSettingsCarriers(): Promise<SettingsCarriersResponse> {
-  return { success: true as const, carriers: await listCarrierOptions() };
+/**
+ * GET /api/settings/carriers: every carrier group, and the caller's agency's contracted carriers
+ * (the contact form lists those first).
+ */
+export async function listSettingsCarriers({
+  organizationId,
+  db = tenantDb(organizationId),
+}: {
+  organizationId: string;
+  db?: TenantDb;
+}): Promise<SettingsCarriersResponse> {
+  const [carriers, organization] = await Promise.all([
+    listCarrierOptions(),
+    db.organization.findUnique({ where: { id: organizationId }, select: { carrierContracts: true } }),
+  ]);
+  return { success: true as const, carriers, contracted: organization?.carrierContracts ?? [] };
 }
 
 /**

@@ -39,7 +39,12 @@ export type OrgSettingsResponse = {
 /** PUT /api/settings/org. */
 export type UpdateOrgSettingsResponse = { success: true; orgSettings: OrgSettingsView };
 /** GET /api/settings/carriers. */
-export type SettingsCarriersResponse = { success: true; carriers: CarrierOption[] };
+export type SettingsCarriersResponse = {
+  success: true;
+  carriers: CarrierOption[];
+  /** The caller's agency's contracted carriers (carrierContracts). */
+  contracted: string[];
+};
 /** GET /api/settings/gi-recommendations. */
 export type GiRecommendationsResponse = { success: true; recommendations: GiRecommendation[] };
 /** GET /api/settings/rider-price-ranges/{state}: prices in cents. */

@@ -5,8 +5,7 @@ import { StatCards } from "@/components/contacts/list/stat-cards";
 import { ContactsTutorialSlot } from "@/components/contacts/list/add-contacts-slots";
 import { listAgents } from "@/lib/agents/list-agents";
 import { requirePageAccount } from "@/lib/auth/page-guard";
-import { readOutreachDelay } from "@/lib/settings/org-links";
-import type { CsvUploadContext } from "@/components/contacts/csv-upload/csv-upload-slot";
+import { csvUploadContextFor } from "@/components/contacts/csv-upload/csv-upload-context";
 import { EMPTY_CONTACT_STATS, getContactStats } from "@/lib/contacts/contact-stats";
 import { listContactsQuerySchema } from "@/lib/contacts/list-contacts-query";
 import { listContactsForViewer } from "@/lib/contacts/list-contacts-for-viewer";
@@ -36,20 +35,12 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   const parsed = listContactsQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : listContactsQuerySchema.parse({});
 
-  const [list, agentList, tutorialSeen, outreachDelay] = await Promise.all([
+  const [list, agentList, tutorialSeen, csvUpload] = await Promise.all([
     listContactsForViewer({ organizationId: organization.id, viewer, query, now: new Date() }),
     listAgents({ organizationId: organization.id, viewer }),
     hasSeenContactsTutorial({ organizationId: organization.id, userId: user.id }),
-    // The CSV upload falls back to its default effective-date window should this fail.
-    readOutreachDelay(organization.id).catch(() => null),
+    csvUploadContextFor(account),
   ]);
-  const csvUpload: CsvUploadContext = {
-    currentUser: { id: user.id, firstName: user.firstName, isAdmin: user.isAdmin },
-    organization: {
-      demoMode: organization.demoMode,
-      effectiveDateWindowMonths: outreachDelay?.contactOutreachDelayMonths,
-    },
-  };
   const tutorial = showContactsTutorial({
     seen: tutorialSeen,
     total: list.total,

@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { WalkthroughAutoOpen } from "@/components/walkthrough/walkthrough-modal";
 import { requirePageAccount } from "@/lib/auth/page-guard";
+import { csvUploadContextFor } from "@/components/contacts/csv-upload/csv-upload-context";
+import { EmptyBookSlot } from "@/components/contacts/list/add-contacts-slots";
+import { countListedContacts } from "@/lib/contacts/contact-stats";
 import { normalizePeriodKey } from "@/lib/dashboard/period";
 import { getEnv } from "@/lib/env";
 
@@ -20,8 +23,15 @@ type DashboardSearchParams = {
  * until the user dismisses it for good, or after payment; send_welcome_email asks for the welcome email.
  */
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<DashboardSearchParams> }) {
-  const { user } = await requirePageAccount("/dashboard");
+  const account = await requirePageAccount("/dashboard");
+  const { user, organization } = account;
   const params = await searchParams;
+  // No contacts yet: the dashboard's numbers can only be zero, so it offers the next step first.
+  const listed = await countListedContacts({
+    organizationId: organization.id,
+    viewer: { id: user.id, isAdmin: user.isAdmin },
+  }).catch(() => null);
+  const emptyBook = listed === 0 ? await csvUploadContextFor(account) : null;
   const productName = getEnv().productName;
   const dateOrEmpty = (value?: string) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "");
   return (
@@ -37,6 +47,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           endDate: dateOrEmpty(params.endDate),
         }}
         welcomeEmailFor={params.send_welcome_email === "true" ? user.email : null}
+        emptyBook={emptyBook ? <EmptyBookSlot csvUpload={emptyBook} /> : undefined}
       />
     </main>
   );

@@ -9,9 +9,12 @@ import { apiRequest } from "@/lib/api/browser-client";
 import type { AgentsResponse } from "@/lib/agents/agent-schema";
 import type { SessionResponse } from "@/lib/auth/current-account";
 import type { ContactDetail } from "@/lib/contacts/contact-schema";
+import type { SettingsCarriersResponse } from "@/lib/settings/update-org-settings-body";
 
 type Loaded = {
   agents: ContactFormAgent[];
+  knownCarriers: string[];
+  agencyCarriers: string[];
   currentUser: { id: string; isAdmin: boolean };
   contact: ContactDetail | null;
 };
@@ -39,15 +42,19 @@ export function ContactFormLoader({
     Promise.all([
       apiRequest<AgentsResponse>("/api/agents"),
       apiRequest<SessionResponse>("/api/auth/session"),
+      // The full carrier list only widens the choice: without it the agent's own carriers remain.
+      apiRequest<SettingsCarriersResponse>("/api/settings/carriers").catch(() => null),
       mode === "edit" && contactId
         ? apiRequest<ContactDetail>(`/api/contacts/${encodeURIComponent(contactId)}`)
         : Promise.resolve(null),
     ])
-      .then(([agents, session, contact]) => {
+      .then(([agents, session, carriers, contact]) => {
         if (!session.valid || !session.id) throw new Error("signed out");
         if (!cancelled)
           setLoaded({
             agents: agents.agents,
+            knownCarriers: carriers?.carriers.map((c) => c.name) ?? [],
+            agencyCarriers: carriers?.contracted ?? [],
             currentUser: { id: session.id, isAdmin: session.is_admin === true },
             contact,
           });
@@ -64,6 +71,8 @@ export function ContactFormLoader({
         mode={mode}
         contact={loaded.contact}
         agents={loaded.agents}
+        knownCarriers={loaded.knownCarriers}
+        agencyCarriers={loaded.agencyCarriers}
         currentUser={loaded.currentUser}
         title={mode === "edit" ? "Edit Client" : undefined}
         onClose={onClose}

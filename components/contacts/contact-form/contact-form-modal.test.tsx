@@ -1,5 +1,6 @@
 import { CONTACT_MESSAGES } from "@/lib/contacts/contact-schema";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { STANDARD_PLAN_TYPES } from "@/lib/contacts/contact-fields";
 import {
   ContactFormModal,
   type ContactFormAgent,
@@ -193,7 +194,16 @@ describe("Add New Client", () => {
     expect(input("State").readOnly).toBe(true);
     expect(
       Array.from((screen.getByLabelText("Plan Type") as HTMLSelectElement).options).map((o) => o.textContent),
-    ).toEqual(["Select a plan", "Plan F", "Plan G", "Plan N", "Other"]);
+    ).toEqual(["Select a plan", ...STANDARD_PLAN_TYPES]);
+  });
+
+  it("explains Contact Owner beside Assigned Agent", () => {
+    renderModal();
+    const owner = screen.getByLabelText("Contact Owner");
+    const hint = document.getElementById(owner.getAttribute("aria-describedby")!.split(" ")[0]!);
+    expect(hint?.textContent).toBe(
+      "Who brought this client in, for your records only. The Assigned Agent is the one told when this client views a quote or replies.",
+    );
   });
 
   it("enables Add Client only when first name, last name and email are filled in", async () => {
@@ -312,7 +322,10 @@ describe("Add New Client", () => {
   });
 
   it("adds the client with the chosen agent, county and fields, and hands back the saved contact", async () => {
-    const { onSaved } = renderModal();
+    const { onSaved } = renderModal({
+      knownCarriers: ["Aetna", "Cigna", "Mutual of Omaha", "Transamerica"],
+      agencyCarriers: ["Transamerica"],
+    });
     await fillRequired();
     type("Phone Number", "5125550188");
     type("ZIP Code", "42223");
@@ -321,7 +334,12 @@ describe("Add New Client", () => {
     fireEvent.change(screen.getByLabelText("Assigned Agent"), { target: { value: BOB_ID } });
     expect(
       Array.from((screen.getByLabelText("Current Carrier") as HTMLSelectElement).options).map((o) => o.textContent),
-    ).toEqual(["Select a carrier", "Cigna", "Other"]);
+    ).toEqual(["Select a carrier", "Cigna", "Transamerica", "Aetna", "Mutual of Omaha", "Other"]);
+    const carrierGroups = screen.getByLabelText("Current Carrier").querySelectorAll("optgroup");
+    expect(Array.from(carrierGroups).map((g) => [g.label, Array.from(g.children).map((o) => o.textContent)])).toEqual([
+      ["Your carriers", ["Cigna", "Transamerica"]],
+      ["Other carriers", ["Aetna", "Mutual of Omaha"]],
+    ]);
     fireEvent.change(screen.getByLabelText("Current Carrier"), { target: { value: "Cigna" } });
     fireEvent.change(screen.getByLabelText("Plan Type"), { target: { value: "Plan N" } });
     type("Birth Date", "1958-03-14");

@@ -10,7 +10,12 @@ import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
 import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
 import { setServerFieldErrors } from "@/lib/api/server-field-errors";
-import { FORM_PLAN_TYPES, OTHER_CARRIER } from "@/lib/contacts/contact-fields";
+import {
+  CONTACT_OWNER_CAPTION,
+  contactCarrierOptions,
+  contactPlanOptions,
+  OTHER_CARRIER,
+} from "@/lib/contacts/contact-fields";
 import {
   CONTACT_FORM_FIELDS,
   CONTACT_MESSAGES,
@@ -47,6 +52,10 @@ export type ContactFormModalProps = {
   /** The agents the user may choose (GET /api/agents → agents). */
   agents: ContactFormAgent[];
   currentUser: ContactFormUser;
+  /** Every carrier the product knows (GET /api/settings/carriers → names), offered after the agency's own. */
+  knownCarriers?: string[];
+  /** The agency's contracted carriers (GET /api/settings/carriers → contracted), offered first with the agent's. */
+  agencyCarriers?: string[];
   onClose: () => void;
   /** Called with the saved contact as the API answers it; the parent closes the modal. */
   onSaved: (contact: ContactDetail) => void;
@@ -162,6 +171,8 @@ export function ContactFormModal({
   contact,
   agents,
   currentUser,
+  knownCarriers = [],
+  agencyCarriers = [],
   onClose,
   onSaved,
   title,
@@ -191,23 +202,22 @@ export function ContactFormModal({
   });
   const zip = useZipLookup(values.zipCode);
 
-  // Current Carrier: the carriers of the contact's agent (the chosen one when adding), plus Other (§5).
+  // Current Carrier: the agency's contracted carriers and those of the contact's agent (the chosen one
+  // when adding) first, then every other carrier the product knows, then Other.
   const carrierAgent =
     agents.find((a) => a.id === values.agentId) ??
     (isEdit ? undefined : agents.find((a) => a.isDefault)) ??
     agents.find((a) => a.id === currentUser.id);
-  const carrierOptions = useMemo(() => {
-    const list = [...new Set((carrierAgent?.carriers ?? []).filter((c) => c && c !== OTHER_CARRIER))].sort((a, b) =>
-      a.localeCompare(b),
-    );
-    if (values.currentCarrier && values.currentCarrier !== OTHER_CARRIER && !list.includes(values.currentCarrier))
-      list.push(values.currentCarrier);
-    return [...list, OTHER_CARRIER];
-  }, [carrierAgent, values.currentCarrier]);
-  const planOptions: string[] =
-    values.planType && !(FORM_PLAN_TYPES as readonly string[]).includes(values.planType)
-      ? [...FORM_PLAN_TYPES, values.planType]
-      : [...FORM_PLAN_TYPES];
+  const carrierOptions = useMemo(
+    () =>
+      contactCarrierOptions({
+        contracted: [...(carrierAgent?.carriers ?? []), ...agencyCarriers],
+        known: knownCarriers,
+        current: values.currentCarrier,
+      }),
+    [carrierAgent, agencyCarriers, knownCarriers, values.currentCarrier],
+  );
+  const planOptions = contactPlanOptions(values.planType);
 
   const ownerOptions =
     agents.some((a) => a.id === values.contactOwnerId) || !values.contactOwnerId
@@ -400,7 +410,12 @@ export function ContactFormModal({
               />
             )}
           </Field>
-          <Field id={id("contactOwnerId")} label="Contact Owner" error={errors.contactOwnerId?.message}>
+          <Field
+            id={id("contactOwnerId")}
+            label="Contact Owner"
+            error={errors.contactOwnerId?.message}
+            hint={CONTACT_OWNER_CAPTION}
+          >
             {(props) => (
               <Select {...props} {...register("contactOwnerId")} disabled={saving}>
                 <option value="">No owner</option>
@@ -437,11 +452,24 @@ export function ContactFormModal({
             {(props) => (
               <Select {...props} {...register("currentCarrier")} disabled={saving}>
                 <option value="">Select a carrier</option>
-                {carrierOptions.map((carrier) => (
-                  <option key={carrier} value={carrier}>
-                    {carrier}
-                  </option>
-                ))}
+                {[
+                  { label: "Your carriers", names: carrierOptions.contracted },
+                  {
+                    label: carrierOptions.contracted.length > 0 ? "Other carriers" : "Carriers",
+                    names: carrierOptions.others,
+                  },
+                ]
+                  .filter((group) => group.names.length > 0)
+                  .map((group) => (
+                    <optgroup key={group.label} label={group.label}>
+                      {group.names.map((carrier) => (
+                        <option key={carrier} value={carrier}>
+                          {carrier}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                <option value={OTHER_CARRIER}>{OTHER_CARRIER}</option>
               </Select>
             )}
           </Field>

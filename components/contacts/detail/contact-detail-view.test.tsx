@@ -255,6 +255,24 @@ describe("Contact Details", () => {
     expect(within(section).getByText("Mornings are best")).toBeTruthy();
   });
 
+  it("shows the status as words, not its code, and says what Contact Owner means", () => {
+    renderView({ ...empty, contact: { ...contact, status: "requested_follow_up" } });
+    const profile = screen.getByRole("region", { name: "Profile" });
+    expect(within(profile).getByText("Requested a follow-up")).toBeTruthy();
+    expect(within(profile).queryByText(/requested_follow_up/)).toBeNull();
+    expect(
+      within(profile).getByText(/The Assigned Agent is the one told when this client views a quote or replies\./),
+    ).toBeTruthy();
+  });
+
+  it("says why Emails Opened can read 0 while the quote was viewed", () => {
+    renderView();
+    const summary = screen.getByRole("region", { name: "Summary" });
+    expect(within(summary).getByText("Emails Opened")).toBeTruthy();
+    expect(within(summary).getByText(/many mail apps block the tracking image/)).toBeTruthy();
+    expect(within(summary).getByText(/counted when the client opens the quote link/)).toBeTruthy();
+  });
+
   it("shows the error with a Back button when loading failed", () => {
     renderView(null, "Contact not found");
     expect(screen.getByRole("alert").textContent).toContain("Contact not found");

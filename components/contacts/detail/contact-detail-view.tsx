@@ -24,6 +24,8 @@ import { healthOutcome } from "@/components/contacts/detail/health-answers";
 import { HealthAssessmentModal } from "@/components/contacts/detail/health-assessment-modal";
 import { QuoteLinkPanel } from "@/components/contacts/detail/quote-link-panel";
 import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
+import { contactStatusLabel, EMAIL_OPENS_CAPTION } from "@/lib/contacts/contact-status";
+import { CONTACT_OWNER_CAPTION } from "@/lib/contacts/contact-fields";
 import { Button } from "@/components/ui/button";
 import { ScrollArea } from "@/components/ui/table";
 
@@ -32,6 +34,10 @@ export type ContactDetailViewProps = {
   data: ContactPageData | null;
   error?: string | null;
   agents: ContactFormAgent[];
+  /** Every carrier the product knows, for the edit form's Current Carrier list. */
+  knownCarriers?: string[];
+  /** The agency's contracted carriers, listed first in the edit form. */
+  agencyCarriers?: string[];
   currentUser: ContactFormUser;
   /** Follow-up requests shown before "Show all" (§9: 2). */
   followUpsShown?: number;
@@ -196,6 +202,8 @@ export function ContactDetailView({
   data,
   error,
   agents,
+  knownCarriers = [],
+  agencyCarriers = [],
   currentUser,
   followUpsShown = FOLLOW_UPS_SHOWN,
 }: ContactDetailViewProps) {
@@ -329,9 +337,12 @@ export function ContactDetailView({
               <Detail label="Current Carrier">{contact.currentCarrier ?? "—"}</Detail>
               <Detail label="Plan Type">{contact.planType ?? "—"}</Detail>
               <Detail label="Effective Date">{formatCalendarDate(contact.effectiveDate)}</Detail>
-              <Detail label="Status">{contact.status}</Detail>
+              <Detail label="Status">{contactStatusLabel(contact.status)}</Detail>
               <Detail label="Assigned Agent">{personName(contact.agent) ?? "Default"}</Detail>
-              <Detail label="Contact Owner">{personName(contact.contactOwner) ?? "—"}</Detail>
+              <Detail label="Contact Owner">
+                {personName(contact.contactOwner) ?? "—"}
+                <span className="mt-0.5 block text-xs text-gray-600">{CONTACT_OWNER_CAPTION}</span>
+              </Detail>
             </dl>
           </section>
           <QuoteLinkPanel contactId={contact.id} contactName={name || contact.email} daysValid={QUOTE_LINK_DAYS} />
@@ -355,6 +366,7 @@ export function ContactDetailView({
                 </div>
               ))}
             </dl>
+            <p className="px-5 pb-3 text-xs text-gray-600">{EMAIL_OPENS_CAPTION}</p>
             <div className="flex flex-wrap items-center justify-between gap-2 border-t border-gray-100 px-5 py-3 text-sm">
               <span className="text-gray-600">
                 Last emailed: <span className="font-medium text-gray-900">{formatInstant(contact.lastEmailedAt)}</span>
@@ -481,6 +493,8 @@ export function ContactDetailView({
           mode="edit"
           contact={contact}
           agents={agents}
+          knownCarriers={knownCarriers}
+          agencyCarriers={agencyCarriers}
           currentUser={currentUser}
           onClose={() => setModal("none")}
           onSaved={(saved) => {

@@ -1,10 +1,13 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
+import { Card } from "@/components/ui/card";
 import { ContactFormLoader } from "@/components/contacts/contact-form/contact-form-loader";
 import { CsvUploadSlot, type CsvUploadContext } from "@/components/contacts/csv-upload/csv-upload-slot";
 import type { AddContactsSlot } from "@/components/contacts/list/add-contacts-button";
 import { ContactsTutorial } from "@/components/contacts/list/contacts-tutorial";
+import { EmptyBook } from "@/components/contacts/list/empty-book";
 import type { ContactListRow } from "@/lib/contacts/list-contacts-view";
 
 /** The Edit Client modal for one row: `close` dismisses it, `saved` dismisses it and refreshes the list. */
@@ -31,4 +34,18 @@ export const editContactModal: EditContactSlot | undefined = (contact, close, sa
 /** The Welcome tutorial with the same two modals as "+ Add Contact" (the page decides whether it shows). */
 export function ContactsTutorialSlot({ csvUpload }: { csvUpload: CsvUploadContext }) {
   return <ContactsTutorial singleContactModal={singleContactModal} csvUploadModal={csvUploadModalFor(csvUpload)} />;
+}
+
+/** The empty dashboard's next step: Import contacts / Add a contact, the same modals; the page refreshes after. */
+export function EmptyBookSlot({ csvUpload }: { csvUpload: CsvUploadContext }) {
+  const router = useRouter();
+  return (
+    <Card>
+      <EmptyBook
+        singleContactModal={singleContactModal}
+        csvUploadModal={csvUploadModalFor(csvUpload)}
+        onSaved={() => router.refresh()}
+      />
+    </Card>
+  );
 }

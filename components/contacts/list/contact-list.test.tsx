@@ -1,3 +1,4 @@
+import type { AddContactsSlot } from "@/components/contacts/list/add-contacts-button";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { AddContactsButton } from "@/components/contacts/list/add-contacts-button";
 import {
@@ -209,6 +210,30 @@ describe("contact table", () => {
     renderList({ contacts: [] });
     expect(screen.getByText("No contacts found")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Contacts (0)" })).toBeTruthy();
+  });
+
+  it("offers Import contacts and Add a contact when the book is empty, opening the same modals", () => {
+    const slot = (name: string): AddContactsSlot =>
+      function Slot(close) {
+        return (
+          <div role="dialog" aria-label={name}>
+            <button onClick={close}>Close {name}</button>
+          </div>
+        );
+      };
+    renderList({ contacts: [], singleContactModal: slot("Add New Client"), csvUploadModal: slot("Upload CSV") });
+    expect(screen.getByRole("heading", { name: "Your book is empty" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Import contacts" }));
+    expect(screen.getByRole("dialog", { name: "Upload CSV" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Close Upload CSV" }));
+    fireEvent.click(screen.getByRole("button", { name: "Add a contact" }));
+    expect(screen.getByRole("dialog", { name: "Add New Client" })).toBeTruthy();
+  });
+
+  it("says only No contacts found when filters or a search emptied the page", () => {
+    renderList({ contacts: [], filters: { search: "zoe" } });
+    expect(screen.getByText("No contacts found")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Add a contact" })).toBeNull();
   });
 });
 

@@ -9,11 +9,17 @@ import type { CsvUploadContext } from "@/components/contacts/csv-upload/csv-uplo
 import { ContactFilters } from "@/components/contacts/list/contact-filters";
 import { ContactPagination } from "@/components/contacts/list/contact-pagination";
 import { ContactTable } from "@/components/contacts/list/contact-table";
+import { EmptyBook } from "@/components/contacts/list/empty-book";
 import { DeleteContactsModal } from "@/components/contacts/list/delete-contacts-modal";
 import { ReassignContactsModal, type AgentOption } from "@/components/contacts/list/reassign-contacts-modal";
 import { SelectionBar } from "@/components/contacts/list/selection-bar";
 import { UNASSIGNED_AGENT } from "@/lib/contacts/list-contacts-query";
-import { contactExportHref, contactListHref, type ContactListFilters } from "@/lib/contacts/list-contacts-url";
+import {
+  contactExportHref,
+  contactListHref,
+  hasContactListFilters,
+  type ContactListFilters,
+} from "@/lib/contacts/list-contacts-url";
 import {
   CONTACT_LIST_MESSAGES,
   type ContactListFilterOptions,
@@ -233,6 +239,11 @@ export function ContactList({
         onToggleAll={toggleAll}
         defaultAgentName={defaultAgentName}
         onEdit={editContactModal ? setEditing : undefined}
+        emptyAction={
+          total === 0 && !hasContactListFilters(filters) ? (
+            <EmptyBook singleContactModal={singleContactModal} csvUploadModal={csvUploadModal} onSaved={refresh} />
+          ) : undefined
+        }
       />
 
       <ContactPagination

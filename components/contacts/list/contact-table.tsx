@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { checkboxInputClass } from "@/components/ui/checkbox";
 import {
   contactAgentLabel,
@@ -37,6 +37,8 @@ export type ContactTableProps = {
   defaultAgentName: string | null;
   /** The Edit column; without it Edit opens the contact's page. */
   onEdit?: (contact: ContactListRow) => void;
+  /** Shown under "No contacts found" (the next step when the book itself is empty). */
+  emptyAction?: ReactNode;
 };
 
 function StatusMark({ on, label }: { on: boolean; label: string }) {
@@ -70,6 +72,7 @@ export function ContactTable({
   onToggleAll,
   defaultAgentName,
   onEdit,
+  emptyAction,
 }: ContactTableProps) {
   const headerRef = useRef<HTMLInputElement>(null);
   const selectedHere = contacts.filter((c) => selectedIds.has(c.id)).length;
@@ -130,6 +133,7 @@ export function ContactTable({
             <tr>
               <td colSpan={11} className="px-3 py-12 text-center text-sm text-gray-500">
                 No contacts found
+                {emptyAction ? <div className="mt-6">{emptyAction}</div> : null}
               </td>
             </tr>
           ) : (

@@ -1,4 +1,4 @@
-import { mapPlanType } from "@/lib/contacts/import/plan-mapping";
+import { mapPlanType, planTypeLabel, planTypeName } from "@/lib/contacts/import/plan-mapping";
 
 describe("mapPlanType", () => {
   it.each([
@@ -44,5 +44,22 @@ describe("mapPlanType", () => {
 
   it.each(["", "   ", null, undefined])("%j → null", (raw) => {
     expect(mapPlanType(raw)).toBeNull();
+  });
+});
+
+describe("planTypeName / planTypeLabel", () => {
+  it("names a plan once, however it was written", () => {
+    expect(planTypeName("G")).toBe("Plan G");
+    expect(planTypeName("Plan G")).toBe("Plan G");
+    expect(planTypeName("HDG")).toBe("High Deductible Plan G");
+    expect(planTypeName("High Deductible Plan G")).toBe("High Deductible Plan G");
+    expect(planTypeName("Other")).toBeNull();
+    expect(planTypeName("")).toBeNull();
+  });
+
+  it("lists Other as Other plan and keeps text it cannot read", () => {
+    expect(planTypeLabel("Other")).toBe("Other plan");
+    expect(planTypeLabel("K")).toBe("Plan K");
+    expect(planTypeLabel("Medicare Advantage PPO")).toBe("Medicare Advantage PPO");
   });
 });

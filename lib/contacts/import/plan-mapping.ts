@@ -73,3 +73,21 @@ export function mapPlanType(raw: string | null | undefined): StandardPlanType | 
     return letter === "F" ? "High Deductible Plan F" : letter === "G" ? "High Deductible Plan G" : "Other";
   return `Plan ${letter}` as StandardPlanType;
 }
+
+/**
+ * A plan as a sentence names it ("Plan G", "High Deductible Plan G"), from any way it was written ("G",
+ * "HDG", "Plan G"); null for Other, blank or anything that is not a lettered Medigap plan. Emails say
+ * "your plan" then; never "Plan Other" or "Plan High Deductible Plan G".
+ */
+export function planTypeName(raw: string | null | undefined): string | null {
+  const mapped = mapPlanType(raw);
+  return mapped && mapped !== "Other" ? mapped : null;
+}
+
+/** A plan as a list shows it: its name, "Other plan" for Other, else the text as written. */
+export function planTypeLabel(raw: string | null | undefined): string {
+  const text = (raw ?? "").trim();
+  const name = planTypeName(text);
+  if (name) return name;
+  return text.toLowerCase() === "other" ? "Other plan" : text;
+}

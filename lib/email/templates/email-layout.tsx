@@ -24,6 +24,33 @@ export function EmailLayout({
   );
 }
 
+/**
+ * The sign-off under every email: the sender's own signature when there is one, else the sender's name
+ * with the agency's name under it, once: when the agency itself is the sender, its name is not repeated.
+ */
+export function SignOff({
+  signature,
+  senderName,
+  brandName,
+}: {
+  signature?: string | null;
+  senderName: string;
+  brandName: string;
+}) {
+  if (signature?.trim()) return <Text style={{ ...emailText, whiteSpace: "pre-line" }}>{signature.trim()}</Text>;
+  return (
+    <Text style={emailText}>
+      {senderName}
+      {senderName.trim() !== brandName.trim() ? (
+        <>
+          <br />
+          {brandName}
+        </>
+      ) : null}
+    </Text>
+  );
+}
+
 /** The document, the grey page and the white card; `after` goes below the card (an open pixel). */
 export function EmailFrame({ preview, after, children }: { preview: string; after?: ReactNode; children: ReactNode }) {
   return (

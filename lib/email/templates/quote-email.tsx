@@ -1,5 +1,5 @@
 import { Button, Heading, Text } from "@react-email/components";
-import { EmailLayout, emailButton, emailText } from "@/lib/email/templates/email-layout";
+import { EmailLayout, SignOff, emailButton, emailText } from "@/lib/email/templates/email-layout";
 import { formatStoredPhone } from "@/lib/phone/phone";
 
 export type QuoteEmailProps = {
@@ -53,15 +53,7 @@ export function QuoteEmail({
           .
         </Text>
       ) : null}
-      {signature?.trim() ? (
-        <Text style={{ ...emailText, whiteSpace: "pre-line" }}>{signature.trim()}</Text>
-      ) : (
-        <Text style={emailText}>
-          {senderName}
-          <br />
-          {brandName}
-        </Text>
-      )}
+      <SignOff signature={signature} senderName={senderName} brandName={brandName} />
     </EmailLayout>
   );
 }

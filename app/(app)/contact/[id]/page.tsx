@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ContactDetailView } from "@/components/contacts/detail/contact-detail-view";
 import { listAgents } from "@/lib/agents/list-agents";
+import { listSettingsCarriers } from "@/lib/settings/reference-data";
 import { AppError } from "@/lib/api/errors";
 import { requirePageAccount } from "@/lib/auth/page-guard";
 import { loadContactPage } from "@/lib/contacts/contact-activity";
@@ -51,5 +52,17 @@ export default async function ContactPage({ params }: { params: Promise<{ id: st
       )
     : [];
 
-  return <ContactDetailView data={data} error={error} agents={agents} currentUser={viewer} />;
+  const carriers = data ? await listSettingsCarriers({ organizationId }) : null;
+  const knownCarriers = carriers?.carriers.map((carrier) => carrier.name) ?? [];
+
+  return (
+    <ContactDetailView
+      data={data}
+      error={error}
+      agents={agents}
+      knownCarriers={knownCarriers}
+      agencyCarriers={carriers?.contracted ?? []}
+      currentUser={viewer}
+    />
+  );
 }

@@ -3,5 +3,5 @@ import { listSettingsCarriers } from "@/lib/settings/reference-data";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/settings/carriers: { success, carriers: [{ name, naics }] }. */
-export const GET = withOrg(() => listSettingsCarriers());
+/** GET /api/settings/carriers: { success, carriers: [{ name, naics }], contracted: [name] }. */
+export const GET = withOrg(({ db, organizationId }) => listSettingsCarriers({ db, organizationId }));

@@ -5,6 +5,7 @@ import {
   Paragraph,
   PrimaryButton,
 } from "@/lib/email/templates/outreach/outreach-layout";
+import { planTypeName } from "@/lib/contacts/import/plan-mapping";
 import type { OutreachSender } from "@/lib/email/sender";
 
 /**
@@ -29,8 +30,7 @@ export type OutreachEmailProps = {
   planType?: string | null;
 };
 
-const planPhrase = (planType?: string | null) =>
-  planType && /^[A-Z]{1,3}$/.test(planType.trim()) ? `Plan ${planType.trim()}` : "your plan";
+const planPhrase = (planType?: string | null) => planTypeName(planType) ?? "your plan";
 
 export function BirthdayEmail({ sender, firstName, quoteUrl, openPixelUrl, planType }: OutreachEmailProps) {
   return (

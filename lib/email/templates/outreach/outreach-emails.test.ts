@@ -109,6 +109,15 @@ describe("outreach email templates", () => {
     },
   );
 
+  it("names the contact's plan once, however the import stored it, and never 'Plan Other'", async () => {
+    const html = async (planType: string) => renderHtml(outreachElement("birthday", props({ planType }))!);
+    expect(await html("Plan G")).toContain("Plan G cost you less");
+    expect(await html("High Deductible Plan G")).toContain("High Deductible Plan G cost you less");
+    expect(await html("High Deductible Plan G")).not.toContain("Plan High Deductible");
+    expect(await html("Other")).toContain("your plan cost you less");
+    expect(await html("Other")).not.toContain("Plan Other");
+  });
+
   it("names the event date and carrier where the type is about them", async () => {
     expect(await renderHtml(outreachElement("rate_increase", props())!)).toContain(
       "Acme Mutual has a rate increase scheduled for March 4",

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Button, Heading, Img, Link, Section, Text } from "@react-email/components";
-import { EmailFrame, emailButton, emailText } from "@/lib/email/templates/email-layout";
+import { EmailFrame, SignOff, emailButton, emailText } from "@/lib/email/templates/email-layout";
 import type { OutreachSender } from "@/lib/email/sender";
 import { formatStoredPhone } from "@/lib/phone/phone";
 
@@ -118,19 +118,7 @@ function SenderSignOff({ sender }: { sender: OutreachSender }) {
           ) : null}
         </Text>
       ) : null}
-      {sender.signature?.trim() ? (
-        <Text style={{ ...emailText, whiteSpace: "pre-line" }}>{sender.signature.trim()}</Text>
-      ) : (
-        <Text style={emailText}>
-          {sender.senderName}
-          {sender.senderName !== sender.brandName ? (
-            <>
-              <br />
-              {sender.brandName}
-            </>
-          ) : null}
-        </Text>
-      )}
+      <SignOff signature={sender.signature} senderName={sender.senderName} brandName={sender.brandName} />
     </>
   );
 }
