@@ -95,7 +95,7 @@ export const journeys = [
       await page.getByRole("group", { name: "Plan type" }).getByRole("button", { name: "G", exact: true }).click();
       await page.getByRole("switch", { name: "Household discount" }).check();
       await page
-        .getByText(/^Discount: \$\d+ a month/)
+        .getByText(/^Household discount: \$\d+\.\d{2} a month off/)
         .first()
         .waitFor();
       await screenshot("compare-phone-household");
