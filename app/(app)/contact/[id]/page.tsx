@@ -51,5 +51,13 @@ export default async function ContactPage({ params }: { params: Promise<{ id: st
       )
     : [];
 
-  return <ContactDetailView data={data} error={error} agents={agents} currentUser={viewer} />;
+  return (
+    <ContactDetailView
+      data={data}
+      error={error}
+      agents={agents}
+      currentUser={viewer}
+      isTrial={account.organization.demoMode}
+    />
+  );
 }
