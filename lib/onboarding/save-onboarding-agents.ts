@@ -61,7 +61,7 @@ export async function saveOnboardingAgents({
         metadata: { agentIds: created.map((a) => a.id), count: created.length },
       });
       return {
-        success: true,
+        success: true as const,
         onboardingStep,
         nextStep: nextOnboardingStep({ savedStep: onboardingStep, plan: organization.subscriptionTierId }),
         agents: created.map((a) => ({

@@ -249,7 +249,7 @@ export function ContactDetailView({
       setNotice(result.body.message ?? "Quote email sent");
       // The summary's counts and Email Activity come from the server: read them again, without a reload.
       router.refresh();
-    } else setQuote({ state: "failed", message: result.message || "Failed to send quote email" });
+    } else setQuote({ state: "failed", message: (!result.ok && result.message) || "Failed to send quote email" });
   }
 
   async function confirmDelete() {
