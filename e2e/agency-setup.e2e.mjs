@@ -458,7 +458,7 @@ export const journeys = [
         "new agents have the Agent role by default",
       );
       await addButton.click();
-      await page.getByText(`${name} was added.`).waitFor();
+      await page.getByText(`${name} was added. We emailed them an invitation with a sign-in link.`).waitFor();
       const card = agentCard(page, name);
       await card.waitFor();
       await card.getByText(email).waitFor();

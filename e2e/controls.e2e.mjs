@@ -119,7 +119,7 @@ export const journeys = [
       await add.getByLabel("Phone").pressSequentially("5125550134");
       await add.getByText("Email address is valid").waitFor();
       await add.getByRole("button", { name: "Add Agent" }).click();
-      await page.getByText("Jamie Controls was added.").waitFor();
+      await page.getByText("Jamie Controls was added. We emailed them an invitation with a sign-in link.").waitFor();
       // Agents may only use their own details when the sender is "Agent Choice"; then the permission decides.
       await page.goto(baseUrl + "/settings");
       await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();

@@ -3,7 +3,7 @@
 // trial's [TEST] copies are not quotes sent; the outreach journey shows a live agency's sends counted);
 // every period the selector offers shows what the API computes for it; the walkthrough opens after payment. Then the public site: the marketing
 // home, /demo, /example.csv and a Contact Us message that reaches the support inbox.
-import { ELIGIBILITY_QUESTIONS, latestEmailLink, PHONE, signIn } from "./helpers.mjs";
+import { ELIGIBILITY_QUESTIONS, latestEmailLink, PHONE, signIn, sendQuoteFromContact } from "./helpers.mjs";
 
 const ADMIN = "admin@sample-agency.test";
 const DESKTOP = { width: 1280, height: 800 };
@@ -50,8 +50,7 @@ export const journeys = [
       await contactLink.waitFor();
       await contactLink.click();
       await page.getByRole("heading", { name: "Contact Details" }).waitFor();
-      await page.getByRole("button", { name: "Send Quote" }).click();
-      await page.getByRole("button", { name: "Email Sent" }).waitFor();
+      await sendQuoteFromContact(page);
       const href = await latestEmailLink(page, baseUrl, ADMIN, "See your personalized quotes");
       const token = new URL(href).searchParams.get("id");
       expect(token, `a quote token in ${href}`);

@@ -285,3 +285,16 @@ export async function chooseCsv(page, name, buffer) {
   await dialog.getByRole("heading", { name: "Column Mapping" }).waitFor();
   return dialog;
 }
+
+/**
+ * Contact Details → Send Quote, until "Email Sent". A live agency is asked first (the "Send Quote" dialog: Send Email);
+ * a trial sends at once (the email goes to the sender's own address).
+ */
+export async function sendQuoteFromContact(page) {
+  await page.getByRole("button", { name: "Send Quote", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Send Quote" });
+  const sent = page.getByRole("button", { name: "Email Sent" });
+  await dialog.or(sent).first().waitFor();
+  if (await dialog.isVisible()) await dialog.getByRole("button", { name: "Send Email" }).click();
+  await sent.waitFor();
+}

@@ -1,7 +1,7 @@
 // A preview deployment, as a reviewer meets it (run.mjs with E2E_PREVIEW_DATABASE_URL: APP_ENV=preview on
 // PostgreSQL, built by `npm run build:deploy` and served by `next start`): the banner on every page, the outbox
 // closed without the key, opened by /dev/access, and an email to a real consumer held there, marked [PREVIEW].
-import { escapeRe, signIn } from "./helpers.mjs";
+import { escapeRe, signIn, sendQuoteFromContact } from "./helpers.mjs";
 
 const BANNER = /Preview: a test copy of .* for review/;
 
@@ -61,8 +61,7 @@ export const journeys = [
         email && !email.endsWith("@sample-agency.test"),
         `the contact has a consumer address of their own (${email})`,
       );
-      await page.getByRole("button", { name: "Send Quote" }).click();
-      await page.getByRole("button", { name: "Email Sent" }).waitFor();
+      await sendQuoteFromContact(page);
       await screenshot("preview-contact-quote-sent");
 
       // --- the consumer's email is in the outbox, addressed to them, marked [PREVIEW], and went nowhere

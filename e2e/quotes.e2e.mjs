@@ -1,6 +1,6 @@
 // Quotes, first slice: an agent sends a quote from a contact's page; in trial it reaches the agent's own
 // inbox marked [TEST]; its link opens the public compare page with (sample) prices, on a phone.
-import { signIn } from "./helpers.mjs";
+import { signIn, sendQuoteFromContact } from "./helpers.mjs";
 
 export const journeys = [
   {
@@ -14,8 +14,7 @@ export const journeys = [
       const name = (await firstContact.innerText()).trim();
       await firstContact.click();
       await page.getByRole("heading", { name: "Contact Details" }).waitFor();
-      await page.getByRole("button", { name: "Send Quote" }).click();
-      await page.getByRole("button", { name: "Email Sent" }).waitFor();
+      await sendQuoteFromContact(page);
       await screenshot("quote-sent");
 
       // Trial: the email went to the agent, marked [TEST]

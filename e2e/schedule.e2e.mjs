@@ -1,7 +1,7 @@
 // Schedule page, callback requests, landing, thanks and the demo scheduling page. A contact's quote link
 // (sent from their page, as in quotes.e2e.mjs) opens /schedule on a phone; the contact asks for a
 // callback; the agency sees it on the contact's page and the agent got an email.
-import { escapeRe, signIn } from "./helpers.mjs";
+import { escapeRe, signIn, sendQuoteFromContact } from "./helpers.mjs";
 
 const ADMIN = "admin@sample-agency.test";
 // The Assigned Agent shown on the contact page → who is notified ("Default" is the default agent, the admin).
@@ -36,8 +36,7 @@ export const journeys = [
       ).trim();
       const agentEmail = AGENT_EMAILS[assigned];
       expect(agentEmail, `a known agent for "${assigned}"`);
-      await page.getByRole("button", { name: "Send Quote" }).click();
-      await page.getByRole("button", { name: "Email Sent" }).waitFor();
+      await sendQuoteFromContact(page);
       await page.goto(baseUrl + "/dev/outbox");
       await page
         .getByRole("link", {

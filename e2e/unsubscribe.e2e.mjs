@@ -1,7 +1,7 @@
 // The law: every consumer email carries an unsubscribe link. An agent sends a quote (trial: it reaches
 // the agent's own inbox); the footer's Unsubscribe link opens a branded confirmation page on a phone;
 // confirming unsubscribes the contact, and the link then says so on every visit.
-import { signIn } from "./helpers.mjs";
+import { signIn, sendQuoteFromContact } from "./helpers.mjs";
 
 export const journeys = [
   {
@@ -15,8 +15,7 @@ export const journeys = [
       await contactLink.waitFor();
       await contactLink.click();
       await page.getByRole("heading", { name: "Contact Details" }).waitFor();
-      await page.getByRole("button", { name: "Send Quote" }).click();
-      await page.getByRole("button", { name: "Email Sent" }).waitFor();
+      await sendQuoteFromContact(page);
 
       await page.goto(baseUrl + "/dev/outbox");
       await page

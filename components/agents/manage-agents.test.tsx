@@ -232,7 +232,7 @@ describe("ManageAgents", () => {
       });
       expect(screen.getByRole("heading", { name: "Dana Diaz" })).toBeTruthy();
       expect((form.getByLabelText("First Name") as HTMLInputElement).value).toBe("");
-      expect(screen.getByText("Dana Diaz was added.")).toBeTruthy();
+      expect(screen.getByText("Dana Diaz was added. We emailed them an invitation with a sign-in link.")).toBeTruthy();
     });
 
     it("shows the server's plan-limit refusal, and 'Failed to save agent' otherwise", async () => {

@@ -71,7 +71,7 @@ export function ManageAgents({
   const onAdded = (agent: AgentView) => {
     setAgents((list) => [...list.filter((a) => a.id !== agent.id), agent].sort(byName));
     if (agent.isDefault) setDefaultAgentId(agent.id);
-    announce(`${fullName(agent)} was added.`);
+    announce(`${fullName(agent)} was added. We emailed them an invitation with a sign-in link.`);
   };
 
   const onSaved = (agent: AgentView) => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { EligibilityForm, type EligibilityFormProps } from "@/components/eligibility/eligibility-form";
-import { EligibilityLoading } from "@/components/eligibility/eligibility-layout";
+import { EligibilityIntro, EligibilityLoading } from "@/components/eligibility/eligibility-layout";
 import { ELIGIBILITY_QUESTIONS } from "@/lib/eligibility/questions";
 import { SOLVED_CHALLENGE } from "@/components/challenge/test-double";
 
@@ -84,6 +84,24 @@ describe("EligibilityForm", () => {
     await click(within(mainGroup(6)).getByRole("button", { name: "No" }));
     expect(within(mainGroup(6)).getByRole("button", { name: "No" }).getAttribute("aria-pressed")).toBe("true");
     expect(isDisabled(nextButton())).toBe(false);
+  });
+
+  it("the disabled Next says what is missing, and the note goes once everything is answered", async () => {
+    renderForm();
+    const describedBy = () => {
+      const id = nextButton().getAttribute("aria-describedby");
+      return id ? document.getElementById(id)?.textContent : null;
+    };
+    await waitFor(() => expect(describedBy()).toBe("To continue, answer all 7 questions."));
+    for (let i = 1; i < ELIGIBILITY_QUESTIONS.length; i++)
+      await click(within(mainGroup(i)).getByRole("button", { name: "No" }));
+    expect(describedBy()).toBe("To continue, answer Heart Health.");
+    await click(within(mainGroup(0)).getByRole("button", { name: "Yes" }));
+    expect(describedBy()).toBe("To continue, finish the follow-up questions for Heart Health.");
+    await click(within(mainGroup(0)).getByRole("button", { name: "No" }));
+    expect(isDisabled(nextButton())).toBe(false);
+    expect(describedBy()).toBeNull();
+    expect(screen.queryByText(/^To continue/)).toBeNull();
   });
 
   it("shows a Yes answer's follow-ups and needs them: yes/no answered, text non-empty", async () => {
@@ -201,6 +219,16 @@ describe("EligibilityForm", () => {
     renderForm({ hideMedicareAdvantage: true });
     expect(screen.queryByText("Looking to dramatically lower your monthly costs?")).toBeNull();
     expect(screen.queryByRole("link", { name: "Explore Options" })).toBeNull();
+  });
+});
+
+describe("EligibilityIntro", () => {
+  it("shows the agency's phone number as a call link, and nothing without one", () => {
+    const { rerender } = render(<EligibilityIntro agencyName="Lone Star Medigap" phone="(512) 555-0100" />);
+    expect(screen.getByText(/Questions\? Call Lone Star Medigap at/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "(512) 555-0100" }).getAttribute("href")).toBe("tel:+15125550100");
+    rerender(<EligibilityIntro agencyName="Lone Star Medigap" phone={null} />);
+    expect(screen.queryByRole("link")).toBeNull();
   });
 });
 

@@ -18,6 +18,7 @@ import {
 import { ELIGIBILITY_MESSAGES as M } from "@/lib/eligibility/messages";
 import {
   EMPTY_DRAFT,
+  missingAnswersNote,
   type AnswerDraft,
   type EligibilityOutcome,
   type FollowUpAnswer,
@@ -247,6 +248,8 @@ export function EligibilityForm({
   // A generic link makes a temporary contact on submit: that call carries a proof-of-work (docs/security.md "Public forms").
   const challenge = useChallenge("temp-contact", { solveAhead: quoteToken === null });
   const submitting = isSubmitting || leaving;
+  const missing = isValid || submitting ? null : missingAnswersNote(draft);
+  const missingId = useId();
 
   const setMain = (id: number, value: YesNo) =>
     setValue("main", { ...draft.main, [id]: value }, { shouldValidate: true });
@@ -305,11 +308,17 @@ export function EligibilityForm({
         size="lg"
         fullWidth
         disabled={!isValid || submitting}
+        aria-describedby={missing ? missingId : undefined}
         className="rounded-lg text-base disabled:opacity-50"
         style={brandFillStyle(brandColor)}
       >
         {submitting ? M.submitting : M.next}
       </Button>
+      {missing ? (
+        <p id={missingId} className="text-center text-gray-700">
+          {missing}
+        </p>
+      ) : null}
       {hideMedicareAdvantage ? null : (
         <MedicareAdvantagePromo
           href={scheduleUrl({ token, organizationId, status: "decline" })}

@@ -122,8 +122,23 @@ test("the household toggle re-ranks by the household price and shows the discoun
   render(<CompareQuotesView model={model()} />);
   fireEvent.click(screen.getByRole("switch", { name: "Household discount" }));
   expect(cards()).toEqual(["Alpha", "Beta", "Delta"]);
-  expect(screen.getByText(/Discount: \$30 a month/)).toBeTruthy();
+  expect(screen.getByText(/^Household discount: \$30\.00 a month off \(Roommate\)\./)).toBeTruthy();
+  expect(screen.getAllByText("No household discount with this carrier.")).toHaveLength(2);
   expect(screen.getByText("You need to live with a spouse or someone who is at least 50 years old.")).toBeTruthy();
+});
+
+test("a card's title is the brand people know, the legal entity small beneath it, and the saving in exact cents", () => {
+  const omaha = quote("UNITED WORLD LIFE INSURANCE COMPANY", 12500, {
+    groupName: "Mutual of Omaha",
+    householdMonthlyCents: 11625,
+  });
+  const only = { plan: "G" as const, label: "Plan G", quotes: [omaha] };
+  render(<CompareQuotesView model={model({}, { plans: [only], carriers: [omaha.groupName] })} />);
+  expect(cards()).toEqual(["Mutual of Omaha"]);
+  expect(screen.getByText("UNITED WORLD LIFE INSURANCE COMPANY")).toBeTruthy();
+  expect(screen.getByRole("button", { name: "Select Mutual of Omaha Plan G" })).toBeTruthy();
+  fireEvent.click(screen.getByRole("switch", { name: "Household discount" }));
+  expect(screen.getByText(/^Household discount: \$8\.75 a month off\./)).toBeTruthy();
 });
 
 test("switches plan type and filters carriers", () => {

@@ -14,11 +14,13 @@ import {
 import { Button } from "@/components/ui/button";
 import { apiCall } from "@/lib/api/browser-client";
 import {
+  carrierTitle,
   displayedMonthlyCents,
   formatDollars,
   formatLongDate,
   formatMonthly,
   guaranteedIssueNote,
+  householdSentence,
   nextPlan,
   visibleQuotes,
   type QuoteView,
@@ -361,8 +363,8 @@ export function CompareQuotesView({ model }: { model: Model }) {
                 {shown.map((quote, index) => {
                   const price = displayedMonthlyCents(quote, { household, riders });
                   const withRiders = quote.riders.filter((r) => riders.includes(r.id));
-                  const saving =
-                    quote.householdMonthlyCents !== null ? quote.monthlyCents - quote.householdMonthlyCents : 0;
+                  const line = householdSentence(quote, { household, riders });
+                  const { brand, legalName } = carrierTitle(quote);
                   return (
                     <li key={quote.naic} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
                       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
@@ -372,29 +374,17 @@ export function CompareQuotesView({ model }: { model: Model }) {
                               Lowest price
                             </p>
                           ) : null}
-                          <h3 className="text-base font-semibold text-gray-900">{quote.carrierName}</h3>
+                          <h3 className="text-base font-semibold text-gray-900">{brand}</h3>
+                          {legalName ? <p className="text-xs text-gray-600">{legalName}</p> : null}
                           <p className="text-sm text-gray-600">{current.label}</p>
                         </div>
                         <p className="shrink-0 text-right text-xl font-bold text-gray-900">{formatMonthly(price)}</p>
                       </div>
-                      {household && quote.householdMonthlyCents !== null && saving > 0 ? (
+                      {line ? (
                         <p className="mt-2 text-sm text-gray-700">
-                          Discount: {formatDollars(Math.floor(saving / 100) * 100).replace(/\.00$/, "")} a month
-                          {quote.discountCategory ? (
-                            <span className="text-gray-600"> ({quote.discountCategory})</span>
-                          ) : null}
+                          {line.text}
+                          {line.rule ? <span className="block text-gray-600">{line.rule}</span> : null}
                         </p>
-                      ) : !household && quote.householdMonthlyCents !== null && saving > 0 ? (
-                        <p className="mt-2 text-sm text-gray-600">
-                          With household discount:{" "}
-                          {formatMonthly(displayedMonthlyCents(quote, { household: true, riders }))}
-                        </p>
-                      ) : null}
-                      {household && quote.householdRule ? (
-                        <p className="mt-1 text-xs text-gray-600">{quote.householdRule}</p>
-                      ) : null}
-                      {household && quote.householdMonthlyCents === null ? (
-                        <p className="mt-2 text-xs text-gray-600">No household discount with this carrier.</p>
                       ) : null}
                       {withRiders.length > 0 ? (
                         <p className="mt-1 text-xs text-gray-600">
@@ -406,7 +396,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
                         onClick={() => select(quote)}
                         className="mt-3 sm:w-auto"
                         style={{ backgroundColor: color, color: onFill }}
-                        aria-label={`Select ${quote.carrierName} ${current.label}`}
+                        aria-label={`Select ${brand} ${current.label}`}
                       >
                         Select
                       </Button>
@@ -508,7 +498,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
           open
           videoUrl={model.videos.qualify}
           planName={current?.label ?? ""}
-          carrierName={modal.quote.carrierName}
+          carrierName={carrierTitle(modal.quote).brand}
           skipHealthQuestions={model.skipHealthQuestions}
           onClose={() => setModal(null)}
           onContinue={() => {

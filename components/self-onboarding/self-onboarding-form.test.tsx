@@ -38,7 +38,7 @@ function setup(routes: Routes = okRoutes(), agent: typeof AGENT | null = null) {
   return { fetchMock, navigate };
 }
 
-async function fillRequired(zip = "78701") {
+async function fillRequired(zip = "78701", optIn = true) {
   type(/^First Name/, "Pat");
   type(/^Last Name/, "Jones");
   type(/^Email/, "pat@example.com");
@@ -48,7 +48,7 @@ async function fillRequired(zip = "78701") {
   type(/^Date of Birth/, "1958-03-14");
   choose(/Gender/, "Female");
   choose(/Tobacco User/, "No");
-  fireEvent.click(screen.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }));
+  if (optIn) fireEvent.click(screen.getByRole("checkbox", { name: /may email me Medicare Supplement quotes/ }));
 }
 
 const submit = () => fireEvent.click(screen.getByRole("button", { name: "Get My Quote" }));
@@ -85,6 +85,33 @@ describe("SelfOnboardingForm", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Please fill out all required fields.");
     expect(screen.getByLabelText(/^First Name/).getAttribute("aria-invalid")).toBe("true");
     expect(fetchMock).not.toHaveBeenCalledWith("/api/self-service/signup", expect.anything());
+  });
+
+  it("each empty field's own error names the field", async () => {
+    setup();
+    submit();
+    await screen.findByRole("alert");
+    for (const text of [
+      "Please enter your first name",
+      "Please enter your last name",
+      "Please enter your email address",
+      "Please enter your phone number",
+      "Please enter your ZIP code",
+      "Please enter your date of birth",
+      "Please choose your gender",
+      "Please say whether you use tobacco",
+    ])
+      expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryAllByText("Please fill out all required fields.")).toHaveLength(1);
+  });
+
+  it("the quote-emails opt-in is optional: left unticked, the quote is still generated and the 'no' is sent", async () => {
+    const { fetchMock, navigate } = setup(okRoutes());
+    expect(screen.getByText("Optional: you get your quote either way.")).toBeTruthy();
+    await fillRequired("78701", false);
+    submit();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/compare?id=tok"));
+    expect(bodyOf(fetchMock, "/api/self-service/signup")).toMatchObject({ optInQuarterlyUpdates: false });
   });
 
   it("asks for a carrier when a current plan is held, and shows the unique-email hint", async () => {

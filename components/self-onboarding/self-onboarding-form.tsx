@@ -18,7 +18,7 @@ import {
 import { useSignupForm } from "@/components/self-onboarding/use-signup-form";
 import { ZipFields } from "@/components/self-onboarding/zip-fields";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field, FieldError } from "@/components/ui/field";
+import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import type { SelfOnboardingPrefill } from "@/lib/self-onboarding/prefill";
 import type { ZipLookup } from "@/lib/zip/zip-schema";
@@ -268,25 +268,19 @@ export function SelfOnboardingForm({
               onChange={field.onChange}
               onBlur={field.onBlur}
               disabled={busy}
-              aria-invalid={errors.optInQuarterlyUpdates ? true : undefined}
-              aria-describedby={errors.optInQuarterlyUpdates ? `${uid}-optIn-error` : undefined}
+              aria-describedby={`${uid}-optIn-hint`}
               label={
                 <>
                   Yes, {organization.name} may email me Medicare Supplement quotes around my birthday, my policy
                   anniversary and the enrollment period. I can unsubscribe at any time.
-                  <span aria-hidden="true" className="text-red-700">
-                    {" "}
-                    *
-                  </span>
                 </>
               }
             />
           )}
         />
-        <FieldError
-          id={`${uid}-optIn-error`}
-          error={errors.optInQuarterlyUpdates ? SELF_SERVICE_MESSAGES.optInRequired : null}
-        />
+        <p id={`${uid}-optIn-hint`} className="mt-1 text-gray-600">
+          Optional: you get your quote either way.
+        </p>
       </div>
       <ChallengeNote status={challenge.status} />
       <FormError message={formError} />

@@ -8,6 +8,7 @@ import { signupThenGenerateQuote } from "@/components/self-onboarding/self-onboa
 import { useZipLocation } from "@/components/self-onboarding/use-zip-location";
 import {
   EMPTY_SIGNUP_FORM,
+  isRequiredMessage,
   SELF_SERVICE_MESSAGES,
   signupBody,
   signupFormSchema,
@@ -82,9 +83,7 @@ export function useSignupForm({
 
   const onInvalid = (errors: FieldErrors<SignupFormValues>) => {
     const messages = Object.values(errors).flatMap((error) => (error?.message ? [error.message] : []));
-    setFormError(
-      messages.includes(SELF_SERVICE_MESSAGES.required) ? requiredMessage : (messages[0] ?? requiredMessage),
-    );
+    setFormError(messages.some(isRequiredMessage) ? requiredMessage : (messages[0] ?? requiredMessage));
   };
 
   return {

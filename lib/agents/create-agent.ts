@@ -1,4 +1,5 @@
 import "server-only";
+import { sendAgentInvitation } from "@/lib/auth/agent-invitation";
 import { agentInputSchema, type AgentInput, type AgentView } from "@/lib/agents/agent-schema";
 import {
   AGENT_SELECT,
@@ -93,12 +94,22 @@ export async function createAgentInTx(
   return toAgentView(created, { slug: organization.slug, defaultAgentId });
 }
 
-/** POST /api/agents/create: createAgentInTx in its own tenant transaction; taken-address refusals limited per organization. */
+/**
+ * POST /api/agents/create: createAgentInTx in its own tenant transaction; taken-address refusals limited per
+ * organization. Once committed, the new agent is emailed an invitation with a sign-in link (lib/auth/agent-invitation.ts).
+ */
 export async function createAgent({
   now = new Date(),
   ...options
 }: CreateAgentOptions & { now?: Date }): Promise<AgentView> {
-  return limitEmailRefusals(options.organizationId, now, () =>
+  const agent = await limitEmailRefusals(options.organizationId, now, () =>
     tenantTransaction(options.organizationId, (tx) => createAgentInTx(tx, options)),
   );
+  await sendAgentInvitation({
+    organizationId: options.organizationId,
+    userId: agent.id,
+    invitedByUserId: options.actorUserId,
+    now,
+  });
+  return agent;
 }

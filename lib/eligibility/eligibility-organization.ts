@@ -2,6 +2,7 @@ import "server-only";
 import { brandColor, brandNameOf, namesOrganization } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug as findByIdOrSlug } from "@/lib/organizations/find-organization";
 import { logoUrl } from "@/lib/settings/logo-rules";
+import { displayPhone } from "@/lib/phone/phone";
 
 export { namesOrganization };
 
@@ -19,6 +20,7 @@ const brandingSelect = {
   logoMimeType: true,
   logoUpdatedAt: true,
   primaryColor: true,
+  phone: true,
   hideMedicareAdvantage: true,
 } as const;
 
@@ -28,6 +30,8 @@ export type EligibilityBranding = {
   brandName: string;
   logoUrl: string | null;
   primaryColor: string;
+  /** The agency's number, formatted ("(512) 555-0100"), for a visitor who would rather call; null without one. */
+  phone: string | null;
   hideMedicareAdvantage: boolean;
 };
 
@@ -39,6 +43,7 @@ type BrandingRow = {
   logoMimeType: string | null;
   logoUpdatedAt: Date | null;
   primaryColor: string;
+  phone: string | null;
   hideMedicareAdvantage: boolean;
 };
 
@@ -49,6 +54,7 @@ export function toEligibilityBranding(org: BrandingRow): EligibilityBranding {
     brandName: brandNameOf(org),
     logoUrl: org.logoMimeType ? logoUrl(org.slug, org.logoUpdatedAt) : null,
     primaryColor: brandColor(org.primaryColor),
+    phone: displayPhone(org.phone),
     hideMedicareAdvantage: org.hideMedicareAdvantage,
   };
 }

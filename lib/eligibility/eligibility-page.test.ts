@@ -12,7 +12,12 @@ describe("loadEligibilityPage", () => {
     const org = await createOrganization(db.prisma, { now });
     await db.prisma.organization.update({
       where: { id: org.id },
-      data: { brandName: "Lone Star Medigap", primaryColor: "#0f766e", hideMedicareAdvantage: true },
+      data: {
+        brandName: "Lone Star Medigap",
+        primaryColor: "#0f766e",
+        hideMedicareAdvantage: true,
+        phone: "5125550100",
+      },
     });
     const other = await createOrganization(db.prisma, { now });
     const contact = await createContact(db.prisma, org.id, { now });
@@ -27,6 +32,7 @@ describe("loadEligibilityPage", () => {
         primaryColor: "#0f766e",
         hideMedicareAdvantage: true,
         logoUrl: null,
+        phone: "(512) 555-0100",
       },
     };
     expect(await loadEligibilityPage({ quoteToken: token, now })).toMatchObject(ready);

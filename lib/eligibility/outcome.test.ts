@@ -1,5 +1,6 @@
 import {
   eligibilityOutcome,
+  missingAnswersNote,
   hasMedicalConditions,
   mainQuestionsYesCount,
   toSubmittedAnswers,
@@ -72,5 +73,30 @@ describe("toSubmittedAnswers", () => {
     expect(Object.keys(toSubmittedAnswers(sixAnswered))).toEqual(["1", "2", "3", "4", "5", "6"]);
     const answers = toSubmittedAnswers({ ...withYes(allNo(), 1), followUps: { 101: "   " } });
     expect(answers["1"]!.follow_up_questions.map((f) => [f.id, f.answer])).toEqual([[101, ""]]);
+  });
+});
+
+describe("missingAnswersNote (why Next is disabled)", () => {
+  const allNo = (): AnswerDraft => ({
+    main: Object.fromEntries(MAIN_QUESTION_IDS.map((id) => [id, "no" as const])),
+    followUps: {},
+  });
+
+  test("names what is missing: all, a count, the titles, the follow-ups of a Yes; nothing once complete", () => {
+    expect(missingAnswersNote({ main: {}, followUps: {} })).toBe("To continue, answer all 7 questions.");
+    const fourLeft: AnswerDraft = { main: { 1: "no", 2: "no", 3: "no" }, followUps: {} };
+    expect(missingAnswersNote(fourLeft)).toBe("To continue, answer the 4 questions left.");
+    const twoLeft = allNo();
+    delete twoLeft.main[2];
+    delete twoLeft.main[5];
+    expect(missingAnswersNote(twoLeft)).toBe("To continue, answer Lung Health and Memory or Cognitive Health.");
+    const heartYes = allNo();
+    heartYes.main[1] = "yes";
+    heartYes.followUps = { 101: "  ", 102: true };
+    delete heartYes.main[3];
+    expect(missingAnswersNote(heartYes)).toBe(
+      "To continue, answer Cancer History, and finish the follow-up questions for Heart Health.",
+    );
+    expect(missingAnswersNote(allNo())).toBeNull();
   });
 });

@@ -72,3 +72,35 @@ export function hasMedicalConditions(answers: Record<string, { answer: boolean }
 export function eligibilityOutcome(answers: Record<string, { answer: boolean }>): EligibilityOutcome {
   return hasMedicalConditions(answers) ? "decline" : "accept";
 }
+
+/**
+ * Why Next is still disabled, in words (null when nothing is missing): the questions not yet answered and the Yes
+ * answers whose follow-up questions are not all answered, by their titles in page order (a count when more than 3 are
+ * unanswered).
+ */
+export function missingAnswersNote(draft: AnswerDraft): string | null {
+  const unanswered: string[] = [];
+  const followUps: string[] = [];
+  for (const question of ELIGIBILITY_QUESTIONS) {
+    const answer = draft.main[question.id];
+    if (answer === undefined) unanswered.push(question.title);
+    else if (
+      answer === "yes" &&
+      question.followUps.some((f) => {
+        const given = draft.followUps[f.id];
+        return given === undefined || (typeof given === "string" && given.trim() === "");
+      })
+    )
+      followUps.push(question.title);
+  }
+  const parts: string[] = [];
+  const total = ELIGIBILITY_QUESTIONS.length;
+  if (unanswered.length === total) parts.push(`answer all ${total} questions`);
+  else if (unanswered.length > 3) parts.push(`answer the ${unanswered.length} questions left`);
+  else if (unanswered.length) parts.push(`answer ${listOf(unanswered)}`);
+  if (followUps.length) parts.push(`finish the follow-up questions for ${listOf(followUps)}`);
+  return parts.length ? `To continue, ${parts.join(", and ")}.` : null;
+}
+
+const listOf = (items: string[]) =>
+  items.length <= 2 ? items.join(" and ") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;

@@ -58,6 +58,13 @@ describe("footer", () => {
     );
     expect(footerHtml({ ...footer, unsubscribeUrl: undefined })).not.toContain("Unsubscribe");
   });
+  it("a white-label email (no product name) says nothing of the platform; the text is 14px or more", () => {
+    const whiteLabel = { ...footer, productName: null };
+    expect(footerText(whiteLabel)).toBe("1 Main St, Austin, TX\nUnsubscribe: https://app.test/unsubscribe?t=a&b=<c>");
+    expect(footerHtml(whiteLabel)).not.toContain("Sent with");
+    const size = Number(/font-size:(\d+)px/.exec(footerHtml(footer))?.[1]);
+    expect(size).toBeGreaterThanOrEqual(14);
+  });
   it("goes before </body>, or at the end", () => {
     expect(insertBeforeBodyEnd("<html><body><p>x</p></BODY></html>", "<f/>")).toBe(
       "<html><body><p>x</p><f/></BODY></html>",

@@ -54,7 +54,14 @@ export function safeHeaders<
   };
 }
 
-type Footer = { postalAddress: string; productName: string; unsubscribeUrl?: string };
+/** productName null: a white-label email (the agency's to its client), with no "Sent with …". */
+type Footer = { postalAddress: string; productName: string | null; unsubscribeUrl?: string };
+
+/** Footer text at 14px or more: readable on a phone (issue #18). */
+export const FOOTER_FONT_SIZE_PX = 14;
+
+const footerLead = ({ postalAddress, productName }: Footer) =>
+  productName ? `Sent with ${productName} · ${postalAddress}` : postalAddress;
 
 const escapeHtml = (value: string) =>
   value
@@ -66,17 +73,17 @@ const escapeHtml = (value: string) =>
 
 export function footerHtml({ postalAddress, productName, unsubscribeUrl }: Footer): string {
   const unsubscribe = unsubscribeUrl
-    ? ` · <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280;text-decoration:underline">Unsubscribe</a>`
+    ? ` · <a href="${escapeHtml(unsubscribeUrl)}" style="color:#4b5563;text-decoration:underline">Unsubscribe</a>`
     : "";
   return (
     `<div data-email-footer style="margin:24px auto 0;max-width:560px;padding:16px 0;border-top:1px solid #e5e7eb;` +
-    `font-family:Arial,sans-serif;font-size:12px;line-height:18px;color:#6b7280;text-align:center">` +
-    `Sent with ${escapeHtml(productName)} · ${escapeHtml(postalAddress)}${unsubscribe}</div>`
+    `font-family:Arial,sans-serif;font-size:${FOOTER_FONT_SIZE_PX}px;line-height:20px;color:#4b5563;text-align:center">` +
+    `${escapeHtml(footerLead({ postalAddress, productName }))}${unsubscribe}</div>`
   );
 }
 
 export function footerText({ postalAddress, productName, unsubscribeUrl }: Footer): string {
-  return [`Sent with ${productName} · ${postalAddress}`, unsubscribeUrl ? `Unsubscribe: ${unsubscribeUrl}` : null]
+  return [footerLead({ postalAddress, productName }), unsubscribeUrl ? `Unsubscribe: ${unsubscribeUrl}` : null]
     .filter(Boolean)
     .join("\n");
 }

@@ -47,6 +47,8 @@ export type SendEmailInput = {
   testAddress?: string;
   /** The sender's postal address for the footer (an agency's, on its marketing emails); default the platform's POSTAL_ADDRESS. */
   postalAddress?: string | null;
+  /** An email in the agency's name to its client: the footer says nothing of the platform ("Sent with …"). */
+  whiteLabel?: boolean;
   tags?: Record<string, string>;
   /**
    * Values in the email that grant access (a sign-in link's token). The recipient gets them; the stored
@@ -124,7 +126,7 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   ]);
   const footer = {
     postalAddress: input.postalAddress?.trim() || env.postalAddress,
-    productName: env.productName,
+    productName: input.whiteLabel ? null : env.productName,
     unsubscribeUrl: input.unsubscribeUrl,
   };
   const html = insertBeforeBodyEnd(renderedHtml, footerHtml(footer));

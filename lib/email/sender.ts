@@ -82,7 +82,7 @@ export function resolveOutreachSender({
   const sender: OutreachSender = {
     brandName,
     brandColor: brandColor(organization.primaryColor),
-    logoUrl: organization.logoMimeType ? `${appUrl}${logoUrl(organization.slug, organization.logoUpdatedAt)}` : null,
+    logoUrl: emailLogoUrl(organization, appUrl),
     senderName,
     senderPhone: useOrg ? organization.phone : (activeAgent?.phone ?? organization.phone),
     signature: useOrg || organization.orgSignature ? organization.signature : activeAgent?.signature,
@@ -94,4 +94,12 @@ export function resolveOutreachSender({
     fromName: useOrg ? brandName : `${senderName} - ${brandName}`,
     replyTo: useOrg ? null : (activeAgent?.email ?? null),
   };
+}
+
+/** The agency's uploaded logo as an absolute URL an email can load; null without one. */
+export function emailLogoUrl(
+  organization: { slug: string; logoMimeType: string | null; logoUpdatedAt: Date | null },
+  appUrl: string,
+): string | null {
+  return organization.logoMimeType ? `${appUrl}${logoUrl(organization.slug, organization.logoUpdatedAt)}` : null;
 }

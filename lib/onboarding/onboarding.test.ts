@@ -392,6 +392,13 @@ describe("POST /api/onboarding/agents", () => {
     ).toBe(true);
     expect(await audits(organization.id, "agent.created")).toHaveLength(2);
     expect((await audits(organization.id, "onboarding.agents_saved"))[0]).toMatchObject({ actorUserId: admin.id });
+    // Each new agent gets one invitation with a sign-in link; a refused batch (below) invites nobody.
+    for (const agent of [a, b]) {
+      const invitations = await db.prisma.outboxEmail.findMany({ where: { to: agent.email } });
+      expect(invitations).toHaveLength(1);
+      expect(invitations[0]!.subject).toMatch(/added you to .* on /);
+      expect(invitations[0]!.html).toMatch(/\/auth\/verify\/[^/"]+\/[0-9a-f]{64}/);
+    }
   });
 
   it("writes nothing when one of the agents is refused (taken email, missing phone, duplicates)", async () => {
@@ -403,6 +410,7 @@ describe("POST /api/onboarding/agents", () => {
     });
     expect(taken.status).toBe(409);
     expect(await db.prisma.user.count({ where: { email: good.email } })).toBe(0);
+    expect(await db.prisma.outboxEmail.count({ where: { to: good.email } })).toBe(0);
     expect((await org(organization.id)).onboardingStep).toBe(0);
 
     const noPhone = await post(agentsRoute, "/api/onboarding/agents", cookie, { agents: [newAgent({ phone: "" })] });

@@ -1,4 +1,5 @@
 import "server-only";
+import { sendAgentInvitation } from "@/lib/auth/agent-invitation";
 import type { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { limitEmailRefusals } from "@/lib/agents/agent-store";
@@ -15,7 +16,7 @@ import { nextOnboardingStep, planHasAgentsStep, STEP_NUMBER } from "@/lib/onboar
 /**
  * POST /api/onboarding/agents (step 3, 'More Team Members?'): creates the new agents in ONE
  * transaction (all or none), each through createAgentInTx (plan seats, unique email, audit), then
- * advances the saved step. Only plans with more than one agent have this step. A taken address
+ * advances the saved step, then invites each new agent by email. Only plans with more than one agent have this step. A taken address
  * counts against the organization's refusal limit (limitEmailRefusals).
  */
 export async function saveOnboardingAgents({
@@ -29,7 +30,7 @@ export async function saveOnboardingAgents({
   input: z.output<typeof onboardingAgentsSchema>;
   now?: Date;
 }): Promise<OnboardingAgentsResponse> {
-  return limitEmailRefusals(organizationId, now, () =>
+  const saved = await limitEmailRefusals(organizationId, now, () =>
     tenantTransaction(organizationId, async (tx) => {
       const organization = await tx.organization.findFirst({
         where: { id: organizationId },
@@ -60,7 +61,7 @@ export async function saveOnboardingAgents({
         metadata: { agentIds: created.map((a) => a.id), count: created.length },
       });
       return {
-        success: true,
+        success: true as const,
         onboardingStep,
         nextStep: nextOnboardingStep({ savedStep: onboardingStep, plan: organization.subscriptionTierId }),
         agents: created.map((a) => ({
@@ -75,4 +76,8 @@ export async function saveOnboardingAgents({
       };
     }),
   );
+  // Once committed: each new agent is emailed an invitation with a sign-in link (lib/auth/agent-invitation.ts).
+  for (const agent of saved.agents)
+    await sendAgentInvitation({ organizationId, userId: agent.id, invitedByUserId: actorUserId, now });
+  return saved;
 }

@@ -240,6 +240,7 @@ export async function sendScheduledEmail({
       replyTo: replyTo ?? undefined,
       idempotencyKey: row.idempotencyKey,
       postalAddress: organization.postalAddress,
+      whiteLabel: true,
       ...unsubscribeLinks({ organizationId: orgId, contactId: contact.id }),
       tags: { email_type: row.emailType, organization_id: orgId, scheduled_email_id: id },
     });

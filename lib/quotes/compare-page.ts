@@ -364,3 +364,8 @@ export async function loadComparePage({
     advantageUrl: `/schedule?orgId=${org.id}&status=decline`,
   };
 }
+
+/** The compare page's tab title: the agency's name (its brand), so the tab says whose quote it is; "Personal Quote" without one. */
+export function comparePageTitle(brandName: string | null): string {
+  return brandName?.trim() || "Personal Quote";
+}

@@ -1,4 +1,4 @@
-import { loadComparePage, MANUAL_QUOTES_PER_ADDRESS } from "@/lib/quotes/compare-page";
+import { comparePageTitle, loadComparePage, MANUAL_QUOTES_PER_ADDRESS } from "@/lib/quotes/compare-page";
 import { carriersQuotedIn } from "@/lib/quotes/compare-quotes";
 import { formatMonthly, visibleQuotes } from "@/lib/quotes/compare-view";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
@@ -64,6 +64,14 @@ const top = (m: Model, plan: string, household = false) => {
 };
 
 describe("the compare page for a quote link", () => {
+  it("titles the tab with the agency's name, not 'Personal Quote'", async () => {
+    const { token, org } = await linkFor({ birthDate: "1956-03-15" });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { name: "Lone Star Medigap" } });
+    const model = await compare({ id: token });
+    expect(comparePageTitle(model.brand.name)).toBe("Lone Star Medigap");
+    expect(comparePageTitle(null)).toBe("Personal Quote");
+  });
+
   it("gives a TX contact at most 3 contracted quotes per plan, cheapest first, rated on the default effective date", async () => {
     const model = await linkPage({ birthDate: "1956-03-15" });
     expect(model.comparison).toMatchObject({

@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import type { PlanView, QuoteView, RiderPrice } from "@/lib/quotes/compare-view";
-import { householdRuleLabel, householdRuleText, type HouseholdRule } from "@/lib/quotes/household-rules";
+import { householdRuleLabel, householdOffer, type HouseholdRule } from "@/lib/quotes/household-rules";
 import { getLocalRiderPrices } from "@/lib/quotes/local-rate-book-provider";
 import { getQuoteProvider } from "@/lib/quotes/quote-provider-for-env";
 import {
@@ -116,7 +116,7 @@ export type Comparison = {
   riderOptions: { id: string; name: string }[];
   defaultRiders: string[];
   switchWindow: SwitchWindow | null;
-  /** Carrier names among the quotes, for the filter. */
+  /** Carrier brands (groupName) among the quotes, for the filter: the names people know. */
   carriers: string[];
   /** Only the carriers marked Target GI in the state are quoted (the contact failed underwriting): the page says so. */
   guaranteedIssueOnly: boolean;
@@ -277,10 +277,9 @@ export async function buildComparison({
   const riderAllowed = (id: string) => firstEligibleBefore2020 || id !== "part_b_deductible";
 
   const rules = new Map(householdRows.map((row) => [row.carrierLabel ?? "", toHouseholdRule(row)]));
-  const ruleText = (groupName: string, naic: string) => {
+  const ruleOf = (groupName: string, naic: string) => {
     const label = state ? householdRuleLabel(groupName, naic, state) : null;
-    const rule = label ? rules.get(label) : undefined;
-    return rule ? householdRuleText(rule, groupName) : null;
+    return label ? rules.get(label) : undefined;
   };
 
   const planViews: PlanView[] = selections.map(({ plan, quotes: planQuotes }) => ({
@@ -292,9 +291,8 @@ export async function buildComparison({
       groupName: q.groupName,
       plan: q.plan,
       monthlyCents: q.monthlyCents,
-      householdMonthlyCents: q.householdMonthlyCents,
+      ...householdOffer(ruleOf(q.groupName, q.naic), q.groupName, q.householdMonthlyCents),
       discountCategory: q.discountCategory,
-      householdRule: q.householdMonthlyCents !== null ? ruleText(q.groupName, q.naic) : null,
       policyFeeCents: q.policyFeeCents,
       riders: (riderPrices.get(`${q.naic}|${q.plan}`) ?? []).filter((r) => riderAllowed(r.id)),
     })),
@@ -331,7 +329,7 @@ export async function buildComparison({
     riderOptions,
     defaultRiders: defaults.filter((id) => riderIds.has(id)),
     switchWindow,
-    carriers: [...new Set(shown.map((q) => q.carrierName))].sort((a, b) => a.localeCompare(b)),
+    carriers: [...new Set(shown.map((q) => q.groupName))].sort((a, b) => a.localeCompare(b)),
     isSample: quotes.some((q) => q.isSample) || (book?.isSample ?? false),
     guaranteedIssueOnly,
   };

@@ -12,7 +12,9 @@ export type RiderPrice = { id: string; name: string; monthlyCents: number };
 
 export type QuoteView = {
   naic: string;
+  /** The insurer's legal name ("UNITED WORLD LIFE INSURANCE COMPANY"): shown small under the brand. */
   carrierName: string;
+  /** The brand people know ("Mutual of Omaha"): the card's title. */
   groupName: string;
   plan: PlanCode;
   monthlyCents: number;
@@ -29,7 +31,7 @@ export type PlanView = { plan: PlanCode; label: string; quotes: QuoteView[] };
 
 export type VisibleOptions = {
   household: boolean;
-  /** Carrier names to show; empty = all. */
+  /** Carrier brands (groupName) to show; empty = all. */
   carriers: readonly string[];
   /** Selected rider ids; their prices are added where the carrier offers them. */
   riders: readonly string[];
@@ -48,13 +50,46 @@ export function displayedMonthlyCents(quote: QuoteView, options: Pick<VisibleOpt
 export function visibleQuotes(plan: PlanView, options: VisibleOptions): QuoteView[] {
   const wanted = new Set(options.carriers);
   return plan.quotes
-    .filter((q) => wanted.size === 0 || wanted.has(q.carrierName))
+    .filter((q) => wanted.size === 0 || wanted.has(q.groupName))
     .map((q) => ({ q, price: displayedMonthlyCents(q, options) }))
     .sort(
       (a, b) => a.price - b.price || a.q.carrierName.localeCompare(b.q.carrierName) || a.q.naic.localeCompare(b.q.naic),
     )
     .slice(0, options.perPlan ?? TOP_PER_PLAN)
     .map(({ q }) => q);
+}
+
+/** A card's title and the legal name beneath it: the brand people know, and the insurer when its name differs. */
+export function carrierTitle(quote: Pick<QuoteView, "carrierName" | "groupName">): {
+  brand: string;
+  legalName: string | null;
+} {
+  const brand = quote.groupName.trim() || quote.carrierName;
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  return { brand, legalName: same(brand, quote.carrierName) ? null : quote.carrierName };
+}
+
+/**
+ * The one household line a card shows (null: none). Household on: the exact monthly saving and who qualifies, or,
+ * without a household price, that there is none (the state's rule in words when known). Household off: the household
+ * price, when there is one. Never a saving beside a sentence that says there is no discount.
+ */
+export function householdSentence(
+  quote: QuoteView,
+  options: Pick<VisibleOptions, "household" | "riders">,
+): { text: string; rule: string | null } | null {
+  const saving = quote.householdMonthlyCents === null ? 0 : quote.monthlyCents - quote.householdMonthlyCents;
+  if (saving <= 0) {
+    if (!options.household) return null;
+    return { text: quote.householdRule ?? "No household discount with this carrier.", rule: null };
+  }
+  if (!options.household)
+    return {
+      text: `With household discount: ${formatMonthly(displayedMonthlyCents(quote, { ...options, household: true }))}`,
+      rule: null,
+    };
+  const category = quote.discountCategory ? ` (${quote.discountCategory})` : "";
+  return { text: `Household discount: ${formatDollars(saving)} a month off${category}.`, rule: quote.householdRule };
 }
 
 /** The plan after `current` in the page's cycle (F → G → N → HDF → HDG → F, or the state's own plans). */

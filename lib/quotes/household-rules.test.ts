@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import Papa from "papaparse";
-import { householdRuleFromCsv, householdRuleLabel, householdRuleText } from "@/lib/quotes/household-rules";
+import {
+  householdOffer,
+  householdRuleFromCsv,
+  householdRuleLabel,
+  householdRuleText,
+} from "@/lib/quotes/household-rules";
 
 const rows = Papa.parse<Record<string, string>>(readFileSync(REFERENCE_FILES.householdDiscounts, "utf8"), {
   header: true,
@@ -52,5 +57,27 @@ describe("householdRuleText", () => {
   test("every row of the rules file reads as text", () => {
     expect(rows.length).toBeGreaterThan(500);
     for (const row of rows) expect(householdRuleText(householdRuleFromCsv(row), row.carrier!)).toMatch(/\.$/);
+  });
+});
+
+describe("householdOffer", () => {
+  test("a state where the carrier has no household discount gets no household price, only the rule's sentence", () => {
+    expect(householdOffer(rule("AK", "Mutual of Omaha"), "Mutual of Omaha", 11625)).toEqual({
+      householdMonthlyCents: null,
+      householdRule: "Mutual of Omaha has no household discount in AK.",
+    });
+  });
+
+  test("a state with a discount keeps the price and says who qualifies; no price, no sentence", () => {
+    const al = rule("AL", "Mutual of Omaha");
+    expect(householdOffer(al, "Mutual of Omaha", 11625)).toEqual({
+      householdMonthlyCents: 11625,
+      householdRule: householdRuleText(al, "Mutual of Omaha"),
+    });
+    expect(householdOffer(al, "Mutual of Omaha", null)).toEqual({ householdMonthlyCents: null, householdRule: null });
+    expect(householdOffer(undefined, "Acme Mutual", 9000)).toEqual({
+      householdMonthlyCents: 9000,
+      householdRule: null,
+    });
   });
 });

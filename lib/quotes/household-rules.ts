@@ -135,3 +135,19 @@ export function householdRuleFromCsv(row: Record<string, string | undefined>): H
     extras,
   };
 }
+
+/**
+ * What a quote card may say about the household discount: a state where the rule says the carrier has none (or does
+ * not sell) gets no household price and the rule's sentence, so the page never shows a saving beside "has no household
+ * discount"; otherwise the price stands and the sentence says who qualifies (only when there is a household price).
+ */
+export function householdOffer(
+  rule: HouseholdRule | undefined,
+  carrierName: string,
+  householdMonthlyCents: number | null,
+): { householdMonthlyCents: number | null; householdRule: string | null } {
+  const text = rule ? householdRuleText(rule, carrierName) : null;
+  if (rule && (rule.eligibility === "none" || rule.eligibility === "not_selling"))
+    return { householdMonthlyCents: null, householdRule: text };
+  return { householdMonthlyCents, householdRule: householdMonthlyCents === null ? null : text };
+}

@@ -38,6 +38,22 @@ async function agency() {
 const linkIn = (html: string) => /http:\/\/localhost:3000\/compare\?id=([A-Za-z0-9_-]{43})/.exec(html)?.[1];
 
 describe("POST /api/contacts/{id}/send-quote-email", () => {
+  it("is white-labelled: the agency's uploaded logo on top, no 'Sent with' in the footer", async () => {
+    const { org, agent, agentCookie } = await agency();
+    const logoAt = new Date("2026-11-01T12:00:00Z");
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { logoMimeType: "image/png", logoUpdatedAt: logoAt },
+    });
+    const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id, firstName: "Ada" });
+    expect((await post(contact.id, agentCookie)).status).toBe(200);
+    const row = await db.prisma.scheduledEmail.findFirstOrThrow({ where: { contactId: contact.id } });
+    const email = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { idempotencyKey: row.idempotencyKey } });
+    expect(email.html).toContain(`src="http://localhost:3000/api/org/${org.slug}/logo?v=${logoAt.getTime()}"`);
+    expect(email.html).not.toContain("Sent with");
+    expect(email.text).not.toContain("Sent with");
+  });
+
   it("in trial sends to the sending agent with [TEST], records the rows, and the link opens the contact's quote", async () => {
     const { org, agent, agentCookie } = await agency();
     const contact = await createContact(db.prisma, org.id, { now, agentId: agent.id, firstName: "Ada" });

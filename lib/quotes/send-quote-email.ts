@@ -10,6 +10,7 @@ import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { tenantDb, tenantTransaction } from "@/lib/db";
 import { fromWithName } from "@/lib/email/compose";
 import { sendEmail } from "@/lib/email/send";
+import { emailLogoUrl } from "@/lib/email/sender";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteTrackingId } from "@/lib/quotes/quote-links";
 import { todayInZone } from "@/lib/calendar/calendar-date";
@@ -75,6 +76,9 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
       select: {
         name: true,
         brandName: true,
+        slug: true,
+        logoMimeType: true,
+        logoUpdatedAt: true,
         primaryColor: true,
         phone: true,
         signature: true,
@@ -166,6 +170,7 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
       react: createElement(QuoteEmail, {
         brandName,
         brandColor: organization.primaryColor,
+        logoUrl: emailLogoUrl(organization, env.appUrl),
         firstName: contact.firstName,
         quoteUrl: url,
         senderName,
@@ -175,6 +180,7 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
       }),
       idempotencyKey,
       postalAddress: organization.postalAddress,
+      whiteLabel: true,
       // The footer link, List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) for this contact.
       ...unsubscribeLinks({ organizationId, contactId: contact.id }),
       tags: { email_type: QUOTE_EMAIL_TYPE, organization_id: organizationId, scheduled_email_id: scheduledEmailId },

@@ -120,6 +120,7 @@ export async function sendConfirmationEmail({
     }),
     idempotencyKey: `email-confirmation:${confirmation.id}`,
     postalAddress: organization.postalAddress,
+    whiteLabel: true,
     tags: { email_type: "signup_confirmation", organization_id: organizationId },
   });
 }

@@ -127,6 +127,7 @@ export async function sendOnboardingWelcome({
       }),
       idempotencyKey,
       postalAddress: organization.postalAddress,
+      whiteLabel: true,
       ...unsubscribeLinks({ organizationId, contactId }),
       tags: {
         email_type: ONBOARDING_WELCOME_TYPE,

@@ -1,5 +1,6 @@
 import {
   comparePlanType,
+  isRequiredMessage,
   manualCompareUrl,
   NO_CARRIER_CHOICE,
   OTHER_CARRIER_CHOICE,
@@ -25,7 +26,7 @@ const valid = {
   optInQuarterlyUpdates: true,
 };
 
-const messagesOf = (input: unknown) => {
+const messagesOf = (input: unknown): Record<string, string> => {
   const result = selfServiceSignupSchema.safeParse(input);
   return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
 };
@@ -42,32 +43,31 @@ describe("selfServiceSignupSchema", () => {
     });
   });
 
-  it("says 'Please fill out all required fields.' for each missing required field", () => {
+  it("names each missing required field in its own error, and each counts as 'required' for the form's summary", () => {
     const issues = messagesOf({});
-    for (const field of [
-      "orgId",
-      "email",
-      "firstName",
-      "lastName",
-      "phoneNumber",
-      "zipCode",
-      "dateOfBirth",
-      "gender",
-      "tobacco",
-    ]) {
-      expect(issues[field]).toBe(SELF_SERVICE_MESSAGES.required);
-    }
+    expect(issues).toMatchObject({
+      email: "Please enter your email address",
+      firstName: "Please enter your first name",
+      lastName: "Please enter your last name",
+      phoneNumber: "Please enter your phone number",
+      zipCode: "Please enter your ZIP code",
+      dateOfBirth: "Please enter your date of birth",
+      gender: "Please choose your gender",
+      tobacco: "Please say whether you use tobacco",
+    });
+    expect(issues.orgId).toBe(SELF_SERVICE_MESSAGES.required);
+    for (const message of Object.values(issues)) expect(isRequiredMessage(message)).toBe(true);
+    expect(new Set(Object.values(issues)).size).toBe(Object.keys(issues).length);
+    expect(isRequiredMessage(SELF_SERVICE_MESSAGES.invalidEmail)).toBe(false);
   });
 
-  it("requires the opt-in on the self-onboarding form only", () => {
-    expect(messagesOf({ ...valid, optInQuarterlyUpdates: false }).optInQuarterlyUpdates).toBe(
-      SELF_SERVICE_MESSAGES.required,
-    );
+  it("never requires the quote-emails opt-in: it is a choice, on either form", () => {
+    expect(messagesOf({ ...valid, optInQuarterlyUpdates: false })).toEqual({});
     expect(messagesOf({ ...valid, optInQuarterlyUpdates: false, intake: "quote_intake" })).toEqual({});
   });
 
   it("requires a carrier choice when a current plan is held", () => {
-    expect(messagesOf({ ...valid, hasCurrentPlan: true }).carrierChoice).toBe(SELF_SERVICE_MESSAGES.required);
+    expect(messagesOf({ ...valid, hasCurrentPlan: true }).carrierChoice).toBe("Please choose your current carrier");
     expect(messagesOf({ ...valid, hasCurrentPlan: true, carrierChoice: "Humana" })).toEqual({});
   });
 

@@ -24,7 +24,6 @@ export const SELF_SERVICE_MESSAGES = {
   invalidPhone: "Please enter a 10-digit phone number",
   invalidDateOfBirth: "Please enter a valid date of birth",
   invalidPremium: "Please enter the premium as a number, like 145.50",
-  optInRequired: "Please agree to receive quote emails to continue.",
   /** §8 */
   signupFailed: "Signup failed. Please try again.",
   quoteFailed: "Failed to generate quote. Please try again.",
@@ -44,6 +43,32 @@ export const SELF_SERVICE_MESSAGES = {
   confirmInvalid: "This link has expired or was already used. To get a new one, please fill out the quote form again.",
   confirmFailed: "We could not confirm your email. Please try again.",
 } as const;
+
+/**
+ * An empty required field's own error names the field (the form's summary above the button keeps the spec's "Please
+ * fill out all required fields."). Ids a person never types (orgId, quoteId) keep the summary's words.
+ */
+export const REQUIRED_FIELD_MESSAGES = {
+  firstName: "Please enter your first name",
+  lastName: "Please enter your last name",
+  email: "Please enter your email address",
+  phoneNumber: "Please enter your phone number",
+  zipCode: "Please enter your ZIP code",
+  dateOfBirth: "Please enter your date of birth",
+  gender: "Please choose your gender",
+  tobacco: "Please say whether you use tobacco",
+  carrierChoice: "Please choose your current carrier",
+} as const;
+
+const REQUIRED_MESSAGES: ReadonlySet<string> = new Set([
+  SELF_SERVICE_MESSAGES.required,
+  ...Object.values(REQUIRED_FIELD_MESSAGES),
+]);
+
+/** Whether a field's error is "this required field is empty" (the forms and the service then show the summary). */
+export function isRequiredMessage(message: string): boolean {
+  return REQUIRED_MESSAGES.has(message);
+}
 
 /** §9 carrier list: the choices for "current carrier" (plus Other; None when no plan is held). */
 export const CURRENT_CARRIER_CHOICES = [
@@ -104,11 +129,12 @@ export function isPastDateOfBirth(value: string, now: Date): boolean {
 }
 
 const req = SELF_SERVICE_MESSAGES.required;
-const trimmed = (max: number) =>
+const need = REQUIRED_FIELD_MESSAGES;
+const trimmed = (max: number, missing: string = req) =>
   z
-    .string({ error: req })
+    .string({ error: missing })
     .trim()
-    .min(1, { error: req })
+    .min(1, { error: missing })
     .max(max, { error: `Please use at most ${max} characters` });
 const optionalText = (max: number) =>
   z.preprocess(
@@ -123,8 +149,8 @@ const phoneField = z.preprocess(
     return nationalDigits(value);
   },
   z
-    .string({ error: req })
-    .min(1, { error: req })
+    .string({ error: need.phoneNumber })
+    .min(1, { error: need.phoneNumber })
     .regex(/^\d{10}$/, { error: SELF_SERVICE_MESSAGES.invalidPhone }),
 );
 
@@ -140,29 +166,29 @@ export const selfServiceSignupSchema = z
   .object({
     orgId: trimmed(100),
     email: z
-      .string({ error: req })
+      .string({ error: need.email })
       .trim()
-      .min(1, { error: req })
+      .min(1, { error: need.email })
       .max(254, { error: SELF_SERVICE_MESSAGES.invalidEmail })
       .refine((value) => isContactEmailFormatValid(value), { error: SELF_SERVICE_MESSAGES.invalidEmail })
       .transform(normalizeEmail),
-    firstName: trimmed(100),
-    lastName: trimmed(100),
+    firstName: trimmed(100, need.firstName),
+    lastName: trimmed(100, need.lastName),
     phoneNumber: phoneField,
     zipCode: z
-      .string({ error: req })
+      .string({ error: need.zipCode })
       .trim()
-      .min(1, { error: req })
+      .min(1, { error: need.zipCode })
       .regex(/^\d{5}$/, { error: SELF_SERVICE_MESSAGES.zipFormat }),
     state: optionalText(2).optional(),
     county: optionalText(200).optional(),
     dateOfBirth: z
-      .string({ error: req })
+      .string({ error: need.dateOfBirth })
       .trim()
-      .min(1, { error: req })
+      .min(1, { error: need.dateOfBirth })
       .refine(isDateOfBirthFormat, { error: SELF_SERVICE_MESSAGES.invalidDateOfBirth }),
-    gender: z.enum(["M", "F"], { error: req }),
-    tobacco: z.boolean({ error: req }),
+    gender: z.enum(["M", "F"], { error: need.gender }),
+    tobacco: z.boolean({ error: need.tobacco }),
     hasCurrentPlan: z.boolean().optional().default(false),
     carrierChoice: optionalText(200).optional(),
     currentCarrier: optionalText(200).optional(),
@@ -183,15 +209,14 @@ export const selfServiceSignupSchema = z
         z.enum(STANDARD_PLAN_TYPES, { error: "Please choose a plan type" }).nullable(),
       )
       .optional(),
+    /** The self-onboarding form's optional "may email me quotes…" question: a choice, never a condition of the quote. */
     optInQuarterlyUpdates: z.boolean().optional().default(false),
     agentId: optionalText(100).optional(),
     intake: z.enum(SIGNUP_INTAKES).optional().default("self_onboarding"),
   })
   .superRefine((value, ctx) => {
     if (value.hasCurrentPlan && !value.carrierChoice)
-      ctx.addIssue({ code: "custom", path: ["carrierChoice"], message: req });
-    if (value.intake === "self_onboarding" && !value.optInQuarterlyUpdates)
-      ctx.addIssue({ code: "custom", path: ["optInQuarterlyUpdates"], message: req });
+      ctx.addIssue({ code: "custom", path: ["carrierChoice"], message: need.carrierChoice });
   });
 
 export type SelfServiceSignupInput = z.input<typeof selfServiceSignupSchema>;
@@ -329,17 +354,17 @@ export type ConfirmEmailResponse =
 export const updateQuoteDetailsSchema = z.object({
   quoteId: z.string({ error: req }).trim().min(1, { error: req }).max(100),
   zipCode: z
-    .string({ error: req })
+    .string({ error: need.zipCode })
     .trim()
     .regex(/^\d{5}$/, { error: SELF_SERVICE_MESSAGES.zipFormat }),
   county: optionalText(200).optional(),
   dateOfBirth: z
-    .string({ error: req })
+    .string({ error: need.dateOfBirth })
     .trim()
-    .min(1, { error: req })
+    .min(1, { error: need.dateOfBirth })
     .refine(isDateOfBirthFormat, { error: SELF_SERVICE_MESSAGES.invalidDateOfBirth }),
-  gender: z.enum(["M", "F"], { error: req }),
-  tobacco: z.boolean({ error: req }),
+  gender: z.enum(["M", "F"], { error: need.gender }),
+  tobacco: z.boolean({ error: need.tobacco }),
 });
 
 /** What the quote intake form holds: the rating facts as its controls give them (a choice is "" until made). */

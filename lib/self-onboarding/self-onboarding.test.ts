@@ -255,12 +255,36 @@ describe("selfServiceSignup", () => {
     expect(await db.prisma.emailConfirmation.count({ where: { organizationId: org.id } })).toBe(1);
   });
 
+  it("does not require the quote-emails opt-in: a 'no' still gets the quote, is recorded in the consent ledger and unsubscribes", async () => {
+    const { org } = await agency();
+    const declined = await selfServiceSignup({
+      input: form(org.slug, { email: "declines@example.com", optInQuarterlyUpdates: false }),
+      now: NOW,
+    });
+    expect(declined).toMatchObject({ success: true, created: true });
+    const contact = await db.prisma.contact.findUniqueOrThrow({ where: { id: createdId(declined) } });
+    expect(contact).toMatchObject({ optInQuarterlyUpdates: false, unsubscribedAt: NOW });
+    expect(
+      await db.prisma.consentEvent.findMany({
+        where: { contactId: contact.id },
+        select: { channel: true, action: true, source: true, occurredAt: true },
+      }),
+    ).toEqual([{ channel: "email", action: "opt_out", source: "signup_form", occurredAt: NOW }]);
+
+    const agreed = await selfServiceSignup({ input: form(org.slug, { email: "agrees@example.com" }), now: NOW });
+    const yes = await db.prisma.contact.findUniqueOrThrow({ where: { id: createdId(agreed) } });
+    expect(yes).toMatchObject({ optInQuarterlyUpdates: true, unsubscribedAt: null });
+    expect(
+      await db.prisma.consentEvent.findMany({ where: { contactId: yes.id }, select: { action: true, source: true } }),
+    ).toEqual([{ action: "opt_in", source: "signup_form" }]);
+  });
+
   it("refuses bad input with the spec's messages and writes nothing", async () => {
     const { org } = await agency();
     await expect(selfServiceSignup({ input: form(org.slug, { firstName: " " }), now: NOW })).rejects.toMatchObject({
       code: "validation_failed",
       message: "Please fill out all required fields.",
-      fields: { firstName: ["Please fill out all required fields."] },
+      fields: { firstName: ["Please enter your first name"] },
     });
     await expect(selfServiceSignup({ input: form(org.slug, { zipCode: "123" }), now: NOW })).rejects.toMatchObject({
       message: "Please enter a valid 5-digit zip code",

@@ -12,12 +12,14 @@ import { findSelfServiceOrg } from "@/lib/self-onboarding/org-lookup";
 import { signQuoteProof } from "@/lib/self-onboarding/quote-proof";
 import {
   isPastDateOfBirth,
+  isRequiredMessage,
   SELF_SERVICE_MESSAGES,
   selfServiceSignupSchema,
   storedCarrier,
   type SelfServiceSignupValues,
 } from "@/lib/self-onboarding/self-onboarding-schema";
 import { isUuid } from "@/lib/validation/uuid";
+import { recordSignupEmailChoice } from "@/lib/consent/signup-choice";
 import { resolveZipLocation, type ZipLocation } from "@/lib/zip/lookup-zip";
 import { createEmailConfirmation, sendConfirmationEmail, signupSender } from "@/lib/self-onboarding/email-confirmation";
 
@@ -36,7 +38,8 @@ export const SELF_ONBOARDING_EVENT = "self_onboarding_signup";
 
 /**
  * Parses the signup body. The message is the first problem in the spec's words ("Please fill out all
- * required fields." when anything required is missing); `fields` holds every problem by field.
+ * required fields." when anything required is missing); `fields` holds every problem by field, an empty one
+ * named ("Please enter your first name").
  */
 export function parseSignupOrThrow(input: unknown, now: Date): SelfServiceSignupValues {
   const result = selfServiceSignupSchema.safeParse(input ?? {});
@@ -51,7 +54,7 @@ export function parseSignupOrThrow(input: unknown, now: Date): SelfServiceSignup
   }
   if (Object.keys(fields).length === 0 && result.success) return result.data;
   const messages = Object.values(fields).flat();
-  const message = messages.includes(SELF_SERVICE_MESSAGES.required)
+  const message = messages.some(isRequiredMessage)
     ? SELF_SERVICE_MESSAGES.required
     : (messages[0] ?? SELF_SERVICE_MESSAGES.required);
   throw new AppError("validation_failed", message, { fields });
@@ -218,6 +221,9 @@ export async function selfServiceSignup({
         throw error;
       }
       agentAssigned = agent !== null;
+      // Only the self-onboarding form asks; the quote intake's contacts keep the agency's usual outreach.
+      if (values.intake === "self_onboarding")
+        await recordSignupEmailChoice(tx, { organizationId, contactId, optIn: values.optInQuarterlyUpdates, now });
       confirmation = await createEmailConfirmation(tx, { organizationId, contactId, now });
     }
 

@@ -1,24 +1,34 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { clientIp } from "@/lib/api/handler";
 import { CompareQuotesView } from "@/components/quotes/compare-quotes-view";
-import { loadComparePage } from "@/lib/quotes/compare-page";
+import { comparePageTitle, loadComparePage } from "@/lib/quotes/compare-page";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { absolute: "Personal Quote" }, robots: { index: false, follow: false } };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** One load per request, shared by the tab title and the page (the load counts manual quotes per address). */
+const load = cache(async (query: string, ip: string) =>
+  loadComparePage({ params: JSON.parse(query), now: new Date(), ip }),
+);
+const loadFor = async (searchParams: SearchParams) =>
+  load(JSON.stringify(await searchParams), clientIp({ headers: await headers() }));
+
+/** The tab says whose quote it is: the agency's name (not "Personal Quote"). */
+export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
+  const model = await loadFor(searchParams);
+  return {
+    title: { absolute: comparePageTitle(model.kind === "quote" ? model.brand.name : null) },
+    robots: { index: false, follow: false },
+  };
+}
 
 /** /compare: a quote link (?id=token), a manual quote (?orgId&zip&…) or the demo (?demo=true). */
-export default async function ComparePage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const model = await loadComparePage({
-    params: await searchParams,
-    now: new Date(),
-    ip: clientIp({ headers: await headers() }),
-  });
+export default async function ComparePage({ searchParams }: { searchParams: SearchParams }) {
+  const model = await loadFor(searchParams);
   if (model.kind === "redirect") redirect(model.to);
   return <CompareQuotesView model={model} />;
 }

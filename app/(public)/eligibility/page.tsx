@@ -27,7 +27,7 @@ export default async function EligibilityPage({
     <BrandedPage
       brand={{ name: organization.brandName, logoUrl: organization.logoUrl, primaryColor: organization.primaryColor }}
     >
-      <EligibilityIntro />
+      <EligibilityIntro agencyName={organization.brandName} phone={organization.phone} />
       <EligibilityForm
         organizationId={organization.id}
         quoteToken={quoteToken}

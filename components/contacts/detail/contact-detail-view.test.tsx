@@ -116,13 +116,14 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
 });
 
-const renderView = (data: ContactPageData | null = empty, error: string | null = null) =>
+const renderView = (data: ContactPageData | null = empty, error: string | null = null, isTrial = false) =>
   render(
     <ContactDetailView
       data={data}
       error={error}
       agents={[{ id: ADMIN_ID, firstName: "Ann", lastName: "Admin", email: "ann@agency.test", carriers: ["Aetna"] }]}
       currentUser={{ id: ADMIN_ID, isAdmin: true }}
+      isTrial={isTrial}
     />,
   );
 const flush = () =>
@@ -323,20 +324,47 @@ describe("Contact Details", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("sends a quote: Sending, then Email Sent; a failure says Failed to send quote email", async () => {
+  it("live: asks before emailing the client (Cancel sends nothing), then Sending, Email Sent, and the page data is read again", async () => {
     renderView();
     fireEvent.click(screen.getByRole("button", { name: "Send Quote" }));
-    expect(screen.getByRole("button", { name: "Sending" })).toBeTruthy();
+    const dialog = screen.getByRole("dialog", { name: "Send Quote" });
+    expect(within(dialog).getByText(/Email .* their personalized quote link at .*@/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    replies.quote = () => ({ status: 200, body: { success: true, message: "Quote email sent" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send Quote" }));
+    fireEvent.click(
+      within(screen.getByRole("dialog", { name: "Send Quote" })).getByRole("button", { name: "Send Email" }),
+    );
     await flush();
+    expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByRole("button", { name: "Email Sent" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("Quote email sent");
+    // The summary and Email Activity come from the server: refreshed without a reload.
+    expect(refresh).toHaveBeenCalledTimes(1);
   });
 
-  it("says Failed to send quote email when sending fails", async () => {
+  it("trial: sends at once (it goes to the sender) and says the email went to your own address", async () => {
+    const message = "Quote email sent to your address (trial: nothing reaches clients until you go live)";
+    replies.quote = () => ({ status: 200, body: { success: true, message } });
+    renderView(empty, null, true);
+    fireEvent.click(screen.getByRole("button", { name: "Send Quote" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByRole("button", { name: "Sending" })).toBeTruthy();
+    await flush();
+    expect(screen.getByRole("status").textContent).toBe(message);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("says the server's reason when sending fails, else Failed to send quote email", async () => {
     replies.quote = () => ({ status: 404, body: {} });
-    renderView();
+    renderView(empty, null, true);
     fireEvent.click(screen.getByRole("button", { name: "Send Quote" }));
     await flush();
     expect(screen.getByRole("alert").textContent).toBe("Failed to send quote email");
+    expect(refresh).not.toHaveBeenCalled();
   });
 });
 

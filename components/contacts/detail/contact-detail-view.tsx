@@ -20,6 +20,7 @@ import {
   type ContactFormUser,
 } from "@/components/contacts/contact-form/contact-form-modal";
 import { DeleteContactDialog } from "@/components/contacts/detail/delete-contact-dialog";
+import { SendQuoteDialog } from "@/components/contacts/detail/send-quote-dialog";
 import { healthOutcome } from "@/components/contacts/detail/health-answers";
 import { HealthAssessmentModal } from "@/components/contacts/detail/health-assessment-modal";
 import { QuoteLinkPanel } from "@/components/contacts/detail/quote-link-panel";
@@ -39,12 +40,17 @@ export type ContactDetailViewProps = {
   /** The agency's contracted carriers, listed first in the edit form. */
   agencyCarriers?: string[];
   currentUser: ContactFormUser;
+  /**
+   * The organization is in its trial: Send Quote goes to the sender's own address (no confirmation needed), and the
+   * notice says so. Live (false): Send Quote asks first, since it emails the client.
+   */
+  isTrial?: boolean;
   /** Follow-up requests shown before "Show all" (§9: 2). */
   followUpsShown?: number;
 };
 
 /** §4 Contact detail modal states: none, edit, delete confirmation, health results. */
-type Modal = "none" | "edit" | "delete" | "health";
+type Modal = "none" | "edit" | "delete" | "health" | "send";
 
 const FOLLOW_UPS_SHOWN = 2;
 const SENT_NOTICE_MS = 5000;
@@ -205,6 +211,7 @@ export function ContactDetailView({
   knownCarriers = [],
   agencyCarriers = [],
   currentUser,
+  isTrial = false,
   followUpsShown = FOLLOW_UPS_SHOWN,
 }: ContactDetailViewProps) {
   const router = useRouter();
@@ -242,9 +249,16 @@ export function ContactDetailView({
   async function sendQuote() {
     if (!contact) return;
     setQuote({ state: "sending" });
+    setNotice(null);
     const result = await sendQuoteEmailRequest(contact.id);
-    if (result.ok && result.body.success !== false) setQuote({ state: "sent" });
-    else setQuote({ state: "failed", message: "Failed to send quote email" });
+    setModal("none");
+    if (result.ok && result.body.success !== false) {
+      setQuote({ state: "sent" });
+      // The server's words: "Quote email sent", or, in a trial, that it went to the sender's own address.
+      setNotice(result.body.message ?? "Quote email sent");
+      // The summary's counts and Email Activity come from the server: read them again, without a reload.
+      router.refresh();
+    } else setQuote({ state: "failed", message: (!result.ok && result.message) || "Failed to send quote email" });
   }
 
   async function confirmDelete() {
@@ -271,7 +285,10 @@ export function ContactDetailView({
       <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold text-gray-900">Contact Details</h1>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={sendQuote} disabled={quote.state === "sending" || quote.state === "sent"}>
+          <Button
+            onClick={() => (isTrial ? void sendQuote() : setModal("send"))}
+            disabled={quote.state === "sending" || quote.state === "sent"}
+          >
             {quote.state === "sending" ? (
               <>
                 <span aria-hidden="true">
@@ -515,6 +532,15 @@ export function ContactDetailView({
             setModal("none");
             setDeleteError(null);
           }}
+        />
+      ) : null}
+      {modal === "send" ? (
+        <SendQuoteDialog
+          contactName={name}
+          email={contact.email}
+          busy={quote.state === "sending"}
+          onConfirm={() => void sendQuote()}
+          onClose={() => setModal("none")}
         />
       ) : null}
       {modal === "health" ? (

@@ -1,24 +1,25 @@
 import type { ReactNode } from "react";
-import { Body, Container, Head, Html, Preview, Section, Text } from "@react-email/components";
+import { Body, Container, Head, Html, Img, Preview, Section, Text } from "@react-email/components";
 import { DEFAULT_BRAND_COLOR } from "@/lib/organizations/brand";
 
-/** The frame every email shares: brand bar, white card, readable type. Pure: props in, JSX out. */
+/** The frame every email shares: brand bar (the agency's logo when it uploaded one), white card, readable type. Pure. */
 export function EmailLayout({
   preview,
   brandName,
   brandColor = DEFAULT_BRAND_COLOR,
+  logoUrl = null,
   children,
 }: {
   preview: string;
   brandName: string;
   brandColor?: string;
+  /** The agency's uploaded logo (absolute URL): shown instead of its name on the colour bar. */
+  logoUrl?: string | null;
   children: ReactNode;
 }) {
   return (
     <EmailFrame preview={preview}>
-      <Section style={{ backgroundColor: brandColor, padding: "16px 24px" }}>
-        <Text style={{ color: "#ffffff", fontSize: "18px", fontWeight: 700, margin: 0 }}>{brandName}</Text>
-      </Section>
+      <BrandHeader brandName={brandName} brandColor={brandColor} logoUrl={logoUrl} />
       <Section style={{ padding: "24px" }}>{children}</Section>
     </EmailFrame>
   );
@@ -48,6 +49,38 @@ export function SignOff({
         </>
       ) : null}
     </Text>
+  );
+}
+
+/** The top of a branded email: the logo on white under a bar of the brand colour, or the name on the colour. */
+export function BrandHeader({
+  brandName,
+  brandColor,
+  logoUrl,
+}: {
+  brandName: string;
+  brandColor: string;
+  logoUrl: string | null | undefined;
+}) {
+  return (
+    <Section
+      style={{
+        backgroundColor: logoUrl ? "#ffffff" : brandColor,
+        borderTop: `4px solid ${brandColor}`,
+        padding: "16px 24px",
+      }}
+    >
+      {logoUrl ? (
+        <Img
+          src={logoUrl}
+          alt={brandName}
+          height="48"
+          style={{ maxHeight: "48px", maxWidth: "225px", width: "auto" }}
+        />
+      ) : (
+        <Text style={{ color: "#ffffff", fontSize: "18px", fontWeight: 700, margin: 0 }}>{brandName}</Text>
+      )}
+    </Section>
   );
 }
 

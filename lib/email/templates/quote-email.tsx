@@ -6,6 +6,8 @@ export type QuoteEmailProps = {
   /** The agency's display name (brand name, else name). */
   brandName: string;
   brandColor: string;
+  /** The agency's uploaded logo (absolute URL), else its name on the colour bar. */
+  logoUrl?: string | null;
   firstName: string;
   quoteUrl: string;
   /** Who signs: the agent, or the organization when it forces its sender details. */
@@ -20,6 +22,7 @@ export type QuoteEmailProps = {
 export function QuoteEmail({
   brandName,
   brandColor,
+  logoUrl = null,
   firstName,
   quoteUrl,
   senderName,
@@ -32,6 +35,7 @@ export function QuoteEmail({
       preview={`${firstName}, your personalized Medicare Supplement quotes are ready`}
       brandName={brandName}
       brandColor={brandColor}
+      logoUrl={logoUrl}
     >
       <Heading as="h1" style={{ fontSize: "22px", color: "#111827", margin: "0 0 16px" }}>
         Your personalized quotes are ready

@@ -63,6 +63,7 @@ export default async function ContactPage({ params }: { params: Promise<{ id: st
       knownCarriers={knownCarriers}
       agencyCarriers={carriers?.contracted ?? []}
       currentUser={viewer}
+      isTrial={account.organization.demoMode}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Button, Heading, Img, Link, Section, Text } from "@react-email/components";
-import { EmailFrame, SignOff, emailButton, emailText } from "@/lib/email/templates/email-layout";
+import { BrandHeader, EmailFrame, SignOff, emailButton, emailText } from "@/lib/email/templates/email-layout";
 import type { OutreachSender } from "@/lib/email/sender";
 import { formatStoredPhone } from "@/lib/phone/phone";
 
@@ -48,24 +48,7 @@ export function OutreachLayout({
         ) : null
       }
     >
-      <Section
-        style={{
-          backgroundColor: sender.logoUrl ? "#ffffff" : sender.brandColor,
-          borderTop: `4px solid ${sender.brandColor}`,
-          padding: "16px 24px",
-        }}
-      >
-        {sender.logoUrl ? (
-          <Img
-            src={sender.logoUrl}
-            alt={sender.brandName}
-            height="48"
-            style={{ maxHeight: "48px", maxWidth: "225px", width: "auto" }}
-          />
-        ) : (
-          <Text style={{ color: "#ffffff", fontSize: "18px", fontWeight: 700, margin: 0 }}>{sender.brandName}</Text>
-        )}
-      </Section>
+      <BrandHeader brandName={sender.brandName} brandColor={sender.brandColor} logoUrl={sender.logoUrl} />
       <Section style={{ padding: "24px" }}>
         <Heading as="h1" style={{ fontSize: "22px", lineHeight: "28px", color: "#111827", margin: "0 0 16px" }}>
           {heading}
