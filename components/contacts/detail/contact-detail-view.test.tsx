@@ -346,6 +346,21 @@ describe("Contact Details", () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
+  it("shows the refreshed contact after the page data is read again (Last emailed moves without a reload)", () => {
+    const view = renderView();
+    expect(screen.getByText(/Last emailed:/).textContent).toBe("Last emailed: —");
+    const refreshed = { ...empty, contact: { ...empty.contact, lastEmailedAt: "2026-03-02T15:00:00.000Z" } };
+    view.rerender(
+      <ContactDetailView
+        data={refreshed}
+        error={null}
+        agents={[{ id: ADMIN_ID, firstName: "Ann", lastName: "Admin", email: "ann@agency.test", carriers: ["Aetna"] }]}
+        currentUser={{ id: ADMIN_ID, isAdmin: true }}
+      />,
+    );
+    expect(screen.getByText(/Last emailed:/).textContent).toBe("Last emailed: Mar 2, 2026");
+  });
+
   it("trial: sends at once (it goes to the sender) and says the email went to your own address", async () => {
     const message = "Quote email sent to your address (trial: nothing reaches clients until you go live)";
     replies.quote = () => ({ status: 200, body: { success: true, message } });

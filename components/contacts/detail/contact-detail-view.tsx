@@ -216,6 +216,13 @@ export function ContactDetailView({
 }: ContactDetailViewProps) {
   const router = useRouter();
   const [contact, setContact] = useState<ContactDetail | null>(data?.contact ?? null);
+  // After router.refresh() (a quote sent, an edit saved) the server's contact replaces the one shown, so the
+  // summary's "Last emailed" moves without a reload (React's "adjust state when a prop changes" pattern).
+  const [loadedContact, setLoadedContact] = useState(data?.contact);
+  if (data?.contact !== loadedContact) {
+    setLoadedContact(data?.contact);
+    setContact(data?.contact ?? null);
+  }
   const [modal, setModal] = useState<Modal>("none");
   const [notice, setNotice] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
