@@ -105,6 +105,9 @@ function isUniqueViolation(error: unknown) {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
 
+/** sendEmail, or a stand-in with its signature (tests make the provider refuse or stall). */
+export type SendFunction = (input: SendEmailInput) => Promise<SendEmailResult>;
+
 export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult> {
   const env = getEnv();
   const transport = env.parts.email;

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { after } from "next/server";
 import { AGENT_NOTIFICATION_TEMPLATES, subjectFor } from "@/lib/email/templates/outreach";
 import { prisma, tenantDb } from "@/lib/db";
-import { sendEmail, type SendEmailInput, type SendEmailResult } from "@/lib/email/send";
+import { sendEmail, type SendEmailInput, type SendEmailResult, type SendFunction } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import type { EligibilityOutcome } from "@/lib/eligibility/outcome";
 import type { FoundQuoteLink } from "@/lib/quotes/quote-links";
@@ -26,7 +26,7 @@ import { brandNameOf } from "@/lib/organizations/brand";
  */
 
 export type AgentActivity = "agent_quote_viewed" | "agent_health_completed";
-export type SendFunction = (input: SendEmailInput) => Promise<SendEmailResult>;
+export type { SendFunction };
 
 export const agentNotificationKey = (type: AgentActivity, contactId: string) =>
   `agent-notification:${type}:${contactId}`;

@@ -3,7 +3,13 @@ import { prisma, tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
 import { fromWithName } from "@/lib/email/compose";
-import { EmailSendError, sendEmail, type SendEmailInput, type SendEmailResult } from "@/lib/email/send";
+import {
+  EmailSendError,
+  sendEmail,
+  type SendEmailInput,
+  type SendEmailResult,
+  type SendFunction,
+} from "@/lib/email/send";
 import { recordUnsubscribe } from "@/lib/consent/unsubscribe";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
@@ -66,7 +72,7 @@ export async function claimDueEmails({ limit, now }: { limit: number; now: Date 
     RETURNING s.id, s.organization_id AS "organizationId", s.attempt_count AS "attemptCount"`;
 }
 
-export type SendFunction = (input: SendEmailInput) => Promise<SendEmailResult>;
+export type { SendFunction };
 
 export type SendOutcome =
   | { id: string; outcome: "sent"; delivery: SendEmailResult["status"]; contactId: string }

@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { POST as sendQuoteRoute } from "@/app/api/contacts/[id]/send-quote-email/route";
 import { findQuoteLink } from "@/lib/quotes/quote-links";
+import { EmailSendError } from "@/lib/email/send";
 import { QUOTE_EMAIL_MESSAGES, sendQuoteEmail } from "@/lib/quotes/send-quote-email";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createSession, createUser } from "@/lib/testing/factories";
@@ -118,6 +119,32 @@ describe("POST /api/contacts/{id}/send-quote-email", () => {
       testMode: false,
       subject: "Bo, your personalized Medicare Supplement quotes",
     });
+  });
+
+  it("an address the provider refuses marks the contact not emailable (409 with the reason); in trial a refusal is not the contact's", async () => {
+    const { org, admin } = await agency();
+    const refusing = async () => {
+      throw new EmailSendError("Email could not be sent (validation_error).", { recipientRefused: true });
+    };
+    const viewer = { id: admin.id, isAdmin: true, email: admin.email };
+    const trialContact = await createContact(db.prisma, org.id, { now, email: "josé.trial@example.com" });
+    await expect(
+      sendQuoteEmail({ organizationId: org.id, viewer, contactId: trialContact.id, now, send: refusing }),
+    ).rejects.toMatchObject({ code: "internal" });
+    expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: trialContact.id } })).unsubscribedAt).toBeNull();
+
+    await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false } });
+    const contact = await createContact(db.prisma, org.id, { now, email: "josé.live@example.com" });
+    await expect(
+      sendQuoteEmail({ organizationId: org.id, viewer, contactId: contact.id, now, send: refusing }),
+    ).rejects.toMatchObject({ code: "conflict", message: QUOTE_EMAIL_MESSAGES.recipientRefused });
+    const stored = await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } });
+    expect(stored.unsubscribedAt).toEqual(now);
+    expect(
+      (await db.prisma.consentEvent.findMany({ where: { contactId: contact.id } })).map((e) => [e.source, e.metadata]),
+    ).toEqual([["bounce", expect.objectContaining({ reason: "recipient_refused" })]]);
+    const row = await db.prisma.scheduledEmail.findFirstOrThrow({ where: { contactId: contact.id } });
+    expect(row).toMatchObject({ status: "failed", lastError: "recipient_refused", sentAt: null });
   });
 
   it("a CR/LF in the contact's or the agent's stored name never reaches a header: Subject, From and Reply-To stay one line", async () => {

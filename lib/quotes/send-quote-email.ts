@@ -9,7 +9,8 @@ import { contactNotFound, visibleContactWhere } from "@/lib/contacts/get-contact
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { tenantDb, tenantTransaction } from "@/lib/db";
 import { fromWithName } from "@/lib/email/compose";
-import { sendEmail } from "@/lib/email/send";
+import { EmailSendError, sendEmail, type SendFunction } from "@/lib/email/send";
+import { recordUnsubscribe } from "@/lib/consent/unsubscribe";
 import { emailLogoUrl } from "@/lib/email/sender";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteTrackingId } from "@/lib/quotes/quote-links";
@@ -31,13 +32,20 @@ export const QUOTE_EMAIL_MESSAGES = {
   alreadySentToday: "A quote email was already sent to this contact today.",
   optedOut: "This contact has unsubscribed or is marked do not contact.",
   failed: "The quote email could not be sent. Please try again.",
+  recipientRefused:
+    "The email provider refused this contact's address, so it is now marked not emailable. Check the address, or call the client.",
 } as const;
+
+/** Why a refused address failed (the row's lastError and the consent event's reason, as the sweep writes them). */
+const RECIPIENT_REFUSED = "recipient_refused";
 
 export type SendQuoteEmailInput = {
   organizationId: string;
   viewer: ContactViewer & { email: string };
   contactId: string;
   now: Date;
+  /** The provider call (tests pass a refusing stand-in). */
+  send?: SendFunction;
 };
 
 const senderUserSelect = {
@@ -53,7 +61,13 @@ const senderUserSelect = {
   isActive: true,
 } as const;
 
-export async function sendQuoteEmail({ organizationId, viewer, contactId, now }: SendQuoteEmailInput) {
+export async function sendQuoteEmail({
+  organizationId,
+  viewer,
+  contactId,
+  now,
+  send = sendEmail,
+}: SendQuoteEmailInput) {
   const db = tenantDb(organizationId);
   const contact = await db.contact.findFirst({
     where: visibleContactWhere(organizationId, contactId, viewer),
@@ -161,7 +175,7 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
 
   const env = getEnv();
   try {
-    const result = await sendEmail({
+    const result = await send({
       to: contact.email,
       testAddress: isTrial ? viewerUser.email : undefined,
       subject: `${contact.firstName}, your personalized Medicare Supplement quotes`,
@@ -192,14 +206,32 @@ export async function sendQuoteEmail({ organizationId, viewer, contactId, now }:
       });
     }
   } catch (error) {
+    // The provider refused the contact's address (an RFC 6531 address it cannot deliver to, say): as in the
+    // sweep, the contact stays in the book and its address is marked not emailable, like a permanent bounce.
+    // A trial's copy goes to the agent, so a refusal there is not the contact's.
+    const refused = error instanceof EmailSendError && error.recipientRefused && !isTrial;
     // The rows said "sent": undo that so the history tells the truth, then answer with a clear error.
     await tenantTransaction(organizationId, async (tx) => {
       await tx.scheduledEmail.update({
         where: { id: scheduledEmailId, organizationId },
-        data: { status: "failed", sentAt: null, lastError: error instanceof Error ? error.name : "send_failed" },
+        data: {
+          status: "failed",
+          sentAt: null,
+          lastError: refused ? RECIPIENT_REFUSED : error instanceof Error ? error.name : "send_failed",
+        },
       });
       await tx.emailEvent.deleteMany({ where: { organizationId, scheduledEmailId, type: "sent" } });
+      if (refused)
+        await recordUnsubscribe(tx, {
+          organizationId,
+          contactId: contact.id,
+          source: "bounce",
+          now,
+          scheduledEmailId,
+          metadata: { reason: RECIPIENT_REFUSED },
+        });
     });
+    if (refused) throw new AppError("conflict", QUOTE_EMAIL_MESSAGES.recipientRefused, { cause: error });
     throw new AppError("internal", QUOTE_EMAIL_MESSAGES.failed, { cause: error });
   }
 
