@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { after } from "next/server";
 import { AGENT_NOTIFICATION_TEMPLATES, subjectFor } from "@/lib/email/templates/outreach";
 import { prisma, tenantDb } from "@/lib/db";
-import { sendEmail, type SendEmailInput, type SendEmailResult, type SendFunction } from "@/lib/email/send";
+import { sendEmail, type SendEmailResult, type SendFunction } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
 import type { EligibilityOutcome } from "@/lib/eligibility/outcome";
 import type { FoundQuoteLink } from "@/lib/quotes/quote-links";

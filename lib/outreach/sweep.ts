@@ -3,13 +3,7 @@ import { prisma, tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
 import { fromWithName } from "@/lib/email/compose";
-import {
-  EmailSendError,
-  sendEmail,
-  type SendEmailInput,
-  type SendEmailResult,
-  type SendFunction,
-} from "@/lib/email/send";
+import { EmailSendError, sendEmail, type SendEmailResult, type SendFunction } from "@/lib/email/send";
 import { recordUnsubscribe } from "@/lib/consent/unsubscribe";
 import { getEnv } from "@/lib/env";
 import { createQuoteLink, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
