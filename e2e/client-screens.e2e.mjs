@@ -25,6 +25,8 @@ async function newAgencyContacts(page, baseUrl, firstName, lastName, phoneDigits
   await page.goto(baseUrl + "/contacts");
   const tutorial = page.getByRole("dialog", { name: "Welcome to your contacts" });
   await tutorial.waitFor();
+  // The page renders the tutorial on the server; keys work once the script has run and the dialog took focus.
+  await page.waitForFunction(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement));
   return tutorial;
 }
 

@@ -165,6 +165,7 @@ export const ROUTES: Record<string, RouteRow> = {
   "GET /api/data/public/hhd.csv": { access: "public" },
   "POST /api/dev/access": { access: "public" },
   "POST /api/dev/outreach/run": { access: "dev" },
+  "POST /api/dev/rate-limits/reset": { access: "dev" },
   "GET /api/health": { access: "public" },
   "GET /api/inngest": { access: "inngest" },
   "POST /api/inngest": { access: "inngest" },
