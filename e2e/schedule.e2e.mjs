@@ -133,7 +133,7 @@ export const journeys = [
       await page
         .locator("dt", { hasText: /^Status$/ })
         .locator("xpath=following-sibling::dd[1]")
-        .getByText("requested_follow_up")
+        .getByText("Requested a follow-up", { exact: true })
         .waitFor();
       await screenshot("contact-callback-request");
 
