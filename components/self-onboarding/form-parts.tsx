@@ -1,6 +1,7 @@
 "use client";
 
-import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from "react";
+import type { ComponentProps, InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from "react";
+import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, FieldError } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
@@ -11,6 +12,27 @@ import { brandFillStyle } from "@/lib/organizations/brand-contrast";
 
 /** The label, hint and error of a self-service field (components/ui/field.tsx wires them to the control). */
 type FieldText = { label: string; required?: boolean; error?: string | null; hint?: ReactNode };
+
+/**
+ * A ChoiceGroup bound to one field of a react-hook-form form (`field`): its value and changes go through the
+ * form, so the three sign-up forms do not each wire a Controller by hand.
+ */
+export function ChoiceField<F extends FieldValues, Output>({
+  control,
+  field,
+  ...group
+}: Omit<ComponentProps<typeof ChoiceGroup>, "value" | "onChange"> & {
+  control: Control<F, unknown, Output>;
+  field: Path<F>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={field}
+      render={({ field: bound }) => <ChoiceGroup {...group} value={bound.value} onChange={bound.onChange} />}
+    />
+  );
+}
 
 /**
  * Two or more buttons-as-radios (Yes/No, Male/Female): large brand-coloured tiles on a phone, real radios

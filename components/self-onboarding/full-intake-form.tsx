@@ -6,7 +6,7 @@ import { ChallengeNote } from "@/components/challenge/challenge-note";
 import {
   BusyOverlay,
   CarrierSelect,
-  ChoiceGroup,
+  ChoiceField,
   FormError,
   GENDER_OPTIONS,
   PhoneField,
@@ -115,54 +115,36 @@ export function FullIntakeForm({
         {...register("dateOfBirth")}
       />
       <ZipFields zip={zip} onZipChange={setZip} location={location} error={errors.zipCode?.message} disabled={busy} />
-      <Controller
+      <ChoiceField
         control={control}
-        name="gender"
-        render={({ field }) => (
-          <ChoiceGroup
-            legend="Gender"
-            name={`${uid}-gender`}
-            required
-            value={field.value}
-            options={GENDER_OPTIONS}
-            onChange={field.onChange}
-            error={errors.gender?.message}
-            disabled={busy}
-            color={brandColor}
-          />
-        )}
+        field="gender"
+        legend="Gender"
+        name={`${uid}-gender`}
+        required
+        options={GENDER_OPTIONS}
+        error={errors.gender?.message}
+        disabled={busy}
+        color={brandColor}
       />
-      <Controller
+      <ChoiceField
         control={control}
-        name="tobacco"
-        render={({ field }) => (
-          <ChoiceGroup
-            legend="Tobacco User"
-            name={`${uid}-tobacco`}
-            required
-            value={field.value}
-            options={YES_NO_OPTIONS}
-            onChange={field.onChange}
-            error={errors.tobacco?.message}
-            disabled={busy}
-            color={brandColor}
-          />
-        )}
+        field="tobacco"
+        legend="Tobacco User"
+        name={`${uid}-tobacco`}
+        required
+        options={YES_NO_OPTIONS}
+        error={errors.tobacco?.message}
+        disabled={busy}
+        color={brandColor}
       />
-      <Controller
+      <ChoiceField
         control={control}
-        name="hasCurrentPlan"
-        render={({ field }) => (
-          <ChoiceGroup
-            legend="Do you have a current Medicare Supplement plan?"
-            name={`${uid}-hasCurrentPlan`}
-            value={field.value}
-            options={YES_NO_OPTIONS}
-            onChange={field.onChange}
-            disabled={busy}
-            color={brandColor}
-          />
-        )}
+        field="hasCurrentPlan"
+        legend="Do you have a current Medicare Supplement plan?"
+        name={`${uid}-hasCurrentPlan`}
+        options={YES_NO_OPTIONS}
+        disabled={busy}
+        color={brandColor}
       />
       {hasCurrentPlan === "yes" ? (
         <CarrierSelect

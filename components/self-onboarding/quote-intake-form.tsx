@@ -2,9 +2,9 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import {
-  ChoiceGroup,
+  ChoiceField,
   FormError,
   GENDER_OPTIONS,
   SubmitButton,
@@ -143,39 +143,27 @@ export function QuoteIntakeForm({
         disabled={submitting}
         {...register("dateOfBirth")}
       />
-      <Controller
+      <ChoiceField
         control={control}
-        name="tobacco"
-        render={({ field }) => (
-          <ChoiceGroup
-            legend="Tobacco User"
-            name={`${uid}-tobacco`}
-            required
-            value={field.value}
-            options={YES_NO_OPTIONS}
-            onChange={field.onChange}
-            error={errors.tobacco?.message}
-            disabled={submitting}
-            color={brandColor}
-          />
-        )}
+        field="tobacco"
+        legend="Tobacco User"
+        name={`${uid}-tobacco`}
+        required
+        options={YES_NO_OPTIONS}
+        error={errors.tobacco?.message}
+        disabled={submitting}
+        color={brandColor}
       />
-      <Controller
+      <ChoiceField
         control={control}
-        name="gender"
-        render={({ field }) => (
-          <ChoiceGroup
-            legend="Gender"
-            name={`${uid}-gender`}
-            required
-            value={field.value}
-            options={GENDER_OPTIONS}
-            onChange={field.onChange}
-            error={errors.gender?.message}
-            disabled={submitting}
-            color={brandColor}
-          />
-        )}
+        field="gender"
+        legend="Gender"
+        name={`${uid}-gender`}
+        required
+        options={GENDER_OPTIONS}
+        error={errors.gender?.message}
+        disabled={submitting}
+        color={brandColor}
       />
       <FormError message={error} />
       <SubmitButton
