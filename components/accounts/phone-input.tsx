@@ -2,7 +2,7 @@
 
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { Input, type InputProps } from "@/components/ui/input";
-import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
+import { formatPhone, nextPhoneDigits } from "@/lib/phone/phone";
 
 export type PhoneInputProps<T extends FieldValues> = Omit<
   InputProps,

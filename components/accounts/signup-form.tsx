@@ -11,13 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import {
-  phoneDigits,
-  signupSchema,
-  type SignupInput,
-  type SignupResponse,
-  type SignupValues,
-} from "@/lib/accounts/signup-schema";
+import { signupSchema, type SignupInput, type SignupResponse, type SignupValues } from "@/lib/accounts/signup-schema";
+import { phoneDigits } from "@/lib/phone/phone";
 import { apiCall } from "@/lib/api/browser-client";
 
 export const SIGNUP_MESSAGES = {

@@ -9,7 +9,7 @@ import { AgentFields } from "@/components/agents/agent-fields";
 import { EmailStatus, isEmailInvalid } from "@/components/agents/email-status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatPhone } from "@/lib/accounts/signup-schema";
+import { formatPhone } from "@/lib/phone/phone";
 import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import {
   AGENT_MESSAGES,

@@ -5,7 +5,7 @@ import { Controller, useFormContext, type FieldErrors } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
+import { formatPhone, nextPhoneDigits } from "@/lib/phone/phone";
 
 /** The fields both agent forms render (their schemas, in lib/agents/agent-schema.ts, carry more). */
 export type AgentFieldValues = {

@@ -9,7 +9,7 @@ import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/com
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { formatPhone } from "@/lib/accounts/signup-schema";
+import { formatPhone } from "@/lib/phone/phone";
 import {
   AGENT_MESSAGES,
   agentInitials,

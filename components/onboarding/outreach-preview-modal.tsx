@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
-import { formatPhone } from "@/lib/accounts/signup-schema";
+import { formatPhone } from "@/lib/phone/phone";
 import type { OutreachType } from "@/lib/onboarding/onboarding-schema";
 
 export type PreviewBrand = {

@@ -8,7 +8,7 @@ import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { phoneDigits } from "@/lib/accounts/signup-schema";
+import { phoneDigits } from "@/lib/phone/phone";
 import { apiCall } from "@/lib/api/browser-client";
 import {
   onboardingPersonalSchema,

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field, FieldError } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
+import { formatPhone, nextPhoneDigits } from "@/lib/phone/phone";
 import { CURRENT_CARRIER_CHOICES } from "@/lib/self-onboarding/self-onboarding-schema";
 import { brandFillStyle } from "@/lib/organizations/brand-contrast";
 

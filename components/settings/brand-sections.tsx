@@ -7,7 +7,7 @@ import { Section } from "@/components/ui/card";
 import { Toggle } from "@/components/ui/toggle";
 import type { SettingsForm } from "@/components/settings/form-state";
 import { useSettingsForm } from "@/components/settings/use-settings-form";
-import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
+import { formatPhone, nextPhoneDigits } from "@/lib/phone/phone";
 import { AA_NORMAL_TEXT, brandColors, contrastRatio, passesAAOnWhite } from "@/lib/organizations/brand-contrast";
 
 /**

@@ -9,9 +9,6 @@ import { singleLine } from "@/lib/validation/text";
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
 export const INVALID_PHONE_MESSAGE = "Please enter a 10-digit phone number";
 
-/** The phone helpers live in lib/phone/phone.ts; re-exported for the forms that import them from here. */
-export { formatPhone, nextPhoneDigits, PHONE_DIGITS, phoneDigits } from "@/lib/phone/phone";
-
 export const MIN_FRAME = 1;
 export const MAX_FRAME = 4;
 

@@ -7,7 +7,6 @@ import {
   phoneDigits,
   telHref,
 } from "@/lib/phone/phone";
-import { formatPhone as formatPhoneFromSignup } from "@/lib/accounts/signup-schema";
 
 describe("nationalDigits", () => {
   it.each([
@@ -105,11 +104,5 @@ describe("telHref", () => {
   it("dials in E.164", () => {
     expect(telHref("(512) 555-0100")).toBe("tel:+15125550100");
     expect(telHref("+1 512 555 0100")).toBe("tel:+15125550100");
-  });
-});
-
-describe("the forms' import path", () => {
-  it("is the same function, not a copy", () => {
-    expect(formatPhoneFromSignup).toBe(formatPhone);
   });
 });

@@ -8,7 +8,7 @@ import { cx } from "@/components/ui/cx";
 import { Field } from "@/components/ui/field";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
-import { formatPhone, nextPhoneDigits } from "@/lib/accounts/signup-schema";
+import { formatPhone, nextPhoneDigits } from "@/lib/phone/phone";
 import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import {
   CONTACT_OWNER_CAPTION,

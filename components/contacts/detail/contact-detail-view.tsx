@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { formatPhone } from "@/lib/accounts/signup-schema";
+import { formatPhone } from "@/lib/phone/phone";
 import {
   CONTACT_MESSAGES,
   emailTypeLabel,
