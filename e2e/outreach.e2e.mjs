@@ -66,7 +66,23 @@ export const journeys = [
       await screenshot("outreach-trial-import-success", page);
       await added.getByRole("button", { name: "Done" }).click();
 
+      // --- going live needs the agency's postal address: live emails print it, not the platform's (#18 point 17)
+      await page.getByRole("button", { name: "Go Live Now" }).click();
+      const refused = page.getByRole("dialog", { name: "Go live now?" });
+      await refused.getByRole("button", { name: "Yes, go live" }).click();
+      await refused
+        .getByRole("alert")
+        .getByText("Add your agency's postal address in Brand Settings before going live", { exact: false })
+        .waitFor();
+      await screenshot("outreach-go-live-needs-address", page);
+      await refused.getByRole("link", { name: "Open Brand Settings" }).click();
+      await page.waitForURL(baseUrl + "/brand-settings");
+      await page.getByLabel("Postal Address").fill(`Morgan Outreach, ${stamp % 1000} Elm St, Austin, TX 78701`);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await page.getByRole("status").filter({ hasText: "Settings saved successfully" }).waitFor();
+
       // --- go live: the welcome spread is queued for every contact
+      await page.goto(baseUrl + "/contacts");
       await page.getByRole("button", { name: "Go Live Now" }).click();
       const confirm = page.getByRole("dialog", { name: "Go live now?" });
       await confirm.getByRole("button", { name: "Yes, go live" }).click();

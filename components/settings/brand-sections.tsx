@@ -235,8 +235,8 @@ export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { l
             defaultValue={form.postalAddress ?? ""}
           />
           <p id={id("postal-address-help")} className="mt-1 text-xs text-gray-600">
-            Printed at the foot of every email to your clients, as anti-spam law requires of the sender. Until you set
-            it, the platform&apos;s address is used.
+            Printed at the foot of every email to your clients, as anti-spam law requires of the sender. Required to go
+            live; until you set it, the platform&apos;s address is used.
           </p>
           <FieldMessage messages={fieldErrors("postalAddress")} />
         </div>

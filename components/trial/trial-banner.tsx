@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState, type FormEvent } from "react";
@@ -179,6 +180,14 @@ function GoLiveModal({ open, onClose, onDone }: { open: boolean; onClose: () => 
         <DialogBody>
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             {error}
+            {error === GO_LIVE_MESSAGES.postalAddressRequired ? (
+              <>
+                {" "}
+                <Link href="/brand-settings" className="font-semibold underline">
+                  Open Brand Settings
+                </Link>
+              </>
+            ) : null}
           </p>
         </DialogBody>
       ) : null}

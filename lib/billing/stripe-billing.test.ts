@@ -689,7 +689,10 @@ describe("usage reporting", () => {
     await deliver(stripe.event("checkout.session.completed", stripe.objects.get(sessionId)!));
     const now = new Date("2026-11-26T15:00:00Z");
     for (let i = 0; i < 2; i++) await createContact(db.prisma, org.id, { now });
-    await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: true, wentLiveAt: null } });
+    await db.prisma.organization.update({
+      where: { id: org.id },
+      data: { demoMode: true, wentLiveAt: null, postalAddress: "1 Main St, Austin, TX" },
+    });
     const admin = await db.prisma.user.findFirstOrThrow({ where: { organizationId: org.id, isAdmin: true } });
     await goLiveNow({ organizationId: org.id, actor: { id: admin.id, isAdmin: true }, now });
     const live = stripe

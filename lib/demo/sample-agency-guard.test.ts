@@ -44,7 +44,7 @@ const ctx = (params: Record<string, string> = {}) => ({ params: Promise.resolve(
 
 /** An agency with its admin signed in; `sample` marks it as the seeded Sample Agency. */
 async function agency(sample: boolean) {
-  const org = await createOrganization(db.prisma, { now });
+  const org = await createOrganization(db.prisma, { now, postalAddress: "Agency, 1 Main St, Austin, TX 78701" });
   await db.prisma.organization.update({
     where: { id: org.id },
     data: { isSampleData: sample, billingDisabled: sample, subscriptionTierId: "pro", onboardingCompleted: true },

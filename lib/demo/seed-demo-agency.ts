@@ -164,6 +164,8 @@ async function createAgency(now: Date): Promise<string> {
         brandName: SAMPLE_AGENCY_NAME,
         phone: ADMIN.phone,
         website: "www.example.com",
+        // Printed at the foot of its emails; going live needs one (a fictional street, like the rest).
+        postalAddress: `${SAMPLE_AGENCY_NAME}, 100 Example Street, Austin, TX 78701`,
         redirectUrl: "https://www.example.com/book/sample-agency",
         signature: `${ADMIN.firstName} ${ADMIN.lastName}\n${SAMPLE_AGENCY_NAME}\n(512) 555-0100`,
         carrierContracts: carriers,

@@ -146,6 +146,7 @@ describe("organization changes queue one reschedule, which the job runner carrie
       where: { id: contact.id },
       data: { zipCode: "78701", birthDate: new Date("1956-01-15T00:00:00Z") },
     });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { postalAddress: "1 Main St, Austin, TX" } });
     await goLiveNow({ organizationId: org.id, actor: { id: admin.id, isAdmin: true }, now });
     const queued = await db.prisma.schedulerRun.findMany({ where: { organizationId: org.id, status: "queued" } });
     expect(queued).toHaveLength(1);

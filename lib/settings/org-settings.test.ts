@@ -1,3 +1,4 @@
+import { GO_LIVE_MESSAGES } from "@/lib/trial/go-live";
 import { NextRequest } from "next/server";
 import { GET as getSettingsRoute } from "@/app/api/settings/route";
 import { GET as getOrgRoute, PUT as putOrgRoute } from "@/app/api/settings/org/route";
@@ -237,6 +238,22 @@ describe("PUT /api/settings/org", () => {
     await put(cookie, { settings: validSettings({ postalAddress: "  " }) });
     expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } })).postalAddress).toBeNull();
     expect((await put(cookie, { settings: validSettings({ postalAddress: "x".repeat(301) }) })).status).toBe(422);
+  });
+
+  it("refuses to clear the postal address once live (422 on the field): live emails show it (#18 point 17)", async () => {
+    const { org, cookie } = await signedIn();
+    const address = "Lee Insurance, 12 Elm St, Dallas, TX 75201";
+    await put(cookie, { settings: validSettings({ postalAddress: address }) });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { demoMode: false } });
+    const res = await put(cookie, { settings: validSettings({ postalAddress: "" }) });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      error: { code: "validation_failed", fields: { postalAddress: [GO_LIVE_MESSAGES.postalAddressKept] } },
+    });
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } })).postalAddress).toBe(address);
+    const changed = "Lee Insurance, 14 Elm St, Dallas, TX 75201";
+    expect((await put(cookie, { settings: validSettings({ postalAddress: changed }) })).status).toBe(200);
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } })).postalAddress).toBe(changed);
   });
 
   it("writes one audit row listing the changed keys, and none when nothing changed", async () => {

@@ -2,7 +2,8 @@ import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { listCarrierOptions } from "@/lib/carriers/list-carriers";
-import { tenantTransaction, type TenantDb } from "@/lib/db";
+import { tenantTransaction, type TenantDb, type TxClient } from "@/lib/db";
+import { GO_LIVE_MESSAGES } from "@/lib/trial/go-live";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { decodeLogo, logoUrl, type DecodedLogo } from "@/lib/settings/logo";
 import type { OrgSettingsResponse } from "@/lib/settings/update-org-settings-body";
@@ -253,6 +254,15 @@ async function assertKnownCarriers(carrierContracts: readonly string[]) {
   }
 }
 
+/** A live agency's emails show its postal address (go-live requires one), so it cannot be cleared once live. */
+async function assertMayClearPostalAddress(tx: TxClient, organizationId: string) {
+  const org = await tx.organization.findFirst({ where: { id: organizationId }, select: { demoMode: true } });
+  if (org && !org.demoMode) {
+    const message = GO_LIVE_MESSAGES.postalAddressKept;
+    throw new AppError("validation_failed", message, { fields: { postalAddress: [message] } });
+  }
+}
+
 /**
  * Saves the settings (already parsed by orgSettingsSchema) and, when given, the logo: a data URL
  * (PNG or JPEG by content, ≤ 1 MB) replaces it, null removes it, undefined keeps it. One transaction
@@ -289,6 +299,8 @@ export async function updateOrgSettings({
     const logoChange = logo === undefined ? null : logo === null ? (row.logoMimeType ? "removed" : null) : "replaced";
     if (logoChange) changedKeys.push("logo");
     if (changedKeys.length === 0) return toView(row);
+    if (next.postalAddress === "" && changedKeys.includes("postalAddress"))
+      await assertMayClearPostalAddress(tx, organizationId);
 
     const updated = await tx.organization.update({
       where: { id: organizationId },

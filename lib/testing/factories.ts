@@ -15,10 +15,18 @@ const DAY_MS = 86_400_000;
 type Now = { now: Date };
 const stamped = ({ now }: Now) => ({ createdAt: now, updatedAt: now });
 
-export async function createOrganization(prisma: PrismaClient, options: Now & { name?: string }) {
+export async function createOrganization(
+  prisma: PrismaClient,
+  options: Now & { name?: string; postalAddress?: string },
+) {
   const name = options.name ?? `Test Agency ${unique()}`;
   return prisma.organization.create({
-    data: { name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${unique()}`, ...stamped(options) },
+    data: {
+      name,
+      slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${unique()}`,
+      postalAddress: options.postalAddress ?? null,
+      ...stamped(options),
+    },
   });
 }
 

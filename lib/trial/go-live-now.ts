@@ -12,7 +12,8 @@ import { reportContactUsage } from "@/lib/billing/usage";
  * POST /api/organizations/exit-demo-mode ("Go Live Now"): ends the trial. Sets demoMode false and
  * wentLiveAt = now, and turns the organization's scheduling on (domain-rules "Go live"). This is the
  * switch the send path reads: before it, nothing reaches a real consumer. Irreversible: nothing turns
- * demo mode back on, and going live again is a successful no-op (no second audit row).
+ * demo mode back on, and going live again is a successful no-op (no second audit row). It needs the
+ * agency's postal address first (409 without it): live emails are the agency's, and show its address.
  */
 export async function goLiveNow({
   organizationId,
@@ -26,6 +27,14 @@ export async function goLiveNow({
   if (!actor.isAdmin) throw new AppError("forbidden", GO_LIVE_MESSAGES.exitDemoForbidden);
   await refuseForSampleAgency(organizationId, "goLive");
   const result = await tenantTransaction(organizationId, async (tx) => {
+    const current = await tx.organization.findFirst({
+      where: { id: organizationId },
+      select: { demoMode: true, postalAddress: true },
+    });
+    if (!current) throw AppError.notFound("Organization not found");
+    // Live emails carry the agency's own postal address, never the platform's fallback (#18 point 17).
+    if (current.demoMode && !current.postalAddress?.trim())
+      throw new AppError("conflict", GO_LIVE_MESSAGES.postalAddressRequired);
     // Conditional update: of two concurrent calls only one flips the flag and writes the audit row.
     const { count } = await tx.organization.updateMany({
       where: { id: organizationId, demoMode: true },

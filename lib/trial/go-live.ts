@@ -18,6 +18,11 @@ export const GO_LIVE_MESSAGES = {
   exitDemoForbidden: "Only administrators can exit demo mode",
   setDateForbidden: "Only administrators can set go live date",
   defaultError: "An error occurred",
+  // Not in the spec: the agency is the sender of its white-label emails, and the law (CAN-SPAM) wants the
+  // sender's postal address in each one, so an agency cannot go live without its own (issue #18 point 17).
+  postalAddressRequired:
+    "Add your agency's postal address in Brand Settings before going live: every email to your clients shows it.",
+  postalAddressKept: "Your account is live, so the postal address is required: every email to your clients shows it.",
 } as const;
 
 /** The date input's bounds: min today, max today + 30. */

@@ -19,8 +19,10 @@ const post = (path: string, cookie: string, body?: unknown) =>
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
 
-async function agency() {
-  const org = await createOrganization(db.prisma, { now });
+const AGENCY_ADDRESS = "Test Agency, 1 Congress Ave, Austin, TX 78701";
+
+async function agency({ postalAddress = AGENCY_ADDRESS }: { postalAddress?: string } = {}) {
+  const org = await createOrganization(db.prisma, { now, postalAddress });
   const admin = await createUser(db.prisma, org.id, { now, isAdmin: true, isAgent: true });
   const agent = await createUser(db.prisma, org.id, { now, isAdmin: false, isAgent: true });
   return {
@@ -164,6 +166,18 @@ describe("POST /api/organizations/exit-demo-mode (Go Live Now)", () => {
     expect(saved.demoMode).toBe(false);
     expect(saved.wentLiveAt?.toISOString()).toBe(first.toISOString());
     expect(await audits(org.id, "organization.went_live")).toHaveLength(1);
+  });
+
+  it("needs the agency's postal address first (409): live emails show the agency's address, not the platform's", async () => {
+    const { org, adminCookie } = await agency({ postalAddress: "  " });
+    const res = await exitDemoModeRoute(post("/api/organizations/exit-demo-mode", adminCookie));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      error: { code: "conflict", message: GO_LIVE_MESSAGES.postalAddressRequired },
+    });
+    const saved = await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
+    expect(saved).toMatchObject({ demoMode: true, wentLiveAt: null });
+    expect(await audits(org.id, "organization.went_live")).toHaveLength(0);
   });
 
   it("refuses an agent with the spec's 403 text", async () => {
