@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { PhoneInput } from "@/components/accounts/phone-input";
+import { PhoneInput } from "@/components/ui/phone-input";
 import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import { EMAIL_STATUS_TONE, useEmailAvailability } from "@/components/accounts/use-email-availability";
 import { Button } from "@/components/ui/button";

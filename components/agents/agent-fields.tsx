@@ -5,7 +5,7 @@ import { Controller, useFormContext, type FieldErrors } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { formatPhone, nextPhoneDigits } from "@/lib/phone/phone";
+import { PhoneInput } from "@/components/ui/phone-input";
 
 /** The fields both agent forms render (their schemas, in lib/agents/agent-schema.ts, carry more). */
 export type AgentFieldValues = {
@@ -103,27 +103,13 @@ export function AgentFields({ idPrefix, disabled = false, emailStatus, emailInva
         </div>
         <Field id={id("phone")} label="Phone" error={serverError("phone")}>
           {(props) => (
-            <Controller
+            <PhoneInput
+              {...props}
               control={control}
               name="phone"
-              render={({ field }) => (
-                <Input
-                  {...props}
-                  aria-invalid={invalid("phone")}
-                  ref={field.ref}
-                  name={field.name}
-                  onBlur={field.onBlur}
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="(555) 555-5555"
-                  value={formatPhone(field.value)}
-                  disabled={disabled}
-                  onChange={(e) =>
-                    field.onChange(nextPhoneDigits(field.value, e.target.value, e.target.selectionStart))
-                  }
-                />
-              )}
+              aria-invalid={invalid("phone")}
+              autoComplete="off"
+              disabled={disabled}
             />
           )}
         </Field>

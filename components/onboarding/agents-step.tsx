@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { PhoneInput } from "@/components/accounts/phone-input";
+import { PhoneInput } from "@/components/ui/phone-input";
 import { EMAIL_STATUS_TONE, useEmailAvailability } from "@/components/accounts/use-email-availability";
 import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
 import { Button } from "@/components/ui/button";

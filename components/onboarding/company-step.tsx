@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { PhoneInput } from "@/components/accounts/phone-input";
+import { PhoneInput } from "@/components/ui/phone-input";
 import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
 import { Button } from "@/components/ui/button";

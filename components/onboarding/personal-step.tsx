@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { PhoneInput } from "@/components/accounts/phone-input";
+import { PhoneInput } from "@/components/ui/phone-input";
 import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import { ContinueButton, FormAlert, saveFailureMessage, StepHeader } from "@/components/onboarding/form-controls";
 import { Field } from "@/components/ui/field";

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field, FieldError } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { formatPhone, nextPhoneDigits } from "@/lib/phone/phone";
+import { PhoneDigitsInput } from "@/components/ui/phone-input";
 import { CURRENT_CARRIER_CHOICES } from "@/lib/self-onboarding/self-onboarding-schema";
 import { brandFillStyle } from "@/lib/organizations/brand-contrast";
 
@@ -202,18 +202,15 @@ export function PhoneField({
   return (
     <Field label={label} required={required} error={error}>
       {(control) => (
-        <Input
+        <PhoneDigitsInput
           {...control}
-          type="tel"
-          inputMode="numeric"
           autoComplete="tel-national"
-          placeholder="(555) 555-5555"
           name={field.name}
           ref={field.ref}
           onBlur={field.onBlur}
-          value={formatPhone(field.value ?? "")}
+          digits={field.value ?? ""}
           disabled={disabled}
-          onChange={(e) => field.onChange(nextPhoneDigits(field.value ?? "", e.target.value, e.target.selectionStart))}
+          onDigitsChange={field.onChange}
         />
       )}
     </Field>

@@ -7,7 +7,7 @@ import { Section } from "@/components/ui/card";
 import { Toggle } from "@/components/ui/toggle";
 import type { SettingsForm } from "@/components/settings/form-state";
 import { useSettingsForm } from "@/components/settings/use-settings-form";
-import { formatPhone, nextPhoneDigits } from "@/lib/phone/phone";
+import { PhoneDigitsInput } from "@/components/ui/phone-input";
 import { AA_NORMAL_TEXT, brandColors, contrastRatio, passesAAOnWhite } from "@/lib/organizations/brand-contrast";
 
 /**
@@ -125,16 +125,13 @@ export function OrganizationDetailsSection({ id, logo }: BrandSectionProps & { l
           <label htmlFor={id("phone")} className="block text-sm font-medium text-gray-700">
             Phone
           </label>
-          <Input
+          <PhoneDigitsInput
             id={id("phone")}
-            type="tel"
-            inputMode="tel"
             autoComplete="tel"
-            placeholder="(555) 555-5555"
             className="mt-1"
-            value={formatPhone(form.phone)}
+            digits={form.phone}
             aria-invalid={fieldErrors("phone").length > 0}
-            onChange={(e) => update({ phone: nextPhoneDigits(form.phone, e.target.value, e.target.selectionStart) })}
+            onDigitsChange={(phone) => update({ phone })}
           />
           <FieldMessage messages={fieldErrors("phone")} />
         </div>

@@ -8,7 +8,7 @@ import { cx } from "@/components/ui/cx";
 import { Field } from "@/components/ui/field";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
-import { formatPhone, nextPhoneDigits } from "@/lib/phone/phone";
+import { PhoneInput } from "@/components/ui/phone-input";
 import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 import {
   CONTACT_OWNER_CAPTION,
@@ -387,27 +387,7 @@ export function ContactFormModal({
           </div>
           <Field id={id("phoneNumber")} label="Phone Number" error={errors.phoneNumber?.message}>
             {(props) => (
-              <Controller
-                control={control}
-                name="phoneNumber"
-                render={({ field }) => (
-                  <Input
-                    {...props}
-                    ref={field.ref}
-                    name={field.name}
-                    onBlur={field.onBlur}
-                    type="tel"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    placeholder="(555) 555-5555"
-                    value={formatPhone(field.value)}
-                    disabled={saving}
-                    onChange={(e) =>
-                      field.onChange(nextPhoneDigits(field.value, e.target.value, e.target.selectionStart))
-                    }
-                  />
-                )}
-              />
+              <PhoneInput {...props} control={control} name="phoneNumber" autoComplete="off" disabled={saving} />
             )}
           </Field>
           <Field
