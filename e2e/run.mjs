@@ -25,7 +25,8 @@ const root = resolve(import.meta.dirname, "..");
 const outputDir = join(root, "e2e", "output");
 const port = process.env.E2E_PORT ?? "3100";
 const baseUrl = `http://localhost:${port}`;
-const only = process.argv[2];
+// `npm run test:e2e -- outreach,agency-setup`: the journeys whose name or file contains any of the terms.
+const only = process.argv[2]?.split(",").filter(Boolean);
 const previewDatabaseUrl = process.env.E2E_PREVIEW_DATABASE_URL;
 const mode = previewDatabaseUrl ? "preview" : "embedded";
 const outboxKey = randomBytes(24).toString("base64url");
@@ -113,7 +114,8 @@ for (const file of readdirSync(join(root, "e2e"))
   const mod = await import(join(root, "e2e", file));
   for (const journey of mod.journeys) {
     if ((journey.mode ?? "embedded") !== mode) continue;
-    if (!only || journey.name.includes(only) || file.includes(only)) journeys.push({ file, ...journey });
+    if (!only?.length || only.some((term) => journey.name.includes(term) || file.includes(term)))
+      journeys.push({ file, ...journey });
   }
 }
 
