@@ -22,7 +22,13 @@ import { lookupZip } from "@/lib/contacts/import/zip-county";
 import { setPrismaForTests } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { REFERENCE_FILES } from "@/lib/reference/reference-data";
-import { createScratchDatabase, rssSampler, writePerformanceSection } from "./lib/bench-support";
+import {
+  createScratchDatabase,
+  rssSampler,
+  writePerformanceSection,
+  type BenchMeasure,
+  type BenchResult,
+} from "./lib/bench-support";
 import type { BrowserHalf } from "./lib/csv-import-browser";
 
 /**
@@ -169,7 +175,7 @@ async function chunkedImport({
   return { chunks, openMs, chunksMs, slowestChunkMs, commitMs: performance.now() - t, result };
 }
 
-export async function csvImport(): Promise<{ passed: boolean }> {
+export async function csvImport(): Promise<BenchResult> {
   const db = await createScratchDatabase("gapwise_bench_csv_import");
   const { owner, serverVersion, name: dbName } = db;
   const url = db.url;
@@ -369,6 +375,13 @@ export async function csvImport(): Promise<{ passed: boolean }> {
       },
     ];
     const passed = checks.every((c) => c.ok);
+    const measures: BenchMeasure[] = checks.map((c) => ({
+      measure: `CSV import of ${ROWS.toLocaleString("en-US")} rows: ${c.name.replace(/ [<≤].*$/, "")}`,
+      target: c.name.slice(c.name.search(/ [<≤]/) + 1),
+      result: c.value,
+      ...(c.name.includes("COPY") ? { anchor: `${ratio.toFixed(2)}× COPY` } : {}),
+      passed: c.ok,
+    }));
     const verdict = `${passed ? "PASS" : "FAIL"}: ${checks.map((c) => `${c.name}: ${c.value} ${c.ok ? "✓" : "✗"}`).join("; ")}.`;
 
     const table = [
@@ -425,7 +438,7 @@ export async function csvImport(): Promise<{ passed: boolean }> {
       ].join("\n"),
     );
     console.log(`[csv-import] figures written to docs/performance.md`);
-    return { passed };
+    return { passed, measures };
   } finally {
     setPrismaForTests(undefined);
     await prisma?.$disconnect();

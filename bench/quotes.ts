@@ -2,7 +2,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { seedReferenceData } from "@/lib/demo/seed-demo-agency";
 import { seedSampleRateBook } from "@/lib/demo/seed-sample-rate-book";
-import { percentile, writePerformanceSection } from "./lib/bench-support";
+import { percentile, writePerformanceSection, type BenchResult } from "./lib/bench-support";
 import { withNextServer } from "./lib/next-server";
 
 /**
@@ -10,7 +10,10 @@ import { withNextServer } from "./lib/next-server";
  * server with the SAMPLE rate book: one ZIP (Austin, TX), all five plans, 50 requests in flight at
  * all times. Records the client-side latency and the server-side time the route reports in
  * Server-Timing (wrapper entry to answer: session lookup, validation, the rate query, JSON), and
- * writes both to docs/performance.md. Targets (issue #6): server-side p50 < 10 ms, p99 < 50 ms.
+ * writes both to docs/performance.md. Targets (issue #19 point 5, replacing #6's absolute p50 that no route
+ * of this stack can meet with the load generator on the same 2 cores): at 50 in flight the route reaches
+ * at least 80% of GET /api/health's throughput in the same run, and at an open-loop 150 requests/s (sent
+ * on a fixed clock, latency counted from when each was due, so a stall is not hidden) p99 < 50 ms.
  */
 
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
@@ -18,8 +21,10 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const WARMUP = 300;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5_000);
 const SEQUENTIAL = 500;
-const TARGET_P50_MS = 10;
-const TARGET_P99_MS = 50;
+const TARGET_HEALTH_RATIO = 0.8;
+const OPEN_LOOP_RATE = Number(process.env.BENCH_OPEN_LOOP_RATE ?? 150);
+const OPEN_LOOP_SECONDS = 20;
+const TARGET_OPEN_LOOP_P99_MS = 50;
 const SECTION = "## Quote API (bench/quotes.ts)";
 const BODY = JSON.stringify({
   zip_code: "78701",
@@ -58,6 +63,34 @@ async function run(total: number, cookie: string, concurrency = CONCURRENCY, pat
 
 type Summary = { serverP50: number; serverP99: number; clientP50: number; clientP99: number; throughput: number };
 
+/**
+ * Open loop: one request every 1000/rate ms whatever the answers do; each latency runs from the moment the
+ * request was due, so a slow server shows in the figure instead of slowing the load down.
+ */
+async function openLoop(cookie: string, rate: number, seconds: number) {
+  const total = Math.round(rate * seconds);
+  const start = performance.now() + 50;
+  const latencies: number[] = [];
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: total }, async (_, i) => {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const res = await fetch(`http://127.0.0.1:${PORT}/api/quotes`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: BODY,
+      });
+      await res.text();
+      if (res.status !== 200) errors++;
+      latencies.push(performance.now() - due);
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { total, errors, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+}
+
 async function measure(total: number, cookie: string, concurrency: number, path?: string): Promise<Summary> {
   const t0 = performance.now();
   const samples = await run(total, cookie, concurrency, path);
@@ -78,7 +111,7 @@ async function measure(total: number, cookie: string, concurrency: number, path?
 
 const fmt = (v: number) => v.toFixed(1);
 
-export async function quotes(): Promise<{ passed: boolean }> {
+export async function quotes(): Promise<BenchResult> {
   return withNextServer("quotes", PORT, async ({ db, prisma, startServer }) => {
     await seedReferenceData();
     await seedSampleRateBook();
@@ -123,12 +156,22 @@ export async function quotes(): Promise<{ passed: boolean }> {
     const result = await measure(REQUESTS, cookie, CONCURRENCY);
     // The floor of this stack on this machine: a route that runs one SELECT 1 (GET /api/health).
     const floor = await measure(REQUESTS, cookie, CONCURRENCY, "/api/health");
-    const passed = result.serverP50 < TARGET_P50_MS && result.serverP99 < TARGET_P99_MS;
+    const open = await openLoop(cookie, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS);
+    const ratio = result.throughput / floor.throughput;
+    const ratioPassed = ratio >= TARGET_HEALTH_RATIO;
+    const openPassed = open.errors === 0 && open.p99 < TARGET_OPEN_LOOP_P99_MS;
+    const passed = ratioPassed && openPassed;
     const line = (label: string, r: Summary) =>
       `[quotes] ${label}: server p50 ${fmt(r.serverP50)} ms, p99 ${fmt(r.serverP99)} ms; client p50 ${fmt(r.clientP50)} ms, p99 ${fmt(r.clientP99)} ms; ${r.throughput.toFixed(0)} req/s`;
     console.log(line("1 in flight", alone));
-    console.log(`${line(`${CONCURRENCY} in flight`, result)} → ${passed ? "PASS" : "FAIL"}`);
+    console.log(line(`${CONCURRENCY} in flight`, result));
     console.log(line(`GET /api/health, ${CONCURRENCY} in flight`, floor));
+    console.log(
+      `[quotes] ${CONCURRENCY} in flight: ${(ratio * 100).toFixed(0)}% of GET /api/health's throughput (target ≥ ${TARGET_HEALTH_RATIO * 100}%) → ${ratioPassed ? "PASS" : "FAIL"}`,
+    );
+    console.log(
+      `[quotes] open loop ${OPEN_LOOP_RATE} req/s for ${OPEN_LOOP_SECONDS} s: p50 ${fmt(open.p50)} ms, p99 ${fmt(open.p99)} ms, ${open.errors} errors (target p99 < ${TARGET_OPEN_LOOP_P99_MS} ms) → ${openPassed ? "PASS" : "FAIL"}`,
+    );
 
     const cpu = os.cpus()[0]?.model ?? "unknown CPU";
     writePerformanceSection(
@@ -142,15 +185,32 @@ export async function quotes(): Promise<{ passed: boolean }> {
         "",
         "| load | server-side p50 / p99 (Server-Timing: wrapper entry to answer) | client-side p50 / p99 | throughput | target |",
         "|---|---|---|---|---|",
-        `| POST /api/quotes, ${CONCURRENCY} in flight | ${fmt(result.serverP50)} / ${fmt(result.serverP99)} ms | ${fmt(result.clientP50)} / ${fmt(result.clientP99)} ms | ${result.throughput.toFixed(0)}/s | p50 < ${TARGET_P50_MS} ms, p99 < ${TARGET_P99_MS} ms: **${passed ? "PASS" : "FAIL"}** |`,
+        `| POST /api/quotes, ${CONCURRENCY} in flight | ${fmt(result.serverP50)} / ${fmt(result.serverP99)} ms | ${fmt(result.clientP50)} / ${fmt(result.clientP99)} ms | ${result.throughput.toFixed(0)}/s (${(ratio * 100).toFixed(0)}% of health) | ≥ ${TARGET_HEALTH_RATIO * 100}% of GET /api/health: **${ratioPassed ? "PASS" : "FAIL"}** |`,
+        `| POST /api/quotes, open loop ${OPEN_LOOP_RATE} req/s for ${OPEN_LOOP_SECONDS} s (latency from when each was due) | — | ${fmt(open.p50)} / ${fmt(open.p99)} ms | ${OPEN_LOOP_RATE}/s offered, ${open.errors} errors | p99 < ${TARGET_OPEN_LOOP_P99_MS} ms: **${openPassed ? "PASS" : "FAIL"}** |`,
         `| POST /api/quotes, 1 in flight (${SEQUENTIAL} requests) | ${fmt(alone.serverP50)} / ${fmt(alone.serverP99)} ms | ${fmt(alone.clientP50)} / ${fmt(alone.clientP99)} ms | ${alone.throughput.toFixed(0)}/s | — |`,
         `| GET /api/health (one SELECT 1), ${CONCURRENCY} in flight | ${fmt(floor.serverP50)} / ${fmt(floor.serverP99)} ms | ${fmt(floor.clientP50)} / ${fmt(floor.clientP99)} ms | ${floor.throughput.toFixed(0)}/s | — |`,
         "",
         `One request alone takes the route ${fmt(alone.serverP50)} ms (p50). With ${CONCURRENCY} in flight, one Node process interleaves them: each request's wall time includes the others' work, so server-side p50 is close to ${CONCURRENCY} ÷ throughput. ` +
-          `The same load on a route that only runs \`SELECT 1\` reaches ${floor.throughput.toFixed(0)} requests/s, so on this machine (the load generator, \`next start\` and PostgreSQL sharing ${os.cpus().length} cores) no route of this stack can hold p50 under ${TARGET_P50_MS} ms at ${CONCURRENCY} in flight: that needs about ${Math.round((CONCURRENCY / TARGET_P50_MS) * 1000).toLocaleString("en-US")} requests/s. ` +
-          "The quote work itself is no longer the cost: repeated requests are answered from the in-memory quote cache, leaving the session lookup, validation and JSON. Meeting the target means more Node processes (one per core behind the load balancer) on a machine where the load does not come from the same cores.",
+          `The same load on a route that only runs \`SELECT 1\` (the anchor) reaches ${floor.throughput.toFixed(0)} requests/s on this machine (the load generator, \`next start\` and PostgreSQL sharing ${os.cpus().length} cores), so the route's own cost is what the ratio to it shows; the open-loop run shows the latency at a steady rate below saturation.`,
       ].join("\n"),
     );
-    return { passed };
+    return {
+      passed,
+      measures: [
+        {
+          measure: `POST /api/quotes throughput, ${CONCURRENCY} in flight`,
+          target: `≥ ${TARGET_HEALTH_RATIO * 100}% of GET /api/health`,
+          result: `${result.throughput.toFixed(0)} req/s`,
+          anchor: `${(ratio * 100).toFixed(0)}% of GET /api/health (${floor.throughput.toFixed(0)} req/s)`,
+          passed: ratioPassed,
+        },
+        {
+          measure: `POST /api/quotes p99, open loop ${OPEN_LOOP_RATE} req/s`,
+          target: `< ${TARGET_OPEN_LOOP_P99_MS} ms, 0 errors`,
+          result: `${fmt(open.p99)} ms, ${open.errors} errors`,
+          passed: openPassed,
+        },
+      ],
+    };
   });
 }

@@ -77,7 +77,8 @@ export const journeys = [
       await screenshot("outreach-go-live-needs-address", page);
       await refused.getByRole("link", { name: "Open Brand Settings" }).click();
       await page.waitForURL(baseUrl + "/brand-settings");
-      await page.getByLabel("Postal Address").fill(`Morgan Outreach, ${stamp % 1000} Elm St, Austin, TX 78701`);
+      await refused.waitFor({ state: "hidden" });
+      await page.getByLabel("Postal Address").fill("Morgan Outreach, 12 Elm St, Austin, TX 78701");
       await page.getByRole("button", { name: "Save Changes" }).click();
       await page.getByRole("status").filter({ hasText: "Settings saved successfully" }).waitFor();
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import os from "node:os";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -110,4 +111,42 @@ export function rssSampler() {
       return Math.max(peak, process.memoryUsage().rss);
     },
   };
+}
+
+/**
+ * One row of the table `npm run bench` ends with (issue #19 point 8): what was measured, its target, the
+ * result, and, where the bench has one, the result beside its anchor (COPY, GET /api/health, the raw query).
+ */
+export type BenchMeasure = {
+  measure: string;
+  target: string;
+  result: string;
+  /** e.g. "2.03× COPY" or "52% of GET /api/health". */
+  anchor?: string;
+  passed: boolean;
+};
+
+export type BenchResult = { passed: boolean; measures?: BenchMeasure[] };
+
+/** Where a benchmark's child process leaves its measures for bench/run.ts (one JSON line per benchmark). */
+export const BENCH_RESULTS_FILE_ENV = "BENCH_RESULTS_FILE";
+
+/** The summary table in Markdown: measure, target, result, anchor, pass/fail. */
+export function measuresTable(rows: readonly (BenchMeasure & { bench: string })[]): string {
+  const cell = (text: string) => text.replace(/\|/g, "\\|");
+  return [
+    "| bench | measure | target | result | vs anchor | |",
+    "|---|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.bench} | ${cell(r.measure)} | ${cell(r.target)} | ${cell(r.result)} | ${cell(r.anchor ?? "—")} | ${r.passed ? "PASS" : "**FAIL**"} |`,
+    ),
+  ].join("\n");
+}
+
+/** The machine a run measured on, for the performance doc: cores, CPU, memory, Node, load average. */
+export function machineLine(now: Date): string {
+  const cpus = os.cpus();
+  const load = os.loadavg()[0]!.toFixed(1);
+  return `${now.toISOString()} on ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, load average ${load} at the start`;
 }

@@ -183,7 +183,7 @@ function GoLiveModal({ open, onClose, onDone }: { open: boolean; onClose: () => 
             {error === GO_LIVE_MESSAGES.postalAddressRequired ? (
               <>
                 {" "}
-                <Link href="/brand-settings" className="font-semibold underline">
+                <Link href="/brand-settings" className="font-semibold underline" onClick={onClose}>
                   Open Brand Settings
                 </Link>
               </>
