@@ -1,9 +1,8 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { seedReferenceData } from "@/lib/demo/seed-demo-agency";
-import { seedSampleRateBook } from "@/lib/demo/seed-sample-rate-book";
 import { percentile, writePerformanceSection, type BenchResult } from "./lib/bench-support";
 import { withNextServer } from "./lib/next-server";
+import { BENCH_QUOTE_BODY, createBenchAgency } from "./lib/bench-agency";
 
 /**
  * POST /api/quotes under load, served by `next start` (production build) on a real PostgreSQL
@@ -26,15 +25,7 @@ const OPEN_LOOP_RATE = Number(process.env.BENCH_OPEN_LOOP_RATE ?? 150);
 const OPEN_LOOP_SECONDS = 20;
 const TARGET_OPEN_LOOP_P99_MS = 50;
 const SECTION = "## Quote API (bench/quotes.ts)";
-const BODY = JSON.stringify({
-  zip_code: "78701",
-  state: "TX",
-  age: 70,
-  gender: "F",
-  tobacco: false,
-  carriers: "supported",
-  plans: ["F", "G", "N", "HDF", "HDG"],
-});
+const BODY = BENCH_QUOTE_BODY;
 
 type Sample = { clientMs: number; serverMs: number };
 
@@ -113,29 +104,7 @@ const fmt = (v: number) => v.toFixed(1);
 
 export async function quotes(): Promise<BenchResult> {
   return withNextServer("quotes", PORT, async ({ db, prisma, startServer }) => {
-    await seedReferenceData();
-    await seedSampleRateBook();
-    const groups = [
-      ...new Set((await prisma.carrier.findMany({ select: { groupName: true } })).map((c) => c.groupName ?? "")),
-    ];
-    const org = await prisma.organization.create({
-      data: { name: "Bench Agency", slug: `bench-${db.name}`, carrierContracts: groups },
-    });
-    const user = await prisma.user.create({
-      data: {
-        organizationId: org.id,
-        email: `admin@${db.name}.test`,
-        firstName: "Bench",
-        lastName: "Admin",
-        isAdmin: true,
-        isAgent: true,
-      },
-    });
-    const sessionToken = `bench-${db.name}`;
-    await prisma.session.create({
-      data: { sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) },
-    });
-    const cookie = `authjs.session-token=${sessionToken}`;
+    const { cookie } = await createBenchAgency(prisma, db.name);
 
     await startServer();
     const first = await fetch(`http://127.0.0.1:${PORT}/api/quotes`, {
