@@ -1,9 +1,10 @@
+import { performance } from "node:perf_hooks";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { tenantDb } from "@/lib/db";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
 import { contactRows } from "./contacts-query";
-import { machineLine, writePerformanceSection, type BenchResult } from "./lib/bench-support";
+import { machineLine, percentile, writePerformanceSection, type BenchResult } from "./lib/bench-support";
 import { withNextServer } from "./lib/next-server";
 import { BENCH_QUOTE_BODY, createBenchAgency } from "./lib/bench-agency";
 
@@ -21,6 +22,7 @@ const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const WARMUP_SECONDS = 10;
 const CONTACTS = 10_000;
+const ALONE_ROUNDS = 45;
 const TARGET_RPS = 250;
 const TARGET_P99_MS = 300;
 const SECTION = "## Mixed load (bench/mixed-load.ts)";
@@ -107,16 +109,40 @@ export async function mixedLoad(): Promise<BenchResult> {
     const comparePath = `/compare?id=${token}`;
 
     await startServer();
-    for (const [path, init] of [
-      ["/api/contacts?page=1&limit=100", { headers: { cookie } }],
-      ["/api/quotes", { method: "POST", headers: { cookie, "content-type": "application/json" }, body: QUOTE_BODY }],
-      [comparePath, {}],
-      ["/api/dashboard/stats?period=30days", { headers: { cookie } }],
-    ] as const) {
-      const res = await fetch(`http://127.0.0.1:${PORT}${path}`, init);
-      if (res.status !== 200)
-        throw new Error(`${path.split("?")[0]} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    const probes: { label: string; path: string; init: RequestInit }[] = [
+      {
+        label: "GET /api/contacts (page of 100)",
+        path: "/api/contacts?page=1&limit=100",
+        init: { headers: { cookie } },
+      },
+      {
+        label: "POST /api/quotes",
+        path: "/api/quotes",
+        init: { method: "POST", headers: { cookie, "content-type": "application/json" }, body: QUOTE_BODY },
+      },
+      { label: "GET /compare (quote link)", path: comparePath, init: {} },
+      {
+        label: "GET /api/dashboard/stats (30 days)",
+        path: "/api/dashboard/stats?period=30days",
+        init: { headers: { cookie } },
+      },
+    ];
+    // Each request alone, one at a time: its own service time, before the mix makes them wait on each other.
+    const alone: { label: string; p50: number; p95: number }[] = [];
+    for (const probe of probes) {
+      const times: number[] = [];
+      for (let i = 0; i < ALONE_ROUNDS; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`http://127.0.0.1:${PORT}${probe.path}`, probe.init);
+        const text = await res.text();
+        if (res.status !== 200) throw new Error(`${probe.label} answered ${res.status}: ${text.slice(0, 300)}`);
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b).splice(0, 5); // the first calls compile and warm caches
+      alone.push({ label: probe.label, p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
     }
+    for (const a of alone)
+      console.log(`[mixed-load] alone: ${a.label} p50 ${a.p50.toFixed(1)} ms, p95 ${a.p95.toFixed(1)} ms`);
 
     await load(cookie, comparePath, WARMUP_SECONDS);
     const run = await load(cookie, comparePath, DURATION_SECONDS);
@@ -136,6 +162,10 @@ export async function mixedLoad(): Promise<BenchResult> {
         `Measured ${machineLine(started)}; ${db.serverVersion.split(" on ")[0]}; \`next start\` (production build), autocannon and PostgreSQL on the same machine.`,
         "",
         `Load: ${CONNECTIONS} connections for ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s of warm-up, each cycling through the contact list (GET /api/contacts, page 1 of 100 from ${CONTACTS.toLocaleString("en-US")} contacts), a quote (POST /api/quotes: ZIP 78701, five plans, every supported carrier), a client's compare page (GET /compare from a quote link, server-rendered) and the dashboard's stats (GET /api/dashboard/stats, Last 30 Days): a quarter each, as an admin of a live agency.`,
+        "",
+        "Each request alone (one at a time, 40 after 5 warm-up): " +
+          alone.map((a) => `${a.label} p50 ${a.p50.toFixed(1)} ms, p95 ${a.p95.toFixed(1)} ms`).join("; ") +
+          ". With 50 in flight every request also waits for the others' share of the 2 cores.",
         "",
         "| requests/s | p50 | p90 | p99 | requests | errors | non-2xx | target |",
         "|---|---|---|---|---|---|---|---|",

@@ -46,7 +46,13 @@ function ensureBuild(label: string, env: NodeJS.ProcessEnv) {
 
 /** `next start` on `port` against `databaseUrl`, in its own process group; resolves once /api/health answers. */
 async function startNextServer(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(nextBin, ["start", "-p", String(port)], {
+  // BENCH_CPU_PROF_DIR=<dir>: the server runs under node --cpu-prof, and leaves a .cpuprofile there when
+  // it stops (where the time goes; open it in Chrome DevTools or summarize it with scripts/cpu-profile-top.mjs).
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const [command, args] = profileDir
+    ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, nextBin, "start", "-p", String(port)]]
+    : [nextBin, ["start", "-p", String(port)]];
+  const child = spawn(command, args, {
     env: benchServerEnv({ databaseUrl, port }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

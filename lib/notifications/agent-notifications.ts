@@ -37,15 +37,23 @@ export const HEALTH_OUTCOME_LABELS: Record<EligibilityOutcome, string> = {
   decline: "Needs a closer look",
 };
 
+// One format per zone, kept: building an Intl.DateTimeFormat costs far more than using one.
+const occurredAtFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "Mar 4, 9:12 AM" in the organization's zone. */
 export function occurredAtLabel(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-  }).format(at);
+  let format = occurredAtFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+    });
+    occurredAtFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 export type NotifyAgentInput = {

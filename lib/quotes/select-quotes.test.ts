@@ -57,6 +57,14 @@ describe("defaultEffectiveDate", () => {
 
   it("uses the given time zone", () =>
     expect(defaultEffectiveDate(new Date("2026-12-01T03:00:00Z"), "UTC")).toBe("2027-01-01"));
+
+  it("keeps each zone's answer apart when zones alternate (one kept format per zone)", () => {
+    const instant = new Date("2026-12-01T03:00:00Z");
+    const answers = ["America/Chicago", "UTC", "America/Chicago", "Pacific/Honolulu", "UTC"].map((zone) =>
+      defaultEffectiveDate(instant, zone),
+    );
+    expect(answers).toEqual(["2026-12-01", "2027-01-01", "2026-12-01", "2026-12-01", "2027-01-01"]);
+  });
 });
 
 describe("isFirstEligibleBefore2020 (F / HDF / MA Supplement 1)", () => {
