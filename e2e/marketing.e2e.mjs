@@ -135,7 +135,10 @@ export const journeys = [
       console.log(
         `    public pages: ${JSON.stringify(results.map(({ url, score, metrics, firstLoadJsBytes }) => ({ url, score, metrics, firstLoadJsKB: +(firstLoadJsBytes / 1024).toFixed(1) })))}`,
       );
-      expect(results.every((result) => result.firstLoadJsBytes > 0), "scripts were measured");
+      expect(
+        results.every((result) => result.firstLoadJsBytes > 0),
+        "scripts were measured",
+      );
       for (const result of results) {
         const budgetKB = FIRST_LOAD_JS_BUDGETS_KB[result.url];
         const kb = result.firstLoadJsBytes / 1024;
