@@ -63,7 +63,7 @@ export function ClientShowcase({ items }: { items: ShowcaseItem[] }) {
       <div className="flex justify-center">
         {current.image ? (
           // A plain <img>: the screenshots are already phone-sized PNGs served as they are, so next/image would add
-          // nothing but its ~7 KB of browser code to the home page's first load (docs/performance.md).
+          // nothing but its ~5 KB of browser code to the home page's first load (docs/performance.md).
           // eslint-disable-next-line @next/next/no-img-element -- see above
           <img
             src={current.image.src}
