@@ -1,6 +1,5 @@
 "use client";
 
-import Image from "next/image";
 import { useId, useState } from "react";
 import { cx } from "@/components/ui/cx";
 import { focusRing } from "@/components/ui/focus";
@@ -63,13 +62,16 @@ export function ClientShowcase({ items }: { items: ShowcaseItem[] }) {
       </div>
       <div className="flex justify-center">
         {current.image ? (
-          <Image
+          // A plain <img>: the screenshots are already phone-sized PNGs served as they are, so next/image would add
+          // nothing but its ~5 KB of browser code to the home page's first load (docs/performance.md).
+          // eslint-disable-next-line @next/next/no-img-element -- see above
+          <img
             src={current.image.src}
             width={current.image.width}
             height={current.image.height}
             alt={current.image.alt}
-            // Already phone-sized PNGs: served as they are (no optimizer round trip).
-            unoptimized
+            loading="lazy"
+            decoding="async"
             className="h-auto w-64 rounded-2xl shadow-xl ring-1 ring-gray-200 sm:w-72"
           />
         ) : (

@@ -1,23 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input, Select } from "@/components/ui/input";
 import { ModalFrame } from "@/components/ui/modal-frame";
-import { apiCall, type ApiFieldErrors } from "@/lib/api/browser-client";
-import { formatDollars, formatLongDate, type RiderPrice } from "@/lib/quotes/compare-view";
-import type { CountyOption } from "@/lib/quotes/compare-quotes";
-import { locationFormSchema, type LocationChoice, type LocationFormInput } from "@/lib/quotes/update-location-schema";
+import { formatDollars, type RiderPrice } from "@/lib/quotes/compare-view";
 import { brandFillStyle } from "@/lib/organizations/brand-contrast";
-import { countyLabel, type ZipLookup } from "@/lib/zip/zip-schema";
-import { setServerFieldErrors } from "@/lib/api/server-field-errors";
 
-/** The compare page's dialogs. Each closes with Escape, a click outside, or its Cancel/Close button. */
+/**
+ * The compare page's dialogs. Each closes with Escape, a click outside, or its Cancel/Close button. The two with
+ * a form (start date, location) are in compare-form-dialogs.tsx: they run on react-hook-form (and zod), which
+ * the page loads when one of them opens, not with the page (docs/performance.md, "Public pages on a phone").
+ */
 
-function ModalTitle({ id, children }: { id: string; children: React.ReactNode }) {
+export function ModalTitle({ id, children }: { id: string; children: React.ReactNode }) {
   return (
     <h2 id={id} className="text-lg font-semibold text-gray-900">
       {children}
@@ -26,7 +21,7 @@ function ModalTitle({ id, children }: { id: string; children: React.ReactNode })
 }
 
 /** A dialog's Cancel / Close. */
-function SecondaryButton({
+export function SecondaryButton({
   onClick,
   disabled,
   children,
@@ -43,7 +38,7 @@ function SecondaryButton({
 }
 
 /** A dialog's main action, in the agency's colour. */
-function BrandButton({
+export function BrandButton({
   color,
   type = "button",
   onClick,
@@ -66,198 +61,6 @@ function BrandButton({
     >
       {children}
     </Button>
-  );
-}
-
-export function EffectiveDateModal({
-  open,
-  options,
-  value,
-  onClose,
-  onChoose,
-  color,
-}: {
-  open: boolean;
-  options: string[];
-  value: string;
-  onClose: () => void;
-  onChoose: (date: string) => void;
-  color: string;
-}) {
-  const [choice, setChoice] = useState(value);
-  return (
-    <ModalFrame open={open} onClose={onClose} labelledBy="effective-date-title" className="max-w-sm">
-      <form
-        className="p-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onChoose(choice);
-        }}
-      >
-        <ModalTitle id="effective-date-title">Coverage start date</ModalTitle>
-        <p className="mt-1 text-sm text-gray-600">
-          Medicare Supplement plans start on the first of a month. Prices can change with the start date.
-        </p>
-        {/* Each whole row is the radio's label, 44 px tall (components/ui RadioGroup's label is only its text line). */}
-        <fieldset className="mt-4 space-y-2">
-          <legend className="sr-only">Start date</legend>
-          {options.map((date) => (
-            <label
-              key={date}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-gray-900"
-            >
-              <input
-                type="radio"
-                name="effectiveDate"
-                value={date}
-                checked={choice === date}
-                onChange={() => setChoice(date)}
-                className="accent-brand-600"
-              />
-              {formatLongDate(date)}
-            </label>
-          ))}
-        </fieldset>
-        <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
-          <BrandButton type="submit" color={color}>
-            Update Quotes
-          </BrandButton>
-        </div>
-      </form>
-    </ModalFrame>
-  );
-}
-
-export type { LocationChoice };
-/** Why a save failed: the message for the dialog, and the server's field errors. */
-export type LocationSaveFailure = { message: string; fields: ApiFieldErrors };
-
-/** ZIP and county: a 5-digit ZIP looks up its counties; a select shows when there are several. Checked by update-location's own schema. */
-export function LocationModal({
-  open,
-  zip,
-  countyFips,
-  counties: initialCounties,
-  onClose,
-  onSave,
-  color,
-}: {
-  open: boolean;
-  zip: string;
-  countyFips: string | null;
-  counties: CountyOption[];
-  onClose: () => void;
-  onSave: (choice: LocationChoice) => Promise<LocationSaveFailure | null>;
-  color: string;
-}) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError: setFieldError,
-    formState: { errors, isSubmitting },
-  } = useForm<LocationFormInput, unknown, LocationChoice>({
-    resolver: zodResolver(locationFormSchema),
-    defaultValues: { zipCode: zip, county: countyFips ?? initialCounties[0]?.fips ?? "" },
-  });
-  const zipCode = useWatch({ control, name: "zipCode" }) ?? "";
-  const [counties, setCounties] = useState(initialCounties);
-  const [error, setError] = useState<string | null>(null);
-  const lookup = useRef(0);
-
-  async function changeZip(value: string) {
-    const digits = value.replace(/\D/g, "").slice(0, 5);
-    setValue("zipCode", digits);
-    setError(null);
-    if (digits.length !== 5) return;
-    const ticket = ++lookup.current;
-    const result = await apiCall<ZipLookup>(`/api/zip-lookup/${digits}`);
-    if (ticket !== lookup.current) return;
-    if (!result.ok) {
-      if (result.status === 0) return setError("Failed to update location");
-      setCounties([]);
-      setError(result.message ?? "Invalid zip code");
-      return;
-    }
-    const options: CountyOption[] = result.body.countyDetails.map((c) => ({
-      fips: c.fips,
-      label: countyLabel(c, result.body.state),
-    }));
-    if (options.length === 0) setError("No counties found for this ZIP code");
-    setCounties(options);
-    setValue("county", options[0]?.fips ?? "");
-  }
-
-  const onValid = async (choice: LocationChoice) => {
-    const failure = await onSave({ zipCode: choice.zipCode, county: choice.county || null });
-    if (!failure) return;
-    setServerFieldErrors(failure.fields, ["zipCode", "county"], setFieldError);
-    setError(failure.message);
-  };
-
-  const describedBy = error ? "location-error" : undefined;
-  return (
-    <ModalFrame open={open} onClose={onClose} labelledBy="location-title" busy={isSubmitting} className="max-w-sm">
-      <form className="p-5" noValidate onSubmit={handleSubmit(onValid)}>
-        <ModalTitle id="location-title">Where do you live?</ModalTitle>
-        <Field
-          id="compare-zip"
-          label="ZIP Code"
-          error={errors.zipCode?.message}
-          describedBy={describedBy}
-          className="mt-4"
-        >
-          {(controlProps) => (
-            <Input
-              {...controlProps}
-              aria-invalid={controlProps["aria-invalid"] ?? (error ? true : undefined)}
-              inputMode="numeric"
-              autoComplete="postal-code"
-              value={zipCode}
-              onChange={(event) => void changeZip(event.target.value)}
-            />
-          )}
-        </Field>
-        {counties.length > 1 ? (
-          <Field id="compare-county" label="County" error={errors.county?.message} className="mt-3">
-            {(controlProps) => (
-              <Select {...controlProps} {...register("county")}>
-                {counties.map((c) => (
-                  <option key={c.fips} value={c.fips}>
-                    {c.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        ) : counties.length === 1 ? (
-          <p className="mt-2 text-sm text-gray-600">{counties[0]!.label}</p>
-        ) : null}
-        {error ? (
-          <p
-            id="location-error"
-            role="alert"
-            className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-          >
-            {error}
-          </p>
-        ) : null}
-        <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <SecondaryButton onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </SecondaryButton>
-          <BrandButton
-            type="submit"
-            color={color}
-            disabled={isSubmitting || zipCode.length !== 5 || counties.length === 0}
-          >
-            {isSubmitting ? "Updating..." : "Update Quotes"}
-          </BrandButton>
-        </div>
-      </form>
-    </ModalFrame>
   );
 }
 

@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { CompareQuotesView } from "@/components/quotes/compare-quotes-view";
-import type { ComparePageModel } from "@/lib/quotes/compare-page";
-import type { QuoteView } from "@/lib/quotes/compare-view";
+import { compareModel as model, quote } from "@/components/quotes/compare-test-model";
 
 const push = jest.fn();
 const replace = jest.fn();
@@ -10,77 +9,6 @@ jest.mock("next/navigation", () => ({
   useRouter: () => ({ push, replace, refresh }),
   useSearchParams: () => new URLSearchParams("id=tok"),
 }));
-
-type Model = Extract<ComparePageModel, { kind: "quote" }>;
-
-const quote = (carrierName: string, monthlyCents: number, extra: Partial<QuoteView> = {}): QuoteView => ({
-  naic: carrierName,
-  carrierName,
-  groupName: carrierName,
-  plan: "G",
-  monthlyCents,
-  householdMonthlyCents: null,
-  discountCategory: null,
-  householdRule: null,
-  policyFeeCents: 0,
-  riders: [],
-  ...extra,
-});
-
-function model(overrides: Partial<Model> = {}, comparison: Partial<Model["comparison"]> = {}): Model {
-  return {
-    kind: "quote",
-    mode: "link",
-    brand: { name: "Sample Agency", logoUrl: null, color: "#6B46C1", phone: "5125550100", senderName: "Sam Sample" },
-    firstName: "Pat",
-    quoteId: "tok",
-    orgId: "org-1",
-    tid: null,
-    hideMedicareAdvantage: false,
-    skipHealthQuestions: false,
-    videos: { planGvsN: null, qualify: null },
-    nextUrl: "/eligibility?id=tok&orgId=org-1",
-    advantageUrl: "/schedule?id=tok&orgId=org-1&status=decline",
-    ...overrides,
-    comparison: {
-      effectiveDate: "2026-12-01",
-      effectiveDateOptions: ["2026-12-01", "2027-01-01", "2027-02-01", "2027-03-01"],
-      age: 70,
-      gender: "F",
-      tobacco: false,
-      zip5: "78701",
-      state: "TX",
-      county: { fips: "48453", label: "Travis County" },
-      counties: [{ fips: "48453", label: "Travis County" }],
-      plans: [
-        {
-          plan: "G",
-          label: "Plan G",
-          quotes: [
-            quote("Alpha", 15000, {
-              householdMonthlyCents: 12000,
-              discountCategory: "Roommate",
-              householdRule: "You need to live with a spouse or someone who is at least 50 years old.",
-            }),
-            quote("Beta", 12500),
-            quote("Gamma", 14000),
-            quote("Delta", 13000),
-          ],
-        },
-        { plan: "N", label: "Plan N", quotes: [quote("Beta", 9000, { plan: "N" })] },
-      ],
-      initialPlan: "G",
-      statePlans: false,
-      riderOptions: [],
-      defaultRiders: [],
-      switchWindow: null,
-      carriers: ["Alpha", "Beta", "Delta", "Gamma"],
-      isSample: true,
-      guaranteedIssueOnly: false,
-      ...comparison,
-    },
-  };
-}
 
 const cards = () =>
   within(screen.getByRole("list", { name: /quotes$/ }))
@@ -152,17 +80,23 @@ test("switches plan type and filters carriers", () => {
   expect(cards()).toEqual(["Beta", "Delta", "Gamma"]);
 });
 
-test("the effective-date modal offers the 4 dates, closes on Escape, and reloads with the chosen one", () => {
+test("the effective-date modal offers the 4 dates, closes on Escape, and reloads with the chosen one", async () => {
   render(<CompareQuotesView model={model()} />);
   fireEvent.click(screen.getAllByRole("button", { name: "Change" })[1]!);
+  // The dialog's form is fetched when it first opens (its code is not in the page's first load).
+  await screen.findByLabelText("December 1, 2026");
   const dialog = screen.getByRole("dialog", { name: "Coverage start date" });
   expect(within(dialog).getAllByRole("radio")).toHaveLength(4);
+  expect((within(dialog).getByLabelText("December 1, 2026") as HTMLInputElement).checked).toBe(true);
   fireEvent.keyDown(document, { key: "Escape" });
   expect(screen.queryByRole("dialog")).toBeNull();
   fireEvent.click(screen.getAllByRole("button", { name: "Change" })[1]!);
   fireEvent.click(screen.getByLabelText("February 1, 2027"));
   fireEvent.click(screen.getByRole("button", { name: "Update Quotes" }));
-  expect(replace).toHaveBeenCalledWith("/compare?id=tok&effectiveDate=2027-02-01", { scroll: false });
+  await waitFor(() =>
+    expect(replace).toHaveBeenCalledWith("/compare?id=tok&effectiveDate=2027-02-01", { scroll: false }),
+  );
+  expect(screen.queryByRole("dialog")).toBeNull();
 });
 
 test("select → qualify explanation → continue to the health questions with the plan", () => {
@@ -346,6 +280,8 @@ test("the location dialog looks the ZIP up, saves through update-location, and s
   global.fetch = fetchMock as unknown as typeof fetch;
   render(<CompareQuotesView model={model()} />);
   fireEvent.click(screen.getAllByRole("button", { name: "Change" })[0]!);
+  // The dialog's form is fetched when it opens (its code is not in the page's first load).
+  await screen.findByLabelText("ZIP Code");
   const dialog = screen.getByRole("dialog", { name: "Where do you live?" });
   await act(
     async () => void fireEvent.change(within(dialog).getByLabelText("ZIP Code"), { target: { value: "78737" } }),

@@ -2,16 +2,17 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+import type { LocationChoice, LocationSaveFailure } from "@/components/quotes/compare-form-dialogs";
 import {
-  EffectiveDateModal,
-  LocationModal,
+  ModalTitle,
   PlanGvsNModal,
   QualifyModal,
   RidersModal,
-  type LocationChoice,
-  type LocationSaveFailure,
+  SecondaryButton,
 } from "@/components/quotes/compare-modals";
 import { Button } from "@/components/ui/button";
+import { ModalFrame } from "@/components/ui/modal-frame";
+import { Spinner } from "@/components/ui/spinner";
 import { apiCall } from "@/lib/api/browser-client";
 import {
   carrierTitle,
@@ -33,6 +34,40 @@ import { brandColors } from "@/lib/organizations/brand-contrast";
 import { formatStoredPhone } from "@/lib/phone/phone";
 
 type Model = Extract<ComparePageModel, { kind: "quote" }>;
+
+// The dialogs with a form (react-hook-form + zod) load when one is first wanted, not with the page: a quote
+// link's first load stays within its budget (docs/performance.md, "Public pages on a phone").
+const loadFormDialogs = () => import("@/components/quotes/compare-form-dialogs");
+type FormDialogs = Awaited<ReturnType<typeof loadFormDialogs>>;
+/** Start fetching the form dialogs' code as soon as a pointer or the keyboard's focus reaches a button that opens one. */
+const prefetchFormDialogs = {
+  onPointerEnter: () => void loadFormDialogs().catch(() => undefined),
+  onFocus: () => void loadFormDialogs().catch(() => undefined),
+};
+
+/** A form dialog while its code is on the way, or when it could not be fetched (offline, a lost connection). */
+function FormDialogPending({ title, failed, onClose }: { title: string; failed: boolean; onClose: () => void }) {
+  return (
+    <ModalFrame open onClose={onClose} labelledBy="form-dialog-pending-title" className="max-w-sm">
+      <div className="p-5">
+        <ModalTitle id="form-dialog-pending-title">{title}</ModalTitle>
+        {failed ? (
+          <>
+            <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+              This form could not load. Check your connection, then press Change again.
+            </p>
+            <div className="mt-5 flex justify-end">
+              <SecondaryButton onClick={onClose}>Close</SecondaryButton>
+            </div>
+          </>
+        ) : (
+          <Spinner className="mt-4 h-6 w-6" label="Loading" />
+        )}
+      </div>
+    </ModalFrame>
+  );
+}
+
 type Modal = null | "date" | "location" | "riders" | "g-vs-n" | { quote: QuoteView };
 
 /**
@@ -51,6 +86,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
   const [riders, setRiders] = useState<string[]>(c.defaultRiders);
   const [modal, setModal] = useState<Modal>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [formDialogs, setFormDialogs] = useState<FormDialogs | "loading" | "failed">("loading");
   const reported = useRef(false);
   // Fills in the brand colour carry black or white text, whichever reads; brand-coloured text on the
   // white page is the colour darkened until it passes AA (lib/organizations/brand-contrast.ts).
@@ -98,6 +134,13 @@ export function CompareQuotesView({ model }: { model: Model }) {
     setModal(null);
     navigate({ zip: choice.zipCode, county: choice.county ?? null });
     return null;
+  }
+
+  function openFormDialog(which: "date" | "location") {
+    setModal(which);
+    if (typeof formDialogs === "object") return;
+    setFormDialogs("loading");
+    loadFormDialogs().then(setFormDialogs, () => setFormDialogs("failed"));
   }
 
   function select(quote: QuoteView) {
@@ -172,7 +215,8 @@ export function CompareQuotesView({ model }: { model: Model }) {
               {model.mode !== "demo" ? (
                 <button
                   type="button"
-                  onClick={() => setModal("location")}
+                  onClick={() => openFormDialog("location")}
+                  {...prefetchFormDialogs}
                   className="-mx-1 block px-1 text-sm font-semibold underline"
                   style={{ color: ink }}
                 >
@@ -187,7 +231,8 @@ export function CompareQuotesView({ model }: { model: Model }) {
               <span>{formatLongDate(c.effectiveDate)}</span>
               <button
                 type="button"
-                onClick={() => setModal("date")}
+                onClick={() => openFormDialog("date")}
+                {...prefetchFormDialogs}
                 className="-mx-1 block px-1 text-sm font-semibold underline"
                 style={{ color: ink }}
               >
@@ -457,28 +502,35 @@ export function CompareQuotesView({ model }: { model: Model }) {
         ) : null}
       </main>
 
-      <EffectiveDateModal
-        key={`date-${c.effectiveDate}-${modal === "date"}`}
-        open={modal === "date"}
-        options={c.effectiveDateOptions}
-        value={c.effectiveDate}
-        onClose={() => setModal(null)}
-        onChoose={(date) => {
-          setModal(null);
-          navigate({ effectiveDate: date });
-        }}
-        color={color}
-      />
-      <LocationModal
-        key={`loc-${c.zip5}-${c.county?.fips}-${modal === "location"}`}
-        open={modal === "location"}
-        zip={c.zip5 ?? ""}
-        countyFips={c.county?.fips ?? null}
-        counties={c.counties}
-        onClose={() => setModal(null)}
-        onSave={saveLocation}
-        color={color}
-      />
+      {modal === "date" || modal === "location" ? (
+        typeof formDialogs !== "object" ? (
+          <FormDialogPending
+            title={modal === "date" ? "Coverage start date" : "Where do you live?"}
+            failed={formDialogs === "failed"}
+            onClose={() => setModal(null)}
+          />
+        ) : modal === "date" ? (
+          <formDialogs.EffectiveDateModal
+            options={c.effectiveDateOptions}
+            value={c.effectiveDate}
+            onClose={() => setModal(null)}
+            onChoose={(date) => {
+              setModal(null);
+              navigate({ effectiveDate: date });
+            }}
+            color={color}
+          />
+        ) : (
+          <formDialogs.LocationModal
+            zip={c.zip5 ?? ""}
+            countyFips={c.county?.fips ?? null}
+            counties={c.counties}
+            onClose={() => setModal(null)}
+            onSave={saveLocation}
+            color={color}
+          />
+        )
+      ) : null}
       <RidersModal
         key={`riders-${modal === "riders"}`}
         open={modal === "riders"}

@@ -1,4 +1,4 @@
-import { formatShortDate } from "@/lib/calendar/calendar-date";
+import { formatShortDate } from "@/lib/calendar/date-format";
 
 /**
  * The browser's checks of billing answers (agency-side.md §5: "Dates in server responses must be ISO

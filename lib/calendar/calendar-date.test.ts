@@ -1,12 +1,4 @@
-import {
-  addDays,
-  daysBetween,
-  formatLongDate,
-  formatShortDate,
-  isoDate,
-  parseIsoDate,
-  todayInZone,
-} from "@/lib/calendar/calendar-date";
+import { addDays, daysBetween, isoDate, parseIsoDate, todayInZone } from "@/lib/calendar/calendar-date";
 
 describe("isoDate", () => {
   it("gives the UTC calendar day of a date", () => {
@@ -46,18 +38,5 @@ describe("calendar helpers", () => {
     expect(addDays("2026-02-28", 30)).toBe("2026-03-30");
     expect(daysBetween("2026-02-28", "2026-03-01")).toBe(1);
     expect(daysBetween("2026-03-08", "2026-03-09")).toBe(1); // DST change does not matter for calendar dates
-  });
-});
-
-describe("date display", () => {
-  it("shows MMM dd, yyyy without shifting the day (agency-side.md §9)", () => {
-    expect(formatShortDate("2026-12-05")).toBe("Dec 05, 2026");
-    expect(formatShortDate("2026-01-31")).toBe("Jan 31, 2026");
-    expect(formatShortDate("not a date")).toBe("not a date");
-  });
-
-  it("spells the long form for sentences", () => {
-    expect(formatLongDate("2026-06-01")).toBe("June 1, 2026");
-    expect(formatLongDate("2026-12-31")).toBe("December 31, 2026");
   });
 });

@@ -3,7 +3,8 @@ import { TZDate } from "@date-fns/tz";
 /**
  * Calendar dates, one place for all of lib/ (architecture.md rule 7: "today" is passed in). A calendar
  * date is an ISO string "YYYY-MM-DD"; a @db.Date value is the Date at UTC midnight of that day; an
- * organization's "today" is the calendar date at `now` in its time zone (todayInZone).
+ * organization's "today" is the calendar date at `now` in its time zone (todayInZone). How a date reads on a page
+ * (formatShortDate, formatLongDate) is in lib/calendar/date-format.ts, which browser code can load without @date-fns/tz.
  */
 
 /** A calendar date, "YYYY-MM-DD". */
@@ -60,25 +61,6 @@ export function todayInZone(now: Date, timeZone: string): IsoDate {
   if (localDateCache.size >= LOCAL_DATE_CACHE_SIZE) localDateCache.clear();
   localDateCache.set(key, date);
   return date;
-}
-
-const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** The spec's date display "MMM dd, yyyy" (agency-side.md §9): "2026-12-05" → "Dec 05, 2026"; anything else as given. */
-export function formatShortDate(date: string): string {
-  const match = ISO_DATE.exec(date);
-  if (!match) return date;
-  return `${MONTHS_SHORT[Number(match[2]) - 1]} ${match[3]}, ${match[1]}`;
-}
-
-/** "June 1, 2026" from "2026-06-01": the long form of a calendar date in sentences. */
-export function formatLongDate(date: IsoDate): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 }
 
 const QUARTER_HOUR_MS = 15 * 60_000;

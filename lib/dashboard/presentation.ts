@@ -1,4 +1,4 @@
-import { formatShortDate } from "@/lib/calendar/calendar-date";
+import { formatShortDate } from "@/lib/calendar/date-format";
 
 /**
  * Pure presentation rules of the dashboard (agency-side.md §2 "Dashboard", §9 "Charts"), shared by

@@ -113,7 +113,7 @@ export function formatMonthly(cents: number): string {
 }
 
 /** "June 1, 2026" from "2026-06-01" (lib/calendar; kept here for the compare page's imports). */
-export { formatLongDate } from "@/lib/calendar/calendar-date";
+export { formatLongDate } from "@/lib/calendar/date-format";
 
 /**
  * The compare page's note when only the carriers marked Target GI are quoted (the contact failed

@@ -1,6 +1,6 @@
 import { PLAN_LABELS, STANDARD_PLANS, type PlanCode, type StandardPlanCode } from "@/lib/quotes/quote-provider";
 import { statutoryWindowContaining } from "@/lib/outreach-schedule/windows";
-import { formatLongDate } from "@/lib/calendar/calendar-date";
+import { formatLongDate } from "@/lib/calendar/date-format";
 
 /**
  * State Medigap switching rights on the quote page (pure; domain-rules.md A.3 and
