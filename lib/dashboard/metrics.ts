@@ -329,96 +329,37 @@ export async function periodFiguresFromEvents(
   };
 }
 
-type RollupRow = {
-  part: string;
-  bucket: string | null;
-  kind: string | null;
-  a: bigint;
-  b: bigint;
-  c: bigint;
-  d: bigint;
-};
-
 /**
- * The viewer's sends per local month of the period: for an admin a sum of dashboard_days; for an agent
- * counted from the sends of their contacts (found through the contacts, so an eighth of the book costs
- * an eighth), since day rows do not know whose contact a send was.
- */
-function sendCountsSql(organizationId: string, viewer: ContactViewer, period: ResolvedPeriod): Prisma.Sql {
-  const org = Prisma.sql`${organizationId}::uuid`;
-  if (viewer.isAdmin) {
-    return Prisma.sql`
-      SELECT 'days' AS part, to_char(dd.day::timestamp, 'YYYY-MM') AS bucket, NULL::text AS kind,
-             sum(dd.quote_sends)::bigint AS a, sum(dd.manual_quote_sends)::bigint AS b,
-             sum(dd.follow_up_emails)::bigint AS c, sum(dd.follow_up_requests)::bigint AS d
-      FROM dashboard_days dd
-      WHERE dd.organization_id = ${org} AND dd.day >= ${period.startDate}::date AND dd.day <= ${period.endDate}::date
-      GROUP BY 2`;
-  }
-  return Prisma.sql`
-    SELECT 'days' AS part, to_char(se.sent_at AT TIME ZONE ${period.timeZone}, 'YYYY-MM') AS bucket, NULL::text AS kind,
-           count(*) FILTER (WHERE se.email_type NOT LIKE ${FOLLOW_UP_PATTERN}) AS a,
-           count(*) FILTER (WHERE se.email_type = 'quote_email') AS b,
-           count(*) FILTER (WHERE se.email_type LIKE ${FOLLOW_UP_PATTERN}) AS c, 0::bigint AS d
-    FROM contacts vc JOIN scheduled_emails se ON se.contact_id = vc.id
-    WHERE vc.organization_id = ${org} AND vc.agent_id = ${viewer.id}::uuid AND se.organization_id = ${org}
-      AND se.sent_at >= ${period.from} AND se.sent_at < ${period.to} AND se.status = 'sent' AND se.send_mode = 'production'
-    GROUP BY 2
-    UNION ALL
-    SELECT 'days', to_char(fr.created_at AT TIME ZONE ${period.timeZone}, 'YYYY-MM'), NULL, 0, 0, 0, count(*)
-    FROM contacts vc JOIN follow_up_requests fr ON fr.contact_id = vc.id
-    WHERE vc.organization_id = ${org} AND vc.agent_id = ${viewer.id}::uuid AND fr.organization_id = ${org}
-      AND fr.created_at >= ${period.from} AND fr.created_at < ${period.to}
-    GROUP BY 2`;
-}
-
-/**
- * The viewer's distinct viewers (kind view / health) per bucket (a month, or "total") whose latest
- * attributed send day lies in the period: for an admin a sum of dashboard_attribution_counts, for an
- * agent a count of their contacts' dashboard_attributions rows (per contact, so a reassigned contact
- * counts for its current agent with nothing to move).
- */
-function attributedSql(organizationId: string, viewer: ContactViewer, period: ResolvedPeriod): Prisma.Sql {
-  const org = Prisma.sql`${organizationId}::uuid`;
-  const start = Prisma.sql`${period.startDate}::date`;
-  const end = Prisma.sql`${period.endDate}::date`;
-  if (viewer.isAdmin) {
-    return Prisma.sql`
-      SELECT 'attributed', ac.bucket, ac.kind, sum(ac.contacts)::bigint, 0, 0, 0
-      FROM dashboard_attribution_counts ac
-      WHERE ac.organization_id = ${org} AND ac.last_day >= ${start} AND ac.last_day <= ${end}
-      GROUP BY ac.bucket, ac.kind`;
-  }
-  return Prisma.sql`
-    SELECT 'attributed', da.bucket, da.kind, count(*), 0, 0, 0
-    FROM contacts vc JOIN dashboard_attributions da ON da.organization_id = ${org} AND da.contact_id = vc.id
-    WHERE vc.organization_id = ${org} AND vc.agent_id = ${viewer.id}::uuid
-      AND da.last_day >= ${start} AND da.last_day <= ${end}
-    GROUP BY da.bucket, da.kind`;
-}
-
-/**
- * The same figures from the rollups the database keeps (migration dashboard_rollups, docs/dashboard-
- * metrics.md "Rollups"): for an admin a sum over at most a year of day rows however many events there
- * are; for an agent the same viewer counts per contact, plus their contacts' sends. Null when a quote send
- * lies after the period's end (a past custom range, or Yesterday once today has sends): then a click after
- * the period may be attributed to a send the period does not contain, which the rollups do not model,
- * and the caller computes from the events.
+ * The same figures for the organization's whole book from the rollups the database keeps (migration
+ * dashboard_rollups, docs/dashboard-metrics.md "Rollups"): a sum over at most a year of day rows, however
+ * many events there are. Null when a quote send lies after the period's end (a past custom range, or
+ * Yesterday once today has sends): then a click after the period may be attributed to a send the period
+ * does not contain, which the rollups do not model, and the caller computes from the events.
  */
 export async function periodFiguresFromRollups(
   db: TenantDb,
   organizationId: string,
-  viewer: ContactViewer,
   period: ResolvedPeriod,
 ): Promise<PeriodFigures | null> {
-  const rows = await db.$queryRaw<RollupRow[]>(Prisma.sql`
-    ${sendCountsSql(organizationId, viewer, period)}
+  const org = Prisma.sql`${organizationId}::uuid`;
+  const start = Prisma.sql`${period.startDate}::date`;
+  const end = Prisma.sql`${period.endDate}::date`;
+  const rows = await db.$queryRaw<
+    { part: string; bucket: string | null; kind: string | null; a: bigint; b: bigint; c: bigint; d: bigint }[]
+  >(Prisma.sql`
+    SELECT 'days' AS part, to_char(dd.day::timestamp, 'YYYY-MM') AS bucket, NULL::text AS kind,
+           sum(dd.quote_sends)::bigint AS a, sum(dd.manual_quote_sends)::bigint AS b,
+           sum(dd.follow_up_emails)::bigint AS c, sum(dd.follow_up_requests)::bigint AS d
+    FROM dashboard_days dd WHERE dd.organization_id = ${org} AND dd.day >= ${start} AND dd.day <= ${end}
+    GROUP BY 2
     UNION ALL
-    ${attributedSql(organizationId, viewer, period)}
+    SELECT 'attributed', ac.bucket, ac.kind, sum(ac.contacts)::bigint, 0, 0, 0
+    FROM dashboard_attribution_counts ac
+    WHERE ac.organization_id = ${org} AND ac.last_day >= ${start} AND ac.last_day <= ${end}
+    GROUP BY ac.bucket, ac.kind
     UNION ALL
     SELECT 'later', NULL, NULL, count(*), 0, 0, 0
-    FROM dashboard_days dd
-    WHERE dd.organization_id = ${organizationId}::uuid AND dd.day > ${period.endDate}::date AND dd.quote_sends <> 0`);
+    FROM dashboard_days dd WHERE dd.organization_id = ${org} AND dd.day > ${end} AND dd.quote_sends <> 0`);
   if (rows.some((row) => row.part === "later" && row.a > 0n)) return null;
   const figures: PeriodFigures = {
     quoteSends: 0,
@@ -436,8 +377,8 @@ export async function periodFiguresFromRollups(
       figures.followUpEmails += Number(row.c);
       figures.followUpRequests += Number(row.d);
       const month = monthOf(figures.months, row.bucket);
-      month.sends += Number(row.a);
-      month.followUps += Number(row.d);
+      month.sends = Number(row.a);
+      month.followUps = Number(row.d);
     } else if (row.part === "attributed" && row.bucket !== null) {
       const count = Number(row.a);
       if (row.bucket === "total") {
@@ -453,8 +394,9 @@ export async function periodFiguresFromRollups(
 /**
  * GET /api/dashboard/stats: the four cards, the funnel and the monthly chart for the period.
  * chartData has one point per calendar month the period touches (x = "YYYY-MM"), each computed with
- * the same definitions as the cards, restricted to that month. The figures come from the rollups
- * (periodFiguresFromRollups) unless a quote send lies after the period, then from the events.
+ * the same definitions as the cards, restricted to that month. An admin's figures come from the
+ * rollups (a handful of rows whatever the period); an agent's from the events of their own contacts
+ * (rollups keyed by contact, joined to the agent's contacts, measured no faster: docs/performance.md).
  */
 export async function getDashboardStats(
   scope: DashboardScope & { query: DashboardQuery; upcomingPage?: number },
@@ -463,7 +405,7 @@ export async function getDashboardStats(
   const db = scope.db ?? tenantDb(organizationId);
   const period = await resolvePeriodFor(db, scope, scope.query);
   const figuresFor = async () =>
-    (await periodFiguresFromRollups(db, organizationId, viewer, period)) ??
+    (viewer.isAdmin ? await periodFiguresFromRollups(db, organizationId, period) : null) ??
     (await periodFiguresFromEvents(db, organizationId, viewer, period));
   const [figures, upcoming] = await Promise.all([
     figuresFor(),

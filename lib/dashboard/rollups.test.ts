@@ -217,37 +217,30 @@ async function randomBook(random: Random, timeZone: string) {
   // A contact handed to the other agent: its history goes with it.
   await tenant.contact.update({ where: { id: contacts[2]!.id }, data: { agentId: agents[1]!.id } });
   await expectRollupsAsRebuilt(org.id);
-  const viewers = [
-    { id: agents[0]!.id, isAdmin: true },
-    { id: agents[0]!.id, isAdmin: false },
-    { id: agents[1]!.id, isAdmin: false },
-  ];
-  return { org, viewers };
+  const admin = { id: agents[0]!.id, isAdmin: true };
+  return { org, admin };
 }
 
-/** Each viewer's figures for each period, from the rollups and from the events; the number compared. */
+/** The admin's figures for each period, from the rollups and from the events; the number compared. */
 async function expectSameFigures(
   organizationId: string,
-  viewers: ContactViewer[],
+  admin: ContactViewer,
   periods: ResolvedPeriod[],
   timeZone: string,
 ): Promise<number> {
   const tenant = tenantDb(organizationId);
   let compared = 0;
   for (const period of periods) {
-    for (const viewer of viewers) {
-      const fromRollups = await periodFiguresFromRollups(tenant, organizationId, viewer, period);
-      // Every period here ends today or a few days before, after the last send only when it ends today.
-      if (period.endDate === todayInZone(NOW, timeZone)) expect(fromRollups).not.toBeNull();
-      if (fromRollups === null) continue;
-      const fromEvents = await periodFiguresFromEvents(tenant, organizationId, viewer, period);
-      expect({ viewer, period: period.startDate, ...shown(fromRollups, period) }).toEqual({
-        viewer,
-        period: period.startDate,
-        ...shown(fromEvents, period),
-      });
-      compared++;
-    }
+    const fromRollups = await periodFiguresFromRollups(tenant, organizationId, period);
+    // Every period here ends today or a few days before, after the last send only when it ends today.
+    if (period.endDate === todayInZone(NOW, timeZone)) expect(fromRollups).not.toBeNull();
+    if (fromRollups === null) continue;
+    const fromEvents = await periodFiguresFromEvents(tenant, organizationId, admin, period);
+    expect({ period: period.startDate, ...shown(fromRollups, period) }).toEqual({
+      period: period.startDate,
+      ...shown(fromEvents, period),
+    });
+    compared++;
   }
   return compared;
 }
@@ -281,27 +274,23 @@ describe("dashboard rollups", () => {
     "equal the raw computation for random events in %s (seed %i)",
     async (timeZone, seed) => {
       const random = seededRandom(seed);
-      const { org, viewers } = await randomBook(random, timeZone);
-      expect(await expectSameFigures(org.id, viewers, periodsFor(random, timeZone), timeZone)).toBeGreaterThanOrEqual(
-        15,
-      );
-      // The figures are not all zero, for the admin nor for an agent: the comparison has something to compare.
+      const { org, admin } = await randomBook(random, timeZone);
+      expect(await expectSameFigures(org.id, admin, periodsFor(random, timeZone), timeZone)).toBeGreaterThanOrEqual(5);
+      // The figures are not all zero: the comparison has something to compare.
       const ytd = resolveDashboardPeriod({ period: "ytd", now: NOW, timeZone });
-      for (const viewer of viewers.slice(0, 2)) {
-        const figures = await periodFiguresFromEvents(tenantDb(org.id), org.id, viewer, ytd);
-        expect(figures.quoteSends).toBeGreaterThan(0);
-        expect(figures.viewed).toBeGreaterThan(0);
-      }
+      const figures = await periodFiguresFromEvents(tenantDb(org.id), org.id, admin, ytd);
+      expect(figures.quoteSends).toBeGreaterThan(0);
+      expect(figures.viewed).toBeGreaterThan(0);
     },
     120_000,
   );
 
   it("follows a time-zone change: local days are recomputed in the new zone", async () => {
     const random = seededRandom(77);
-    const { org, viewers } = await randomBook(random, "America/Chicago");
+    const { org, admin } = await randomBook(random, "America/Chicago");
     await db.prisma.organization.update({ where: { id: org.id }, data: { timezone: "Asia/Kolkata" } });
     const periods = periodsFor(random, "Asia/Kolkata");
-    expect(await expectSameFigures(org.id, viewers, periods, "Asia/Kolkata")).toBeGreaterThanOrEqual(15);
+    expect(await expectSameFigures(org.id, admin, periods, "Asia/Kolkata")).toBeGreaterThanOrEqual(5);
   }, 120_000);
 
   it("falls back to the events when a quote send lies after the period, and the stats still agree", async () => {
@@ -334,8 +323,8 @@ describe("dashboard rollups", () => {
     });
     const tenant = tenantDb(org.id);
     const yesterday = resolveDashboardPeriod({ period: "yesterday", now: NOW, timeZone: "America/Chicago" });
+    expect(await periodFiguresFromRollups(tenant, org.id, yesterday)).toBeNull();
     const admin = { id: "00000000-0000-4000-8000-000000000000", isAdmin: true };
-    expect(await periodFiguresFromRollups(tenant, org.id, admin, yesterday)).toBeNull();
     const stats = await getDashboardStats({
       organizationId: org.id,
       viewer: admin,
