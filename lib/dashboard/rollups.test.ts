@@ -64,6 +64,22 @@ let uniqueDay = 0;
 const syntheticDate = () => new Date(Date.UTC(1990, 0, 1) + uniqueDay++ * DAY_MS);
 const key = () => randomBytes(8).toString("hex");
 
+/** A quote sent to the contact (production) at `sentAt`. */
+const sentQuote = (organizationId: string, contactId: string, sentAt: Date) =>
+  db.prisma.scheduledEmail.create({
+    data: {
+      organizationId,
+      contactId,
+      emailType: "birthday",
+      status: "sent",
+      sentAt,
+      scheduledSendDate: syntheticDate(),
+      scheduledSendAt: sentAt,
+      idempotencyKey: key(),
+      sendMode: "production",
+    },
+  });
+
 async function rollupRows(organizationId: string) {
   const org = [organizationId];
   return {
@@ -296,20 +312,7 @@ describe("dashboard rollups", () => {
   it("falls back to the events when a quote send lies after the period, and the stats still agree", async () => {
     const org = await createOrganization(db.prisma, { now: NOW });
     const contact = await createContact(db.prisma, org.id, { now: NOW });
-    const send = (sentAt: Date) =>
-      db.prisma.scheduledEmail.create({
-        data: {
-          organizationId: org.id,
-          contactId: contact.id,
-          emailType: "birthday",
-          status: "sent",
-          sentAt,
-          scheduledSendDate: syntheticDate(),
-          scheduledSendAt: sentAt,
-          idempotencyKey: key(),
-          sendMode: "production",
-        },
-      });
+    const send = (sentAt: Date) => sentQuote(org.id, contact.id, sentAt);
     // Chicago: yesterday (Nov 21) has a send, today (Nov 22) another, and a click after both.
     await send(new Date("2026-11-21T18:00:00Z"));
     await send(new Date("2026-11-22T12:00:00Z"));
@@ -335,6 +338,58 @@ describe("dashboard rollups", () => {
     // The click follows today's send, yet the period's own send (yesterday's) is before it: viewed.
     expect({ sent: stats.quotesSent, viewed: stats.quotesViewed }).toEqual({ sent: 1, viewed: 1 });
   }, 60_000);
+
+  // Two connections are needed, so this runs on the real server (CI's TEST_DATABASE_URL run), not PGlite.
+  (process.env.TEST_DATABASE_URL ? it : it.skip)(
+    "lets concurrent writers of one contact's events take turns instead of failing on each other's rows",
+    async () => {
+      const org = await createOrganization(db.prisma, { now: NOW });
+      const contact = await createContact(db.prisma, org.id, { now: NOW });
+      await sentQuote(org.id, contact.id, new Date("2026-11-20T15:00:00Z"));
+      // Two sessions of the app role, as two requests recording a click of the same contact at once.
+      const { Client } = (await import("pg")).default;
+      const [database] = await db.query<{ name: string }>("SELECT current_database() AS name");
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${database!.name}`;
+      const sessions = [
+        new Client({ connectionString: url.toString() }),
+        new Client({ connectionString: url.toString() }),
+      ];
+      const insertClick = (session: InstanceType<typeof Client>, iso: string) =>
+        session.query(
+          "INSERT INTO tracking_clicks (id, organization_id, contact_id, tracking_id, clicked_at) VALUES (gen_random_uuid(), $1, $2, $3, $4)",
+          [org.id, contact.id, `t-${key()}`, iso],
+        );
+      try {
+        for (const session of sessions) {
+          await session.connect();
+          await session.query("SELECT set_config('app.org_id', $1, false)", [org.id]);
+          await session.query("SET ROLE app");
+        }
+        const [first, second] = sessions as [InstanceType<typeof Client>, InstanceType<typeof Client>];
+        await first.query("BEGIN");
+        await insertClick(first, "2026-11-20T16:00:00Z"); // in, uncommitted
+        const secondInsert = insertClick(second, "2026-11-21T16:00:00Z");
+        // The second session reaches the first one's rows and waits for it.
+        let waiting = false;
+        for (let waited = 0; waited < 10_000 && !waiting; waited += 50) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          const rows = await db.query(
+            "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          waiting = rows.length > 0;
+        }
+        expect(waiting).toBe(true);
+        await first.query("COMMIT");
+        await expect(secondInsert).resolves.toBeDefined();
+      } finally {
+        await Promise.all(sessions.map((session) => session.end()));
+      }
+      await expectRollupsAsRebuilt(org.id);
+      expect((await rollupRows(org.id)).attributions).toHaveLength(2); // view: its month and total
+    },
+    60_000,
+  );
 
   it("writes nothing for an organization being deleted, and leaves no rollup rows behind", async () => {
     const random = seededRandom(5);

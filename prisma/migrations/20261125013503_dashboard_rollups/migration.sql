@@ -65,10 +65,25 @@ CREATE POLICY tenant_isolation ON "dashboard_attribution_counts" USING (organiza
 -- kept, and per contact and kind the latest overall ("total"). Rows are replaced, never patched: a contact
 -- has a handful, and the counts follow through dashboard_attributions_counted.
 -- Joining organizations also drops an organization being deleted (its cascades must not write rollups).
+-- Concurrent refreshes of one contact take turns: each deletes the rows it sees and inserts what it
+-- computes, so without turns the later insert would meet the earlier one's uncommitted rows (a unique
+-- violation failing the click or send that caused it). A refresh of a few contacts locks them (sorted, so
+-- two refreshes never wait on each other in a cycle) under a shared lock of their organization; a large
+-- one (a bulk statement, a rebuild) locks the organization exclusively, not 100,000 keys.
 CREATE OR REPLACE FUNCTION dashboard_refresh_attributions(orgs uuid[], contacts uuid[]) RETURNS void
   LANGUAGE plpgsql
   AS $$
 BEGIN
+  IF cardinality(contacts) <= 1000 THEN
+    PERFORM pg_advisory_xact_lock_shared(hashtextextended(o::text, 0))
+    FROM (SELECT DISTINCT o FROM unnest(orgs) AS t(o) ORDER BY 1) x;
+    PERFORM pg_advisory_xact_lock(hashtextextended(c::text, 1))
+    FROM (SELECT DISTINCT c FROM unnest(contacts) AS t(c) WHERE c IS NOT NULL ORDER BY 1) x;
+  ELSE
+    PERFORM pg_advisory_xact_lock(hashtextextended(o::text, 0))
+    FROM (SELECT DISTINCT o FROM unnest(orgs) AS t(o) ORDER BY 1) x;
+  END IF;
+
   DELETE FROM dashboard_attributions a
   USING (SELECT DISTINCT o, c FROM unnest(orgs, contacts) AS t(o, c)) x
   WHERE a.organization_id = x.o AND a.contact_id = x.c;
