@@ -17,8 +17,9 @@ import { createScratchDatabase, percentile, writePerformanceSection } from "./li
  * Dashboard at agency scale: one organization with 100,000 contacts and 1,000,000 event rows (a year
  * of sends, clicks, health answers, follow-up requests, contact and email events) on a real
  * PostgreSQL server, read through lib/dashboard with tenantDb (row-level security in the path as in
- * production). The gated figure is the p95 of getDashboardStats (the /api/dashboard/stats call:
- * cards, funnel, monthly chart, upcoming emails) for an admin over the default 30-day period.
+ * production), then the same organization grown to about 10,000,000 events. Gated: the p95 of
+ * getDashboardStats (the /api/dashboard/stats call: cards, funnel, monthly chart, upcoming emails) for
+ * an admin over Last 30 Days, Last 90 Days and Year to Date at 1M events, and Last 30 Days at 10M.
  */
 
 const CONTACTS = 100_000;
@@ -27,6 +28,8 @@ const NOW = new Date("2026-11-22T15:00:00Z");
 const WARMUP = 5;
 const ITERATIONS = 60;
 const TARGET_P95_MS = 200;
+/** The second phase grows the book to this many times the first phase's events. */
+const GROWTH = 10;
 const SECTION = "## Dashboard stats (bench/dashboard.ts)";
 
 /** How the million events are split; spread uniformly over the 365 days before NOW (pending emails: the next 60 days). */
@@ -52,10 +55,10 @@ const ms = (v: number) => v.toFixed(1);
  * it is sent (status and sent_at are indexed, so that update is never in place). Unique (contact, type,
  * date) collisions are skipped, so the counts actually inserted are read back and reported.
  */
-async function insertEvents(owner: import("pg").Client, organizationId: string, scale: number) {
+async function insertEvents(owner: import("pg").Client, organizationId: string, scale: number, seed = 0.42) {
   const n = (count: number) => Math.round(count * scale);
   const now = NOW.toISOString();
-  await owner.query("SELECT setseed(0.42)");
+  await owner.query("SELECT setseed($1)", [seed]);
   await owner.query(
     `CREATE TEMP TABLE ids AS SELECT row_number() OVER (ORDER BY id) AS i, id FROM contacts WHERE organization_id = $1`,
     [organizationId],
@@ -106,7 +109,7 @@ async function insertEvents(owner: import("pg").Client, organizationId: string, 
     owner.query(sql.replaceAll("{N}", String(total)), [organizationId, now]);
   await simple(
     `INSERT INTO tracking_clicks (id, organization_id, contact_id, tracking_id, clicked_at, path)
-     SELECT gen_random_uuid(), $1, ids.id, 'quote-' || g, at, '/compare'
+     SELECT gen_random_uuid(), $1, ids.id, 'quote-' || gen_random_uuid(), at, '/compare'
      FROM (SELECT g, ${draw}, ${pastInstant} AS at FROM generate_series(1, {N}) g) s JOIN ids ON ids.i = s.ci ORDER BY at`,
     n(EVENT_MIX.trackingClicks),
   );
@@ -148,9 +151,50 @@ async function insertEvents(owner: import("pg").Client, organizationId: string, 
   return Object.fromEntries(counted.rows.map((row) => [row.table, Number(row.n)])) as Record<string, number>;
 }
 
-type Case = { name: string; gated: boolean; iterations?: number; run: () => Promise<unknown> };
+type Case = { name: string; target?: string; iterations?: number; run: () => Promise<unknown> };
+type Result = { name: string; target?: string; iterations: number; p50: number; p95: number; max: number };
+type Measure = { measure: string; target: string; result: string; anchor?: string; passed: boolean };
 
-export async function dashboard(): Promise<{ passed: boolean }> {
+async function timeCases(cases: Case[]): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const benchCase of cases) {
+    const durations: number[] = [];
+    const iterations = benchCase.iterations ?? ITERATIONS;
+    for (let i = 0; i < WARMUP + iterations; i++) {
+      const t0 = performance.now();
+      await benchCase.run();
+      if (i >= WARMUP) durations.push(performance.now() - t0);
+    }
+    const sorted = durations.sort((a, b) => a - b);
+    const result = {
+      name: benchCase.name,
+      target: benchCase.target,
+      iterations,
+      p50: percentile(sorted, 0.5),
+      p95: percentile(sorted, 0.95),
+      max: sorted[sorted.length - 1]!,
+    };
+    results.push(result);
+    console.log(`[dashboard] ${result.name}: p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms`);
+  }
+  return results;
+}
+
+const resultTable = (results: Result[]) =>
+  [
+    "| call (via tenantDb, row-level security on) | iterations | p50 ms | p95 ms | max ms | target |",
+    "|---|---|---|---|---|---|",
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.iterations} (+${WARMUP} warm-up) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${r.target ? `p95 < ${TARGET_P95_MS} ms: ${r.p95 < TARGET_P95_MS ? "PASS" : "FAIL"}` : "—"} |`,
+    ),
+  ].join("\n");
+
+/** The tables whose rows feed the dashboard rollups (their triggers: migration dashboard_rollups). */
+const ROLLUP_SOURCES = ["scheduled_emails", "tracking_clicks", "eligibility_answers", "follow_up_requests"];
+const EVENT_TABLES = [...ROLLUP_SOURCES, "contact_events", "email_events"];
+
+export async function dashboard(): Promise<{ passed: boolean; measures: Measure[] }> {
   const db = await createScratchDatabase();
   const { owner, serverVersion, name: dbName } = db;
   let prisma: PrismaClient | undefined;
@@ -221,64 +265,85 @@ export async function dashboard(): Promise<{ passed: boolean }> {
       (query: DashboardQuery, viewer = admin) =>
       () =>
         getDashboardStats({ ...scope(viewer), query });
-    const cases: Case[] = [
-      { name: "stats, admin, Last 30 Days (target)", gated: true, run: stats({ period: "30days" }) },
-      { name: "stats, admin, Today", gated: false, run: stats({ period: "today" }) },
-      { name: "stats, admin, Last 90 Days", gated: false, iterations: 20, run: stats({ period: "90days" }) },
-      { name: "stats, admin, Year to Date", gated: false, iterations: 10, run: stats({ period: "ytd" }) },
-      { name: "stats, agent (1/8 of the book), Last 30 Days", gated: false, run: stats({ period: "30days" }, agent) },
+    const results = await timeCases([
+      { name: "stats, admin, Last 30 Days", target: "1M", run: stats({ period: "30days" }) },
+      { name: "stats, admin, Last 90 Days", target: "1M", run: stats({ period: "90days" }) },
+      { name: "stats, admin, Year to Date", target: "1M", run: stats({ period: "ytd" }) },
+      { name: "stats, admin, Today", run: stats({ period: "today" }) },
+      { name: "stats, agent (1/8 of the book), Last 30 Days", run: stats({ period: "30days" }, agent) },
+      { name: "stats, agent (1/8 of the book), Year to Date", iterations: 20, run: stats({ period: "ytd" }, agent) },
       {
         name: "send-ranking, admin, Last 30 Days",
-        gated: false,
         run: () => getSendRanking({ ...scope(admin), query: { period: "30days" } }),
       },
       {
         name: "time-series, admin, Last 30 Days",
-        gated: false,
         run: () => getTimeSeries({ ...scope(admin), query: { period: "30days" } }),
       },
-      { name: "renewals, admin", gated: false, run: () => listRenewals(scope(admin)) },
-    ];
-    const results: { name: string; gated: boolean; iterations: number; p50: number; p95: number; max: number }[] = [];
-    for (const benchCase of cases) {
-      const durations: number[] = [];
-      for (let i = 0; i < WARMUP + (benchCase.iterations ?? ITERATIONS); i++) {
-        const t0 = performance.now();
-        await benchCase.run();
-        if (i >= WARMUP) durations.push(performance.now() - t0);
-      }
-      const sorted = durations.sort((a, b) => a - b);
-      results.push({
-        name: benchCase.name,
-        gated: benchCase.gated,
-        iterations: benchCase.iterations ?? ITERATIONS,
-        p50: percentile(sorted, 0.5),
-        p95: percentile(sorted, 0.95),
-        max: sorted[sorted.length - 1]!,
-      });
-      console.log(
-        `[dashboard] ${benchCase.name}: p50 ${ms(percentile(sorted, 0.5))} ms, p95 ${ms(percentile(sorted, 0.95))} ms`,
-      );
-    }
+      { name: "renewals, admin", run: () => listRenewals(scope(admin)) },
+    ]);
     const sample = await getDashboardStats({ ...scope(admin), query: { period: "30days" } });
-    const target = results.find((r) => r.gated)!;
-    const passed = target.p95 < TARGET_P95_MS;
-    const verdict = `${passed ? "PASS" : "FAIL"}: p95 ${ms(target.p95)} ms for "${target.name}" against the ${TARGET_P95_MS} ms target.`;
-    const table = [
-      "| call (via tenantDb, row-level security on) | iterations | p50 ms | p95 ms | max ms |",
-      "|---|---|---|---|---|",
-      ...results.map(
-        (r) => `| ${r.name} | ${r.iterations} (+${WARMUP} warm-up) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`,
-      ),
-    ].join("\n");
+    const loadAverageSmall = os.loadavg()[0]!;
+
+    // Phase 2: the same organization grown to GROWTH times the events. Loaded with the rollup triggers
+    // off and then rebuilt by dashboard_rebuild (the migration's backfill), and with the secondary indexes
+    // built after the load, because nine million rows through the triggers and index by index would take
+    // most of the time budget; the first phase's load ran through the triggers.
+    console.log(`\n[dashboard] growing the book to about ${GROWTH}× the events…`);
+    const growStart = performance.now();
+    // The usual bulk load: secondary indexes dropped and built again afterwards (the same indexes as before).
+    const secondary = await owner.query<{ indexname: string; indexdef: string }>(
+      `SELECT i.indexname, i.indexdef FROM pg_indexes i JOIN pg_index x ON x.indexrelid = (quote_ident(i.indexname))::regclass
+       WHERE i.schemaname = 'public' AND i.tablename = ANY($1) AND NOT x.indisunique AND NOT x.indisprimary`,
+      [EVENT_TABLES],
+    );
+    for (const index of secondary.rows) await owner.query(`DROP INDEX ${index.indexname}`);
+    for (const table of ROLLUP_SOURCES) await owner.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+    const grown = await insertEvents(owner, orgA.id, GROWTH - 1, 0.73);
+    for (const table of ROLLUP_SOURCES) await owner.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+    await owner.query("SET maintenance_work_mem = '512MB'");
+    for (const index of secondary.rows) await owner.query(index.indexdef);
+    const rebuildStart = performance.now();
+    await owner.query("SET work_mem = '256MB'");
+    await owner.query("SELECT dashboard_rebuild($1::uuid)", [orgA.id]);
+    await owner.query("RESET work_mem");
+    const rebuildS = (performance.now() - rebuildStart) / 1000;
+    await owner.query("VACUUM ANALYZE");
+    const growS = (performance.now() - growStart) / 1000;
+    const totalGrown = Object.values(grown).reduce((sum, value) => sum + value, 0);
+    console.log(
+      `[dashboard] grown in ${growS.toFixed(0)} s (rebuild ${rebuildS.toFixed(0)} s): ${totalGrown.toLocaleString("en-US")} events`,
+    );
+    const grownResults = await timeCases([
+      { name: "stats, admin, Last 30 Days", target: "10M", run: stats({ period: "30days" }) },
+      { name: "stats, admin, Last 90 Days", run: stats({ period: "90days" }) },
+      { name: "stats, admin, Year to Date", run: stats({ period: "ytd" }) },
+      { name: "stats, agent (1/8 of the book), Last 30 Days", iterations: 20, run: stats({ period: "30days" }, agent) },
+    ]);
+    const grownSample = await getDashboardStats({ ...scope(admin), query: { period: "30days" } });
+    const loadAverageGrown = os.loadavg()[0]!;
+
+    const measures: Measure[] = [...results, ...grownResults]
+      .filter((r) => r.target)
+      .map((r) => ({
+        measure: `p95 of ${r.name} at ${r.target} events`,
+        target: `< ${TARGET_P95_MS} ms`,
+        result: `${ms(r.p95)} ms`,
+        anchor: SECTION,
+        passed: r.p95 < TARGET_P95_MS,
+      }));
+    const passed = measures.every((m) => m.passed);
+    const verdicts = measures.map(
+      (m) => `${m.passed ? "PASS" : "FAIL"}: ${m.measure} ${m.result} (target ${m.target}).`,
+    );
     const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${serverVersion.split(",")[0]}`;
-    console.log(`\n${table}\n\n${verdict}\n`);
+    console.log(`\n${resultTable(results)}\n\n${resultTable(grownResults)}\n\n${verdicts.join("\n")}\n`);
     writePerformanceSection(
       SECTION,
       [
         SECTION,
         "",
-        `Measured ${new Date().toISOString()} on ${machine}; database on 127.0.0.1, default server settings.`,
+        `Measured ${new Date().toISOString()} on ${machine}; database on 127.0.0.1, default server settings. The machine is shared with other builds and tests: 1-minute load average ${loadAverageSmall.toFixed(2)} after the 1M runs, ${loadAverageGrown.toFixed(2)} after the 10M runs.`,
         "",
         `Data: ${CONTACTS.toLocaleString("en-US")} contacts (${AGENTS} agents) and ${totalEvents.toLocaleString("en-US")} event rows in one organization, spread over the year before ${NOW.toISOString()} (pending emails over the 60 days after): ${Object.entries(
           counts,
@@ -286,18 +351,22 @@ export async function dashboard(): Promise<{ passed: boolean }> {
           .map(([table, value]) => `${table} ${value.toLocaleString("en-US")}`)
           .join(
             ", ",
-          )}. A second organization (${OTHER_ORG_CONTACTS.toLocaleString("en-US")} contacts, 5% of the events) that row-level security must hide. VACUUM ANALYZE after the load (${loadS.toFixed(0)} s in all).`,
+          )}. A second organization (${OTHER_ORG_CONTACTS.toLocaleString("en-US")} contacts, 5% of the events) that row-level security must hide. Loaded as the owner in set-based INSERT … SELECT statements with the dashboard rollup triggers on (each statement's rows go through them), then VACUUM ANALYZE (${loadS.toFixed(0)} s in all).`,
         "",
-        `Calls: the lib/dashboard functions behind GET /api/dashboard/* (docs/dashboard-metrics.md), each through \`tenantDb(orgId)\`, sequentially. Stats runs its three parts (one pass over the period's sent emails for the cards, funnel and monthly chart; follow-up requests; upcoming total and page) concurrently on the pool. The 30-day answer: ${sample.quotesSent.toLocaleString("en-US")} quotes sent, ${sample.quotesViewed.toLocaleString("en-US")} viewed, ${sample.healthQuestionsCompleted.toLocaleString("en-US")} health completed, ${sample.upcomingEmailsTotal.toLocaleString("en-US")} upcoming.`,
+        `Calls: the lib/dashboard functions behind GET /api/dashboard/* (docs/dashboard-metrics.md), each through \`tenantDb(orgId)\`, sequentially. An admin's stats read the rollups (docs/dashboard-metrics.md "Rollups": day rows and attributed-viewer counts, a few hundred rows whatever the period) concurrently with the upcoming-emails total and page; an agent's stats are computed from the events of their contacts. The 30-day answer: ${sample.quotesSent.toLocaleString("en-US")} quotes sent, ${sample.quotesViewed.toLocaleString("en-US")} viewed, ${sample.healthQuestionsCompleted.toLocaleString("en-US")} health completed, ${sample.upcomingEmailsTotal.toLocaleString("en-US")} upcoming.`,
         "",
-        table,
+        resultTable(results),
         "",
-        `**${verdict}**`,
+        `Grown to ${(totalEvents + totalGrown).toLocaleString("en-US")} event rows: ${totalGrown.toLocaleString("en-US")} more with the same mix and the same ${CONTACTS.toLocaleString("en-US")} contacts (so ${GROWTH}× the events per contact, and ${GROWTH}× the pending emails), loaded with the rollup triggers disabled and the secondary indexes dropped, then the indexes built again, \`dashboard_rebuild\` (the migration's backfill, ${rebuildS.toFixed(0)} s) and VACUUM ANALYZE (${growS.toFixed(0)} s in all). The 30-day answer: ${grownSample.quotesSent.toLocaleString("en-US")} quotes sent, ${grownSample.quotesViewed.toLocaleString("en-US")} viewed, ${grownSample.upcomingEmailsTotal.toLocaleString("en-US")} upcoming.`,
         "",
-        "Notes from tuning (same data, EXPLAIN ANALYZE as role `app`): under row-level security only leakproof operators may serve as index conditions, and the status enum's `=` is not leakproof, so `status = 'sent'` cannot narrow an index scan; the sends are found through scheduled_emails (organization_id, email_type, sent_at) with the organization's email types (found by a skip scan of that index, a dozen probes) and the sent_at range, and the status is checked on the rows found. All send-based figures (cards, funnel, monthly chart) come from one pass over the period's sent rows. With the same rows in random physical order (not time order) the first version of these queries (three passes) measured p95 371 ms on this machine. No index is required; an optional covering index `scheduled_emails (organization_id, sent_at) INCLUDE (contact_id, email_type, status)` made the funnel query index-only (about 60–95 ms instead of about 100 ms for 30 days on time-ordered rows) and would keep it fast if sent rows end up scattered.",
+        resultTable(grownResults),
+        "",
+        ...verdicts.map((v) => `**${v}**`),
+        "",
+        "Notes from tuning (same data, EXPLAIN ANALYZE as role `app`): under row-level security only leakproof operators may serve as index conditions, and the status enum's `=` is not leakproof, so `status = 'sent'` cannot narrow an index scan; the raw path (agents, periods with a quote send after their end, send ranking, time series) finds the sends through scheduled_emails (organization_id, email_type, sent_at) with the organization's email types (a skip scan of that index) and the sent_at range. Before the rollups the admin's stats were computed from the events too: p95 72 ms for 30 days, 271 ms for 90 days and 1,314 ms for Year to Date at 1M events (2026-11-22, this machine). An agent's stats from the rollups (their contacts' dashboard_attributions rows joined to the contacts, their sends through the contacts) measured no faster than from the events (30 days p50 320 ms, Year to Date p50 619 ms at 1M events on 2026-11-25, load average about 8: a hash join over the organization's attribution rows and a bitmap scan of the agent's 12,000 contacts), so agents stay on the raw path; rollups keyed by agent, moved on reassignment, are what would make an agent's Year to Date fast.",
       ].join("\n"),
     );
-    return { passed };
+    return { passed, measures };
   } finally {
     setPrismaForTests(undefined);
     await prisma?.$disconnect();

@@ -270,10 +270,133 @@ export async function listUpcomingEmails({
   };
 }
 
+/** The period figures behind the cards, the funnel and the monthly chart, however they were computed. */
+export type PeriodFigures = {
+  quoteSends: number;
+  manualQuoteSends: number;
+  followUpEmails: number;
+  viewed: number;
+  health: number;
+  followUpRequests: number;
+  /** Per local month "YYYY-MM" the period touches; months with nothing are absent. */
+  months: Map<string, { sends: number; views: number; health: number; followUps: number }>;
+};
+
+type MonthFigures = PeriodFigures["months"] extends Map<string, infer T> ? T : never;
+
+function monthOf(months: PeriodFigures["months"], month: string): MonthFigures {
+  let figures = months.get(month);
+  if (!figures) {
+    figures = { sends: 0, views: 0, health: 0, followUps: 0 };
+    months.set(month, figures);
+  }
+  return figures;
+}
+
+/**
+ * The period figures computed from the event rows (the definitions, docs/dashboard-metrics.md): the
+ * agent's view, the fallback, and the reference the rollups are proven equal to (rollups.test.ts).
+ */
+export async function periodFiguresFromEvents(
+  db: TenantDb,
+  organizationId: string,
+  viewer: ContactViewer,
+  period: ResolvedPeriod,
+): Promise<PeriodFigures> {
+  const [monthly, followUps] = await Promise.all([
+    sendFunnel(db, organizationId, viewer, period, "YYYY-MM"),
+    countFollowUpsRequested(db, organizationId, viewer, period.from, period.to, period.timeZone, true),
+  ]);
+  const totals = monthly.find((row) => row.bucket === null);
+  const months: PeriodFigures["months"] = new Map();
+  for (const row of monthly) {
+    if (row.bucket === null) continue;
+    Object.assign(monthOf(months, row.bucket), {
+      sends: Number(row.quote_sends),
+      views: Number(row.viewed),
+      health: Number(row.health),
+    });
+  }
+  for (const row of followUps) monthOf(months, row.bucket).followUps = Number(row.requests);
+  return {
+    quoteSends: Number(totals?.quote_sends ?? 0),
+    manualQuoteSends: Number(totals?.manual_quote_sends ?? 0),
+    followUpEmails: Number(totals?.follow_up_emails ?? 0),
+    viewed: Number(totals?.viewed ?? 0),
+    health: Number(totals?.health ?? 0),
+    followUpRequests: followUps.reduce((sum, row) => sum + Number(row.requests), 0),
+    months,
+  };
+}
+
+/**
+ * The same figures for the organization's whole book from the rollups the database keeps (migration
+ * dashboard_rollups, docs/dashboard-metrics.md "Rollups"): a sum over at most a year of day rows, however
+ * many events there are. Null when a quote send lies after the period's end (a past custom range, or
+ * Yesterday once today has sends): then a click after the period may be attributed to a send the period
+ * does not contain, which the rollups do not model, and the caller computes from the events.
+ */
+export async function periodFiguresFromRollups(
+  db: TenantDb,
+  organizationId: string,
+  period: ResolvedPeriod,
+): Promise<PeriodFigures | null> {
+  const org = Prisma.sql`${organizationId}::uuid`;
+  const start = Prisma.sql`${period.startDate}::date`;
+  const end = Prisma.sql`${period.endDate}::date`;
+  const rows = await db.$queryRaw<
+    { part: string; bucket: string | null; kind: string | null; a: bigint; b: bigint; c: bigint; d: bigint }[]
+  >(Prisma.sql`
+    SELECT 'days' AS part, to_char(dd.day::timestamp, 'YYYY-MM') AS bucket, NULL::text AS kind,
+           sum(dd.quote_sends)::bigint AS a, sum(dd.manual_quote_sends)::bigint AS b,
+           sum(dd.follow_up_emails)::bigint AS c, sum(dd.follow_up_requests)::bigint AS d
+    FROM dashboard_days dd WHERE dd.organization_id = ${org} AND dd.day >= ${start} AND dd.day <= ${end}
+    GROUP BY 2
+    UNION ALL
+    SELECT 'attributed', ac.bucket, ac.kind, sum(ac.contacts)::bigint, 0, 0, 0
+    FROM dashboard_attribution_counts ac
+    WHERE ac.organization_id = ${org} AND ac.last_day >= ${start} AND ac.last_day <= ${end}
+    GROUP BY ac.bucket, ac.kind
+    UNION ALL
+    SELECT 'later', NULL, NULL, count(*), 0, 0, 0
+    FROM dashboard_days dd WHERE dd.organization_id = ${org} AND dd.day > ${end} AND dd.quote_sends <> 0`);
+  if (rows.some((row) => row.part === "later" && row.a > 0n)) return null;
+  const figures: PeriodFigures = {
+    quoteSends: 0,
+    manualQuoteSends: 0,
+    followUpEmails: 0,
+    viewed: 0,
+    health: 0,
+    followUpRequests: 0,
+    months: new Map(),
+  };
+  for (const row of rows) {
+    if (row.part === "days" && row.bucket !== null) {
+      figures.quoteSends += Number(row.a);
+      figures.manualQuoteSends += Number(row.b);
+      figures.followUpEmails += Number(row.c);
+      figures.followUpRequests += Number(row.d);
+      const month = monthOf(figures.months, row.bucket);
+      month.sends = Number(row.a);
+      month.followUps = Number(row.d);
+    } else if (row.part === "attributed" && row.bucket !== null) {
+      const count = Number(row.a);
+      if (row.bucket === "total") {
+        if (row.kind === "view") figures.viewed = count;
+        else figures.health = count;
+      } else if (row.kind === "view") monthOf(figures.months, row.bucket).views = count;
+      else monthOf(figures.months, row.bucket).health = count;
+    }
+  }
+  return figures;
+}
+
 /**
  * GET /api/dashboard/stats: the four cards, the funnel and the monthly chart for the period.
  * chartData has one point per calendar month the period touches (x = "YYYY-MM"), each computed with
- * the same definitions as the cards, restricted to that month.
+ * the same definitions as the cards, restricted to that month. An admin's figures come from the
+ * rollups (a handful of rows whatever the period); an agent's from the events of their own contacts
+ * (rollups keyed by contact, joined to the agent's contacts, measured no faster: docs/performance.md).
  */
 export async function getDashboardStats(
   scope: DashboardScope & { query: DashboardQuery; upcomingPage?: number },
@@ -281,32 +404,31 @@ export async function getDashboardStats(
   const { organizationId, viewer } = scope;
   const db = scope.db ?? tenantDb(organizationId);
   const period = await resolvePeriodFor(db, scope, scope.query);
-  const [monthly, followUps, upcoming] = await Promise.all([
-    sendFunnel(db, organizationId, viewer, period, "YYYY-MM"),
-    countFollowUpsRequested(db, organizationId, viewer, period.from, period.to, period.timeZone, true),
+  const figuresFor = async () =>
+    (viewer.isAdmin ? await periodFiguresFromRollups(db, organizationId, period) : null) ??
+    (await periodFiguresFromEvents(db, organizationId, viewer, period));
+  const [figures, upcoming] = await Promise.all([
+    figuresFor(),
     listUpcomingEmails({ ...scope, db, page: scope.upcomingPage, timeZone: period.timeZone }),
   ]);
-  const totals = monthly.find((row) => row.bucket === null);
   const months = [...new Set(periodDays(period).map((day) => day.slice(0, 7)))];
-  const byMonth = new Map(monthly.filter((row) => row.bucket !== null).map((row) => [row.bucket, row]));
-  const followUpsByMonth = new Map(followUps.map((row) => [row.bucket, Number(row.requests)]));
   return {
     success: true,
     period: periodInfo(period),
-    quotesSent: Number(totals?.quote_sends ?? 0),
-    manualQuotesSent: Number(totals?.manual_quote_sends ?? 0),
-    quotesViewed: Number(totals?.viewed ?? 0),
-    followUpsRequested: [...followUpsByMonth.values()].reduce((sum, n) => sum + n, 0),
-    followUpEmailsSent: Number(totals?.follow_up_emails ?? 0),
-    healthQuestionsCompleted: Number(totals?.health ?? 0),
+    quotesSent: figures.quoteSends,
+    manualQuotesSent: figures.manualQuoteSends,
+    quotesViewed: figures.viewed,
+    followUpsRequested: figures.followUpRequests,
+    followUpEmailsSent: figures.followUpEmails,
+    healthQuestionsCompleted: figures.health,
     chartData: months.map((month) => {
-      const row = byMonth.get(month);
+      const row = figures.months.get(month);
       return {
         x: month,
-        sends: Number(row?.quote_sends ?? 0),
-        views: Number(row?.viewed ?? 0),
-        followUps: followUpsByMonth.get(month) ?? 0,
-        healthCompleted: Number(row?.health ?? 0),
+        sends: row?.sends ?? 0,
+        views: row?.views ?? 0,
+        followUps: row?.followUps ?? 0,
+        healthCompleted: row?.health ?? 0,
       };
     }),
     upcomingEmailsPage: upcoming.rows,
