@@ -6,8 +6,8 @@ import {
   BENCH_RESULTS_FILE_ENV,
   machineLine,
   measuresTable,
+  summaryRows,
   writePerformanceSection,
-  type BenchMeasure,
   type BenchResult,
 } from "./lib/bench-support";
 
@@ -25,8 +25,6 @@ import {
 
 const SUMMARY_SECTION = "## Summary (npm run bench)";
 
-type SummaryRow = BenchMeasure & { bench: string };
-
 const camelCase = (kebab: string) => kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 function isBenchmark(value: unknown): value is () => Promise<BenchResult> {
@@ -43,20 +41,6 @@ async function runOne(dir: string, name: string): Promise<BenchResult> {
   const resultsFile = process.env[BENCH_RESULTS_FILE_ENV];
   if (resultsFile) appendFileSync(resultsFile, `${JSON.stringify({ bench: name, ...result })}\n`);
   return result;
-}
-
-function summaryRows(resultsFile: string, names: readonly string[]): SummaryRow[] {
-  const lines = existsSync(resultsFile) ? readFileSync(resultsFile, "utf8").split("\n").filter(Boolean) : [];
-  const results = new Map(
-    lines.map((line) => JSON.parse(line) as BenchResult & { bench: string }).map((r) => [r.bench, r]),
-  );
-  return names.flatMap((bench): SummaryRow[] => {
-    const result = results.get(bench);
-    if (!result) return [{ bench, measure: "(the benchmark did not finish)", target: "—", result: "—", passed: false }];
-    if (!result.measures?.length)
-      return [{ bench, measure: "its target", target: "see its section", result: "—", passed: result.passed }];
-    return result.measures.map((m) => ({ bench, ...m }));
-  });
 }
 
 async function main() {
@@ -91,7 +75,8 @@ async function main() {
       );
       if (child.status !== 0) failed.push(name);
     }
-    const rows = summaryRows(resultsFile, names);
+    const lines = existsSync(resultsFile) ? readFileSync(resultsFile, "utf8").split("\n").filter(Boolean) : [];
+    const rows = summaryRows(lines, names);
     const table = measuresTable(rows);
     console.log(`\n${table}`);
     writePerformanceSection(

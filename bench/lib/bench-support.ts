@@ -131,8 +131,28 @@ export type BenchResult = { passed: boolean; measures?: BenchMeasure[] };
 /** Where a benchmark's child process leaves its measures for bench/run.ts (one JSON line per benchmark). */
 export const BENCH_RESULTS_FILE_ENV = "BENCH_RESULTS_FILE";
 
+export type SummaryRow = BenchMeasure & { bench: string };
+
+/**
+ * The summary's rows from the children's JSON lines, in the order the benchmarks ran: each benchmark's
+ * measures, one pass/fail row for a benchmark without measures, and a failing row for one that never
+ * reported (it crashed), so no benchmark can drop out of the table unnoticed.
+ */
+export function summaryRows(jsonLines: readonly string[], names: readonly string[]): SummaryRow[] {
+  const results = new Map(
+    jsonLines.map((line) => JSON.parse(line) as BenchResult & { bench: string }).map((r) => [r.bench, r]),
+  );
+  return names.flatMap((bench): SummaryRow[] => {
+    const result = results.get(bench);
+    if (!result) return [{ bench, measure: "(the benchmark did not finish)", target: "—", result: "—", passed: false }];
+    if (!result.measures?.length)
+      return [{ bench, measure: "its target", target: "see its section", result: "—", passed: result.passed }];
+    return result.measures.map((m) => ({ bench, ...m }));
+  });
+}
+
 /** The summary table in Markdown: measure, target, result, anchor, pass/fail. */
-export function measuresTable(rows: readonly (BenchMeasure & { bench: string })[]): string {
+export function measuresTable(rows: readonly SummaryRow[]): string {
   const cell = (text: string) => text.replace(/\|/g, "\\|");
   return [
     "| bench | measure | target | result | vs anchor | |",
