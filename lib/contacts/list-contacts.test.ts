@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { tenantDb } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import {
+  contactListWhere,
   contactVisibilityWhere,
   escapeLikePattern,
   listContacts,
   listContactsQuerySchema,
   normalizeSearchTerm,
+  searchCandidateIds,
 } from "@/lib/contacts/list-contacts";
 import { NextRequest } from "next/server";
 import { GET as listRoute } from "@/app/api/contacts/route";
@@ -781,5 +783,136 @@ describe("eligibility placeholders", () => {
     expect(
       (await getContactDetail({ db: tenantDb(org.id), organizationId: org.id, id: placeholder.id, viewer })).id,
     ).toBe(placeholder.id);
+  });
+});
+
+describe("search through contact_search_candidates (the trigram index under row-level security)", () => {
+  const db = setupTestDatabase();
+
+  async function twoOrganizations() {
+    const a = await createOrganization(db.prisma, { now: NOW });
+    const b = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, a.id, { now: NOW, isAdmin: true });
+    const annSmith = await addContact(db.prisma, a.id, { firstName: "Ann", lastName: "Smith" });
+    const bobSmith = await addContact(db.prisma, b.id, { firstName: "Bob", lastName: "Smith" });
+    return { a, b, boss, annSmith, bobSmith };
+  }
+
+  /** The function as the `app` role sees it, with app.org_id set to `organizationId` (or left unset). */
+  async function candidatesAsApp(organizationId: string | null, term: string): Promise<string[]> {
+    await db.query("BEGIN");
+    try {
+      await db.query("SELECT set_config('app.org_id', $1, true), set_config('role', 'app', true)", [
+        organizationId ?? "",
+      ]);
+      const rows = await db.query<{ id: string }>("SELECT contact_search_candidates($1) AS id", [term]);
+      return rows.map((row) => row.id).sort();
+    } finally {
+      await db.query("ROLLBACK");
+    }
+  }
+
+  it("answers only the current organization's ids, and nothing without one, whatever the term", async () => {
+    const { a, b, annSmith, bobSmith } = await twoOrganizations();
+
+    expect(await candidatesAsApp(a.id, "smith")).toEqual([annSmith.id]);
+    expect(await candidatesAsApp(b.id, "smith")).toEqual([bobSmith.id]);
+    // Wildcards are literal, so no term widens it to "everything"; an empty term is every row of the tenant only.
+    expect(await candidatesAsApp(a.id, "%")).toEqual([]);
+    expect(await candidatesAsApp(a.id, "_")).toEqual([]);
+    expect(await candidatesAsApp(a.id, "")).toEqual([annSmith.id]);
+    // No tenant (unset or blank app.org_id), as `app` or as the owner: nothing at all.
+    expect(await candidatesAsApp(null, "smith")).toEqual([]);
+    expect(await candidatesAsApp(null, "")).toEqual([]);
+    expect(await db.query("SELECT contact_search_candidates('smith')")).toEqual([]);
+    // Through the tenant wall, as listContacts calls it.
+    const fromTenant = await tenantDb(a.id).$queryRaw<
+      { id: string }[]
+    >`SELECT contact_search_candidates('smith') AS id`;
+    expect(fromTenant.map((row) => row.id)).toEqual([annSmith.id]);
+  });
+
+  it("runs as its owner with a pinned search_path, and only `app` (not PUBLIC) may call it", async () => {
+    const [fn] = await db.query<{ prosecdef: boolean; proconfig: string[] | null; app: boolean; public: boolean }>(
+      `SELECT p.prosecdef, p.proconfig,
+              has_function_privilege('app', p.oid, 'EXECUTE') AS app,
+              EXISTS (SELECT 1 FROM aclexplode(p.proacl) acl WHERE acl.grantee = 0) AS public
+       FROM pg_proc p WHERE p.proname = 'contact_search_candidates'`,
+    );
+    expect(fn).toEqual({ prosecdef: true, proconfig: ["search_path=pg_catalog, pg_temp"], app: true, public: false });
+  });
+
+  it("searchCandidateIds gives ids only to this organization's tenant client and only up to the limit", async () => {
+    const { a, b, annSmith } = await twoOrganizations();
+    await addContact(db.prisma, a.id, { firstName: "Cy", lastName: "Smithers" });
+
+    expect(await searchCandidateIds(tenantDb(a.id), a.id, "ann smith")).toEqual([annSmith.id]);
+    expect(await searchCandidateIds(tenantDb(a.id), a.id, "zzz")).toEqual([]);
+    expect(await searchCandidateIds(tenantDb(a.id), a.id, "smith", 1)).toBeUndefined(); // two matches, limit one
+    expect(await searchCandidateIds(tenantDb(a.id), a.id, "smith", 2)).toHaveLength(2);
+    // Not A's tenant: the owner's client (no app.org_id), or B's tenant client asked for A.
+    expect(await searchCandidateIds(db.prisma, a.id, "smith")).toBeUndefined();
+    expect(await searchCandidateIds(tenantDb(b.id), a.id, "smith")).toBeUndefined();
+  });
+
+  it("lists exactly what the plain LIKE filter lists: accents, carrier, wildcards taken literally, other filters kept", async () => {
+    const { a, boss } = await twoOrganizations();
+    const agent = await createUser(db.prisma, a.id, { now: NOW });
+    const seeds: ContactSeed[] = [
+      { firstName: "Zoë", lastName: "Hernández", currentCarrier: "Mutual of Omaha", state: "FL" },
+      { firstName: "Zoe", lastName: "Smithson", currentCarrier: "Aetna", agentId: agent.id },
+      { firstName: "Al", lastName: "Under", email: "al_100%\\x@odd.test", state: "GA" },
+      { firstName: "Alex", lastName: "Underwood", email: "al-100x@odd.test", phoneNumber: "5125550100" },
+      { firstName: "María", lastName: "López", email: "mlopez@acme-mail.test", phoneNumber: "2145550199" },
+      { firstName: "Pat", lastName: "Goldsmith", currentCarrier: "Humana", state: null },
+    ];
+    for (const seed of seeds) await addContact(db.prisma, a.id, seed);
+    const viewer = admin(boss.id);
+    const tenant = tenantDb(a.id);
+    const cases: { search: string; states?: string[]; carriers?: string[]; agentIds?: string[] }[] = [
+      { search: "zoe" },
+      { search: "ZOË" },
+      { search: "hernandez" },
+      { search: "lopez" },
+      { search: "omaha" },
+      { search: "aetna" },
+      { search: "smith" },
+      { search: "smith", states: ["TX"] },
+      { search: "smith", carriers: ["Humana"] },
+      { search: "zoe", agentIds: [agent.id] },
+      { search: "al_100%\\x" },
+      { search: "al_100" },
+      { search: "al%" },
+      { search: "%" },
+      { search: "_" },
+      { search: "\\" },
+      { search: "(512) 555-01" },
+      { search: "+1 214.555.0199" },
+      { search: "zzz" },
+    ];
+    for (const filters of cases) {
+      const term = normalizeSearchTerm(filters.search)!;
+      expect(await searchCandidateIds(tenant, a.id, term)).toBeDefined(); // the candidate path is the one under test
+      const listed = await listContacts({ db: tenant, organizationId: a.id, viewer, ...filters, now: NOW });
+      // The old semantics: the same where without candidate ids, read by the owner (no function involved).
+      const plain = await db.prisma.contact.findMany({
+        where: contactListWhere({ organizationId: a.id, viewer, ...filters, now: NOW }),
+        orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }],
+        select: { id: true },
+      });
+      expect({ filters, ids: listed.contacts.map((c) => c.id), total: listed.total }).toEqual({
+        filters,
+        ids: plain.map((c) => c.id),
+        total: plain.length,
+      });
+    }
+    // The cases do find things (else the equality above would prove little).
+    const total = async (search: string) =>
+      (await listContacts({ db: tenant, organizationId: a.id, viewer, search, now: NOW })).total;
+    expect(await total("zoe")).toBe(2);
+    expect(await total("smith")).toBe(3); // Ann Smith, Zoe Smithson, Pat Goldsmith; not B's Bob Smith
+    expect(await total("al_100%\\x")).toBe(1);
+    expect(await total("al_100")).toBe(1);
+    expect(await total("%")).toBe(1); // the literal "%" in al_100%\\x@odd.test, not every row
   });
 });

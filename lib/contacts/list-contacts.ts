@@ -170,6 +170,34 @@ export function contactListWhere(input: Omit<ListContactsInput, "db" | "page" | 
 }
 
 /**
+ * A search whose term more of the organization's contacts hold than this keeps the plain LIKE filter:
+ * the candidate ids would cost more to read and send back than the scan they save (performance.md,
+ * Contact list query).
+ */
+export const SEARCH_CANDIDATE_LIMIT = 10_000;
+
+/**
+ * The ids of the organization's contacts whose search text holds `term`, read through the trigram
+ * index by the SECURITY DEFINER function contact_search_candidates (migration
+ * 20261125013000_contact_search_candidates): under row-level security PostgreSQL will not use LIKE as
+ * an index condition, so without it a search with no state filter scans the whole book. Undefined when
+ * the ids would not help: more than SEARCH_CANDIDATE_LIMIT of them, or a client that is not this
+ * organization's tenant (the function answers only app.org_id's rows, and the owner's client sets none).
+ */
+export async function searchCandidateIds(
+  db: TenantDb | Db | TxClient,
+  organizationId: string,
+  term: string,
+  limit = SEARCH_CANDIDATE_LIMIT,
+): Promise<string[] | undefined> {
+  const [row] = await db.$queryRaw<{ tenant: string | null; ids: string[] }[]>`
+    SELECT app_current_org()::text AS tenant,
+           ARRAY(SELECT contact_search_candidates(${term}) LIMIT ${limit + 1}::int)::text[] AS ids`;
+  if (!row || row.tenant !== organizationId.toLowerCase() || row.ids.length > limit) return undefined;
+  return row.ids;
+}
+
+/**
  * One page of the contact list (client-side.md, Contact list page and GET /api/contacts), ordered by
  * last name, first name, id (id makes the order total, so pages never overlap), with the total count
  * of the filtered set. The page and the count run concurrently.
@@ -178,7 +206,13 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
   const { db, organizationId, now } = input;
   const page = Math.max(1, Math.floor(input.page ?? 1));
   const limit = pageSize(input.limit);
-  const where = contactListWhere(input);
+  const term = normalizeSearchTerm(input.search);
+  const candidates = term ? await searchCandidateIds(db, organizationId, term) : undefined;
+  // The ids only narrow: the where still holds the LIKE and every other filter, read as the tenant under
+  // row-level security, so the result is the plain filter's whatever the function answers.
+  const where: Prisma.ContactWhereInput = candidates
+    ? { AND: [contactListWhere(input), { id: { in: candidates } }] }
+    : contactListWhere(input);
   const since = recentSince(now);
   const contact = db.contact;
 
