@@ -24,6 +24,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import {
   createScratchDatabase,
+  csvCell,
   rssSampler,
   writePerformanceSection,
   type BenchMeasure,
@@ -89,12 +90,6 @@ async function seedCarriers(owner: pg.Client) {
   }
 }
 const s = (ms: number) => (ms / 1000).toFixed(2);
-
-function csvCell(v: string | boolean | null): string {
-  if (v === null) return "";
-  const text = String(v);
-  return /[",\n\r]/.test(text) || text === "" ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 // ─────────────────────────── the benchmark ───────────────────────────
 

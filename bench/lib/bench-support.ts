@@ -93,6 +93,13 @@ export async function createScratchDatabase(prefix = "gapwise_bench") {
   };
 }
 
+/** One cell of a CSV file for `COPY … WITH (FORMAT csv)`: null is an unquoted empty cell (NULL), "" a quoted one. */
+export function csvCell(v: string | boolean | null): string {
+  if (v === null) return "";
+  const text = String(v);
+  return /[",\n\r]/.test(text) || text === "" ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
 /** Nearest-rank percentile of an ascending array. */
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;

@@ -905,6 +905,16 @@ describe("search through contact_search_candidates (the trigram index under row-
         ids: plain.map((c) => c.id),
         total: plain.length,
       });
+      // And the tenant's list without candidates (a term over the limit) is the same list too.
+      const withoutCandidates = await listContacts({
+        db: tenant,
+        organizationId: a.id,
+        viewer,
+        ...filters,
+        now: NOW,
+        searchCandidateLimit: 0,
+      });
+      expect(withoutCandidates).toEqual(listed);
     }
     // The cases do find things (else the equality above would prove little).
     const total = async (search: string) =>

@@ -40,6 +40,8 @@ export type ListContactsInput = {
   hasViewedQuoteRecently?: boolean;
   hasCompletedHealthRecently?: boolean;
   now: Date;
+  /** At most this many candidate ids for a search (SEARCH_CANDIDATE_LIMIT); 0 keeps the plain LIKE (tests and bench compare the two). */
+  searchCandidateLimit?: number;
 };
 
 const contactListSelect = {
@@ -138,7 +140,9 @@ function pageSize(limit: number | undefined): ContactPageSize {
 }
 
 /** The where of the list: visibility plus the filters. Exported so that "select all N" bulk actions act on exactly the listed set. */
-export function contactListWhere(input: Omit<ListContactsInput, "db" | "page" | "limit">): Prisma.ContactWhereInput {
+export function contactListWhere(
+  input: Omit<ListContactsInput, "db" | "page" | "limit" | "searchCandidateLimit">,
+): Prisma.ContactWhereInput {
   const { organizationId, viewer, states, carriers, agentIds, now } = input;
   const and: Prisma.ContactWhereInput[] = [listedContactWhere(organizationId, viewer)];
 
@@ -207,7 +211,9 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
   const page = Math.max(1, Math.floor(input.page ?? 1));
   const limit = pageSize(input.limit);
   const term = normalizeSearchTerm(input.search);
-  const candidates = term ? await searchCandidateIds(db, organizationId, term) : undefined;
+  const candidateLimit = input.searchCandidateLimit ?? SEARCH_CANDIDATE_LIMIT;
+  const candidates =
+    term && candidateLimit > 0 ? await searchCandidateIds(db, organizationId, term, candidateLimit) : undefined;
   // The ids only narrow: the where still holds the LIKE and every other filter, read as the tenant under
   // row-level security, so the result is the plain filter's whatever the function answers.
   const where: Prisma.ContactWhereInput = candidates
