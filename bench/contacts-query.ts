@@ -573,7 +573,11 @@ async function termTable(
   const lines = await Promise.all(
     rows.map(async (row) => {
       const n = await candidateCount(row.term);
-      const path = n === undefined ? `over ${count(SEARCH_CANDIDATE_LIMIT)}: plain LIKE` : `${count(n)} candidate ids`;
+      const path = states
+        ? "state filter: plain LIKE"
+        : n === undefined
+          ? `over ${count(SEARCH_CANDIDATE_LIMIT)}: plain LIKE`
+          : `${count(n)} candidate ids`;
       return `| \`${row.term}\` | ${count(row.total)} | ${path} | ${ms(row.withCandidates)} | ${ms(row.plain)} |`;
     }),
   );
@@ -841,6 +845,7 @@ export async function contactsQuery(): Promise<{ passed: boolean; measures: Benc
     const candidateCountIn = (tenant: ReturnType<typeof tenantDb>, organizationId: string) => async (term: string) =>
       (await searchCandidateIds(tenant, organizationId, normalizeSearchTerm(term)!))?.length;
     const stateTermTable = await termTable(list, candidateCountIn(tenantA, orgA.id), terms, ["TX"]);
+    const wideTermTable = await termTable(list, candidateCountIn(tenantA, orgA.id), terms, undefined);
 
     // ─── 1,000,000 contacts in a third organization, loaded with COPY ───
     const orgC = await organization("Large Agency", "large");
@@ -923,7 +928,9 @@ export async function contactsQuery(): Promise<{ passed: boolean; measures: Benc
     console.log(
       `\n${table}\n\n${insertLine}\n\n--- EXPLAIN (ANALYZE, BUFFERS) page query, as role app with app.org_id set ---\n${targetSql.page.sql}\n\n${pagePlan}\n\n--- count query ---\n${countPlan}\n`,
     );
-    console.log(`\n${stateTermTable}\n\n${largeTable}\n\n${largeTermTable}\n\n${copyLine}\n\n${wideLine}`);
+    console.log(
+      `\n${stateTermTable}\n\n${wideTermTable}\n\n${largeTable}\n\n${largeTermTable}\n\n${copyLine}\n\n${wideLine}`,
+    );
     console.log(
       `\n--- inside contact_search_candidates('smith') ---\n${candidatesPlan}\n\n--- page query ---\n${widePagePlan}\n\n--- count query ---\n${wideCountPlan}\n\n--- plain LIKE count as app ---\n${plainCountPlan}`,
     );
@@ -951,7 +958,8 @@ export async function contactsQuery(): Promise<{ passed: boolean; measures: Benc
         "",
         "How a search reaches the trigram index: PostgreSQL does not use a non-leakproof operator such as LIKE as an index condition under a row-level-security policy, so for the `app` role `contacts_search_text_trgm_idx` is out of reach and a search alone would scan the organization's rows. " +
           `\`listContacts\` therefore first asks \`contact_search_candidates(term)\` (a SECURITY DEFINER SQL function, migration 20261125013000) for at most ${count(SEARCH_CANDIDATE_LIMIT + 1)} ids: it runs as the owner, who bypasses row-level security, uses the trigram index and answers only \`app_current_org()\`'s ids. ` +
-          `With ${count(SEARCH_CANDIDATE_LIMIT)} or fewer, the page and the count add \`id IN (…)\` (a leakproof equality: the primary key serves it) to the unchanged where, LIKE included, still as \`app\` under the policy; with more, the term is broad and the plain LIKE filter stays alone.`,
+          `With ${count(SEARCH_CANDIDATE_LIMIT)} or fewer, the page and the count add \`id IN (…)\` (a leakproof equality: the primary key serves it) to the unchanged where, LIKE included, still as \`app\` under the policy; with more, the term is broad and the plain LIKE filter stays alone. ` +
+          `With a state or carrier filter the plain LIKE stays too: that equality already narrows the scan through its (organization_id, …) index, and the candidate ids only added their cost to it (an earlier run at 100,000 contacts with state TX: \`smith\` 138 ms with 2,747 candidate ids against 38 ms without, load average 6.8).`,
         "",
         `### ${count(CONTACTS)} contacts`,
         "",
@@ -965,9 +973,11 @@ export async function contactsQuery(): Promise<{ passed: boolean; measures: Benc
         "",
         `Index use (EXPLAIN ANALYZE of the SQL Prisma sends, run as role \`app\` with \`app.org_id\` set, term "smith", state TX): page query ${indexList(pagePlan)}; count query ${indexList(countPlan)}.`,
         "",
-        `Each term with state TX, with and without the candidate ids (${COMPARE_ROUNDS} rounds, the two interleaved):`,
+        `Each term with state TX (listContacts keeps the plain LIKE when a state or carrier filter is set; the two columns measure the same path) and without a state filter, with and without the candidate ids (${COMPARE_ROUNDS} rounds, the two interleaved):`,
         "",
         stateTermTable,
+        "",
+        wideTermTable,
         "",
         ...plansBlock("Plan of the page query (smith, TX)", pagePlan),
         `### ${count(LARGE_CONTACTS)} contacts`,
