@@ -11,15 +11,16 @@ import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-util
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
 const require = createRequire(import.meta.url);
 const SCHEMA = resolve(process.env.PRISMA_SCHEMA ?? "prisma/schema.prisma");
 const MIGRATIONS = resolve(process.env.PRISMA_MIGRATIONS ?? "prisma/migrations");
 const filters = { externalTables: [], externalEnums: [] };
-// The schema uses trigram indexes and accent-free search text, so every PGlite (including the shadow
-// database) loads pg_trgm and unaccent.
-const newPGlite = (dataDir) => new PGlite(dataDir, { extensions: { pg_trgm, unaccent } });
+// The schema uses trigram indexes (one per organization, through btree_gin) and accent-free search text,
+// so every PGlite (including the shadow database) loads pg_trgm, btree_gin and unaccent.
+const newPGlite = (dataDir) => new PGlite(dataDir, { extensions: { pg_trgm, unaccent, btree_gin } });
 
 async function loadEngineModule() {
   // package "exports" hides package.json and the .wasm: resolve the glue subpath

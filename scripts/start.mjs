@@ -60,8 +60,9 @@ async function startEmbeddedDatabase() {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const { btree_gin } = await import("@electric-sql/pglite/contrib/btree_gin");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent, btree_gin } });
   const server = new PGLiteSocketServer({ db, port: dbPort, host: "127.0.0.1", maxConnections: 10 });
   try {
     await server.start();

@@ -292,13 +292,13 @@ describe("listContacts", () => {
     expect(await found("cigna")).toEqual([plain.id]);
     expect(await found("aetna")).toEqual([]);
 
-    // Still one LIKE on the indexed column: the planner can use the trigram index.
+    // Still one LIKE on the indexed column: the planner can use the trigram index (organization_id leads it).
     await db.query("SET enable_seqscan = off");
     const plan = await db.query<{ "QUERY PLAN": string }>(
       "EXPLAIN SELECT id FROM contacts WHERE search_text LIKE '%zoe%'",
     );
     await db.query("SET enable_seqscan = on");
-    expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("contacts_search_text_trgm_idx");
+    expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("contacts_organization_id_search_text_trgm_idx");
   });
 
   it("filters by states and carriers", async () => {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -39,7 +40,7 @@ async function migratedSnapshot(): Promise<Blob> {
   const hash = createHash("sha256").update(JSON.stringify(migrations)).digest("hex").slice(0, 16);
   const file = join(tmpdir(), `gapwise-pglite-${hash}.tar.gz`);
   if (!existsSync(file)) {
-    const pg = new PGlite({ extensions: { pg_trgm, unaccent } });
+    const pg = new PGlite({ extensions: { pg_trgm, unaccent, btree_gin } });
     for (const m of migrations) await pg.exec(m.sql);
     const dump = await pg.dumpDataDir("gzip");
     await pg.close();
@@ -52,7 +53,7 @@ async function migratedSnapshot(): Promise<Blob> {
 }
 
 async function createPGliteDatabase(): Promise<TestDatabase> {
-  const pg = new PGlite({ extensions: { pg_trgm, unaccent }, loadDataDir: await migratedSnapshot() });
+  const pg = new PGlite({ extensions: { pg_trgm, unaccent, btree_gin }, loadDataDir: await migratedSnapshot() });
   await pg.waitReady;
   const prisma = new PrismaClient({
     adapter: new PrismaPGlite(pg),

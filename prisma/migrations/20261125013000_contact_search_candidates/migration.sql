@@ -9,7 +9,13 @@
 -- `term` is the typed text already lowered and unaccented (normalizeSearchTerm); it is matched literally:
 -- the function escapes LIKE's wildcards itself, as escapeLikePattern does for the Prisma filter, so a
 -- typed "%" or "_" never matches everything. Backslash is LIKE's default escape.
+-- The trigram index is per organization (btree_gin lets a GIN index lead with organization_id), so the
+-- function reads only the current tenant's matches, not every organization's before it filters them.
 -- Written by hand: Prisma does not model functions, so `db:migrate:check` ignores it.
+CREATE EXTENSION IF NOT EXISTS btree_gin;
+DROP INDEX IF EXISTS "contacts_search_text_trgm_idx";
+CREATE INDEX "contacts_organization_id_search_text_trgm_idx" ON "contacts" USING GIN ("organization_id" uuid_ops, "search_text" gin_trgm_ops);
+
 CREATE OR REPLACE FUNCTION contact_search_candidates(term text) RETURNS SETOF uuid
   LANGUAGE sql STABLE SECURITY DEFINER
   -- A SECURITY DEFINER function must not resolve names through a search_path the caller controls.
