@@ -175,10 +175,11 @@ export function contactListWhere(
 
 /**
  * A search whose term more of the organization's contacts hold than this keeps the plain LIKE filter:
- * the ids read, sent back and looked up again grow with the matches, while the scan they save does not
- * (performance.md, Contact list query, compares the two term by term).
+ * the ids read, sent back and looked up again grow with the matches, while the scan they save does not.
+ * Measured (performance.md, Contact list query, term by term): ~1,800 candidates were 6× faster than the
+ * scan of a 1,000,000-contact book and even with a 100,000-contact one; ~3,000 were slower there.
  */
-export const SEARCH_CANDIDATE_LIMIT = 10_000;
+export const SEARCH_CANDIDATE_LIMIT = 2_000;
 
 /**
  * The ids of the organization's contacts whose search text holds `term`, read through the trigram
