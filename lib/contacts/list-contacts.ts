@@ -184,7 +184,7 @@ export const SEARCH_CANDIDATE_LIMIT = 2_000;
 /**
  * The ids of the organization's contacts whose search text holds `term`, read through the trigram
  * index by the SECURITY DEFINER function contact_search_candidates (migration
- * 20261125013000_contact_search_candidates): under row-level security PostgreSQL will not use LIKE as
+ * 20261125030000_contact_search_candidates): under row-level security PostgreSQL will not use LIKE as
  * an index condition, so without it a search with no state filter scans the whole book. Undefined when
  * the ids would not help: more than SEARCH_CANDIDATE_LIMIT of them, or a client that is not this
  * organization's tenant (the function answers only app.org_id's rows, and the owner's client sets none).
