@@ -37,6 +37,7 @@ export async function listContactsForViewer({
   return {
     contacts: list.contacts.map(toContactListRow),
     total: list.total,
+    totalCapped: list.totalCapped,
     page: list.page,
     limit: list.limit,
     filterOptions,

@@ -46,6 +46,8 @@ export type ContactListFilterOptions = { states: string[]; carriers: string[] };
 export type ContactListResponse = {
   contacts: ContactListRow[];
   total: number;
+  /** A broad search: more than `total` contacts match, and they were not all counted (the list shows "2,000+"). */
+  totalCapped: boolean;
   page: number;
   limit: number;
   filterOptions: ContactListFilterOptions;

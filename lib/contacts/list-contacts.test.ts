@@ -8,7 +8,7 @@ import {
   listContacts,
   listContactsQuerySchema,
   normalizeSearchTerm,
-  searchCandidateIds,
+  searchCandidates,
 } from "@/lib/contacts/list-contacts";
 import { NextRequest } from "next/server";
 import { GET as listRoute } from "@/app/api/contacts/route";
@@ -293,11 +293,14 @@ describe("listContacts", () => {
     expect(await found("aetna")).toEqual([]);
 
     // Still one LIKE on the indexed column: the planner can use the trigram index (organization_id leads it).
-    await db.query("SET enable_seqscan = off");
+    // (On a table this small the name-order index, which also holds search_text, looks as cheap: set it aside.)
+    await db.query("BEGIN");
+    await db.query("DROP INDEX contacts_list_order_search_idx");
+    await db.query("SET LOCAL enable_seqscan = off");
     const plan = await db.query<{ "QUERY PLAN": string }>(
       "EXPLAIN SELECT id FROM contacts WHERE search_text LIKE '%zoe%'",
     );
-    await db.query("SET enable_seqscan = on");
+    await db.query("ROLLBACK");
     expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("contacts_organization_id_search_text_trgm_idx");
   });
 
@@ -805,8 +808,8 @@ describe("search through contact_search_candidates (the trigram index under row-
       await db.query("SELECT set_config('app.org_id', $1, true), set_config('role', 'app', true)", [
         organizationId ?? "",
       ]);
-      const rows = await db.query<{ id: string }>("SELECT contact_search_candidates($1) AS id", [term]);
-      return rows.map((row) => row.id).sort();
+      const [row] = await db.query<{ ids: string[] }>("SELECT contact_search_candidates($1, NULL, 100) AS ids", [term]);
+      return [...row!.ids].sort();
     } finally {
       await db.query("ROLLBACK");
     }
@@ -824,12 +827,12 @@ describe("search through contact_search_candidates (the trigram index under row-
     // No tenant (unset or blank app.org_id), as `app` or as the owner: nothing at all.
     expect(await candidatesAsApp(null, "smith")).toEqual([]);
     expect(await candidatesAsApp(null, "")).toEqual([]);
-    expect(await db.query("SELECT contact_search_candidates('smith')")).toEqual([]);
+    expect(await db.query("SELECT contact_search_candidates('smith', NULL, 100) AS ids")).toEqual([{ ids: [] }]);
     // Through the tenant wall, as listContacts calls it.
     const fromTenant = await tenantDb(a.id).$queryRaw<
-      { id: string }[]
-    >`SELECT contact_search_candidates('smith') AS id`;
-    expect(fromTenant.map((row) => row.id)).toEqual([annSmith.id]);
+      { ids: string[] }[]
+    >`SELECT contact_search_candidates('smith', NULL, 100)::text[] AS ids`;
+    expect(fromTenant).toEqual([{ ids: [annSmith.id] }]);
   });
 
   it("runs as its owner with a pinned search_path, and only `app` (not PUBLIC) may call it", async () => {
@@ -842,17 +845,105 @@ describe("search through contact_search_candidates (the trigram index under row-
     expect(fn).toEqual({ prosecdef: true, proconfig: ["search_path=pg_catalog, pg_temp"], app: true, public: false });
   });
 
-  it("searchCandidateIds gives ids only to this organization's tenant client and only up to the limit", async () => {
-    const { a, b, annSmith } = await twoOrganizations();
+  it("searchCandidates gives ids only to this organization's tenant client, and says when there are more than the limit", async () => {
+    const { a, b, boss, annSmith } = await twoOrganizations();
     await addContact(db.prisma, a.id, { firstName: "Cy", lastName: "Smithers" });
+    const viewer = admin(boss.id);
 
-    expect(await searchCandidateIds(tenantDb(a.id), a.id, "ann smith")).toEqual([annSmith.id]);
-    expect(await searchCandidateIds(tenantDb(a.id), a.id, "zzz")).toEqual([]);
-    expect(await searchCandidateIds(tenantDb(a.id), a.id, "smith", 1)).toBeUndefined(); // two matches, limit one
-    expect(await searchCandidateIds(tenantDb(a.id), a.id, "smith", 2)).toHaveLength(2);
+    expect(await searchCandidates(tenantDb(a.id), a.id, viewer, "ann smith")).toEqual({ ids: [annSmith.id] });
+    expect(await searchCandidates(tenantDb(a.id), a.id, viewer, "zzz")).toEqual({ ids: [] });
+    expect(await searchCandidates(tenantDb(a.id), a.id, viewer, "smith", 1)).toEqual({ overLimit: true });
+    expect((await searchCandidates(tenantDb(a.id), a.id, viewer, "smith", 2)) as { ids: string[] }).toEqual({
+      ids: expect.arrayContaining([annSmith.id]),
+    });
+    // Over the limit when the matches come after the first 10 × (limit + 1) names too (the trigram read, not
+    // the dense-term shortcut): 25 names that sort before "Smith" and do not match.
+    await db.prisma.contact.createMany({
+      data: Array.from({ length: 25 }, (_, i) => ({
+        organizationId: a.id,
+        firstName: "Al",
+        lastName: `Abbot${String(i).padStart(2, "0")}`,
+        email: `abbot${i}@example.test`,
+      })),
+    });
+    expect(await searchCandidates(tenantDb(a.id), a.id, viewer, "smith", 1)).toEqual({ overLimit: true });
+    expect(await searchCandidates(tenantDb(a.id), a.id, viewer, "smith", 3)).toHaveProperty("ids");
     // Not A's tenant: the owner's client (no app.org_id), or B's tenant client asked for A.
-    expect(await searchCandidateIds(db.prisma, a.id, "smith")).toBeUndefined();
-    expect(await searchCandidateIds(tenantDb(b.id), a.id, "smith")).toBeUndefined();
+    expect(await searchCandidates(db.prisma, a.id, viewer, "smith")).toBeUndefined();
+    expect(await searchCandidates(tenantDb(b.id), a.id, viewer, "smith")).toBeUndefined();
+  });
+
+  it("answers only listed contacts: not placeholders or unconfirmed signups, and an agent's own only", async () => {
+    const { a, annSmith } = await twoOrganizations();
+    const agent = await createUser(db.prisma, a.id, { now: NOW });
+    const agentsSmith = await addContact(db.prisma, a.id, { firstName: "Di", lastName: "Smith", agentId: agent.id });
+    const placeholder = await addContact(db.prisma, a.id, { firstName: "Ed", lastName: "Smith" });
+    await db.prisma.contact.update({ where: { id: placeholder.id }, data: { status: "temp" } });
+    const unconfirmed = await addContact(db.prisma, a.id, { firstName: "Flo", lastName: "Smith" });
+    await db.prisma.contact.update({ where: { id: unconfirmed.id }, data: { unverifiedSince: NOW } });
+
+    const ids = async (viewer: { id: string; isAdmin: boolean }) =>
+      ((await searchCandidates(tenantDb(a.id), a.id, viewer, "smith")) as { ids: string[] }).ids.sort();
+    expect(await ids(admin(agent.id))).toEqual([annSmith.id, agentsSmith.id].sort());
+    expect(await ids({ id: agent.id, isAdmin: false })).toEqual([agentsSmith.id]);
+  });
+
+  it("past the limit: the total reads 'more than the limit' and the pages are the plain list's pages", async () => {
+    const { a, boss } = await twoOrganizations();
+    const agent = await createUser(db.prisma, a.id, { now: NOW });
+    // 60 Smiths (5 of them the agent's) in an order the insert order does not give away.
+    await db.prisma.contact.createMany({
+      data: Array.from({ length: 60 }, (_, i) => ({
+        organizationId: a.id,
+        firstName: `F${String((i * 37) % 60).padStart(2, "0")}`,
+        lastName: i % 2 ? "Smith" : "Goldsmith",
+        email: `smith${i}@example.test`,
+        agentId: i % 12 === 0 ? agent.id : null,
+      })),
+    });
+    const tenant = tenantDb(a.id);
+    const viewer = admin(boss.id);
+    const plain = (
+      await db.prisma.contact.findMany({
+        where: contactListWhere({ organizationId: a.id, viewer, search: "smith", now: NOW }),
+        orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }],
+        select: { id: true },
+      })
+    ).map((c) => c.id);
+    expect(plain).toHaveLength(61); // and Ann Smith
+
+    const list = (page: number, more: Partial<Parameters<typeof listContacts>[0]> = {}) =>
+      listContacts({
+        db: tenant,
+        organizationId: a.id,
+        viewer,
+        search: "smith",
+        page,
+        limit: 50,
+        now: NOW,
+        searchCandidateLimit: 10,
+        ...more,
+      });
+    const first = await list(1);
+    const second = await list(2);
+    expect({ total: first.total, totalCapped: first.totalCapped }).toEqual({ total: 10, totalCapped: true });
+    expect(first.contacts.map((c) => c.id)).toEqual(plain.slice(0, 50));
+    expect(second.contacts.map((c) => c.id)).toEqual(plain.slice(50));
+    expect((await list(3)).contacts).toEqual([]);
+
+    // Another filter besides the search: counted, but never past the limit.
+    const agentsOnly = await list(1, { agentIds: [agent.id] });
+    expect({ total: agentsOnly.total, totalCapped: agentsOnly.totalCapped, n: agentsOnly.contacts.length }).toEqual({
+      total: 5,
+      totalCapped: false,
+      n: 5,
+    });
+    const unassigned = await list(1, { agentIds: ["unassigned"] });
+    expect({ total: unassigned.total, totalCapped: unassigned.totalCapped }).toEqual({ total: 10, totalCapped: true });
+    // Within the limit the total is exact, as before.
+    const exact = await list(1, { searchCandidateLimit: 100 });
+    expect({ total: exact.total, totalCapped: exact.totalCapped }).toEqual({ total: 61, totalCapped: false });
+    expect(exact.contacts.map((c) => c.id)).toEqual(plain.slice(0, 50));
   });
 
   it("lists exactly what the plain LIKE filter lists: accents, carrier, wildcards taken literally, other filters kept", async () => {
@@ -893,7 +984,7 @@ describe("search through contact_search_candidates (the trigram index under row-
     for (const filters of cases) {
       const term = normalizeSearchTerm(filters.search)!;
       // The candidate path is the one under test (listContacts takes it unless a state or carrier filter is set).
-      expect(await searchCandidateIds(tenant, a.id, term)).toBeDefined();
+      expect(await searchCandidates(tenant, a.id, viewer, term)).toHaveProperty("ids");
       const listed = await listContacts({ db: tenant, organizationId: a.id, viewer, ...filters, now: NOW });
       // The old semantics: the same where without candidate ids, read by the owner (no function involved).
       const plain = await db.prisma.contact.findMany({

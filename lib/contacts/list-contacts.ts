@@ -76,7 +76,14 @@ export type ContactListItem = ContactListRow & {
   lastHealthCompletedAt: Date | null;
 };
 
-export type ListContactsResult = { contacts: ContactListItem[]; total: number; page: number; limit: ContactPageSize };
+export type ListContactsResult = {
+  contacts: ContactListItem[];
+  /** The filtered set's size; with totalCapped, a lower bound: more than this many match (a broad search). */
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  limit: ContactPageSize;
+};
 
 /** The values the Carrier and State checklists offer: what the viewer's contacts actually hold. */
 export type ContactFilterOptions = { states: string[]; carriers: string[] };
@@ -178,34 +185,66 @@ export function contactListWhere(
  * the ids read, sent back and looked up again grow with the matches, while the scan they save does not.
  * Measured (performance.md, Contact list query, term by term): ~1,800 candidates were 6× faster than the
  * scan of a 1,000,000-contact book and even with a 100,000-contact one; ~3,000 were slower there.
+ * It is also where the list stops counting a search's matches: beyond it the total reads "2,000+".
  */
 export const SEARCH_CANDIDATE_LIMIT = 2_000;
 
+/** What the candidate probe found: the matching ids, or that there are more than the limit. */
+export type SearchCandidates = { ids: string[] } | { overLimit: true };
+
 /**
- * The ids of the organization's contacts whose search text holds `term`, read through the trigram
- * index by the SECURITY DEFINER function contact_search_candidates (migration
- * 20261125030000_contact_search_candidates): under row-level security PostgreSQL will not use LIKE as
- * an index condition, so without it a search with no state filter scans the whole book. Undefined when
- * the ids would not help: more than SEARCH_CANDIDATE_LIMIT of them, or a client that is not this
+ * The ids of the viewer's listed contacts (the book; an agent's own) whose search text holds `term`,
+ * read through the trigram index by the SECURITY DEFINER function contact_search_candidates (migrations
+ * 20261125030000_contact_search_candidates and 20261125043902_contact_list_search_index): under row-level
+ * security PostgreSQL will not use LIKE as an index condition, so without it a search with no state filter
+ * scans the whole book. `overLimit` when more than `limit` match (a term most of the book holds is told
+ * apart from the first entries in name order, before any trigram bitmap is built). Undefined for a client that is not this
  * organization's tenant (the function answers only app.org_id's rows, and the owner's client sets none).
  */
-export async function searchCandidateIds(
+export async function searchCandidates(
   db: TenantDb | Db | TxClient,
   organizationId: string,
+  viewer: ContactViewer,
   term: string,
   limit = SEARCH_CANDIDATE_LIMIT,
-): Promise<string[] | undefined> {
-  const [row] = await db.$queryRaw<{ tenant: string | null; ids: string[] }[]>`
+): Promise<SearchCandidates | undefined> {
+  const agent = viewer.isAdmin ? null : viewer.id;
+  const [row] = await db.$queryRaw<{ tenant: string | null; ids: string[] | null }[]>`
     SELECT app_current_org()::text AS tenant,
-           ARRAY(SELECT contact_search_candidates(${term}) LIMIT ${limit + 1}::int)::text[] AS ids`;
-  if (!row || row.tenant !== organizationId.toLowerCase() || row.ids.length > limit) return undefined;
-  return row.ids;
+           contact_search_candidates(${term}, ${agent}::uuid, ${limit}::int)::text[] AS ids`;
+  if (!row || row.tenant !== organizationId.toLowerCase()) return undefined;
+  return row.ids === null ? { overLimit: true } : { ids: row.ids };
 }
+
+/** No filter but the search itself: what contact_search_candidates matches is exactly what the list shows. */
+function onlySearchFilters(input: ListContactsInput): boolean {
+  return (
+    !(input.states?.length || input.carriers?.length) &&
+    !(input.viewer.isAdmin && input.agentIds?.length) &&
+    input.ageMin === undefined &&
+    input.ageMax === undefined &&
+    !input.hasViewedQuoteRecently &&
+    !input.hasCompletedHealthRecently
+  );
+}
+
+const LIST_ORDER = [
+  { lastName: "asc" },
+  { firstName: "asc" },
+  { id: "asc" },
+] satisfies Prisma.ContactOrderByWithRelationInput[];
 
 /**
  * One page of the contact list (client-side.md, Contact list page and GET /api/contacts), ordered by
  * last name, first name, id (id makes the order total, so pages never overlap), with the total count
  * of the filtered set. The page and the count run concurrently.
+ *
+ * A search without a state or carrier filter is served through the candidate probe (searchCandidates):
+ *  - up to SEARCH_CANDIDATE_LIMIT matches: the page and the count read only those ids;
+ *  - more: the total is not counted past the limit (`totalCapped`, "2,000+"), and the page's ids are found
+ *    first by an index-only walk of the name-order index (contacts_list_order_search_idx holds every column
+ *    the search filters on), then their rows are read; reading whole rows along the walk cost ~500 ms at
+ *    1,000,000 contacts when the matches sit late in the order (performance.md, Contact list query).
  */
 export async function listContacts(input: ListContactsInput): Promise<ListContactsResult> {
   const { db, organizationId, now } = input;
@@ -218,41 +257,66 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
   const narrowedByIndex = (input.states?.length ?? 0) > 0 || (input.carriers?.length ?? 0) > 0;
   const candidateLimit = narrowedByIndex ? 0 : (input.searchCandidateLimit ?? SEARCH_CANDIDATE_LIMIT);
   const candidates =
-    term && candidateLimit > 0 ? await searchCandidateIds(db, organizationId, term, candidateLimit) : undefined;
+    term && candidateLimit > 0
+      ? await searchCandidates(db, organizationId, input.viewer, term, candidateLimit)
+      : undefined;
+  const candidateIds = candidates && "ids" in candidates ? candidates.ids : undefined;
+  const overLimit = candidates !== undefined && "overLimit" in candidates;
   // The ids only narrow: the where still holds the LIKE and every other filter, read as the tenant under
   // row-level security, so a wrong id could never add a row (another organization's least of all); and
   // the function answers every match of the term, so none is lost either.
-  const where: Prisma.ContactWhereInput = candidates
-    ? { AND: [contactListWhere(input), { id: { in: candidates } }] }
+  const where: Prisma.ContactWhereInput = candidateIds
+    ? { AND: [contactListWhere(input), { id: { in: candidateIds } }] }
     : contactListWhere(input);
   const since = recentSince(now);
   const contact = db.contact;
+  const skip = (page - 1) * limit;
 
-  const [rows, total, organization] = await Promise.all([
-    contact.findMany({
-      where,
-      orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }],
-      skip: (page - 1) * limit,
-      take: limit,
-      select: {
-        ...contactListSelect,
-        agent: { select: { ...contactListSelect.agent.select, stateLicenses: true } },
-        // Only the newest click/answer in the window: enough for the Quote/Health checks on each row.
-        trackingClicks: {
-          where: { organizationId, clickedAt: { gte: since, lte: now } },
-          orderBy: { clickedAt: "desc" },
-          take: 1,
-          select: { clickedAt: true },
-        },
-        eligibilityAnswers: {
-          where: { organizationId, createdAt: { gte: since, lte: now } },
-          orderBy: { createdAt: "desc" },
-          take: 1,
-          select: { createdAt: true },
-        },
-      },
-    }),
-    contact.count({ where }),
+  const countMatches = async (): Promise<{ total: number; totalCapped: boolean }> => {
+    if (candidateIds && onlySearchFilters(input)) return { total: candidateIds.length, totalCapped: false };
+    if (overLimit && onlySearchFilters(input)) return { total: candidateLimit, totalCapped: true };
+    if (overLimit) {
+      // Other filters may leave fewer than the limit: count, but never past it.
+      const upTo = await contact.count({ where, take: candidateLimit + 1 });
+      return upTo > candidateLimit ? { total: candidateLimit, totalCapped: true } : { total: upTo, totalCapped: false };
+    }
+    return { total: await contact.count({ where }), totalCapped: false };
+  };
+
+  const pageSelect = {
+    ...contactListSelect,
+    agent: { select: { ...contactListSelect.agent.select, stateLicenses: true } },
+    // Only the newest click/answer in the window: enough for the Quote/Health checks on each row.
+    trackingClicks: {
+      where: { organizationId, clickedAt: { gte: since, lte: now } },
+      orderBy: { clickedAt: "desc" },
+      take: 1,
+      select: { clickedAt: true },
+    },
+    eligibilityAnswers: {
+      where: { organizationId, createdAt: { gte: since, lte: now } },
+      orderBy: { createdAt: "desc" },
+      take: 1,
+      select: { createdAt: true },
+    },
+  } satisfies Prisma.ContactSelect;
+
+  const readPage = async () => {
+    if (!overLimit) return contact.findMany({ where, orderBy: LIST_ORDER, skip, take: limit, select: pageSelect });
+    const pageIds = (
+      await contact.findMany({ where, orderBy: LIST_ORDER, skip, take: limit, select: { id: true } })
+    ).map((row) => row.id);
+    if (pageIds.length === 0) return [];
+    return contact.findMany({
+      where: { AND: [where, { id: { in: pageIds } }] },
+      orderBy: LIST_ORDER,
+      select: pageSelect,
+    });
+  };
+
+  const [rows, { total, totalCapped }, organization] = await Promise.all([
+    readPage(),
+    countMatches(),
     db.organization.findFirst({ where: { id: organizationId }, select: { stateLicenses: true } }),
   ]);
 
@@ -270,7 +334,7 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
     lastQuoteViewedAt: trackingClicks[0]?.clickedAt ?? null,
     lastHealthCompletedAt: eligibilityAnswers[0]?.createdAt ?? null,
   }));
-  return { contacts, total, page, limit };
+  return { contacts, total, totalCapped, page, limit };
 }
 
 /**

@@ -65,6 +65,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
       <ContactList
         contacts={list.contacts}
         total={list.total}
+        totalCapped={list.totalCapped}
         page={list.page}
         limit={list.limit}
         filters={{

@@ -142,6 +142,29 @@ describe("pagination", () => {
     expect(replace).toHaveBeenLastCalledWith("/contacts?page=2", { scroll: false });
   });
 
+  it("a broad search counted only to 2,000 reads 2,000+, says how to see the rest, and its pages stop at 20", () => {
+    renderList({
+      contacts: [row(1)],
+      total: 2000,
+      totalCapped: true,
+      page: 20,
+      limit: 100,
+      filters: { search: "smith" },
+    });
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Contacts (2,000+)");
+    expect(screen.getByText(/Showing/).textContent).toBe("Showing 1,901 to 2,000 of 2,000+ results");
+    expect(screen.getByText(/More than 2,000 contacts match/).textContent).toContain("filter by state");
+    const nav = screen.getByRole("navigation", { name: "Pagination" });
+    expect(within(nav).getByRole("button", { name: "Page 20" }).getAttribute("aria-current")).toBe("page");
+    expect((within(nav).getByRole("button", { name: "Next page" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("an exact total has no + and no note", () => {
+    renderList({ contacts: [row(1)], total: 1450, page: 1, limit: 100, filters: { search: "smith" } });
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Contacts (1,450)");
+    expect(screen.queryByText(/More than/)).toBeNull();
+  });
+
   it("offers 50, 100 and 250 per page; limit is in the URL only when not 100, and a new size starts at page 1", () => {
     renderList({ contacts: [row(1)], total: 1450, page: 3, limit: 100, filters: { states: ["TX"] } });
     const picker = screen.getAllByLabelText("Per page")[0]!;

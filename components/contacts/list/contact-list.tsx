@@ -8,6 +8,7 @@ import type { EditContactSlot } from "@/components/contacts/list/add-contacts-sl
 import type { CsvUploadContext } from "@/components/contacts/csv-upload/csv-upload-slot";
 import { ContactFilters } from "@/components/contacts/list/contact-filters";
 import { ContactPagination } from "@/components/contacts/list/contact-pagination";
+import { totalLabel } from "@/components/contacts/list/pagination-items";
 import { ContactTable } from "@/components/contacts/list/contact-table";
 import { EmptyBook } from "@/components/contacts/list/empty-book";
 import { DeleteContactsModal } from "@/components/contacts/list/delete-contacts-modal";
@@ -34,6 +35,8 @@ export type ContactListAgent = AgentOption & { isActive: boolean; isAgent: boole
 export type ContactListProps = {
   contacts: ContactListRow[];
   total: number;
+  /** More than `total` match (a broad search, not counted past it): "Contacts (2,000+)". */
+  totalCapped?: boolean;
   page: number;
   limit: number;
   /** The filters the page was rendered with (from the URL). */
@@ -68,6 +71,7 @@ const failureText = (failure: ApiFailure, fallback: string) =>
 export function ContactList({
   contacts,
   total,
+  totalCapped = false,
   page,
   limit,
   filters,
@@ -185,7 +189,7 @@ export function ContactList({
       className={`rounded-lg bg-white shadow-sm ring-1 ring-gray-200 ${selectedIds.length > 0 ? "mb-28 sm:mb-20" : ""}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 px-4 py-4">
-        <h1 className="text-xl font-bold text-gray-900 sm:text-2xl">Contacts ({total.toLocaleString("en-US")})</h1>
+        <h1 className="text-xl font-bold text-gray-900 sm:text-2xl">Contacts ({totalLabel(total, totalCapped)})</h1>
         {isAdmin ? (
           <a href={contactExportHref(current)} download className={buttonClass({ variant: "secondary" })}>
             <svg
@@ -246,10 +250,18 @@ export function ContactList({
         }
       />
 
+      {totalCapped ? (
+        <p className="border-t border-gray-200 px-4 py-3 text-sm text-gray-700 sm:px-6">
+          More than {total.toLocaleString("en-US")} contacts match. Type more of the name, email or phone, or filter by
+          state, to see the rest.
+        </p>
+      ) : null}
+
       <ContactPagination
         page={page}
         limit={limit}
         total={total}
+        totalCapped={totalCapped}
         disabled={pending}
         onPage={(n) => navigate({ ...current, page: n })}
         onLimit={(n) => navigate({ ...current, limit: n, page: 1 })}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { paginationItems, shownRange } from "@/components/contacts/list/pagination-items";
+import { paginationItems, shownRange, totalLabel } from "@/components/contacts/list/pagination-items";
 import { CONTACT_PAGE_SIZES } from "@/lib/contacts/list-contacts-query";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
@@ -11,6 +11,8 @@ export type ContactPaginationProps = {
   page: number;
   limit: number;
   total: number;
+  /** More than `total` match: "of 2,000+ results", and the pages stop at the total's. */
+  totalCapped?: boolean;
   disabled?: boolean;
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
@@ -21,7 +23,15 @@ export type ContactPaginationProps = {
  * "Showing X to Y of Z results" with numbered pages (all of them up to 7, else ellipses). Page sizes
  * 50, 100, 250.
  */
-export function ContactPagination({ page, limit, total, disabled = false, onPage, onLimit }: ContactPaginationProps) {
+export function ContactPagination({
+  page,
+  limit,
+  total,
+  totalCapped = false,
+  disabled = false,
+  onPage,
+  onLimit,
+}: ContactPaginationProps) {
   const sizeId = useId();
   const totalPages = Math.max(1, Math.ceil(total / limit));
   const { from, to } = shownRange(page, limit, total);
@@ -73,7 +83,7 @@ export function ContactPagination({ page, limit, total, disabled = false, onPage
           <p className="text-sm text-gray-700" aria-live="polite">
             Showing <span className="font-medium">{from.toLocaleString("en-US")}</span> to{" "}
             <span className="font-medium">{to.toLocaleString("en-US")}</span> of{" "}
-            <span className="font-medium">{total.toLocaleString("en-US")}</span> results
+            <span className="font-medium">{totalLabel(total, totalCapped)}</span> results
           </p>
           {sizePicker("wide")}
         </div>

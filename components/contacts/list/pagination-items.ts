@@ -19,6 +19,11 @@ export function paginationItems(current: number, totalPages: number): PageItem[]
   return [1, "ellipsis-start", page - 1, page, page + 1, "ellipsis-end", totalPages];
 }
 
+/** The list's total as shown: "1,450", or "2,000+" when a broad search was not counted past 2,000. */
+export function totalLabel(total: number, totalCapped = false): string {
+  return `${total.toLocaleString("en-US")}${totalCapped ? "+" : ""}`;
+}
+
 /** "Showing X to Y of Z results": the 1-based range of rows on this page. */
 export function shownRange(page: number, limit: number, total: number): { from: number; to: number } {
   if (total === 0) return { from: 0, to: 0 };
