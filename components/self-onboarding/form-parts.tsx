@@ -34,6 +34,52 @@ export function ChoiceField<F extends FieldValues, Output>({
   );
 }
 
+type GenderTobaccoValues = { gender: "M" | "F" | ""; tobacco: "yes" | "no" | "" };
+
+/**
+ * The Gender and Tobacco User choices (both required) that every sign-up form asks, bound to the form's
+ * `gender` and `tobacco` fields; `tobaccoFirst` for the quote form, which asks tobacco first.
+ */
+export function GenderTobaccoFields<F extends FieldValues & GenderTobaccoValues, Output>({
+  control,
+  uid,
+  errors,
+  disabled,
+  color,
+  tobaccoFirst = false,
+}: {
+  control: Control<F, unknown, Output>;
+  /** useId() of the form: the radio groups' names. */
+  uid: string;
+  errors: { gender?: { message?: string }; tobacco?: { message?: string } };
+  disabled: boolean;
+  color: string;
+  tobaccoFirst?: boolean;
+}) {
+  const choices = [
+    { field: "gender", legend: "Gender", options: GENDER_OPTIONS },
+    { field: "tobacco", legend: "Tobacco User", options: YES_NO_OPTIONS },
+  ] as const;
+  return (
+    <>
+      {(tobaccoFirst ? [...choices].reverse() : choices).map((choice) => (
+        <ChoiceField
+          key={choice.field}
+          control={control}
+          field={choice.field as Path<F>}
+          legend={choice.legend}
+          name={`${uid}-${choice.field}`}
+          required
+          options={choice.options}
+          error={errors[choice.field]?.message}
+          disabled={disabled}
+          color={color}
+        />
+      ))}
+    </>
+  );
+}
+
 /**
  * Two or more buttons-as-radios (Yes/No, Male/Female): large brand-coloured tiles on a phone, real radios
  * underneath (arrow keys, a named group), the error read with the group.

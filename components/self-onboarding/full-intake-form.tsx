@@ -7,8 +7,8 @@ import {
   BusyOverlay,
   CarrierSelect,
   ChoiceField,
+  GenderTobaccoFields,
   FormError,
-  GENDER_OPTIONS,
   PhoneField,
   QuoteLinkEmailed,
   SubmitButton,
@@ -115,28 +115,7 @@ export function FullIntakeForm({
         {...register("dateOfBirth")}
       />
       <ZipFields zip={zip} onZipChange={setZip} location={location} error={errors.zipCode?.message} disabled={busy} />
-      <ChoiceField
-        control={control}
-        field="gender"
-        legend="Gender"
-        name={`${uid}-gender`}
-        required
-        options={GENDER_OPTIONS}
-        error={errors.gender?.message}
-        disabled={busy}
-        color={brandColor}
-      />
-      <ChoiceField
-        control={control}
-        field="tobacco"
-        legend="Tobacco User"
-        name={`${uid}-tobacco`}
-        required
-        options={YES_NO_OPTIONS}
-        error={errors.tobacco?.message}
-        disabled={busy}
-        color={brandColor}
-      />
+      <GenderTobaccoFields control={control} uid={uid} errors={errors} disabled={busy} color={brandColor} />
       <ChoiceField
         control={control}
         field="hasCurrentPlan"

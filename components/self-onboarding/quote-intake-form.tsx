@@ -3,14 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import {
-  ChoiceField,
-  FormError,
-  GENDER_OPTIONS,
-  SubmitButton,
-  TextField,
-  YES_NO_OPTIONS,
-} from "@/components/self-onboarding/form-parts";
+import { GenderTobaccoFields, FormError, SubmitButton, TextField } from "@/components/self-onboarding/form-parts";
 import { updateQuoteDetailsRequest } from "@/components/self-onboarding/self-onboarding-api";
 import { useZipLocation } from "@/components/self-onboarding/use-zip-location";
 import { ZipFields } from "@/components/self-onboarding/zip-fields";
@@ -143,27 +136,13 @@ export function QuoteIntakeForm({
         disabled={submitting}
         {...register("dateOfBirth")}
       />
-      <ChoiceField
+      <GenderTobaccoFields
         control={control}
-        field="tobacco"
-        legend="Tobacco User"
-        name={`${uid}-tobacco`}
-        required
-        options={YES_NO_OPTIONS}
-        error={errors.tobacco?.message}
+        uid={uid}
+        errors={errors}
         disabled={submitting}
         color={brandColor}
-      />
-      <ChoiceField
-        control={control}
-        field="gender"
-        legend="Gender"
-        name={`${uid}-gender`}
-        required
-        options={GENDER_OPTIONS}
-        error={errors.gender?.message}
-        disabled={submitting}
-        color={brandColor}
+        tobaccoFirst
       />
       <FormError message={error} />
       <SubmitButton
