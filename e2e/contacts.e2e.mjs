@@ -445,6 +445,34 @@ export const journeys = [
       await contactsHeading(page, 8_000).waitFor();
       await search(page, "jordan.whitfield.b.");
       await page.getByText("No contacts found").waitFor();
+
+      // A broad search is counted only to 2,000 ("2,000+", #19 point 4); a narrower one exactly; a state filter
+      // (every one of these contacts is in TX) counts them all again.
+      await search(page, "whitfield");
+      await page.getByRole("heading", { level: 1, name: "Contacts (2,000+)" }).waitFor();
+      await page
+        .getByText(
+          "More than 2,000 contacts match. Type more of the name, email or phone, or filter by state, to see the rest.",
+        )
+        .waitFor();
+      await page.getByText(/Showing\s+1\s+to\s+100\s+of\s+2,000\+\s+results/).waitFor();
+      const broad = await tableRows(page);
+      expect(
+        broad.length === 100 && broad.every((r) => r.name.startsWith("Jordan")),
+        `a full first page of matches (${broad.length})`,
+      );
+      await screenshot("contacts-search-2000-plus");
+      await page.getByRole("button", { name: "State", exact: true }).click();
+      await page
+        .getByRole("group", { name: "State filter" })
+        .getByRole("checkbox", { name: "TX", exact: true })
+        .click();
+      await page.waitForURL((url) => url.searchParams.get("states") === "TX");
+      await contactsHeading(page, 8_000).waitFor();
+      expect((await page.getByText(/More than 2,000 contacts match/).count()) === 0, "no note with an exact total");
+      await page.keyboard.press("Escape");
+      await search(page, "jordan1");
+      await contactsHeading(page, 1_111).waitFor(); // Jordan1, Jordan10–19, Jordan100–199, Jordan1000–1999
     },
   },
   {

@@ -235,6 +235,13 @@ export function ContactList({
         }
       />
 
+      {totalCapped ? (
+        <p role="status" className="mx-4 mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          More than {total.toLocaleString("en-US")} contacts match. Type more of the name, email or phone, or filter by
+          state, to see the rest.
+        </p>
+      ) : null}
+
       <ContactTable
         contacts={contacts}
         loading={pending}
@@ -249,13 +256,6 @@ export function ContactList({
           ) : undefined
         }
       />
-
-      {totalCapped ? (
-        <p className="border-t border-gray-200 px-4 py-3 text-sm text-gray-700 sm:px-6">
-          More than {total.toLocaleString("en-US")} contacts match. Type more of the name, email or phone, or filter by
-          state, to see the rest.
-        </p>
-      ) : null}
 
       <ContactPagination
         page={page}
