@@ -661,7 +661,7 @@ const indexList = (plan: string) =>
     .join(", ") || "no index (sequential scan)";
 const execTime = (plan: string) => /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? "?";
 
-const CONTACT_COPY_COLUMNS = [
+export const CONTACT_COPY_COLUMNS = [
   "id",
   "organization_id",
   "first_name",
@@ -679,13 +679,14 @@ const CONTACT_COPY_COLUMNS = [
   "agent_id",
   "source",
   "updated_at",
+  "created_at",
 ];
 
 /**
  * Writes contactRowStream's rows as a CSV file for a server-side COPY (the server is on this machine):
  * a million rows through Prisma's createMany would take most of the run in Node alone.
  */
-function writeContactCsv(file: string, rows: Iterable<Prisma.ContactCreateManyInput>) {
+export function writeContactCsv(file: string, rows: Iterable<Prisma.ContactCreateManyInput>) {
   const date = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString().slice(0, 10) : null);
   const fd = openSync(file, "w", 0o644);
   try {
@@ -713,6 +714,8 @@ function writeContactCsv(file: string, rows: Iterable<Prisma.ContactCreateManyIn
         c.agentId ?? null,
         c.source ?? "manual",
         NOW.toISOString(),
+        // A row without one gets what the column's default would give every row of one COPY: one instant.
+        c.createdAt ? new Date(c.createdAt).toISOString() : NOW.toISOString(),
       ];
       lines.push(`${cells.map((v) => csvCell(v)).join(",")}\n`);
       if (lines.length === 10_000) flush();
