@@ -1,4 +1,4 @@
-import { balanceDailyLoad, DailyLoadBook, type BalanceOptions } from "@/lib/outreach-schedule/balance";
+import { balanceDailyLoad, DailyLoadBook, emailDetails, type BalanceOptions } from "@/lib/outreach-schedule/balance";
 import { referenceBalanceDailyLoad } from "@/lib/outreach-schedule/balance.reference";
 import { dayNumber, isoDate } from "@/lib/outreach-schedule/calendar";
 import { EMAIL_PRIORITY, EMAIL_TYPES, type ContactPlan, type PlannedEmail } from "@/lib/outreach-schedule/types";
@@ -88,12 +88,42 @@ describe("DailyLoadBook against the reference balancer", () => {
     );
   });
 
+  test("the emails rebuilt from the columns and the details a reschedule keeps are the reference's, ids packed or not", () => {
+    for (const seed of [3, 11, 29, 41]) {
+      const { plans, options } = randomBook(seed);
+      // Half the books with UUID ids (packed in 16 bytes), in ascending order as a keyset read gives them.
+      const uuids = seed % 2 === 1;
+      const book = new DailyLoadBook();
+      const named = plans.map(({ contactId, plan }, i) => ({
+        contactId: uuids
+          ? `${String(i).padStart(8, "0")}-aaaa-4bbb-8ccc-${contactId.slice(0, 6).padEnd(12, "0")}`
+          : contactId,
+        plan,
+      }));
+      for (const { contactId, plan } of named) book.add(contactId, plan);
+      book.balance(options);
+      const stored = JSON.parse(JSON.stringify(named.map(({ plan }) => plan.planned.map(emailDetails)))) as ReturnType<
+        typeof emailDetails
+      >[][];
+      const rebuilt = stored.map((details, i) => ({
+        contactId: book.contactId(i),
+        planned: book.balancedEmails(i, details),
+      }));
+      const expected = referenceBalanceDailyLoad(named, options).map(({ contactId, plan }) => ({
+        contactId,
+        planned: plan.planned,
+      }));
+      expect(rebuilt).toEqual(expected);
+    }
+  });
+
   test("refuses a plan other than the one added, and a second balance", () => {
     const book = new DailyLoadBook();
     const planned: PlannedEmail[] = [{ emailType: "birthday", sendDate: "2026-06-01", priority: 10, eventDate: null }];
     book.add("c1", { planned, skipped: [] });
     book.balance({ now });
     expect(() => book.balancedPlan(0, { planned: [], skipped: [] })).toThrow(/not the plan/);
+    expect(() => book.balancedEmails(0, [])).toThrow(/not the emails/);
     expect(() => book.balance({ now })).toThrow(/once/);
     expect(book.balancedPlan(0, { planned, skipped: [] }).planned).toEqual(planned);
   });

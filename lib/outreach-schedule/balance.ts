@@ -9,7 +9,7 @@ import {
 } from "@/lib/outreach-schedule/calendar";
 import { DEFAULT_FREQUENCY_LIMIT, fitsFrequencyLimit, type FrequencyLimit } from "@/lib/outreach-schedule/frequency";
 import { FOLLOW_UP_TYPES } from "@/lib/outreach-schedule/defaults";
-import type { ContactPlan, EmailType, Plan } from "@/lib/outreach-schedule/types";
+import type { ContactPlan, EmailType, Plan, PlannedEmail } from "@/lib/outreach-schedule/types";
 
 /**
  * An organization's daily load (domain-rules A.8), over the plans of all its contacts: past-due emails
@@ -69,6 +69,15 @@ export type BalanceOptions = {
   frequency?: FrequencyLimit;
 };
 
+/** What a planned email carries besides the balance's columns (type, day, priority, movable range). */
+export type EmailDetails = Pick<PlannedEmail, "eventDate" | "parentEmailId" | "metadata">;
+
+export const emailDetails = ({ eventDate, parentEmailId, metadata }: PlannedEmail): EmailDetails => ({
+  eventDate,
+  ...(parentEmailId ? { parentEmailId } : {}),
+  ...(metadata ? { metadata } : {}),
+});
+
 /** A growable column of 32-bit integers: a whole book's emails without one object each. */
 class IntColumn {
   private values: Int32Array;
@@ -90,13 +99,60 @@ class IntColumn {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
+/**
+ * Contact ids, a lowercase UUID packed in 16 bytes (a million ids: 16 MB, not the ~64 MB of strings);
+ * any other id kept as it is. An id comes back as the same string.
+ */
+class IdColumn {
+  private bytes: Uint8Array;
+  private readonly others = new Map<number, string>();
+  length = 0;
+  /** Whether every id so far came in ascending order (a keyset read), so that add order is id order. */
+  ascending = true;
+  private last: string | null = null;
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(16 * Math.max(16, capacity));
+  }
+  push(id: string) {
+    if (this.last !== null && !(this.last < id)) this.ascending = false;
+    this.last = id;
+    const at = this.length++;
+    if (!UUID.test(id)) {
+      this.others.set(at, id);
+      return;
+    }
+    if (16 * this.length > this.bytes.length) {
+      const grown = new Uint8Array(16 * Math.ceil(this.length * 1.5));
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    const hex = id.replaceAll("-", "");
+    for (let i = 0; i < 16; i++) this.bytes[16 * at + i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  }
+  get(at: number): string {
+    const other = this.others.get(at);
+    if (other !== undefined) return other;
+    const b = this.bytes;
+    const o = 16 * at;
+    const h = (from: number, to: number) => {
+      let text = "";
+      for (let i = from; i < to; i++) text += HEX[b[o + i]!];
+      return text;
+    };
+    return `${h(0, 4)}-${h(4, 6)}-${h(6, 8)}-${h(8, 10)}-${h(10, 16)}`;
+  }
+}
+
 /** movableWithin absent: the email stays where it is. */
 const FIXED = -2_147_483_648;
 
 /**
  * An organization's plans held for balancing (domain-rules A.8) in columns indexed by email number: per
  * planned email its contact, day, movable range, priority and type, per contact its emails (a contiguous
- * run) and its frequency-cap history, and the contact ids. About 25 bytes an email plus the id, so a
+ * run) and its frequency-cap history, and the contact ids (16 bytes a UUID). About 25 bytes an email, so a
  * reschedule can balance a book of a million contacts whose plans it does not keep (lib/outreach).
  *
  * add() each contact's plan, balance() once, then balancedPlan() gives a contact's plan with the days
@@ -104,7 +160,7 @@ const FIXED = -2_147_483_648;
  * (balance.reference.ts, the test oracle): the same passes over the same lists in the same order.
  */
 export class DailyLoadBook {
-  private readonly ids: string[] = [];
+  private readonly ids: IdColumn;
   private readonly emailStart = new IntColumn();
   private readonly historyStart = new IntColumn();
   private readonly history = new IntColumn();
@@ -120,6 +176,7 @@ export class DailyLoadBook {
 
   /** expectedEmails: a guess at the book's planned emails, so that the columns rarely grow. */
   constructor(expectedEmails = 1_024) {
+    this.ids = new IdColumn(expectedEmails / 2);
     this.owner = new IntColumn(expectedEmails);
     this.day = new IntColumn(expectedEmails);
     this.from = new IntColumn(expectedEmails);
@@ -168,14 +225,12 @@ export class DailyLoadBook {
    * keyset read), else a dense rank, equal ids sharing one.
    */
   private contactRanks(): Int32Array {
-    const ids = this.ids;
-    const rank = new Int32Array(ids.length);
-    let ascending = true;
-    for (let i = 1; i < ids.length && ascending; i++) ascending = ids[i - 1]! < ids[i]!;
-    if (ascending) {
-      for (let i = 0; i < ids.length; i++) rank[i] = i;
+    const rank = new Int32Array(this.ids.length);
+    if (this.ids.ascending) {
+      for (let i = 0; i < rank.length; i++) rank[i] = i;
       return rank;
     }
+    const ids = Array.from({ length: rank.length }, (_, i) => this.ids.get(i));
     const order = Array.from(ids.keys()).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
     let current = -1;
     for (let i = 0; i < order.length; i++) {
@@ -265,7 +320,7 @@ export class DailyLoadBook {
     const pastDue: number[] = [];
     for (let email = 0; email < count; email++) if (day[email]! < today) pastDue.push(email);
     for (const email of pastDue.sort(byContactThenNumber)) {
-      const key = `${ids[owner[email]!]}:${typeNames[type[email]!]}`;
+      const key = `${ids.get(owner[email]!)}:${typeNames[type[email]!]}`;
       const target = Math.min(catchUpDay(key, today), to[email] === FIXED ? today : to[email]!);
       if (canMove(email, target)) move(email, target);
     }
@@ -287,7 +342,7 @@ export class DailyLoadBook {
       if (onDay.length <= edLimit) continue;
       for (const email of onDay.sort(byContactThenNumber)) {
         const jitter =
-          (stableHash(`${ids[owner[email]!]}-effective_date-${yearOfDay(edDay)}`) % width) - Math.floor(width / 2);
+          (stableHash(`${ids.get(owner[email]!)}-effective_date-${yearOfDay(edDay)}`) % width) - Math.floor(width / 2);
         if (jitter !== 0 && canMove(email, edDay + jitter)) move(email, edDay + jitter);
       }
     }
@@ -334,8 +389,39 @@ export class DailyLoadBook {
     return { ...plan, planned };
   }
 
+  /**
+   * The contact's planned emails at their balanced days, rebuilt from the columns and `details` (what
+   * the columns do not hold, per email in the order they were added), sorted as balancedPlan sorts them:
+   * a reschedule keeps only the details between its passes.
+   */
+  balancedEmails(contact: number, details: readonly EmailDetails[]): PlannedEmail[] {
+    if (!this.balanced) throw new Error("DailyLoadBook: balancedEmails before balance");
+    const first = this.emailStart.view()[contact]!;
+    if (this.emailStart.view()[contact + 1]! - first !== details.length)
+      throw new Error("DailyLoadBook: not the emails that were added");
+    const [day, from, to, priority, type] = [this.day, this.from, this.to, this.priority, this.type].map((c) =>
+      c.view(),
+    );
+    return details
+      .map(({ eventDate, parentEmailId, metadata }, i): PlannedEmail => {
+        const email = first + i;
+        return {
+          emailType: this.typeNames[type![email]!] as EmailType,
+          sendDate: isoDate(day![email]!),
+          priority: priority![email]!,
+          eventDate,
+          ...(parentEmailId ? { parentEmailId } : {}),
+          ...(metadata ? { metadata } : {}),
+          ...(from![email] !== FIXED
+            ? { movableWithin: { from: isoDate(from![email]!), to: isoDate(to![email]!) } }
+            : {}),
+        };
+      })
+      .sort((a, b) => (a.sendDate < b.sendDate ? -1 : a.sendDate > b.sendDate ? 1 : a.priority - b.priority));
+  }
+
   contactId(contact: number): string {
-    return this.ids[contact]!;
+    return this.ids.get(contact);
   }
 }
 

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { deflateRaw, inflateRaw } from "node:zlib";
 import { prisma, tenantDb, tenantTransaction } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { balanceDailyLoad, DailyLoadBook } from "@/lib/outreach-schedule/balance";
+import { balanceDailyLoad, DailyLoadBook, emailDetails, type EmailDetails } from "@/lib/outreach-schedule/balance";
 import {
   EMAIL_PRIORITY,
   type ContactPlan,
@@ -401,6 +401,9 @@ export async function syncContactsPage({
   return applyContactPlans({ context, plans: balancePlans(context, plans) });
 }
 
+/** One contact's plan between the reschedule's passes, besides what its DailyLoadBook holds. */
+type StoredPlan = [skipped: Plan["skipped"], details: EmailDetails[]];
+
 type TxClient = Parameters<Parameters<typeof tenantTransaction>[1]>[0];
 
 /**
@@ -583,8 +586,10 @@ export async function rescheduleOrganization({
       const plans = await planContactsPage({ context, contacts, plan });
       const first = book.contacts;
       for (const { contactId, plan: contactPlan } of plans) book.add(contactId, contactPlan);
-      // Deflated on libuv's threads while the next page is planned (level 1: about 10× smaller, fast).
-      const stored = deflate(JSON.stringify(plans), { level: 1 });
+      // What the book does not hold (skips, event dates, parents, metadata), deflated on libuv's threads
+      // while the next page is planned (level 1: fast, and several times smaller).
+      const details: StoredPlan[] = plans.map(({ plan: p }) => [p.skipped, p.planned.map(emailDetails)]);
+      const stored = deflate(JSON.stringify(details), { level: 1 });
       stored.catch(() => undefined); // awaited in the second pass
       pages.push({ first, plans: stored });
     }
@@ -596,12 +601,12 @@ export async function rescheduleOrganization({
     });
     endPhase("balance");
     const balancedPage = async (page: (typeof pages)[number]): Promise<ContactPlan[]> => {
-      const plans = JSON.parse((await inflate(await page.plans!)).toString()) as ContactPlan[];
+      const stored = JSON.parse((await inflate(await page.plans!)).toString()) as StoredPlan[];
       page.plans = null; // written once: its memory goes as soon as it is read
-      return plans.map(({ contactId, plan: contactPlan }, i) => {
-        if (book.contactId(page.first + i) !== contactId) throw new Error("reschedule: page out of step with the book");
-        return { contactId, plan: book.balancedPlan(page.first + i, contactPlan) };
-      });
+      return stored.map(([skipped, details], i) => ({
+        contactId: book.contactId(page.first + i),
+        plan: { planned: book.balancedEmails(page.first + i, details), skipped },
+      }));
     };
     // Pages touch disjoint contacts, so a few are written at once (each its own transaction).
     let nextPage = 0;
