@@ -41,6 +41,7 @@ function randomBook(seed: number): { plans: ContactPlan[]; options: BalanceOptio
         eventDate: random.chance(0.5) ? isoDate(to) : null,
         ...(movable ? { movableWithin: { from: isoDate(from), to: isoDate(to) } } : {}),
         ...(random.chance(0.1) ? { metadata: { anniversary: random.int(1, 5) } } : {}),
+        ...(random.chance(0.1) ? { parentEmailId: `sent-${random.int(1, 9)}` } : {}),
       };
     });
     if (planned.length > 0 && random.chance(0.1)) planned.push({ ...planned[0]! }); // a duplicate email
