@@ -701,6 +701,7 @@ export const CONTACT_COPY_COLUMNS = [
   "agent_id",
   "source",
   "updated_at",
+  "created_at",
 ];
 
 /**
@@ -735,6 +736,8 @@ export function writeContactCsv(file: string, rows: Iterable<Prisma.ContactCreat
         c.agentId ?? null,
         c.source ?? "manual",
         NOW.toISOString(),
+        // A row without one gets what the column's default would give every row of one COPY: one instant.
+        c.createdAt ? new Date(c.createdAt).toISOString() : NOW.toISOString(),
       ];
       lines.push(`${cells.map((v) => csvCell(v)).join(",")}\n`);
       if (lines.length === 10_000) flush();

@@ -1,31 +1,71 @@
+import { existsSync, unlinkSync } from "node:fs";
 import os from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { setPrismaForTests } from "@/lib/db";
 import { seedReferenceData } from "@/lib/demo/seed-demo-agency";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { rescheduleOrganization } from "@/lib/outreach/reschedule-contact";
 import { planner } from "@/lib/outreach/triggers";
-import { contactRows } from "./contacts-query";
-import { createScratchDatabase, rssSampler, writePerformanceSection, type BenchResult } from "./lib/bench-support";
+import { CONTACT_COPY_COLUMNS, contactRowStream, writeContactCsv } from "./contacts-query";
+import {
+  createScratchDatabase,
+  machineLine,
+  rssSampler,
+  writePerformanceSection,
+  type BenchMeasure,
+  type BenchResult,
+} from "./lib/bench-support";
 
 /**
- * Full reschedule of one organization with 100,000 contacts on a real PostgreSQL server (issue #7):
- * the real planner over every contact, keyset pages of 500, one transaction per page, rows written
- * through the tenant client (row-level security in the path). Measures the first run (everything
- * inserted), a second run (nothing changed: the nightly case), and peak memory. Target: under 30 s.
+ * Full reschedule of one organization on a real PostgreSQL server (issues #7 and #19): the real planner
+ * over every contact, keyset pages of 500, the whole book balanced, one transaction per page, rows
+ * written through the tenant client (row-level security in the path). At 100,000 and 1,000,000 contacts
+ * (BENCH_SCHEDULE_SIZES, comma-separated, to run others): the first run (everything inserted), a second
+ * run (nothing changed: the nightly case), and the peak memory the two runs add to the process.
  */
 
-const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
-const TARGET_SECONDS = 30;
+const SIZES = (process.env.BENCH_SCHEDULE_SIZES ?? "100000,1000000").split(",").map(Number);
+/** Issue #19: first run under 20 s at 100,000 and 4 min at 1,000,000; nightly at 1,000,000 under 2 min. */
+const FIRST_RUN_TARGET_S = (contacts: number) => (contacts <= 100_000 ? 20 : 240);
+const NIGHTLY_TARGET_S = (contacts: number) => (contacts >= 1_000_000 ? 120 : null);
+const RSS_TARGET_MB = 300;
 const SECTION = "## Outreach reschedule (bench/schedule.ts)";
 const NOW = new Date("2026-11-22T15:00:00Z");
 
 const mb = (bytes: number) => bytes / 2 ** 20;
+/** Where the process's memory is (V8 heap, buffers), for the log. */
+const heap = () => {
+  const m = process.memoryUsage();
+  return `rss ${mb(m.rss).toFixed(0)} MB, heap ${mb(m.heapUsed).toFixed(0)}/${mb(m.heapTotal).toFixed(0)} MB, array buffers ${mb(m.arrayBuffers).toFixed(0)} MB`;
+};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const count = (n: number) => n.toLocaleString("en-US");
 
-export async function schedule(): Promise<BenchResult> {
+// A collection before the baseline, so that "added" is the runs' memory, not the generator's garbage.
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
+
+type RunResult = NonNullable<Awaited<ReturnType<typeof rescheduleOrganization>>>;
+type SizeResult = {
+  contacts: number;
+  loadSeconds: number;
+  first: RunResult;
+  firstSeconds: number;
+  second: RunResult;
+  secondSeconds: number;
+  addedMb: number;
+  peakMb: number;
+  rows: string;
+  loadAverage: string;
+};
+
+async function measure(contacts: number): Promise<SizeResult> {
   const db = await createScratchDatabase();
+  const copyFile = join(os.tmpdir(), `${db.name}-contacts.csv`);
   const prisma = new PrismaClient({
     adapter: new PrismaPg({ connectionString: db.url, max: 10 }),
     transactionOptions: { maxWait: 10_000, timeout: 60_000 },
@@ -57,24 +97,43 @@ export async function schedule(): Promise<BenchResult> {
         }),
       ),
     );
-    const rows = contactRows(
+    // The contacts-query generator, loaded with one server-side COPY (a million through createMany would take minutes).
+    const loadStart = performance.now();
+    const createdAt = new Date(NOW.getTime() - 400 * 86_400_000);
+    const rows = contactRowStream(
       org.id,
-      CONTACTS,
+      contacts,
       agents.map((a) => a.id),
       20261122,
-    ).map((row) => ({ ...row, createdAt: new Date(NOW.getTime() - 400 * 86_400_000) }));
-    for (let i = 0; i < rows.length; i += 5_000) await prisma.contact.createMany({ data: rows.slice(i, i + 5_000) });
-    console.log(`[schedule] ${CONTACTS.toLocaleString("en-US")} contacts written`);
+    );
+    writeContactCsv(
+      copyFile,
+      (function* () {
+        for (const row of rows) yield { ...row, createdAt };
+      })(),
+    );
+    await db.owner.query(`COPY contacts (${CONTACT_COPY_COLUMNS.join(", ")}) FROM '${copyFile}' WITH (FORMAT csv)`);
+    await db.owner.query("VACUUM ANALYZE contacts");
+    const loadSeconds = (performance.now() - loadStart) / 1000;
+    console.log(`[schedule] ${count(contacts)} contacts loaded in ${loadSeconds.toFixed(1)} s`);
 
+    const loadAverage = os.loadavg()[0]!.toFixed(1);
+    collectGarbage();
     const baseline = process.memoryUsage().rss;
     const rss = rssSampler();
     const t0 = performance.now();
-    const first = await rescheduleOrganization({ organizationId: org.id, plan: planner, now: NOW });
+    const first = (await rescheduleOrganization({ organizationId: org.id, plan: planner, now: NOW }))!;
     const firstSeconds = (performance.now() - t0) / 1000;
+    console.log(
+      `[schedule] ${count(contacts)}: first run ${firstSeconds.toFixed(1)} s ${JSON.stringify(first)} ${heap()}`,
+    );
     const t1 = performance.now();
-    const second = await rescheduleOrganization({ organizationId: org.id, plan: planner, now: NOW });
+    const second = (await rescheduleOrganization({ organizationId: org.id, plan: planner, now: NOW }))!;
     const secondSeconds = (performance.now() - t1) / 1000;
     const peak = rss.stop();
+    console.log(
+      `[schedule] ${count(contacts)}: second run ${secondSeconds.toFixed(1)} s ${JSON.stringify(second)}, peak RSS ${mb(peak).toFixed(0)} MB (+${mb(peak - baseline).toFixed(0)} MB); ${heap()}`,
+    );
 
     const byStatus = await prisma.scheduledEmail.groupBy({
       by: ["status"],
@@ -87,58 +146,101 @@ export async function schedule(): Promise<BenchResult> {
       _count: true,
       orderBy: { emailType: "asc" },
     });
-    const passed = firstSeconds < TARGET_SECONDS;
-    console.log(
-      `[schedule] first run ${firstSeconds.toFixed(1)} s (${JSON.stringify(first)}), second run ${secondSeconds.toFixed(1)} s (${JSON.stringify(second)}), peak RSS ${mb(peak).toFixed(0)} MB (+${mb(peak - baseline).toFixed(0)} MB) → ${passed ? "PASS" : "FAIL"}`,
-    );
-
-    const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-    writePerformanceSection(
-      SECTION,
-      [
-        SECTION,
-        "",
-        `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${db.serverVersion.split(" on ")[0]}.`,
-        "",
-        `One live organization with ${CONTACTS.toLocaleString("en-US")} contacts (states, birth dates and policy dates spread like a real book; the bench-contacts generator), rescheduled in full by \`rescheduleOrganization\` with the real planner: every contact planned (keyset pages of 500, the next page read while one is planned), the whole book balanced by \`balanceDailyLoad\` (daily cap, effective-date smoothing, catch-up), then the rows written page by page, three page transactions at a time, with multi-row \`INSERT … FROM unnest\` statements, through the tenant client (row-level security in the path).`,
-        "",
-        "| run | time | plan (read + rules) | balance | write (diff + rows) | contacts | rows inserted | updated | removed | unchanged |",
-        "|---|---|---|---|---|---|---|---|---|---|",
-        `| first (empty schedule) | ${firstSeconds.toFixed(1)} s | ${seconds(first!.phaseMs.plan)} | ${seconds(first!.phaseMs.balance)} | ${seconds(first!.phaseMs.write)} | ${first!.contacts.toLocaleString("en-US")} | ${first!.inserted.toLocaleString("en-US")} | ${first!.updated} | ${first!.removed} | ${first!.unchanged} |`,
-        `| second (nothing changed: the nightly case) | ${secondSeconds.toFixed(1)} s | ${seconds(second!.phaseMs.plan)} | ${seconds(second!.phaseMs.balance)} | ${seconds(second!.phaseMs.write)} | ${second!.contacts.toLocaleString("en-US")} | ${second!.inserted} | ${second!.updated} | ${second!.removed} | ${second!.unchanged.toLocaleString("en-US")} |`,
-        "",
-        `Target: a full reschedule under ${TARGET_SECONDS} s — **${passed ? "PASS" : "FAIL"}**. Peak RSS of the process ${mb(peak).toFixed(0)} MB (${mb(peak - baseline).toFixed(0)} MB above its level before the run).`,
-        "",
-        "History: the first version wrote rows with Prisma's `createMany` (about 2,700 rows/s) and took 136.6 s; multi-row unnest statements, three pages in flight and memoised time-zone arithmetic (send instants, local dates) brought it under the target. The second run costs mostly reading the 332,000 existing rows back through Prisma to diff them.",
-        "",
-        `Rows by status: ${byStatus.map((s) => `${s.status} ${s._count.toLocaleString("en-US")}`).join(", ")}. Pending by type: ${byType.map((t) => `${t.emailType} ${t._count.toLocaleString("en-US")}`).join(", ")}.`,
-      ].join("\n"),
-    );
     return {
-      passed,
-      measures: [
-        {
-          measure: `full reschedule, ${CONTACTS.toLocaleString("en-US")} contacts (first run)`,
-          target: `< ${TARGET_SECONDS} s`,
-          result: `${firstSeconds.toFixed(1)} s`,
-          passed,
-        },
-        {
-          measure: "nightly reschedule, nothing changed",
-          target: "(recorded)",
-          result: `${secondSeconds.toFixed(1)} s`,
-          passed: true,
-        },
-        {
-          measure: "peak RSS added by the reschedule",
-          target: "(recorded; #19 asks < 300 MB)",
-          result: `${mb(peak - baseline).toFixed(0)} MB`,
-          passed: true,
-        },
-      ],
+      contacts,
+      loadSeconds,
+      first,
+      firstSeconds,
+      second,
+      secondSeconds,
+      addedMb: mb(peak - baseline),
+      peakMb: mb(peak),
+      rows: `Rows by status: ${byStatus.map((s) => `${s.status} ${count(s._count)}`).join(", ")}. Pending by type: ${byType.map((t) => `${t.emailType} ${count(t._count)}`).join(", ")}.`,
+      loadAverage,
     };
   } finally {
+    if (existsSync(copyFile)) unlinkSync(copyFile);
     await prisma.$disconnect().catch(() => undefined);
     await db.drop();
   }
+}
+
+function measuresOf(r: SizeResult): BenchMeasure[] {
+  const size = `${count(r.contacts)} contacts`;
+  const firstTarget = FIRST_RUN_TARGET_S(r.contacts);
+  const nightlyTarget = NIGHTLY_TARGET_S(r.contacts);
+  return [
+    {
+      measure: `full reschedule, ${size} (first run)`,
+      target: `< ${firstTarget} s`,
+      result: `${r.firstSeconds.toFixed(1)} s`,
+      passed: r.firstSeconds < firstTarget,
+    },
+    {
+      measure: `nightly reschedule, nothing changed, ${size}`,
+      target: nightlyTarget ? `< ${nightlyTarget} s` : "(recorded)",
+      result: `${r.secondSeconds.toFixed(1)} s`,
+      passed: nightlyTarget ? r.secondSeconds < nightlyTarget : true,
+    },
+    {
+      measure: `peak RSS added by the two runs, ${size}`,
+      target: `< ${RSS_TARGET_MB} MB`,
+      result: `${r.addedMb.toFixed(0)} MB`,
+      passed: r.addedMb < RSS_TARGET_MB,
+    },
+  ];
+}
+
+const runRow = (name: string, seconds_: number, run: RunResult) =>
+  `| ${name} | ${seconds_.toFixed(1)} s | ${seconds(run.phaseMs.plan)} | ${seconds(run.phaseMs.balance)} | ${seconds(run.phaseMs.write)} | ${count(run.contacts)} | ${count(run.inserted)} | ${count(run.updated)} | ${count(run.removed)} | ${count(run.unchanged)} |`;
+
+export async function schedule(): Promise<BenchResult> {
+  const started = new Date();
+  const results: SizeResult[] = [];
+  for (const contacts of SIZES) results.push(await measure(contacts));
+  const measures = results.flatMap(measuresOf);
+  const verdict = (m: BenchMeasure) =>
+    `${m.measure}: ${m.result} (target ${m.target}) — **${m.passed ? "PASS" : "FAIL"}**`;
+  writePerformanceSection(
+    SECTION,
+    [
+      SECTION,
+      "",
+      `Measured ${machineLine(started)}; ${results.map((r) => `load average ${r.loadAverage} before the ${count(r.contacts)} run`).join(", ")}. The machine is shared (other helpers' builds and tests may run at the same time): times are noisier than the memory.`,
+      "",
+      "One live organization (the contacts-query generator: states, birth dates and policy dates spread like a real book, loaded with one server-side COPY), rescheduled in full by `rescheduleOrganization` with the real planner. First pass: every contact planned (keyset pages of 500, the next page read while one is planned); of each page only the balance's numbers stay in a `DailyLoadBook` (typed columns: contact, day, movable range, priority and type per planned email, about 25 bytes, and the contact's id packed in 16 bytes) and, deflated, what the book does not hold (skips, event dates, follow-up parents, metadata). The whole book is balanced in those columns (daily cap, effective-date smoothing, catch-up: the same days as the object-per-email balancer, which `balance.compact.test.ts` keeps as its oracle). Second pass: one page at a time inflated, its planned emails rebuilt from the book at their balanced days, diffed against that page's existing rows (one raw query) and written with multi-row `INSERT … FROM unnest` statements, three page transactions at a time, through the tenant client (row-level security in the path). A page where nothing changed writes nothing.",
+      "",
+      "Memory is the process's resident set sampled every 10 ms over both runs, minus its level just before them after a forced collection (the bench turns on `--expose-gc` through `v8.setFlagsFromString` for that one call; the runs themselves collect as usual).",
+      "",
+      "| run | time | plan (read + rules) | balance | write (diff + rows) | contacts | rows inserted | updated | removed | unchanged |",
+      "|---|---|---|---|---|---|---|---|---|---|",
+      ...results.flatMap((r) => [
+        runRow(`${count(r.contacts)}: first (empty schedule)`, r.firstSeconds, r.first),
+        runRow(`${count(r.contacts)}: second (nothing changed: the nightly case)`, r.secondSeconds, r.second),
+      ]),
+      "",
+      ...results.map(
+        (r) =>
+          `${count(r.contacts)} contacts: loaded in ${r.loadSeconds.toFixed(1)} s (CSV + COPY + VACUUM ANALYZE, not timed as the reschedule); peak RSS ${r.peakMb.toFixed(0)} MB, ${r.addedMb.toFixed(0)} MB above the level before the runs. ${r.rows}`,
+      ),
+      "",
+      "Targets (issue #19):",
+      "",
+      ...measures.map((m) => `- ${verdict(m)}`),
+      ...(measures.every((m) => m.passed)
+        ? []
+        : [
+            "",
+            `Not met: ${measures
+              .filter((m) => !m.passed)
+              .map((m) => m.measure)
+              .join(
+                "; ",
+              )}. What is left: the time goes to the plan phase (every contact read through Prisma and planned in this one Node process, single-threaded) and, in the first run, to the write phase (3.3 million rows a million contacts, each into a table with eight indexes); on 2 shared cores PostgreSQL, this process and the other work on the machine take turns. The next steps are the planner on a worker thread (reading, planning and writing on both cores), the first run's rows through COPY into a staging table and one INSERT … SELECT, and, for the nightly run, skipping contacts whose inputs did not change since the last run (a per-contact input hash) instead of planning the whole book again; then a measurement on an idle machine.`,
+          ]),
+      "",
+      "History: the first version wrote rows with Prisma's `createMany` (about 2,700 rows/s) and took 136.6 s at 100,000; multi-row unnest statements, three pages in flight and memoised time-zone arithmetic brought it to 21.6 s (nightly 12.4 s), but it kept every plan as objects for the whole book and read the existing rows back through Prisma: +631 MB of RSS at 100,000, so a million would not have fit. The compact book, the deflated pages and the raw per-page read replaced that.",
+    ].join("\n"),
+  );
+  return { passed: measures.every((m) => m.passed), measures };
 }

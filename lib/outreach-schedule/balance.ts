@@ -9,7 +9,7 @@ import {
 } from "@/lib/outreach-schedule/calendar";
 import { DEFAULT_FREQUENCY_LIMIT, fitsFrequencyLimit, type FrequencyLimit } from "@/lib/outreach-schedule/frequency";
 import { FOLLOW_UP_TYPES } from "@/lib/outreach-schedule/defaults";
-import type { ContactPlan, EmailType, PlannedEmail } from "@/lib/outreach-schedule/types";
+import type { ContactPlan, EmailType, Plan, PlannedEmail } from "@/lib/outreach-schedule/types";
 
 /**
  * An organization's daily load (domain-rules A.8), over the plans of all its contacts: past-due emails
@@ -69,138 +69,371 @@ export type BalanceOptions = {
   frequency?: FrequencyLimit;
 };
 
-type Slot = {
-  owner: Owner;
-  email: PlannedEmail;
-  day: number;
-  from: number | null;
-  to: number | null;
-  exempt: boolean;
-  /** Where the slot sits in its day's load list: a move takes it out in O(1). */
-  index: number;
-};
+/** What a planned email carries besides the balance's columns (type, day, priority, movable range). */
+export type EmailDetails = Pick<PlannedEmail, "eventDate" | "parentEmailId" | "metadata">;
 
-type Owner = { contactId: string; slots: Slot[]; history: number[] };
+export const emailDetails = ({ eventDate, parentEmailId, metadata }: PlannedEmail): EmailDetails => ({
+  eventDate,
+  ...(parentEmailId ? { parentEmailId } : {}),
+  ...(metadata ? { metadata } : {}),
+});
 
-export function balanceDailyLoad(plans: readonly ContactPlan[], options: BalanceOptions): ContactPlan[] {
-  const today = dayNumber(localDate(options.now, options.timeZone || DEFAULT_TIME_ZONE));
-  const profile = sizeProfileFor(options.contactCount ?? plans.length);
-  const cap = options.dailyCap ?? dailyCapFor(options.contactCount ?? plans.length);
-  const limit = options.frequency ?? DEFAULT_FREQUENCY_LIMIT;
-
-  const owners: Owner[] = plans.map(({ contactId, plan }) => {
-    const owner: Owner = { contactId, slots: [], history: (plan.capHistory ?? []).map(dayNumber) };
-    owner.slots = plan.planned.map((email) => ({
-      owner,
-      email,
-      day: dayNumber(email.sendDate),
-      from: email.movableWithin ? dayNumber(email.movableWithin.from) : null,
-      to: email.movableWithin ? dayNumber(email.movableWithin.to) : null,
-      exempt: FOLLOW_UP_TYPES.has(email.emailType),
-      index: -1,
-    }));
-    return owner;
-  });
-  const slots = owners.flatMap((owner) => owner.slots);
-
-  const load = new Map<number, Slot[]>();
-  const add = (slot: Slot) => {
-    const list = load.get(slot.day);
-    if (list) {
-      slot.index = list.length;
-      list.push(slot);
-    } else {
-      slot.index = 0;
-      load.set(slot.day, [slot]);
+/** A growable column of 32-bit integers: a whole book's emails without one object each. */
+class IntColumn {
+  private values: Int32Array;
+  length = 0;
+  constructor(capacity = 1_024) {
+    this.values = new Int32Array(Math.max(16, capacity));
+  }
+  push(value: number) {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(Math.ceil(this.values.length * 1.5));
+      grown.set(this.values);
+      this.values = grown;
     }
-  };
-  for (const slot of slots) add(slot);
+    this.values[this.length++] = value;
+  }
+  /** The filled part (shares memory with the column: writes through it are the column's). */
+  view(): Int32Array {
+    return this.values.subarray(0, this.length);
+  }
+}
 
-  const canMove = (slot: Slot, day: number): boolean => {
-    if (slot.from === null || slot.to === null || day < today || day < slot.from || day > slot.to || day === slot.day)
-      return false;
-    const others = slot.owner.slots.filter((other) => other !== slot);
-    if (others.some((other) => other.day === day && other.email.emailType === slot.email.emailType)) return false;
-    if (slot.exempt) return true;
-    const counted = [...slot.owner.history, ...others.filter((other) => !other.exempt).map((other) => other.day)].sort(
-      (a, b) => a - b,
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
+/**
+ * Contact ids, a lowercase UUID packed in 16 bytes (a million ids: 16 MB, not the ~64 MB of strings);
+ * any other id kept as it is. An id comes back as the same string.
+ */
+class IdColumn {
+  private bytes: Uint8Array;
+  private readonly others = new Map<number, string>();
+  length = 0;
+  /** Whether every id so far came in ascending order (a keyset read), so that add order is id order. */
+  ascending = true;
+  private last: string | null = null;
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(16 * Math.max(16, capacity));
+  }
+  push(id: string) {
+    if (this.last !== null && !(this.last < id)) this.ascending = false;
+    this.last = id;
+    const at = this.length++;
+    if (!UUID.test(id)) {
+      this.others.set(at, id);
+      return;
+    }
+    if (16 * this.length > this.bytes.length) {
+      const grown = new Uint8Array(16 * Math.ceil(this.length * 1.5));
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    const hex = id.replaceAll("-", "");
+    for (let i = 0; i < 16; i++) this.bytes[16 * at + i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  }
+  get(at: number): string {
+    const other = this.others.get(at);
+    if (other !== undefined) return other;
+    const b = this.bytes;
+    const o = 16 * at;
+    const h = (from: number, to: number) => {
+      let text = "";
+      for (let i = from; i < to; i++) text += HEX[b[o + i]!];
+      return text;
+    };
+    return `${h(0, 4)}-${h(4, 6)}-${h(6, 8)}-${h(8, 10)}-${h(10, 16)}`;
+  }
+}
+
+/** movableWithin absent: the email stays where it is. */
+const FIXED = -2_147_483_648;
+
+/**
+ * An organization's plans held for balancing (domain-rules A.8) in columns indexed by email number: per
+ * planned email its contact, day, movable range, priority and type, per contact its emails (a contiguous
+ * run) and its frequency-cap history, and the contact ids (16 bytes a UUID). About 25 bytes an email, so a
+ * reschedule can balance a book of a million contacts whose plans it does not keep (lib/outreach).
+ *
+ * add() each contact's plan, balance() once, then balancedPlan() gives a contact's plan with the days
+ * the balance chose. The result is exactly that of the object-per-email algorithm it replaced
+ * (balance.reference.ts, the test oracle): the same passes over the same lists in the same order.
+ */
+export class DailyLoadBook {
+  private readonly ids: IdColumn;
+  private readonly emailStart = new IntColumn();
+  private readonly historyStart = new IntColumn();
+  private readonly history = new IntColumn();
+  private readonly owner: IntColumn;
+  private readonly day: IntColumn;
+  private readonly from: IntColumn;
+  private readonly to: IntColumn;
+  private readonly priority: IntColumn;
+  private readonly type: IntColumn;
+  private readonly typeNumbers = new Map<string, number>();
+  private readonly typeNames: string[] = [];
+  private balanced = false;
+
+  /** expectedEmails: a guess at the book's planned emails, so that the columns rarely grow. */
+  constructor(expectedEmails = 1_024) {
+    this.ids = new IdColumn(expectedEmails / 2);
+    this.owner = new IntColumn(expectedEmails);
+    this.day = new IntColumn(expectedEmails);
+    this.from = new IntColumn(expectedEmails);
+    this.to = new IntColumn(expectedEmails);
+    this.priority = new IntColumn(expectedEmails);
+    this.type = new IntColumn(expectedEmails);
+    this.emailStart.push(0);
+    this.historyStart.push(0);
+  }
+
+  get contacts(): number {
+    return this.ids.length;
+  }
+
+  /** Adds one contact's plan; returns its number in the book (the order of add calls). */
+  add(contactId: string, plan: Plan): number {
+    if (this.balanced) throw new Error("DailyLoadBook: add after balance");
+    const number = this.ids.length;
+    this.ids.push(contactId);
+    for (const email of plan.planned) {
+      this.owner.push(number);
+      this.day.push(dayNumber(email.sendDate));
+      this.from.push(email.movableWithin ? dayNumber(email.movableWithin.from) : FIXED);
+      this.to.push(email.movableWithin ? dayNumber(email.movableWithin.to) : FIXED);
+      this.priority.push(email.priority);
+      this.type.push(this.typeNumber(email.emailType));
+    }
+    this.emailStart.push(this.owner.length);
+    for (const date of plan.capHistory ?? []) this.history.push(dayNumber(date));
+    this.historyStart.push(this.history.length);
+    return number;
+  }
+
+  private typeNumber(emailType: string): number {
+    let number = this.typeNumbers.get(emailType);
+    if (number === undefined) {
+      number = this.typeNames.length;
+      this.typeNumbers.set(emailType, number);
+      this.typeNames.push(emailType);
+    }
+    return number;
+  }
+
+  /**
+   * Contact order as the balance compares them (by id): the add order when ids came ascending (a
+   * keyset read), else a dense rank, equal ids sharing one.
+   */
+  private contactRanks(): Int32Array {
+    const rank = new Int32Array(this.ids.length);
+    if (this.ids.ascending) {
+      for (let i = 0; i < rank.length; i++) rank[i] = i;
+      return rank;
+    }
+    const ids = Array.from({ length: rank.length }, (_, i) => this.ids.get(i));
+    const order = Array.from(ids.keys()).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+    let current = -1;
+    for (let i = 0; i < order.length; i++) {
+      if (i === 0 || ids[order[i - 1]!] !== ids[order[i]!]) current++;
+      rank[order[i]!] = current;
+    }
+    return rank;
+  }
+
+  /** Moves emails between days: catch-up of past-due emails, effective-date smoothing, daily cap. */
+  balance(options: BalanceOptions): void {
+    if (this.balanced) throw new Error("DailyLoadBook: balance runs once");
+    this.balanced = true;
+    const contactCount = options.contactCount ?? this.ids.length;
+    const today = dayNumber(localDate(options.now, options.timeZone || DEFAULT_TIME_ZONE));
+    const profile = sizeProfileFor(contactCount);
+    const cap = options.dailyCap ?? dailyCapFor(contactCount);
+    const limit = options.frequency ?? DEFAULT_FREQUENCY_LIMIT;
+
+    const ids = this.ids;
+    const owner = this.owner.view();
+    const day = this.day.view();
+    const from = this.from.view();
+    const to = this.to.view();
+    const priority = this.priority.view();
+    const type = this.type.view();
+    const emailStart = this.emailStart.view();
+    const historyStart = this.historyStart.view();
+    const history = this.history.view();
+    const count = day.length;
+    const rank = this.contactRanks();
+    const typeNames = this.typeNames;
+    const exempt = typeNames.map((name) => FOLLOW_UP_TYPES.has(name as EmailType));
+    const alphabetical = [...typeNames].sort();
+    const nameOrder = typeNames.map((name) => alphabetical.indexOf(name));
+    const effectiveDate = this.typeNumbers.get("effective_date" satisfies EmailType) ?? -1;
+
+    // Each day's emails; an email's place in its day's list, so that a move takes it out in O(1).
+    const load = new Map<number, number[]>();
+    const place = new Int32Array(count);
+    const add = (email: number) => {
+      const list = load.get(day[email]!);
+      if (list) {
+        place[email] = list.length;
+        list.push(email);
+      } else {
+        place[email] = 0;
+        load.set(day[email]!, [email]);
+      }
+    };
+    for (let email = 0; email < count; email++) add(email);
+
+    const canMove = (email: number, target: number): boolean => {
+      const start = from[email]!;
+      const end = to[email]!;
+      if (start === FIXED || end === FIXED || target < today || target < start || target > end || target === day[email])
+        return false;
+      const contact = owner[email]!;
+      const first = emailStart[contact]!;
+      const last = emailStart[contact + 1]!;
+      for (let other = first; other < last; other++)
+        if (other !== email && day[other] === target && type[other] === type[email]) return false;
+      if (exempt[type[email]!]) return true;
+      const counted: number[] = [];
+      for (let h = historyStart[contact]!; h < historyStart[contact + 1]!; h++) counted.push(history[h]!);
+      for (let other = first; other < last; other++)
+        if (other !== email && !exempt[type[other]!]) counted.push(day[other]!);
+      counted.sort((a, b) => a - b);
+      return !counted.includes(target) && fitsFrequencyLimit(counted, target, limit);
+    };
+    // The order of a day's list does not matter (the cap step sorts it), so a move swaps the last email into the hole.
+    const move = (email: number, target: number) => {
+      const list = load.get(day[email]!)!;
+      const last = list.pop()!;
+      if (last !== email) {
+        list[place[email]!] = last;
+        place[last] = place[email]!;
+      }
+      day[email] = target;
+      add(email);
+    };
+    const byContact = (a: number, b: number) => rank[owner[a]!]! - rank[owner[b]!]!;
+    // A stable sort by contact: emails of one contact keep their order.
+    const byContactThenNumber = (a: number, b: number) => byContact(a, b) || a - b;
+
+    // 1. Past due (the plan is older than today): a fixed slot in the next 7 days (A.8 catch-up).
+    const pastDue: number[] = [];
+    for (let email = 0; email < count; email++) if (day[email]! < today) pastDue.push(email);
+    for (const email of pastDue.sort(byContactThenNumber)) {
+      const key = `${ids.get(owner[email]!)}:${typeNames[type[email]!]}`;
+      const target = Math.min(catchUpDay(key, today), to[email] === FIXED ? today : to[email]!);
+      if (canMove(email, target)) move(email, target);
+    }
+
+    // 2. Effective-date smoothing: on a day with too many, each moves by hash(contact-type-year) mod W − W/2.
+    const edLimit = Math.max(
+      1,
+      Math.min(options.edSoftLimit ?? profile.edSoftLimit, Math.floor(cap * ED_SHARE_OF_CAP)),
     );
-    return !counted.includes(day) && fitsFrequencyLimit(counted, day, limit);
-  };
-  // The order of a day's list does not matter (the cap step sorts it), so a move swaps the last slot into the hole.
-  const move = (slot: Slot, day: number) => {
-    const list = load.get(slot.day)!;
-    const last = list.pop()!;
-    if (last !== slot) {
-      list[slot.index] = last;
-      last.index = slot.index;
+    const width = options.smoothingDays ?? profile.smoothingDays;
+    const edDays = new Map<number, number[]>();
+    for (let email = 0; email < count; email++) {
+      if (type[email] !== effectiveDate || day[email]! < today) continue;
+      const onDay = edDays.get(day[email]!);
+      if (onDay) onDay.push(email);
+      else edDays.set(day[email]!, [email]);
     }
-    slot.day = day;
-    add(slot);
-  };
-  const byContact = (a: Slot, b: Slot) =>
-    a.owner.contactId < b.owner.contactId ? -1 : a.owner.contactId > b.owner.contactId ? 1 : 0;
-
-  // 1. Past due (the plan is older than today): a fixed slot in the next 7 days (A.8 catch-up).
-  for (const slot of slots.filter((s) => s.day < today).sort(byContact)) {
-    const target = Math.min(catchUpDay(`${slot.owner.contactId}:${slot.email.emailType}`, today), slot.to ?? today);
-    if (canMove(slot, target)) move(slot, target);
-  }
-
-  // 2. Effective-date smoothing: on a day with too many, each moves by hash(contact-type-year) mod W − W/2.
-  const edLimit = Math.max(1, Math.min(options.edSoftLimit ?? profile.edSoftLimit, Math.floor(cap * ED_SHARE_OF_CAP)));
-  const width = options.smoothingDays ?? profile.smoothingDays;
-  const edDays = new Map<number, Slot[]>();
-  for (const slot of slots) {
-    if (slot.email.emailType !== ("effective_date" satisfies EmailType) || slot.day < today) continue;
-    const onDay = edDays.get(slot.day);
-    if (onDay) onDay.push(slot);
-    else edDays.set(slot.day, [slot]);
-  }
-  for (const [day, onDay] of [...edDays].sort(([a], [b]) => a - b)) {
-    if (onDay.length <= edLimit) continue;
-    for (const slot of onDay.sort(byContact)) {
-      const jitter =
-        (stableHash(`${slot.owner.contactId}-effective_date-${yearOfDay(day)}`) % width) - Math.floor(width / 2);
-      if (jitter !== 0 && canMove(slot, day + jitter)) move(slot, day + jitter);
+    for (const [edDay, onDay] of [...edDays].sort(([a], [b]) => a - b)) {
+      if (onDay.length <= edLimit) continue;
+      for (const email of onDay.sort(byContactThenNumber)) {
+        const jitter =
+          (stableHash(`${ids.get(owner[email]!)}-effective_date-${yearOfDay(edDay)}`) % width) - Math.floor(width / 2);
+        if (jitter !== 0 && canMove(email, edDay + jitter)) move(email, edDay + jitter);
+      }
     }
-  }
+    edDays.clear();
 
-  // 3. Daily cap: a day over cap × 1.2 keeps its `cap` most important emails; the rest go to the next day with room.
-  const threshold = Math.floor(cap * OVERAGE_THRESHOLD);
-  const days = [...load.keys()].filter((day) => day >= today).sort((a, b) => a - b);
-  for (let i = 0; i < days.length; i++) {
-    const day = days[i]!;
-    const onDay = load.get(day) ?? [];
-    if (onDay.length <= threshold) continue;
-    const overflow = [...onDay]
-      .sort(
-        (a, b) =>
-          a.email.priority - b.email.priority || byContact(a, b) || (a.email.emailType < b.email.emailType ? -1 : 1),
-      )
-      .slice(cap);
-    for (const slot of overflow) {
-      for (let target = day + 1; slot.to !== null && target <= slot.to; target++) {
-        if ((load.get(target)?.length ?? 0) >= cap || !canMove(slot, target)) continue;
-        if (!load.has(target)) days.splice(sortedIndex(days, target), 0, target);
-        move(slot, target);
-        break;
+    // 3. Daily cap: a day over cap × 1.2 keeps its `cap` most important emails; the rest go to the next day with room.
+    const threshold = Math.floor(cap * OVERAGE_THRESHOLD);
+    const days = [...load.keys()].filter((d) => d >= today).sort((a, b) => a - b);
+    for (let i = 0; i < days.length; i++) {
+      const current = days[i]!;
+      const onDay = load.get(current) ?? [];
+      if (onDay.length <= threshold) continue;
+      const overflow = [...onDay]
+        .sort(
+          (a, b) =>
+            priority[a]! - priority[b]! || byContact(a, b) || (nameOrder[type[a]!]! < nameOrder[type[b]!]! ? -1 : 1),
+        )
+        .slice(cap);
+      for (const email of overflow) {
+        const end = to[email]!;
+        for (let target = current + 1; end !== FIXED && target <= end; target++) {
+          if ((load.get(target)?.length ?? 0) >= cap || !canMove(email, target)) continue;
+          if (!load.has(target)) days.splice(sortedIndex(days, target), 0, target);
+          move(email, target);
+          break;
+        }
       }
     }
   }
 
-  return plans.map(({ contactId, plan }, index) => {
-    const owner = owners[index]!;
-    const planned = owner.slots
-      .map((slot) =>
-        isoDate(slot.day) === slot.email.sendDate ? slot.email : { ...slot.email, sendDate: isoDate(slot.day) },
-      )
+  /** The contact's plan (the one added as number `contact`, or an equal copy) with the balanced days, sorted by date then priority. */
+  balancedPlan(contact: number, plan: Plan): Plan {
+    if (!this.balanced) throw new Error("DailyLoadBook: balancedPlan before balance");
+    const first = this.emailStart.view()[contact]!;
+    const last = this.emailStart.view()[contact + 1]!;
+    if (last - first !== plan.planned.length) throw new Error("DailyLoadBook: not the plan that was added");
+    const day = this.day.view();
+    const planned = plan.planned
+      .map((email, i) => {
+        const date = isoDate(day[first + i]!);
+        return date === email.sendDate ? email : { ...email, sendDate: date };
+      })
       .sort((a, b) => (a.sendDate < b.sendDate ? -1 : a.sendDate > b.sendDate ? 1 : a.priority - b.priority));
-    return { contactId, plan: { ...plan, planned } };
-  });
+    return { ...plan, planned };
+  }
+
+  /**
+   * The contact's planned emails at their balanced days, rebuilt from the columns and `details` (what
+   * the columns do not hold, per email in the order they were added), sorted as balancedPlan sorts them:
+   * a reschedule keeps only the details between its passes.
+   */
+  balancedEmails(contact: number, details: readonly EmailDetails[]): PlannedEmail[] {
+    if (!this.balanced) throw new Error("DailyLoadBook: balancedEmails before balance");
+    const first = this.emailStart.view()[contact]!;
+    if (this.emailStart.view()[contact + 1]! - first !== details.length)
+      throw new Error("DailyLoadBook: not the emails that were added");
+    const [day, from, to, priority, type] = [this.day, this.from, this.to, this.priority, this.type].map((c) =>
+      c.view(),
+    );
+    return details
+      .map(({ eventDate, parentEmailId, metadata }, i): PlannedEmail => {
+        const email = first + i;
+        return {
+          emailType: this.typeNames[type![email]!] as EmailType,
+          sendDate: isoDate(day![email]!),
+          priority: priority![email]!,
+          eventDate,
+          ...(parentEmailId ? { parentEmailId } : {}),
+          ...(metadata ? { metadata } : {}),
+          ...(from![email] !== FIXED
+            ? { movableWithin: { from: isoDate(from![email]!), to: isoDate(to![email]!) } }
+            : {}),
+        };
+      })
+      .sort((a, b) => (a.sendDate < b.sendDate ? -1 : a.sendDate > b.sendDate ? 1 : a.priority - b.priority));
+  }
+
+  contactId(contact: number): string {
+    return this.ids.get(contact);
+  }
 }
 
-function sortedIndex(sorted: readonly number[], value: number): number {
+/** Balances a set of plans held as objects (one page of contacts, the tests): DailyLoadBook over them. */
+export function balanceDailyLoad(plans: readonly ContactPlan[], options: BalanceOptions): ContactPlan[] {
+  const book = new DailyLoadBook(plans.length * 4);
+  for (const { contactId, plan } of plans) book.add(contactId, plan);
+  book.balance(options);
+  return plans.map(({ contactId, plan }, contact) => ({ contactId, plan: book.balancedPlan(contact, plan) }));
+}
+
+export function sortedIndex(sorted: readonly number[], value: number): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {

@@ -3,6 +3,7 @@ import { tenantDb } from "@/lib/db";
 import { rescheduleOrganization, syncContactSchedule, type Planner } from "@/lib/outreach/reschedule-contact";
 import { outreachIdempotencyKey } from "@/lib/outreach/rules";
 import { planContactEmails } from "@/lib/outreach-schedule/plan";
+import { referenceBalanceDailyLoad } from "@/lib/outreach-schedule/balance.reference";
 import type { Plan, PlanInput } from "@/lib/outreach-schedule/types";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
@@ -444,6 +445,79 @@ describe("rescheduleOrganization", () => {
     expect(
       await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 25 }),
     ).toMatchObject({ inserted: 0, updated: 0, removed: 0, unchanged: 60 });
+  });
+
+  it("writes, page by page, exactly the rows of the whole book balanced at once: days, skips, event dates and metadata", async () => {
+    const { org } = await setup({ live: true });
+    for (let i = 0; i < 44; i += 1) await createContact(db.prisma, org.id, { now });
+    // Every contact a different plan, crowded on a few days so that the cap and the smoothing move emails.
+    const planOf = (contactId: string): Plan => {
+      const n = parseInt(contactId.slice(-4), 16);
+      const day = (offset: number) => `2026-07-${String(1 + ((n + offset) % 4)).padStart(2, "0")}`;
+      return {
+        planned: [
+          { ...birthday, sendDate: day(0), movableWithin: { from: day(0), to: "2026-07-20" } },
+          {
+            ...anniversary,
+            sendDate: day(1),
+            metadata: { anniversary: 1 + (n % 3) },
+            ...(n % 2 ? { movableWithin: { from: "2026-06-20", to: "2026-07-25" } } : {}),
+          },
+          ...(n % 3 === 0 ? [{ ...aep, emailType: "followup_1_cold" as const }] : []),
+        ],
+        skipped:
+          n % 5 === 0
+            ? [{ emailType: "rate_increase", date: "2026-08-10", skipReason: "Frequency limit exceeded" }]
+            : [],
+        capHistory: n % 4 === 0 ? ["2026-05-20", "2026-05-28"] : [],
+      };
+    };
+    const planner: Planner = (input) => planOf(input.contact.id);
+    const result = await rescheduleOrganization({ organizationId: org.id, plan: planner, now, pageSize: 7 });
+    expect(result).toMatchObject({ contacts: 45 });
+
+    const contacts = await db.prisma.contact.findMany({ where: { organizationId: org.id }, orderBy: { id: "asc" } });
+    const balanced = referenceBalanceDailyLoad(
+      contacts.map((c) => ({ contactId: c.id, plan: planOf(c.id) })),
+      { now, timeZone: "America/Chicago", contactCount: 45, dailyCap: undefined },
+    );
+    const key = (r: (string | null | undefined)[]) => r.map((v) => v ?? "").join("|");
+    const expected = balanced.flatMap(({ contactId, plan }) => [
+      ...plan.planned.map((e) =>
+        key([
+          contactId,
+          e.emailType,
+          e.sendDate,
+          "pending",
+          null,
+          e.eventDate,
+          e.parentEmailId,
+          JSON.stringify(e.metadata ?? null),
+        ]),
+      ),
+      ...plan.skipped.map((e) => key([contactId, e.emailType, e.date, "skipped", e.skipReason, null, null, "null"])),
+    ]);
+    const rows = await db.prisma.scheduledEmail.findMany({ where: { organizationId: org.id } });
+    const actual = rows.map((r) =>
+      key([
+        r.contactId,
+        r.emailType,
+        r.scheduledSendDate.toISOString().slice(0, 10),
+        r.status,
+        r.skipReason,
+        r.eventDate?.toISOString().slice(0, 10),
+        r.parentEmailId,
+        JSON.stringify(r.metadata ?? null),
+      ]),
+    );
+    expect(actual.sort()).toEqual(expected.sort());
+    // The balance had work to do: some emails are not on the day their plan gave them.
+    const moved = balanced.filter(({ contactId, plan }) =>
+      plan.planned.some(
+        (e) => !planOf(contactId).planned.some((p) => p.emailType === e.emailType && p.sendDate === e.sendDate),
+      ),
+    );
+    expect(moved.length).toBeGreaterThan(0);
   });
 
   it("marks the run failed when the planner throws", async () => {

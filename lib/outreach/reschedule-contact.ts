@@ -1,7 +1,9 @@
 import "server-only";
+import { promisify } from "node:util";
+import { deflateRaw, inflateRaw } from "node:zlib";
 import { prisma, tenantDb, tenantTransaction } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { balanceDailyLoad } from "@/lib/outreach-schedule/balance";
+import { balanceDailyLoad, DailyLoadBook, emailDetails, type EmailDetails } from "@/lib/outreach-schedule/balance";
 import {
   EMAIL_PRIORITY,
   type ContactPlan,
@@ -38,7 +40,8 @@ import { readStateCarrierSettings, smartSendStates } from "@/lib/settings/state-
  * produces. Sent, sending and failed rows are never touched.
  *
  * Run it when a contact or its organization's settings change; rescheduleOrganization does a whole
- * book in pages of contacts, with bounded memory.
+ * book in pages of contacts, keeping between its two passes only compact per-email columns and deflated
+ * pages of plans (bench/schedule measures the memory at 100,000 and 1,000,000 contacts).
  */
 
 export type Planner = (input: PlanInput) => Plan;
@@ -51,6 +54,10 @@ const CLICK_HISTORY_DAYS = 90;
 export const RESCHEDULE_PAGE_SIZE = 500;
 /** Page transactions of one run in flight at once: enough to overlap this process and the database, few enough to leave the pool to requests. */
 const WRITE_CONCURRENCY = 3;
+/** Sizes the balance's columns up front (bench/schedule: about 2.5 planned emails a contact); they grow if needed. */
+const EXPECTED_EMAILS_PER_CONTACT = 3;
+const deflate = promisify(deflateRaw);
+const inflate = promisify(inflateRaw);
 
 const organizationSelect = {
   id: true,
@@ -212,32 +219,24 @@ async function planInputs(context: RescheduleContext, contacts: ContactRow[]): P
   const { organizationId, now } = context;
   const timeZone = context.planOrganization.timezone;
   const ids = contacts.map((c) => c.id);
-  const db = tenantDb(organizationId);
-  const [sent, clicks, answers] = await Promise.all([
-    db.scheduledEmail.findMany({
-      where: {
-        organizationId,
-        contactId: { in: ids },
-        status: "sent",
-        sentAt: { gte: new Date(now.getTime() - SENT_HISTORY_DAYS * 86_400_000) },
-      },
-      select: { id: true, contactId: true, emailType: true, sentAt: true, trackingId: true },
-    }),
-    db.trackingClick.findMany({
-      where: {
-        organizationId,
-        contactId: { in: ids },
-        clickedAt: { gte: new Date(now.getTime() - CLICK_HISTORY_DAYS * 86_400_000) },
-      },
-      select: { contactId: true, clickedAt: true, trackingId: true },
-    }),
-    // Only whether there were conditions: the answers themselves never leave lib/eligibility.
-    db.eligibilityAnswer.findMany({
-      where: { organizationId, contactId: { in: ids } },
-      orderBy: [{ contactId: "asc" }, { createdAt: "desc" }],
-      distinct: ["contactId"],
-      select: { contactId: true, createdAt: true, hasConditions: true },
-    }),
+  const sentSince = new Date(now.getTime() - SENT_HISTORY_DAYS * 86_400_000);
+  const clickedSince = new Date(now.getTime() - CLICK_HISTORY_DAYS * 86_400_000);
+  // One transaction, three raw reads: a page's history without three compiled Prisma queries (bench/schedule).
+  const [sent, clicks, answers] = await tenantTransaction(organizationId, async (tx) => [
+    await tx.$queryRaw<{ id: string; contactId: string; emailType: string; sentAt: Date; trackingId: string | null }[]>`
+      SELECT id::text AS id, contact_id::text AS "contactId", email_type AS "emailType", sent_at AS "sentAt", tracking_id AS "trackingId"
+      FROM scheduled_emails
+      WHERE organization_id = ${organizationId}::uuid AND contact_id = ANY(${ids}::uuid[]) AND status = 'sent' AND sent_at >= ${sentSince}`,
+    await tx.$queryRaw<{ contactId: string | null; clickedAt: Date; trackingId: string }[]>`
+      SELECT contact_id::text AS "contactId", clicked_at AS "clickedAt", tracking_id AS "trackingId"
+      FROM tracking_clicks
+      WHERE organization_id = ${organizationId}::uuid AND contact_id = ANY(${ids}::uuid[]) AND clicked_at >= ${clickedSince}`,
+    // Only whether there were conditions, the latest answer's: the answers themselves never leave lib/eligibility.
+    await tx.$queryRaw<{ contactId: string | null; createdAt: Date; hasConditions: boolean }[]>`
+      SELECT DISTINCT ON (contact_id) contact_id::text AS "contactId", created_at AS "createdAt", has_conditions AS "hasConditions"
+      FROM eligibility_answers
+      WHERE organization_id = ${organizationId}::uuid AND contact_id = ANY(${ids}::uuid[])
+      ORDER BY contact_id, created_at DESC`,
   ]);
 
   const sentByContact = groupBy(sent, (row) => row.contactId);
@@ -356,39 +355,11 @@ export async function applyContactPlans({
     // disk flush (a crash can lose at most the last few pages' rows, never a sent email's state).
     await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
     // An unsubscribe that committed after the contacts were read wins: nothing is planned for them.
-    const optedOut = await tx.contact.findMany({
-      where: { organizationId, id: { in: ids }, OR: [{ unsubscribedAt: { not: null } }, { doNotCommunicate: true }] },
-      select: { id: true },
-    });
+    const optedOut = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id::text AS id FROM contacts
+      WHERE organization_id = ${organizationId}::uuid AND id = ANY(${ids}::uuid[]) AND (unsubscribed_at IS NOT NULL OR do_not_communicate)`;
     for (const { id } of optedOut) desiredByContact.set(id, []);
-
-    const existing = await tx.scheduledEmail.findMany({
-      where: { organizationId, contactId: { in: ids }, status: { in: [...REVIVABLE_STATUSES] } },
-      select: {
-        id: true,
-        contactId: true,
-        emailType: true,
-        scheduledSendDate: true,
-        status: true,
-        skipReason: true,
-        priority: true,
-        eventDate: true,
-        scheduledSendAt: true,
-        sendMode: true,
-        parentEmailId: true,
-        metadata: true,
-        attemptCount: true,
-      },
-    });
-    const existingByContact = groupBy(
-      existing.map((row): ExistingRow & { contactId: string } => ({
-        ...row,
-        sendDate: isoDate(row.scheduledSendDate),
-        eventDate: row.eventDate ? isoDate(row.eventDate) : null,
-        metadata: (row.metadata ?? null) as Record<string, unknown> | null,
-      })),
-      (row) => row.contactId,
-    );
+    const existingByContact = groupBy(await existingRows(tx, organizationId, ids), (row) => row.contactId);
 
     const inserts: NewScheduledRow[] = [];
     const updates: { id: string; row: DesiredRow }[] = [];
@@ -430,7 +401,29 @@ export async function syncContactsPage({
   return applyContactPlans({ context, plans: balancePlans(context, plans) });
 }
 
+/** One contact's plan between the reschedule's passes, besides what its DailyLoadBook holds. */
+type StoredPlan = [skipped: Plan["skipped"], details: EmailDetails[]];
+
 type TxClient = Parameters<Parameters<typeof tenantTransaction>[1]>[0];
+
+/**
+ * A page's rows the reschedule may change, in the diff's words: one raw query, dates as text, so the
+ * nightly run (nothing changed) compares them without building a Prisma object and a Date per column.
+ */
+async function existingRows(
+  tx: TxClient,
+  organizationId: string,
+  contactIds: string[],
+): Promise<(ExistingRow & { contactId: string })[]> {
+  return tx.$queryRaw<(ExistingRow & { contactId: string })[]>`
+    SELECT id::text AS id, contact_id::text AS "contactId", email_type AS "emailType",
+           to_char(scheduled_send_date, 'YYYY-MM-DD') AS "sendDate", status::text AS status, skip_reason AS "skipReason",
+           priority, to_char(event_date, 'YYYY-MM-DD') AS "eventDate", scheduled_send_at AS "scheduledSendAt",
+           send_mode::text AS "sendMode", parent_email_id::text AS "parentEmailId", metadata, attempt_count AS "attemptCount"
+    FROM scheduled_emails
+    WHERE organization_id = ${organizationId}::uuid AND contact_id = ANY(${contactIds}::uuid[])
+      AND status::text IN (${Prisma.join([...REVIVABLE_STATUSES])})`;
+}
 type NewScheduledRow = { contactId: string; row: DesiredRow };
 
 /** Rows per multi-row statement: well under PostgreSQL's parameter limits (arrays are one parameter each). */
@@ -567,10 +560,13 @@ export async function rescheduleOrganization({
   };
   try {
     const context = (await loadRescheduleContext({ organizationId, now, horizonDays, schedulerRunId: run.id }))!;
-    // Two passes, because the daily cap is a property of the whole book: plan every contact (pages of
-    // contacts read by keyset, so only the compact plans stay in memory), balance the days, then write
-    // the rows page by page, one transaction each.
-    const plans: ContactPlan[] = [];
+    // Two passes, because the daily cap is a property of the whole book. The first plans every contact
+    // (pages read by keyset) and keeps, per page, only what the balance needs (DailyLoadBook: a few
+    // numbers an email) and the page's plans deflated; the balance moves days in the book; the second
+    // pass inflates one page at a time, gives it its balanced days and writes it in one transaction.
+    // Memory is the book's columns and the deflated pages, never a whole book of plan objects.
+    const book = new DailyLoadBook(context.planOrganization.contactCount * EXPECTED_EMAILS_PER_CONTACT);
+    const pages: { first: number; plans: Promise<Buffer> | null }[] = [];
     const readPage = (after: string | undefined) => {
       const read = db.contact.findMany({
         where: { organizationId, ...(after ? { id: { gt: after } } : {}) },
@@ -587,19 +583,37 @@ export async function rescheduleOrganization({
       const contacts = await nextRead;
       if (contacts.length === 0) break;
       nextRead = contacts.length < pageSize ? Promise.resolve([]) : readPage(contacts[contacts.length - 1]!.id);
-      plans.push(...(await planContactsPage({ context, contacts, plan })));
+      const plans = await planContactsPage({ context, contacts, plan });
+      const first = book.contacts;
+      for (const { contactId, plan: contactPlan } of plans) book.add(contactId, contactPlan);
+      // What the book does not hold (skips, event dates, parents, metadata), deflated on libuv's threads
+      // while the next page is planned (level 1: fast, and several times smaller).
+      const details: StoredPlan[] = plans.map(({ plan: p }) => [p.skipped, p.planned.map(emailDetails)]);
+      const stored = deflate(JSON.stringify(details), { level: 1 });
+      stored.catch(() => undefined); // awaited in the second pass
+      pages.push({ first, plans: stored });
     }
     endPhase("plan");
-    const balanced = balancePlans(context, plans);
+    book.balance({
+      now: context.now,
+      timeZone: context.planOrganization.timezone,
+      contactCount: context.planOrganization.contactCount,
+    });
     endPhase("balance");
-    plans.length = 0;
+    const balancedPage = async (page: (typeof pages)[number]): Promise<ContactPlan[]> => {
+      const stored = JSON.parse((await inflate(await page.plans!)).toString()) as StoredPlan[];
+      page.plans = null; // written once: its memory goes as soon as it is read
+      return stored.map(([skipped, details], i) => ({
+        contactId: book.contactId(page.first + i),
+        plan: { planned: book.balancedEmails(page.first + i, details), skipped },
+      }));
+    };
     // Pages touch disjoint contacts, so a few are written at once (each its own transaction).
-    const pages: ContactPlan[][] = [];
-    for (let start = 0; start < balanced.length; start += pageSize) pages.push(balanced.slice(start, start + pageSize));
     let nextPage = 0;
     const writer = async () => {
       while (nextPage < pages.length) {
-        const page = await applyContactPlans({ context, plans: pages[nextPage++]! });
+        const plans = await balancedPage(pages[nextPage++]!);
+        const page = await applyContactPlans({ context, plans });
         for (const key of Object.keys(totals) as (keyof SyncResult)[]) totals[key] += page[key];
       }
     };
