@@ -12,7 +12,8 @@ import type { AddressInfo } from "node:net";
  * - at most 100 emails per batch call (422 validation_error beyond).
  * Every email it accepts is recorded as one delivery, so a test or a bench counts duplicates per email.
  * `dropConnectionAfterAccepting` simulates the worst crash: the emails are accepted and delivered, but the
- * caller never hears so (the socket closes before the answer).
+ * caller never hears so (the socket closes before the answer); `failBeforeAccepting` the opposite: a 500 with
+ * nothing delivered. Either way the caller cannot tell which happened.
  */
 
 export type FakeEmail = {
@@ -34,6 +35,8 @@ export type FakeResendOptions = {
   burst?: number;
   /** Called before each accepted request is answered; return true to accept it and then drop the connection. */
   dropConnectionAfterAccepting?: (request: { path: string; emails: number; callNumber: number }) => boolean;
+  /** Called before a request is processed; return true to answer 500 without accepting anything. */
+  failBeforeAccepting?: (request: { path: string; emails: number; callNumber: number }) => boolean;
 };
 
 export const FAKE_RESEND_MAX_BATCH = 100;
@@ -43,7 +46,14 @@ export type FakeResendServer = {
   deliveries: FakeDelivery[];
   /** How many deliveries each value of `key(delivery)` got (e.g. the scheduled_email_id tag). */
   deliveriesPer: (key: (delivery: FakeDelivery) => string | undefined) => Map<string, number>;
-  counters: { accepted: number; rateLimited: number; replayed: number; dropped: number; refused: number };
+  counters: {
+    accepted: number;
+    rateLimited: number;
+    replayed: number;
+    dropped: number;
+    refused: number;
+    failed: number;
+  };
   close: () => Promise<void>;
 };
 
@@ -81,7 +91,7 @@ export async function startFakeResendServer(options: FakeResendOptions = {}): Pr
 
   const deliveries: FakeDelivery[] = [];
   const idempotent = new Map<string, { bodyHash: string; status: number; response: string }>();
-  const counters = { accepted: 0, rateLimited: 0, replayed: 0, dropped: 0, refused: 0 };
+  const counters = { accepted: 0, rateLimited: 0, replayed: 0, dropped: 0, refused: 0, failed: 0 };
   let callNumber = 0;
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -138,6 +148,12 @@ export async function startFakeResendServer(options: FakeResendOptions = {}): Pr
       answer(422, errorBody(422, "validation_error", `A batch holds 1 to ${FAKE_RESEND_MAX_BATCH} emails.`));
       return;
     }
+    callNumber += 1;
+    if (options.failBeforeAccepting?.({ path, emails: emails.length, callNumber })) {
+      counters.failed += 1;
+      answer(500, errorBody(500, "internal_server_error", "Something went wrong."));
+      return;
+    }
     const accepted = emails.map((email) => ({ ...email, id: randomUUID() }));
     deliveries.push(...accepted);
     counters.accepted += accepted.length;
@@ -145,7 +161,6 @@ export async function startFakeResendServer(options: FakeResendOptions = {}): Pr
       path === "/emails/batch" ? { data: accepted.map(({ id }) => ({ id })) } : { id: accepted[0]!.id },
     );
     if (idempotencyKey) idempotent.set(`${path} ${idempotencyKey}`, { bodyHash, status: 200, response: json });
-    callNumber += 1;
     if (options.dropConnectionAfterAccepting?.({ path, emails: accepted.length, callNumber })) {
       counters.dropped += 1;
       request.socket.destroy();
