@@ -137,14 +137,12 @@ async function deliver(
   const outcomes = new Map<string, BatchSendOutcome>();
   if (answer.kind === "accepted") {
     const sentAt = new Date();
-    await prisma.$transaction(
-      ordered.map((row, i) =>
-        prisma.outboxEmail.updateMany({
-          where: { id: row.id, status: "sending" },
-          data: { status: "sent", providerMessageId: answer.ids[i] ?? null, sentAt, lastError: null },
-        }),
-      ),
-    );
+    await prisma.$executeRaw`
+      UPDATE outbox_emails AS o
+      SET status = 'sent', provider_message_id = u.provider_message_id, sent_at = ${sentAt}::timestamptz, last_error = NULL
+      FROM unnest(${ordered.map((row) => row.id)}::uuid[], ${ordered.map((_, i) => answer.ids[i] ?? null)}::text[])
+        AS u(id, provider_message_id)
+      WHERE o.id = u.id AND o.status = 'sending'`;
     ordered.forEach((row, i) =>
       outcomes.set(row.idempotencyKey, {
         id: row.id,

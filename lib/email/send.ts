@@ -1,6 +1,6 @@
 import "server-only";
 import type { ReactElement } from "react";
-import { render } from "@react-email/render";
+import { render, toPlainText } from "@react-email/render";
 import { Resend } from "resend";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -123,10 +123,9 @@ export async function composeEmail(input: SendEmailInput) {
     env.email.subjectPrefix,
   );
   const { to, isTest } = routed;
-  const [renderedHtml, renderedText] = await Promise.all([
-    render(input.react),
-    render(input.react, { plainText: true }),
-  ]);
+  // One render: the plain text is what render(…, { plainText: true }) derives from the same HTML.
+  const renderedHtml = await render(input.react);
+  const renderedText = toPlainText(renderedHtml);
   const footer = {
     postalAddress: input.postalAddress?.trim() || env.postalAddress,
     productName: input.whiteLabel ? null : env.productName,

@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma, tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
 import { fromWithName } from "@/lib/email/compose";
 import {
@@ -13,7 +13,7 @@ import {
 import { sendEmailBatch } from "@/lib/email/send-batch";
 import { recordUnsubscribe } from "@/lib/consent/unsubscribe";
 import { getEnv } from "@/lib/env";
-import { createQuoteLink, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
+import { newQuoteLinkRow, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
 import { isoDate } from "@/lib/calendar/calendar-date";
 import { renderOutreachEmail } from "@/lib/outreach/render";
 import { clickTrackingUrl, openPixelUrl } from "@/lib/tracking/email-tracking";
@@ -57,12 +57,21 @@ export async function claimDueEmails({ limit, now }: { limit: number; now: Date 
   await prisma.$executeRaw`
     UPDATE scheduled_emails SET status = 'failed', last_error = 'StaleClaim', updated_at = ${now}::timestamptz
     WHERE status = 'sending' AND last_attempt_at < ${staleBefore}::timestamptz AND attempt_count >= ${MAX_SEND_ATTEMPTS}`;
-  // Two index reads, each stopping at `limit`: the pending rows due, from the front of the partial index
-  // scheduled_emails_pending_due_idx (already in send order), and the stale "sending" rows, which are few.
-  // One OR over both would make PostgreSQL gather every due row before sorting them (30 million rows,
-  // #19 point 2). Rows locked by a CTE and not picked stay untouched; the claim is one statement, so its
-  // locks end with it.
-  return prisma.$queryRaw<ClaimedEmail[]>`
+  return prisma.$queryRaw<ClaimedEmail[]>(claimDueEmailsSql({ limit, now }));
+}
+
+/**
+ * The claim statement (bench/sweep.ts EXPLAINs it as it runs).
+ *
+ * Two index reads, each stopping at `limit`: the pending rows due, from the front of the partial index
+ * scheduled_emails_pending_due_idx (already in send order), and the stale "sending" rows, which are few.
+ * One OR over both would make PostgreSQL gather every due row before sorting them (30 million rows,
+ * #19 point 2). Rows locked by a CTE and not picked stay untouched; the claim is one statement, so its
+ * locks end with it.
+ */
+export function claimDueEmailsSql({ limit, now }: { limit: number; now: Date }) {
+  const staleBefore = new Date(now.getTime() - STALE_SENDING_MINUTES * 60_000);
+  return Prisma.sql`
     WITH stale AS (
       SELECT id, scheduled_send_at, priority FROM scheduled_emails
       WHERE status = 'sending' AND last_attempt_at < ${staleBefore}::timestamptz AND attempt_count < ${MAX_SEND_ATTEMPTS}
@@ -105,13 +114,6 @@ export const CANCEL_REASONS = {
   noAddress: "Contact has no email address",
   noTestRecipient: "No agent to receive the test email",
 } as const;
-
-class LostClaimError extends Error {
-  constructor() {
-    super("The scheduled email was claimed by another sweeper.");
-    this.name = "LostClaimError";
-  }
-}
 
 const senderSelect = {
   id: true,
@@ -213,100 +215,185 @@ async function cancelJob(job: SendJob, reason: string): Promise<SendOutcome> {
     : { id: job.id, outcome: "not_claimed" };
 }
 
+/** What a job needs before its link and its email: the mode, the agent it goes out as, the sender. */
+type DecidedSend = {
+  job: SendJob;
+  sendMode: "test" | "production";
+  agent: Agent | null;
+  sender: ReturnType<typeof resolveOutreachSender>;
+};
+
 /**
- * A loaded, claimed row made ready to send: cancelled when its contact opted out or has no address,
- * otherwise its sender resolved, its quote link made (or the earlier attempt's reused) and its email
- * rendered. `fallbackAgent` finds the organization's first active admin (read once per organization).
+ * Whether and how a loaded, claimed row goes out: cancelled when its contact opted out or has no address
+ * (or, in a trial, no agent can receive the test copy); otherwise its mode and sender. `fallbackAgent`
+ * finds the organization's first active admin (read once per organization).
  */
-async function prepareSend(job: SendJob, fallbackAgent: () => Promise<Agent | null>): Promise<ReadySend | SendOutcome> {
-  const { id, orgId, row, fence, now } = job;
+async function decideSend(
+  job: SendJob,
+  fallbackAgent: () => Promise<Agent | null>,
+): Promise<DecidedSend | SendOutcome> {
+  const { row, now } = job;
   const { contact, organization } = row;
   if (contact.unsubscribedAt || contact.doNotCommunicate) return cancelJob(job, CANCEL_REASONS.optedOut);
   if (!contact.email.trim()) return cancelJob(job, CANCEL_REASONS.noAddress);
-  try {
-    // Live is decided now, not when the row was planned: before go-live nothing reaches a consumer.
-    const sendMode = sendModeAt(organization, now);
-    const agent =
-      (contact.agent?.isActive ? contact.agent : null) ??
-      (organization.defaultAgent?.isActive ? organization.defaultAgent : null) ??
-      (await fallbackAgent());
-    if (sendMode === "test" && !agent) return await cancelJob(job, CANCEL_REASONS.noTestRecipient);
-
-    const { sender, fromName, replyTo } = resolveOutreachSender({ organization, agent, appUrl: getEnv().appUrl });
-
-    const link = await quoteLinkFor({ orgId, row, fence, now });
-    // The email's link goes through the click tracker, which records the click and redirects to the quote.
-    const quoteUrl = clickTrackingUrl(id, `${link.url}&tid=${encodeURIComponent(link.trackingId)}`);
-    const rendered = renderOutreachEmail({
-      emailType: row.emailType,
-      firstName: contact.firstName,
-      sender,
-      quoteUrl,
-      openPixelUrl: openPixelUrl(id),
-      eventDate: row.eventDate ? isoDate(row.eventDate) : null,
-      carrierName: contact.currentCarrier,
-      planType: contact.planType,
-    });
-    const testAddress = sendMode === "test" ? agent!.email : undefined;
-    const input: SendEmailInput = {
-      to: contact.email,
-      testAddress,
-      subject: rendered.subject,
-      react: rendered.react,
-      from: fromWithName(getEnv().email.from, fromName),
-      replyTo: replyTo ?? undefined,
-      idempotencyKey: row.idempotencyKey,
-      postalAddress: organization.postalAddress,
-      whiteLabel: true,
-      ...unsubscribeLinks({ organizationId: orgId, contactId: contact.id }),
-      tags: { email_type: row.emailType, organization_id: orgId, scheduled_email_id: id },
-    };
-    return { job, input, sendMode, testAddress };
-  } catch (error) {
-    return afterSendError(job, error);
-  }
+  // Live is decided now, not when the row was planned: before go-live nothing reaches a consumer.
+  const sendMode = sendModeAt(organization, now);
+  const agent =
+    (contact.agent?.isActive ? contact.agent : null) ??
+    (organization.defaultAgent?.isActive ? organization.defaultAgent : null) ??
+    (await fallbackAgent());
+  if (sendMode === "test" && !agent) return cancelJob(job, CANCEL_REASONS.noTestRecipient);
+  const sender = resolveOutreachSender({ organization, agent, appUrl: getEnv().appUrl });
+  return { job, sendMode, agent, sender };
 }
 
-/** The provider took the email (or already had it): the row is marked sent under its fence, once. */
-async function markSent({ job, sendMode, testAddress }: ReadySend, result: SendEmailResult): Promise<SendOutcome> {
-  const { id, orgId, row, fence, now } = job;
-  const { contact } = row;
-  const marked = await tenantTransaction(orgId, async (tx) => {
-    const { count } = await tx.scheduledEmail.updateMany({
-      where: fence,
-      data: {
-        status: "sent",
-        sentAt: now,
-        providerMessageId: result.providerMessageId ?? null,
-        recipientEmail: testAddress ?? contact.email,
-        sendMode,
-        lastError: null,
-      },
-    });
-    if (count !== 1) return false;
-    await tx.emailEvent.create({
-      data: {
-        organizationId: orgId,
-        contactId: contact.id,
-        scheduledEmailId: id,
-        type: "sent",
-        providerMessageId: result.providerMessageId ?? null,
-        occurredAt: now,
-        metadata: { emailType: row.emailType, sendMode },
-      },
-    });
-    await tx.contact.updateMany({ where: { id: contact.id, organizationId: orgId }, data: { lastEmailedAt: now } });
-    return true;
+/** The email itself, rendered, with the quote link it carries. */
+function readySend({ job, sendMode, agent, sender: resolved }: DecidedSend, link: QuoteLinkForEmail): ReadySend {
+  const { id, orgId, row } = job;
+  const { contact, organization } = row;
+  const { sender, fromName, replyTo } = resolved;
+  // The email's link goes through the click tracker, which records the click and redirects to the quote.
+  const quoteUrl = clickTrackingUrl(id, `${link.url}&tid=${encodeURIComponent(link.trackingId)}`);
+  const rendered = renderOutreachEmail({
+    emailType: row.emailType,
+    firstName: contact.firstName,
+    sender,
+    quoteUrl,
+    openPixelUrl: openPixelUrl(id),
+    eventDate: row.eventDate ? isoDate(row.eventDate) : null,
+    carrierName: contact.currentCarrier,
+    planType: contact.planType,
   });
-  return marked
-    ? { id, outcome: "sent", delivery: result.status, contactId: contact.id }
-    : { id, outcome: "not_claimed" };
+  const testAddress = sendMode === "test" ? agent!.email : undefined;
+  const input: SendEmailInput = {
+    to: contact.email,
+    testAddress,
+    subject: rendered.subject,
+    react: rendered.react,
+    from: fromWithName(getEnv().email.from, fromName),
+    replyTo: replyTo ?? undefined,
+    idempotencyKey: row.idempotencyKey,
+    postalAddress: organization.postalAddress,
+    whiteLabel: true,
+    ...unsubscribeLinks({ organizationId: orgId, contactId: contact.id }),
+    tags: { email_type: row.emailType, organization_id: orgId, scheduled_email_id: id },
+  };
+  return { job, input, sendMode, testAddress };
+}
+
+/**
+ * One organization's claimed rows made ready to send, with one tenant read for the rows and one
+ * transaction for the new quote links (#19 point 2: no round trips per row where one per organization
+ * does). Rows that are not (or no longer) claimed answer not_claimed; cancelled rows are cancelled.
+ */
+async function prepareOrganization(
+  orgId: string,
+  ids: readonly string[],
+  now: Date,
+): Promise<{ outcomes: SendOutcome[]; ready: ReadySend[] }> {
+  const rows = await tenantDb(orgId).scheduledEmail.findMany({
+    where: { id: { in: [...ids] }, organizationId: orgId },
+    select: scheduledEmailSelect,
+  });
+  const loaded = new Map(rows.map((row) => [row.id, row]));
+  const fallbackAgent = fallbackAgentOf(orgId);
+  const outcomes: SendOutcome[] = [];
+  const decided: DecidedSend[] = [];
+  for (const id of ids) {
+    const row = loaded.get(id);
+    if (!row || row.status !== "sending") {
+      outcomes.push({ id, outcome: "not_claimed" });
+      continue;
+    }
+    const job = jobFor(orgId, row, now);
+    try {
+      const decision = await decideSend(job, fallbackAgent);
+      if ("outcome" in decision) outcomes.push(decision);
+      else decided.push(decision);
+    } catch (error) {
+      outcomes.push(await afterSendError(job, error));
+    }
+  }
+  if (decided.length === 0) return { outcomes, ready: [] };
+  let links: Map<string, QuoteLinkForEmail | null>;
+  try {
+    links = await quoteLinksFor(
+      orgId,
+      decided.map((d) => d.job),
+      now,
+    );
+  } catch (error) {
+    for (const { job } of decided) outcomes.push(await afterSendError(job, error));
+    return { outcomes, ready: [] };
+  }
+  const ready: ReadySend[] = [];
+  for (const decision of decided) {
+    const link = links.get(decision.job.id);
+    if (!link) outcomes.push({ id: decision.job.id, outcome: "not_claimed" });
+    else ready.push(readySend(decision, link));
+  }
+  return { outcomes, ready };
+}
+
+/**
+ * The provider took the emails (or already had them): one transaction per organization marks each row sent
+ * under its fence, records one "sent" event per row marked, and stamps the contacts' last email.
+ */
+async function markSent(orgId: string, sent: readonly { ready: ReadySend; result: SendEmailResult }[]) {
+  const marked = await tenantTransaction(orgId, async (tx) => {
+    // One statement for every row of the organization, each under its own fence (status sending, its attempt).
+    const updated = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE scheduled_emails AS s
+      SET status = 'sent', sent_at = u.sent_at, provider_message_id = u.provider_message_id,
+          recipient_email = u.recipient_email, send_mode = u.send_mode::"SendMode", last_error = NULL, updated_at = u.sent_at
+      FROM unnest(${sent.map(({ ready }) => ready.job.id)}::uuid[], ${sent.map(({ ready }) => ready.job.fence.attemptCount)}::int[],
+                  ${sent.map(({ ready }) => ready.job.now)}::timestamptz[],
+                  ${sent.map(({ result }) => result.providerMessageId ?? null)}::text[],
+                  ${sent.map(({ ready }) => ready.testAddress ?? ready.job.row.contact.email)}::text[],
+                  ${sent.map(({ ready }) => ready.sendMode)}::text[])
+        AS u(id, attempt_count, sent_at, provider_message_id, recipient_email, send_mode)
+      WHERE s.id = u.id AND s.organization_id = ${orgId}::uuid AND s.status = 'sending' AND s.attempt_count = u.attempt_count
+      RETURNING s.id`;
+    const updatedIds = new Set(updated.map((row) => row.id));
+    const done = sent.filter(({ ready }) => updatedIds.has(ready.job.id));
+    if (done.length === 0) return done;
+    await tx.emailEvent.createMany({
+      data: done.map(({ ready: { job, sendMode }, result }) => ({
+        organizationId: orgId,
+        contactId: job.row.contact.id,
+        scheduledEmailId: job.id,
+        type: "sent" as const,
+        providerMessageId: result.providerMessageId ?? null,
+        occurredAt: job.now,
+        metadata: { emailType: job.row.emailType, sendMode },
+      })),
+    });
+    const byTime = new Map<number, string[]>();
+    for (const { ready } of done)
+      byTime.set(ready.job.now.getTime(), [...(byTime.get(ready.job.now.getTime()) ?? []), ready.job.row.contact.id]);
+    for (const [time, contactIds] of byTime)
+      await tx.contact.updateMany({
+        where: { id: { in: contactIds }, organizationId: orgId },
+        data: { lastEmailedAt: new Date(time) },
+      });
+    return done;
+  });
+  const markedIds = new Set(marked.map(({ ready }) => ready.job.id));
+  return sent.map(({ ready }): SendOutcome =>
+    markedIds.has(ready.job.id)
+      ? {
+          id: ready.job.id,
+          outcome: "sent",
+          delivery: sent.find((s) => s.ready === ready)!.result.status,
+          contactId: ready.job.row.contact.id,
+        }
+      : { id: ready.job.id, outcome: "not_claimed" },
+  );
 }
 
 /** A failed attempt: retried later with backoff, failed for good, or (a refused address) failed at once. */
 async function afterSendError(job: SendJob, error: unknown): Promise<SendOutcome> {
   const { id, orgId, row, now } = job;
-  if (error instanceof LostClaimError) return { id, outcome: "not_claimed" };
   // The provider refused the contact's address (an RFC 6531 address it cannot deliver to, say): the
   // contact stays in the book, its address is marked not emailable as a permanent bounce marks it
   // (resend-webhook.ts), and the email fails now instead of retrying. A trial's [TEST] copy is not the contact's.
@@ -374,21 +461,15 @@ export async function sendScheduledEmail({
     organizationId ??
     (await prisma.scheduledEmail.findUnique({ where: { id }, select: { organizationId: true } }))?.organizationId;
   if (!orgId) return { id, outcome: "not_claimed" };
-  const row = await tenantDb(orgId).scheduledEmail.findFirst({
-    where: { id, organizationId: orgId },
-    select: scheduledEmailSelect,
-  });
-  if (!row || row.status !== "sending") return { id, outcome: "not_claimed" };
-  const job = jobFor(orgId, row, now);
-  const ready = await prepareSend(job, fallbackAgentOf(orgId));
-  if ("outcome" in ready) return ready;
+  const { outcomes, ready } = await prepareOrganization(orgId, [id], now);
+  if (outcomes[0]) return outcomes[0];
   let result: SendEmailResult;
   try {
-    result = await send(ready.input);
+    result = await send(ready[0]!.input);
   } catch (error) {
-    return afterSendError(job, error);
+    return afterSendError(ready[0]!.job, error);
   }
-  return markSent(ready, result);
+  return (await markSent(orgId, [{ ready: ready[0]!, result }]))[0]!;
 }
 
 /**
@@ -401,27 +482,41 @@ export type BatchSendFunction = (inputs: readonly SendEmailInput[]) => Promise<(
 export function batchOfSingles(send: SendFunction, concurrency = 1): BatchSendFunction {
   return async (inputs) => {
     const results: (SendEmailResult | Error)[] = new Array(inputs.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < inputs.length) {
-        const i = next++;
-        try {
-          results[i] = await send(inputs[i]!);
-        } catch (error) {
-          results[i] = error instanceof Error ? error : new Error(String(error));
-        }
+    await forEachConcurrently(inputs, concurrency, async (input, i) => {
+      try {
+        results[i] = await send(input);
+      } catch (error) {
+        results[i] = error instanceof Error ? error : new Error(String(error));
       }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, inputs.length)) }, worker));
+    });
     return results;
   };
 }
 
+async function forEachConcurrently<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+}
+
+/** Organizations prepared and marked at once: their database round trips overlap (the pool has 10). */
+const ORGANIZATION_CONCURRENCY = 4;
+
 /**
- * Sends a claimed batch: each organization's rows are read in one tenant query and made ready, then every
- * email goes to `sendBatch` at once (the provider's batch call, PROVIDER_BATCH_SIZE per request), then
- * each row is marked under its fence. An organization whose rows could not be read counts as errors;
- * its rows stay "sending" and a later sweep takes them over.
+ * Sends a claimed batch: each organization's rows are read in one tenant query and made ready (one
+ * transaction for their quote links), then every email goes to `sendBatch` at once (the provider's batch
+ * call, PROVIDER_BATCH_SIZE per request), then each organization's rows are marked in one transaction.
+ * An organization whose rows could not be read or marked counts as errors; its rows stay "sending" and a
+ * later sweep takes them over (the idempotency key keeps them from going out twice).
  */
 export async function sendClaimedEmails({
   claimed,
@@ -437,44 +532,41 @@ export async function sendClaimedEmails({
   const outcomes: SendOutcome[] = [];
   const ready: ReadySend[] = [];
   let errors = 0;
-  for (const [orgId, ids] of byOrg) {
+  await forEachConcurrently([...byOrg], ORGANIZATION_CONCURRENCY, async ([orgId, ids]) => {
     try {
-      const rows = await tenantDb(orgId).scheduledEmail.findMany({
-        where: { id: { in: ids }, organizationId: orgId },
-        select: scheduledEmailSelect,
-      });
-      const loaded = new Map(rows.map((row) => [row.id, row]));
-      const fallbackAgent = fallbackAgentOf(orgId);
-      for (const id of ids) {
-        const row = loaded.get(id);
-        if (!row || row.status !== "sending") {
-          outcomes.push({ id, outcome: "not_claimed" });
-          continue;
-        }
-        const prepared = await prepareSend(jobFor(orgId, row, now), fallbackAgent);
-        if ("outcome" in prepared) outcomes.push(prepared);
-        else ready.push(prepared);
-      }
+      const prepared = await prepareOrganization(orgId, ids, now);
+      outcomes.push(...prepared.outcomes);
+      ready.push(...prepared.ready);
     } catch (error) {
       errors += ids.length;
       logSendError(orgId, error);
     }
-  }
+  });
   if (ready.length === 0) return { outcomes, errors };
   const results = await sendBatch(ready.map((r) => r.input));
-  for (const [i, prepared] of ready.entries()) {
+  const sentByOrg = new Map<string, { ready: ReadySend; result: SendEmailResult }[]>();
+  const failed: { ready: ReadySend; error: Error }[] = [];
+  ready.forEach((item, i) => {
     const result = results[i];
+    if (result instanceof Error || !result) failed.push({ ready: item, error: result ?? new Error("No result") });
+    else sentByOrg.set(item.job.orgId, [...(sentByOrg.get(item.job.orgId) ?? []), { ready: item, result }]);
+  });
+  await forEachConcurrently([...sentByOrg], ORGANIZATION_CONCURRENCY, async ([orgId, sent]) => {
     try {
-      outcomes.push(
-        result instanceof Error || !result
-          ? await afterSendError(prepared.job, result ?? new Error("No result"))
-          : await markSent(prepared, result),
-      );
+      outcomes.push(...(await markSent(orgId, sent)));
     } catch (error) {
-      errors += 1;
-      logSendError(prepared.job.id, error);
+      errors += sent.length;
+      logSendError(orgId, error);
     }
-  }
+  });
+  await forEachConcurrently(failed, ORGANIZATION_CONCURRENCY, async ({ ready: item, error }) => {
+    try {
+      outcomes.push(await afterSendError(item.job, error));
+    } catch (unexpected) {
+      errors += 1;
+      logSendError(item.job.id, unexpected);
+    }
+  });
   return { outcomes, errors };
 }
 
@@ -484,59 +576,78 @@ function logSendError(subject: string, error: unknown) {
   );
 }
 
-type RowForLink = {
-  id: string;
-  contactId: string;
-  trackingId: string | null;
-  metadata: Prisma.JsonValue;
-  contact: { planType: string | null };
-};
+type QuoteLinkForEmail = { url: string; trackingId: string };
+
+function metadataOf(row: LoadedRow): Record<string, unknown> {
+  return row.metadata && typeof row.metadata === "object" && !Array.isArray(row.metadata)
+    ? (row.metadata as Record<string, unknown>)
+    : {};
+}
 
 /**
- * The quote link this email carries. A retry reuses the link of the earlier attempt: the provider may
- * already hold that email, and clicks must be attributed to the tid it contains. A new link and its
- * tracking id are written under the fence, so only the claim holder records one.
+ * The quote link each email carries (null: the row is no longer this sweeper's). A retry reuses the link
+ * of the earlier attempt: the provider may already hold that email, and clicks must be attributed to the
+ * tid it contains. New links and their tracking ids are written under each row's fence, in one transaction
+ * for the organization, so only the claim holder records one; a row whose fence no longer holds gets no link.
  */
-async function quoteLinkFor({
-  orgId,
-  row,
-  fence,
-  now,
-}: {
-  orgId: string;
-  row: RowForLink;
-  fence: Prisma.ScheduledEmailWhereInput;
-  now: Date;
-}) {
-  const metadata =
-    row.metadata && typeof row.metadata === "object" && !Array.isArray(row.metadata)
-      ? (row.metadata as Record<string, unknown>)
-      : {};
-  const earlierLinkId = typeof metadata.quoteLinkId === "string" ? metadata.quoteLinkId : null;
-  if (earlierLinkId && row.trackingId) {
-    const earlier = await tenantDb(orgId).quoteLink.findFirst({
-      where: { id: earlierLinkId, organizationId: orgId, contactId: row.contactId },
-      select: { token: true, expiresAt: true },
-    });
-    if (earlier && (!earlier.expiresAt || earlier.expiresAt.getTime() > now.getTime()))
-      return { url: quoteLinkUrl(earlier.token), trackingId: row.trackingId };
+async function quoteLinksFor(
+  orgId: string,
+  jobs: readonly SendJob[],
+  now: Date,
+): Promise<Map<string, QuoteLinkForEmail | null>> {
+  const links = new Map<string, QuoteLinkForEmail | null>();
+  const earlierIds = new Map<string, string>();
+  for (const { id, row } of jobs) {
+    const earlierLinkId = metadataOf(row).quoteLinkId;
+    if (typeof earlierLinkId === "string" && row.trackingId) earlierIds.set(id, earlierLinkId);
   }
-  return tenantTransaction(orgId, async (tx) => {
-    const created = await createQuoteLink({
+  if (earlierIds.size > 0) {
+    const earlier = new Map(
+      (
+        await tenantDb(orgId).quoteLink.findMany({
+          where: { id: { in: [...earlierIds.values()] }, organizationId: orgId },
+          select: { id: true, contactId: true, token: true, expiresAt: true },
+        })
+      ).map((link) => [link.id, link]),
+    );
+    for (const { id, row } of jobs) {
+      const link = earlier.get(earlierIds.get(id) ?? "");
+      if (link && link.contactId === row.contactId && (!link.expiresAt || link.expiresAt.getTime() > now.getTime()))
+        links.set(id, { url: quoteLinkUrl(link.token), trackingId: row.trackingId! });
+    }
+  }
+  const needNew = jobs.filter(({ id }) => !links.has(id));
+  if (needNew.length === 0) return links;
+  // Three statements for the organization, whatever its number of emails: the links, the rows (under their
+  // fences), and the removal of links whose row is no longer this sweeper's.
+  const created = needNew.map((job) => ({
+    job,
+    link: newQuoteLinkRow({
       organizationId: orgId,
-      contactId: row.contactId,
-      planType: row.contact.planType,
+      contactId: job.row.contactId,
+      planType: job.row.contact.planType,
       now,
-      tx,
-    });
-    const trackingId = quoteTrackingId(created.link);
-    const { count } = await tx.scheduledEmail.updateMany({
-      where: fence,
-      data: { trackingId, metadata: { ...metadata, quoteLinkId: created.link.id } },
-    });
-    if (count !== 1) throw new LostClaimError();
-    return { url: created.url, trackingId };
+    }),
+  }));
+  const held = await tenantTransaction(orgId, async (tx) => {
+    await tx.quoteLink.createMany({ data: created.map(({ link }) => link) });
+    const updated = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE scheduled_emails AS s
+      SET tracking_id = u.tracking_id, metadata = u.metadata, updated_at = ${now}::timestamptz
+      FROM unnest(${created.map(({ job }) => job.id)}::uuid[], ${created.map(({ job }) => job.fence.attemptCount)}::int[],
+                  ${created.map(({ link }) => quoteTrackingId(link))}::text[],
+                  ${created.map(({ job, link }) => JSON.stringify({ ...metadataOf(job.row), quoteLinkId: link.id }))}::jsonb[])
+        AS u(id, attempt_count, tracking_id, metadata)
+      WHERE s.id = u.id AND s.organization_id = ${orgId}::uuid AND s.status = 'sending' AND s.attempt_count = u.attempt_count
+      RETURNING s.id`;
+    const heldIds = new Set(updated.map((row) => row.id));
+    const lost = created.filter(({ job }) => !heldIds.has(job.id)).map(({ link }) => link.id);
+    if (lost.length > 0) await tx.quoteLink.deleteMany({ where: { id: { in: lost }, organizationId: orgId } });
+    return heldIds;
   });
+  for (const { job, link } of created)
+    links.set(job.id, held.has(job.id) ? { url: quoteLinkUrl(link.token), trackingId: quoteTrackingId(link) } : null);
+  return links;
 }
 
 export type SweepResult = {
