@@ -521,27 +521,41 @@ const ORGANIZATION_CONCURRENCY = 4;
 export async function sendClaimedEmails({
   claimed,
   now,
-  sendBatch = (inputs) => sendEmailBatch(inputs),
+  sendBatch,
 }: {
   claimed: readonly ClaimedEmail[];
   now: Date;
   sendBatch?: BatchSendFunction;
 }): Promise<{ outcomes: SendOutcome[]; errors: number }> {
+  return sendPrepared(await prepareClaimed(claimed, now), sendBatch);
+}
+
+type PreparedBatch = { outcomes: SendOutcome[]; ready: ReadySend[]; errors: number };
+
+/** The first half of sendClaimedEmails: every organization's rows read and made ready. */
+async function prepareClaimed(claimed: readonly ClaimedEmail[], now: Date): Promise<PreparedBatch> {
   const byOrg = new Map<string, string[]>();
   for (const email of claimed) byOrg.set(email.organizationId, [...(byOrg.get(email.organizationId) ?? []), email.id]);
-  const outcomes: SendOutcome[] = [];
-  const ready: ReadySend[] = [];
-  let errors = 0;
+  const batch: PreparedBatch = { outcomes: [], ready: [], errors: 0 };
   await forEachConcurrently([...byOrg], ORGANIZATION_CONCURRENCY, async ([orgId, ids]) => {
     try {
       const prepared = await prepareOrganization(orgId, ids, now);
-      outcomes.push(...prepared.outcomes);
-      ready.push(...prepared.ready);
+      batch.outcomes.push(...prepared.outcomes);
+      batch.ready.push(...prepared.ready);
     } catch (error) {
-      errors += ids.length;
+      batch.errors += ids.length;
       logSendError(orgId, error);
     }
   });
+  return batch;
+}
+
+/** The second half: the emails sent at once, then each organization's rows marked. */
+async function sendPrepared(
+  { outcomes, ready, errors: preparationErrors }: PreparedBatch,
+  sendBatch: BatchSendFunction = (inputs) => sendEmailBatch(inputs),
+): Promise<{ outcomes: SendOutcome[]; errors: number }> {
+  let errors = preparationErrors;
   if (ready.length === 0) return { outcomes, errors };
   const results = await sendBatch(ready.map((r) => r.input));
   const sentByOrg = new Map<string, { ready: ReadySend; result: SendEmailResult }[]>();
@@ -664,7 +678,8 @@ export type SweepResult = {
 export const SWEEP_BATCH_SIZE = 500;
 
 /**
- * One sweep: claim a batch, send it, repeat until nothing is due (or `maxBatches`). The batch goes out
+ * One sweep: claim a batch, send it, repeat until nothing is due (or `maxBatches`); the next batch is
+ * claimed and made ready while the current one is sent. The batch goes out
  * through sendClaimedEmails (the provider's batch call); `send` replaces it with single sends,
  * `concurrency` at a time (tests inject crashes per email that way). An unexpected error leaves its row
  * "sending"; a later sweep takes it over after STALE_SENDING_MINUTES. After each batch the contacts emailed
@@ -690,10 +705,22 @@ export async function runSweep({
 }): Promise<SweepResult> {
   const result: SweepResult = { claimed: 0, sent: 0, retried: 0, failed: 0, cancelled: 0, notClaimed: 0, errors: 0 };
   const batchFunction = sendBatch ?? (send ? batchOfSingles(send, concurrency) : undefined);
-  for (let batch = 0; batch < maxBatches; batch += 1) {
+  const claimAndPrepare = async () => {
     const claimed = await claimDueEmails({ limit: batchSize, now });
+    return { claimed, prepared: await prepareClaimed(claimed, now) };
+  };
+  let next = claimAndPrepare();
+  for (let batch = 0; batch < maxBatches; batch += 1) {
+    const { claimed, prepared } = await next;
     result.claimed += claimed.length;
-    const { outcomes, errors } = await sendClaimedEmails({ claimed, now, sendBatch: batchFunction });
+    const more = claimed.length >= batchSize && batch + 1 < maxBatches;
+    // The next batch is claimed and made ready while this one is with the provider (whose rate limit
+    // makes the sweep wait): the database work and the provider's waits overlap.
+    if (more) {
+      next = claimAndPrepare();
+      next.catch(() => undefined); // awaited at the top of the next turn, which rethrows
+    }
+    const { outcomes, errors } = await sendPrepared(prepared, batchFunction);
     result.errors += errors;
     const emailed = new Map<string, string[]>();
     const orgOf = new Map(claimed.map((email) => [email.id, email.organizationId]));
@@ -710,7 +737,7 @@ export async function runSweep({
     if (replan)
       for (const [organizationId, contactIds] of emailed)
         await rescheduleContactsNow({ organizationId, contactIds, now });
-    if (claimed.length < batchSize) break;
+    if (!more) break;
   }
   return result;
 }
