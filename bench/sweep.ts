@@ -182,7 +182,6 @@ export async function sweep(): Promise<BenchResult> {
     await db.owner.query(
       "UPDATE scheduled_emails SET status = 'pending', attempt_count = 0, last_attempt_at = NULL WHERE status = 'sending'",
     );
-    await db.owner.query("VACUUM ANALYZE scheduled_emails");
     const sorted = [...latencies].sort((a, b) => a - b);
     const claimP50 = percentile(sorted, 0.5);
     const claimP95 = percentile(sorted, 0.95);
