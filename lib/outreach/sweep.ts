@@ -523,7 +523,7 @@ export async function sendClaimedEmails({
   now,
   sendBatch,
 }: {
-  claimed: readonly ClaimedEmail[];
+  claimed: readonly Pick<ClaimedEmail, "id" | "organizationId">[];
   now: Date;
   sendBatch?: BatchSendFunction;
 }): Promise<{ outcomes: SendOutcome[]; errors: number }> {
@@ -533,7 +533,10 @@ export async function sendClaimedEmails({
 type PreparedBatch = { outcomes: SendOutcome[]; ready: ReadySend[]; errors: number };
 
 /** The first half of sendClaimedEmails: every organization's rows read and made ready. */
-async function prepareClaimed(claimed: readonly ClaimedEmail[], now: Date): Promise<PreparedBatch> {
+async function prepareClaimed(
+  claimed: readonly Pick<ClaimedEmail, "id" | "organizationId">[],
+  now: Date,
+): Promise<PreparedBatch> {
   const byOrg = new Map<string, string[]>();
   for (const email of claimed) byOrg.set(email.organizationId, [...(byOrg.get(email.organizationId) ?? []), email.id]);
   const batch: PreparedBatch = { outcomes: [], ready: [], errors: 0 };
