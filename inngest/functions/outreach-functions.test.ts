@@ -47,7 +47,7 @@ test("the sweep claims due emails and fans them out in batches of the provider's
   const t = new InngestTestEngine({
     function: sweepDueEmails,
     events: [{ name: "inngest/scheduled.timer", data: {} }],
-    steps: [{ id: "fan-out-due-emails", handler: () => ({ ids: [] }) }],
+    steps: [{ id: "fan-out-due-emails-0", handler: () => ({ ids: [] }) }],
   });
   const { result, ctx } = await t.execute();
   expect(result).toMatchObject({ claimed: expect.any(Number) });
