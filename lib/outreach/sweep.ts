@@ -67,32 +67,35 @@ export async function claimDueEmails({ limit, now }: { limit: number; now: Date 
  * scheduled_emails_pending_due_idx (already in send order), and the stale "sending" rows, which are few.
  * One OR over both would make PostgreSQL gather every due row before sorting them (30 million rows,
  * #19 point 2). Rows locked by a CTE and not picked stay untouched; the claim is one statement, so its
- * locks end with it.
+ * locks end with it. The update finds each row by the physical address (ctid) the locking read just saw, not
+ * through the primary key: at 30 million rows the key's pages are mostly not in memory, and the lookup cost
+ * a read per row (≈ 95 ms of a 300 ms claim). The row is locked, so its address cannot change under the
+ * statement; the id is compared too, so a row that had moved would only be left unclaimed.
  */
 export function claimDueEmailsSql({ limit, now }: { limit: number; now: Date }) {
   const staleBefore = new Date(now.getTime() - STALE_SENDING_MINUTES * 60_000);
   return Prisma.sql`
     WITH stale AS (
-      SELECT id, scheduled_send_at, priority FROM scheduled_emails
+      SELECT ctid AS row_at, id, scheduled_send_at, priority FROM scheduled_emails
       WHERE status = 'sending' AND last_attempt_at < ${staleBefore}::timestamptz AND attempt_count < ${MAX_SEND_ATTEMPTS}
       ORDER BY scheduled_send_at, priority, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ), pending AS (
-      SELECT id, scheduled_send_at, priority FROM scheduled_emails
+      SELECT ctid AS row_at, id, scheduled_send_at, priority FROM scheduled_emails
       WHERE status = 'pending' AND scheduled_send_at <= ${now}::timestamptz
       ORDER BY scheduled_send_at, priority, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ), due AS (
-      SELECT id FROM (SELECT * FROM stale UNION ALL SELECT * FROM pending) AS candidates
+      SELECT row_at, id FROM (SELECT * FROM stale UNION ALL SELECT * FROM pending) AS candidates
       ORDER BY scheduled_send_at, priority, id
       LIMIT ${limit}
     )
     UPDATE scheduled_emails AS s
     SET status = 'sending', attempt_count = s.attempt_count + 1, last_attempt_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
     FROM due
-    WHERE s.id = due.id
+    WHERE s.ctid = due.row_at AND s.id = due.id
     RETURNING s.id, s.organization_id AS "organizationId", s.attempt_count AS "attemptCount"`;
 }
 
