@@ -3,11 +3,13 @@ import { InngestTestEngine } from "@inngest/test";
 import { EVENTS } from "@/inngest/events";
 import { nightlyReschedule } from "@/inngest/functions/nightly-reschedule";
 import { organizationChanged } from "@/inngest/functions/organization-changed";
+import { sendDueEmailsFunction } from "@/inngest/functions/send-due-emails";
 import { sendScheduledEmailFunction } from "@/inngest/functions/send-scheduled-email";
 import { dailyUsageReport } from "@/inngest/functions/daily-usage-report";
 import { importStagingCleanup } from "@/inngest/functions/import-staging-cleanup";
 import { publicFormsCleanup } from "@/inngest/functions/public-forms-cleanup";
 import { sweepDueEmails } from "@/inngest/functions/sweep-due-emails";
+import { PROVIDER_BATCH_SIZE } from "@/lib/email/send-batch";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization, createUser } from "@/lib/testing/factories";
 
@@ -39,21 +41,39 @@ async function liveAgencyWithDueEmail() {
   return { org, contact, id };
 }
 
-test("the sweep claims due emails and fans out one event per email", async () => {
+test("the sweep claims due emails and fans them out in batches of the provider's batch size", async () => {
   const { org, id } = await liveAgencyWithDueEmail();
   // Sending events needs Inngest itself: the fan-out step is mocked, its arguments are what matter.
   const t = new InngestTestEngine({
     function: sweepDueEmails,
     events: [{ name: "inngest/scheduled.timer", data: {} }],
-    steps: [{ id: "fan-out-due-emails", handler: () => ({ ids: [] }) }],
+    steps: [{ id: "fan-out-due-emails-0", handler: () => ({ ids: [] }) }],
   });
   const { result, ctx } = await t.execute();
   expect(result).toMatchObject({ claimed: expect.any(Number) });
   expect((await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id } })).status).toBe("sending");
   const sent = (ctx.step.sendEvent as unknown as jest.Mock).mock.calls.flatMap(
-    ([, events]) => events as { name: string; data: { id: string } }[],
+    ([, events]) => events as { name: string; data: { emails: { id: string }[] } }[],
   );
-  expect(sent).toContainEqual({ name: EVENTS.emailDue, data: { id, organizationId: org.id } });
+  expect(sent.every((e) => e.name === EVENTS.emailsDue && e.data.emails.length <= PROVIDER_BATCH_SIZE)).toBe(true);
+  expect(sent.flatMap((e) => e.data.emails)).toContainEqual({ id, organizationId: org.id });
+});
+
+test("the batch function sends its claimed emails through the batch path, marks them sent and re-plans", async () => {
+  const { org, id } = await liveAgencyWithDueEmail();
+  await db.prisma.scheduledEmail.update({ where: { id }, data: { status: "sending", attemptCount: 1 } });
+  const t = new InngestTestEngine({
+    function: sendDueEmailsFunction,
+    events: [{ name: EVENTS.emailsDue, data: { emails: [{ id, organizationId: org.id }] } }],
+  });
+  const { result } = await t.execute();
+  expect(result).toMatchObject({ outcomes: [{ id, outcome: "sent" }], errors: 0 });
+  expect(await db.prisma.outboxEmail.count({ where: { idempotencyKey: `inngest-test:${id}` } })).toBe(1);
+  expect(
+    await db.prisma.scheduledEmail.count({
+      where: { organizationId: org.id, emailType: "followup_1_cold", parentEmailId: id, status: "pending" },
+    }),
+  ).toBe(1);
 });
 
 test("the per-email function sends a claimed email through the send path and marks it sent", async () => {

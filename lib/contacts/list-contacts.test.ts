@@ -850,13 +850,52 @@ describe("search through contact_search_candidates (the trigram index under row-
   });
 
   it("runs as its owner with a pinned search_path, and only `app` (not PUBLIC) may call it", async () => {
-    const [fn] = await db.query<{ prosecdef: boolean; proconfig: string[] | null; app: boolean; public: boolean }>(
-      `SELECT p.prosecdef, p.proconfig,
+    const fns = await db.query<{
+      proname: string;
+      prosecdef: boolean;
+      proconfig: string[] | null;
+      app: boolean;
+      public: boolean;
+    }>(
+      `SELECT p.proname, p.prosecdef, p.proconfig,
               has_function_privilege('app', p.oid, 'EXECUTE') AS app,
               EXISTS (SELECT 1 FROM aclexplode(p.proacl) acl WHERE acl.grantee = 0) AS public
-       FROM pg_proc p WHERE p.proname = 'contact_search_candidates'`,
+       FROM pg_proc p WHERE p.proname IN ('contact_search_candidates', 'contact_search_page') ORDER BY p.proname`,
     );
-    expect(fn).toEqual({ prosecdef: true, proconfig: ["search_path=pg_catalog, pg_temp"], app: true, public: false });
+    const locked = { prosecdef: true, proconfig: ["search_path=pg_catalog, pg_temp"], app: true, public: false };
+    expect(fns).toEqual([
+      { proname: "contact_search_candidates", ...locked },
+      { proname: "contact_search_page", ...locked },
+    ]);
+  });
+
+  it("contact_search_page answers only the current organization's listed contacts, and nothing without one", async () => {
+    const { a, b, annSmith, bobSmith } = await twoOrganizations();
+    const agent = await createUser(db.prisma, a.id, { now: NOW });
+    const agentsSmith = await addContact(db.prisma, a.id, { firstName: "Di", lastName: "Smith", agentId: agent.id });
+    const placeholder = await addContact(db.prisma, a.id, { firstName: "Ed", lastName: "Smith" });
+    await db.prisma.contact.update({ where: { id: placeholder.id }, data: { status: "temp" } });
+    const pageAsApp = async (organizationId: string | null, term: string, agentId: string | null = null) => {
+      await db.query("BEGIN");
+      try {
+        await db.query("SELECT set_config('app.org_id', $1, true), set_config('role', 'app', true)", [
+          organizationId ?? "",
+        ]);
+        const [row] = await db.query<{ ids: string[] }>("SELECT contact_search_page($1, $2, 50, 0) AS ids", [
+          term,
+          agentId,
+        ]);
+        return row!.ids;
+      } finally {
+        await db.query("ROLLBACK");
+      }
+    };
+    expect(await pageAsApp(a.id, "smith")).toEqual([annSmith.id, agentsSmith.id]); // Ann before Di: name order
+    expect(await pageAsApp(a.id, "smith", agent.id)).toEqual([agentsSmith.id]);
+    expect(await pageAsApp(b.id, "smith")).toEqual([bobSmith.id]);
+    expect(await pageAsApp(a.id, "%")).toEqual([]);
+    expect(await pageAsApp(null, "smith")).toEqual([]);
+    expect(await pageAsApp(null, "")).toEqual([]);
   });
 
   it("searchCandidates gives ids only to this organization's tenant client, and says when there are more than the limit", async () => {

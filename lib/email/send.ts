@@ -1,6 +1,6 @@
 import "server-only";
 import type { ReactElement } from "react";
-import { render } from "@react-email/render";
+import { render, toPlainText } from "@react-email/render";
 import { Resend } from "resend";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -90,7 +90,8 @@ export function isRecipientRefusal(error: { name?: string | null; message?: stri
 }
 
 let resendClient: Resend | undefined;
-function resend(): Resend {
+/** The Resend client of this process (RESEND_API_KEY, RESEND_BASE_URL). */
+export function resend(): Resend {
   const { resendApiKey, resendBaseUrl } = getEnv().email;
   resendClient ??= new Resend(resendApiKey, resendBaseUrl ? { baseUrl: resendBaseUrl } : undefined);
   return resendClient;
@@ -108,7 +109,12 @@ function isUniqueViolation(error: unknown) {
 /** sendEmail, or a stand-in with its signature (tests make the provider refuse or stall). */
 export type SendFunction = (input: SendEmailInput) => Promise<SendEmailResult>;
 
-export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult> {
+/**
+ * What one email becomes before it is delivered: the template rendered, test mode applied, the footer and the
+ * List-Unsubscribe headers added, every header one line. `data` is its outbox row (without status and key);
+ * sendEmail and sendEmailBatch (send-batch.ts) share it, so a batch email is the email a single send would be.
+ */
+export async function composeEmail(input: SendEmailInput) {
   const env = getEnv();
   const transport = env.parts.email;
   const routed = applyTestMode(
@@ -117,16 +123,9 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
     env.email.subjectPrefix,
   );
   const { to, isTest } = routed;
-
-  const existing = await prisma.outboxEmail.findUnique({ where: { idempotencyKey: input.idempotencyKey } });
-  if (existing && existing.status !== "failed") {
-    return { id: existing.id, status: "duplicate", transport, providerMessageId: existing.providerMessageId };
-  }
-
-  const [renderedHtml, renderedText] = await Promise.all([
-    render(input.react),
-    render(input.react, { plainText: true }),
-  ]);
+  // One render: the plain text is what render(…, { plainText: true }) derives from the same HTML.
+  const renderedHtml = await render(input.react);
+  const renderedText = toPlainText(renderedHtml);
   const footer = {
     postalAddress: input.postalAddress?.trim() || env.postalAddress,
     productName: input.whiteLabel ? null : env.productName,
@@ -172,6 +171,40 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
     status: transport === "outbox" ? ("stored" as const) : ("sending" as const),
     lastError: null,
   };
+  return { transport, data, html, text };
+}
+
+/** The provider's request for one stored email: built from the row, so a batch sent again is byte for byte the same. */
+export function providerPayload(row: {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string | null;
+  replyTo: string | null;
+  headers: unknown;
+  tags: unknown;
+}) {
+  return {
+    from: row.from,
+    to: row.to,
+    subject: row.subject,
+    html: row.html,
+    text: row.text ?? undefined,
+    replyTo: row.replyTo ?? undefined,
+    headers: (row.headers ?? {}) as Record<string, string>,
+    tags: Object.entries((row.tags ?? {}) as Record<string, string>).map(([name, value]) => ({ name, value })),
+  };
+}
+
+export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult> {
+  const transport = getEnv().parts.email;
+  const existing = await prisma.outboxEmail.findUnique({ where: { idempotencyKey: input.idempotencyKey } });
+  if (existing && existing.status !== "failed") {
+    return { id: existing.id, status: "duplicate", transport, providerMessageId: existing.providerMessageId };
+  }
+  const { data, html, text } = await composeEmail(input);
+  const { from, to, subject, replyTo, headers } = data;
 
   // Claim the key first: if two callers race with one key, the unique index lets exactly one through.
   let row;
@@ -199,7 +232,7 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
       subject,
       html,
       text,
-      replyTo,
+      replyTo: replyTo ?? undefined,
       headers,
       tags: Object.entries(input.tags ?? {}).map(([name, value]) => ({ name, value })),
     },

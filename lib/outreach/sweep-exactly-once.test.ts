@@ -82,11 +82,13 @@ it(`sends each of ${EMAILS} due emails exactly once, with two concurrent sweeper
   // Sweeper B: sends one batch, then dies in the middle of the next: some of its sends reach the
   // provider but the process is gone before it records them (those calls never return), and the rest
   // of its claimed batch is never started.
+  // B claims its two batches before sending the first: A claims its next batch while it sends the current
+  // one, so a B that claimed only after its first batch could find nothing left to die with.
   const dying = async () => {
     const first = await claimDueEmails({ limit: 100, now });
+    const batch = await claimDueEmails({ limit: 100, now });
     for (const email of first)
       await sendScheduledEmail({ id: email.id, organizationId: email.organizationId, now, send: counted });
-    const batch = await claimDueEmails({ limit: 100, now });
     const [done, dies] = [Math.floor(batch.length * 0.4), Math.floor(batch.length * 0.2)];
     for (const email of batch.slice(0, done))
       await sendScheduledEmail({ id: email.id, organizationId: email.organizationId, now, send: counted });

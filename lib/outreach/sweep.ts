@@ -1,12 +1,19 @@
 import "server-only";
 import { prisma, tenantDb, tenantTransaction, type TxClient } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { unsubscribeLinks } from "@/lib/consent/unsubscribe-token";
 import { fromWithName } from "@/lib/email/compose";
-import { EmailSendError, sendEmail, type SendEmailResult, type SendFunction } from "@/lib/email/send";
+import {
+  EmailSendError,
+  sendEmail,
+  type SendEmailInput,
+  type SendEmailResult,
+  type SendFunction,
+} from "@/lib/email/send";
+import { sendEmailBatch } from "@/lib/email/send-batch";
 import { recordUnsubscribe } from "@/lib/consent/unsubscribe";
 import { getEnv } from "@/lib/env";
-import { createQuoteLink, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
+import { newQuoteLinkRow, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
 import { isoDate } from "@/lib/calendar/calendar-date";
 import { renderOutreachEmail } from "@/lib/outreach/render";
 import { clickTrackingUrl, openPixelUrl } from "@/lib/tracking/email-tracking";
@@ -50,19 +57,45 @@ export async function claimDueEmails({ limit, now }: { limit: number; now: Date 
   await prisma.$executeRaw`
     UPDATE scheduled_emails SET status = 'failed', last_error = 'StaleClaim', updated_at = ${now}::timestamptz
     WHERE status = 'sending' AND last_attempt_at < ${staleBefore}::timestamptz AND attempt_count >= ${MAX_SEND_ATTEMPTS}`;
-  return prisma.$queryRaw<ClaimedEmail[]>`
-    WITH due AS (
-      SELECT id FROM scheduled_emails
-      WHERE (status = 'pending' AND scheduled_send_at <= ${now}::timestamptz)
-         OR (status = 'sending' AND last_attempt_at < ${staleBefore}::timestamptz AND attempt_count < ${MAX_SEND_ATTEMPTS})
+  return prisma.$queryRaw<ClaimedEmail[]>(claimDueEmailsSql({ limit, now }));
+}
+
+/**
+ * The claim statement (bench/sweep.ts EXPLAINs it as it runs).
+ *
+ * Two index reads, each stopping at `limit`: the pending rows due, from the front of the partial index
+ * scheduled_emails_pending_due_idx (already in send order), and the stale "sending" rows, which are few.
+ * One OR over both would make PostgreSQL gather every due row before sorting them (30 million rows,
+ * #19 point 2). Rows locked by a CTE and not picked stay untouched; the claim is one statement, so its
+ * locks end with it. The update finds each row by the physical address (ctid) the locking read just saw, not
+ * through the primary key: at 30 million rows the key's pages are mostly not in memory, and the lookup cost
+ * a read per row (≈ 95 ms of a 300 ms claim). The row is locked, so its address cannot change under the
+ * statement; the id is compared too, so a row that had moved would only be left unclaimed.
+ */
+export function claimDueEmailsSql({ limit, now }: { limit: number; now: Date }) {
+  const staleBefore = new Date(now.getTime() - STALE_SENDING_MINUTES * 60_000);
+  return Prisma.sql`
+    WITH stale AS (
+      SELECT ctid AS row_at, id, scheduled_send_at, priority FROM scheduled_emails
+      WHERE status = 'sending' AND last_attempt_at < ${staleBefore}::timestamptz AND attempt_count < ${MAX_SEND_ATTEMPTS}
       ORDER BY scheduled_send_at, priority, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
+    ), pending AS (
+      SELECT ctid AS row_at, id, scheduled_send_at, priority FROM scheduled_emails
+      WHERE status = 'pending' AND scheduled_send_at <= ${now}::timestamptz
+      ORDER BY scheduled_send_at, priority, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ), due AS (
+      SELECT row_at, id FROM (SELECT * FROM stale UNION ALL SELECT * FROM pending) AS candidates
+      ORDER BY scheduled_send_at, priority, id
+      LIMIT ${limit}
     )
     UPDATE scheduled_emails AS s
     SET status = 'sending', attempt_count = s.attempt_count + 1, last_attempt_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
     FROM due
-    WHERE s.id = due.id
+    WHERE s.ctid = due.row_at AND s.id = due.id
     RETURNING s.id, s.organization_id AS "organizationId", s.attempt_count AS "attemptCount"`;
 }
 
@@ -85,13 +118,6 @@ export const CANCEL_REASONS = {
   noTestRecipient: "No agent to receive the test email",
 } as const;
 
-class LostClaimError extends Error {
-  constructor() {
-    super("The scheduled email was claimed by another sweeper.");
-    this.name = "LostClaimError";
-  }
-}
-
 const senderSelect = {
   id: true,
   firstName: true,
@@ -105,6 +131,319 @@ const senderSelect = {
   useOrgSenderDetails: true,
   isActive: true,
 } as const;
+
+const scheduledEmailSelect = {
+  id: true,
+  contactId: true,
+  emailType: true,
+  status: true,
+  attemptCount: true,
+  idempotencyKey: true,
+  trackingId: true,
+  eventDate: true,
+  metadata: true,
+  contact: {
+    select: {
+      id: true,
+      firstName: true,
+      email: true,
+      planType: true,
+      currentCarrier: true,
+      unsubscribedAt: true,
+      doNotCommunicate: true,
+      agent: { select: senderSelect },
+    },
+  },
+  organization: {
+    select: {
+      name: true,
+      brandName: true,
+      slug: true,
+      primaryColor: true,
+      phone: true,
+      signature: true,
+      orgSignature: true,
+      forceOrgSenderDetails: true,
+      redirectUrl: true,
+      logoMimeType: true,
+      logoUpdatedAt: true,
+      postalAddress: true,
+      demoMode: true,
+      wentLiveAt: true,
+      defaultAgent: { select: senderSelect },
+    },
+  },
+} as const satisfies Prisma.ScheduledEmailSelect;
+
+type LoadedRow = Prisma.ScheduledEmailGetPayload<{ select: typeof scheduledEmailSelect }>;
+type Agent = Prisma.UserGetPayload<{ select: typeof senderSelect }>;
+
+/** One claimed row on its way out: what its send needs and what its outcome writes, under its fence. */
+type SendJob = {
+  id: string;
+  orgId: string;
+  row: LoadedRow;
+  fence: { id: string; organizationId: string; status: "sending"; attemptCount: number };
+  now: Date;
+};
+
+/** A job ready for the provider: its email, and what marking it sent records. */
+type ReadySend = { job: SendJob; input: SendEmailInput; sendMode: "test" | "production"; testAddress?: string };
+
+const finishUnderFence = (
+  { orgId, fence }: SendJob,
+  data: Prisma.ScheduledEmailUpdateManyMutationInput,
+  event?: Prisma.EmailEventUncheckedCreateInput,
+  alsoInTransaction?: (tx: TxClient) => Promise<unknown>,
+) =>
+  tenantTransaction(orgId, async (tx) => {
+    const { count } = await tx.scheduledEmail.updateMany({ where: fence, data });
+    if (count === 1 && event) await tx.emailEvent.create({ data: event });
+    if (count === 1 && alsoInTransaction) await alsoInTransaction(tx);
+    return count === 1;
+  });
+
+const failedEvent = ({ id, orgId, row, now }: SendJob, error: string): Prisma.EmailEventUncheckedCreateInput => ({
+  organizationId: orgId,
+  contactId: row.contact.id,
+  scheduledEmailId: id,
+  type: "failed",
+  occurredAt: now,
+  metadata: { emailType: row.emailType, error },
+});
+
+async function cancelJob(job: SendJob, reason: string): Promise<SendOutcome> {
+  return (await finishUnderFence(job, { status: "cancelled", skipReason: reason }))
+    ? { id: job.id, outcome: "cancelled", reason }
+    : { id: job.id, outcome: "not_claimed" };
+}
+
+/** What a job needs before its link and its email: the mode, the agent it goes out as, the sender. */
+type DecidedSend = {
+  job: SendJob;
+  sendMode: "test" | "production";
+  agent: Agent | null;
+  sender: ReturnType<typeof resolveOutreachSender>;
+};
+
+/**
+ * Whether and how a loaded, claimed row goes out: cancelled when its contact opted out or has no address
+ * (or, in a trial, no agent can receive the test copy); otherwise its mode and sender. `fallbackAgent`
+ * finds the organization's first active admin (read once per organization).
+ */
+async function decideSend(
+  job: SendJob,
+  fallbackAgent: () => Promise<Agent | null>,
+): Promise<DecidedSend | SendOutcome> {
+  const { row, now } = job;
+  const { contact, organization } = row;
+  if (contact.unsubscribedAt || contact.doNotCommunicate) return cancelJob(job, CANCEL_REASONS.optedOut);
+  if (!contact.email.trim()) return cancelJob(job, CANCEL_REASONS.noAddress);
+  // Live is decided now, not when the row was planned: before go-live nothing reaches a consumer.
+  const sendMode = sendModeAt(organization, now);
+  const agent =
+    (contact.agent?.isActive ? contact.agent : null) ??
+    (organization.defaultAgent?.isActive ? organization.defaultAgent : null) ??
+    (await fallbackAgent());
+  if (sendMode === "test" && !agent) return cancelJob(job, CANCEL_REASONS.noTestRecipient);
+  const sender = resolveOutreachSender({ organization, agent, appUrl: getEnv().appUrl });
+  return { job, sendMode, agent, sender };
+}
+
+/** The email itself, rendered, with the quote link it carries. */
+function readySend({ job, sendMode, agent, sender: resolved }: DecidedSend, link: QuoteLinkForEmail): ReadySend {
+  const { id, orgId, row } = job;
+  const { contact, organization } = row;
+  const { sender, fromName, replyTo } = resolved;
+  // The email's link goes through the click tracker, which records the click and redirects to the quote.
+  const quoteUrl = clickTrackingUrl(id, `${link.url}&tid=${encodeURIComponent(link.trackingId)}`);
+  const rendered = renderOutreachEmail({
+    emailType: row.emailType,
+    firstName: contact.firstName,
+    sender,
+    quoteUrl,
+    openPixelUrl: openPixelUrl(id),
+    eventDate: row.eventDate ? isoDate(row.eventDate) : null,
+    carrierName: contact.currentCarrier,
+    planType: contact.planType,
+  });
+  const testAddress = sendMode === "test" ? agent!.email : undefined;
+  const input: SendEmailInput = {
+    to: contact.email,
+    testAddress,
+    subject: rendered.subject,
+    react: rendered.react,
+    from: fromWithName(getEnv().email.from, fromName),
+    replyTo: replyTo ?? undefined,
+    idempotencyKey: row.idempotencyKey,
+    postalAddress: organization.postalAddress,
+    whiteLabel: true,
+    ...unsubscribeLinks({ organizationId: orgId, contactId: contact.id }),
+    tags: { email_type: row.emailType, organization_id: orgId, scheduled_email_id: id },
+  };
+  return { job, input, sendMode, testAddress };
+}
+
+/**
+ * One organization's claimed rows made ready to send, with one tenant read for the rows and one
+ * transaction for the new quote links (#19 point 2: no round trips per row where one per organization
+ * does). Rows that are not (or no longer) claimed answer not_claimed; cancelled rows are cancelled.
+ */
+async function prepareOrganization(
+  orgId: string,
+  ids: readonly string[],
+  now: Date,
+): Promise<{ outcomes: SendOutcome[]; ready: ReadySend[] }> {
+  const rows = await tenantDb(orgId).scheduledEmail.findMany({
+    where: { id: { in: [...ids] }, organizationId: orgId },
+    select: scheduledEmailSelect,
+  });
+  const loaded = new Map(rows.map((row) => [row.id, row]));
+  const fallbackAgent = fallbackAgentOf(orgId);
+  const outcomes: SendOutcome[] = [];
+  const decided: DecidedSend[] = [];
+  for (const id of ids) {
+    const row = loaded.get(id);
+    if (!row || row.status !== "sending") {
+      outcomes.push({ id, outcome: "not_claimed" });
+      continue;
+    }
+    const job = jobFor(orgId, row, now);
+    try {
+      const decision = await decideSend(job, fallbackAgent);
+      if ("outcome" in decision) outcomes.push(decision);
+      else decided.push(decision);
+    } catch (error) {
+      outcomes.push(await afterSendError(job, error));
+    }
+  }
+  if (decided.length === 0) return { outcomes, ready: [] };
+  let links: Map<string, QuoteLinkForEmail | null>;
+  try {
+    links = await quoteLinksFor(
+      orgId,
+      decided.map((d) => d.job),
+      now,
+    );
+  } catch (error) {
+    for (const { job } of decided) outcomes.push(await afterSendError(job, error));
+    return { outcomes, ready: [] };
+  }
+  const ready: ReadySend[] = [];
+  for (const decision of decided) {
+    const link = links.get(decision.job.id);
+    if (!link) outcomes.push({ id: decision.job.id, outcome: "not_claimed" });
+    else ready.push(readySend(decision, link));
+  }
+  return { outcomes, ready };
+}
+
+/**
+ * The provider took the emails (or already had them): one transaction per organization marks each row sent
+ * under its fence, records one "sent" event per row marked, and stamps the contacts' last email.
+ */
+async function markSent(orgId: string, sent: readonly { ready: ReadySend; result: SendEmailResult }[]) {
+  const marked = await tenantTransaction(orgId, async (tx) => {
+    // One statement for every row of the organization, each under its own fence (status sending, its attempt).
+    const updated = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE scheduled_emails AS s
+      SET status = 'sent', sent_at = u.sent_at, provider_message_id = u.provider_message_id,
+          recipient_email = u.recipient_email, send_mode = u.send_mode::"SendMode", last_error = NULL, updated_at = u.sent_at
+      FROM unnest(${sent.map(({ ready }) => ready.job.id)}::uuid[], ${sent.map(({ ready }) => ready.job.fence.attemptCount)}::int[],
+                  ${sent.map(({ ready }) => ready.job.now)}::timestamptz[],
+                  ${sent.map(({ result }) => result.providerMessageId ?? null)}::text[],
+                  ${sent.map(({ ready }) => ready.testAddress ?? ready.job.row.contact.email)}::text[],
+                  ${sent.map(({ ready }) => ready.sendMode)}::text[])
+        AS u(id, attempt_count, sent_at, provider_message_id, recipient_email, send_mode)
+      WHERE s.id = u.id AND s.organization_id = ${orgId}::uuid AND s.status = 'sending' AND s.attempt_count = u.attempt_count
+      RETURNING s.id`;
+    const updatedIds = new Set(updated.map((row) => row.id));
+    const done = sent.filter(({ ready }) => updatedIds.has(ready.job.id));
+    if (done.length === 0) return done;
+    await tx.emailEvent.createMany({
+      data: done.map(({ ready: { job, sendMode }, result }) => ({
+        organizationId: orgId,
+        contactId: job.row.contact.id,
+        scheduledEmailId: job.id,
+        type: "sent" as const,
+        providerMessageId: result.providerMessageId ?? null,
+        occurredAt: job.now,
+        metadata: { emailType: job.row.emailType, sendMode },
+      })),
+    });
+    const byTime = new Map<number, string[]>();
+    for (const { ready } of done)
+      byTime.set(ready.job.now.getTime(), [...(byTime.get(ready.job.now.getTime()) ?? []), ready.job.row.contact.id]);
+    for (const [time, contactIds] of byTime)
+      await tx.contact.updateMany({
+        where: { id: { in: contactIds }, organizationId: orgId },
+        data: { lastEmailedAt: new Date(time) },
+      });
+    return done;
+  });
+  const markedIds = new Set(marked.map(({ ready }) => ready.job.id));
+  return sent.map(({ ready }): SendOutcome =>
+    markedIds.has(ready.job.id)
+      ? {
+          id: ready.job.id,
+          outcome: "sent",
+          delivery: sent.find((s) => s.ready === ready)!.result.status,
+          contactId: ready.job.row.contact.id,
+        }
+      : { id: ready.job.id, outcome: "not_claimed" },
+  );
+}
+
+/** A failed attempt: retried later with backoff, failed for good, or (a refused address) failed at once. */
+async function afterSendError(job: SendJob, error: unknown): Promise<SendOutcome> {
+  const { id, orgId, row, now } = job;
+  // The provider refused the contact's address (an RFC 6531 address it cannot deliver to, say): the
+  // contact stays in the book, its address is marked not emailable as a permanent bounce marks it
+  // (resend-webhook.ts), and the email fails now instead of retrying. A trial's [TEST] copy is not the contact's.
+  if (error instanceof EmailSendError && error.recipientRefused && sendModeAt(row.organization, now) === "production") {
+    const done = await finishUnderFence(
+      job,
+      { status: "failed", lastError: RECIPIENT_REFUSED },
+      failedEvent(job, RECIPIENT_REFUSED),
+      (tx) =>
+        recordUnsubscribe(tx, {
+          organizationId: orgId,
+          contactId: row.contact.id,
+          source: "bounce",
+          now,
+          scheduledEmailId: id,
+          metadata: { reason: RECIPIENT_REFUSED },
+        }),
+    );
+    return done ? { id, outcome: "failed", error: RECIPIENT_REFUSED } : { id, outcome: "not_claimed" };
+  }
+  const errorName = errorClassName(error);
+  const next = afterFailedAttempt({ attempt: row.attemptCount, now });
+  if (next.status === "failed") {
+    const done = await finishUnderFence(job, { status: "failed", lastError: errorName }, failedEvent(job, errorName));
+    return done ? { id, outcome: "failed", error: errorName } : { id, outcome: "not_claimed" };
+  }
+  const done = await finishUnderFence(job, { status: "pending", scheduledSendAt: next.retryAt, lastError: errorName });
+  return done ? { id, outcome: "retry", retryAt: next.retryAt, error: errorName } : { id, outcome: "not_claimed" };
+}
+
+const jobFor = (orgId: string, row: LoadedRow, now: Date): SendJob => ({
+  id: row.id,
+  orgId,
+  row,
+  fence: { id: row.id, organizationId: orgId, status: "sending", attemptCount: row.attemptCount },
+  now,
+});
+
+const fallbackAgentOf = (orgId: string) => {
+  let found: Promise<Agent | null> | undefined;
+  return () =>
+    (found ??= tenantDb(orgId).user.findFirst({
+      where: { organizationId: orgId, isActive: true, isAdmin: true },
+      orderBy: { createdAt: "asc" },
+      select: senderSelect,
+    }));
+};
 
 /**
  * Sends one claimed row. `organizationId` comes from the claim (saves a lookup); `send` is the one send
@@ -125,241 +464,210 @@ export async function sendScheduledEmail({
     organizationId ??
     (await prisma.scheduledEmail.findUnique({ where: { id }, select: { organizationId: true } }))?.organizationId;
   if (!orgId) return { id, outcome: "not_claimed" };
-  const db = tenantDb(orgId);
-  const row = await db.scheduledEmail.findFirst({
-    where: { id, organizationId: orgId },
-    select: {
-      id: true,
-      contactId: true,
-      emailType: true,
-      status: true,
-      attemptCount: true,
-      idempotencyKey: true,
-      trackingId: true,
-      eventDate: true,
-      metadata: true,
-      contact: {
-        select: {
-          id: true,
-          firstName: true,
-          email: true,
-          planType: true,
-          currentCarrier: true,
-          unsubscribedAt: true,
-          doNotCommunicate: true,
-          agent: { select: senderSelect },
-        },
-      },
-      organization: {
-        select: {
-          name: true,
-          brandName: true,
-          slug: true,
-          primaryColor: true,
-          phone: true,
-          signature: true,
-          orgSignature: true,
-          forceOrgSenderDetails: true,
-          redirectUrl: true,
-          logoMimeType: true,
-          logoUpdatedAt: true,
-          postalAddress: true,
-          demoMode: true,
-          wentLiveAt: true,
-          defaultAgent: { select: senderSelect },
-        },
-      },
-    },
-  });
-  if (!row || row.status !== "sending") return { id, outcome: "not_claimed" };
-  const fence = { id, organizationId: orgId, status: "sending" as const, attemptCount: row.attemptCount };
-  const { contact, organization } = row;
-
-  const finish = async (
-    data: Prisma.ScheduledEmailUpdateManyMutationInput,
-    event?: Prisma.EmailEventUncheckedCreateInput,
-    alsoInTransaction?: (tx: TxClient) => Promise<unknown>,
-  ) =>
-    tenantTransaction(orgId, async (tx) => {
-      const { count } = await tx.scheduledEmail.updateMany({ where: fence, data });
-      if (count === 1 && event) await tx.emailEvent.create({ data: event });
-      if (count === 1 && alsoInTransaction) await alsoInTransaction(tx);
-      return count === 1;
-    });
-  const failedEvent = (error: string): Prisma.EmailEventUncheckedCreateInput => ({
-    organizationId: orgId,
-    contactId: contact.id,
-    scheduledEmailId: id,
-    type: "failed",
-    occurredAt: now,
-    metadata: { emailType: row.emailType, error },
-  });
-  const cancel = async (reason: string): Promise<SendOutcome> =>
-    (await finish({ status: "cancelled", skipReason: reason }))
-      ? { id, outcome: "cancelled", reason }
-      : { id, outcome: "not_claimed" };
-
-  if (contact.unsubscribedAt || contact.doNotCommunicate) return cancel(CANCEL_REASONS.optedOut);
-  if (!contact.email.trim()) return cancel(CANCEL_REASONS.noAddress);
-
+  const { outcomes, ready } = await prepareOrganization(orgId, [id], now);
+  if (outcomes[0]) return outcomes[0];
+  let result: SendEmailResult;
   try {
-    // Live is decided now, not when the row was planned: before go-live nothing reaches a consumer.
-    const sendMode = sendModeAt(organization, now);
-    const agent =
-      (contact.agent?.isActive ? contact.agent : null) ??
-      (organization.defaultAgent?.isActive ? organization.defaultAgent : null) ??
-      (await db.user.findFirst({
-        where: { organizationId: orgId, isActive: true, isAdmin: true },
-        orderBy: { createdAt: "asc" },
-        select: senderSelect,
-      }));
-    if (sendMode === "test" && !agent) return await cancel(CANCEL_REASONS.noTestRecipient);
-
-    const { sender, fromName, replyTo } = resolveOutreachSender({ organization, agent, appUrl: getEnv().appUrl });
-
-    const link = await quoteLinkFor({ orgId, row, fence, now });
-    // The email's link goes through the click tracker, which records the click and redirects to the quote.
-    const quoteUrl = clickTrackingUrl(id, `${link.url}&tid=${encodeURIComponent(link.trackingId)}`);
-    const rendered = renderOutreachEmail({
-      emailType: row.emailType,
-      firstName: contact.firstName,
-      sender,
-      quoteUrl,
-      openPixelUrl: openPixelUrl(id),
-      eventDate: row.eventDate ? isoDate(row.eventDate) : null,
-      carrierName: contact.currentCarrier,
-      planType: contact.planType,
-    });
-    const testAddress = sendMode === "test" ? agent!.email : undefined;
-    const result = await send({
-      to: contact.email,
-      testAddress,
-      subject: rendered.subject,
-      react: rendered.react,
-      from: fromWithName(getEnv().email.from, fromName),
-      replyTo: replyTo ?? undefined,
-      idempotencyKey: row.idempotencyKey,
-      postalAddress: organization.postalAddress,
-      whiteLabel: true,
-      ...unsubscribeLinks({ organizationId: orgId, contactId: contact.id }),
-      tags: { email_type: row.emailType, organization_id: orgId, scheduled_email_id: id },
-    });
-
-    const marked = await tenantTransaction(orgId, async (tx) => {
-      const { count } = await tx.scheduledEmail.updateMany({
-        where: fence,
-        data: {
-          status: "sent",
-          sentAt: now,
-          providerMessageId: result.providerMessageId ?? null,
-          recipientEmail: testAddress ?? contact.email,
-          sendMode,
-          lastError: null,
-        },
-      });
-      if (count !== 1) return false;
-      await tx.emailEvent.create({
-        data: {
-          organizationId: orgId,
-          contactId: contact.id,
-          scheduledEmailId: id,
-          type: "sent",
-          providerMessageId: result.providerMessageId ?? null,
-          occurredAt: now,
-          metadata: { emailType: row.emailType, sendMode },
-        },
-      });
-      await tx.contact.updateMany({ where: { id: contact.id, organizationId: orgId }, data: { lastEmailedAt: now } });
-      return true;
-    });
-    return marked
-      ? { id, outcome: "sent", delivery: result.status, contactId: contact.id }
-      : { id, outcome: "not_claimed" };
+    result = await send(ready[0]!.input);
   } catch (error) {
-    if (error instanceof LostClaimError) return { id, outcome: "not_claimed" };
-    // The provider refused the contact's address (an RFC 6531 address it cannot deliver to, say): the
-    // contact stays in the book, its address is marked not emailable as a permanent bounce marks it
-    // (resend-webhook.ts), and the email fails now instead of retrying. A trial's [TEST] copy is not the contact's.
-    if (error instanceof EmailSendError && error.recipientRefused && sendModeAt(organization, now) === "production") {
-      const done = await finish(
-        { status: "failed", lastError: RECIPIENT_REFUSED },
-        failedEvent(RECIPIENT_REFUSED),
-        (tx) =>
-          recordUnsubscribe(tx, {
-            organizationId: orgId,
-            contactId: contact.id,
-            source: "bounce",
-            now,
-            scheduledEmailId: id,
-            metadata: { reason: RECIPIENT_REFUSED },
-          }),
-      );
-      return done ? { id, outcome: "failed", error: RECIPIENT_REFUSED } : { id, outcome: "not_claimed" };
-    }
-    const errorName = errorClassName(error);
-    const next = afterFailedAttempt({ attempt: row.attemptCount, now });
-    if (next.status === "failed") {
-      const done = await finish({ status: "failed", lastError: errorName }, failedEvent(errorName));
-      return done ? { id, outcome: "failed", error: errorName } : { id, outcome: "not_claimed" };
-    }
-    const done = await finish({ status: "pending", scheduledSendAt: next.retryAt, lastError: errorName });
-    return done ? { id, outcome: "retry", retryAt: next.retryAt, error: errorName } : { id, outcome: "not_claimed" };
+    return afterSendError(ready[0]!.job, error);
   }
+  return (await markSent(orgId, [{ ready: ready[0]!, result }]))[0]!;
 }
 
-type RowForLink = {
-  id: string;
-  contactId: string;
-  trackingId: string | null;
-  metadata: Prisma.JsonValue;
-  contact: { planType: string | null };
-};
+/**
+ * Sends many emails at once: one outcome per input, in order (a result, or the error its single send would
+ * have thrown). The sweep's default is sendEmailBatch (the provider's batch call); tests replace it.
+ */
+export type BatchSendFunction = (inputs: readonly SendEmailInput[]) => Promise<(SendEmailResult | Error)[]>;
+
+/** A batch function made of single sends, `concurrency` at a time: how a test injects a crash per email. */
+export function batchOfSingles(send: SendFunction, concurrency = 1): BatchSendFunction {
+  return async (inputs) => {
+    const results: (SendEmailResult | Error)[] = new Array(inputs.length);
+    await forEachConcurrently(inputs, concurrency, async (input, i) => {
+      try {
+        results[i] = await send(input);
+      } catch (error) {
+        results[i] = error instanceof Error ? error : new Error(String(error));
+      }
+    });
+    return results;
+  };
+}
+
+async function forEachConcurrently<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+}
+
+/** Organizations prepared and marked at once: their database round trips overlap (the pool has 10). */
+const ORGANIZATION_CONCURRENCY = 4;
 
 /**
- * The quote link this email carries. A retry reuses the link of the earlier attempt: the provider may
- * already hold that email, and clicks must be attributed to the tid it contains. A new link and its
- * tracking id are written under the fence, so only the claim holder records one.
+ * Sends a claimed batch: each organization's rows are read in one tenant query and made ready (one
+ * transaction for their quote links), then every email goes to `sendBatch` at once (the provider's batch
+ * call, PROVIDER_BATCH_SIZE per request), then each organization's rows are marked in one transaction.
+ * An organization whose rows could not be read or marked counts as errors; its rows stay "sending" and a
+ * later sweep takes them over (the idempotency key keeps them from going out twice).
  */
-async function quoteLinkFor({
-  orgId,
-  row,
-  fence,
+export async function sendClaimedEmails({
+  claimed,
   now,
+  sendBatch,
 }: {
-  orgId: string;
-  row: RowForLink;
-  fence: Prisma.ScheduledEmailWhereInput;
+  claimed: readonly Pick<ClaimedEmail, "id" | "organizationId">[];
   now: Date;
-}) {
-  const metadata =
-    row.metadata && typeof row.metadata === "object" && !Array.isArray(row.metadata)
-      ? (row.metadata as Record<string, unknown>)
-      : {};
-  const earlierLinkId = typeof metadata.quoteLinkId === "string" ? metadata.quoteLinkId : null;
-  if (earlierLinkId && row.trackingId) {
-    const earlier = await tenantDb(orgId).quoteLink.findFirst({
-      where: { id: earlierLinkId, organizationId: orgId, contactId: row.contactId },
-      select: { token: true, expiresAt: true },
-    });
-    if (earlier && (!earlier.expiresAt || earlier.expiresAt.getTime() > now.getTime()))
-      return { url: quoteLinkUrl(earlier.token), trackingId: row.trackingId };
-  }
-  return tenantTransaction(orgId, async (tx) => {
-    const created = await createQuoteLink({
-      organizationId: orgId,
-      contactId: row.contactId,
-      planType: row.contact.planType,
-      now,
-      tx,
-    });
-    const trackingId = quoteTrackingId(created.link);
-    const { count } = await tx.scheduledEmail.updateMany({
-      where: fence,
-      data: { trackingId, metadata: { ...metadata, quoteLinkId: created.link.id } },
-    });
-    if (count !== 1) throw new LostClaimError();
-    return { url: created.url, trackingId };
+  sendBatch?: BatchSendFunction;
+}): Promise<{ outcomes: SendOutcome[]; errors: number }> {
+  return sendPrepared(await prepareClaimed(claimed, now), sendBatch);
+}
+
+type PreparedBatch = { outcomes: SendOutcome[]; ready: ReadySend[]; errors: number };
+
+/** The first half of sendClaimedEmails: every organization's rows read and made ready. */
+async function prepareClaimed(
+  claimed: readonly Pick<ClaimedEmail, "id" | "organizationId">[],
+  now: Date,
+): Promise<PreparedBatch> {
+  const byOrg = new Map<string, string[]>();
+  for (const email of claimed) byOrg.set(email.organizationId, [...(byOrg.get(email.organizationId) ?? []), email.id]);
+  const batch: PreparedBatch = { outcomes: [], ready: [], errors: 0 };
+  await forEachConcurrently([...byOrg], ORGANIZATION_CONCURRENCY, async ([orgId, ids]) => {
+    try {
+      const prepared = await prepareOrganization(orgId, ids, now);
+      batch.outcomes.push(...prepared.outcomes);
+      batch.ready.push(...prepared.ready);
+    } catch (error) {
+      batch.errors += ids.length;
+      logSendError(orgId, error);
+    }
   });
+  return batch;
+}
+
+/** The second half: the emails sent at once, then each organization's rows marked. */
+async function sendPrepared(
+  { outcomes, ready, errors: preparationErrors }: PreparedBatch,
+  sendBatch: BatchSendFunction = (inputs) => sendEmailBatch(inputs),
+): Promise<{ outcomes: SendOutcome[]; errors: number }> {
+  let errors = preparationErrors;
+  if (ready.length === 0) return { outcomes, errors };
+  const results = await sendBatch(ready.map((r) => r.input));
+  const sentByOrg = new Map<string, { ready: ReadySend; result: SendEmailResult }[]>();
+  const failed: { ready: ReadySend; error: Error }[] = [];
+  ready.forEach((item, i) => {
+    const result = results[i];
+    if (result instanceof Error || !result) failed.push({ ready: item, error: result ?? new Error("No result") });
+    else sentByOrg.set(item.job.orgId, [...(sentByOrg.get(item.job.orgId) ?? []), { ready: item, result }]);
+  });
+  await forEachConcurrently([...sentByOrg], ORGANIZATION_CONCURRENCY, async ([orgId, sent]) => {
+    try {
+      outcomes.push(...(await markSent(orgId, sent)));
+    } catch (error) {
+      errors += sent.length;
+      logSendError(orgId, error);
+    }
+  });
+  await forEachConcurrently(failed, ORGANIZATION_CONCURRENCY, async ({ ready: item, error }) => {
+    try {
+      outcomes.push(await afterSendError(item.job, error));
+    } catch (unexpected) {
+      errors += 1;
+      logSendError(item.job.id, unexpected);
+    }
+  });
+  return { outcomes, errors };
+}
+
+function logSendError(subject: string, error: unknown) {
+  console.error(
+    JSON.stringify({ level: "error", event: "outreach_send_error", subject, error: errorClassName(error) }),
+  );
+}
+
+type QuoteLinkForEmail = { url: string; trackingId: string };
+
+function metadataOf(row: LoadedRow): Record<string, unknown> {
+  return row.metadata && typeof row.metadata === "object" && !Array.isArray(row.metadata)
+    ? (row.metadata as Record<string, unknown>)
+    : {};
+}
+
+/**
+ * The quote link each email carries (null: the row is no longer this sweeper's). A retry reuses the link
+ * of the earlier attempt: the provider may already hold that email, and clicks must be attributed to the
+ * tid it contains. New links and their tracking ids are written under each row's fence, in one transaction
+ * for the organization, so only the claim holder records one; a row whose fence no longer holds gets no link.
+ */
+async function quoteLinksFor(
+  orgId: string,
+  jobs: readonly SendJob[],
+  now: Date,
+): Promise<Map<string, QuoteLinkForEmail | null>> {
+  const links = new Map<string, QuoteLinkForEmail | null>();
+  const earlierIds = new Map<string, string>();
+  for (const { id, row } of jobs) {
+    const earlierLinkId = metadataOf(row).quoteLinkId;
+    if (typeof earlierLinkId === "string" && row.trackingId) earlierIds.set(id, earlierLinkId);
+  }
+  if (earlierIds.size > 0) {
+    const earlier = new Map(
+      (
+        await tenantDb(orgId).quoteLink.findMany({
+          where: { id: { in: [...earlierIds.values()] }, organizationId: orgId },
+          select: { id: true, contactId: true, token: true, expiresAt: true },
+        })
+      ).map((link) => [link.id, link]),
+    );
+    for (const { id, row } of jobs) {
+      const link = earlier.get(earlierIds.get(id) ?? "");
+      if (link && link.contactId === row.contactId && (!link.expiresAt || link.expiresAt.getTime() > now.getTime()))
+        links.set(id, { url: quoteLinkUrl(link.token), trackingId: row.trackingId! });
+    }
+  }
+  const needNew = jobs.filter(({ id }) => !links.has(id));
+  if (needNew.length === 0) return links;
+  // Three statements for the organization, whatever its number of emails: the links, the rows (under their
+  // fences), and the removal of links whose row is no longer this sweeper's.
+  const created = needNew.map((job) => ({
+    job,
+    link: newQuoteLinkRow({
+      organizationId: orgId,
+      contactId: job.row.contactId,
+      planType: job.row.contact.planType,
+      now,
+    }),
+  }));
+  const held = await tenantTransaction(orgId, async (tx) => {
+    await tx.quoteLink.createMany({ data: created.map(({ link }) => link) });
+    const updated = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE scheduled_emails AS s
+      SET tracking_id = u.tracking_id, metadata = u.metadata, updated_at = ${now}::timestamptz
+      FROM unnest(${created.map(({ job }) => job.id)}::uuid[], ${created.map(({ job }) => job.fence.attemptCount)}::int[],
+                  ${created.map(({ link }) => quoteTrackingId(link))}::text[],
+                  ${created.map(({ job, link }) => JSON.stringify({ ...metadataOf(job.row), quoteLinkId: link.id }))}::jsonb[])
+        AS u(id, attempt_count, tracking_id, metadata)
+      WHERE s.id = u.id AND s.organization_id = ${orgId}::uuid AND s.status = 'sending' AND s.attempt_count = u.attempt_count
+      RETURNING s.id`;
+    const heldIds = new Set(updated.map((row) => row.id));
+    const lost = created.filter(({ job }) => !heldIds.has(job.id)).map(({ link }) => link.id);
+    if (lost.length > 0) await tx.quoteLink.deleteMany({ where: { id: { in: lost }, organizationId: orgId } });
+    return heldIds;
+  });
+  for (const { job, link } of created)
+    links.set(job.id, held.has(job.id) ? { url: quoteLinkUrl(link.token), trackingId: quoteTrackingId(link) } : null);
+  return links;
 }
 
 export type SweepResult = {
@@ -372,18 +680,24 @@ export type SweepResult = {
   errors: number;
 };
 
+/** The sweep's claim size: five provider batch calls' worth. */
+export const SWEEP_BATCH_SIZE = 500;
+
 /**
- * One sweep: claim a batch, send it, repeat until nothing is due (or `maxBatches`). `concurrency`
- * sends of a batch run at once. An unexpected error leaves its row "sending"; a later sweep takes it
- * over after STALE_SENDING_MINUTES. After each batch the contacts emailed in it are re-planned, so
- * their follow-up (two days later, domain-rules A.9) is on the schedule at once.
+ * One sweep: claim a batch, send it, repeat until nothing is due (or `maxBatches`); the next batch is
+ * claimed and made ready while the current one is sent. The batch goes out
+ * through sendClaimedEmails (the provider's batch call); `send` replaces it with single sends,
+ * `concurrency` at a time (tests inject crashes per email that way). An unexpected error leaves its row
+ * "sending"; a later sweep takes it over after STALE_SENDING_MINUTES. After each batch the contacts emailed
+ * in it are re-planned, so their follow-up (two days later, domain-rules A.9) is on the schedule at once.
  */
 export async function runSweep({
   now,
-  batchSize = 50,
+  batchSize = SWEEP_BATCH_SIZE,
   maxBatches = 20,
   concurrency = 1,
   send,
+  sendBatch,
   replan = true,
 }: {
   now: Date;
@@ -391,45 +705,45 @@ export async function runSweep({
   maxBatches?: number;
   concurrency?: number;
   send?: SendFunction;
+  sendBatch?: BatchSendFunction;
   /** Re-plan the emailed contacts after each batch (default); off only where a test counts sends alone. */
   replan?: boolean;
 }): Promise<SweepResult> {
   const result: SweepResult = { claimed: 0, sent: 0, retried: 0, failed: 0, cancelled: 0, notClaimed: 0, errors: 0 };
-  for (let batch = 0; batch < maxBatches; batch += 1) {
+  const batchFunction = sendBatch ?? (send ? batchOfSingles(send, concurrency) : undefined);
+  const claimAndPrepare = async () => {
     const claimed = await claimDueEmails({ limit: batchSize, now });
-    const emailed = new Map<string, string[]>();
+    return { claimed, prepared: await prepareClaimed(claimed, now) };
+  };
+  let next = claimAndPrepare();
+  for (let batch = 0; batch < maxBatches; batch += 1) {
+    const { claimed, prepared } = await next;
     result.claimed += claimed.length;
-    let next = 0;
-    const worker = async () => {
-      while (next < claimed.length) {
-        const email = claimed[next++]!;
-        try {
-          const outcome = await sendScheduledEmail({ id: email.id, organizationId: email.organizationId, now, send });
-          if (outcome.outcome === "sent") {
-            result.sent += 1;
-            emailed.set(email.organizationId, [...(emailed.get(email.organizationId) ?? []), outcome.contactId]);
-          } else if (outcome.outcome === "retry") result.retried += 1;
-          else if (outcome.outcome === "failed") result.failed += 1;
-          else if (outcome.outcome === "cancelled") result.cancelled += 1;
-          else result.notClaimed += 1;
-        } catch (error) {
-          result.errors += 1;
-          console.error(
-            JSON.stringify({
-              level: "error",
-              event: "outreach_send_error",
-              scheduledEmailId: email.id,
-              error: errorClassName(error),
-            }),
-          );
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, claimed.length)) }, worker));
+    const more = claimed.length >= batchSize && batch + 1 < maxBatches;
+    // The next batch is claimed and made ready while this one is with the provider (whose rate limit
+    // makes the sweep wait): the database work and the provider's waits overlap.
+    if (more) {
+      next = claimAndPrepare();
+      next.catch(() => undefined); // awaited at the top of the next turn, which rethrows
+    }
+    const { outcomes, errors } = await sendPrepared(prepared, batchFunction);
+    result.errors += errors;
+    const emailed = new Map<string, string[]>();
+    const orgOf = new Map(claimed.map((email) => [email.id, email.organizationId]));
+    for (const outcome of outcomes) {
+      if (outcome.outcome === "sent") {
+        result.sent += 1;
+        const organizationId = orgOf.get(outcome.id)!;
+        emailed.set(organizationId, [...(emailed.get(organizationId) ?? []), outcome.contactId]);
+      } else if (outcome.outcome === "retry") result.retried += 1;
+      else if (outcome.outcome === "failed") result.failed += 1;
+      else if (outcome.outcome === "cancelled") result.cancelled += 1;
+      else result.notClaimed += 1;
+    }
     if (replan)
       for (const [organizationId, contactIds] of emailed)
         await rescheduleContactsNow({ organizationId, contactIds, now });
-    if (claimed.length < batchSize) break;
+    if (!more) break;
   }
   return result;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { offeredAgentContact } from "@/lib/profile/profile-schema";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { contactNotFound, visibleContactWhere } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
@@ -46,23 +46,29 @@ export type CreateQuoteLinkInput = {
   tx?: TxClient;
 };
 
+/**
+ * A new quote link's row: an unguessable token, expiring QUOTE_LINK_DAYS after `now`. With its id set, so a
+ * caller writing many at once (the sweep, one createMany per organization) knows each link's id.
+ */
+export function newQuoteLinkRow({ organizationId, contactId, planType, now }: Omit<CreateQuoteLinkInput, "tx">) {
+  return {
+    id: randomUUID(),
+    organizationId,
+    contactId,
+    token: randomBytes(32).toString("base64url"),
+    planType: planType ?? null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + QUOTE_LINK_DAYS * 86_400_000),
+  };
+}
+
 /** Stores a new link for one contact of the organization (404 when the contact is not the organization's). */
 export async function createQuoteLink({ organizationId, contactId, planType, now, tx }: CreateQuoteLinkInput) {
   const write = async (db: TxClient) => {
     const contact = await db.contact.findFirst({ where: { id: contactId, organizationId }, select: { id: true } });
     if (!contact) throw contactNotFound();
-    const token = randomBytes(32).toString("base64url");
-    const link = await db.quoteLink.create({
-      data: {
-        organizationId,
-        contactId,
-        token,
-        planType: planType ?? null,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + QUOTE_LINK_DAYS * 86_400_000),
-      },
-    });
-    return { link, token, url: quoteLinkUrl(token) };
+    const link = await db.quoteLink.create({ data: newQuoteLinkRow({ organizationId, contactId, planType, now }) });
+    return { link, token: link.token, url: quoteLinkUrl(link.token) };
   };
   return tx ? write(tx) : tenantTransaction(organizationId, write);
 }
