@@ -189,11 +189,8 @@ export function contactListWhere(
  */
 export const SEARCH_CANDIDATE_LIMIT = 2_000;
 
-/**
- * What the candidate probe found: the matching ids, or that there are more than the limit, with how many of
- * the book's first names in the list's order hold the term (0: its page is not near the start of the order).
- */
-export type SearchCandidates = { ids: string[] } | { overLimit: true; inFirstNames: number };
+/** What the candidate probe found: the matching ids, or that there are more than the limit. */
+export type SearchCandidates = { ids: string[] } | { overLimit: true };
 
 /**
  * The ids of the viewer's listed contacts (the book; an agent's own) whose search text holds `term`,
@@ -212,29 +209,11 @@ export async function searchCandidates(
   limit = SEARCH_CANDIDATE_LIMIT,
 ): Promise<SearchCandidates | undefined> {
   const agent = viewer.isAdmin ? null : viewer.id;
-  const [row] = await db.$queryRaw<{ tenant: string | null; ids: string[] | null; in_first_names: number }[]>`
-    SELECT app_current_org()::text AS tenant, probe.ids::text[] AS ids, probe.in_first_names
-    FROM contact_search_candidates(${term}, ${agent}::uuid, ${limit}::int) AS probe`;
+  const [row] = await db.$queryRaw<{ tenant: string | null; ids: string[] | null }[]>`
+    SELECT app_current_org()::text AS tenant,
+           contact_search_candidates(${term}, ${agent}::uuid, ${limit}::int)::text[] AS ids`;
   if (!row || row.tenant !== organizationId.toLowerCase()) return undefined;
-  return row.ids === null ? { overLimit: true, inFirstNames: row.in_first_names } : { ids: row.ids };
-}
-
-/**
- * The ids of one page of a broad search (more than the candidate limit match) whose matches are not among the
- * book's first names: contact_search_page reads them through the trigram index and sorts them, where a walk
- * of the name-order index would first pass every name before them (migration 20261125043902, part 3).
- */
-async function searchPageIds(
-  db: TenantDb | Db | TxClient,
-  viewer: ContactViewer,
-  term: string,
-  take: number,
-  skip: number,
-): Promise<string[]> {
-  const agent = viewer.isAdmin ? null : viewer.id;
-  const [row] = await db.$queryRaw<{ ids: string[] }[]>`
-    SELECT contact_search_page(${term}, ${agent}::uuid, ${take}::int, ${skip}::int)::text[] AS ids`;
-  return row?.ids ?? [];
+  return row.ids === null ? { overLimit: true } : { ids: row.ids };
 }
 
 /** No filter but the search itself: what contact_search_candidates matches is exactly what the list shows. */
@@ -263,11 +242,9 @@ const LIST_ORDER = [
  * A search without a state or carrier filter is served through the candidate probe (searchCandidates):
  *  - up to SEARCH_CANDIDATE_LIMIT matches: the page and the count read only those ids;
  *  - more: the total is not counted past the limit (`totalCapped`, "2,000+"), and the page's ids are found
- *    first, then their rows are read: by an index-only walk of the name-order index
- *    (contacts_list_order_search_idx holds every column the search filters on), or, when none of the first
- *    names holds the term (its matches sit late in the order: every "Garcia"), through the trigram index and a
- *    sort (searchPageIds). Reading whole rows along the walk cost ~500 ms at 1,000,000 contacts there
- *    (performance.md, Contact list query).
+ *    first by an index-only walk of the name-order index (contacts_list_order_search_idx holds every column
+ *    the search filters on), then their rows are read; reading whole rows along the walk cost ~500 ms at
+ *    1,000,000 contacts when the matches sit late in the order (performance.md, Contact list query).
  */
 export async function listContacts(input: ListContactsInput): Promise<ListContactsResult> {
   const { db, organizationId, now } = input;
@@ -285,8 +262,6 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
       : undefined;
   const candidateIds = candidates && "ids" in candidates ? candidates.ids : undefined;
   const overLimit = candidates !== undefined && "overLimit" in candidates;
-  // None of the first names in the list's order holds the term: its page is found by the trigram index.
-  const pageByTrigrams = overLimit && candidates.inFirstNames === 0 && onlySearchFilters(input);
   // The ids only narrow: the where still holds the LIKE and every other filter, read as the tenant under
   // row-level security, so a wrong id could never add a row (another organization's least of all); and
   // the function answers every match of the term, so none is lost either.
@@ -328,11 +303,9 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
 
   const readPage = async () => {
     if (!overLimit) return contact.findMany({ where, orderBy: LIST_ORDER, skip, take: limit, select: pageSelect });
-    const pageIds = pageByTrigrams
-      ? await searchPageIds(db, input.viewer, term!, limit, skip)
-      : (await contact.findMany({ where, orderBy: LIST_ORDER, skip, take: limit, select: { id: true } })).map(
-          (row) => row.id,
-        );
+    const pageIds = (
+      await contact.findMany({ where, orderBy: LIST_ORDER, skip, take: limit, select: { id: true } })
+    ).map((row) => row.id);
     if (pageIds.length === 0) return [];
     return contact.findMany({
       where: { AND: [where, { id: { in: pageIds } }] },

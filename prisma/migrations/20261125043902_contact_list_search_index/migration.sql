@@ -32,8 +32,7 @@ CREATE INDEX "contacts_list_order_search_idx" ON "contacts"("organization_id", "
 --    unconfirmed self-signups: lib/contacts/book.ts) and, for an agent who is not an admin, their own
 --    contacts (`agent`; NULL for admins). So when it finds more than `lim`, for a search with no other filter
 --    more than `lim` contacts are listed, and the list says "2,000+" without counting them all.
---    It now answers the ids as an array, NULL when more than `lim` match, and how many of the first names
---    (below) hold the term, which tells the caller how to find a broad term's page (3). A term most of the book holds
+--    It now answers an array: the ids, or NULL when more than `lim` match. A term most of the book holds
 --    ("gmail") is told apart first from the first 10 × (lim + 1) entries of the name-order index (an
 --    index-only read of ~20,000 entries): the trigram bitmap of such a term holds hundreds of thousands of
 --    rows, ~80 ms to build at 1,000,000 contacts before the first id comes out.
@@ -41,7 +40,7 @@ CREATE INDEX "contacts_list_order_search_idx" ON "contacts"("organization_id", "
 --    app.org_id unset it answers nothing), wildcards taken literally; the caller re-reads the ids as `app`
 --    under the policy.
 DROP FUNCTION IF EXISTS contact_search_candidates(text);
-CREATE FUNCTION contact_search_candidates(term text, agent uuid, lim integer, OUT ids uuid[], OUT in_first_names integer)
+CREATE FUNCTION contact_search_candidates(term text, agent uuid, lim integer) RETURNS uuid[]
   LANGUAGE plpgsql STABLE SECURITY DEFINER
   -- A SECURITY DEFINER function must not resolve names through a search_path the caller controls.
   SET search_path = pg_catalog, pg_temp
@@ -49,8 +48,10 @@ CREATE FUNCTION contact_search_candidates(term text, agent uuid, lim integer, OU
 DECLARE
   pattern constant text := '%' || replace(replace(replace(term, '\', '\\'), '%', '\%'), '_', '\_') || '%';
   tenant constant uuid := public.app_current_org();
+  dense integer;
+  ids uuid[];
 BEGIN
-  SELECT count(*) INTO in_first_names FROM (
+  SELECT count(*) INTO dense FROM (
     SELECT 1 FROM (
       SELECT c.search_text FROM public.contacts c
       WHERE c.organization_id = tenant AND c.status <> 'temp' AND c.unverified_since IS NULL
@@ -61,8 +62,8 @@ BEGIN
     WHERE w.search_text LIKE pattern
     LIMIT lim + 1
   ) d;
-  IF in_first_names > lim THEN
-    RETURN; -- ids NULL: more than lim
+  IF dense > lim THEN
+    RETURN NULL;
   END IF;
   SELECT array_agg(m.id) INTO ids FROM (
     SELECT c.id FROM public.contacts c
@@ -71,35 +72,12 @@ BEGIN
       AND c.search_text LIKE pattern
     LIMIT lim + 1
   ) m;
-  ids := CASE WHEN cardinality(ids) > lim THEN NULL ELSE coalesce(ids, '{}') END;
+  IF cardinality(ids) > lim THEN
+    RETURN NULL;
+  END IF;
+  RETURN coalesce(ids, '{}');
 END
 $$;
 
 REVOKE ALL ON FUNCTION contact_search_candidates(text, uuid, integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION contact_search_candidates(text, uuid, integer) TO app;
-
--- 3. The page of a broad search none of whose matches is among the first names (`in_first_names` 0 above:
---    "garc" when every match is a Garcia): the walk in name order would read every entry before them (234,000
---    at 1,000,000 contacts, ~75 ms), while the trigram read of the matches and a top-N sort costs ~30–50 ms.
---    The same conditions and answer shape as the function above: the page's ids, in the list's order (last
---    name, first name, id), of the current tenant's listed contacts only; the caller re-reads them as `app`.
---    MATERIALIZED keeps the planner from walking the name-order index itself (with the table's rows).
-CREATE FUNCTION contact_search_page(term text, agent uuid, page_size integer, page_offset integer) RETURNS uuid[]
-  LANGUAGE sql STABLE SECURITY DEFINER
-  SET search_path = pg_catalog, pg_temp
-  AS $$
-    WITH matched AS MATERIALIZED (
-      SELECT c.id, c.last_name, c.first_name FROM public.contacts c
-      WHERE c.organization_id = public.app_current_org() AND c.status <> 'temp' AND c.unverified_since IS NULL
-        AND (agent IS NULL OR c.agent_id = agent)
-        AND c.search_text LIKE '%' || replace(replace(replace(term, '\', '\\'), '%', '\%'), '_', '\_') || '%'
-    )
-    SELECT coalesce(array_agg(p.id ORDER BY p.last_name, p.first_name, p.id), '{}') FROM (
-      SELECT m.id, m.last_name, m.first_name FROM matched m
-      ORDER BY m.last_name, m.first_name, m.id
-      LIMIT page_size OFFSET page_offset
-    ) p
-  $$;
-
-REVOKE ALL ON FUNCTION contact_search_page(text, uuid, integer, integer) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION contact_search_page(text, uuid, integer, integer) TO app;
