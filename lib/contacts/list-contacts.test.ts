@@ -295,7 +295,7 @@ describe("listContacts", () => {
     // Still one LIKE on the indexed column: the planner can use the trigram index (organization_id leads it).
     // (On a table this small the name-order index, which also holds search_text, looks as cheap: set it aside.)
     await db.query("BEGIN");
-    await db.query("DROP INDEX contacts_list_order_search_idx");
+    await db.query("DROP INDEX contacts_book_order_search_idx");
     await db.query("SET LOCAL enable_seqscan = off");
     const plan = await db.query<{ "QUERY PLAN": string }>(
       "EXPLAIN SELECT id FROM contacts WHERE search_text LIKE '%zoe%'",
@@ -944,6 +944,31 @@ describe("search through contact_search_candidates (the trigram index under row-
     const exact = await list(1, { searchCandidateLimit: 100 });
     expect({ total: exact.total, totalCapped: exact.totalCapped }).toEqual({ total: 61, totalCapped: false });
     expect(exact.contacts.map((c) => c.id)).toEqual(plain.slice(0, 50));
+  });
+
+  it("finds a broad search's page by an index-only walk of the book's name order, the status sent as a parameter", async () => {
+    const { a } = await twoOrganizations();
+    // The page-ids query as the list sends it past the limit (Prisma binds the book's status as a parameter):
+    // the partial index's predicate (status <> 'temp' AND unverified_since IS NULL) must still be proven.
+    await db.query("BEGIN");
+    try {
+      await db.query("SELECT set_config('app.org_id', $1, true), set_config('role', 'app', true)", [a.id]);
+      await db.query("SET LOCAL enable_seqscan = off");
+      await db.query("SET LOCAL enable_bitmapscan = off");
+      await db.query("SET LOCAL enable_sort = off");
+      const plan = await db.query<{ "QUERY PLAN": string }>(
+        `EXPLAIN SELECT id FROM contacts
+         WHERE organization_id = $1 AND status <> $2 AND unverified_since IS NULL AND agent_id = $3
+           AND search_text LIKE $4 ESCAPE '\\'
+         ORDER BY last_name, first_name, id LIMIT 100`,
+        [a.id, "temp", a.id, "%smith%"],
+      );
+      expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toMatch(
+        /Index Only Scan using contacts_book_order_search_idx/,
+      );
+    } finally {
+      await db.query("ROLLBACK");
+    }
   });
 
   it("lists exactly what the plain LIKE filter lists: accents, carrier, wildcards taken literally, other filters kept", async () => {

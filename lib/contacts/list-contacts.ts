@@ -242,8 +242,8 @@ const LIST_ORDER = [
  * A search without a state or carrier filter is served through the candidate probe (searchCandidates):
  *  - up to SEARCH_CANDIDATE_LIMIT matches: the page and the count read only those ids;
  *  - more: the total is not counted past the limit (`totalCapped`, "2,000+"), and the page's ids are found
- *    first by an index-only walk of the name-order index (contacts_list_order_search_idx holds every column
- *    the search filters on), then their rows are read; reading whole rows along the walk cost ~500 ms at
+ *    first by an index-only walk of the book's name-order index (contacts_book_order_search_idx: partial, the
+ *    book's rows only, search_text and agent_id included), then their rows are read; reading whole rows along the walk cost ~500 ms at
  *    1,000,000 contacts when the matches sit late in the order (performance.md, Contact list query).
  */
 export async function listContacts(input: ListContactsInput): Promise<ListContactsResult> {
