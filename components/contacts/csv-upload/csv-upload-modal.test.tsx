@@ -142,8 +142,9 @@ const JOB_ID = "00000000-0000-4000-8000-0000000000aa";
 const JOBS_URL = "/api/contacts/import-jobs";
 
 /** The n-th request of the upload (0-based), once it has been sent. */
-async function nthRequest(n: number) {
-  await waitFor(() => expect(FakeXhr.instances.length).toBeGreaterThan(n));
+/** The n-th request once it is sent; `timeout` for one that waits out a retry's pause (send-import-chunks.ts). */
+async function nthRequest(n: number, { timeout = 1000 } = {}) {
+  await waitFor(() => expect(FakeXhr.instances.length).toBeGreaterThan(n), { timeout });
   return FakeXhr.instances[n]!;
 }
 
@@ -510,7 +511,8 @@ describe("CsvUploadModal: chunks", () => {
     await startUploadWithJob();
     const lost = await nthRequest(1);
     await act(async () => lost.respond(503, null));
-    const again = await nthRequest(2); // after a one-second pause
+    // After a one-second pause: waitFor's own default limit is one second too, so allow for a busy machine.
+    const again = await nthRequest(2, { timeout: 5000 });
     expect([again.url, again.json.index, again.body]).toEqual([lost.url, 0, lost.body]);
     await act(async () => again.respond(200, { ...chunkAccepted(again), alreadyStaged: true }));
     const commit = await nthRequest(3);
