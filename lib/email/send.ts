@@ -1,6 +1,5 @@
 import "server-only";
 import type { ReactElement } from "react";
-import { render, toPlainText } from "@react-email/render";
 import { Resend } from "resend";
 import { prisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -12,6 +11,7 @@ import {
   redactSecrets,
   safeHeaders,
 } from "@/lib/email/compose";
+import { renderEmailBody, type EmailBody } from "@/lib/email/render-body";
 
 /**
  * The one send path (architecture.md rule 12). Every email the product sends goes through sendEmail:
@@ -30,6 +30,11 @@ export type SendEmailInput = {
   to: string;
   subject: string;
   react: ReactElement;
+  /**
+   * `react` already rendered (renderEmailBody's result, or what equals it byte for byte): the sweep renders
+   * each template once per batch and puts each contact's values in (lib/outreach/render-once.ts).
+   */
+  rendered?: EmailBody;
   /** The same key twice sends once. Use a stable id (scheduled email id, "magic-link:<token>", …). */
   idempotencyKey: string;
   from?: string;
@@ -123,9 +128,7 @@ export async function composeEmail(input: SendEmailInput) {
     env.email.subjectPrefix,
   );
   const { to, isTest } = routed;
-  // One render: the plain text is what render(…, { plainText: true }) derives from the same HTML.
-  const renderedHtml = await render(input.react);
-  const renderedText = toPlainText(renderedHtml);
+  const { html: renderedHtml, text: renderedText } = input.rendered ?? (await renderEmailBody(input.react));
   const footer = {
     postalAddress: input.postalAddress?.trim() || env.postalAddress,
     productName: input.whiteLabel ? null : env.productName,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { resetEnvForTests } from "@/lib/env";
 import { resetEmailTransportForTests } from "@/lib/email/send";
+import { renderEmailBody } from "@/lib/email/render-body";
 import { sendEmailBatch } from "@/lib/email/send-batch";
 import { startFakeResendServer, tagValue, type FakeResendServer } from "@/lib/email/fake-resend-server";
 import { outreachIdempotencyKey, STALE_SENDING_MINUTES } from "@/lib/outreach/rules";
@@ -187,5 +188,28 @@ it("a batch refused for one address goes out as single sends: the other emails a
       .filter((e) => e.id !== bad.id)
       .map((e) => e.id)
       .sort(),
+  );
+});
+
+it("each email of a claimed batch carries its body rendered once per template, equal to its own render", async () => {
+  const emails = await seed(24);
+  await db.prisma.contact.updateMany({
+    where: { id: emails[3]!.contactId },
+    data: { firstName: `Zoë "Z" O'Neil & <Co>` },
+  });
+  const sent: Parameters<typeof sendEmailBatch>[0][number][] = [];
+  const { outcomes } = await sendClaimedEmails({
+    claimed: await claimDueEmails({ limit: 24, now }),
+    now,
+    sendBatch: async (inputs) => {
+      sent.push(...inputs);
+      return inputs.map((_, i) => ({ id: `stored-${i}`, status: "stored" as const, transport: "outbox" as const }));
+    },
+  });
+  expect(outcomes.filter((o) => o.outcome === "sent")).toHaveLength(24);
+  expect(sent).toHaveLength(24);
+  for (const input of sent) expect(input.rendered).toEqual(await renderEmailBody(input.react));
+  expect(sent.some((input) => input.rendered?.html.includes("Zoë &quot;Z&quot; O&#x27;Neil &amp; &lt;Co&gt;"))).toBe(
+    true,
   );
 });

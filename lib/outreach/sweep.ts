@@ -15,7 +15,7 @@ import { recordUnsubscribe } from "@/lib/consent/unsubscribe";
 import { getEnv } from "@/lib/env";
 import { newQuoteLinkRow, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
 import { isoDate } from "@/lib/calendar/calendar-date";
-import { renderOutreachEmail } from "@/lib/outreach/render";
+import { outreachRenderer, type OutreachRenderer } from "@/lib/outreach/render-once";
 import { clickTrackingUrl, openPixelUrl } from "@/lib/tracking/email-tracking";
 import { resolveOutreachSender } from "@/lib/email/sender";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
@@ -250,14 +250,18 @@ async function decideSend(
   return { job, sendMode, agent, sender };
 }
 
-/** The email itself, rendered, with the quote link it carries. */
-function readySend({ job, sendMode, agent, sender: resolved }: DecidedSend, link: QuoteLinkForEmail): ReadySend {
+/** The email itself, rendered (by the organization's renderer of this batch), with the quote link it carries. */
+async function readySend(
+  { job, sendMode, agent, sender: resolved }: DecidedSend,
+  link: QuoteLinkForEmail,
+  render: OutreachRenderer,
+): Promise<ReadySend> {
   const { id, orgId, row } = job;
   const { contact, organization } = row;
   const { sender, fromName, replyTo } = resolved;
   // The email's link goes through the click tracker, which records the click and redirects to the quote.
   const quoteUrl = clickTrackingUrl(id, `${link.url}&tid=${encodeURIComponent(link.trackingId)}`);
-  const rendered = renderOutreachEmail({
+  const rendered = await render({
     emailType: row.emailType,
     firstName: contact.firstName,
     sender,
@@ -273,6 +277,7 @@ function readySend({ job, sendMode, agent, sender: resolved }: DecidedSend, link
     testAddress,
     subject: rendered.subject,
     react: rendered.react,
+    rendered: rendered.body,
     from: fromWithName(getEnv().email.from, fromName),
     replyTo: replyTo ?? undefined,
     idempotencyKey: row.idempotencyKey,
@@ -329,11 +334,20 @@ async function prepareOrganization(
     for (const { job } of decided) outcomes.push(await afterSendError(job, error));
     return { outcomes, ready: [] };
   }
+  // One render per template and sender for the organization's emails of this batch, not one per email.
+  const render = outreachRenderer();
   const ready: ReadySend[] = [];
   for (const decision of decided) {
     const link = links.get(decision.job.id);
-    if (!link) outcomes.push({ id: decision.job.id, outcome: "not_claimed" });
-    else ready.push(readySend(decision, link));
+    if (!link) {
+      outcomes.push({ id: decision.job.id, outcome: "not_claimed" });
+      continue;
+    }
+    try {
+      ready.push(await readySend(decision, link, render));
+    } catch (error) {
+      outcomes.push(await afterSendError(decision.job, error));
+    }
   }
   return { outcomes, ready };
 }

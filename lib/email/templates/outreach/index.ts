@@ -56,6 +56,29 @@ export const OUTREACH_TEMPLATES = {
   failed_underwriting: FailedUnderwritingEmail,
 } as const satisfies Record<string, ComponentType<OutreachEmailProps>>;
 
+/** A contact's fields that change a template's words (not merely printed where the name or a link goes). */
+export type OutreachWordingField = "eventDate" | "carrierName" | "planType";
+
+/**
+ * Which of those fields each template reads. The sweep renders a template once per batch for every
+ * distinct value of them (lib/outreach/render-once.ts); outreach-emails.test.ts fails when a template
+ * reads a field it does not list here.
+ */
+export const OUTREACH_WORDING_FIELDS = {
+  birthday: ["planType"],
+  effective_date: ["eventDate", "planType"],
+  aep: [],
+  rate_increase: ["eventDate", "carrierName"],
+  post_window: [],
+  go_live_welcome: [],
+  initial_blast: ["planType"],
+  followup_1_cold: [],
+  followup_2_clicked_no_hq: [],
+  followup_3_hq_no_yes: [],
+  followup_4_hq_with_yes: [],
+  failed_underwriting: [],
+} as const satisfies Record<keyof typeof OUTREACH_TEMPLATES, readonly OutreachWordingField[]>;
+
 export type OutreachEmailType = keyof typeof OUTREACH_TEMPLATES;
 export const OUTREACH_EMAIL_TYPES = Object.keys(OUTREACH_TEMPLATES) as OutreachEmailType[];
 

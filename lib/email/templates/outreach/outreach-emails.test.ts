@@ -3,11 +3,13 @@ import { createElement } from "react";
 import {
   AGENT_NOTIFICATION_TEMPLATES,
   OUTREACH_EMAIL_TYPES,
+  OUTREACH_WORDING_FIELDS,
   outreachElement,
   outreachTemplate,
   resolveOutreachSender,
   subjectFor,
   type OutreachEmailProps,
+  type OutreachWordingField,
   type SenderAgent,
   type SenderOrganization,
 } from "@/lib/email/templates/outreach";
@@ -228,6 +230,23 @@ describe("outreach email templates", () => {
       appUrl,
     }).sender;
     expect(withoutCalendar).toMatchObject({ senderPhone: "5125559999", bookingUrl: "https://cal.example.com/lee" });
+  });
+
+  // The sweep renders a template once per distinct value of the fields it lists (lib/outreach/render-once.ts):
+  // a field it reads but does not list would send one contact's words to another.
+  it.each(OUTREACH_EMAIL_TYPES)("%s: its words change with the wording fields it lists and no other", async (type) => {
+    const others: Record<OutreachWordingField, Partial<OutreachEmailProps>[]> = {
+      eventDate: [{ eventDate: "2026-09-15" }, { eventDate: null }],
+      carrierName: [{ carrierName: "Other Carrier Co" }, { carrierName: null }],
+      planType: [{ planType: "N" }, { planType: null }],
+    };
+    const base = await renderHtml(outreachElement(type, props())!);
+    for (const [field, changes] of Object.entries(others) as [OutreachWordingField, Partial<OutreachEmailProps>[]][])
+      for (const change of changes) {
+        const changed = await renderHtml(outreachElement(type, props(change))!);
+        const listed = (OUTREACH_WORDING_FIELDS[type] as readonly OutreachWordingField[]).includes(field);
+        expect({ field, change, changesWords: changed !== base }).toEqual({ field, change, changesWords: listed });
+      }
   });
 
   it("offers the booking link first once the contact looks likely to qualify, keeping the quote link", async () => {

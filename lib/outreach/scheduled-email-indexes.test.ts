@@ -1,0 +1,31 @@
+import { setupTestDatabase } from "@/lib/testing/db";
+
+/**
+ * #19 point 2: every claim and every send updates a scheduled_emails row's status, which the sweep's partial
+ * indexes name, so no such update is HOT: each writes an entry into every index of the table (30 million rows
+ * at scale). So every index here has a reader, named beside it: a new index needs one, and an index whose
+ * readers are gone is dropped, as (status, scheduled_send_at) was once the claim read the partial indexes.
+ */
+
+const db = setupTestDatabase();
+
+const READERS: Record<string, string> = {
+  scheduled_emails_pkey: "a row by id: the sweep's fences and reads, tracking redirects, webhooks' tagged id",
+  scheduled_emails_idempotency_key_key: "unique: one row per idempotency key",
+  scheduled_emails_contact_id_email_type_scheduled_send_date_key:
+    "unique: the reschedule's rows; a contact's rows (activity, unsubscribe, re-plan history)",
+  scheduled_emails_organization_id_scheduled_send_date_idx: "dashboard: upcoming emails, scheduled per day",
+  scheduled_emails_organization_id_status_sent_at_idx: "contact stats: a trial's [TEST] copies",
+  scheduled_emails_organization_id_email_type_sent_at_idx: "dashboard: sends by type and period (emailTypesSql)",
+  scheduled_emails_parent_email_id_idx: "the follow-ups' foreign key (ON DELETE SET NULL)",
+  scheduled_emails_tracking_id_idx: "quote views: whether a visit is a trial's [TEST] copy",
+  scheduled_emails_provider_message_id_idx: "Resend webhooks: the email of a provider message id",
+  scheduled_emails_pending_due_idx: "the sweep's claim: due pending rows in send order",
+  scheduled_emails_sending_claimed_idx: "the sweep's takeover (and failing) of stale claims",
+};
+
+it("keeps only indexes with a reader: every claim and send writes an entry into each", async () => {
+  const indexes = await db.prisma.$queryRaw<{ name: string }[]>`
+    SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'scheduled_emails'`;
+  expect(indexes.map((index) => index.name).sort()).toEqual(Object.keys(READERS).sort());
+});
