@@ -138,9 +138,9 @@ const UNIT_DESIGNATORS = new Set(["apt", "apartment", "unit", "ste", "suite", "n
 
 /** Lower case, accents dropped ("Peñasco" → "penasco"), "#" kept apart, other punctuation and spaces → one space. */
 function words(value: string): string[] {
-  return value
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
+  // Most addresses are plain ASCII: decomposing them is the normalizer's largest cost, and changes nothing.
+  const folded = /^[\x20-\x7e]*$/.test(value) ? value : value.normalize("NFKD").replace(/\p{M}+/gu, "");
+  return folded
     .toLowerCase()
     .replace(/#/g, " # ")
     .replace(/['’.]/g, "")
@@ -191,8 +191,8 @@ function joinStreet(line: readonly string[]): string | null {
   for (const [i, token] of tokens.entries()) {
     if (token === "#") continue;
     // "Twenty-First" → "21st" (its "first" is then skipped).
-    const unitOrdinal = ORDINAL_WORDS.indexOf(tokens[i + 1] ?? "") + 1;
-    if (token in TENS && unitOrdinal >= 1 && unitOrdinal <= 9) {
+    const unitOrdinal = token in TENS ? ORDINAL_WORDS.indexOf(tokens[i + 1] ?? "") + 1 : 0;
+    if (unitOrdinal >= 1 && unitOrdinal <= 9) {
       const n = TENS[token]! + unitOrdinal;
       normalized.push(`${n}${ordinalSuffix(n)}`);
       tokens[i + 1] = "#";

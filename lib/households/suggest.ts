@@ -12,7 +12,8 @@ import { addressPairs, type KeyedContact } from "@/lib/households/pairing";
  *    else), keyed by the one normalizer (lib/households/address.ts) in this process, and one read of the
  *    contacts already in a confirmed household.
  * 2. The pure rule (lib/households/pairing.ts): exactly two contacts at a key → a pair.
- * 3. One INSERT … SELECT FROM unnest of every pair, ON CONFLICT on the pair: a new pair is a suggestion; a
+ * 3. The pairs into a temporary table (one INSERT … SELECT FROM unnest), then one INSERT … SELECT of them,
+ *    ON CONFLICT on the pair: a new pair is a suggestion; a
  *    dismissed address pair is suggested again only when the two now share ANOTHER address (its key changed);
  *    a confirmed pair or an explicit link is never touched.
  * 4. One DELETE of the suggestions that no longer hold (an address changed, a third person moved in). A
@@ -59,30 +60,38 @@ export async function suggestHouseholds(
     key: addressKey({ street: row.street_address, unit: row.address_unit, zip: row.zip_code }),
   }));
   const pairs = addressPairs(keyed, new Set(confirmed.map((c) => c.id)));
-  const as = pairs.map((p) => p.contactAId);
-  const bs = pairs.map((p) => p.contactBId);
-  const keys = pairs.map((p) => p.key);
 
-  const suggested = pairs.length
-    ? await tx.$executeRaw`
-        INSERT INTO households (id, organization_id, contact_a_id, contact_b_id, kind, status, address_key, created_at, updated_at)
-        SELECT gen_random_uuid(), ${organizationId}::uuid, p.a, p.b, 'address', 'suggested', p.key, ${now}, ${now}
-        FROM unnest(${as}::uuid[], ${bs}::uuid[], ${keys}::text[]) AS p(a, b, key)
-        ON CONFLICT (organization_id, contact_a_id, contact_b_id) DO UPDATE
-          SET status = 'suggested', address_key = EXCLUDED.address_key, updated_at = EXCLUDED.updated_at
-          WHERE households.kind = 'address' AND households.status <> 'confirmed'
-            AND households.address_key IS DISTINCT FROM EXCLUDED.address_key`
-    : 0;
+  // The pairs in a temporary table keyed by the pair, so that the withdrawal below probes it by index whatever the
+  // planner believes of a freshly written households table (an unnest, or a table without a key, was joined by a
+  // nested loop over every pair for every household: minutes at 30,000 pairs).
+  await tx.$executeRaw`
+    CREATE TEMPORARY TABLE household_pairs (a uuid NOT NULL, b uuid NOT NULL, key text NOT NULL, PRIMARY KEY (a, b)) ON COMMIT DROP`;
+  if (pairs.length) {
+    await tx.$executeRaw`
+      INSERT INTO household_pairs (a, b, key)
+      SELECT * FROM unnest(${pairs.map((p) => p.contactAId)}::uuid[], ${pairs.map((p) => p.contactBId)}::uuid[], ${pairs.map((p) => p.key)}::text[])`;
+  }
+  await tx.$executeRaw`ANALYZE household_pairs`;
+
+  const suggested = await tx.$executeRaw`
+    INSERT INTO households (id, organization_id, contact_a_id, contact_b_id, kind, status, address_key, created_at, updated_at)
+    SELECT gen_random_uuid(), ${organizationId}::uuid, p.a, p.b, 'address', 'suggested', p.key, ${now}, ${now}
+    FROM household_pairs AS p
+    ON CONFLICT (organization_id, contact_a_id, contact_b_id) DO UPDATE
+      SET status = 'suggested', address_key = EXCLUDED.address_key, updated_at = EXCLUDED.updated_at
+      WHERE households.kind = 'address' AND households.status <> 'confirmed'
+        AND households.address_key IS DISTINCT FROM EXCLUDED.address_key`;
 
   // The suggestions of this pass's contacts that the rule no longer makes.
-  const inScope = scope ? Prisma.sql`AND (h.contact_a_id = ANY(s.ids) OR h.contact_b_id = ANY(s.ids))` : Prisma.empty;
   const scopeIds = scope ? [...new Set([...rows.map((r) => r.id), ...scope.contactIds])] : [];
+  const inScope = scope
+    ? Prisma.sql`AND (h.contact_a_id = ANY(${scopeIds}::uuid[]) OR h.contact_b_id = ANY(${scopeIds}::uuid[]))`
+    : Prisma.empty;
   const withdrawn = await tx.$executeRaw`
     DELETE FROM households AS h
-    USING (SELECT ${scopeIds}::uuid[] AS ids) AS s
     WHERE h.organization_id = ${organizationId}::uuid AND h.kind = 'address' AND h.status = 'suggested' ${inScope}
-      AND NOT EXISTS (
-        SELECT 1 FROM unnest(${as}::uuid[], ${bs}::uuid[]) AS p(a, b) WHERE p.a = h.contact_a_id AND p.b = h.contact_b_id)`;
+      AND NOT EXISTS (SELECT 1 FROM household_pairs AS p WHERE p.a = h.contact_a_id AND p.b = h.contact_b_id)`;
+  await tx.$executeRaw`DROP TABLE household_pairs`;
 
   return { contactsRead: rows.length, pairs: pairs.length, suggested, withdrawn };
 }
