@@ -267,6 +267,31 @@ describe("suggestHouseholds", () => {
     expect(rows).toHaveLength(2);
     expect([rows[1]!.contactAId, rows[1]!.contactBId]).toEqual(pairOf(imported[0]!.id, imported[2]!.id));
   });
+
+  it("an overwrite import replaces street and unit when its row has a street line, and keeps both when it has none", async () => {
+    const { org, admin } = await agency();
+    const kept = await person(org.id, { street: "1 Old Rd", unit: "Apt 1", zip: "78701" });
+    const moved = await person(org.id, { street: "2 Old Rd", unit: "Apt 2", zip: "78701" });
+    await bulkImportContacts({
+      organizationId: org.id,
+      user: asImportUser(admin),
+      request: bulkImportRequestSchema.parse({
+        overwriteExisting: true,
+        agentId: null,
+        contacts: numbered([
+          importRow({ email: kept.email, streetAddress: "", addressUnit: "", zipCode: "78701" }),
+          importRow({ email: moved.email, streetAddress: "9 New St", addressUnit: "", zipCode: "78701" }),
+        ]),
+      }),
+      now: NOW,
+    });
+    const after = await db.prisma.contact.findMany({
+      where: { id: { in: [kept.id, moved.id] } },
+      select: { id: true, streetAddress: true, addressUnit: true },
+    });
+    expect(after.find((c) => c.id === kept.id)).toMatchObject({ streetAddress: "1 Old Rd", addressUnit: "Apt 1" });
+    expect(after.find((c) => c.id === moved.id)).toMatchObject({ streetAddress: "9 New St", addressUnit: null });
+  });
 });
 
 describe("the household routes", () => {
