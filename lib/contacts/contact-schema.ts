@@ -131,6 +131,15 @@ const optionalText = (max: number) =>
     z.string().max(max).nullable().optional(),
   );
 
+/** One line of a postal address: trimmed, blank → null, no control characters (a line break is not part of a line). */
+const addressText = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? (value.trim() === "" ? null : value.trim()) : value),
+    singleLine(z.string().max(max, { error: `Please use at most ${max} characters` }))
+      .nullable()
+      .optional(),
+  );
+
 const idField = (message: string) => z.preprocess(blankToNull, z.uuid({ error: message }).nullable().optional());
 
 /**
@@ -143,6 +152,9 @@ export const contactInputSchema = z.object({
   email: emailField,
   phoneNumber: phoneField,
   zipCode: zipField,
+  /** Street line and unit ("123 Main St", "Apt 4B"): with the ZIP, the household key (lib/households/address.ts). */
+  streetAddress: addressText(200),
+  addressUnit: addressText(50),
   /** The county chosen for a ZIP with several (FIPS wins over the name); default: the largest share. */
   countyFips: z.preprocess(
     blankToNull,
@@ -181,6 +193,9 @@ export type ContactFormInput = {
   /** Digits only, at most 10. */
   phoneNumber: string;
   zipCode: string;
+  /** Optional in the form's type until the form shows them (the schema takes a missing value as "keep"). */
+  streetAddress?: string;
+  addressUnit?: string;
   countyFips: string;
   gender: "" | "M" | "F";
   tobaccoUser: boolean;
@@ -233,6 +248,8 @@ export type ContactDetail = {
   phoneNumber: string | null;
   state: string | null;
   zipCode: string | null;
+  streetAddress: string | null;
+  addressUnit: string | null;
   county: string | null;
   countyFips: string | null;
   gender: "M" | "F" | null;

@@ -15,6 +15,7 @@ import { ZIP_MESSAGES } from "@/lib/zip/zip-schema";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { assertContactCapacity } from "@/lib/billing/limits";
 import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
+import { suggestHouseholds } from "@/lib/households/suggest";
 
 /**
  * Parses a contact body with the form's rules. The message of the answer is the first problem in the
@@ -98,6 +99,8 @@ export type CreateContactOptions = {
   organizationId: string;
   viewer: ContactViewer;
   input: unknown;
+  /** When it is created (default: the clock); stamps a household suggestion its address makes. */
+  now?: Date;
 };
 
 /**
@@ -107,7 +110,12 @@ export type CreateContactOptions = {
  * State and county come from the ZIP; the carrier's NAIC group from the carrier text (lib/carriers).
  * Audited as contact.created.
  */
-export async function createContact({ organizationId, viewer, input }: CreateContactOptions): Promise<ContactDetail> {
+export async function createContact({
+  organizationId,
+  viewer,
+  input,
+  now = new Date(),
+}: CreateContactOptions): Promise<ContactDetail> {
   const values = parseContactInputOrThrow(input);
   if (!viewer.isAdmin) {
     if (values.agentId && values.agentId !== viewer.id)
@@ -147,6 +155,8 @@ export async function createContact({ organizationId, viewer, input }: CreateCon
           email: values.email,
           phoneNumber: values.phoneNumber ?? null,
           ...location,
+          streetAddress: values.streetAddress ?? null,
+          addressUnit: values.addressUnit ?? null,
           gender: values.gender ?? null,
           tobaccoUser: values.tobaccoUser ?? false,
           birthDate: dateColumn(values.birthDate) ?? null,
@@ -166,6 +176,10 @@ export async function createContact({ organizationId, viewer, input }: CreateCon
       throw error;
     }
 
+    // An address may pair the new contact with someone already at it (docs/households.md).
+    if (created.streetAddress && created.zipCode)
+      await suggestHouseholds(tx, organizationId, now, { zipCodes: [created.zipCode], contactIds: [created.id] });
+
     await recordAudit(tx, {
       organizationId,
       actorUserId: viewer.id,
@@ -177,6 +191,6 @@ export async function createContact({ organizationId, viewer, input }: CreateCon
     return toContactDetail(created);
   });
   // Its outreach (initial emails 72 hours from now, birthday, anniversary…) is planned at once.
-  await rescheduleContactsNow({ organizationId, contactIds: [contact.id], now: new Date() });
+  await rescheduleContactsNow({ organizationId, contactIds: [contact.id], now });
   return contact;
 }

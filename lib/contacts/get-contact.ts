@@ -52,6 +52,8 @@ export const CONTACT_DETAIL_SELECT = {
   phoneNumber: true,
   state: true,
   zipCode: true,
+  streetAddress: true,
+  addressUnit: true,
   county: true,
   countyFips: true,
   gender: true,

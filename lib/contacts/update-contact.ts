@@ -22,6 +22,7 @@ import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { isoDate } from "@/lib/calendar/calendar-date";
+import { suggestHouseholds } from "@/lib/households/suggest";
 
 export type UpdateContactOptions = {
   organizationId: string;
@@ -30,6 +31,8 @@ export type UpdateContactOptions = {
   input: unknown;
   /** ?zip_update=true: look the ZIP up again and refresh state and county even when the ZIP is unchanged. */
   zipUpdate?: boolean;
+  /** When the change happens (default: the clock); stamps a household suggestion the new address makes. */
+  now?: Date;
 };
 
 /** The detail, plus the NAIC an unchanged carrier text keeps. */
@@ -41,6 +44,8 @@ const AUDITED_FIELDS = [
   "email",
   "phoneNumber",
   "zipCode",
+  "streetAddress",
+  "addressUnit",
   "state",
   "county",
   "countyFips",
@@ -54,12 +59,15 @@ const AUDITED_FIELDS = [
   "contactOwnerId",
 ] as const;
 
+const ADDRESS_FIELDS: readonly (typeof AUDITED_FIELDS)[number][] = ["streetAddress", "addressUnit", "zipCode"];
+
 /**
  * PUT /api/contacts/{id}[?zip_update=true]: the form's fields. Left-out optional fields keep their
  * values; null clears them. The carrier's NAIC group follows the carrier text. State and county follow the ZIP: they are looked up when the ZIP or the
  * county choice changes, or always with zip_update. An agent who is not an admin edits only their own
  * contacts (others are 404), cannot hand the contact to another agent and can only name themselves as
- * owner. Audited as contact.updated with the names of the changed fields.
+ * owner. Audited as contact.updated with the names of the changed fields. A changed street, unit or ZIP runs the
+ * household suggester over the contact's old and new ZIP in the same transaction (docs/households.md).
  */
 export async function updateContact({
   organizationId,
@@ -67,6 +75,7 @@ export async function updateContact({
   id,
   input,
   zipUpdate = false,
+  now = new Date(),
 }: UpdateContactOptions): Promise<ContactDetail> {
   const values = parseContactInputOrThrow(input);
   const carriers = values.currentCarrier !== undefined ? await loadCarrierResolver() : null;
@@ -111,6 +120,8 @@ export async function updateContact({
       email: values.email,
       ...(values.phoneNumber !== undefined ? { phoneNumber: values.phoneNumber } : {}),
       ...(location ?? {}),
+      ...(values.streetAddress !== undefined ? { streetAddress: values.streetAddress } : {}),
+      ...(values.addressUnit !== undefined ? { addressUnit: values.addressUnit } : {}),
       ...(values.gender !== undefined ? { gender: values.gender } : {}),
       ...(values.tobaccoUser !== undefined ? { tobaccoUser: values.tobaccoUser } : {}),
       ...(values.birthDate !== undefined ? { birthDate: dateColumn(values.birthDate) } : {}),
@@ -145,6 +156,12 @@ export async function updateContact({
       return value instanceof Date ? isoDate(value) : value;
     };
     const changed = AUDITED_FIELDS.filter((field) => comparable(existing, field) !== comparable(updated, field));
+    // A new address may make or end a household suggestion, in this contact's old and new ZIP.
+    if (changed.some((field) => ADDRESS_FIELDS.includes(field)))
+      await suggestHouseholds(tx, organizationId, now, {
+        zipCodes: [existing.zipCode, updated.zipCode].filter((zip): zip is string => zip !== null),
+        contactIds: [existing.id],
+      });
     await recordAudit(tx, {
       organizationId,
       actorUserId: viewer.id,

@@ -83,6 +83,19 @@ async function organization(name: string, now: Date) {
     firstName: "Secret",
     email: `secret.${name.toLowerCase().replace(/\W+/g, "")}.${org.id.slice(0, 8)}@example.com`,
   });
+  // A second contact and their suggested household (the household routes' target).
+  const partner = await createContact(db.prisma, org.id, { now, agentId: agent.id, firstName: "Partner" });
+  const [pairA, pairB] = [contact.id, partner.id].sort() as [string, string];
+  const household = await db.prisma.household.create({
+    data: {
+      organizationId: org.id,
+      contactAId: pairA,
+      contactBId: pairB,
+      kind: "address",
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
   const job = await db.prisma.importJob.create({
     data: { organizationId: org.id, status: "pending", totalRows: 5, createdById: admin.id, createdAt: now },
   });
@@ -95,6 +108,7 @@ async function organization(name: string, now: Date) {
       orgId: org.id,
       orgSlug: org.slug,
       importJobId: job.id,
+      householdId: household.id,
       agentEmail: agent.email,
       adminEmail: admin.email,
     },
@@ -134,6 +148,8 @@ function paramValue(kind: ParamKind, t: Targets): string {
       return t.orgSlug;
     case "import-job":
       return t.importJobId;
+    case "household":
+      return t.householdId;
     case "email":
       return t.contactEmail;
     case "invoice":
@@ -225,7 +241,14 @@ const defaultBody = (route: Route, row: RouteRow, t: Targets) =>
   row.body ? row.body(t) : BODY_METHODS.has(route.method) ? {} : undefined;
 
 /** What of organization A no other caller may ever see. */
-const secretsOfA = () => [fx.a.contactEmail, fx.a.contactId, fx.a.agentEmail, fx.a.adminEmail, fx.a.importJobId];
+const secretsOfA = () => [
+  fx.a.contactEmail,
+  fx.a.contactId,
+  fx.a.agentEmail,
+  fx.a.adminEmail,
+  fx.a.importJobId,
+  fx.a.householdId,
+];
 const leaks = (text: string) => secretsOfA().filter((secret) => text.includes(secret));
 
 /** A digest of every row of organization A, to prove B's calls changed nothing. */
@@ -239,6 +262,7 @@ async function digestOfA(): Promise<string> {
     "quote_links",
     "audit_logs",
     "contact_events",
+    "households",
   ];
   const parts: string[] = [];
   for (const table of tables) {
@@ -333,7 +357,7 @@ describe("route × role × organization", () => {
         });
         mustNot5xx(route, caller.name, status, text);
         const aimedAtA = Object.values(row.params ?? {}).some((k) =>
-          ["contact", "agent", "org-id", "org-slug", "import-job"].includes(k),
+          ["contact", "agent", "org-id", "org-slug", "import-job", "household"].includes(k),
         );
         if (aimedAtA && status < 400) problems.push(`${route.key} ${caller.name} on A's record → ${status}`);
         if (leaks(text).length) problems.push(`${route.key} ${caller.name} sees ${leaks(text).join(", ")}`);

@@ -26,6 +26,7 @@ export type ParamKind =
   | "org-id"
   | "org-slug"
   | "import-job"
+  | "household"
   | "email"
   | "invoice"
   | "token"
@@ -42,6 +43,8 @@ export type Targets = {
   orgId: string;
   orgSlug: string;
   importJobId: string;
+  /** A suggested household of the organization's contact and a second contact. */
+  householdId: string;
 };
 
 export type RouteRow = {
@@ -126,6 +129,12 @@ export const ROUTES: Record<string, RouteRow> = {
   "GET /api/contacts/[id]/follow-ups": { access: "member", params: { id: "contact" } },
   "GET /api/contacts/[id]/scheduled-emails": { access: "member", params: { id: "contact" } },
   "POST /api/contacts/[id]/send-quote-email": { access: "member", params: { id: "contact" }, body: () => ({}) },
+  "GET /api/contacts/[id]/household": { access: "member", params: { id: "contact" } },
+  "POST /api/contacts/[id]/household": {
+    access: "member",
+    params: { id: "contact" },
+    body: (a) => ({ partnerId: a.contactId }),
+  },
   "POST /api/contacts/bulk-import": {
     access: "member",
     body: () => ({
@@ -167,6 +176,8 @@ export const ROUTES: Record<string, RouteRow> = {
   "POST /api/dev/outreach/run": { access: "dev" },
   "POST /api/dev/rate-limits/reset": { access: "dev" },
   "GET /api/health": { access: "public" },
+  "POST /api/households/[id]/confirm": { access: "member", params: { id: "household" } },
+  "POST /api/households/[id]/dismiss": { access: "member", params: { id: "household" } },
   "GET /api/inngest": { access: "inngest" },
   "POST /api/inngest": { access: "inngest" },
   "PUT /api/inngest": { access: "inngest" },

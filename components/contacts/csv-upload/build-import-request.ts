@@ -132,6 +132,9 @@ export type ImportSelections = {
   /** Optional extra columns sent as state and county when the file has them. */
   stateColumn?: string | null;
   countyColumn?: string | null;
+  /** Optional "Address" and "Address 2" columns, sent as the street line and the unit (household pairing). */
+  streetColumn?: string | null;
+  unitColumn?: string | null;
 };
 
 export type BuildRequestOptions = {

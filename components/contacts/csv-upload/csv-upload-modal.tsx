@@ -5,6 +5,8 @@ import type { SupportedCarrier } from "@/lib/contacts/import/carrier-mapping";
 import {
   autoMapColumns,
   detectCountyColumn,
+  detectStreetColumn,
+  detectUnitColumn,
   detectStateColumn,
   type ColumnMapping,
 } from "@/lib/contacts/import/column-mapping";
@@ -287,6 +289,8 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
           planMapping,
           stateColumn: detectStateColumn(parsed.headers, mapping),
           countyColumn: detectCountyColumn(parsed.headers, mapping),
+          streetColumn: detectStreetColumn(parsed.headers, mapping),
+          unitColumn: detectUnitColumn(parsed.headers, mapping),
         },
         { signal: controller.signal, onProgress: (fraction) => setUpload({ step: "preparing", fraction }) },
       );

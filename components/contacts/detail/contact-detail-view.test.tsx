@@ -20,6 +20,8 @@ const contact: ContactDetail = {
   phoneNumber: "5125550188",
   state: "TX",
   zipCode: "78701",
+  streetAddress: null,
+  addressUnit: null,
   county: "Travis County",
   countyFips: "48453",
   gender: "F",

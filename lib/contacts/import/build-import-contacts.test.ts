@@ -1,9 +1,28 @@
 import { buildImportContacts, previewImport } from "@/lib/contacts/import/build-import-contacts";
-import { autoMapColumns, detectStateColumn } from "@/lib/contacts/import/column-mapping";
+import {
+  autoMapColumns,
+  detectStateColumn,
+  detectStreetColumn,
+  detectUnitColumn,
+} from "@/lib/contacts/import/column-mapping";
 import { bulkImportRequestSchema } from "@/lib/contacts/import/import-types";
 import { parseCsvText } from "@/lib/contacts/import/parse-csv";
 
 describe("buildImportContacts", () => {
+  it("sends the Address and Address 2 columns as the street line and the unit", () => {
+    const withAddress = parseCsvText(
+      "First Name,Last Name,Email,Address,Address 2\nAda,L,ada@example.com,12 Elm St,Apt 4B\n",
+    );
+    const columns = autoMapColumns(withAddress.headers);
+    const [contact] = buildImportContacts({
+      parsed: withAddress,
+      mapping: columns,
+      streetColumn: detectStreetColumn(withAddress.headers, columns),
+      unitColumn: detectUnitColumn(withAddress.headers, columns),
+    });
+    expect(contact).toMatchObject({ email: "ada@example.com", streetAddress: "12 Elm St", addressUnit: "Apt 4B" });
+  });
+
   const parsed = parseCsvText(
     "First Name,Last Name,Email,Carrier,Plan,State\nAda,L,ada@example.com,Humanna,hdg,TX\nBob,M,bad-email,Globe,G,\n",
   );

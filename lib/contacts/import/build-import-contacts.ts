@@ -19,6 +19,9 @@ export type BuildImportOptions = {
   /** Optional "State" and "County" columns (detectStateColumn / detectCountyColumn). */
   stateColumn?: string | null;
   countyColumn?: string | null;
+  /** Optional "Address" and "Address 2" columns (detectStreetColumn / detectUnitColumn). */
+  streetColumn?: string | null;
+  unitColumn?: string | null;
 };
 
 export function buildImportContacts({
@@ -28,11 +31,15 @@ export function buildImportContacts({
   planMapping = {},
   stateColumn,
   countyColumn,
+  streetColumn,
+  unitColumn,
 }: BuildImportOptions): ImportContactInput[] {
   const indexOf = (header: string | null | undefined) => (header ? parsed.headers.indexOf(header) : -1);
   const columns = IMPORT_FIELDS.map((field) => [field, indexOf(mapping[field])] as const);
   const stateIndex = indexOf(stateColumn);
   const countyIndex = indexOf(countyColumn);
+  const streetIndex = indexOf(streetColumn);
+  const unitIndex = indexOf(unitColumn);
   return parsed.rows.map((row) => {
     const contact: ImportContactInput = { rowNumber: row.rowNumber };
     for (const [field, index] of columns) contact[field] = index === -1 ? "" : (row.values[index] ?? "");
@@ -43,6 +50,8 @@ export function buildImportContacts({
     if (plan && planMapping[plan]) contact.planType = planMapping[plan];
     if (stateIndex !== -1) contact.state = row.values[stateIndex] ?? "";
     if (countyIndex !== -1) contact.county = row.values[countyIndex] ?? "";
+    if (streetIndex !== -1) contact.streetAddress = row.values[streetIndex] ?? "";
+    if (unitIndex !== -1) contact.addressUnit = row.values[unitIndex] ?? "";
     return contact;
   });
 }

@@ -2,6 +2,8 @@ import {
   autoMapColumns,
   detectCountyColumn,
   detectStateColumn,
+  detectStreetColumn,
+  detectUnitColumn,
   normalizeHeader,
 } from "@/lib/contacts/import/column-mapping";
 
@@ -75,5 +77,18 @@ describe("autoMapColumns", () => {
     expect(detectCountyColumn(["County Name"])).toBe("County Name");
     expect(detectStateColumn(["Email"])).toBeNull();
     expect(normalizeHeader("E-mail Address (Primary)")).toBe("e mail address primary");
+  });
+
+  it.each([
+    [["Email Address", "Address", "Address 2"], "Address", "Address 2"],
+    [["Street", "Apt"], "Street", "Apt"],
+    [["Address Line 1", "Address Line 2"], "Address Line 1", "Address Line 2"],
+    [["Street Address", "Unit"], "Street Address", "Unit"],
+    [["Email Address", "Mailing Address 2 Notes"], null, null],
+  ])("finds optional street and unit columns in %j", (headers, street, unit) => {
+    const mapping = autoMapColumns(headers);
+    expect(detectStreetColumn(headers, mapping)).toBe(street);
+    expect(detectUnitColumn(headers, mapping)).toBe(unit);
+    expect(Object.values(mapping)).not.toContain("Address");
   });
 });

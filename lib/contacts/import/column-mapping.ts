@@ -110,6 +110,32 @@ export const COLUMN_ALIASES: Record<ImportField, readonly string[]> = {
 /** Extra optional columns the import reads when present (not part of the 11-field mapping). */
 export const STATE_ALIASES = ["state", "st", "state code", "state_code", "province"] as const;
 export const COUNTY_ALIASES = ["county", "county name", "county_name"] as const;
+/** The street line and the unit (household pairing, lib/households/address.ts); exact matches only, like State. */
+export const STREET_ALIASES = [
+  "address",
+  "street",
+  "street address",
+  "street_address",
+  "streetAddress",
+  "address 1",
+  "address1",
+  "address line 1",
+  "home address",
+  "mailing address",
+  "residential address",
+] as const;
+export const UNIT_ALIASES = [
+  "address 2",
+  "address2",
+  "address line 2",
+  "addressUnit",
+  "apt",
+  "apt #",
+  "apt/unit",
+  "apartment",
+  "unit",
+  "suite",
+] as const;
 
 /** Single words too vague to match inside a longer header ("Last Contacted", "Plan Start Date"). */
 const NOT_INSIDE = new Set([
@@ -202,6 +228,16 @@ function findExtraColumn(
 /** A "State" column (exact alias match only), if the file has one. */
 export function detectStateColumn(headers: readonly string[], mapping?: ColumnMapping): string | null {
   return findExtraColumn(headers, STATE_ALIASES, mapping);
+}
+
+/** An "Address" / "Street" column (exact alias match only), if the file has one. */
+export function detectStreetColumn(headers: readonly string[], mapping?: ColumnMapping): string | null {
+  return findExtraColumn(headers, STREET_ALIASES, mapping);
+}
+
+/** An "Address 2" / "Apt" column (exact alias match only), if the file has one. */
+export function detectUnitColumn(headers: readonly string[], mapping?: ColumnMapping): string | null {
+  return findExtraColumn(headers, UNIT_ALIASES, mapping);
 }
 
 /** A "County" column (exact alias match only), if the file has one. */

@@ -108,7 +108,8 @@ export async function commitStagedRows(
       chunk_index int NOT NULL, position int NOT NULL, row_number int NOT NULL, next_row int, email text NOT NULL,
       first_name text, last_name text, phone_number text, state text, zip_code text, county text, county_fips text,
       gender "Gender", tobacco_user boolean, birth_date date, effective_date date, current_carrier text,
-      carrier_recognized boolean NOT NULL, plan_type text, existing boolean NOT NULL DEFAULT false, current_carrier_naic text
+      carrier_recognized boolean NOT NULL, plan_type text, existing boolean NOT NULL DEFAULT false, current_carrier_naic text,
+      street_address text, address_unit text
     ) ON COMMIT DROP`;
   // Each distinct carrier text once, to its NAIC group (what rate-increase emails match on).
   const carrierTexts = await tx.$queryRaw<{ current_carrier: string }[]>`
@@ -119,10 +120,10 @@ export async function commitStagedRows(
   await tx.$executeRaw`
     INSERT INTO import_commit_rows (chunk_index, position, row_number, next_row, email, first_name, last_name, phone_number, state, zip_code,
                                     county, county_fips, gender, tobacco_user, birth_date, effective_date, current_carrier, carrier_recognized, plan_type,
-                                    current_carrier_naic)
+                                    current_carrier_naic, street_address, address_unit)
     SELECT r.chunk_index, r.position, r.row_number, lead(r.row_number) OVER (PARTITION BY r.email ORDER BY r.chunk_index, r.position), r.email, r.first_name,
            r.last_name, r.phone_number, r.state, r.zip_code, r.county, r.county_fips, r.gender, r.tobacco_user, r.birth_date, r.effective_date, r.current_carrier,
-           r.carrier_recognized, r.plan_type, m.naic
+           r.carrier_recognized, r.plan_type, m.naic, r.street_address, r.address_unit
     FROM import_job_rows AS r
     LEFT JOIN unnest(${resolved.map(([text]) => text)}::text[], ${resolved.map(([, naic]) => naic)}::text[]) AS m(carrier, naic) ON m.carrier = r.current_carrier
     WHERE r.import_job_id = ${jobId}::uuid AND r.outcome = 'valid'`;
@@ -168,6 +169,10 @@ export async function commitStagedRows(
           current_carrier_naic = CASE WHEN s.current_carrier IS NULL OR (s.current_carrier = c.current_carrier AND c.current_carrier_naic IS NOT NULL)
                                       THEN c.current_carrier_naic ELSE s.current_carrier_naic END,
           plan_type = COALESCE(s.plan_type, c.plan_type),
+          -- A file's street line replaces the stored address, unit included (a blank Address 2 is no unit there);
+          -- a row without a street line keeps both.
+          street_address = COALESCE(s.street_address, c.street_address),
+          address_unit = CASE WHEN s.street_address IS NOT NULL THEN s.address_unit ELSE COALESCE(s.address_unit, c.address_unit) END,
           agent_id = COALESCE(${agentId}::uuid, c.agent_id),
           updated_at = ${now}
         FROM import_commit_rows AS s
@@ -177,10 +182,11 @@ export async function commitStagedRows(
   // 5. New contacts.
   const inserted = await tx.$executeRaw`
     INSERT INTO contacts (id, organization_id, first_name, last_name, email, phone_number, state, zip_code, county, county_fips,
-                          gender, tobacco_user, birth_date, effective_date, current_carrier, current_carrier_naic, plan_type, agent_id, source, created_at, updated_at)
+                          gender, tobacco_user, birth_date, effective_date, current_carrier, current_carrier_naic, plan_type, agent_id, source, created_at, updated_at,
+                          street_address, address_unit)
     SELECT gen_random_uuid(), ${organizationId}::uuid, s.first_name, s.last_name, s.email, s.phone_number, s.state, s.zip_code, s.county, s.county_fips,
            s.gender, COALESCE(s.tobacco_user, false), s.birth_date, s.effective_date, s.current_carrier, s.current_carrier_naic, s.plan_type, ${agentId}::uuid,
-           'csv'::"ContactSource", ${now}, ${now}
+           'csv'::"ContactSource", ${now}, ${now}, s.street_address, s.address_unit
     FROM import_commit_rows AS s
     WHERE s.next_row IS NULL AND NOT s.existing
     ORDER BY s.chunk_index, s.position

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { loadCarrierResolver } from "@/lib/carriers/carrier-resolver";
 import { assertActiveAgent, commitStagedRows, type CommitOutcome } from "@/lib/contacts/import/commit-import";
+import { suggestHouseholdsForOrganization } from "@/lib/households/suggest";
 import {
   abandonedImportCutoff,
   assertCanImport,
@@ -295,9 +296,31 @@ export async function commitImportJob({
     throw error;
   }
   await discardStagedRows(organizationId, jobId);
+  if (outcome.inserted + outcome.updated > 0) await suggestHouseholdsAfterImport(organizationId, now);
   // Thousands of contacts may be new: the organization's reschedule is queued for the job runner.
   if (outcome.inserted + outcome.updated > 0) await requestOrganizationReschedule({ organizationId, now });
   return importResponse(jobId, outcome);
+}
+
+/**
+ * The import's household suggestions (docs/households.md): the whole book in one pass of its own transaction,
+ * after the import committed. A failure here must not turn a committed import into an error answer: it is
+ * logged (the error's class only, as lib/api/handler.ts logs) and the next import or address edit suggests again.
+ */
+async function suggestHouseholdsAfterImport(organizationId: string, now: Date) {
+  try {
+    await suggestHouseholdsForOrganization(organizationId, now);
+  } catch (error) {
+    const cause = error as { name?: string; code?: string };
+    console.error(
+      JSON.stringify({
+        level: "error",
+        task: "households.suggest-after-import",
+        error: cause?.name,
+        code: cause?.code,
+      }),
+    );
+  }
 }
 
 export type CancelImportJobOptions = { organizationId: string; user: ImportUser; jobId: string; now: Date };

@@ -110,6 +110,9 @@ export const importContactSchema = z.object({
   /** Optional extra columns: a two-letter state (or its name) and a county name. */
   state: cell.optional(),
   county: cell.optional(),
+  /** Optional extra columns: the street line ("Address", "Street") and the unit ("Address 2", "Apt"). */
+  streetAddress: cell.optional(),
+  addressUnit: cell.optional(),
 });
 
 /** The choices that apply to every row of an import. */

@@ -98,6 +98,8 @@ const STAGED_COLUMNS = [
   "current_carrier",
   "carrier_recognized",
   "plan_type",
+  "street_address",
+  "address_unit",
 ] as const;
 const NO_CONTACT = Array<null>(STAGED_COLUMNS.length - 6).fill(null);
 
@@ -140,6 +142,8 @@ function stagedValues(
     carrier.recognized ? carrier.carrier : c.currentCarrier,
     carrier.recognized,
     c.planType,
+    c.streetAddress,
+    c.addressUnit,
   ];
 }
 
@@ -164,12 +168,13 @@ function stagedRowsInsert(jobId: string, organizationId: string, chunkIndex: num
   return Prisma.sql`
     INSERT INTO import_job_rows (import_job_id, chunk_index, position, organization_id, row_number, outcome, error, cells, email,
                                  first_name, last_name, phone_number, state, zip_code, county, county_fips, gender, tobacco_user,
-                                 birth_date, effective_date, current_carrier, carrier_recognized, plan_type)
+                                 birth_date, effective_date, current_carrier, carrier_recognized, plan_type, street_address, address_unit)
     SELECT ${jobId}::uuid, ${chunkIndex}::int, (${at("position")})::int, ${organizationId}::uuid, (${at("row_number")})::int,
            (${at("outcome")})::"ImportRowOutcome", ${at("error")}, r->${Prisma.raw(String(STAGED_COLUMNS.indexOf("cells")))}, ${at("email")},
            ${at("first_name")}, ${at("last_name")}, ${at("phone_number")}, ${at("state")}, ${at("zip_code")}, ${at("county")}, ${at("county_fips")},
            (${at("gender")})::"Gender", (${at("tobacco_user")})::boolean, (${at("birth_date")})::date, (${at("effective_date")})::date,
-           ${at("current_carrier")}, COALESCE((${at("carrier_recognized")})::boolean, false), ${at("plan_type")}
+           ${at("current_carrier")}, COALESCE((${at("carrier_recognized")})::boolean, false), ${at("plan_type")},
+           ${at("street_address")}, ${at("address_unit")}
     FROM jsonb_array_elements(${payload}::jsonb) AS r`;
 }
 

@@ -39,10 +39,25 @@ describe("validateImportRow", () => {
         planType: "Plan G",
         state: null,
         county: null,
+        streetAddress: null,
+        addressUnit: null,
       },
       errors: [],
       invalidEmail: false,
     });
+  });
+
+  it("keeps the street line and unit on one line, and refuses them longer than the contact form allows", () => {
+    const ok = validateImportRow({ ...base, streetAddress: " 12  Elm St\n", addressUnit: "Apt\t4B" }, { now: NOW });
+    expect(ok.contact).toMatchObject({ streetAddress: "12 Elm St", addressUnit: "Apt 4B" });
+    const long = validateImportRow(
+      { ...base, streetAddress: "x".repeat(201), addressUnit: "y".repeat(51) },
+      { now: NOW },
+    );
+    expect(long.errors).toEqual([
+      "Address is too long (at most 200 characters)",
+      "Address 2 is too long (at most 50 characters)",
+    ]);
   });
 
   it("leaves optional blanks empty", () => {

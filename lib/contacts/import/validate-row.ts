@@ -49,6 +49,8 @@ export type ValidatedContact = {
   planType: StandardPlanType | null;
   state: string | null;
   county: string | null;
+  streetAddress: string | null;
+  addressUnit: string | null;
 };
 
 export type RowValidation =
@@ -214,6 +216,12 @@ export function validateImportRow(
 
   const county = cleanMultiline(row.county).slice(0, 100);
 
+  // The contact form's limits (lib/contacts/contact-schema.ts); a line break in the cell becomes a space.
+  const streetAddress = clean(row.streetAddress);
+  if (streetAddress.length > 200) errors.push("Address is too long (at most 200 characters)");
+  const addressUnit = clean(row.addressUnit);
+  if (addressUnit.length > 50) errors.push("Address 2 is too long (at most 50 characters)");
+
   if (errors.length) return { contact: null, errors, invalidEmail: false };
   return {
     contact: {
@@ -231,6 +239,8 @@ export function validateImportRow(
       planType: mapPlanType(text("planType")),
       state: state as string | null,
       county: county || null,
+      streetAddress: streetAddress || null,
+      addressUnit: addressUnit || null,
     },
     errors: [],
     invalidEmail: false,
