@@ -44,7 +44,6 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** md5 of the rows' texts joined by newlines, in key order, with their count; "" for no rows (as the SQL's coalesce). */
 export function scheduleDigest(rows: DigestRow[]): { rows: number; digest: string } {
   if (rows.length === 0) return { rows: 0, digest: "" };
-  const hash = createHash("md5");
-  [...rows].sort(byKey).forEach((row, i) => hash.update(i === 0 ? digestRowText(row) : `\n${digestRowText(row)}`));
-  return { rows: rows.length, digest: hash.digest("hex") };
+  const joined = [...rows].sort(byKey).map(digestRowText).join("\n");
+  return { rows: rows.length, digest: createHash("md5").update(joined).digest("hex") };
 }
