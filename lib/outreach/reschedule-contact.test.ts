@@ -1,6 +1,12 @@
 import { listEmailTracking, listScheduledEmails } from "@/lib/contacts/contact-activity";
-import { tenantDb } from "@/lib/db";
-import { rescheduleOrganization, syncContactSchedule, type Planner } from "@/lib/outreach/reschedule-contact";
+import { tenantDb, tenantTransaction } from "@/lib/db";
+import {
+  rescheduleOrganization,
+  storedScheduleDigest,
+  syncContactSchedule,
+  type Planner,
+} from "@/lib/outreach/reschedule-contact";
+import { scheduleDigest } from "@/lib/outreach/schedule-digest";
 import { outreachIdempotencyKey } from "@/lib/outreach/rules";
 import { planContactEmails } from "@/lib/outreach-schedule/plan";
 import { referenceBalanceDailyLoad } from "@/lib/outreach-schedule/balance.reference";
@@ -518,6 +524,64 @@ describe("rescheduleOrganization", () => {
       ),
     );
     expect(moved.length).toBeGreaterThan(0);
+  });
+
+  it("the database's digest of a page's rows is the digest of the same rows computed here, and a row changed behind the run's back is repaired", async () => {
+    const { org } = await setup({ live: true });
+    for (let i = 0; i < 5; i += 1) await createContact(db.prisma, org.id, { now });
+    const fake = fakePlanner({
+      planned: [
+        { ...birthday, metadata: { catchUp: true } },
+        { ...anniversary, metadata: { anniversary: 11 } },
+        { ...aep, emailType: "post_window", metadata: { replaces: ["aep", "birthday"], zone: "tz", a: null } },
+      ],
+      skipped: [{ emailType: "rate_increase", date: "2026-08-10", skipReason: 'Year-round exclusion — "NY"\n' }],
+    });
+    await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 4 });
+    const rows = await db.prisma.scheduledEmail.findMany({ where: { organizationId: org.id } });
+    expect(rows).toHaveLength(24);
+    const computed = scheduleDigest(
+      rows.map((r) => ({
+        contactId: r.contactId,
+        row: {
+          emailType: r.emailType,
+          sendDate: r.scheduledSendDate.toISOString().slice(0, 10),
+          status: r.status as "pending" | "skipped",
+          skipReason: r.skipReason,
+          priority: r.priority,
+          eventDate: r.eventDate?.toISOString().slice(0, 10) ?? null,
+          scheduledSendAt: r.scheduledSendAt,
+          sendMode: r.sendMode,
+          parentEmailId: r.parentEmailId,
+          metadata: r.metadata as Record<string, unknown> | null,
+        },
+      })),
+    );
+    const contactIds = [...new Set(rows.map((r) => r.contactId))];
+    const stored = await tenantTransaction(org.id, (tx) => storedScheduleDigest(tx, org.id, contactIds));
+    // Equal digests are what let the nightly run skip a page without reading its rows back.
+    expect(stored).toEqual(computed);
+    expect(
+      await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 4 }),
+    ).toMatchObject({ inserted: 0, updated: 0, removed: 0, unchanged: 24 });
+
+    // Each field the diff compares, changed on one row: the page no longer matches, and the run rewrites the row.
+    const [a, b, c, d] = rows.filter((r) => r.contactId === contactIds[0]);
+    await db.prisma.scheduledEmail.update({ where: { id: a!.id }, data: { metadata: { anniversary: 12 } } });
+    await db.prisma.scheduledEmail.update({ where: { id: b!.id }, data: { priority: 99 } });
+    await db.prisma.scheduledEmail.update({
+      where: { id: c!.id },
+      data: { scheduledSendAt: new Date(c!.scheduledSendAt.getTime() + 60_000) },
+    });
+    await db.prisma.scheduledEmail.update({ where: { id: d!.id }, data: { skipReason: "Other" } });
+    expect(
+      await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 4 }),
+    ).toMatchObject({ inserted: 0, updated: 4, removed: 0, unchanged: 20 });
+    const repaired = await db.prisma.scheduledEmail.findMany({ where: { organizationId: org.id } });
+    const fields = ({ id: _id, updatedAt: _u, schedulerRunId: _r, ...rest }: (typeof rows)[number]) => rest;
+    expect(repaired.map(fields).sort((x, y) => (x.idempotencyKey < y.idempotencyKey ? -1 : 1))).toEqual(
+      rows.map(fields).sort((x, y) => (x.idempotencyKey < y.idempotencyKey ? -1 : 1)),
+    );
   });
 
   it("marks the run failed when the planner throws", async () => {

@@ -14,12 +14,23 @@ import { candidate, type Candidate, type CandidateContext } from "./candidate";
  * otherwise get it at 08:30 on the third day, 57.5 hours later).
  */
 export function firstSendDayFrom(earliest: Date, timeZone: string, sendTime: { hour: number; minute: number }): number {
+  // Every contact added before go-live asks it for the same instant (wentLiveAt), and the time-zone
+  // arithmetic was a quarter of a whole-book plan's rule time (bench/schedule's CPU profile): remembered.
+  const key = `${earliest.getTime()}|${timeZone}|${sendTime.hour}:${sendTime.minute}`;
+  const known = firstSendDayCache.get(key);
+  if (known !== undefined) return known;
   const day = dayNumber(localDate(earliest, timeZone));
   const local = new TZDate(earliest.getTime(), timeZone || DEFAULT_TIME_ZONE);
   const msIntoDay =
     ((local.getHours() * 60 + local.getMinutes()) * 60 + local.getSeconds()) * 1000 + local.getMilliseconds();
-  return msIntoDay <= (sendTime.hour * 60 + sendTime.minute) * 60_000 ? day : day + 1;
+  const first = msIntoDay <= (sendTime.hour * 60 + sendTime.minute) * 60_000 ? day : day + 1;
+  if (firstSendDayCache.size >= FIRST_SEND_DAY_CACHE_SIZE) firstSendDayCache.clear();
+  firstSendDayCache.set(key, first);
+  return first;
 }
+
+const FIRST_SEND_DAY_CACHE_SIZE = 10_000;
+const firstSendDayCache = new Map<string, number>();
 
 /** Whether the contact was in the book before the organization went live (they get the welcome, not the blast). */
 export function addedBeforeGoLive(ctx: Pick<CandidateContext, "contact" | "organization">): boolean {
