@@ -17,9 +17,10 @@ const READERS: Record<string, string> = {
   scheduled_emails_organization_id_scheduled_send_date_idx: "dashboard: upcoming emails, scheduled per day",
   scheduled_emails_organization_id_status_sent_at_idx: "contact stats: a trial's [TEST] copies",
   scheduled_emails_organization_id_email_type_sent_at_idx: "dashboard: sends by type and period (emailTypesSql)",
-  scheduled_emails_parent_email_id_idx: "the follow-ups' foreign key (ON DELETE SET NULL)",
-  scheduled_emails_tracking_id_idx: "quote views: whether a visit is a trial's [TEST] copy",
-  scheduled_emails_provider_message_id_idx: "Resend webhooks: the email of a provider message id",
+  scheduled_emails_parent_email_id_idx: "the follow-ups' foreign key (ON DELETE SET NULL); partial: set rows only",
+  scheduled_emails_tracking_id_idx: "quote views: whether a visit is a trial's [TEST] copy; partial: set rows only",
+  scheduled_emails_provider_message_id_idx:
+    "Resend webhooks: the email of a provider message id; partial: set rows only",
   scheduled_emails_pending_due_idx: "the sweep's claim: due pending rows in send order",
   scheduled_emails_sending_claimed_idx: "the sweep's takeover (and failing) of stale claims",
 };
@@ -28,4 +29,31 @@ it("keeps only indexes with a reader: every claim and send writes an entry into 
   const indexes = await db.prisma.$queryRaw<{ name: string }[]>`
     SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'scheduled_emails'`;
   expect(indexes.map((index) => index.name).sort()).toEqual(Object.keys(READERS).sort());
+});
+
+it("indexes the columns set only on sent emails and follow-ups where they are set, and their lookups still use them", async () => {
+  // A reschedule's pending rows have no provider message id, tracking id or parent: they write no entry in these.
+  const sparse = {
+    scheduled_emails_provider_message_id_idx: "provider_message_id",
+    scheduled_emails_tracking_id_idx: "tracking_id",
+    scheduled_emails_parent_email_id_idx: "parent_email_id",
+  };
+  for (const [index, column] of Object.entries(sparse)) {
+    const [definition] = await db.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = $1", [
+      index,
+    ]);
+    expect(definition?.indexdef).toContain(`WHERE (${column} IS NOT NULL)`);
+    // The readers look a value up as a bound parameter (Prisma's `where`): the predicate is still proven.
+    await db.query("BEGIN");
+    try {
+      await db.query("SET LOCAL enable_seqscan = off");
+      const plan = await db.query<{ "QUERY PLAN": string }>(
+        `EXPLAIN SELECT id FROM scheduled_emails WHERE ${column} = $1`,
+        [column === "parent_email_id" ? "00000000-0000-4000-8000-000000000000" : "x"],
+      );
+      expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain(index);
+    } finally {
+      await db.query("ROLLBACK");
+    }
+  }
 });
