@@ -3,6 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { AGENT_MESSAGES, type DeleteAgentResponse } from "@/lib/agents/agent-schema";
 import { agentNotFound, lockOrganization } from "@/lib/agents/agent-store";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { forgetCachedSessionsOfUser } from "@/lib/auth/session";
 import { tenantTransaction } from "@/lib/db";
 
 export type DeleteAgentOptions = {
@@ -32,7 +33,7 @@ export async function deleteAgent({
   id,
   reassignTo = null,
 }: DeleteAgentOptions): Promise<DeleteAgentResult> {
-  return tenantTransaction(organizationId, async (tx) => {
+  const result = await tenantTransaction<DeleteAgentResult>(organizationId, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
     const agent = await tx.user.findFirst({
       where: { id, organizationId },
@@ -85,4 +86,7 @@ export async function deleteAgent({
       contactsReassigned: moved.count,
     };
   });
+  // The deleted agent's sessions went with the user row; this process stops answering them from memory too.
+  forgetCachedSessionsOfUser(result.deletedAgentId);
+  return result;
 }

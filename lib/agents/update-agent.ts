@@ -13,6 +13,7 @@ import {
   toAgentView,
 } from "@/lib/agents/agent-store";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { forgetCachedSessionsOfUser } from "@/lib/auth/session";
 import { tenantTransaction } from "@/lib/db";
 
 export type UpdateAgentOptions = {
@@ -50,7 +51,7 @@ export async function updateAgent({
   now = new Date(),
 }: UpdateAgentOptions): Promise<AgentView> {
   const values = parseAgentOrThrow(agentUpdateSchema, input);
-  return limitEmailRefusals(organizationId, now, () =>
+  const view = await limitEmailRefusals(organizationId, now, () =>
     tenantTransaction(organizationId, async (tx) => {
       const organization = await lockOrganization(tx, organizationId);
       const existing = await tx.user.findFirst({ where: { id, organizationId }, select: AGENT_SELECT });
@@ -118,4 +119,7 @@ export async function updateAgent({
       return toAgentView(updated, organization);
     }),
   );
+  // Roles and email are part of the cached session user: this process answers with the new ones at once.
+  forgetCachedSessionsOfUser(view.id);
+  return view;
 }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import { accountStage, stageDestination } from "@/lib/auth/account-stage";
 import { hashVerificationToken, SESSION_DAYS } from "@/lib/auth/magic-link";
+import { forgetCachedSession } from "@/lib/auth/session";
 import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE, LINK_OTHER_AGENCY_MESSAGE } from "@/lib/auth/messages";
 import { prisma } from "@/lib/db";
 
@@ -56,5 +57,8 @@ export async function startSession({ userId, now, days = SESSION_DAYS }: { userI
 }
 
 export async function endSession(sessionToken: string | undefined) {
-  if (sessionToken) await prisma.session.deleteMany({ where: { sessionToken } });
+  if (!sessionToken) return;
+  await prisma.session.deleteMany({ where: { sessionToken } });
+  // After the delete: a lookup that read the row before it is not stored either (SessionCache.lookupTicket).
+  forgetCachedSession(sessionToken);
 }

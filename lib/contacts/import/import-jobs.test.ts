@@ -10,6 +10,7 @@ import {
   stageImportChunk,
 } from "@/lib/contacts/import/import-jobs";
 import { IMPORT_MESSAGES, importChunkSchema, type ImportContactInput } from "@/lib/contacts/import/import-types";
+import { sessionCache } from "@/lib/auth/session";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createSession, createUser } from "@/lib/testing/factories";
 import {
@@ -216,6 +217,9 @@ describe("chunked import through the routes", () => {
     });
     // A user whose role was taken away mid-upload cannot go on.
     await db.prisma.user.update({ where: { id: agent.id }, data: { isAgent: false } });
+    // Changed straight in the database, as another process would: this process's session memory forgets it
+    // within SESSION_CACHE_TTL_MS (docs/security.md, "Session lookups cached for seconds"); here at once.
+    sessionCache().clear();
     expect((await asAgent.chunk(jobId, { index: 0, contacts: [row()] })).status).toBe(403);
     expect((await asAgent.commit(jobId)).status).toBe(403);
   });
