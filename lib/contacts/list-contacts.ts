@@ -1,7 +1,7 @@
 import "server-only";
 import { unlicensedStateOf } from "@/lib/outreach-schedule/gates";
 import type { Db, TenantDb, TxClient } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import {
   CONTACT_PAGE_SIZES,
   DEFAULT_CONTACT_PAGE_SIZE,
@@ -9,7 +9,7 @@ import {
   UNASSIGNED_AGENT,
   type ContactPageSize,
 } from "@/lib/contacts/list-contacts-query";
-import { bookContactWhere } from "@/lib/contacts/book";
+import { BOOK_CONTACT_SQL, bookContactWhere } from "@/lib/contacts/book";
 
 export {
   listContactsQuerySchema,
@@ -339,8 +339,11 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
 
 /**
  * filterOptions of GET /api/contacts: the distinct states and carriers among the contacts the viewer
- * may see (not only the filtered page, so a checklist never hides the way back). GROUP BY in the
- * database, served by the (organization_id, state) and (organization_id, current_carrier) indexes.
+ * may see (not only the filtered page, so a checklist never hides the way back). One statement, two
+ * GROUP BYs served by the (organization_id, state) and (organization_id, current_carrier) indexes: one
+ * tenant operation instead of two (each is a transaction of its own, issue #19 point 6). The where is
+ * listedContactWhere's in SQL: the organization, the book (BOOK_CONTACT_SQL) and, for an agent who is not
+ * an admin, their own contacts; row-level security applies as to every tenant query.
  */
 export async function listContactFilterOptions({
   db,
@@ -351,22 +354,19 @@ export async function listContactFilterOptions({
   organizationId: string;
   viewer: ContactViewer;
 }): Promise<ContactFilterOptions> {
-  const visible = listedContactWhere(organizationId, viewer);
-  const [states, carriers] = await Promise.all([
-    db.contact.groupBy({
-      by: ["state"],
-      where: { AND: [visible, { state: { not: null } }] },
-      orderBy: { state: "asc" },
-    }),
-    db.contact.groupBy({
-      by: ["currentCarrier"],
-      where: { AND: [visible, { currentCarrier: { not: null } }] },
-      orderBy: { currentCarrier: "asc" },
-    }),
-  ]);
-  const present = (value: string | null): value is string => value !== null && value.trim() !== "";
+  const visible = Prisma.sql`organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}${
+    viewer.isAdmin ? Prisma.empty : Prisma.sql` AND agent_id = ${viewer.id}::uuid`
+  }`;
+  const rows = await db.$queryRaw<{ list: "state" | "carrier"; value: string }[]>`
+    SELECT 'state' AS list, state AS value FROM contacts
+     WHERE ${visible} AND state IS NOT NULL GROUP BY state
+    UNION ALL
+    SELECT 'carrier' AS list, current_carrier AS value FROM contacts
+     WHERE ${visible} AND current_carrier IS NOT NULL GROUP BY current_carrier
+    ORDER BY list DESC, value`;
+  const present = (value: string): boolean => value.trim() !== "";
   return {
-    states: states.map((row) => row.state).filter(present),
-    carriers: carriers.map((row) => row.currentCarrier).filter(present),
+    states: rows.filter((row) => row.list === "state" && present(row.value)).map((row) => row.value),
+    carriers: rows.filter((row) => row.list === "carrier" && present(row.value)).map((row) => row.value),
   };
 }
