@@ -10,6 +10,7 @@ import {
   validateProfile,
   type ProfileFormValues,
 } from "@/lib/profile/profile-schema";
+import { getSessionUser } from "@/lib/auth/session";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
 
@@ -188,6 +189,15 @@ describe("GET and PUT /api/profile", () => {
     expect((audit.metadata as { changed: string[] }).changed).toEqual(
       expect.arrayContaining(["firstName", "phone", "bookingLink", "calendarEnabled"]),
     );
+  });
+
+  it("a saved name is the session's name on the very next request (the session memory forgets the caller)", async () => {
+    const { user, cookie } = await agentOf();
+    const token = cookie.split("=")[1]!;
+    expect((await getSessionUser(token))?.firstName).toBe(user.firstName); // now remembered for seconds
+    const body = { ...values({ firstName: "Renamed", email: user.email }), booking_link: "" };
+    expect((await putProfileRoute(request("/api/profile", cookie, "PUT", body))).status).toBe(200);
+    expect((await getSessionUser(token))?.firstName).toBe("Renamed");
   });
 
   it("refuses an email change and keeps the address", async () => {

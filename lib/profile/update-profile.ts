@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { forgetCachedSessionsOfUser } from "@/lib/auth/session";
 import { tenantTransaction } from "@/lib/db";
 import { callToActionEditable, PROFILE_SELECT, profileView } from "@/lib/profile/get-profile";
 import {
@@ -30,7 +31,7 @@ export async function updateProfile({
   isAdmin: boolean;
   input: UpdateProfileBody;
 }): Promise<UpdateProfileResponse> {
-  return tenantTransaction(organizationId, async (tx) => {
+  const response = await tenantTransaction(organizationId, async (tx) => {
     const user = await tx.user.findFirst({ where: { id: userId, organizationId }, select: PROFILE_SELECT });
     const organization = await tx.organization.findFirst({
       where: { id: organizationId },
@@ -114,4 +115,7 @@ export async function updateProfile({
     }
     return { success: true as const, profile: profileView(updated) };
   });
+  // The session memory holds the caller's name (lib/auth/session.ts): the next request reads the new one.
+  forgetCachedSessionsOfUser(userId);
+  return response;
 }
