@@ -187,6 +187,12 @@ export const journeys = [
         `${baseUrl}/onboarding?firstName=Kim&lastName=Lee&email=kim.lee%40agency.example.com&phone=5125550111&frame=9`,
       );
       await page.getByRole("heading", { name: "Get Started" }).waitFor();
+      // The values may be put in when the form hydrates, after the server's heading shows.
+      await page
+        .waitForFunction((el) => el.value !== "", await page.getByLabel("First Name").elementHandle(), {
+          timeout: 10_000,
+        })
+        .catch(() => {});
       expect((await page.getByLabel("First Name").inputValue()) === "Kim", "first name prefilled");
       expect((await page.getByLabel("Email").inputValue()) === "kim.lee@agency.example.com", "email prefilled");
       await page.goto(`${baseUrl}/onboarding?firstName=Kim`);

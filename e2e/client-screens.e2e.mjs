@@ -107,7 +107,12 @@ export const journeys = [
       await page.setViewportSize(PHONE);
       await page.goto(`${baseUrl}/self-onboarding/sample-agency?quoteId=${encodeURIComponent(token)}`);
       await page.getByRole("heading", { name: "Get Your Personalized Quote" }).waitFor();
-      expect((await page.getByLabel(/^First Name/).inputValue()) === contact.firstName, "first name prefilled");
+      // The form's values are put in when it hydrates (react-hook-form's defaults), after the server's heading shows.
+      const firstName = page.getByLabel(/^First Name/);
+      await page
+        .waitForFunction((el) => el.value !== "", await firstName.elementHandle(), { timeout: 10_000 })
+        .catch(() => {});
+      expect((await firstName.inputValue()) === contact.firstName, "first name prefilled");
       expect((await page.getByLabel(/^Last Name/).inputValue()) === contact.lastName, "last name prefilled");
       expect((await page.getByLabel(/^Email/).inputValue()) === contact.email, "email prefilled");
       expect(
