@@ -3,7 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { isUniqueViolation } from "@/lib/contacts/create-contact";
 import { contactNotFound, visibleContactWhere } from "@/lib/contacts/get-contact";
-import type { ContactViewer } from "@/lib/contacts/list-contacts";
+import { contactVisibilityWhere, type ContactViewer } from "@/lib/contacts/list-contacts";
 import { tenantTransaction, type TenantDb, type TxClient } from "@/lib/db";
 import { HOUSEHOLD_MESSAGES, type HouseholdView } from "@/lib/households/household-schema";
 import { orderedPair } from "@/lib/households/pairing";
@@ -65,10 +65,9 @@ function toView(row: HouseholdRow, fromContactId?: string): HouseholdView {
 
 const householdNotFound = () => new AppError("not_found", HOUSEHOLD_MESSAGES.notFound);
 
-/** How many of these contacts the viewer may see. */
+/** How many of these contacts the viewer may see (the contact pages' rule: contactVisibilityWhere). */
 async function visibleCount(db: TenantDb | TxClient, organizationId: string, ids: string[], viewer: ContactViewer) {
-  const where = viewer.isAdmin ? { organizationId } : { organizationId, agentId: viewer.id };
-  return db.contact.count({ where: { ...where, id: { in: ids } } });
+  return db.contact.count({ where: { AND: [contactVisibilityWhere(organizationId, viewer), { id: { in: ids } }] } });
 }
 
 /** GET /api/contacts/{id}/household: the confirmed household, else the open suggestion, else null. */
