@@ -25,6 +25,7 @@ export function compareModel(overrides: Partial<Model> = {}, comparison: Partial
     mode: "link",
     brand: { name: "Sample Agency", logoUrl: null, color: "#6B46C1", phone: "5125550100", senderName: "Sam Sample" },
     firstName: "Pat",
+    householdPaired: false,
     quoteId: "tok",
     orgId: "org-1",
     tid: null,

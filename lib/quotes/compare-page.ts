@@ -4,6 +4,7 @@ import { prisma, tenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { brandColor, brandNameOf, DEFAULT_BRAND_COLOR, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
+import { isInConfirmedHousehold } from "@/lib/households/paired";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import {
   buildComparison,
@@ -57,6 +58,11 @@ export type ComparePageModel =
       comparison: Comparison;
       brand: CompareBrand;
       firstName: string | null;
+      /**
+       * Link mode: the contact is in a confirmed household (docs/households.md "The compare page"), so the
+       * household toggle starts on. A yes or no only: the page never learns who the partner is.
+       */
+      householdPaired: boolean;
       /** Link mode, an unconfirmed self-signup (lib/contacts/book.ts): the address its confirmation link went to. */
       emailToConfirm?: string | null;
       /** The quote link token (link mode): what the page's calls and links carry. */
@@ -243,6 +249,7 @@ export async function loadComparePage({
       comparison,
       brand: orgBrand(org),
       firstName: null,
+      householdPaired: false,
       quoteId: null,
       orgId: org?.id ?? null,
       ...common,
@@ -266,9 +273,10 @@ export async function loadComparePage({
       return errorRedirect(QUOTE_NOT_FOUND_MESSAGE);
     }
     const { contact, organization } = found;
-    const [agent, failedUnderwriting] = await Promise.all([
+    const [agent, failedUnderwriting, householdPaired] = await Promise.all([
       quoteAgent(found),
       latestHealthFailed(organization.id, contact.id),
+      isInConfirmedHousehold(organization.id, contact.id),
     ]);
     const comparison = await buildComparison({
       subject: {
@@ -298,6 +306,7 @@ export async function loadComparePage({
       comparison,
       brand,
       firstName: contact.firstName,
+      householdPaired,
       emailToConfirm: contact.unverifiedSince ? contact.email : null,
       quoteId: id,
       orgId: organization.id,
@@ -355,6 +364,7 @@ export async function loadComparePage({
     comparison,
     brand: orgBrand(org),
     firstName: null,
+    householdPaired: false,
     quoteId: null,
     orgId: org.id,
     ...common,

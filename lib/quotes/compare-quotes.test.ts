@@ -1,6 +1,7 @@
 import { comparePageTitle, loadComparePage, MANUAL_QUOTES_PER_ADDRESS } from "@/lib/quotes/compare-page";
 import { carriersQuotedIn } from "@/lib/quotes/compare-quotes";
 import { formatMonthly, visibleQuotes } from "@/lib/quotes/compare-view";
+import { orderedPair } from "@/lib/households/pairing";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { loadTinyTexasBook } from "@/lib/testing/tiny-rate-book";
@@ -353,6 +354,66 @@ describe("what /compare does with other URLs", () => {
     const model = await compare({ demo: "true" });
     expect(model).toMatchObject({ mode: "demo", nextUrl: null, quoteId: null });
     expect(top(model, "G")![0]).toBe("Epsilon:11000");
+  });
+});
+
+describe("the household default: householdPaired (docs/households.md, the compare page)", () => {
+  async function pair(organizationId: string, x: string, y: string, status: "suggested" | "confirmed" | "dismissed") {
+    const [contactAId, contactBId] = orderedPair(x, y);
+    return db.prisma.household.create({
+      data: {
+        organizationId,
+        contactAId,
+        contactBId,
+        kind: "explicit",
+        status,
+        confirmedAt: status === "confirmed" ? NOW : null,
+        createdAt: NOW,
+        updatedAt: NOW,
+      },
+    });
+  }
+  const partnerOf = (organizationId: string) =>
+    createContact(db.prisma, organizationId, { now: NOW, firstName: "Robin", lastName: "Partnerson" });
+
+  it("is true for a contact in a confirmed household, on either side of the pair; the page learns nothing of the partner", async () => {
+    const { token, org, contactId } = await linkFor({ birthDate: "1956-03-15" });
+    const partner = await partnerOf(org.id);
+    await pair(org.id, contactId, partner.id, "confirmed");
+    const model = await compare({ id: token });
+    expect(model.householdPaired).toBe(true);
+    expect(model.comparison.plans.some((p) => p.quotes.some((q) => q.householdMonthlyCents !== null))).toBe(true);
+    const page = JSON.stringify(model);
+    expect(page).not.toContain(partner.id);
+    expect(page).not.toContain("Partnerson");
+    // The partner's own link: the other side of the same row.
+    const { token: partnerToken } = await createQuoteLink({ organizationId: org.id, contactId: partner.id, now: NOW });
+    expect((await compare({ id: partnerToken })).householdPaired).toBe(true);
+  });
+
+  it("is false without a household, for a suggestion and for a dismissed pair", async () => {
+    const { token, org, contactId } = await linkFor({});
+    expect((await compare({ id: token })).householdPaired).toBe(false);
+    const row = await pair(org.id, contactId, (await partnerOf(org.id)).id, "suggested");
+    expect((await compare({ id: token })).householdPaired).toBe(false);
+    await db.prisma.household.update({ where: { id: row.id }, data: { status: "dismissed" } });
+    expect((await compare({ id: token })).householdPaired).toBe(false);
+    await db.prisma.household.update({ where: { id: row.id }, data: { status: "confirmed", confirmedAt: NOW } });
+    expect((await compare({ id: token })).householdPaired).toBe(true);
+  });
+
+  it("never counts another organization's household, even a row naming this contact", async () => {
+    const { token, contactId } = await linkFor({});
+    const other = await createOrganization(db.prisma, { now: NOW });
+    // Only the owner client could write such a row; the page reads as the link's organization and does not see it.
+    await pair(other.id, contactId, (await partnerOf(other.id)).id, "confirmed");
+    expect((await compare({ id: token })).householdPaired).toBe(false);
+  });
+
+  it("is false for a manual quote and the demo (no contact)", async () => {
+    const { org } = await linkFor({});
+    expect((await compare({ orgId: org.slug, zip: "78701" })).householdPaired).toBe(false);
+    expect((await compare({ demo: "true" })).householdPaired).toBe(false);
   });
 });
 
