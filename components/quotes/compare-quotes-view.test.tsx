@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { CompareQuotesView } from "@/components/quotes/compare-quotes-view";
 import { compareModel as model, quote } from "@/components/quotes/compare-test-model";
+import { HOUSEHOLD_DEFAULT_REASON } from "@/lib/quotes/compare-view";
 
 const push = jest.fn();
 const replace = jest.fn();
@@ -53,6 +54,40 @@ test("the household toggle re-ranks by the household price and shows the discoun
   expect(screen.getByText(/^Household discount: \$30\.00 a month off \(Roommate\)\./)).toBeTruthy();
   expect(screen.getAllByText("No household discount with this carrier.")).toHaveLength(2);
   expect(screen.getByText("You need to live with a spouse or someone who is at least 50 years old.")).toBeTruthy();
+});
+
+test("household default: on for a contact in a confirmed household, with the reason in plain words; the visitor can turn it off", () => {
+  render(<CompareQuotesView model={model({ householdPaired: true })} />);
+  const toggle = screen.getByRole<HTMLInputElement>("switch", { name: "Household discount" });
+  expect(toggle.checked).toBe(true);
+  expect(cards()).toEqual(["Alpha", "Beta", "Delta"]);
+  expect(screen.getByText(/^Household discount: \$30\.00 a month off \(Roommate\)\./)).toBeTruthy();
+  const reason = screen.getByText(HOUSEHOLD_DEFAULT_REASON);
+  expect(toggle.getAttribute("aria-describedby")).toBe(reason.id);
+
+  fireEvent.click(toggle);
+  expect(toggle.checked).toBe(false);
+  expect(cards()).toEqual(["Beta", "Delta", "Gamma"]);
+  expect(screen.queryByText(HOUSEHOLD_DEFAULT_REASON)).toBeNull();
+  expect(screen.queryByText(/^Household discount: /)).toBeNull();
+});
+
+test("household default: off for a contact not in a confirmed household, and nothing on without household prices", () => {
+  const { unmount } = render(<CompareQuotesView model={model()} />);
+  expect(screen.getByRole<HTMLInputElement>("switch", { name: "Household discount" }).checked).toBe(false);
+  expect(cards()).toEqual(["Beta", "Delta", "Gamma"]);
+  expect(screen.queryByText(HOUSEHOLD_DEFAULT_REASON)).toBeNull();
+  unmount();
+
+  // Paired, but no carrier here has a household price: no toggle, no reason, the standard prices.
+  const plain = { plan: "G" as const, label: "Plan G", quotes: [quote("Beta", 12500), quote("Gamma", 14000)] };
+  render(
+    <CompareQuotesView model={model({ householdPaired: true }, { plans: [plain], carriers: ["Beta", "Gamma"] })} />,
+  );
+  expect(screen.queryByRole("switch", { name: "Household discount" })).toBeNull();
+  expect(screen.queryByText(HOUSEHOLD_DEFAULT_REASON)).toBeNull();
+  expect(screen.queryByText("No household discount with this carrier.")).toBeNull();
+  expect(cards()).toEqual(["Beta", "Gamma"]);
 });
 
 test("a card's title is the brand people know, the legal entity small beneath it, and the saving in exact cents", () => {

@@ -21,6 +21,7 @@ import {
   formatLongDate,
   formatMonthly,
   guaranteedIssueNote,
+  HOUSEHOLD_DEFAULT_REASON,
   householdSentence,
   nextPlan,
   visibleQuotes,
@@ -81,7 +82,13 @@ export function CompareQuotesView({ model }: { model: Model }) {
   const searchParams = useSearchParams();
   const [pending, startTransition] = useTransition();
   const [plan, setPlan] = useState<PlanCode>(c.initialPlan);
-  const [household, setHousehold] = useState(false);
+  // The visitor's own choice, once they touch the household toggle; until then it follows the household default: on
+  // for a contact in a confirmed household (docs/households.md "The compare page"). Off, and hidden, without household
+  // prices (a ZIP or county change can take them away or bring them).
+  const [householdChoice, setHouseholdChoice] = useState<boolean | null>(null);
+  const hasHousehold = c.plans.some((p) => p.quotes.some((q) => q.householdMonthlyCents !== null));
+  const household = hasHousehold && (householdChoice ?? model.householdPaired);
+  const showHouseholdReason = household && model.householdPaired;
   const [carriers, setCarriers] = useState<string[]>([]);
   const [riders, setRiders] = useState<string[]>(c.defaultRiders);
   const [modal, setModal] = useState<Modal>(null);
@@ -107,7 +114,6 @@ export function CompareQuotesView({ model }: { model: Model }) {
     () => (current ? visibleQuotes(current, { household, carriers, riders }) : []),
     [current, household, carriers, riders],
   );
-  const hasHousehold = c.plans.some((p) => p.quotes.some((q) => q.householdMonthlyCents !== null));
   const riderPrices = c.plans.flatMap((p) => p.quotes.flatMap((q) => q.riders));
   const planCodes = c.plans.map((p) => p.plan);
 
@@ -323,7 +329,8 @@ export function CompareQuotesView({ model }: { model: Model }) {
                   type="checkbox"
                   role="switch"
                   checked={household}
-                  onChange={(event) => setHousehold(event.target.checked)}
+                  onChange={(event) => setHouseholdChoice(event.target.checked)}
+                  aria-describedby={showHouseholdReason ? "household-default-reason" : undefined}
                 />
                 Household discount
               </label>
@@ -363,6 +370,12 @@ export function CompareQuotesView({ model }: { model: Model }) {
               </details>
             ) : null}
           </div>
+
+          {showHouseholdReason ? (
+            <p id="household-default-reason" className="mt-2 text-base text-gray-700">
+              {HOUSEHOLD_DEFAULT_REASON}
+            </p>
+          ) : null}
 
           {c.riderOptions.length > 0 ? (
             <div className="mt-4 rounded-lg border border-gray-200 bg-white p-3">

@@ -92,6 +92,14 @@ export function householdSentence(
   return { text: `Household discount: ${formatDollars(saving)} a month off${category}.`, rule: quote.householdRule };
 }
 
+/**
+ * Beside the household toggle while it is on because the contact is in a confirmed household (docs/households.md
+ * "The compare page"). Both ways a pair is confirmed are an agent's word that the two live together: an explicit
+ * spouse/partner link, or two people at one address the agent confirmed.
+ */
+export const HOUSEHOLD_DEFAULT_REASON =
+  "On because our records show you share your home with someone, such as a spouse or partner. You can turn it off.";
+
 /** The plan after `current` in the page's cycle (F → G → N → HDF → HDG → F, or the state's own plans). */
 export function nextPlan(plans: readonly PlanCode[], current: PlanCode): PlanCode {
   const index = plans.indexOf(current);
