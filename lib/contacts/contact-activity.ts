@@ -17,6 +17,7 @@ import { readStoredAnswers } from "@/lib/eligibility/encrypt-answers";
 import { contactNotFound, getContactDetail, getContactOrThrow } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
 import { addDays, isoDate, todayInZone } from "@/lib/calendar/calendar-date";
+import { getContactHousehold } from "@/lib/households/households";
 
 /** "Upcoming emails on the contact: next 90 days" (§9). */
 export const UPCOMING_EMAIL_DAYS = 90;
@@ -201,11 +202,12 @@ export async function loadContactPage({
   const db = tenantDb(organizationId);
   const contact = await getContactDetail({ db, organizationId, id, viewer });
   const options = { db, organizationId, viewer, contactId: contact.id };
-  const [trackingRecords, scheduledEmails, eligibility, followUps] = await Promise.all([
+  const [trackingRecords, scheduledEmails, eligibility, followUps, household] = await Promise.all([
     listEmailTracking(options),
     listScheduledEmails({ ...options, now }),
     getContactEligibility(options),
     listFollowUps(options),
+    getContactHousehold(options),
   ]);
-  return { contact, trackingRecords, scheduledEmails, eligibility, followUps };
+  return { contact, trackingRecords, scheduledEmails, eligibility, followUps, household };
 }

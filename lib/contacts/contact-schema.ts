@@ -1,3 +1,4 @@
+import type { HouseholdView } from "@/lib/households/household-schema";
 import { z } from "zod";
 import { singleLine } from "@/lib/validation/text";
 import { STANDARD_PLAN_TYPES, normalizeEmail } from "@/lib/contacts/contact-fields";
@@ -193,9 +194,9 @@ export type ContactFormInput = {
   /** Digits only, at most 10. */
   phoneNumber: string;
   zipCode: string;
-  /** Optional in the form's type until the form shows them (the schema takes a missing value as "keep"). */
-  streetAddress?: string;
-  addressUnit?: string;
+  /** Street line and apartment or unit: with the ZIP, the household key (docs/households.md). */
+  streetAddress: string;
+  addressUnit: string;
   countyFips: string;
   gender: "" | "M" | "F";
   tobaccoUser: boolean;
@@ -358,4 +359,6 @@ export type ContactPageData = {
   scheduledEmails: ScheduledEmailView[];
   eligibility: ContactEligibility;
   followUps: FollowUpView[];
+  /** The contact's confirmed household, else its open suggestion, else null (GET /api/contacts/{id}/household). */
+  household: HouseholdView | null;
 };

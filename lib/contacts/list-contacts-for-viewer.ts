@@ -8,6 +8,7 @@ import {
   type ListContactsQuery,
 } from "@/lib/contacts/list-contacts";
 import { toContactListRow, type ContactListResponse } from "@/lib/contacts/list-contacts-view";
+import { listHouseholdMarks } from "@/lib/households/households";
 
 export type ListContactsForViewerOptions = {
   organizationId: string;
@@ -34,8 +35,15 @@ export async function listContactsForViewer({
     listContacts({ ...query, db, organizationId, viewer, now }),
     listContactFilterOptions({ db, organizationId, viewer }),
   ]);
+  // The page's household marks: one query for the page's ids, after the page (it needs them).
+  const households = await listHouseholdMarks({
+    db,
+    organizationId,
+    viewer,
+    contactIds: list.contacts.map((contact) => contact.id),
+  });
   return {
-    contacts: list.contacts.map(toContactListRow),
+    contacts: list.contacts.map((contact) => toContactListRow(contact, households.get(contact.id) ?? null)),
     total: list.total,
     totalCapped: list.totalCapped,
     page: list.page,

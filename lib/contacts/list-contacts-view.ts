@@ -8,6 +8,9 @@ import { isoDate } from "@/lib/calendar/calendar-date";
 
 export type ContactPersonRef = { id: string; firstName: string; lastName: string };
 
+/** The contact's household as the list marks it (docs/households.md): confirmed, or an open suggestion. */
+export type ContactListHousehold = { status: "confirmed" | "suggested"; partner: ContactPersonRef };
+
 export type ContactListRow = {
   id: string;
   firstName: string;
@@ -38,6 +41,8 @@ export type ContactListRow = {
   hasCompletedHealthRecently: boolean;
   lastQuoteViewedAt: string | null;
   lastHealthCompletedAt: string | null;
+  /** Confirmed household or open suggestion, when the viewer may see both contacts; else null. */
+  household: ContactListHousehold | null;
 };
 
 export type ContactListFilterOptions = { states: string[]; carriers: string[] };
@@ -57,7 +62,13 @@ type DateLike = Date | null;
 
 export type ContactListSource = Omit<
   ContactListRow,
-  "effectiveDate" | "birthDate" | "lastEmailedAt" | "createdAt" | "lastQuoteViewedAt" | "lastHealthCompletedAt"
+  | "effectiveDate"
+  | "birthDate"
+  | "lastEmailedAt"
+  | "createdAt"
+  | "lastQuoteViewedAt"
+  | "lastHealthCompletedAt"
+  | "household"
 > & {
   effectiveDate: DateLike;
   birthDate: DateLike;
@@ -69,7 +80,10 @@ export type ContactListSource = Omit<
 
 const instant = (date: DateLike): string | null => (date ? date.toISOString() : null);
 
-export function toContactListRow(contact: ContactListSource): ContactListRow {
+export function toContactListRow(
+  contact: ContactListSource,
+  household: ContactListHousehold | null = null,
+): ContactListRow {
   return {
     id: contact.id,
     firstName: contact.firstName,
@@ -94,6 +108,7 @@ export function toContactListRow(contact: ContactListSource): ContactListRow {
     hasCompletedHealthRecently: contact.hasCompletedHealthRecently,
     lastQuoteViewedAt: instant(contact.lastQuoteViewedAt),
     lastHealthCompletedAt: instant(contact.lastHealthCompletedAt),
+    household,
   };
 }
 

@@ -94,14 +94,62 @@ export async function getContactHousehold({
       OR: [{ contactAId: contact.id }, { contactBId: contact.id }],
     },
     select: HOUSEHOLD_SELECT,
-    // "confirmed" sorts before "suggested"; the newest suggestion first.
-    orderBy: [{ status: "asc" }, { updatedAt: "desc" }],
+    orderBy: { updatedAt: "desc" },
   });
+  // The confirmed household first, then the newest suggestion. Sorted here, not by ORDER BY status: the
+  // enum's order is its declaration's (suggested before confirmed), not the alphabet's.
+  rows.sort((x, y) => Number(y.status === "confirmed") - Number(x.status === "confirmed"));
   for (const row of rows) {
     const partnerId = row.contactAId === contact.id ? row.contactBId : row.contactAId;
     if ((await visibleCount(db, organizationId, [partnerId], viewer)) === 1) return toView(row, contact.id);
   }
   return null;
+}
+
+/** What the contact list shows beside a name: the contact's confirmed household, else its open suggestion. */
+export type HouseholdMark = { status: "confirmed" | "suggested"; partner: HouseholdView["partner"] };
+
+/**
+ * The list's household marks for one page of contacts, in one query: pairs whose two contacts the viewer may
+ * both see (contactVisibilityWhere on each side, the rule of getContactHousehold), a confirmed pair before a
+ * suggestion. Contacts with neither are absent from the map.
+ */
+export async function listHouseholdMarks({
+  db,
+  organizationId,
+  viewer,
+  contactIds,
+}: {
+  db: TenantDb;
+  organizationId: string;
+  viewer: ContactViewer;
+  contactIds: string[];
+}): Promise<Map<string, HouseholdMark>> {
+  const marks = new Map<string, HouseholdMark>();
+  if (contactIds.length === 0) return marks;
+  const visible = contactVisibilityWhere(organizationId, viewer);
+  const rows = await db.household.findMany({
+    where: {
+      organizationId,
+      status: { in: ["confirmed", "suggested"] },
+      OR: [{ contactAId: { in: contactIds } }, { contactBId: { in: contactIds } }],
+      contactA: { is: visible },
+      contactB: { is: visible },
+    },
+    select: { status: true, contactAId: true, contactBId: true, contactA: partnerSelect, contactB: partnerSelect },
+    orderBy: { updatedAt: "desc" },
+  });
+  const keep = (contactId: string, mark: HouseholdMark) => {
+    const held = marks.get(contactId);
+    // A confirmed household wins over a suggestion; among equals, the newest (the rows' order).
+    if (!held || (held.status === "suggested" && mark.status === "confirmed")) marks.set(contactId, mark);
+  };
+  for (const row of rows) {
+    const status = row.status === "confirmed" ? "confirmed" : "suggested";
+    keep(row.contactAId, { status, partner: row.contactB });
+    keep(row.contactBId, { status, partner: row.contactA });
+  }
+  return marks;
 }
 
 /** Locks both contacts (in id order, so two requests cannot deadlock) and refuses a second confirmed household. */

@@ -323,13 +323,15 @@ describe("Add New Client", () => {
     expect(input("State").value).toBe("");
   });
 
-  it("adds the client with the chosen agent, county and fields, and hands back the saved contact", async () => {
+  it("adds the client with the chosen agent, county, address and fields, and hands back the saved contact", async () => {
     const { onSaved } = renderModal({
       knownCarriers: ["Aetna", "Cigna", "Mutual of Omaha", "Transamerica"],
       agencyCarriers: ["Transamerica"],
     });
     await fillRequired();
     type("Phone Number", "5125550188");
+    type("Street Address", " 12 Elm St ");
+    type("Apt / Unit", "Apt 2");
     type("ZIP Code", "42223");
     await flush();
     fireEvent.change(screen.getByLabelText("County"), { target: { value: "21047" } });
@@ -357,6 +359,8 @@ describe("Add New Client", () => {
       email: "new@example.com",
       phoneNumber: "5125550188",
       zipCode: "42223",
+      streetAddress: "12 Elm St",
+      addressUnit: "Apt 2",
       countyFips: "21047",
       gender: "F",
       tobaccoUser: true,

@@ -90,6 +90,8 @@ function initialValues(
       tobaccoUser: contact.tobaccoUser,
       gender: contact.gender ?? "",
       zipCode: contact.zipCode ?? "",
+      streetAddress: contact.streetAddress ?? "",
+      addressUnit: contact.addressUnit ?? "",
       countyFips: contact.countyFips ?? "",
       agentId: contact.agentId ?? "",
     };
@@ -109,6 +111,8 @@ function initialValues(
     tobaccoUser: false,
     gender: "",
     zipCode: "",
+    streetAddress: "",
+    addressUnit: "",
     countyFips: "",
     agentId,
   };
@@ -505,6 +509,32 @@ export function ContactFormModal({
               />
             )}
           />
+          <Field id={id("streetAddress")} label="Street Address" error={errors.streetAddress?.message}>
+            {(props) => (
+              <Input
+                {...props}
+                {...register("streetAddress")}
+                type="text"
+                autoComplete="off"
+                maxLength={200}
+                placeholder="123 Main St"
+                disabled={saving}
+              />
+            )}
+          </Field>
+          <Field id={id("addressUnit")} label="Apt / Unit" error={errors.addressUnit?.message}>
+            {(props) => (
+              <Input
+                {...props}
+                {...register("addressUnit")}
+                type="text"
+                autoComplete="off"
+                maxLength={50}
+                placeholder="Apt 4B"
+                disabled={saving}
+              />
+            )}
+          </Field>
           <Field
             id={id("zipCode")}
             label="ZIP Code"

@@ -50,6 +50,7 @@ const empty: ContactPageData = {
   scheduledEmails: [],
   eligibility: notCompleted,
   followUps: [],
+  household: null,
 };
 
 const followUp = (n: number): FollowUpView => ({

@@ -24,6 +24,7 @@ import { SendQuoteDialog } from "@/components/contacts/detail/send-quote-dialog"
 import { healthOutcome } from "@/components/contacts/detail/health-answers";
 import { HealthAssessmentModal } from "@/components/contacts/detail/health-assessment-modal";
 import { QuoteLinkPanel } from "@/components/contacts/detail/quote-link-panel";
+import { HouseholdPanel } from "@/components/contacts/detail/household-panel";
 import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
 import { contactStatusLabel, EMAIL_OPENS_CAPTION } from "@/lib/contacts/contact-status";
 import { CONTACT_OWNER_CAPTION } from "@/lib/contacts/contact-fields";
@@ -355,6 +356,13 @@ export function ContactDetailView({
                 {contact.gender === "M" ? "Male" : contact.gender === "F" ? "Female" : "—"}
               </Detail>
               <Detail label="Tobacco User">{contact.tobaccoUser ? "Yes" : "No"}</Detail>
+              <div className="col-span-2">
+                <Detail label="Street Address">
+                  {contact.streetAddress
+                    ? [contact.streetAddress, contact.addressUnit].filter(Boolean).join(", ")
+                    : "—"}
+                </Detail>
+              </div>
               <Detail label="ZIP Code">{contact.zipCode ?? "—"}</Detail>
               <Detail label="County">{contact.county ?? "—"}</Detail>
               <Detail label="State">{contact.state ?? "—"}</Detail>
@@ -369,6 +377,15 @@ export function ContactDetailView({
               </Detail>
             </dl>
           </section>
+          <HouseholdPanel
+            contactId={contact.id}
+            contactName={name || contact.email}
+            household={data.household}
+            onChanged={(message) => {
+              setNotice(message);
+              router.refresh();
+            }}
+          />
           <QuoteLinkPanel contactId={contact.id} contactName={name || contact.email} daysValid={QUOTE_LINK_DAYS} />
         </div>
 

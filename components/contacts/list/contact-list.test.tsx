@@ -47,6 +47,7 @@ function row(n: number, overrides: Partial<ContactListRow> = {}): ContactListRow
     hasCompletedHealthRecently: false,
     lastQuoteViewedAt: null,
     lastHealthCompletedAt: null,
+    household: null,
     ...overrides,
   };
 }
@@ -212,6 +213,23 @@ describe("contact table", () => {
     expect(within(first!).getByText("FL")).toBeTruthy(); // initials avatar
     expect(within(second!).getByText("Oscar Owner")).toBeTruthy();
     expect(within(third!).getByText("Dana Default")).toBeTruthy();
+  });
+
+  it("marks a confirmed household and a suggested one beside the name, with the partner in words", () => {
+    const partner = { id: row(9).id, firstName: "Robert", lastName: "Jones" };
+    renderList({
+      contacts: [
+        row(1, { household: { status: "confirmed", partner } }),
+        row(2, { household: { status: "suggested", partner } }),
+        row(3),
+      ],
+    });
+    const [, first, second, third] = screen.getAllByRole("row");
+    expect(within(first!).getByText("Household with Robert Jones")).toBeTruthy();
+    expect(within(second!).getByText("Possible household with Robert Jones")).toBeTruthy();
+    expect(within(third!).queryByText(/household/i)).toBeNull();
+    // The mark is beside the link, not in its name.
+    expect(within(first!).getByRole("link", { name: "First1 Last1" })).toBeTruthy();
   });
 
   it("shows Loading contacts... while the next page renders", () => {

@@ -11,6 +11,7 @@ import {
   truncateEmail,
 } from "@/components/contacts/list/contact-format";
 import type { ContactListRow } from "@/lib/contacts/list-contacts-view";
+import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ScrollArea } from "@/components/ui/table";
 
@@ -59,6 +60,23 @@ function StatusMark({ on, label }: { on: boolean; label: string }) {
   ) : (
     <span className="text-gray-600" aria-label="No">
       —
+    </span>
+  );
+}
+
+/**
+ * Beside a name: the contact's household (docs/households.md), confirmed or suggested, with the partner's name
+ * in words for screen readers and as a tooltip.
+ */
+function HouseholdMark({ household }: { household: NonNullable<ContactListRow["household"]> }) {
+  const partner = `${household.partner.firstName} ${household.partner.lastName}`.trim();
+  const label = household.status === "confirmed" ? `Household with ${partner}` : `Possible household with ${partner}`;
+  return (
+    <span title={label}>
+      <Badge tone={household.status === "confirmed" ? "success" : "info"} className="whitespace-nowrap">
+        <span aria-hidden="true">{household.status === "confirmed" ? "Household" : "Household?"}</span>
+        <span className="sr-only">{label}</span>
+      </Badge>
     </span>
   );
 }
@@ -152,18 +170,21 @@ export function ContactTable({
                     />
                   </td>
                   <td className={cell}>
-                    <Link
-                      href={`/contact/${contact.id}`}
-                      className="group flex items-center gap-3 rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-                    >
-                      <span
-                        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
-                        aria-hidden="true"
+                    <div className="flex items-center gap-2">
+                      <Link
+                        href={`/contact/${contact.id}`}
+                        className="group flex items-center gap-3 rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
                       >
-                        {initials(contact.firstName, contact.lastName)}
-                      </span>
-                      <span className="font-medium text-gray-900 group-hover:text-brand-600">{name}</span>
-                    </Link>
+                        <span
+                          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
+                          aria-hidden="true"
+                        >
+                          {initials(contact.firstName, contact.lastName)}
+                        </span>
+                        <span className="font-medium text-gray-900 group-hover:text-brand-600">{name}</span>
+                      </Link>
+                      {contact.household ? <HouseholdMark household={contact.household} /> : null}
+                    </div>
                   </td>
                   <td className={`${cell} text-gray-600`} title={contact.email.length > 30 ? contact.email : undefined}>
                     {truncateEmail(contact.email)}
