@@ -160,7 +160,7 @@ export async function households(): Promise<BenchResult> {
         "|---|---|---|---|",
         ...measures.map((m) => `| ${m.measure} | ${m.target} | ${m.result} | ${m.passed ? "PASS" : "**FAIL**"} |`),
         "",
-        "How: `suggestHouseholdsForOrganization` (lib/households/suggest.ts) in one tenant transaction: one read of the book's id, street, unit and ZIP (contacts with a street and a ZIP), the keys computed by the one normalizer in Node, the pure rule, the pairs into a temporary table keyed by the pair, one `INSERT … SELECT … ON CONFLICT` of them into households, and one `DELETE` of the suggestions the rule no longer makes (an anti-join that probes the temporary table's key). An address edit runs it over the contact's old and new ZIP inside its own save.",
+        "How: `suggestHouseholdsForOrganization` (lib/households/suggest.ts) in one tenant transaction: one read of the book's id, street, unit and ZIP (contacts with a street and a ZIP), the keys computed by the one normalizer in Node, one read of the confirmed households and the open suggestions, the pure rule, one `INSERT … SELECT FROM unnest … ON CONFLICT` of the pairs into households, and one `DELETE` by id of the suggestions the rule no longer makes (the set difference taken in Node; no temporary table). An address edit runs the same statements over the contact's old and new ZIP inside its own save.",
       ].join("\n"),
     );
     return { passed, measures };

@@ -10,17 +10,21 @@ import { addressPairs, type KeyedContact } from "@/lib/households/pairing";
  *
  * 1. One read of the book's contacts that have a street and a ZIP (id and the three address columns, nothing
  *    else), keyed by the one normalizer (lib/households/address.ts) in this process, and one read of the
- *    contacts already in a confirmed household.
- * 2. The pure rule (lib/households/pairing.ts): exactly two contacts at a key → a pair.
- * 3. The pairs into a temporary table (one INSERT … SELECT FROM unnest), then one INSERT … SELECT of them,
- *    ON CONFLICT on the pair: a new pair is a suggestion; a
+ *    households that matter: every confirmed one (its two contacts are never suggested again) and the open
+ *    suggestions of the contacts in the pass.
+ * 2. The pure rule (lib/households/pairing.ts): exactly two contacts at a key → a pair. The open suggestions
+ *    the rule no longer makes are found here, in this process, by their pair.
+ * 3. One INSERT … SELECT FROM unnest of the pairs, ON CONFLICT on the pair: a new pair is a suggestion; a
  *    dismissed address pair is suggested again only when the two now share ANOTHER address (its key changed);
  *    a confirmed pair or an explicit link is never touched.
- * 4. One DELETE of the suggestions that no longer hold (an address changed, a third person moved in). A
- *    confirmed or dismissed pair stays: only the agent changes those.
+ * 4. One DELETE, by id, of the suggestions that no longer hold (an address changed, a third person moved in),
+ *    still guarded by their status: a suggestion confirmed or dismissed meanwhile stays. A confirmed or
+ *    dismissed pair stays: only the agent changes those.
  *
  * `scope` narrows the pass to the contacts of some ZIP codes (a contact's old and new ZIP when its address
  * changes), plus the named contacts for step 4: a key holds its ZIP, so every pair in those ZIPs is seen whole.
+ * Whole book or scope, it is the same four statements: no temporary table (the withdrawal was once an anti-join
+ * that PostgreSQL planned as a nested loop over an unnest; it is now a set difference in this process).
  */
 
 export type SuggestScope = { zipCodes: readonly string[]; contactIds: readonly string[] };
@@ -30,13 +34,21 @@ export type SuggestOutcome = {
   contactsRead: number;
   /** Pairs the rule found (exactly two at a key, neither already confirmed elsewhere). */
   pairs: number;
-  /** Rows written: new suggestions, and dismissed pairs suggested again at a new address. */
+  /** Rows written: new suggestions, dismissed pairs suggested again at a new address, suggestions at a new key. */
   suggested: number;
+  /**
+   * Of those, the households newly put before the agent: pairs that were not an open suggestion before the pass
+   * (a new pair, or a dismissed pair suggested again at a new address). What an import reports as found.
+   */
+  created: number;
   /** Suggestions removed because their pair no longer shares an address. */
   withdrawn: number;
 };
 
 type AddressRow = { id: string; street_address: string; address_unit: string | null; zip_code: string };
+type HouseholdRow = { id: string; a: string; b: string; confirmed: boolean };
+
+const pairId = (a: string, b: string) => `${a}|${b}`;
 
 /** Runs inside the caller's tenant transaction (row-level security on for `organizationId`). */
 export async function suggestHouseholds(
@@ -50,50 +62,50 @@ export async function suggestHouseholds(
     SELECT id::text AS id, street_address, address_unit, zip_code FROM contacts
     WHERE organization_id = ${organizationId}::uuid AND street_address IS NOT NULL AND zip_code IS NOT NULL
       AND ${BOOK_CONTACT_SQL} ${zipFilter}`;
-  const confirmed = await tx.$queryRaw<{ id: string }[]>`
-    SELECT contact_a_id::text AS id FROM households WHERE organization_id = ${organizationId}::uuid AND status = 'confirmed'
-    UNION ALL
-    SELECT contact_b_id::text FROM households WHERE organization_id = ${organizationId}::uuid AND status = 'confirmed'`;
+  // The open suggestions of this pass's contacts (all of the book's without a scope), and every confirmed household.
+  const scopeIds = scope ? [...new Set([...rows.map((r) => r.id), ...scope.contactIds])] : [];
+  const inScope = scope
+    ? Prisma.sql`AND (contact_a_id = ANY(${scopeIds}::uuid[]) OR contact_b_id = ANY(${scopeIds}::uuid[]))`
+    : Prisma.empty;
+  const households = await tx.$queryRaw<HouseholdRow[]>`
+    SELECT id::text AS id, contact_a_id::text AS a, contact_b_id::text AS b, status = 'confirmed' AS confirmed
+    FROM households
+    WHERE organization_id = ${organizationId}::uuid
+      AND (status = 'confirmed' OR (kind = 'address' AND status = 'suggested' ${inScope}))`;
 
   const keyed: KeyedContact[] = rows.map((row) => ({
     id: row.id,
     key: addressKey({ street: row.street_address, unit: row.address_unit, zip: row.zip_code }),
   }));
-  const pairs = addressPairs(keyed, new Set(confirmed.map((c) => c.id)));
+  const confirmed = households.filter((h) => h.confirmed);
+  const open = households.filter((h) => !h.confirmed);
+  const pairs = addressPairs(keyed, new Set(confirmed.flatMap((h) => [h.a, h.b])));
+  const paired = new Set(pairs.map((p) => pairId(p.contactAId, p.contactBId)));
+  const stale = open.filter((h) => !paired.has(pairId(h.a, h.b))).map((h) => h.id);
 
-  // The pairs in a temporary table keyed by the pair, so that the withdrawal below probes it by index whatever the
-  // planner believes of a freshly written households table (an unnest, or a table without a key, was joined by a
-  // nested loop over every pair for every household: minutes at 30,000 pairs).
-  await tx.$executeRaw`
-    CREATE TEMPORARY TABLE household_pairs (a uuid NOT NULL, b uuid NOT NULL, key text NOT NULL, PRIMARY KEY (a, b)) ON COMMIT DROP`;
-  if (pairs.length) {
-    await tx.$executeRaw`
-      INSERT INTO household_pairs (a, b, key)
-      SELECT * FROM unnest(${pairs.map((p) => p.contactAId)}::uuid[], ${pairs.map((p) => p.contactBId)}::uuid[], ${pairs.map((p) => p.key)}::text[])`;
-  }
-  await tx.$executeRaw`ANALYZE household_pairs`;
+  const written = pairs.length
+    ? await tx.$queryRaw<{ a: string; b: string }[]>`
+        INSERT INTO households (id, organization_id, contact_a_id, contact_b_id, kind, status, address_key, created_at, updated_at)
+        SELECT gen_random_uuid(), ${organizationId}::uuid, p.a, p.b, 'address', 'suggested', p.key, ${now}, ${now}
+        FROM unnest(${pairs.map((p) => p.contactAId)}::uuid[], ${pairs.map((p) => p.contactBId)}::uuid[],
+                    ${pairs.map((p) => p.key)}::text[]) AS p(a, b, key)
+        ON CONFLICT (organization_id, contact_a_id, contact_b_id) DO UPDATE
+          SET status = 'suggested', address_key = EXCLUDED.address_key, updated_at = EXCLUDED.updated_at
+          WHERE households.kind = 'address' AND households.status <> 'confirmed'
+            AND households.address_key IS DISTINCT FROM EXCLUDED.address_key
+        RETURNING contact_a_id::text AS a, contact_b_id::text AS b`
+    : [];
+  const wasOpen = new Set(open.map((h) => pairId(h.a, h.b)));
+  const created = written.filter((w) => !wasOpen.has(pairId(w.a, w.b))).length;
 
-  const suggested = await tx.$executeRaw`
-    INSERT INTO households (id, organization_id, contact_a_id, contact_b_id, kind, status, address_key, created_at, updated_at)
-    SELECT gen_random_uuid(), ${organizationId}::uuid, p.a, p.b, 'address', 'suggested', p.key, ${now}, ${now}
-    FROM household_pairs AS p
-    ON CONFLICT (organization_id, contact_a_id, contact_b_id) DO UPDATE
-      SET status = 'suggested', address_key = EXCLUDED.address_key, updated_at = EXCLUDED.updated_at
-      WHERE households.kind = 'address' AND households.status <> 'confirmed'
-        AND households.address_key IS DISTINCT FROM EXCLUDED.address_key`;
+  const withdrawn = stale.length
+    ? await tx.$executeRaw`
+        DELETE FROM households
+        WHERE id = ANY(${stale}::uuid[]) AND organization_id = ${organizationId}::uuid
+          AND kind = 'address' AND status = 'suggested'`
+    : 0;
 
-  // The suggestions of this pass's contacts that the rule no longer makes.
-  const scopeIds = scope ? [...new Set([...rows.map((r) => r.id), ...scope.contactIds])] : [];
-  const inScope = scope
-    ? Prisma.sql`AND (h.contact_a_id = ANY(${scopeIds}::uuid[]) OR h.contact_b_id = ANY(${scopeIds}::uuid[]))`
-    : Prisma.empty;
-  const withdrawn = await tx.$executeRaw`
-    DELETE FROM households AS h
-    WHERE h.organization_id = ${organizationId}::uuid AND h.kind = 'address' AND h.status = 'suggested' ${inScope}
-      AND NOT EXISTS (SELECT 1 FROM household_pairs AS p WHERE p.a = h.contact_a_id AND p.b = h.contact_b_id)`;
-  await tx.$executeRaw`DROP TABLE household_pairs`;
-
-  return { contactsRead: rows.length, pairs: pairs.length, suggested, withdrawn };
+  return { contactsRead: rows.length, pairs: pairs.length, suggested: written.length, created, withdrawn };
 }
 
 /** The whole book (after a CSV import) or a scope (an address edit), in a tenant transaction of its own. */
