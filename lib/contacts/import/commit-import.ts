@@ -11,6 +11,7 @@ import {
 } from "@/lib/contacts/import/import-types";
 import { cellsFromStaged } from "@/lib/contacts/import/stage-import-rows";
 import type { TxClient } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { CarrierResolver } from "@/lib/carriers/resolve-carrier";
 
 /**
@@ -30,6 +31,8 @@ import type { CarrierResolver } from "@/lib/carriers/resolve-carrier";
  *    says "N rows match existing contacts and were left unchanged", #18 point 5).
  * 5. New emails: INSERT … SELECT … ON CONFLICT (organization_id, email) DO NOTHING, each with its
  *    carrier's NAIC group (lib/carriers/resolve-carrier.ts; one lookup per distinct carrier text).
+ *    Before 4 and 5 write, one read says whether they may change a household address key (`addressesChanged`,
+ *    docs/households.md): the caller runs the household suggester only when they do.
  * 6. The report, read back in file order: invalid emails, error rows (sorted by spreadsheet line) and
  *    carrier conversions (written rows whose carrier was not recognized, mapped to Other).
  *
@@ -46,6 +49,12 @@ export type CommitOutcome = {
   errorRows: ImportErrorRow[];
   invalidEmails: InvalidEmailRow[];
   carrierConversions: CarrierConversion[];
+  /**
+   * The import may have changed a household address key: a new contact with a street line and a ZIP, or an
+   * overwritten contact whose street, unit or ZIP changed while it has a street before or after (a ZIP change
+   * alone moves a contact whose street is already stored). False: no pairing can have changed.
+   */
+  addressesChanged: boolean;
 };
 
 export type CommitStagedRowsOptions = {
@@ -150,7 +159,20 @@ export async function commitStagedRows(
     if (count + newRows > allowed) throw new AppError("conflict", contactLimitMessage(allowed, count, newRows));
   }
 
-  // 4. Existing contacts (overwrite on).
+  // 4. Existing contacts (overwrite on). The overwritten address, once: it is what the UPDATE writes and what decides
+  // whether a household key may change (compared with the stored one before the UPDATE).
+  const street = Prisma.sql`COALESCE(s.street_address, c.street_address)`;
+  const unit = Prisma.sql`CASE WHEN s.street_address IS NOT NULL THEN s.address_unit ELSE COALESCE(s.address_unit, c.address_unit) END`;
+  const zip = Prisma.sql`COALESCE(s.zip_code, c.zip_code)`;
+  const [{ changed: addressesChanged }] = (await tx.$queryRaw<{ changed: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM import_commit_rows AS s
+      WHERE s.next_row IS NULL AND NOT s.existing AND s.street_address IS NOT NULL AND s.zip_code IS NOT NULL
+    ) OR (${overwrite} AND EXISTS (
+      SELECT 1 FROM import_commit_rows AS s JOIN contacts AS c ON c.organization_id = ${organizationId}::uuid AND c.email = s.email
+      WHERE s.existing AND ${street} IS NOT NULL
+        AND (${street}, ${unit}, ${zip}) IS DISTINCT FROM (c.street_address, c.address_unit, c.zip_code)
+    )) AS changed`) as [{ changed: boolean }];
   const updated = overwrite
     ? await tx.$executeRaw`
         UPDATE contacts AS c SET
@@ -158,7 +180,7 @@ export async function commitStagedRows(
           last_name = s.last_name,
           phone_number = COALESCE(s.phone_number, c.phone_number),
           state = COALESCE(s.state, c.state),
-          zip_code = COALESCE(s.zip_code, c.zip_code),
+          zip_code = ${zip},
           county = CASE WHEN s.zip_code IS NOT NULL OR s.county IS NOT NULL THEN s.county ELSE c.county END,
           county_fips = CASE WHEN s.zip_code IS NOT NULL OR s.county IS NOT NULL THEN s.county_fips ELSE c.county_fips END,
           gender = COALESCE(s.gender, c.gender),
@@ -171,8 +193,8 @@ export async function commitStagedRows(
           plan_type = COALESCE(s.plan_type, c.plan_type),
           -- A file's street line replaces the stored address, unit included (a blank Address 2 is no unit there);
           -- a row without a street line keeps both.
-          street_address = COALESCE(s.street_address, c.street_address),
-          address_unit = CASE WHEN s.street_address IS NOT NULL THEN s.address_unit ELSE COALESCE(s.address_unit, c.address_unit) END,
+          street_address = ${street},
+          address_unit = ${unit},
           agent_id = COALESCE(${agentId}::uuid, c.agent_id),
           updated_at = ${now}
         FROM import_commit_rows AS s
@@ -237,5 +259,6 @@ export async function commitStagedRows(
     errorRows,
     invalidEmails,
     carrierConversions,
+    addressesChanged,
   };
 }

@@ -169,7 +169,7 @@ export async function stageImportChunk({
   );
 }
 
-function importResponse(jobId: string, outcome: CommitOutcome): BulkImportResponse {
+function importResponse(jobId: string, outcome: CommitOutcome, householdsSuggested: number): BulkImportResponse {
   return {
     success: true,
     message: importResultMessage(outcome.inserted + outcome.updated, outcome.skipped),
@@ -181,6 +181,7 @@ function importResponse(jobId: string, outcome: CommitOutcome): BulkImportRespon
     errorRows: outcome.errorRows,
     invalidEmails: outcome.invalidEmails,
     carrierConversions: outcome.carrierConversions,
+    householdsSuggested,
     importJobId: jobId,
   };
 }
@@ -296,20 +297,22 @@ export async function commitImportJob({
     throw error;
   }
   await discardStagedRows(organizationId, jobId);
-  if (outcome.inserted + outcome.updated > 0) await suggestHouseholdsAfterImport(organizationId, now);
+  // Only an import that may have moved an address key runs the whole-book pass (commit-import.ts addressesChanged).
+  const householdsSuggested = outcome.addressesChanged ? await suggestHouseholdsAfterImport(organizationId, now) : 0;
   // Thousands of contacts may be new: the organization's reschedule is queued for the job runner.
   if (outcome.inserted + outcome.updated > 0) await requestOrganizationReschedule({ organizationId, now });
-  return importResponse(jobId, outcome);
+  return importResponse(jobId, outcome, householdsSuggested);
 }
 
 /**
  * The import's household suggestions (docs/households.md): the whole book in one pass of its own transaction,
- * after the import committed. A failure here must not turn a committed import into an error answer: it is
- * logged (the error's class only, as lib/api/handler.ts logs) and the next import or address edit suggests again.
+ * after the import committed; answers how many households it newly suggested. A failure here must not turn a
+ * committed import into an error answer: it is logged (the error's class only, as lib/api/handler.ts logs), the
+ * answer says 0, and the next import that writes an address, or an address edit in those ZIPs, suggests again.
  */
-async function suggestHouseholdsAfterImport(organizationId: string, now: Date) {
+async function suggestHouseholdsAfterImport(organizationId: string, now: Date): Promise<number> {
   try {
-    await suggestHouseholdsForOrganization(organizationId, now);
+    return (await suggestHouseholdsForOrganization(organizationId, now)).created;
   } catch (error) {
     const cause = error as { name?: string; code?: string };
     console.error(
@@ -320,6 +323,7 @@ async function suggestHouseholdsAfterImport(organizationId: string, now: Date) {
         code: cause?.code,
       }),
     );
+    return 0;
   }
 }
 

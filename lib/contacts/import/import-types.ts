@@ -190,6 +190,11 @@ export type BulkImportResponse = {
   errorRows: ImportErrorRow[];
   invalidEmails: InvalidEmailRow[];
   carrierConversions: CarrierConversion[];
+  /**
+   * Households the import newly suggested (two contacts now at one address, docs/households.md); 0 when the
+   * import wrote no address that could pair anyone.
+   */
+  householdsSuggested: number;
   importJobId: string;
 };
 

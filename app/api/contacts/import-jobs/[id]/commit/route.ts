@@ -8,8 +8,9 @@ export const maxDuration = 120;
 
 /**
  * POST /api/contacts/import-jobs/{id}/commit → {success, message, totalRows, newContacts, updatedContacts,
- * skippedRows, unchangedContacts, errorRows, invalidEmails, carrierConversions, importJobId} (client-side §7, as
- * POST /api/contacts/bulk-import answers): every staged row written in one transaction, or none.
+ * skippedRows, unchangedContacts, errorRows, invalidEmails, carrierConversions, householdsSuggested, importJobId}
+ * (client-side §7, as POST /api/contacts/bulk-import answers): every staged row written in one transaction, or none;
+ * then the households the import newly suggested (docs/households.md).
  */
 export const POST = withOrg(
   ({ user, organizationId, params }) => commitImportJob({ organizationId, user, jobId: params.id, now: new Date() }),
