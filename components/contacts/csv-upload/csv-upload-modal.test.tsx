@@ -738,6 +738,29 @@ describe("CsvUploadModal: results", () => {
     expect(screen.getByText(/within the last 6 months/)).toBeTruthy();
     expect(screen.queryByText(/trial mode/)).toBeNull();
     expect(screen.queryByText(/\[TEST\] copies/)).toBeNull();
+    // No household suggested: no household line.
+    expect(screen.queryByTestId("csv-upload-households")).toBeNull();
+  });
+
+  it.each([
+    [
+      "the success message",
+      { ...SUCCESS, householdsSuggested: 2 },
+      "Congratulations Ann, you've added 5 contacts!",
+      "2 possible households found — review them on each contact's page.",
+    ],
+    [
+      "the results",
+      { ...WITH_ISSUES, householdsSuggested: 1 },
+      "Upload Errors",
+      "1 possible household found — review it on each contact's page.",
+    ],
+  ])("says how many possible households the import found on %s", async (_view, answer, heading, line) => {
+    await renderModal();
+    await chooseAndMap();
+    await uploadAndRespond(200, answer);
+    expect(await screen.findByText(heading)).toBeTruthy();
+    expect(screen.getByTestId("csv-upload-households").textContent).toBe(line);
   });
 });
 

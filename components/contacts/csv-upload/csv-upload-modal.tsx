@@ -46,6 +46,7 @@ import {
 import {
   bulkImportFailure,
   CSV_UPLOAD_MESSAGES,
+  householdsFoundMessage,
   unchangedRowsMessage,
   type UploadFailure,
 } from "@/components/contacts/csv-upload/import-messages";
@@ -311,6 +312,7 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
           newContacts: body.newContacts ?? 0,
           updatedContacts: body.updatedContacts ?? 0,
           unchangedContacts: body.unchangedContacts ?? 0,
+          householdsSuggested: body.householdsSuggested ?? 0,
           errorRows: body.errorRows ?? [],
           invalidEmails: body.invalidEmails ?? [],
           carrierConversions: body.carrierConversions ?? [],
@@ -376,6 +378,7 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
         <SuccessView
           name={currentUser.firstName}
           added={added}
+          households={result.householdsSuggested}
           windowMonths={windowMonths}
           demoMode={organization.demoMode}
           onDone={onClose}
@@ -394,6 +397,7 @@ function CsvUploadDialog({ onClose, onImported, currentUser, organization }: Csv
                 {unchangedRowsMessage(unchangedRows, isAdmin)}
               </p>
             ) : null}
+            <HouseholdsFound households={result.householdsSuggested} />
             <ResultPanels
               result={result}
               supportedCarriers={supportedCarrierList(supported)}
@@ -611,15 +615,30 @@ function UploadProgress({ stage, rows, onCancel }: { stage: UploadStage; rows: n
   );
 }
 
+/** "2 possible households found — …", when the import suggested any (docs/households.md). */
+function HouseholdsFound({ households }: { households: number }) {
+  if (households <= 0) return null;
+  return (
+    <p
+      data-testid="csv-upload-households"
+      className="rounded-md bg-blue-50 px-3 py-2 text-left text-sm text-blue-800 ring-1 ring-blue-200"
+    >
+      {householdsFoundMessage(households)}
+    </p>
+  );
+}
+
 function SuccessView({
   name,
   added,
+  households,
   windowMonths,
   demoMode,
   onDone,
 }: {
   name: string;
   added: number;
+  households: number;
   windowMonths: number;
   demoMode: boolean;
   onDone: () => void;
@@ -651,6 +670,7 @@ function SuccessView({
             outside that {windowMonths}-month window.
           </li>
         </ul>
+        <HouseholdsFound households={households} />
         {demoMode ? (
           <p className="rounded-md bg-yellow-50 px-3 py-2 text-left text-sm text-yellow-800 ring-1 ring-yellow-200">
             Your account is in trial mode: nothing will be sent to your contacts until you activate your account.{" "}

@@ -1,6 +1,7 @@
 import {
   bulkImportFailure,
   formatFileSize,
+  householdsFoundMessage,
   rowProblems,
   unchangedRowsMessage,
 } from "@/components/contacts/csv-upload/import-messages";
@@ -59,6 +60,14 @@ describe("unchangedRowsMessage (#18 point 5: re-uploading the same file)", () =>
       "1 row matches an existing contact and was left unchanged (turn on overwrite to update it).",
     );
     expect(unchangedRowsMessage(3, false)).toBe("3 rows match existing contacts and were left unchanged.");
+  });
+});
+
+describe("householdsFoundMessage (issue #20 point 1: the import's household suggestions)", () => {
+  it("counts the households found and says where to review them", () => {
+    expect(householdsFoundMessage(2)).toBe("2 possible households found — review them on each contact's page.");
+    expect(householdsFoundMessage(1)).toBe("1 possible household found — review it on each contact's page.");
+    expect(householdsFoundMessage(1500)).toBe("1,500 possible households found — review them on each contact's page.");
   });
 });
 

@@ -74,6 +74,15 @@ export function unchangedRowsMessage(rows: number, canOverwrite: boolean): strin
   return `${rows.toLocaleString("en-US")} ${one ? "row matches an existing contact and was" : "rows match existing contacts and were"} left unchanged${hint}.`;
 }
 
+/**
+ * The households the import suggested (docs/households.md), shown under the result only when there are some:
+ * "2 possible households found — review them on each contact's page."
+ */
+export function householdsFoundMessage(households: number): string {
+  const one = households === 1;
+  return `${households.toLocaleString("en-US")} possible ${one ? "household" : "households"} found — review ${one ? "it" : "them"} on each contact's page.`;
+}
+
 /** One problem of an error row, as the result panel lists it. */
 export type RowProblem = { rowNumber: number; column: string; reason: string };
 
