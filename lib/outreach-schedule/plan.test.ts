@@ -3,6 +3,7 @@ import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import { sendInstant } from "@/lib/outreach/rules";
 import { dayNumber } from "@/lib/outreach-schedule/calendar";
 import { firstSendDayFrom, planContactEmails, SKIP_REASONS, unlicensedStateOf } from "@/lib/outreach-schedule/plan";
+import { LIVE_ORGANIZATION, TEXAS_CONTACT } from "@/lib/outreach-schedule/testing";
 import type {
   EmailType,
   Plan,
@@ -48,29 +49,10 @@ type Overrides = {
 
 /** A Texas contact (no state window), added long ago, in a live organization, planned on 2026-03-01 09:00 Chicago. */
 function input(overrides: Overrides = {}): PlanInput {
-  const contact: PlanContact = {
-    id: "contact-1",
-    state: "TX",
-    birthDate: "1955-07-01",
-    effectiveDate: null,
-    createdAt: new Date("2020-01-01T12:00:00Z"),
-    optedOut: false,
-    currentCarrierNaic: null,
-    isPlaceholder: false,
-    ...overrides.contact,
-  };
+  const contact: PlanContact = { ...TEXAS_CONTACT, ...overrides.contact };
   return {
     contact,
-    organization: {
-      timezone: "America/Chicago",
-      enabled: {},
-      effectiveDateOutreachDelayMonths: 11,
-      isLive: true,
-      wentLiveAt: null,
-      failedUnderwriting: { enabled: false, timing: "birthday" },
-      contactCount: 300,
-      ...overrides.organization,
-    },
+    organization: { ...LIVE_ORGANIZATION, ...overrides.organization },
     stateRule:
       overrides.stateRule !== undefined ? overrides.stateRule : contact.state ? (RULES[contact.state] ?? null) : null,
     history: { sent: [], clicks: [], health: null, ...overrides.history },

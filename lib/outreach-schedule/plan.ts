@@ -89,9 +89,11 @@ export function planContactEmails(input: PlanInput): Plan {
   const gateReason = contactGates(contact, org, history);
 
   // Follow-ups were matched to their parent above; other emails are covered by a send of the same occurrence.
+  // A household email to the partner that covered this contact's email counts as that email sent (household.ts).
+  const covered = (history.householdCovered ?? []).map((c) => ({ ...c, day: dayNumber(c.date) }));
   const alreadySent = (candidate: Candidate) =>
     !candidate.parentEmailId &&
-    sent.some(
+    [...sent, ...covered].some(
       (s) =>
         s.emailType === candidate.emailType &&
         (candidate.once || (s.day >= candidate.idealDay - D.sentCoversDays && s.day <= candidate.deadlineDay)),

@@ -99,6 +99,8 @@ export type PlanOrganization = {
   excludeFailedUnderwritingGlobal?: boolean;
   /** Contacts with no state still get emails (default on); off: they get none. */
   sendWithoutZipcodeForUniversal?: boolean;
+  /** A confirmed household due within this many days gets one email (default 7; 0: off). */
+  householdWindowDays?: number;
 };
 
 /** One state's switching rule (state_switch_rules), as lib/quotes/switch-window.ts also reads it. */
@@ -118,6 +120,11 @@ export type PlanHistory = {
   /** The latest quote click / view, per sent email id when known. */
   clicks: { date: string; scheduledEmailId: string | null }[];
   health: { date: string; hasConditions: boolean } | null;
+  /**
+   * The contact's emails a household email to their partner covered (lib/outreach-schedule/household.ts): each
+   * counts as sent on its own date for "already sent" (no catch-up follows), and toward no frequency cap.
+   */
+  householdCovered?: { emailType: string; date: string }[];
 };
 
 /** A filed rate increase that concerns this contact (carrier and state match). */

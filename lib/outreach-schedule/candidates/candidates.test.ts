@@ -1,4 +1,5 @@
 import { dayNumber, isoDate } from "@/lib/outreach-schedule/calendar";
+import { LIVE_ORGANIZATION, TEXAS_CONTACT } from "@/lib/outreach-schedule/testing";
 import { aepCandidates } from "@/lib/outreach-schedule/candidates/aep";
 import { birthdayCandidates } from "@/lib/outreach-schedule/candidates/birthday";
 import type { CandidateContext } from "@/lib/outreach-schedule/candidates/candidate";
@@ -17,27 +18,8 @@ const dates = (days: number[]) => days.map(isoDate);
 
 function ctx(contact: Partial<PlanContact> = {}, organization: Partial<PlanOrganization> = {}): CandidateContext {
   return {
-    contact: {
-      id: "contact-1",
-      state: "TX",
-      birthDate: "1955-07-01",
-      effectiveDate: null,
-      createdAt: new Date("2020-01-01T12:00:00Z"),
-      optedOut: false,
-      currentCarrierNaic: "111",
-      isPlaceholder: false,
-      ...contact,
-    },
-    organization: {
-      timezone: "America/Chicago",
-      enabled: {},
-      effectiveDateOutreachDelayMonths: 11,
-      isLive: true,
-      wentLiveAt: null,
-      failedUnderwriting: { enabled: true, timing: "birthday" },
-      contactCount: 300,
-      ...organization,
-    },
+    contact: { ...TEXAS_CONTACT, currentCarrierNaic: "111", ...contact },
+    organization: { ...LIVE_ORGANIZATION, failedUnderwriting: { enabled: true, timing: "birthday" }, ...organization },
     timeZone: "America/Chicago",
     today: TODAY,
     firstYear: 2025,
