@@ -132,6 +132,24 @@ describe("rendering each template once per batch", () => {
         });
     // birthday names the plan (G, N): two renders; aep reads none of the wording fields: one.
     expect(renders).toBe(3);
+
+    // A household email names a second person and their link: its own render, never a shared one's.
+    const household = { firstName: "Bea", quoteUrl: `${appUrl}/compare?id=partner` };
+    const input = {
+      emailType: "aep",
+      firstName: "Pat0",
+      sender: senders[0]!,
+      quoteUrl: `${appUrl}/api/t/click/Pat0`,
+      openPixelUrl: null,
+      eventDate: null,
+      carrierName: null,
+      planType: null,
+      household,
+    };
+    const rendered = await render(input);
+    expect(renders).toBe(4);
+    expect(rendered.body).toEqual(await renderEmailBody(renderOutreachEmail(input).react));
+    expect(rendered.body.text).toContain("See Bea's quotes");
   });
 
   it("escapes as React does", () => {

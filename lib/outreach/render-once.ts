@@ -66,7 +66,8 @@ export function outreachRenderer({ renderBody = renderEmailBody } = {}): Outreac
   const shared = new Map<string, Promise<SplitBody>>();
   return async (input) => {
     const email = renderOutreachEmail(input);
-    if (!isOutreachEmailType(input.emailType) || !takesSharedRender(input))
+    // A household email carries a second person's name and link: it is rendered on its own.
+    if (!isOutreachEmailType(input.emailType) || !takesSharedRender(input) || input.household)
       return { ...email, body: await renderBody(email.react) };
     const wording = OUTREACH_WORDING_FIELDS[input.emailType].map((field) => input[field]);
     const key = JSON.stringify([input.emailType, input.sender, Boolean(input.openPixelUrl), wording]);

@@ -1,6 +1,7 @@
 import { createElement, type ReactElement } from "react";
 import { outreachTemplate, subjectFor } from "@/lib/email/templates/outreach";
 import type { OutreachSender } from "@/lib/email/sender";
+import type { HouseholdPartnerLink } from "@/lib/email/templates/outreach/outreach-layout";
 import { QuoteEmail } from "@/lib/email/templates/quote-email";
 
 /**
@@ -21,6 +22,8 @@ export type OutreachEmailInput = {
   eventDate: string | null;
   carrierName: string | null;
   planType: string | null;
+  /** A household email: the partner's first name and own quote link (lib/outreach-schedule/household.ts). */
+  household?: HouseholdPartnerLink | null;
 };
 
 export type RenderedOutreachEmail = { subject: string; react: ReactElement };
@@ -44,6 +47,7 @@ export function renderOutreachEmail(input: OutreachEmailInput): RenderedOutreach
         eventDate: input.eventDate,
         carrierName: input.carrierName,
         planType: input.planType,
+        household: input.household ?? null,
       }),
     };
   }

@@ -4,6 +4,7 @@ import {
   OutreachLayout,
   Paragraph,
   PrimaryButton,
+  type HouseholdPartnerLink,
 } from "@/lib/email/templates/outreach/outreach-layout";
 import { planTypeName } from "@/lib/contacts/import/plan-mapping";
 import type { OutreachSender } from "@/lib/email/sender";
@@ -28,17 +29,23 @@ export type OutreachEmailProps = {
   carrierName?: string | null;
   /** The contact's plan letter (G, N, F…), when known. */
   planType?: string | null;
+  /**
+   * A household email (docs/households.md, "Household window"): the partner's first name and their own quote
+   * link, shown under the contact's button. Only the quote moments take it (HOUSEHOLD_EMAIL_TYPES).
+   */
+  household?: HouseholdPartnerLink | null;
 };
 
 const planPhrase = (planType?: string | null) => planTypeName(planType) ?? "your plan";
 
-export function BirthdayEmail({ sender, firstName, quoteUrl, openPixelUrl, planType }: OutreachEmailProps) {
+export function BirthdayEmail({ sender, firstName, quoteUrl, openPixelUrl, household, planType }: OutreachEmailProps) {
   return (
     <OutreachLayout
       sender={sender}
       heading="Happy early birthday!"
       preview="A quick look at your Medicare Supplement rate before your birthday"
       openPixelUrl={openPixelUrl}
+      household={household}
     >
       <Greeting firstName={firstName} />
       <Paragraph>
@@ -57,6 +64,7 @@ export function EffectiveDateEmail({
   firstName,
   quoteUrl,
   openPixelUrl,
+  household,
   eventDate,
   planType,
 }: OutreachEmailProps) {
@@ -67,6 +75,7 @@ export function EffectiveDateEmail({
       heading="Your policy anniversary is coming up"
       preview="Compare your Medicare Supplement rate before your policy anniversary"
       openPixelUrl={openPixelUrl}
+      household={household}
     >
       <Greeting firstName={firstName} />
       <Paragraph>
@@ -80,13 +89,14 @@ export function EffectiveDateEmail({
   );
 }
 
-export function AepEmail({ sender, firstName, quoteUrl, openPixelUrl }: OutreachEmailProps) {
+export function AepEmail({ sender, firstName, quoteUrl, openPixelUrl, household }: OutreachEmailProps) {
   return (
     <OutreachLayout
       sender={sender}
       heading="A quick check during Annual Enrollment"
       preview="Annual Enrollment runs October 15 to December 7"
       openPixelUrl={openPixelUrl}
+      household={household}
     >
       <Greeting firstName={firstName} />
       <Paragraph>
@@ -105,6 +115,7 @@ export function RateIncreaseEmail({
   firstName,
   quoteUrl,
   openPixelUrl,
+  household,
   eventDate,
   carrierName,
 }: OutreachEmailProps) {
@@ -116,6 +127,7 @@ export function RateIncreaseEmail({
       heading="A rate increase is on the way"
       preview="Compare your options before the new rate starts"
       openPixelUrl={openPixelUrl}
+      household={household}
     >
       <Greeting firstName={firstName} />
       <Paragraph>
@@ -129,13 +141,14 @@ export function RateIncreaseEmail({
   );
 }
 
-export function PostWindowEmail({ sender, firstName, quoteUrl, openPixelUrl }: OutreachEmailProps) {
+export function PostWindowEmail({ sender, firstName, quoteUrl, openPixelUrl, household }: OutreachEmailProps) {
   return (
     <OutreachLayout
       sender={sender}
       heading="Your updated quotes"
       preview="Current Medicare Supplement rates, checked for you"
       openPixelUrl={openPixelUrl}
+      household={household}
     >
       <Greeting firstName={firstName} />
       <Paragraph>

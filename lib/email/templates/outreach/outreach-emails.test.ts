@@ -13,6 +13,8 @@ import {
   type SenderAgent,
   type SenderOrganization,
 } from "@/lib/email/templates/outreach";
+import { HOUSEHOLD_EMAIL_TYPES } from "@/lib/outreach-schedule/household";
+import type { EmailType } from "@/lib/outreach-schedule/types";
 
 const organization: SenderOrganization = {
   name: "Lee Insurance LLC",
@@ -118,6 +120,23 @@ describe("outreach email templates", () => {
     expect(await html("High Deductible Plan G")).not.toContain("Plan High Deductible");
     expect(await html("Other")).toContain("your plan cost you less");
     expect(await html("Other")).not.toContain("Plan Other");
+  });
+
+  it("a household email offers the partner their own quotes under the contact's button; other emails never do", async () => {
+    const household = { firstName: "Bea", quoteUrl: "http://localhost:3000/compare?id=partner-link" };
+    for (const type of HOUSEHOLD_EMAIL_TYPES) {
+      const html = await renderHtml(outreachElement(type, props({ household }))!);
+      expect(html).toContain(
+        "This email is for your household. Bea has quotes of their own, for their age and health:",
+      );
+      expect(html).toContain(hrefOf(household.quoteUrl));
+      expect(html).toContain("See Bea&#x27;s quotes");
+      expect(html.indexOf(hrefOf(quoteUrl))).toBeLessThan(html.indexOf(hrefOf(household.quoteUrl)));
+      expect(await renderHtml(outreachElement(type, props())!)).not.toContain("for your household");
+    }
+    for (const type of OUTREACH_EMAIL_TYPES.filter((t) => !HOUSEHOLD_EMAIL_TYPES.has(t as EmailType))) {
+      expect(await renderHtml(outreachElement(type, props({ household }))!)).not.toContain("for your household");
+    }
   });
 
   it("names the event date and carrier where the type is about them", async () => {

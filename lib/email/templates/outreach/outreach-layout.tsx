@@ -20,17 +20,22 @@ export function formatEventDate(isoDate: string | null | undefined): string | nu
     : new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" }).format(date);
 }
 
+/** The partner of a household email: their first name and their own quote link (docs/households.md). */
+export type HouseholdPartnerLink = { firstName: string; quoteUrl: string };
+
 export function OutreachLayout({
   sender,
   preview,
   heading,
   openPixelUrl,
+  household,
   children,
 }: {
   sender: OutreachSender;
   preview: string;
   heading: string;
   openPixelUrl?: string | null;
+  household?: HouseholdPartnerLink | null;
   children: ReactNode;
 }) {
   return (
@@ -54,9 +59,28 @@ export function OutreachLayout({
           {heading}
         </Heading>
         {children}
+        {household ? <HouseholdBlock household={household} color={sender.brandColor} /> : null}
         <SenderSignOff sender={sender} />
       </Section>
     </EmailFrame>
+  );
+}
+
+/**
+ * One email for two people who live together: the partner's own quotes (their age, their answers) are one
+ * button away, so the email that covered theirs still gives them their own prices.
+ */
+function HouseholdBlock({ household, color }: { household: HouseholdPartnerLink; color: string }) {
+  const name = household.firstName.trim() || "your partner";
+  return (
+    <Section style={{ borderTop: "1px solid #e5e7eb", paddingTop: "16px" }}>
+      <Text style={emailText}>
+        This email is for your household. {name} has quotes of their own, for their age and health:
+      </Text>
+      <PrimaryButton href={household.quoteUrl} color={color}>
+        {`See ${name}'s quotes`}
+      </PrimaryButton>
+    </Section>
   );
 }
 
