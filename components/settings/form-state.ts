@@ -64,6 +64,7 @@ export function toFormState(view: OrgSettingsView | SettingsForm, carriers: read
     hideMedicareAdvantage: view.hideMedicareAdvantage,
     contactPreferences: { ...view.contactPreferences },
     contactOutreachDelayYears: view.contactOutreachDelayYears,
+    householdWindowDays: view.householdWindowDays,
     outreachTypes: { ...view.outreachTypes },
     failedUnderwritingOutreach: { ...view.failedUnderwritingOutreach },
     mnDefaultRiders: orderRiders(view.mnDefaultRiders),

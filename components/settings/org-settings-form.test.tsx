@@ -33,6 +33,7 @@ const settings: OrgSettingsFormData["settings"] = {
   hideMedicareAdvantage: false,
   contactPreferences: { calendarEnabled: true, phoneEnabled: true, callbackEnabled: true },
   contactOutreachDelayYears: 1,
+  householdWindowDays: 7,
   outreachTypes: { birthday: true, enrollmentAnniversary: true, scheduleIncrease: true, aep: true },
   failedUnderwritingOutreach: { enabled: false, frequency: "annual", timing: "birthday" },
   mnDefaultRiders: ["part_a_deductible", "part_b_excess"],
@@ -213,6 +214,38 @@ describe("OrgSettingsForm", () => {
     expect(JSON.parse(put[1].body as string).settings.postalAddress).toBe(
       "Lee Insurance, 14 Oak Ave, Dallas, TX 75201",
     );
+  });
+
+  it("shows the saved household window with its plain hint, refuses a bad value without sending it, and sends a good one", async () => {
+    const html = renderToStaticMarkup(
+      <OrgSettingsForm initial={{ ...data, settings: { ...settings, householdWindowDays: 12 } }} />,
+    );
+    expect(html).toContain('value="12"');
+    await renderForm({ initial: { ...data, settings: { ...settings, householdWindowDays: 12 } } });
+    const field = screen.getByLabelText("Household window (days)") as HTMLInputElement;
+    expect(field.value).toBe("12");
+    expect(screen.getByText(/they get one email together\. 0 sends each their own\./).textContent).toBe(
+      "When two people who live together are both due for an email within this many days, they get one email together. 0 sends each their own.",
+    );
+    for (const bad of ["31", "-1", "2.5", ""]) {
+      fireEvent.change(field, { target: { value: bad } });
+      await flush();
+      expect(screen.getByText(SETTINGS_MESSAGES.householdWindowDays)).toBeTruthy();
+      expect(field.getAttribute("aria-invalid")).toBe("true");
+      expect(saveButton().disabled).toBe(true);
+      fireEvent.submit(saveButton().closest("form")!);
+      await flush();
+    }
+    expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/settings/org" && init?.method === "PUT")).toBe(
+      false,
+    );
+    fireEvent.change(field, { target: { value: "0" } });
+    await flush();
+    expect(screen.queryByText(SETTINGS_MESSAGES.householdWindowDays)).toBeNull();
+    fireEvent.click(saveButton());
+    await flush();
+    const put = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings/org" && init?.method === "PUT")!;
+    expect(JSON.parse(put[1].body as string).settings.householdWindowDays).toBe(0);
   });
 
   it("shows the carrier message and keeps Save disabled when no carrier is selected", async () => {

@@ -15,10 +15,11 @@ import { FieldMessage } from "@/components/settings/settings-ui";
 import { StateCarrierSection } from "@/components/settings/state-carrier-section";
 import { useSettingsForm } from "@/components/settings/use-settings-form";
 import { Section } from "@/components/ui/card";
-import { Select } from "@/components/ui/input";
+import { Field } from "@/components/ui/field";
+import { Input, Select } from "@/components/ui/input";
 import { Toggle } from "@/components/ui/toggle";
 import type { CarrierOption } from "@/lib/carriers/list-carriers";
-import { SETTINGS_MESSAGES } from "@/lib/settings/org-settings-schema";
+import { HOUSEHOLD_WINDOW_DAYS, SETTINGS_MESSAGES } from "@/lib/settings/org-settings-schema";
 
 /**
  * The sections of the Settings page other than the brand ones (brand-sections.tsx). Each reads and patches
@@ -175,13 +176,14 @@ export function ContactPreferencesSection({ id }: BrandSectionProps) {
 }
 
 export function OutreachSection({ id }: BrandSectionProps) {
-  const { form, update } = useSettingsForm();
+  const { form, update, fieldErrors, register } = useSettingsForm();
   const outreach = form.outreachTypes;
+  const windowErrors = fieldErrors("householdWindowDays");
   return (
     <Section
       id={id("outreach")}
       title="Outreach"
-      description="Rate increase emails, and how long after a policy starts any outreach begins. Birthday, anniversary and AEP emails are switched in Email Settings."
+      description="Rate increase emails, how long after a policy starts any outreach begins, and one email for two people who live together. Birthday, anniversary and AEP emails are switched in Email Settings."
     >
       <div className="divide-y divide-gray-100">
         <Toggle
@@ -217,6 +219,28 @@ export function OutreachSection({ id }: BrandSectionProps) {
           ))}
         </div>
       </fieldset>
+      <Field
+        id={id("household-window")}
+        className="mt-4"
+        label="Household window (days)"
+        hint="When two people who live together are both due for an email within this many days, they get one email together. 0 sends each their own."
+        error={windowErrors.join(" ") || null}
+        announceError
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={HOUSEHOLD_WINDOW_DAYS.min}
+            max={HOUSEHOLD_WINDOW_DAYS.max}
+            step={1}
+            className="max-w-32"
+            {...register("householdWindowDays", { valueAsNumber: true })}
+            defaultValue={form.householdWindowDays}
+          />
+        )}
+      </Field>
     </Section>
   );
 }

@@ -29,6 +29,8 @@ export const RIDER_LABELS: Record<(typeof RIDER_OPTIONS)[number], string> = {
   skilled_nursing: "Skilled nursing",
 };
 export const OUTREACH_DELAY_YEARS = [1, 2, 3] as const;
+/** Household outreach (docs/households.md): the window's bounds in days; 0 = off. */
+export const HOUSEHOLD_WINDOW_DAYS = { min: 0, max: 30 } as const;
 export const FAILED_UNDERWRITING_TIMINGS = ["birthday", "pre_aep"] as const;
 export const FAILED_UNDERWRITING_FREQUENCIES = ["annual"] as const;
 
@@ -41,6 +43,7 @@ export const SETTINGS_MESSAGES = {
   loadFailed: "Failed to load organization settings",
   logoFailed: "Failed to upload logo",
   sameSwitch: "Email Settings and outreachTypes name the same switch: send the same value in both.",
+  householdWindowDays: "Please enter a whole number of days from 0 to 30",
 } as const;
 
 /**
@@ -68,6 +71,13 @@ export const websiteField = z
 /** A booking link without a scheme gets https:// in front; http(s) only (lib/validation/http-url.ts). Empty stays empty. */
 export const bookingLinkField = httpUrlField("Enter a valid link, like https://calendly.com/your-agency");
 export const phoneDigitsField = z.string().regex(/^$|^\d{10}$/, "Please enter a 10-digit phone number");
+
+/** Whole days from 0 to 30, one message for every way to miss (not a number, a fraction, out of range). */
+export const householdWindowDaysField = z
+  .number({ error: SETTINGS_MESSAGES.householdWindowDays })
+  .int({ error: SETTINGS_MESSAGES.householdWindowDays })
+  .min(HOUSEHOLD_WINDOW_DAYS.min, { error: SETTINGS_MESSAGES.householdWindowDays })
+  .max(HOUSEHOLD_WINDOW_DAYS.max, { error: SETTINGS_MESSAGES.householdWindowDays });
 
 export const stateCarrierSettingSchema = z.object({
   state: z
@@ -108,6 +118,8 @@ export const orgSettingsSchema = z
       callbackEnabled: z.boolean(),
     }),
     contactOutreachDelayYears: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    /** Both people of a confirmed household due within this many days get one email together; 0: each their own. */
+    householdWindowDays: householdWindowDaysField,
     outreachTypes: z.object({
       birthday: z.boolean(),
       enrollmentAnniversary: z.boolean(),

@@ -76,6 +76,7 @@ function validSettings(overrides: Partial<OrgSettingsInput> = {}): OrgSettingsIn
     hideMedicareAdvantage: true,
     contactPreferences: { calendarEnabled: true, phoneEnabled: false, callbackEnabled: true },
     contactOutreachDelayYears: 2,
+    householdWindowDays: 7,
     outreachTypes: { birthday: true, enrollmentAnniversary: false, scheduleIncrease: true, aep: true },
     failedUnderwritingOutreach: { enabled: true, frequency: "annual", timing: "pre_aep" },
     mnDefaultRiders: ["part_b_deductible"],
@@ -140,6 +141,7 @@ describe("GET /api/settings and GET /api/settings/org", () => {
         hideMedicareAdvantage: false,
         contactPreferences: { calendarEnabled: true, phoneEnabled: true, callbackEnabled: true },
         contactOutreachDelayYears: 1,
+        householdWindowDays: 7,
         outreachTypes: { birthday: true, enrollmentAnniversary: true, scheduleIncrease: true, aep: true },
         failedUnderwritingOutreach: { enabled: false, frequency: "annual", timing: "birthday" },
         mnDefaultRiders: ["part_a_deductible", "part_b_excess"],
@@ -254,6 +256,54 @@ describe("PUT /api/settings/org", () => {
     const changed = "Lee Insurance, 14 Elm St, Dallas, TX 75201";
     expect((await put(cookie, { settings: validSettings({ postalAddress: changed }) })).status).toBe(200);
     expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id } })).postalAddress).toBe(changed);
+  });
+
+  it("saves the household window on the caller's organization only, queues a reschedule, and refuses a bad value or a non-admin", async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    const windowOf = async (id: string) =>
+      (await db.prisma.organization.findUniqueOrThrow({ where: { id } })).householdWindowDays;
+    expect([await windowOf(a.org.id), await windowOf(b.org.id)]).toEqual([7, 7]);
+    await put(a.cookie, { settings: validSettings() });
+    // Any queued run is taken by the runner; this save must queue its own.
+    await db.prisma.schedulerRun.deleteMany({ where: { organizationId: a.org.id } });
+
+    const res = await put(a.cookie, { settings: validSettings({ householdWindowDays: 14 }) });
+    expect(res.status).toBe(200);
+    expect((await res.json()).orgSettings.householdWindowDays).toBe(14);
+    expect([await windowOf(a.org.id), await windowOf(b.org.id)]).toEqual([14, 7]);
+    expect(await db.prisma.schedulerRun.count({ where: { organizationId: a.org.id, status: "queued" } })).toBe(1);
+    const audit = await db.prisma.auditLog.findFirstOrThrow({
+      where: { organizationId: a.org.id, action: "settings.updated" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect((audit.metadata as { changedKeys: string[] }).changedKeys).toEqual(["householdWindowDays"]);
+    // 0 turns it off; it reads back as saved.
+    await put(a.cookie, { settings: validSettings({ householdWindowDays: 0 }) });
+    const shown = await (await getSettingsRoute(req("/api/settings", { cookie: a.cookie }), ctx())).json();
+    expect(shown.orgSettings.householdWindowDays).toBe(0);
+
+    for (const bad of [-1, 31, 2.5, "x"]) {
+      const refused = await put(a.cookie, {
+        settings: validSettings({ householdWindowDays: bad as number }),
+      });
+      expect(refused.status).toBe(422);
+      expect((await refused.json()).error.fields["settings.householdWindowDays"]).toEqual([
+        SETTINGS_MESSAGES.householdWindowDays,
+      ]);
+    }
+    expect(await windowOf(a.org.id)).toBe(0);
+    // The column keeps the same bounds (organizations_household_window_days_check).
+    for (const bad of [-1, 31])
+      await expect(
+        db.prisma.organization.update({ where: { id: a.org.id }, data: { householdWindowDays: bad } }),
+      ).rejects.toThrow(/household_window_days_check/);
+
+    // An agent who is not an admin gets what every other setting gives them: 403, nothing written.
+    const agent = await createUser(db.prisma, b.org.id, { now, isAdmin: false, isAgent: true });
+    const { cookie } = await createSession(db.prisma, agent.id, { now });
+    expect((await put(cookie, { settings: validSettings({ householdWindowDays: 21 }) })).status).toBe(403);
+    expect([await windowOf(a.org.id), await windowOf(b.org.id)]).toEqual([0, 7]);
   });
 
   it("writes one audit row listing the changed keys, and none when nothing changed", async () => {

@@ -49,6 +49,7 @@ export const ORG_SETTINGS_SELECT = {
   phoneEnabled: true,
   callbackEnabled: true,
   contactOutreachDelayYears: true,
+  householdWindowDays: true,
   outreachBirthday: true,
   outreachEnrollmentAnniversary: true,
   outreachScheduleIncrease: true,
@@ -115,6 +116,7 @@ function toView(row: SettingsRow): OrgSettingsView {
       callbackEnabled: row.callbackEnabled,
     },
     contactOutreachDelayYears: years === 2 || years === 3 ? years : 1,
+    householdWindowDays: row.householdWindowDays,
     outreachTypes: {
       birthday: row.outreachBirthday,
       enrollmentAnniversary: row.outreachEnrollmentAnniversary,
@@ -162,6 +164,7 @@ function toColumns(settings: OrgSettings) {
     phoneEnabled: settings.contactPreferences.phoneEnabled,
     callbackEnabled: settings.contactPreferences.callbackEnabled,
     contactOutreachDelayYears: settings.contactOutreachDelayYears,
+    householdWindowDays: settings.householdWindowDays,
     outreachBirthday: settings.outreachTypes.birthday,
     outreachEnrollmentAnniversary: settings.outreachTypes.enrollmentAnniversary,
     outreachScheduleIncrease: settings.outreachTypes.scheduleIncrease,
@@ -197,6 +200,7 @@ const SETTINGS_KEYS = [
   "hideMedicareAdvantage",
   "contactPreferences",
   "contactOutreachDelayYears",
+  "householdWindowDays",
   "outreachTypes",
   "failedUnderwritingOutreach",
   "mnDefaultRiders",
@@ -317,7 +321,7 @@ export async function updateOrgSettings({
     });
     return toView(updated);
   });
-  // Outreach toggles, delays, licensed states and carriers shape the schedule: re-plan it (queued, deduplicated).
+  // Outreach toggles, delays, the household window, licensed states and carriers shape the schedule: re-plan it (queued, deduplicated).
   await requestOrganizationReschedule({ organizationId, now });
   return view;
 }
