@@ -176,6 +176,43 @@ describe("sendScheduledEmail", () => {
     expect((await db.prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).lastEmailedAt).toEqual(now);
   });
 
+  it("a household email offers the partner their own quote link while the two are a confirmed household", async () => {
+    const { org, agent, contact } = await agency();
+    const bea = await createContact(db.prisma, org.id, { now, firstName: "Bea", agentId: agent.id });
+    const [a, b] = [contact.id, bea.id].sort();
+    const household = await db.prisma.household.create({
+      data: { organizationId: org.id, contactAId: a!, contactBId: b!, kind: "explicit", status: "confirmed" },
+    });
+    const send = async (date: string) => {
+      const email = await dueEmail(org.id, contact.id, { date });
+      await db.prisma.scheduledEmail.update({
+        where: { id: email.id },
+        data: {
+          metadata: { household: { partnerId: bea.id, covers: [{ emailType: "birthday", date: "2026-06-03" }] } },
+        },
+      });
+      await claimDueEmails({ limit: 1000, now });
+      expect(await sendScheduledEmail({ id: email.id, now })).toMatchObject({ outcome: "sent" });
+      const [message] = await outbox(email.idempotencyKey);
+      return message!;
+    };
+
+    const message = await send("2026-06-01");
+    expect(message.to).toBe(contact.email);
+    expect(message.html.replace(/<!-- -->/g, "")).toContain("Bea has quotes of their own");
+    const partnerUrl = new URL(
+      /href="(http:\/\/localhost:3000\/compare\?id=[^"]+)"/.exec(message.html)![1]!.replace(/&amp;/g, "&"),
+    );
+    const partnerLink = await findQuoteLink(partnerUrl.searchParams.get("id")!, now);
+    expect(partnerLink?.contact.id).toBe(bea.id);
+
+    // Undone since it was planned: the email goes out as the contact's own.
+    await db.prisma.household.update({ where: { id: household.id }, data: { status: "dismissed" } });
+    const alone = await send("2026-05-31");
+    expect(alone.html).not.toContain("Bea");
+    expect(alone.html).not.toContain("for your household");
+  });
+
   it("during the trial sends to the contact's agent with [TEST] (test mode), never to the contact", async () => {
     const { org, agent, contact } = await agency({ live: false });
     const email = await dueEmail(org.id, contact.id);

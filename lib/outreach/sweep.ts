@@ -16,6 +16,7 @@ import { getEnv } from "@/lib/env";
 import { newQuoteLinkRow, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
 import { isoDate } from "@/lib/calendar/calendar-date";
 import { outreachRenderer, type OutreachRenderer } from "@/lib/outreach/render-once";
+import type { HouseholdPartnerLink } from "@/lib/email/templates/outreach/outreach-layout";
 import { clickTrackingUrl, openPixelUrl } from "@/lib/tracking/email-tracking";
 import { resolveOutreachSender } from "@/lib/email/sender";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
@@ -255,6 +256,7 @@ async function readySend(
   { job, sendMode, agent, sender: resolved }: DecidedSend,
   link: QuoteLinkForEmail,
   render: OutreachRenderer,
+  household: HouseholdPartnerLink | null,
 ): Promise<ReadySend> {
   const { id, orgId, row } = job;
   const { contact, organization } = row;
@@ -270,6 +272,7 @@ async function readySend(
     eventDate: row.eventDate ? isoDate(row.eventDate) : null,
     carrierName: contact.currentCarrier,
     planType: contact.planType,
+    household,
   });
   const testAddress = sendMode === "test" ? agent!.email : undefined;
   const input: SendEmailInput = {
@@ -334,6 +337,17 @@ async function prepareOrganization(
     for (const { job } of decided) outcomes.push(await afterSendError(job, error));
     return { outcomes, ready: [] };
   }
+  let households: Map<string, HouseholdPartnerLink>;
+  try {
+    households = await householdPartnerLinks(
+      orgId,
+      decided.map((d) => d.job),
+      now,
+    );
+  } catch (error) {
+    for (const { job } of decided) outcomes.push(await afterSendError(job, error));
+    return { outcomes, ready: [] };
+  }
   // One render per template and sender for the organization's emails of this batch, not one per email.
   const render = outreachRenderer();
   const ready: ReadySend[] = [];
@@ -344,7 +358,7 @@ async function prepareOrganization(
       continue;
     }
     try {
-      ready.push(await readySend(decision, link, render));
+      ready.push(await readySend(decision, link, render, households.get(decision.job.id) ?? null));
     } catch (error) {
       outcomes.push(await afterSendError(decision.job, error));
     }
@@ -681,6 +695,60 @@ async function quoteLinksFor(
   });
   for (const { job, link } of created)
     links.set(job.id, held.has(job.id) ? { url: quoteLinkUrl(link.token), trackingId: quoteTrackingId(link) } : null);
+  return links;
+}
+
+/**
+ * The partner's own quote link for each household email of the batch (metadata.household, written by the
+ * planner's household window: lib/outreach-schedule/household.ts), while the two are still a confirmed household
+ * and the partner may be emailed. One new link per email, like the contact's own (a retry makes another; the
+ * unused one expires). An email whose household no longer holds goes out as the contact's own.
+ */
+async function householdPartnerLinks(
+  orgId: string,
+  jobs: readonly SendJob[],
+  now: Date,
+): Promise<Map<string, HouseholdPartnerLink>> {
+  const partnerOf = new Map<string, string>();
+  for (const { id, row } of jobs) {
+    const household = metadataOf(row).household as { partnerId?: unknown } | undefined;
+    if (household && typeof household.partnerId === "string") partnerOf.set(id, household.partnerId);
+  }
+  const links = new Map<string, HouseholdPartnerLink>();
+  if (partnerOf.size === 0) return links;
+  const db = tenantDb(orgId);
+  const partnerIds = [...new Set(partnerOf.values())];
+  const [partners, confirmed] = await Promise.all([
+    db.contact.findMany({
+      where: { organizationId: orgId, id: { in: partnerIds }, unsubscribedAt: null, doNotCommunicate: false },
+      select: { id: true, firstName: true, planType: true },
+    }),
+    db.household.findMany({
+      where: {
+        organizationId: orgId,
+        status: "confirmed",
+        OR: [{ contactAId: { in: partnerIds } }, { contactBId: { in: partnerIds } }],
+      },
+      select: { contactAId: true, contactBId: true },
+    }),
+  ]);
+  const pairs = new Set(
+    confirmed.flatMap((h) => [`${h.contactAId}|${h.contactBId}`, `${h.contactBId}|${h.contactAId}`]),
+  );
+  const partnerById = new Map(partners.map((p) => [p.id, p]));
+  const created: { jobId: string; firstName: string; link: ReturnType<typeof newQuoteLinkRow> }[] = [];
+  for (const { id, row } of jobs) {
+    const partner = partnerById.get(partnerOf.get(id) ?? "");
+    if (!partner || !pairs.has(`${row.contactId}|${partner.id}`)) continue;
+    created.push({
+      jobId: id,
+      firstName: partner.firstName,
+      link: newQuoteLinkRow({ organizationId: orgId, contactId: partner.id, planType: partner.planType, now }),
+    });
+  }
+  if (created.length === 0) return links;
+  await db.quoteLink.createMany({ data: created.map(({ link }) => link) });
+  for (const { jobId, firstName, link } of created) links.set(jobId, { firstName, quoteUrl: quoteLinkUrl(link.token) });
   return links;
 }
 
