@@ -16,6 +16,8 @@ export const quote = (carrierName: string, monthlyCents: number, extra: Partial<
   householdRule: null,
   policyFeeCents: 0,
   riders: [],
+  amBestRating: null,
+  rateHistory: null,
   ...extra,
 });
 

@@ -1,5 +1,7 @@
 import { comparePageTitle, loadComparePage, MANUAL_QUOTES_PER_ADDRESS } from "@/lib/quotes/compare-page";
-import { carriersQuotedIn } from "@/lib/quotes/compare-quotes";
+import { buildComparison, carriersQuotedIn } from "@/lib/quotes/compare-quotes";
+import { localRateBookProvider } from "@/lib/quotes/local-rate-book-provider";
+import type { QuoteProvider } from "@/lib/quotes/quote-provider";
 import { formatMonthly, visibleQuotes } from "@/lib/quotes/compare-view";
 import { orderedPair } from "@/lib/households/pairing";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
@@ -270,6 +272,62 @@ describe("the compare page for a quote link", () => {
     } finally {
       await db.prisma.stateSwitchRule.delete({ where: { state: "TX" } });
     }
+  });
+});
+
+describe("carrier strength and rate history (issue #20 point 2)", () => {
+  // The tiny book has one filing per carrier and no carriers.csv; this provider adds what CSG would send for Beta.
+  const provider: QuoteProvider = {
+    name: "local plus Beta's CSG fields",
+    getQuotes: async (req) =>
+      (await localRateBookProvider.getQuotes(req)).map((q) =>
+        q.naic === "10002"
+          ? { ...q, amBestRating: "A+", rateHistory: { since: null, increases: [{ date: "2025-05-01", pct: 0.077 }] } }
+          : q,
+      ),
+  };
+  const organization = {
+    carrierContracts: null,
+    timezone: "America/Chicago",
+    mnDefaultRiders: [],
+    wiDefaultRiders: [],
+    maDefaultRiders: [],
+  };
+  const subject = {
+    zip5: "78701",
+    birthDate: "1956-03-15",
+    gender: "F" as const,
+    tobacco: false,
+    currentCarrier: null,
+    currentPlan: null,
+    policyEffectiveDate: null,
+    planType: null,
+  };
+
+  it("gives each quote its rating and its history as of the organization's today; nothing when the source has none", async () => {
+    const comparison = await buildComparison({ subject, organization, now: NOW, provider });
+    const g = comparison.plans.find((p) => p.plan === "G")!.quotes;
+    const beta = g.find((q) => q.carrierName === "Beta")!;
+    expect(beta.amBestRating).toBe("A+");
+    // today 2026-05-10: the window starts 2023-05-10, CSG's list is complete over it
+    expect(beta.rateHistory).toMatchObject({
+      from: "2023-05-10",
+      to: "2026-05-10",
+      fullWindow: true,
+      increases: [{ date: "2025-05-01", pct: 0.077 }],
+    });
+    expect(beta.rateHistory!.averageAnnualPct).toBeCloseTo(1.077 ** (365.25 / 1096) - 1, 10);
+    // one filing each in the tiny book, no carriers.csv: no history, no rating
+    const others = g.filter((q) => q.carrierName !== "Beta");
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((q) => q.rateHistory === null && q.amBestRating === null)).toBe(true);
+  });
+
+  it("the history is read at the organization's today: three years later the 2025 increase has left the window", async () => {
+    const later = await buildComparison({ subject, organization, now: new Date("2028-05-10T15:00:00Z"), provider });
+    const beta = later.plans.find((p) => p.plan === "G")!.quotes.find((q) => q.carrierName === "Beta")!;
+    expect(beta.rateHistory).toBeNull();
+    expect(beta.amBestRating).toBe("A+");
   });
 });
 

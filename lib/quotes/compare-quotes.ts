@@ -33,13 +33,15 @@ import { carriersForUnderwriting, type StateCarrierSetting } from "@/lib/setting
 import { countyLabel } from "@/lib/zip/zip-schema";
 import { findZip } from "@/lib/zip/zip-table";
 import { todayInZone } from "@/lib/calendar/calendar-date";
+import { rateHistory } from "@/lib/quotes/rate-history";
 
 /**
  * Everything the compare page shows for one person (client-side.md "Quote comparison page",
  * domain-rules.md B): their rating facts, the effective-date choices, the plans their state sells and
  * they may buy (F/HDF only when first eligible before 2020; inside a state switching window only
  * the plans the right covers), and per plan every contracted carrier's quote except the current
- * carrier's, with household price and rule text and, in MN / WI / MA, rider prices. The browser
+ * carrier's, with household price and rule text, in MN / WI / MA rider prices, and the carrier's AM Best rating
+ * and rate history as of today when the source has them (lib/quotes/rate-history.ts). The browser
  * filters, re-ranks and takes the 3 cheapest (lib/quotes/compare-view.ts).
  */
 
@@ -295,6 +297,8 @@ export async function buildComparison({
       discountCategory: q.discountCategory,
       policyFeeCents: q.policyFeeCents,
       riders: (riderPrices.get(`${q.naic}|${q.plan}`) ?? []).filter((r) => riderAllowed(r.id)),
+      amBestRating: q.amBestRating ?? null,
+      rateHistory: rateHistory(q.rateHistory, today),
     })),
   }));
 

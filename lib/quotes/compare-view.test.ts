@@ -11,6 +11,8 @@ const quote = (extra: Partial<QuoteView> = {}): QuoteView => ({
   householdRule: "You need to live with a spouse or someone who is at least 60 years old.",
   policyFeeCents: 0,
   riders: [],
+  amBestRating: null,
+  rateHistory: null,
   ...extra,
 });
 

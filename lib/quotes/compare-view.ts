@@ -1,5 +1,6 @@
 import { DEFAULT_QUOTE_PLAN, TOP_PER_PLAN } from "@/lib/quotes/select-quotes";
 import { PLAN_LABELS, type PlanCode } from "@/lib/quotes/quote-provider";
+import type { RateHistory } from "@/lib/quotes/rate-history";
 
 /**
  * What the compare page does in the browser with the quotes the server chose (pure, no server code):
@@ -25,6 +26,10 @@ export type QuoteView = {
   policyFeeCents: number;
   /** Riders this carrier prices for the plan (MN / WI / MA); empty elsewhere. */
   riders: RiderPrice[];
+  /** AM Best financial strength rating ("A+"), when the quote's source has one. */
+  amBestRating: string | null;
+  /** The carrier's rate history over the last 3 years (lib/quotes/rate-history.ts), when there is one to show. */
+  rateHistory: RateHistory | null;
 };
 
 export type PlanView = { plan: PlanCode; label: string; quotes: QuoteView[] };

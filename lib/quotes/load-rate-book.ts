@@ -29,7 +29,14 @@ export type LoadRateBookResult = {
   name: string;
   isSample: boolean;
   replaced: number;
-  counts: { filings: number; areas: number; cells: number; householdDiscounts: number; riders: number };
+  counts: {
+    filings: number;
+    areas: number;
+    cells: number;
+    householdDiscounts: number;
+    riders: number;
+    carriers: number;
+  };
 };
 
 /** Parses and validates the directory; returns the rows to write or throws RateBookLoadError. */
@@ -59,6 +66,7 @@ export async function loadRateBook(options: LoadRateBookOptions): Promise<LoadRa
       cells: data.cells.length,
       householdDiscounts: data.discounts.length,
       riders: data.riders.length,
+      carriers: data.carriers.length,
     },
   };
 }

@@ -69,6 +69,7 @@ carrier_naic,state,kind,code,area_code
     "filing_key,pct_bps,category,description\nA,700,Roommate,7% roommate\nD,1200,Multi-Insured,12%\nD,500,Roommate,5%",
   "riders.csv":
     "filing_key,rider_id,plan,area_code,age,rate_cents\nMN,part_a_deductible,,,,3500\nMN,part_b_excess,MN_EXTENDED,,,500",
+  "carriers.csv": "carrier_naic,am_best_rating\n11111,A+\n22222,",
 };
 
 const req = (over: Partial<QuoteRequest> = {}): QuoteRequest => ({
@@ -124,7 +125,37 @@ describe("local rate-book provider", () => {
       tobacco: false,
       source: "local",
       isSample: true,
+      amBestRating: "A+",
+      rateHistory: { increases: [], since: "2025-01-01" },
     });
+  });
+
+  it("gives each quote its carrier's AM Best rating from carriers.csv, null when the book has none", async () => {
+    const quotes = await getLocalQuotes(req());
+    const rating = (naic: string) => quotes.find((q) => q.naic === naic)?.amBestRating;
+    expect([rating("11111"), rating("22222"), rating("44444")]).toEqual(["A+", null, null]);
+  });
+
+  it("gives each quote the same person's price in each of the carrier's filings up to the quote's, as changes", async () => {
+    const history = async (r: QuoteRequest, naic: string) =>
+      (await getLocalQuotes(r)).find((q) => q.naic === naic)?.rateHistory;
+    // Beta: 15000 (2025-01-01) → 16000 (2026-01-01) for a man of 65, statewide area
+    expect(await history(req(), "22222")).toEqual({
+      increases: [{ date: "2026-01-01", pct: 16000 / 15000 - 1 }],
+      since: "2025-01-01",
+    });
+    // the woman's cell (1000 less in both): her own change
+    expect(await history(req({ gender: "F", age: 70 }), "22222")).toEqual({
+      increases: [{ date: "2026-01-01", pct: 15500 / 14500 - 1 }],
+      since: "2025-01-01",
+    });
+    // a quote from the first filing has nothing before it
+    expect(await history(req({ effectiveDate: "2025-12-01" }), "22222")).toEqual({
+      increases: [],
+      since: "2025-01-01",
+    });
+    // community-rated, one filing
+    expect(await history(req(), "44444")).toEqual({ increases: [], since: "2025-01-01" });
   });
 
   it("picks the area by precedence zip5 > zip3 > county > state", async () => {

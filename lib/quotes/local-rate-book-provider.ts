@@ -6,6 +6,7 @@ import type { CarrierQuote, PlanCode, QuoteProvider, QuoteRequest, RatingMethod 
 import { RIDER_LABELS, RIDER_OPTIONS } from "@/lib/settings/org-settings-schema";
 import { findZip } from "@/lib/zip/zip-table";
 import { isoDate } from "@/lib/calendar/calendar-date";
+import { increasesFromPrices } from "@/lib/quotes/rate-history";
 
 /**
  * Quotes from the local rate book (the global rate_books tables, base client: no organization_id).
@@ -15,7 +16,11 @@ import { isoDate } from "@/lib/calendar/calendar-date";
  *    (RatingAreaKind's declaration order, so ORDER BY kind picks the most specific);
  *  - each carrier's newest filing with effective_date ≤ the requested effective date (version switch);
  *  - the cell for plan / area / age (0 when community-rated) / gender (or unisex) / tobacco;
- *  - the filing's household discount and policy fee.
+ *  - the filing's household discount and policy fee;
+ *  - the carrier's AM Best rating from the book's carriers.csv (rate_book_carriers), when the book has one;
+ *  - the rate history: the same person's cell (plan, area, age or 0 when community-rated, gender or unisex, tobacco)
+ *    in each of the carrier's filings in the state up to the quote's, so the change at each filing is what this
+ *    person's price did (increasesFromPrices, lib/quotes/rate-history.ts).
  * Every step is an index lookup (rating_areas (book, state, kind, code), rate_filings (naic, state,
  * effective_date desc), rate_cells' unique key, household_discounts (filing_id)).
  */
@@ -34,6 +39,8 @@ type Row = {
   policy_fee_cents: number;
   filing_effective_date: string;
   is_sample: boolean;
+  am_best_rating: string | null;
+  history: { date: string; cents: number }[] | null;
 };
 
 /** The county used for county-rated carriers: the requested one, else the ZIP's largest county in the state. */
@@ -77,16 +84,30 @@ export async function getLocalQuotes(req: QuoteRequest): Promise<CarrierQuote[]>
     )
     SELECT f.carrier_naic AS naic, COALESCE(c.name_full, c.name) AS carrier_name, COALESCE(c.group_name, c.name) AS group_name,
       rc.plan, f.rating_method::text AS rating_method, rc.rate_cents, rc.household_rate_cents, rc.gender::text AS gender,
-      hd.pct_bps, hd.category, f.policy_fee_cents, to_char(f.effective_date, 'YYYY-MM-DD') AS filing_effective_date, book.is_sample
+      hd.pct_bps, hd.category, f.policy_fee_cents, to_char(f.effective_date, 'YYYY-MM-DD') AS filing_effective_date, book.is_sample,
+      rbc.am_best_rating, h.history
     FROM filing f
     CROSS JOIN book
     JOIN carriers c ON c.naic = f.carrier_naic AND c.is_active
+    LEFT JOIN rate_book_carriers rbc ON rbc.rate_book_id = book.id AND rbc.carrier_naic = f.carrier_naic
     JOIN rate_cells rc ON rc.filing_id = f.id AND rc.area_code = f.area_code AND rc.plan IN (${Prisma.join(req.plans)})
       AND rc.age = CASE WHEN f.rating_method = 'community' THEN ${COMMUNITY_AGE}::int ELSE ${age}::int END
       AND rc.tobacco = ${req.tobacco} AND (rc.gender = ${req.gender}::"Gender" OR rc.gender IS NULL)
     LEFT JOIN LATERAL (
       SELECT h.pct_bps, h.category FROM household_discounts h WHERE h.filing_id = f.id ORDER BY h.pct_bps DESC NULLS LAST LIMIT 1
-    ) hd ON true`;
+    ) hd ON true
+    LEFT JOIN LATERAL (
+      SELECT json_agg(json_build_object('date', p.date, 'cents', p.cents) ORDER BY p.date) AS history FROM (
+        SELECT DISTINCT ON (pf.id) to_char(pf.effective_date, 'YYYY-MM-DD') AS date, pc.rate_cents AS cents
+        FROM rate_filings pf
+        JOIN rate_cells pc ON pc.filing_id = pf.id AND pc.plan = rc.plan AND pc.area_code = f.area_code
+          AND pc.age = CASE WHEN pf.rating_method = 'community' THEN ${COMMUNITY_AGE}::int ELSE ${age}::int END
+          AND pc.tobacco = ${req.tobacco} AND (pc.gender = ${req.gender}::"Gender" OR pc.gender IS NULL)
+        WHERE pf.rate_book_id = book.id AND pf.carrier_naic = f.carrier_naic AND pf.state = ${state}
+          AND pf.effective_date <= f.effective_date
+        ORDER BY pf.id, pc.gender NULLS LAST
+      ) p
+    ) h ON true`;
 
   // One row per carrier and plan: a gendered cell wins over a unisex one.
   const byKey = new Map<string, Row>();
@@ -122,6 +143,8 @@ export async function getLocalQuotes(req: QuoteRequest): Promise<CarrierQuote[]>
       tobacco: req.tobacco,
       source: "local",
       isSample: row.is_sample,
+      amBestRating: row.am_best_rating,
+      rateHistory: increasesFromPrices(row.history ?? []),
     } satisfies CarrierQuote;
   });
 }

@@ -1,3 +1,5 @@
+import type { RateHistorySource } from "@/lib/quotes/rate-history";
+
 /**
  * The quote engine's contract (pure types, no server code): what a quote page asks for and what a
  * provider answers. Providers: the local rate book (lib/quotes/local-rate-book-provider.ts) and, later,
@@ -112,6 +114,10 @@ export type CarrierQuote = {
   source: "local" | "csg";
   /** Synthetic sample rates (never shown as real prices). */
   isSample: boolean;
+  /** AM Best financial strength rating ("A+"), when the source has one (CSG, or the rate book's carriers.csv). */
+  amBestRating?: string | null;
+  /** The carrier's filed rate changes up to this quote's filing, when the source has them (lib/quotes/rate-history.ts). */
+  rateHistory?: RateHistorySource | null;
 };
 
 export interface QuoteProvider {

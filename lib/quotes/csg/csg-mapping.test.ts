@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
+  amBestRatingFromCsg,
   chooseCarrierRows,
   isStandardRatingClass,
   mapCsgRows,
+  rateHistoryFromCsg,
   UHC_NAIC,
   type CsgQuoteRow,
 } from "@/lib/quotes/csg/csg-mapping";
@@ -93,5 +95,72 @@ describe("mapCsgRows applies the rating-class rule", () => {
   it("does not quote a carrier that has no standard-class row", () => {
     expect(byNaic.has("61727")).toBe(false);
     expect(quotes).toHaveLength(4);
+  });
+});
+
+describe("carrier strength and rate history from CSG (issue #20 point 2)", () => {
+  const row = (extra: Partial<CsgQuoteRow>): CsgQuoteRow => ({ ...rowsOf("63444")[1]!, ...extra }); // the Standard row
+  const base = rowsOf("63444")[1]!.company_base!;
+
+  it.each([
+    ["A+", "A+"],
+    [" A- ", "A-"],
+    ["n/a", null],
+    ["", null],
+    ["AA", null],
+    [null, null],
+  ])("company_base.ambest_rating %j → %j", (ambest, expected) => {
+    expect(amBestRatingFromCsg(row({ company_base: { ...base, ambest_rating: ambest } }))).toBe(expected);
+  });
+
+  it.each<[string, CsgQuoteRow["rate_increases"], ReturnType<typeof rateHistoryFromCsg>]>([
+    ["missing", undefined, null],
+    ["empty", [], null],
+    [
+      "dated entries, an ISO datetime cut to its date; those after the effective date left out",
+      [
+        { date: "2024-05-01", rate_increase: 0.061 },
+        { date: "2025-05-01T00:00:00", rate_increase: 0.077 },
+        { date: "2025-09-01", rate_increase: 0.05 },
+      ],
+      {
+        increases: [
+          { date: "2024-05-01", pct: 0.061 },
+          { date: "2025-05-01", pct: 0.077 },
+        ],
+        since: null,
+      },
+    ],
+    [
+      "a decrease is kept",
+      [{ date: "2025-01-01", rate_increase: -0.02 }],
+      {
+        increases: [{ date: "2025-01-01", pct: -0.02 }],
+        since: null,
+      },
+    ],
+    ["a percent where a fraction belongs: none at all", [{ date: "2025-01-01", rate_increase: 7.7 }], null],
+    ["an entry without a date: none at all", [{ date: null, rate_increase: 0.05 }], null],
+    ["an entry without a number: none at all", [{ date: "2025-01-01", rate_increase: null }], null],
+  ])("rate_increases %s", (_case, list, expected) => {
+    expect(rateHistoryFromCsg(row({ rate_increases: list }), req.effectiveDate)).toEqual(expected);
+  });
+
+  it("puts both on the quote", () => {
+    const [quote] = mapCsgRows({
+      rows: [
+        row({
+          company_base: { ...base, ambest_rating: "A" },
+          rate_increases: [{ date: "2024-05-01", rate_increase: 0.061 }],
+        }),
+      ],
+      plan: "G",
+      req,
+      groupNameFor: () => undefined,
+    });
+    expect(quote).toMatchObject({
+      amBestRating: "A",
+      rateHistory: { increases: [{ date: "2024-05-01", pct: 0.061 }], since: null },
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { clampRatingAge, householdCents } from "@/lib/quotes/pricing";
 import type { CarrierQuote, PlanCode, QuoteRequest, RatingMethod } from "@/lib/quotes/quote-provider";
+import type { RateHistorySource } from "@/lib/quotes/rate-history";
+import { isAmBestRating } from "@/lib/quotes/am-best";
 
 /**
  * CSG med-supp API vocabulary and the pure mapping of its quote rows to CarrierQuote
@@ -42,7 +44,9 @@ export const CSG_QUOTE_FIELDS = [
   "discount_category",
   "fees",
   "effective_date",
+  "rate_increases",
   "company_base.naic",
+  "company_base.ambest_rating",
   "company_base.name",
   "company_base.name_full",
   "company_base.parent_company_base.name",
@@ -67,8 +71,12 @@ export type CsgQuoteRow = {
   /** `value` is in dollars. */
   fees?: { name?: string | null; type?: string | null; value?: number | null }[] | null;
   effective_date?: string | null;
+  /** Filed rate increases: `rate_increase` is a fraction (0.077 = +7.7%), `date` "YYYY-MM-DD" (or an ISO datetime). */
+  rate_increases?: { date?: string | null; rate_increase?: number | null }[] | null;
   company_base?: {
     naic?: string | null;
+    /** AM Best financial strength rating ("A", "A+"); CSG writes "n/a" when there is none. */
+    ambest_rating?: string | null;
     name?: string | null;
     name_full?: string | null;
     parent_company_base?: { name?: string | null } | null;
@@ -204,6 +212,31 @@ function highest(rows: CsgQuoteRow[]): CsgQuoteRow | undefined {
   );
 }
 
+/** CSG's AM Best rating when it is one ("A+"); "n/a", empty or anything off the scale → null. */
+export function amBestRatingFromCsg(row: CsgQuoteRow): string | null {
+  const rating = row.company_base?.ambest_rating?.trim() ?? "";
+  return isAmBestRating(rating) ? rating : null;
+}
+
+/**
+ * CSG's `rate_increases[]` → the history source, with the increases dated up to the requested effective date (the
+ * price shown includes those). `since` is null: CSG lists the product's filed increases, so a year without one is a
+ * year without an increase. Missing or empty list → null; one unreadable entry (no date, a change that is not a
+ * fraction between −100% and +100%) → null, rather than a history with a hole in it.
+ */
+export function rateHistoryFromCsg(row: CsgQuoteRow, effectiveDate: string): RateHistorySource | null {
+  const list = row.rate_increases;
+  if (!Array.isArray(list) || list.length === 0) return null;
+  const increases = [];
+  for (const entry of list) {
+    const date = /^\d{4}-\d{2}-\d{2}/.test(entry?.date ?? "") ? entry.date!.slice(0, 10) : null;
+    const pct = entry?.rate_increase;
+    if (date === null || typeof pct !== "number" || !Number.isFinite(pct) || pct <= -1 || pct >= 1) return null;
+    if (date <= effectiveDate) increases.push({ date, pct });
+  }
+  return { increases, since: null };
+}
+
 export type CarrierGroupLookup = (naic: string) => string | undefined;
 
 /**
@@ -270,6 +303,8 @@ export function mapCsgRows({
       tobacco: req.tobacco,
       source: "csg",
       isSample: false,
+      amBestRating: amBestRatingFromCsg(standard),
+      rateHistory: rateHistoryFromCsg(standard, req.effectiveDate),
     });
   }
   return quotes;

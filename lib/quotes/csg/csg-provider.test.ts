@@ -173,6 +173,9 @@ describe("CSG quote calls", () => {
       tobacco: false,
       source: "csg",
       isSample: false,
+      // company_base.ambest_rating and rate_increases[] come through the field= projection
+      amBestRating: "A",
+      rateHistory: { increases: [{ date: "2024-05-01", pct: 0.061 }], since: null },
     });
     // sans_hhd / with_hhd pair: the with_hhd row's rate is the household price; Preferred rows are not shown.
     expect(byNaic["65269"]).toMatchObject({

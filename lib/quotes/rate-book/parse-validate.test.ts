@@ -17,6 +17,7 @@ const GOOD: Record<RateBookFile, string | null> = {
     "filing_key,plan,area_code,age,gender,tobacco,rate_cents,household_rate_cents\nA,G,R,65,F,0,11000,10000\nA,G,R,66,,1,12000,",
   householdDiscounts: null,
   riders: "filing_key,rider_id,plan,area_code,age,rate_cents\nA,part_b_excess,G,R,,900",
+  carriers: null,
 };
 
 const files = (overrides: Partial<Record<RateBookFile, string | null>> = {}): RateBookFiles =>
@@ -101,6 +102,29 @@ describe("validateRateBook", () => {
       { filingId: filing!.id, riderId: "part_b_excess", plan: "G", areaCode: "R", age: null, rateCents: 900 },
     ]);
     expect(rows.discounts).toEqual([]);
+    expect(rows.carriers).toEqual([]); // carriers.csv is optional
+  });
+
+  it("reads carriers.csv: an AM Best rating, or null when the book's source has none", () => {
+    const rows = validateRateBook(
+      files({ carriers: "carrier_naic,am_best_rating\n11111,A+\n22222," }),
+      new Set(["11111", "22222"]),
+    );
+    expect(rows.carriers).toEqual([
+      { naic: "11111", amBestRating: "A+" },
+      { naic: "22222", amBestRating: null },
+    ]);
+    expect(
+      errorsOf(
+        files({ carriers: "carrier_naic,am_best_rating\n11111,AA\n11111,A\n33333,A\n1111,B" }),
+        new Set(["11111"]),
+      ),
+    ).toEqual([
+      'carriers.csv line 2: am_best_rating "AA" must be an AM Best rating (A++, A+, A, A-, B++, …) or empty',
+      "carriers.csv line 3: carrier 11111 is already listed",
+      "carriers.csv line 4: unknown carrier NAIC 33333 (add it to carriers first)",
+      'carriers.csv line 5: carrier_naic "1111" must be 5 digits',
+    ]);
   });
 
   it("puts a file's own errors before those of its values, each with file and line", () => {

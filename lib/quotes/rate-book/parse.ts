@@ -15,6 +15,7 @@ export const RATE_BOOK_FILES = {
   cells: "cells.csv",
   householdDiscounts: "household_discounts.csv",
   riders: "riders.csv",
+  carriers: "carriers.csv",
 } as const;
 
 export type RateBookFile = keyof typeof RATE_BOOK_FILES;
@@ -33,6 +34,7 @@ export const RATE_BOOK_COLUMNS: Record<RateBookFile, { required: readonly string
   },
   householdDiscounts: { required: ["filing_key", "pct_bps", "category"], optionalFile: true },
   riders: { required: ["filing_key", "rider_id", "rate_cents"], optionalFile: true },
+  carriers: { required: ["carrier_naic", "am_best_rating"], optionalFile: true },
 };
 
 export type CsvRow = Record<string, string>;
@@ -75,5 +77,6 @@ export function readRateBookDir(dir: string): RateBookFiles {
     cells: read("cells"),
     householdDiscounts: read("householdDiscounts"),
     riders: read("riders"),
+    carriers: read("carriers"),
   };
 }

@@ -3,6 +3,7 @@ import { COMMUNITY_AGE, MAX_RATING_AGE, MIN_RATING_AGE } from "@/lib/quotes/pric
 import { isPlanCode, RIDER_IDS, type RatingMethod } from "@/lib/quotes/quote-provider";
 import { RATE_BOOK_FILES, type ParsedCsv, type RateBookFile, type RateBookFiles } from "@/lib/quotes/rate-book/parse";
 import { isoDate } from "@/lib/calendar/calendar-date";
+import { isAmBestRating } from "@/lib/quotes/am-best";
 
 /**
  * Rate book loading, stage 2 of 3 (parse.ts → validate → write.ts): every value of the parsed files
@@ -107,6 +108,9 @@ export type Rider = {
   rateCents: number;
 };
 
+/** A carrier's line in the book's optional carriers.csv: what the book says beyond the rates. */
+export type BookCarrier = { naic: string; amBestRating: string | null };
+
 const MAX_CENTS = 10_000_000;
 
 /** What write.ts writes: the book and its rows, ids already drawn. */
@@ -117,6 +121,7 @@ export type RateBookRows = {
   cells: Cell[];
   discounts: Discount[];
   riders: Rider[];
+  carriers: BookCarrier[];
 };
 
 /**
@@ -128,6 +133,14 @@ export function validateRateBook(files: RateBookFiles, knownNaics: ReadonlySet<s
   const errors = new Collector();
   const F = RATE_BOOK_FILES;
   // A file's own errors (missing, columns, malformed CSV) come before those of its values.
+  /** A carrier NAIC: 5 digits, and a known carrier when `knownNaics` is given. Answers whether it passed. */
+  const checkNaic = (file: string, line: number, naic: string): boolean => {
+    if (!NAIC.test(naic)) errors.add(file, line, `carrier_naic "${naic}" must be 5 digits`);
+    else if (knownNaics && !knownNaics.has(naic))
+      errors.add(file, line, `unknown carrier NAIC ${naic} (add it to carriers first)`);
+    else return true;
+    return false;
+  };
   const take = (file: RateBookFile): ParsedCsv => {
     for (const e of files[file].errors) errors.add(F[file], e.line, e.message);
     return files[file];
@@ -162,9 +175,7 @@ export function validateRateBook(files: RateBookFiles, knownNaics: ReadonlySet<s
     const before = errors.errors.length;
     if (!key) errors.add(F.filings, line, "filing_key is required");
     else if (filings.has(key)) errors.add(F.filings, line, `duplicate filing_key "${key}"`);
-    if (!NAIC.test(naic)) errors.add(F.filings, line, `carrier_naic "${naic}" must be 5 digits`);
-    else if (knownNaics && !knownNaics.has(naic))
-      errors.add(F.filings, line, `unknown carrier NAIC ${naic} (add it to carriers first)`);
+    checkNaic(F.filings, line, naic);
     if (!STATE.test(state)) errors.add(F.filings, line, `state "${state}" must be a 2-letter code`);
     if (!isCalendarDate(effectiveDate))
       errors.add(F.filings, line, `effective_date "${effectiveDate}" must be a date YYYY-MM-DD`);
@@ -201,9 +212,7 @@ export function validateRateBook(files: RateBookFiles, knownNaics: ReadonlySet<s
     const code = (r.code ?? "").trim();
     const areaCode = text(r.area_code);
     const before = errors.errors.length;
-    if (!NAIC.test(naic)) errors.add(F.areas, line, `carrier_naic "${naic}" must be 5 digits`);
-    else if (knownNaics && !knownNaics.has(naic))
-      errors.add(F.areas, line, `unknown carrier NAIC ${naic} (add it to carriers first)`);
+    checkNaic(F.areas, line, naic);
     if (!STATE.test(state)) errors.add(F.areas, line, `state "${state}" must be a 2-letter code`);
     if (!AREA_KINDS.includes(kind)) errors.add(F.areas, line, `kind must be one of ${AREA_KINDS.join(", ")}`);
     else if (!AREA_CODE_PATTERN[kind].test(code) || (kind === "state" && code !== state))
@@ -315,7 +324,28 @@ export function validateRateBook(files: RateBookFiles, knownNaics: ReadonlySet<s
       riders.push({ filingId: filing!.id, riderId, plan, areaCode, age, rateCents: rate! });
   });
 
+  // carriers.csv (optional): one row per carrier; an empty rating stays null.
+  const carrierCsv = take("carriers");
+  const carriers = new Map<string, BookCarrier>();
+  const listed = new Set<string>();
+  carrierCsv.rows.forEach((r, i) => {
+    const line = carrierCsv.lines[i]!;
+    const naic = (r.carrier_naic ?? "").trim();
+    const rating = text(r.am_best_rating);
+    const before = errors.errors.length;
+    if (checkNaic(F.carriers, line, naic) && listed.has(naic))
+      errors.add(F.carriers, line, `carrier ${naic} is already listed`);
+    listed.add(naic);
+    if (rating !== null && !isAmBestRating(rating))
+      errors.add(
+        F.carriers,
+        line,
+        `am_best_rating "${rating}" must be an AM Best rating (A++, A+, A, A-, B++, …) or empty`,
+      );
+    if (errors.errors.length === before) carriers.set(naic, { naic, amBestRating: rating });
+  });
+
   if (errors.errors.length > 0 || !book)
     throw new RateBookLoadError(errors.errors.length > 0 ? errors.errors : [`${F.book}: needs one row`]);
-  return { book, filings: [...filings.values()], areas, cells, discounts, riders };
+  return { book, filings: [...filings.values()], areas, cells, discounts, riders, carriers: [...carriers.values()] };
 }

@@ -6,8 +6,8 @@ import type { RateBookRows } from "@/lib/quotes/rate-book/validate";
 
 /**
  * Rate book loading, stage 3 of 3 (parse.ts → validate.ts → write): the validated rows in one
- * transaction. The book of the same name is deleted (cascading to its areas, filings, cells, discounts
- * and riders) and the new one written with multi-row INSERTs; a database failure rolls the whole load
+ * transaction. The book of the same name is deleted (cascading to its areas, filings, cells, discounts,
+ * riders and carrier lines) and the new one written with multi-row INSERTs; a database failure rolls the whole load
  * back, so the old book stays. Loading the same files again leaves the same rate book (idempotent).
  */
 
@@ -84,6 +84,10 @@ export async function writeRateBook(
         );
         await tx.$executeRaw`INSERT INTO rider_rates (id, filing_id, rider_id, plan, area_code, age, rate_cents) VALUES ${Prisma.join(values)}`;
       }
+      if (data.carriers.length > 0)
+        await tx.rateBookCarrier.createMany({
+          data: data.carriers.map((c) => ({ rateBookId, carrierNaic: c.naic, amBestRating: c.amBestRating })),
+        });
       return deleted.count;
     },
     { timeout: options.timeoutMs ?? 300_000, maxWait: 30_000 },
