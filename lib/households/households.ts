@@ -7,6 +7,7 @@ import { contactVisibilityWhere, type ContactViewer } from "@/lib/contacts/list-
 import { tenantTransaction, type TenantDb, type TxClient } from "@/lib/db";
 import { HOUSEHOLD_MESSAGES, type HouseholdView } from "@/lib/households/household-schema";
 import { orderedPair } from "@/lib/households/pairing";
+import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 
 /**
  * What an agent does with households (docs/households.md): see a contact's pairing, link two contacts
@@ -178,6 +179,15 @@ async function writeConfirmed<T>(write: () => Promise<T>): Promise<T> {
 
 type ActionOptions = { organizationId: string; viewer: ContactViewer; now: Date };
 
+/**
+ * A household confirmed or undone changes both people's outreach (the household window: one email for two,
+ * lib/outreach-schedule/household.ts): both are re-planned at once. It never fails the action (a failed re-plan
+ * queues the organization's reschedule).
+ */
+async function replanBoth(organizationId: string, view: HouseholdView, now: Date) {
+  await rescheduleContactsNow({ organizationId, contactIds: view.contactIds, now });
+}
+
 /** POST /api/contacts/{id}/household {partnerId}: an explicit spouse/partner link, confirmed by its maker. */
 export async function linkHousehold({
   organizationId,
@@ -186,7 +196,7 @@ export async function linkHousehold({
   contactId,
   partnerId,
 }: ActionOptions & { contactId: string; partnerId: string }): Promise<HouseholdView> {
-  return tenantTransaction(organizationId, async (tx) => {
+  const view = await tenantTransaction(organizationId, async (tx) => {
     if ((await visibleCount(tx, organizationId, [contactId], viewer)) !== 1) throw contactNotFound();
     if (contactId.toLowerCase() === partnerId.toLowerCase())
       throw new AppError("validation_failed", HOUSEHOLD_MESSAGES.samePerson, {
@@ -217,6 +227,8 @@ export async function linkHousehold({
     });
     return toView(row, contactId.toLowerCase());
   });
+  await replanBoth(organizationId, view, now);
+  return view;
 }
 
 /** The household by id, if the viewer may see both its contacts (404 otherwise, another organization's too). */
@@ -234,7 +246,7 @@ export async function confirmHousehold({
   now,
   householdId,
 }: ActionOptions & { householdId: string }): Promise<HouseholdView> {
-  return tenantTransaction(organizationId, async (tx) => {
+  const view = await tenantTransaction(organizationId, async (tx) => {
     const existing = await visibleHouseholdOrThrow(tx, organizationId, householdId, viewer);
     if (existing.status === "confirmed") return toView(existing);
     await assertFreeToConfirm(tx, organizationId, existing.contactAId, existing.contactBId);
@@ -255,6 +267,8 @@ export async function confirmHousehold({
     });
     return toView(row);
   });
+  await replanBoth(organizationId, view, now);
+  return view;
 }
 
 /**
@@ -267,7 +281,7 @@ export async function dismissHousehold({
   now,
   householdId,
 }: ActionOptions & { householdId: string }): Promise<HouseholdView> {
-  return tenantTransaction(organizationId, async (tx) => {
+  const view = await tenantTransaction(organizationId, async (tx) => {
     const existing = await visibleHouseholdOrThrow(tx, organizationId, householdId, viewer);
     if (existing.status === "dismissed") return toView(existing);
     const row = await tx.household.update({
@@ -285,4 +299,6 @@ export async function dismissHousehold({
     });
     return toView(row);
   });
+  await replanBoth(organizationId, view, now);
+  return view;
 }

@@ -30,6 +30,11 @@ import {
   type ExistingRow,
 } from "@/lib/outreach/rules";
 import { scheduleDigest } from "@/lib/outreach/schedule-digest";
+import {
+  applyHouseholdWindow,
+  DEFAULT_HOUSEHOLD_WINDOW_DAYS,
+  type HouseholdLead,
+} from "@/lib/outreach-schedule/household";
 import { bookContactWhere, isBookContact } from "@/lib/contacts/book";
 import { readStateCarrierSettings, smartSendStates } from "@/lib/settings/state-carrier-settings";
 
@@ -80,6 +85,7 @@ const organizationSelect = {
   stateLicenses: true,
   smartSendEnabled: true,
   stateCarrierSettings: true,
+  householdWindowDays: true,
 } satisfies Prisma.OrganizationSelect;
 
 type OrganizationRow = Prisma.OrganizationGetPayload<{ select: typeof organizationSelect }>;
@@ -134,6 +140,7 @@ export function toPlanOrganization(organization: OrganizationRow, contactCount: 
       }),
     },
     contactCount,
+    householdWindowDays: organization.householdWindowDays,
   };
 }
 
@@ -243,7 +250,15 @@ const isOptedOut = (contact: { unsubscribedAt: Date | null; doNotCommunicate: bo
   Boolean(contact.unsubscribedAt) || contact.doNotCommunicate;
 
 type PageHistory = {
-  sent: { id: string; contactId: string; emailType: string; sentAt: Date; trackingId: string | null }[];
+  sent: {
+    id: string;
+    contactId: string;
+    emailType: string;
+    sentAt: Date;
+    trackingId: string | null;
+    /** A household email's metadata.household (lib/outreach-schedule/household.ts): whose emails it covered. */
+    household: HouseholdLead | null;
+  }[];
   clicks: { contactId: string | null; clickedAt: Date; trackingId: string }[];
   answers: { contactId: string | null; createdAt: Date; hasConditions: boolean }[];
 };
@@ -255,7 +270,8 @@ async function readHistory(tx: TxClient, context: RescheduleContext, ids: string
   const clickedSince = new Date(now.getTime() - CLICK_HISTORY_DAYS * 86_400_000);
   return {
     sent: await tx.$queryRaw<PageHistory["sent"]>`
-      SELECT id::text AS id, contact_id::text AS "contactId", email_type AS "emailType", sent_at AS "sentAt", tracking_id AS "trackingId"
+      SELECT id::text AS id, contact_id::text AS "contactId", email_type AS "emailType", sent_at AS "sentAt", tracking_id AS "trackingId",
+             metadata->'household' AS household
       FROM scheduled_emails
       WHERE organization_id = ${organizationId}::uuid AND contact_id = ANY(${ids}::uuid[]) AND status = 'sent' AND sent_at >= ${sentSince}`,
     clicks: await tx.$queryRaw<PageHistory["clicks"]>`
@@ -271,29 +287,61 @@ async function readHistory(tx: TxClient, context: RescheduleContext, ids: string
   };
 }
 
-/** A page of contacts with its history: one transaction, so a whole-book run reads the next page while it plans this one. */
-type ContactsPage = { contacts: ContactRow[]; history: PageHistory };
+/**
+ * A page of contacts with its history: one transaction, so a whole-book run reads the next page while it plans
+ * this one. With each contact's confirmed household partner (partnerOf), and the partners the page does not hold
+ * (partners, with their history too): the household window (lib/outreach-schedule/household.ts) plans the two
+ * together, so a partner is planned here as in its own page and both reach the same decision. Partners are only
+ * read, never written: their rows are their own page's.
+ */
+type ContactsPage = {
+  contacts: ContactRow[];
+  history: PageHistory;
+  partnerOf: Map<string, string>;
+  partners: ContactRow[];
+};
+
+/** Each of these contacts' confirmed household partner (a contact is in at most one confirmed household). */
+async function confirmedPartners(tx: TxClient, organizationId: string, ids: string[]): Promise<Map<string, string>> {
+  const rows = await tx.$queryRaw<{ a: string; b: string }[]>`
+    SELECT contact_a_id::text AS a, contact_b_id::text AS b FROM households
+    WHERE organization_id = ${organizationId}::uuid AND status = 'confirmed'
+      AND (contact_a_id = ANY(${ids}::uuid[]) OR contact_b_id = ANY(${ids}::uuid[]))`;
+  const partnerOf = new Map<string, string>();
+  for (const { a, b } of rows) {
+    partnerOf.set(a, b);
+    partnerOf.set(b, a);
+  }
+  return partnerOf;
+}
 
 async function readContactsPage(
   context: RescheduleContext,
   which: Parameters<typeof readContacts>[2],
 ): Promise<ContactsPage> {
   return tenantTransaction(context.organizationId, async (tx) => {
-    const contacts = await readContacts(tx, context.organizationId, which);
-    const history =
-      contacts.length === 0
-        ? { sent: [], clicks: [], answers: [] }
-        : await readHistory(
-            tx,
-            context,
-            contacts.map((c) => c.id),
-          );
-    return { contacts, history };
+    const { organizationId } = context;
+    const contacts = await readContacts(tx, organizationId, which);
+    if (contacts.length === 0)
+      return { contacts, history: { sent: [], clicks: [], answers: [] }, partnerOf: new Map(), partners: [] };
+    const ids = contacts.map((c) => c.id);
+    const partnerOf = await confirmedPartners(tx, organizationId, ids);
+    const inPage = new Set(ids);
+    const missing = [
+      ...new Set(ids.map((id) => partnerOf.get(id)).filter((id): id is string => !!id && !inPage.has(id))),
+    ];
+    const partners = missing.length > 0 ? await readContacts(tx, organizationId, { ids: missing }) : [];
+    const history = await readHistory(tx, context, [...ids, ...partners.map((c) => c.id)]);
+    return { contacts, history, partnerOf, partners };
   });
 }
 
 /** The planner's inputs for a page of contacts and its history. */
-function planInputs(context: RescheduleContext, { contacts, history }: ContactsPage): PlanInput[] {
+function planInputs(
+  context: RescheduleContext,
+  { history, partnerOf }: ContactsPage,
+  contacts: readonly ContactRow[],
+): PlanInput[] {
   const { now } = context;
   const timeZone = context.planOrganization.timezone;
   const sentByContact = groupBy(history.sent, (row) => row.contactId);
@@ -302,6 +350,14 @@ function planInputs(context: RescheduleContext, { contacts, history }: ContactsP
   const emailIdByTracking = new Map(
     history.sent.filter((row) => row.trackingId).map((row) => [row.trackingId!, row.id]),
   );
+  // The contact's emails that a household email to their partner covered: as sent for the planner's catch-up.
+  const householdCovered = (contactId: string) => {
+    const partnerId = partnerOf.get(contactId);
+    if (!partnerId) return [];
+    return (sentByContact.get(partnerId) ?? []).flatMap((row) =>
+      row.household?.partnerId === contactId && Array.isArray(row.household.covers) ? row.household.covers : [],
+    );
+  };
 
   return contacts.map((contact) => {
     const health = healthByContact.get(contact.id);
@@ -331,6 +387,7 @@ function planInputs(context: RescheduleContext, { contacts, history }: ContactsP
           scheduledEmailId: emailIdByTracking.get(row.trackingId) ?? null,
         })),
         health: health ? { date: todayInZone(health.createdAt, timeZone), hasConditions: health.hasConditions } : null,
+        householdCovered: householdCovered(contact.id),
       },
       rateIncreases:
         (carrierGroup && contact.state && context.rateIncreases.get(rateIncreaseKey(carrierGroup, contact.state))) ||
@@ -357,7 +414,29 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
 const priorityOf = (emailType: string) => EMAIL_PRIORITY[emailType as EmailType] ?? 50;
 /** Plans a page of contacts already read with its history: one plan per contact, in the page's order. */
 function planContactsPage(context: RescheduleContext, page: ContactsPage, plan: Planner): ContactPlan[] {
-  return planInputs(context, page).map((input) => ({ contactId: input.contact.id, plan: plan(input) }));
+  const plans = planInputs(context, page, page.contacts).map((input) => ({
+    contactId: input.contact.id,
+    plan: plan(input),
+  }));
+  const windowDays = context.planOrganization.householdWindowDays ?? DEFAULT_HOUSEHOLD_WINDOW_DAYS;
+  if (page.partnerOf.size === 0 || windowDays <= 0) return plans;
+  const planOf = new Map(plans.map((p) => [p.contactId, p.plan]));
+  for (const input of planInputs(context, page, page.partners)) planOf.set(input.contact.id, plan(input));
+  // Merged against the partner's plan as planned alone, never as merged: both sides then decide alike.
+  return plans.map(({ contactId, plan: own }) => {
+    const partnerId = page.partnerOf.get(contactId);
+    const partnerPlan = partnerId ? planOf.get(partnerId) : undefined;
+    return partnerId && partnerPlan
+      ? {
+          contactId,
+          plan: applyHouseholdWindow({
+            self: { contactId, plan: own },
+            partner: { contactId: partnerId, plan: partnerPlan },
+            windowDays,
+          }),
+        }
+      : { contactId, plan: own };
+  });
 }
 
 /** Spreads an organization's plans over its days (domain-rules A.8): daily cap, effective-date smoothing, past-due catch-up. */
@@ -574,7 +653,11 @@ export async function syncContactSchedules({
   if (contactIds.length === 0) return empty;
   const context = await loadRescheduleContext({ organizationId, now, horizonDays });
   if (!context) return empty;
-  const page = await readContactsPage(context, { ids: [...new Set(contactIds)] });
+  // A contact's household partner is re-planned with it: the household window decides for both.
+  const partners = await tenantTransaction(organizationId, (tx) =>
+    confirmedPartners(tx, organizationId, [...new Set(contactIds)]),
+  );
+  const page = await readContactsPage(context, { ids: [...new Set([...contactIds, ...partners.values()])] });
   if (page.contacts.length === 0) return empty;
   return syncContactsPage(context, page, plan);
 }
@@ -641,7 +724,12 @@ export async function rescheduleOrganization({
       read.catch(() => undefined); // awaited below; a failure while the previous page is planned must not go unhandled
       return read;
     };
-    const noMore: ContactsPage = { contacts: [], history: { sent: [], clicks: [], answers: [] } };
+    const noMore: ContactsPage = {
+      contacts: [],
+      history: { sent: [], clicks: [], answers: [] },
+      partnerOf: new Map(),
+      partners: [],
+    };
     // The next page and its history are read while this one is planned: the database and the planner overlap.
     let nextRead: Promise<ContactsPage> = readPage(undefined);
     for (;;) {
