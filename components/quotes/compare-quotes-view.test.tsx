@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { CompareQuotesView } from "@/components/quotes/compare-quotes-view";
 import { compareModel as model, quote } from "@/components/quotes/compare-test-model";
-import { HOUSEHOLD_DEFAULT_REASON } from "@/lib/quotes/compare-view";
+import { HOUSEHOLD_DEFAULT_REASON, LOWEST_OVER_TIME_EXPLAINED, NO_HISTORY_LAST } from "@/lib/quotes/compare-view";
 
 const push = jest.fn();
 const replace = jest.fn();
@@ -338,4 +338,95 @@ test("the location dialog looks the ZIP up, saves through update-location, and s
   await act(async () => void fireEvent.click(within(dialog).getByRole("button", { name: "Update Quotes" })));
   expect(screen.queryByRole("dialog")).toBeNull();
   expect(refresh).toHaveBeenCalled();
+});
+
+describe("carrier strength and rate history (issue #20 point 2)", () => {
+  const aetnaHistory = {
+    increases: [{ date: "2026-07-01", pct: 0.077 }],
+    from: "2025-01-01",
+    to: "2026-11-29",
+    fullWindow: false,
+    averageAnnualPct: 1.077 ** (365.25 / 697) - 1,
+  };
+  // Aetna is the dearest today (the fourth, so not shown by price) but has the only history.
+  const withHistory = () =>
+    model(
+      {},
+      {
+        plans: [
+          {
+            plan: "G",
+            label: "Plan G",
+            quotes: [
+              quote("Beta", 12500, { amBestRating: "A+" }),
+              quote("Gamma", 14000),
+              quote("Delta", 13000),
+              quote("Aetna", 14500, { rateHistory: aetnaHistory, amBestRating: "A" }),
+            ],
+          },
+        ],
+        carriers: ["Aetna", "Beta", "Delta", "Gamma"],
+      },
+    );
+  const card = (name: string) => screen.getByRole("heading", { level: 3, name }).closest("li")!;
+
+  test("shows the rating when the source has one, and nothing when it has none", () => {
+    render(<CompareQuotesView model={withHistory()} />);
+    expect(within(card("Beta")).getByText("A+", { exact: false }).textContent).toBe("AM Best A+");
+    expect(within(card("Delta")).queryByText(/AM Best/)).toBeNull();
+    expect(within(card("Gamma")).queryByText(/AM Best/)).toBeNull();
+  });
+
+  test("no history anywhere: no order control, no history line, no invented figure", () => {
+    render(<CompareQuotesView model={model()} />);
+    expect(screen.queryByRole("group", { name: "Order" })).toBeNull();
+    expect(screen.queryByTestId("rate-history")).toBeNull();
+    expect(screen.queryByText(/a year on average/)).toBeNull();
+    expect(screen.queryByText(/over 5 years/)).toBeNull();
+  });
+
+  test("'Lowest over time' puts the carrier with a history first, says how, and shows the history and the 5-year cost", () => {
+    render(<CompareQuotesView model={withHistory()} />);
+    expect(cards()).toEqual(["Beta", "Delta", "Gamma"]);
+    expect(screen.queryByText(LOWEST_OVER_TIME_EXPLAINED, { exact: false })).toBeNull();
+    const order = screen.getByRole("group", { name: "Order" });
+    expect(within(order).getByRole("button", { name: "Lowest price" }).getAttribute("aria-pressed")).toBe("true");
+
+    fireEvent.click(within(order).getByRole("button", { name: "Lowest over time" }));
+    expect(cards()).toEqual(["Aetna", "Beta", "Delta"]);
+    const explained = screen.getByText(LOWEST_OVER_TIME_EXPLAINED, { exact: false });
+    expect(explained.textContent).toBe(`${LOWEST_OVER_TIME_EXPLAINED} ${NO_HISTORY_LAST}`);
+    expect(within(order).getByRole("button", { name: "Lowest over time" }).getAttribute("aria-describedby")).toBe(
+      explained.id,
+    );
+
+    const aetna = card("Aetna");
+    // first only because the others have no history: not called the lowest
+    expect(within(aetna).queryByText(/^Lowest /)).toBeNull();
+    expect(within(aetna).getByText("+4.0% a year on average since January 2025")).toBeTruthy();
+    expect(within(aetna).getByText("Rate changes: +7.7% in July 2026")).toBeTruthy();
+    // the sparkline is decoration; the sentences are its text
+    expect(within(aetna).getByTestId("rate-history").querySelector("svg")!.getAttribute("aria-hidden")).toBe("true");
+    // 145.00 × 12 × (1 + 1.0396 + 1.0396² + 1.0396³ + 1.0396⁴) = $9,418
+    expect(within(aetna).getByText(/^Estimated cost over 5 years: \$9,4\d\d$/)).toBeTruthy();
+    // carriers without a history: no line, no 5-year figure
+    expect(within(card("Beta")).queryByTestId("rate-history")).toBeNull();
+    expect(within(card("Beta")).queryByText(/over 5 years/)).toBeNull();
+
+    fireEvent.click(within(order).getByRole("button", { name: "Lowest price" }));
+    expect(cards()).toEqual(["Beta", "Delta", "Gamma"]);
+    expect(within(card("Beta")).getByText("Lowest price")).toBeTruthy();
+    expect(screen.queryByText(LOWEST_OVER_TIME_EXPLAINED, { exact: false })).toBeNull();
+  });
+
+  test("with two histories, the first over time is the 'Lowest 5-year estimate'", () => {
+    const gentle = { ...aetnaHistory, averageAnnualPct: 0.01 };
+    const m = withHistory();
+    m.comparison.plans[0]!.quotes[1] = quote("Gamma", 14000, { rateHistory: gentle });
+    render(<CompareQuotesView model={m} />);
+    fireEvent.click(screen.getByRole("button", { name: "Lowest over time" }));
+    expect(cards()).toEqual(["Gamma", "Aetna", "Beta"]);
+    expect(within(card("Gamma")).getByText("Lowest 5-year estimate")).toBeTruthy();
+    expect(within(card("Gamma")).getByText("+1.0% a year on average since January 2025")).toBeTruthy();
+  });
 });

@@ -10,6 +10,7 @@ import {
   RidersModal,
   SecondaryButton,
 } from "@/components/quotes/compare-modals";
+import { QuoteRateHistory } from "@/components/quotes/quote-rate-history";
 import { Button } from "@/components/ui/button";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
@@ -17,14 +18,20 @@ import { apiCall } from "@/lib/api/browser-client";
 import {
   carrierTitle,
   displayedMonthlyCents,
+  firstCardBadge,
+  fiveYearCostCents,
   formatDollars,
   formatLongDate,
+  formatWholeDollars,
   formatMonthly,
   guaranteedIssueNote,
   HOUSEHOLD_DEFAULT_REASON,
   householdSentence,
+  LOWEST_OVER_TIME_EXPLAINED,
   nextPlan,
+  NO_HISTORY_LAST,
   visibleQuotes,
+  type QuoteOrder,
   type QuoteView,
 } from "@/lib/quotes/compare-view";
 import type { ComparePageModel } from "@/lib/quotes/compare-page";
@@ -91,6 +98,10 @@ export function CompareQuotesView({ model }: { model: Model }) {
   const showHouseholdReason = household && model.householdPaired;
   const [carriers, setCarriers] = useState<string[]>([]);
   const [riders, setRiders] = useState<string[]>(c.defaultRiders);
+  // "Lowest over time" (issue #20 point 2) is offered only when some carrier has a rate history to rank by.
+  const [order, setOrder] = useState<QuoteOrder>("price");
+  const hasHistory = c.plans.some((p) => p.quotes.some((q) => q.rateHistory !== null));
+  const overTime = hasHistory && order === "over_time";
   const [modal, setModal] = useState<Modal>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [formDialogs, setFormDialogs] = useState<FormDialogs | "loading" | "failed">("loading");
@@ -111,9 +122,11 @@ export function CompareQuotesView({ model }: { model: Model }) {
 
   const current = c.plans.find((p) => p.plan === plan) ?? c.plans[0];
   const shown = useMemo(
-    () => (current ? visibleQuotes(current, { household, carriers, riders }) : []),
-    [current, household, carriers, riders],
+    () =>
+      current ? visibleQuotes(current, { household, carriers, riders, order: overTime ? "over_time" : "price" }) : [],
+    [current, household, carriers, riders, overTime],
   );
+  const estimates = overTime ? shown.filter((q) => q.rateHistory !== null).length : 0;
   const riderPrices = c.plans.flatMap((p) => p.quotes.flatMap((q) => q.riders));
   const planCodes = c.plans.map((p) => p.plan);
 
@@ -377,6 +390,46 @@ export function CompareQuotesView({ model }: { model: Model }) {
             </p>
           ) : null}
 
+          {hasHistory ? (
+            <div className="mt-4">
+              <div role="group" aria-label="Order" className="flex flex-wrap items-center gap-2">
+                <span className="text-sm font-medium text-gray-800" aria-hidden="true">
+                  Order:
+                </span>
+                {(
+                  [
+                    ["price", "Lowest price"],
+                    ["over_time", "Lowest over time"],
+                  ] as const
+                ).map(([value, label]) => {
+                  const selected = (overTime ? "over_time" : "price") === value;
+                  return (
+                    <Button
+                      key={value}
+                      variant="ghost"
+                      aria-pressed={selected}
+                      aria-describedby={value === "over_time" && selected ? "over-time-explained" : undefined}
+                      onClick={() => setOrder(value)}
+                      className="border px-3 font-semibold"
+                      style={
+                        selected
+                          ? { backgroundColor: color, borderColor: color, color: onFill }
+                          : { borderColor: "#6b7280", color: "#374151", backgroundColor: "#fff" }
+                      }
+                    >
+                      {label}
+                    </Button>
+                  );
+                })}
+              </div>
+              {overTime ? (
+                <p id="over-time-explained" className="mt-2 text-base text-gray-700">
+                  {LOWEST_OVER_TIME_EXPLAINED} {NO_HISTORY_LAST}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+
           {c.riderOptions.length > 0 ? (
             <div className="mt-4 rounded-lg border border-gray-200 bg-white p-3">
               <p className="text-sm font-medium text-gray-800">Riders</p>
@@ -423,17 +476,27 @@ export function CompareQuotesView({ model }: { model: Model }) {
                   const withRiders = quote.riders.filter((r) => riders.includes(r.id));
                   const line = householdSentence(quote, { household, riders });
                   const { brand, legalName } = carrierTitle(quote);
+                  const fiveYears = overTime ? fiveYearCostCents(quote, { household, riders }) : null;
+                  const badge = firstCardBadge(overTime, fiveYears !== null, estimates);
                   return (
                     <li key={quote.naic} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
                       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
                         <div className="min-w-0 flex-1 basis-44">
-                          {index === 0 ? (
+                          {index === 0 && badge ? (
                             <p className="mb-1 text-xs font-semibold uppercase tracking-wide" style={{ color: ink }}>
-                              Lowest price
+                              {badge}
                             </p>
                           ) : null}
                           <h3 className="text-base font-semibold text-gray-900">{brand}</h3>
                           {legalName ? <p className="text-xs text-gray-600">{legalName}</p> : null}
+                          {quote.amBestRating ? (
+                            <p className="text-sm text-gray-700">
+                              <abbr title="A.M. Best financial strength rating" className="no-underline">
+                                AM Best
+                              </abbr>{" "}
+                              {quote.amBestRating}
+                            </p>
+                          ) : null}
                           <p className="text-sm text-gray-600">{current.label}</p>
                         </div>
                         <p className="shrink-0 text-right text-xl font-bold text-gray-900">{formatMonthly(price)}</p>
@@ -447,6 +510,12 @@ export function CompareQuotesView({ model }: { model: Model }) {
                       {withRiders.length > 0 ? (
                         <p className="mt-1 text-xs text-gray-600">
                           Includes {withRiders.map((r) => `${r.name} (${formatDollars(r.monthlyCents)})`).join(", ")}
+                        </p>
+                      ) : null}
+                      <QuoteRateHistory history={quote.rateHistory} color={ink} />
+                      {fiveYears !== null ? (
+                        <p className="mt-1 text-sm font-medium text-gray-900">
+                          Estimated cost over 5 years: {formatWholeDollars(fiveYears)}
                         </p>
                       ) : null}
                       <Button

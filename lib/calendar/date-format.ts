@@ -25,3 +25,8 @@ export function formatLongDate(date: IsoDate): string {
     timeZone: "UTC",
   });
 }
+
+/** "January 2025" from "2025-01-01". */
+export function formatMonthYear(date: IsoDate): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+}

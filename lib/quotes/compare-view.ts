@@ -1,6 +1,7 @@
 import { DEFAULT_QUOTE_PLAN, TOP_PER_PLAN } from "@/lib/quotes/select-quotes";
 import { PLAN_LABELS, type PlanCode } from "@/lib/quotes/quote-provider";
-import type { RateHistory } from "@/lib/quotes/rate-history";
+import { formatPct, HISTORY_YEARS, projectedCostCents, type RateHistory } from "@/lib/quotes/rate-history";
+import { formatMonthYear } from "@/lib/calendar/date-format";
 
 /**
  * What the compare page does in the browser with the quotes the server chose (pure, no server code):
@@ -34,6 +35,12 @@ export type QuoteView = {
 
 export type PlanView = { plan: PlanCode; label: string; quotes: QuoteView[] };
 
+/**
+ * The order of a plan's quotes: today's price, or "lowest over time", the projected 5-year cost of the carriers with a
+ * rate history, then those without one by today's price (LOWEST_OVER_TIME_EXPLAINED says so on the page).
+ */
+export type QuoteOrder = "price" | "over_time";
+
 export type VisibleOptions = {
   household: boolean;
   /** Carrier brands (groupName) to show; empty = all. */
@@ -41,6 +48,8 @@ export type VisibleOptions = {
   /** Selected rider ids; their prices are added where the carrier offers them. */
   riders: readonly string[];
   perPlan?: number;
+  /** Default "price". */
+  order?: QuoteOrder;
 };
 
 /** The monthly price shown: standard or household, plus the selected riders this carrier offers. */
@@ -51,14 +60,37 @@ export function displayedMonthlyCents(quote: QuoteView, options: Pick<VisibleOpt
   return base + riders;
 }
 
-/** The quotes a plan shows: filtered by carrier, ranked by the displayed price (ties by name), the 3 cheapest. */
+/** The projected cost of the next 5 years at the displayed price (lib/quotes/rate-history.ts), or null without a history. */
+export function fiveYearCostCents(
+  quote: QuoteView,
+  options: Pick<VisibleOptions, "household" | "riders">,
+): number | null {
+  return quote.rateHistory
+    ? projectedCostCents(displayedMonthlyCents(quote, options), quote.rateHistory.averageAnnualPct)
+    : null;
+}
+
+/**
+ * The quotes a plan shows: filtered by carrier, ranked by the displayed price (or, "over_time", by the projected 5-year
+ * cost, carriers without a history after by price), ties by name, the first 3.
+ */
 export function visibleQuotes(plan: PlanView, options: VisibleOptions): QuoteView[] {
   const wanted = new Set(options.carriers);
+  const overTime = options.order === "over_time";
   return plan.quotes
     .filter((q) => wanted.size === 0 || wanted.has(q.groupName))
-    .map((q) => ({ q, price: displayedMonthlyCents(q, options) }))
+    .map((q) => ({
+      q,
+      price: displayedMonthlyCents(q, options),
+      later: overTime ? fiveYearCostCents(q, options) : null,
+    }))
     .sort(
-      (a, b) => a.price - b.price || a.q.carrierName.localeCompare(b.q.carrierName) || a.q.naic.localeCompare(b.q.naic),
+      (a, b) =>
+        Number(overTime && a.later === null) - Number(overTime && b.later === null) ||
+        (a.later ?? 0) - (b.later ?? 0) ||
+        a.price - b.price ||
+        a.q.carrierName.localeCompare(b.q.carrierName) ||
+        a.q.naic.localeCompare(b.q.naic),
     )
     .slice(0, options.perPlan ?? TOP_PER_PLAN)
     .map(({ q }) => q);
@@ -105,6 +137,59 @@ export function householdSentence(
 export const HOUSEHOLD_DEFAULT_REASON =
   "On because our records show you share your home with someone, such as a spouse or partner. You can turn it off.";
 
+/**
+ * The first card's label: "Lowest price" in today's order (or over time when nobody shown has a history, which is
+ * then the same order); over time, "Lowest 5-year estimate" only when it beats another carrier's estimate. A carrier
+ * first only because the others have no history is not called the lowest.
+ */
+export function firstCardBadge(overTime: boolean, firstHasEstimate: boolean, estimatesShown: number): string | null {
+  if (!overTime || estimatesShown === 0) return "Lowest price";
+  return firstHasEstimate && estimatesShown >= 2 ? "Lowest 5-year estimate" : null;
+}
+
+/** How "Lowest over time" ranks, in one sentence, shown when it is chosen (docs/architecture.md "Rate history and carrier strength"). */
+export const LOWEST_OVER_TIME_EXPLAINED =
+  "We add up five years of payments: the first year at today's price, then each year higher by the carrier's average yearly increase shown on its card (not counting increases as you get older).";
+
+/** Beside it: where the carriers without a rate history go. */
+export const NO_HISTORY_LAST = "Carriers without a rate history come after, in order of today's price.";
+
+/** "+4.1% a year on average over the last 3 years", or "… since January 2025" when the history is shorter. */
+export function averageIncreaseSentence(history: RateHistory): string {
+  const span = history.fullWindow ? `over the last ${HISTORY_YEARS} years` : `since ${formatMonthYear(history.from)}`;
+  return `${formatPct(history.averageAnnualPct)} a year on average ${span}`;
+}
+
+/** "Rate changes: +7.7% in July 2026, −2.0% in May 2025": the text the sparkline draws. */
+export function rateChangesSentence(history: RateHistory): string {
+  return `Rate changes: ${history.increases.map((i) => `${formatPct(i.pct)} in ${formatMonthYear(i.date)}`).join(", ")}`;
+}
+
+/**
+ * The sparkline's points in a `width` × `height` box: the price level (1 at `from`) stepping at each change, flat to
+ * `to`; x by date, y from the lowest level (bottom) to the highest (top), with 2 px of room.
+ */
+export function sparklinePoints(history: RateHistory, width: number, height: number): string {
+  const time = (date: string) => Date.parse(`${date}T00:00:00Z`);
+  const start = time(history.from);
+  const span = Math.max(time(history.to) - start, 1);
+  const steps: { t: number; level: number }[] = [{ t: start, level: 1 }];
+  for (const change of history.increases)
+    steps.push({ t: time(change.date), level: steps[steps.length - 1]!.level * (1 + change.pct) });
+  const levels = steps.map((s) => s.level);
+  const [low, high] = [Math.min(...levels), Math.max(...levels)];
+  const x = (t: number) => Math.round(((t - start) / span) * width * 10) / 10;
+  const y = (level: number) =>
+    Math.round((high === low ? height / 2 : 2 + ((high - level) / (high - low)) * (height - 4)) * 10) / 10;
+  const points: string[] = [];
+  steps.forEach((step, i) => {
+    if (i > 0) points.push(`${x(step.t)},${y(steps[i - 1]!.level)}`);
+    points.push(`${x(step.t)},${y(step.level)}`);
+  });
+  points.push(`${width},${y(steps[steps.length - 1]!.level)}`);
+  return points.join(" ");
+}
+
 /** The plan after `current` in the page's cycle (F → G → N → HDF → HDG → F, or the state's own plans). */
 export function nextPlan(plans: readonly PlanCode[], current: PlanCode): PlanCode {
   const index = plans.indexOf(current);
@@ -118,6 +203,11 @@ export function planLabel(plan: PlanCode): string {
 /** "$127.45" */
 export function formatDollars(cents: number): string {
   return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** "$11,245": a projected sum, to the dollar. */
+export function formatWholeDollars(cents: number): string {
+  return `$${Math.round(cents / 100).toLocaleString("en-US")}`;
 }
 
 /** "$127.45/mo" */
