@@ -100,6 +100,19 @@ describe("the SAMPLE rate book", () => {
     expect(current.monthlyCents / old.monthlyCents).toBeCloseTo(1.077, 3);
   });
 
+  it("gives Aetna TX's quote its rate history (the one carrier with two filings) and no carrier an invented rating", async () => {
+    const quotes = await getLocalQuotes(req({ effectiveDate: "2026-12-01" }));
+    const aetna = quotes.find((q) => q.naic === "72052")!;
+    expect(aetna.rateHistory!.since).toBe("2025-01-01");
+    expect(aetna.rateHistory!.increases.map((i) => [i.date, Math.round(i.pct * 1000) / 1000])).toEqual([
+      ["2026-07-01", 0.077],
+    ]);
+    const others = quotes.filter((q) => q.naic !== "72052");
+    expect(others.length).toBeGreaterThan(3);
+    expect(others.every((q) => q.rateHistory!.increases.length === 0)).toBe(true);
+    expect(quotes.every((q) => q.amBestRating === null)).toBe(true); // the sample has no carriers.csv
+  });
+
   it("rates Humana TX by county group", async () => {
     const humana = async (zip5: string, countyFips?: string) =>
       (await getLocalQuotes(req({ zip5, countyFips, naicAllow: ["60219"] })))[0]!.monthlyCents;
