@@ -20,7 +20,26 @@ const production = {
   INNGEST_SIGNING_KEY: "signkey-prod-123",
 };
 
+const twilio = {
+  TWILIO_ACCOUNT_SID: `AC${"a".repeat(32)}`,
+  TWILIO_AUTH_TOKEN: "twilio-auth-token",
+  TWILIO_FROM_NUMBER: "+15125550100",
+};
+
 describe("parseEnv", () => {
+  it("turns SMS on with Twilio's account, token and sender; off without any; stops when they are partly set", () => {
+    expect(parseEnv({ ...production, ...twilio }).parts.sms).toBe("twilio");
+    const { TWILIO_FROM_NUMBER: _from, ...withoutFrom } = twilio;
+    expect(
+      parseEnv({ ...production, ...withoutFrom, TWILIO_MESSAGING_SERVICE_SID: `MG${"b".repeat(32)}` }).parts.sms,
+    ).toBe("twilio");
+    expect(parseEnv(production).parts.sms).toBe("off");
+    expect(() => parseEnv({ ...production, ...withoutFrom })).toThrow("Twilio is partly set");
+    expect(() => parseEnv({ ...production, TWILIO_AUTH_TOKEN: "t" })).toThrow("Twilio is partly set");
+    expect(() => parseEnv({ ...production, ...twilio, TWILIO_FROM_NUMBER: "5125550100" })).toThrow("E.164");
+    expect(() => parseEnv({ ...production, ...twilio, TWILIO_ACCOUNT_SID: "SK123" })).toThrow("TWILIO_ACCOUNT_SID");
+  });
+
   it("chooses every embedded part under npm start with nothing else set", () => {
     const env = parseEnv(npmStart);
     expect(env.parts).toEqual({
@@ -29,6 +48,7 @@ describe("parseEnv", () => {
       jobs: "ticker",
       payments: "off",
       quotes: "local",
+      sms: "off",
     });
     expect(env.isProduction).toBe(false);
     expect(env.appUrl).toBe("http://localhost:3000");
@@ -42,6 +62,7 @@ describe("parseEnv", () => {
       jobs: "inngest",
       payments: "stripe",
       quotes: "csg",
+      sms: "off",
     });
     // CSG's current host by default (quote-engine.md); the legacy one only when configured.
     expect(env.csg.baseUrl).toBe("https://api.csgactuarial.com/v1");
@@ -187,6 +208,15 @@ describe("parseEnv", () => {
       expect(toTester.email.testAddress).toBe("qa@gapwise.example");
       expect(parseEnv(preview).email.subjectPrefix).toBe("[PREVIEW] ");
       expect(parseEnv(production).email.subjectPrefix).toBe("");
+    });
+
+    it("holds every text: Twilio only to SMS_TEST_NUMBER, else nothing is sent, always marked [PREVIEW]", () => {
+      expect(parseEnv({ ...preview, ...twilio }).parts.sms).toBe("off");
+      const toTester = parseEnv({ ...preview, ...twilio, SMS_TEST_NUMBER: "+15125550123" });
+      expect(toTester.parts.sms).toBe("twilio");
+      expect(toTester.sms.testNumber).toBe("+15125550123");
+      expect(toTester.sms.bodyPrefix).toBe("[PREVIEW] ");
+      expect(parseEnv({ ...production, ...twilio }).sms.bodyPrefix).toBe("");
     });
 
     it.each([

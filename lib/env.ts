@@ -81,6 +81,37 @@ export const rawEnvSchema = z.object({
   /** Points the Stripe SDK at a local fake in tests: http://127.0.0.1:PORT */
   STRIPE_API_BASE: z.url().optional(),
 
+  /** Twilio (SMS, issue #20 point 3): the account, its auth token (API calls and the inbound webhook's signature). */
+  TWILIO_ACCOUNT_SID: optional.pipe(
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, "TWILIO_ACCOUNT_SID must be the account's SID: AC and 32 hex digits")
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optional,
+  /** The number texts come from, E.164 (+15125550100); or TWILIO_MESSAGING_SERVICE_SID. */
+  TWILIO_FROM_NUMBER: optional.pipe(
+    z
+      .string()
+      .regex(/^\+1\d{10}$/, "TWILIO_FROM_NUMBER must be a US number in E.164 form, such as +15125550100")
+      .optional(),
+  ),
+  TWILIO_MESSAGING_SERVICE_SID: optional.pipe(
+    z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/, "TWILIO_MESSAGING_SERVICE_SID must be MG and 32 hex digits")
+      .optional(),
+  ),
+  /** Points the Twilio SDK at a local fake in tests: http://127.0.0.1:PORT */
+  TWILIO_API_BASE: z.url().optional(),
+  /** When set, every text goes to this number (E.164) instead; on a preview, the only number Twilio may text. */
+  SMS_TEST_NUMBER: optional.pipe(
+    z
+      .string()
+      .regex(/^\+1\d{10}$/, "SMS_TEST_NUMBER must be a US number in E.164 form, such as +15125550100")
+      .optional(),
+  ),
+
   /** "off" stops the embedded outreach ticker (the browser suite does, so its timing never competes with the journeys). */
   OUTREACH_TICKER: z.enum(["on", "off"]).default("on"),
 
@@ -122,6 +153,8 @@ export type Parts = {
   jobs: "ticker" | "inngest" | "cron";
   payments: "off" | "stripe";
   quotes: "local" | "csg";
+  /** off: no text is sent (sendSms answers "off"); twilio: the Twilio SDK. */
+  sms: "off" | "twilio";
 };
 
 // No secret has a default. `npm start` in embedded mode generates its own once (kept under .data/, mode 0600);
@@ -163,6 +196,14 @@ export function parseEnv(source: Record<string, string | undefined>) {
     jobs: raw.INNGEST_EVENT_KEY || raw.INNGEST_SIGNING_KEY ? "inngest" : servedByNpmStart || isTest ? "ticker" : "cron",
     payments: raw.STRIPE_SECRET_KEY ? "stripe" : "off",
     quotes: raw.CSG_API_KEY ? "csg" : "local",
+    // Like email: a preview texts through Twilio only to SMS_TEST_NUMBER; without one nothing is sent.
+    sms:
+      raw.TWILIO_ACCOUNT_SID &&
+      raw.TWILIO_AUTH_TOKEN &&
+      (raw.TWILIO_FROM_NUMBER || raw.TWILIO_MESSAGING_SERVICE_SID) &&
+      (!isPreview || raw.SMS_TEST_NUMBER)
+        ? "twilio"
+        : "off",
   };
 
   if (raw.DATABASE_URL && !/^postgres(ql)?:\/\//.test(raw.DATABASE_URL)) {
@@ -189,6 +230,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
   } else if (raw.STRIPE_PUBLISHABLE_KEY || raw.STRIPE_WEBHOOK_SECRET) {
     problems.push(
       "Stripe keys are partly set: STRIPE_SECRET_KEY is missing (set it, or remove the other STRIPE_* variables to run with billing off).",
+    );
+  }
+  const twilioKeys = (["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"] as const).filter((k) => raw[k]);
+  const twilioSender = raw.TWILIO_FROM_NUMBER || raw.TWILIO_MESSAGING_SERVICE_SID;
+  if ((twilioKeys.length > 0 || twilioSender) && !(twilioKeys.length === 2 && twilioSender)) {
+    problems.push(
+      "Twilio is partly set: SMS needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER (or TWILIO_MESSAGING_SERVICE_SID), or none of them to leave SMS off.",
     );
   }
   if (raw.ELIGIBILITY_ENCRYPTION_KEY && !isAes256Key(raw.ELIGIBILITY_ENCRYPTION_KEY)) {
@@ -302,6 +350,16 @@ export function parseEnv(source: Record<string, string | undefined>) {
       extraAgentPriceId: raw.STRIPE_EXTRA_AGENT_PRICE_ID,
       meterEventName: raw.STRIPE_METER_EVENT_NAME,
       apiBase: raw.STRIPE_API_BASE,
+    },
+    sms: {
+      accountSid: raw.TWILIO_ACCOUNT_SID,
+      authToken: raw.TWILIO_AUTH_TOKEN,
+      fromNumber: raw.TWILIO_FROM_NUMBER,
+      messagingServiceSid: raw.TWILIO_MESSAGING_SERVICE_SID,
+      apiBase: raw.TWILIO_API_BASE,
+      testNumber: raw.SMS_TEST_NUMBER,
+      /** Every text starts with this on a preview ("[PREVIEW] "); empty elsewhere. */
+      bodyPrefix: isPreview ? "[PREVIEW] " : "",
     },
     cronSecret: raw.CRON_SECRET,
     /** How the client's address is read from a request (lib/api/client-address.ts). */

@@ -290,6 +290,7 @@ export const ROUTES: Record<string, RouteRow> = {
   },
   "POST /api/webhooks/resend": { access: "webhook" },
   "POST /api/webhooks/stripe": { access: "webhook" },
+  "POST /api/webhooks/twilio/sms": { access: "webhook" },
   "GET /api/zip-lookup/[zip]": { access: "public", params: { zip: "zip" } },
   "GET /api/zipinfo/[zip]": { access: "public", params: { zip: "zip" } },
 };
