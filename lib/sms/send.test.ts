@@ -1,5 +1,5 @@
 import { resetEnvForTests } from "@/lib/env";
-import { classifySmsError, resetSmsTransportForTests, sendSms } from "@/lib/sms/send";
+import { classifySmsError, resetSmsTransportForTests, routeSms, sendSms } from "@/lib/sms/send";
 import { setupTestDatabase } from "@/lib/testing/db";
 import {
   FAKE_TWILIO_INVALID_NUMBER,
@@ -190,5 +190,24 @@ describe("classifySmsError", () => {
     [new Error("socket hang up"), { status: "unknown" }],
   ])("%o → %o", (error, expected) => {
     expect(classifySmsError(error)).toMatchObject(expected);
+  });
+});
+
+describe("routeSms", () => {
+  it("sends to the contact in E.164, or to the test number (SMS_TEST_NUMBER first); a preview's prefix starts the text", () => {
+    expect(routeSms({ to: "(512) 555-0100", body: "Hi" }, { bodyPrefix: "" })).toEqual({
+      to: "+15125550100",
+      body: "Hi",
+      testMode: false,
+    });
+    expect(
+      routeSms({ to: "5125550100", body: "Hi", testNumber: "+15125558888" }, { bodyPrefix: "[PREVIEW] " }),
+    ).toEqual({ to: "+15125558888", body: "[PREVIEW] Hi", testMode: true });
+    expect(
+      routeSms(
+        { to: "5125550100", body: "Hi", testNumber: "+15125558888" },
+        { testNumber: "+15125559999", bodyPrefix: "" },
+      ),
+    ).toMatchObject({ to: "+15125559999", testMode: true });
   });
 });

@@ -118,7 +118,21 @@ export function resetSmsTransportForTests() {
   client = undefined;
 }
 
-const toE164 = (phone: string) => `+1${nationalDigits(phone)}`;
+/**
+ * Where a text really goes and what it says, pure: SMS_TEST_NUMBER (else the caller's test number) takes it instead
+ * of the contact; a preview's prefix ("[PREVIEW] ") starts it. The contact's number in E.164.
+ */
+export function routeSms(
+  input: Pick<SendSmsInput, "to" | "body" | "testNumber">,
+  config: { testNumber?: string; bodyPrefix: string },
+) {
+  const testNumber = config.testNumber ?? input.testNumber;
+  return {
+    to: testNumber ?? `+1${nationalDigits(input.to)}`,
+    body: `${config.bodyPrefix}${input.body}`,
+    testMode: Boolean(testNumber),
+  };
+}
 
 function isUniqueViolation(error: unknown) {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
@@ -127,9 +141,7 @@ function isUniqueViolation(error: unknown) {
 export async function sendSms(input: SendSmsInput): Promise<SendSmsResult> {
   const env = getEnv();
   if (env.parts.sms === "off") return { status: "off" };
-  const testNumber = env.sms.testNumber ?? input.testNumber;
-  const to = testNumber ?? toE164(input.to);
-  const body = `${env.sms.bodyPrefix}${input.body}`;
+  const { to, body, testMode } = routeSms(input, env.sms);
 
   const existing = await prisma.smsMessage.findUnique({ where: { idempotencyKey: input.idempotencyKey } });
   if (existing && existing.status !== "failed")
@@ -139,10 +151,10 @@ export async function sendSms(input: SendSmsInput): Promise<SendSmsResult> {
     row = existing
       ? await prisma.smsMessage.update({
           where: { id: existing.id, status: "failed" },
-          data: { status: "sending", errorCode: null, testMode: Boolean(testNumber), attemptCount: { increment: 1 } },
+          data: { status: "sending", errorCode: null, testMode, attemptCount: { increment: 1 } },
         })
       : await prisma.smsMessage.create({
-          data: { idempotencyKey: input.idempotencyKey, status: "sending", testMode: Boolean(testNumber) },
+          data: { idempotencyKey: input.idempotencyKey, status: "sending", testMode },
         });
   } catch (error) {
     if (isUniqueViolation(error) || (error as { code?: string })?.code === "P2025") {
@@ -164,7 +176,7 @@ export async function sendSms(input: SendSmsInput): Promise<SendSmsResult> {
       where: { id: row.id },
       data: { status: "sent", providerMessageId: message.sid, sentAt: new Date() },
     });
-    return { status: "sent", providerMessageId: message.sid, testMode: Boolean(testNumber) };
+    return { status: "sent", providerMessageId: message.sid, testMode };
   } catch (error) {
     const failure = classifySmsError(error);
     // Unknown: the row stays "sending", so the key is never sent again.
