@@ -149,6 +149,16 @@ describe("Contact Details", () => {
     expect(screen.getByText("Not completed")).toBeTruthy();
   });
 
+  it("shows the street line and unit, in a definition list of dt/dd pairs each in its own div (axe: definition-list)", () => {
+    renderView({ ...empty, contact: { ...contact, streetAddress: "12 Elm St", addressUnit: "Apt 2" } });
+    expect(screen.getByText("12 Elm St, Apt 2")).toBeTruthy();
+    const list = screen.getByRole("region", { name: "Profile" }).querySelector("dl")!;
+    for (const child of Array.from(list.children)) {
+      expect(child.tagName).toBe("DIV");
+      expect(Array.from(child.children).map((c) => c.tagName)).toEqual(["DT", "DD"]);
+    }
+  });
+
   it("lists future emails with Scheduled Date, Email Type and Status (always Scheduled), and sent emails", () => {
     renderView({
       ...empty,

@@ -128,9 +128,9 @@ function Section({
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium uppercase tracking-wide text-gray-500">{label}</dt>
       <dd className="mt-1 text-sm text-gray-900">{children}</dd>
     </div>
@@ -356,13 +356,9 @@ export function ContactDetailView({
                 {contact.gender === "M" ? "Male" : contact.gender === "F" ? "Female" : "—"}
               </Detail>
               <Detail label="Tobacco User">{contact.tobaccoUser ? "Yes" : "No"}</Detail>
-              <div className="col-span-2">
-                <Detail label="Street Address">
-                  {contact.streetAddress
-                    ? [contact.streetAddress, contact.addressUnit].filter(Boolean).join(", ")
-                    : "—"}
-                </Detail>
-              </div>
+              <Detail label="Street Address" className="col-span-2">
+                {contact.streetAddress ? [contact.streetAddress, contact.addressUnit].filter(Boolean).join(", ") : "—"}
+              </Detail>
               <Detail label="ZIP Code">{contact.zipCode ?? "—"}</Detail>
               <Detail label="County">{contact.county ?? "—"}</Detail>
               <Detail label="State">{contact.state ?? "—"}</Detail>
