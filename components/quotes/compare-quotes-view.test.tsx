@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { rateHistoryView } from "@/lib/quotes/rate-history-text";
 import { CompareQuotesView } from "@/components/quotes/compare-quotes-view";
 import { compareModel as model, quote } from "@/components/quotes/compare-test-model";
 import { HOUSEHOLD_DEFAULT_REASON, LOWEST_OVER_TIME_EXPLAINED, NO_HISTORY_LAST } from "@/lib/quotes/compare-view";
@@ -341,13 +342,13 @@ test("the location dialog looks the ZIP up, saves through update-location, and s
 });
 
 describe("carrier strength and rate history (issue #20 point 2)", () => {
-  const aetnaHistory = {
+  const aetnaHistory = rateHistoryView({
     increases: [{ date: "2026-07-01", pct: 0.077 }],
     from: "2025-01-01",
     to: "2026-11-29",
     fullWindow: false,
     averageAnnualPct: 1.077 ** (365.25 / 697) - 1,
-  };
+  })!;
   // Aetna is the dearest today (the fourth, so not shown by price) but has the only history.
   const withHistory = () =>
     model(
@@ -420,7 +421,7 @@ describe("carrier strength and rate history (issue #20 point 2)", () => {
   });
 
   test("with two histories, the first over time is the 'Lowest 5-year estimate'", () => {
-    const gentle = { ...aetnaHistory, averageAnnualPct: 0.01 };
+    const gentle = rateHistoryView({ ...aetnaHistory, averageAnnualPct: 0.01 })!;
     const m = withHistory();
     m.comparison.plans[0]!.quotes[1] = quote("Gamma", 14000, { rateHistory: gentle });
     render(<CompareQuotesView model={m} />);

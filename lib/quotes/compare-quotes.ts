@@ -34,6 +34,7 @@ import { countyLabel } from "@/lib/zip/zip-schema";
 import { findZip } from "@/lib/zip/zip-table";
 import { todayInZone } from "@/lib/calendar/calendar-date";
 import { rateHistory } from "@/lib/quotes/rate-history";
+import { rateHistoryView } from "@/lib/quotes/rate-history-text";
 
 /**
  * Everything the compare page shows for one person (client-side.md "Quote comparison page",
@@ -298,7 +299,7 @@ export async function buildComparison({
       policyFeeCents: q.policyFeeCents,
       riders: (riderPrices.get(`${q.naic}|${q.plan}`) ?? []).filter((r) => riderAllowed(r.id)),
       amBestRating: q.amBestRating ?? null,
-      rateHistory: rateHistory(q.rateHistory, today),
+      rateHistory: rateHistoryView(rateHistory(q.rateHistory, today)),
     })),
   }));
 

@@ -1,11 +1,14 @@
 import {
   averageIncreaseSentence,
+  rateChangesSentence,
+  rateHistoryView,
+  sparklinePoints,
+} from "@/lib/quotes/rate-history-text";
+import {
   carrierTitle,
   firstCardBadge,
   fiveYearCostCents,
   householdSentence,
-  rateChangesSentence,
-  sparklinePoints,
   visibleQuotes,
   type PlanView,
   type QuoteView,
@@ -86,7 +89,14 @@ describe("rate history on the compare page (issue #20 point 2)", () => {
   });
   const plan = (quotes: QuoteView[]): PlanView => ({ plan: "G", label: "Plan G", quotes });
   const named = (name: string, monthlyCents: number, rateHistory: RateHistory | null = null) =>
-    quote({ naic: name, carrierName: name, groupName: name, monthlyCents, householdMonthlyCents: null, rateHistory });
+    quote({
+      naic: name,
+      carrierName: name,
+      groupName: name,
+      monthlyCents,
+      householdMonthlyCents: null,
+      rateHistory: rateHistoryView(rateHistory),
+    });
   const order = (quotes: QuoteView[], o: "price" | "over_time") =>
     visibleQuotes(plan(quotes), { household: false, carriers: [], riders: [], order: o }).map((q) => q.carrierName);
 

@@ -1,7 +1,7 @@
 import { DEFAULT_QUOTE_PLAN, TOP_PER_PLAN } from "@/lib/quotes/select-quotes";
 import { PLAN_LABELS, type PlanCode } from "@/lib/quotes/quote-provider";
-import { formatPct, HISTORY_YEARS, projectedCostCents, type RateHistory } from "@/lib/quotes/rate-history";
-import { formatMonthYear } from "@/lib/calendar/date-format";
+import { projectedCostCents } from "@/lib/quotes/rate-history";
+import type { RateHistoryView } from "@/lib/quotes/rate-history-text";
 
 /**
  * What the compare page does in the browser with the quotes the server chose (pure, no server code):
@@ -29,8 +29,11 @@ export type QuoteView = {
   riders: RiderPrice[];
   /** AM Best financial strength rating ("A+"), when the quote's source has one. */
   amBestRating: string | null;
-  /** The carrier's rate history over the last 3 years (lib/quotes/rate-history.ts), when there is one to show. */
-  rateHistory: RateHistory | null;
+  /**
+   * The carrier's rate history over the last 3 years (lib/quotes/rate-history.ts), when there is one to show, with its
+   * sentences and sparkline already written by the server (lib/quotes/rate-history-text.ts: not in the page's JS).
+   */
+  rateHistory: RateHistoryView | null;
 };
 
 export type PlanView = { plan: PlanCode; label: string; quotes: QuoteView[] };
@@ -153,42 +156,6 @@ export const LOWEST_OVER_TIME_EXPLAINED =
 
 /** Beside it: where the carriers without a rate history go. */
 export const NO_HISTORY_LAST = "Carriers without a rate history come after, in order of today's price.";
-
-/** "+4.1% a year on average over the last 3 years", or "… since January 2025" when the history is shorter. */
-export function averageIncreaseSentence(history: RateHistory): string {
-  const span = history.fullWindow ? `over the last ${HISTORY_YEARS} years` : `since ${formatMonthYear(history.from)}`;
-  return `${formatPct(history.averageAnnualPct)} a year on average ${span}`;
-}
-
-/** "Rate changes: +7.7% in July 2026, −2.0% in May 2025": the text the sparkline draws. */
-export function rateChangesSentence(history: RateHistory): string {
-  return `Rate changes: ${history.increases.map((i) => `${formatPct(i.pct)} in ${formatMonthYear(i.date)}`).join(", ")}`;
-}
-
-/**
- * The sparkline's points in a `width` × `height` box: the price level (1 at `from`) stepping at each change, flat to
- * `to`; x by date, y from the lowest level (bottom) to the highest (top), with 2 px of room.
- */
-export function sparklinePoints(history: RateHistory, width: number, height: number): string {
-  const time = (date: string) => Date.parse(`${date}T00:00:00Z`);
-  const start = time(history.from);
-  const span = Math.max(time(history.to) - start, 1);
-  const steps: { t: number; level: number }[] = [{ t: start, level: 1 }];
-  for (const change of history.increases)
-    steps.push({ t: time(change.date), level: steps[steps.length - 1]!.level * (1 + change.pct) });
-  const levels = steps.map((s) => s.level);
-  const [low, high] = [Math.min(...levels), Math.max(...levels)];
-  const x = (t: number) => Math.round(((t - start) / span) * width * 10) / 10;
-  const y = (level: number) =>
-    Math.round((high === low ? height / 2 : 2 + ((high - level) / (high - low)) * (height - 4)) * 10) / 10;
-  const points: string[] = [];
-  steps.forEach((step, i) => {
-    if (i > 0) points.push(`${x(step.t)},${y(steps[i - 1]!.level)}`);
-    points.push(`${x(step.t)},${y(step.level)}`);
-  });
-  points.push(`${width},${y(steps[steps.length - 1]!.level)}`);
-  return points.join(" ");
-}
 
 /** The plan after `current` in the page's cycle (F → G → N → HDF → HDG → F, or the state's own plans). */
 export function nextPlan(plans: readonly PlanCode[], current: PlanCode): PlanCode {
