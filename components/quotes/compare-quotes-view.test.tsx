@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { rateHistoryView } from "@/lib/quotes/rate-history-text";
 import { CompareQuotesView } from "@/components/quotes/compare-quotes-view";
 import { compareModel as model, quote } from "@/components/quotes/compare-test-model";
-import { HOUSEHOLD_DEFAULT_REASON, LOWEST_OVER_TIME_EXPLAINED, NO_HISTORY_LAST } from "@/lib/quotes/compare-view";
+import { HOUSEHOLD_DEFAULT_REASON, LOWEST_OVER_TIME_EXPLAINED, NO_HISTORY_LAST } from "@/lib/quotes/compare-texts";
 
 const push = jest.fn();
 const replace = jest.fn();

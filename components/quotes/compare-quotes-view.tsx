@@ -25,11 +25,8 @@ import {
   formatWholeDollars,
   formatMonthly,
   guaranteedIssueNote,
-  HOUSEHOLD_DEFAULT_REASON,
   householdSentence,
-  LOWEST_OVER_TIME_EXPLAINED,
   nextPlan,
-  NO_HISTORY_LAST,
   visibleQuotes,
   type QuoteOrder,
   type QuoteView,
@@ -386,7 +383,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
 
           {showHouseholdReason ? (
             <p id="household-default-reason" className="mt-2 text-base text-gray-700">
-              {HOUSEHOLD_DEFAULT_REASON}
+              {model.texts.householdDefaultReason}
             </p>
           ) : null}
 
@@ -424,7 +421,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
               </div>
               {overTime ? (
                 <p id="over-time-explained" className="mt-2 text-base text-gray-700">
-                  {LOWEST_OVER_TIME_EXPLAINED} {NO_HISTORY_LAST}
+                  {model.texts.lowestOverTime}
                 </p>
               ) : null}
             </div>

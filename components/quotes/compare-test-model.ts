@@ -1,4 +1,5 @@
 import type { ComparePageModel } from "@/lib/quotes/compare-page";
+import { COMPARE_TEXTS } from "@/lib/quotes/compare-texts";
 import type { QuoteView } from "@/lib/quotes/compare-view";
 
 /** A quote link's page model for the compare page's tests: Sample Agency, a 70-year-old in Travis County, TX. */
@@ -28,6 +29,7 @@ export function compareModel(overrides: Partial<Model> = {}, comparison: Partial
     brand: { name: "Sample Agency", logoUrl: null, color: "#6B46C1", phone: "5125550100", senderName: "Sam Sample" },
     firstName: "Pat",
     householdPaired: false,
+    texts: COMPARE_TEXTS,
     quoteId: "tok",
     orgId: "org-1",
     tid: null,

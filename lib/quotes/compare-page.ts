@@ -1,4 +1,5 @@
 import "server-only";
+import { COMPARE_TEXTS, type CompareTexts } from "@/lib/quotes/compare-texts";
 import { z } from "zod";
 import { prisma, tenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -72,6 +73,8 @@ export type ComparePageModel =
       hideMedicareAdvantage: boolean;
       skipHealthQuestions: boolean;
       videos: { planGvsN: string | null; qualify: string | null };
+      /** The page's longer sentences (lib/quotes/compare-texts.ts). */
+      texts: CompareTexts;
       /** Where "Select" continues to (null in the demo). */
       nextUrl: string | null;
       /** The Medicare Advantage option's link. */
@@ -190,6 +193,7 @@ function commonOptions(params: Params) {
     skipHealthQuestions: first(params.skip_health_questions) === "true",
     tid: first(params.tid)?.slice(0, 200) ?? null,
     videos: { planGvsN: getEnv().videos.planGvsN ?? null, qualify: getEnv().videos.qualify ?? null },
+    texts: COMPARE_TEXTS,
   };
 }
 

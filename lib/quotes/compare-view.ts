@@ -40,7 +40,7 @@ export type PlanView = { plan: PlanCode; label: string; quotes: QuoteView[] };
 
 /**
  * The order of a plan's quotes: today's price, or "lowest over time", the projected 5-year cost of the carriers with a
- * rate history, then those without one by today's price (LOWEST_OVER_TIME_EXPLAINED says so on the page).
+ * rate history, then those without one by today's price (the page says so: lib/quotes/compare-texts.ts).
  */
 export type QuoteOrder = "price" | "over_time";
 
@@ -133,14 +133,6 @@ export function householdSentence(
 }
 
 /**
- * Beside the household toggle while it is on because the contact is in a confirmed household (docs/households.md
- * "The compare page"). Both ways a pair is confirmed are an agent's word that the two live together: an explicit
- * spouse/partner link, or two people at one address the agent confirmed.
- */
-export const HOUSEHOLD_DEFAULT_REASON =
-  "On because our records show you share your home with someone, such as a spouse or partner. You can turn it off.";
-
-/**
  * The first card's label: "Lowest price" in today's order (or over time when nobody shown has a history, which is
  * then the same order); over time, "Lowest 5-year estimate" only when it beats another carrier's estimate. A carrier
  * first only because the others have no history is not called the lowest.
@@ -149,13 +141,6 @@ export function firstCardBadge(overTime: boolean, firstHasEstimate: boolean, est
   if (!overTime || estimatesShown === 0) return "Lowest price";
   return firstHasEstimate && estimatesShown >= 2 ? "Lowest 5-year estimate" : null;
 }
-
-/** How "Lowest over time" ranks, in one sentence, shown when it is chosen (docs/architecture.md "Rate history and carrier strength"). */
-export const LOWEST_OVER_TIME_EXPLAINED =
-  "We add up five years of payments: the first year at today's price, then each year higher by the carrier's average yearly increase shown on its card (not counting increases as you get older).";
-
-/** Beside it: where the carriers without a rate history go. */
-export const NO_HISTORY_LAST = "Carriers without a rate history come after, in order of today's price.";
 
 /** The plan after `current` in the page's cycle (F → G → N → HDF → HDG → F, or the state's own plans). */
 export function nextPlan(plans: readonly PlanCode[], current: PlanCode): PlanCode {
