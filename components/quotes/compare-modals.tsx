@@ -152,10 +152,13 @@ function Video({ url, title }: { url: string; title: string }) {
 export function PlanGvsNModal({
   open,
   videoUrl,
+  summary,
   onClose,
 }: {
   open: boolean;
   videoUrl: string | null;
+  /** The paragraph above the table (lib/quotes/compare-texts.ts: sent with the page's data). */
+  summary: string;
   onClose: () => void;
 }) {
   return (
@@ -163,11 +166,7 @@ export function PlanGvsNModal({
       <div className="p-5">
         <ModalTitle id="g-vs-n-title">Plan G vs Plan N</ModalTitle>
         {videoUrl ? <Video url={videoUrl} title="Plan G vs Plan N" /> : null}
-        <p className="mt-3 text-sm text-gray-700">
-          Both plans cover your hospital stays in full. Plan G also pays the Part B excess charges some doctors bill and
-          has no office copays; Plan N costs less each month, but you may pay up to $20 at a doctor&apos;s visit, up to
-          $50 at the emergency room, and any excess charges.
-        </p>
+        <p className="mt-3 text-sm text-gray-700">{summary}</p>
         <table className="mt-4 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-gray-200 text-gray-600">
@@ -203,7 +202,7 @@ export function QualifyModal({
   onClose,
   onContinue,
   color,
-  skipHealthQuestions,
+  text,
 }: {
   open: boolean;
   videoUrl: string | null;
@@ -212,7 +211,8 @@ export function QualifyModal({
   onClose: () => void;
   onContinue: () => void;
   color: string;
-  skipHealthQuestions: boolean;
+  /** What comes next, with or without the health questions (lib/quotes/compare-texts.ts). */
+  text: string;
 }) {
   return (
     <ModalFrame open={open} onClose={onClose} labelledBy="qualify-title" className="max-w-md">
@@ -221,11 +221,7 @@ export function QualifyModal({
           {carrierName} {planName}
         </ModalTitle>
         {videoUrl ? <Video url={videoUrl} title="How to qualify" /> : null}
-        <p className="mt-3 text-sm text-gray-700">
-          {skipHealthQuestions
-            ? "Next, pick a time to talk with your agent, who will confirm the price and help you apply."
-            : "To switch to a new Medicare Supplement plan you usually need to pass medical underwriting. Next you'll answer seven short yes-or-no health questions; it takes about two minutes, and your agent reviews the answers with you before anything is submitted."}
-        </p>
+        <p className="mt-3 text-sm text-gray-700">{text}</p>
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
           <BrandButton color={color} onClick={onContinue}>

@@ -623,14 +623,19 @@ export function CompareQuotesView({ model }: { model: Model }) {
         }}
         color={color}
       />
-      <PlanGvsNModal open={modal === "g-vs-n"} videoUrl={model.videos.planGvsN} onClose={() => setModal(null)} />
+      <PlanGvsNModal
+        open={modal === "g-vs-n"}
+        videoUrl={model.videos.planGvsN}
+        summary={model.texts.planGvsN}
+        onClose={() => setModal(null)}
+      />
       {modal !== null && typeof modal === "object" ? (
         <QualifyModal
           open
           videoUrl={model.videos.qualify}
           planName={current?.label ?? ""}
           carrierName={carrierTitle(modal.quote).brand}
-          skipHealthQuestions={model.skipHealthQuestions}
+          text={model.skipHealthQuestions ? model.texts.qualify.withoutQuestions : model.texts.qualify.withQuestions}
           onClose={() => setModal(null)}
           onContinue={() => {
             if (model.nextUrl) router.push(`${model.nextUrl}&planType=${encodeURIComponent(current?.plan ?? "")}`);

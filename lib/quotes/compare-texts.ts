@@ -19,9 +19,26 @@ export const LOWEST_OVER_TIME_EXPLAINED =
 /** Beside it: where the carriers without a rate history go. */
 export const NO_HISTORY_LAST = "Carriers without a rate history come after, in order of today's price.";
 
-export type CompareTexts = { householdDefaultReason: string; lowestOverTime: string };
+/** "Plan G vs Plan N": the two plans in one paragraph, above the benefit table. */
+export const PLAN_G_VS_N_SUMMARY =
+  "Both plans cover your hospital stays in full. Plan G also pays the Part B excess charges some doctors bill and has no office copays; Plan N costs less each month, but you may pay up to $20 at a doctor's visit, up to $50 at the emergency room, and any excess charges.";
+
+/** After "Select": what comes next, with the health questions or (skip_health_questions) straight to the call. */
+export const QUALIFY_WITH_QUESTIONS =
+  "To switch to a new Medicare Supplement plan you usually need to pass medical underwriting. Next you'll answer seven short yes-or-no health questions; it takes about two minutes, and your agent reviews the answers with you before anything is submitted.";
+export const QUALIFY_WITHOUT_QUESTIONS =
+  "Next, pick a time to talk with your agent, who will confirm the price and help you apply.";
+
+export type CompareTexts = {
+  householdDefaultReason: string;
+  lowestOverTime: string;
+  planGvsN: string;
+  qualify: { withQuestions: string; withoutQuestions: string };
+};
 
 export const COMPARE_TEXTS: CompareTexts = {
   householdDefaultReason: HOUSEHOLD_DEFAULT_REASON,
   lowestOverTime: `${LOWEST_OVER_TIME_EXPLAINED} ${NO_HISTORY_LAST}`,
+  planGvsN: PLAN_G_VS_N_SUMMARY,
+  qualify: { withQuestions: QUALIFY_WITH_QUESTIONS, withoutQuestions: QUALIFY_WITHOUT_QUESTIONS },
 };
