@@ -126,16 +126,6 @@ export function RidersModal({
   );
 }
 
-const COVERAGE: [string, string, string][] = [
-  ["Part A deductible", "100%", "100%"],
-  ["Hospital co-pays", "100%", "100%"],
-  ["Skilled nursing co-pays", "100%", "100%"],
-  ["Part B deductible ($240)", "0%", "0%"],
-  ["Part B coinsurance", "100%", "100% with some copays"],
-  ["Excess charges", "100%", "0%"],
-  ["Foreign travel", "80%", "80%"],
-];
-
 function Video({ url, title }: { url: string; title: string }) {
   return (
     <iframe
@@ -153,12 +143,14 @@ export function PlanGvsNModal({
   open,
   videoUrl,
   summary,
+  coverage,
   onClose,
 }: {
   open: boolean;
   videoUrl: string | null;
-  /** The paragraph above the table (lib/quotes/compare-texts.ts: sent with the page's data). */
+  /** The paragraph above the table, and the table's rows (lib/quotes/compare-texts.ts: sent with the page's data). */
   summary: string;
+  coverage: readonly (readonly [string, string, string])[];
   onClose: () => void;
 }) {
   return (
@@ -176,7 +168,7 @@ export function PlanGvsNModal({
             </tr>
           </thead>
           <tbody>
-            {COVERAGE.map(([benefit, g, n]) => (
+            {coverage.map(([benefit, g, n]) => (
               <tr key={benefit} className="border-b border-gray-100">
                 <td className="py-1 pr-2 text-gray-800">{benefit}</td>
                 <td className="py-1 pr-2">{g}</td>

@@ -202,7 +202,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
       <main className="mx-auto max-w-2xl px-4 py-5">
         {model.mode === "demo" ? (
           <p role="note" className="mb-4 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900">
-            Demo: a sample person (Austin, TX) and sample prices. Nothing you do here is saved.
+            {model.texts.demoNote}
           </p>
         ) : null}
         {model.emailToConfirm ? (
@@ -263,7 +263,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
             role="note"
             className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
           >
-            Sample prices: these rates are illustrative sample data, not real carrier prices.
+            {model.texts.samplePricesNote}
           </p>
         ) : null}
         {c.switchWindow ? (
@@ -627,6 +627,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
         open={modal === "g-vs-n"}
         videoUrl={model.videos.planGvsN}
         summary={model.texts.planGvsN}
+        coverage={model.texts.planGvsNCoverage}
         onClose={() => setModal(null)}
       />
       {modal !== null && typeof modal === "object" ? (

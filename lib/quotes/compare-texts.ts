@@ -29,16 +29,37 @@ export const QUALIFY_WITH_QUESTIONS =
 export const QUALIFY_WITHOUT_QUESTIONS =
   "Next, pick a time to talk with your agent, who will confirm the price and help you apply.";
 
+/** The "Plan G vs Plan N" table: benefit, Plan G, Plan N. */
+export const PLAN_G_VS_N_COVERAGE: [string, string, string][] = [
+  ["Part A deductible", "100%", "100%"],
+  ["Hospital co-pays", "100%", "100%"],
+  ["Skilled nursing co-pays", "100%", "100%"],
+  ["Part B deductible ($240)", "0%", "0%"],
+  ["Part B coinsurance", "100%", "100% with some copays"],
+  ["Excess charges", "100%", "0%"],
+  ["Foreign travel", "80%", "80%"],
+];
+
+/** The notes that say a page is sample data (the house rule: sample data is labelled as sample). */
+export const DEMO_NOTE = "Demo: a sample person (Austin, TX) and sample prices. Nothing you do here is saved.";
+export const SAMPLE_PRICES_NOTE = "Sample prices: these rates are illustrative sample data, not real carrier prices.";
+
 export type CompareTexts = {
   householdDefaultReason: string;
   lowestOverTime: string;
   planGvsN: string;
+  planGvsNCoverage: [string, string, string][];
   qualify: { withQuestions: string; withoutQuestions: string };
+  demoNote: string;
+  samplePricesNote: string;
 };
 
 export const COMPARE_TEXTS: CompareTexts = {
   householdDefaultReason: HOUSEHOLD_DEFAULT_REASON,
   lowestOverTime: `${LOWEST_OVER_TIME_EXPLAINED} ${NO_HISTORY_LAST}`,
   planGvsN: PLAN_G_VS_N_SUMMARY,
+  planGvsNCoverage: PLAN_G_VS_N_COVERAGE,
+  demoNote: DEMO_NOTE,
+  samplePricesNote: SAMPLE_PRICES_NOTE,
   qualify: { withQuestions: QUALIFY_WITH_QUESTIONS, withoutQuestions: QUALIFY_WITHOUT_QUESTIONS },
 };
