@@ -223,6 +223,12 @@ export const journeys = [
       const showcaseImage = page.getByRole("img", { name: /quote page on a phone/ });
       await showcaseImage.waitFor();
       await showcaseImage.scrollIntoViewIfNeeded();
+      // A lazy image starts loading once scrolled into view: wait for it (up to 10 s) rather than read it at once.
+      await page
+        .waitForFunction((img) => img.complete && img.naturalWidth > 0, await showcaseImage.elementHandle(), {
+          timeout: 10_000,
+        })
+        .catch(() => undefined);
       expect(await showcaseImage.evaluate((img) => img.complete && img.naturalWidth > 0), "the showcase picture loads");
       for (const feature of [
         "Simple Quote to Call Flow",
