@@ -326,24 +326,13 @@ async function prepareOrganization(
     }
   }
   if (decided.length === 0) return { outcomes, ready: [] };
+  // Each email's quote link, and its partner's for a household email: a failure retries the whole batch.
+  const jobs = decided.map((d) => d.job);
   let links: Map<string, QuoteLinkForEmail | null>;
-  try {
-    links = await quoteLinksFor(
-      orgId,
-      decided.map((d) => d.job),
-      now,
-    );
-  } catch (error) {
-    for (const { job } of decided) outcomes.push(await afterSendError(job, error));
-    return { outcomes, ready: [] };
-  }
   let households: Map<string, HouseholdPartnerLink>;
   try {
-    households = await householdPartnerLinks(
-      orgId,
-      decided.map((d) => d.job),
-      now,
-    );
+    links = await quoteLinksFor(orgId, jobs, now);
+    households = await householdPartnerLinks(orgId, jobs, now);
   } catch (error) {
     for (const { job } of decided) outcomes.push(await afterSendError(job, error));
     return { outcomes, ready: [] };
