@@ -237,6 +237,9 @@ export const journeys = [
         "Activity Notifications",
         "Carrier and Licensing Control",
         "Agent or Agency Setup",
+        "Households",
+        "Carrier Strength and Rate History",
+        "Quote Links by Text",
       ]) {
         await page.getByRole("heading", { name: feature }).waitFor();
       }

@@ -60,6 +60,18 @@ const FEATURES = [
     title: "Agent or Agency Setup",
     text: "Send under the agency's name and details, or let each agent use their own signature, phone and booking link.",
   },
+  {
+    title: "Households",
+    text: "Spouses at one address are paired once you confirm them: one email for the household, each with their own quotes.",
+  },
+  {
+    title: "Carrier Strength and Rate History",
+    text: "Each quote shows the carrier's AM Best rating and rate history when the rate source has them.",
+  },
+  {
+    title: "Quote Links by Text",
+    text: "Quote links by text message, only to clients who agreed to texts, never at night.",
+  },
 ];
 
 const FAQ = [

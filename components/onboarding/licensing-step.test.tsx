@@ -98,7 +98,7 @@ describe("LicensingStep", () => {
     });
   });
 
-  it("opens the outreach preview: an email sample per type, no SMS (the product sends none), Escape and Close", async () => {
+  it("opens the outreach preview: an email sample per type, an SMS toggle with each type's text, Escape and Close", async () => {
     await renderStep();
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
     const dialog = screen.getByRole("dialog", { name: "Outreach Preview" });
@@ -107,9 +107,11 @@ describe("LicensingStep", () => {
     expect(within(dialog).getAllByText("Sample")).toHaveLength(5);
     expect(within(dialog).getAllByText("From:")[0]!.parentElement!.textContent).toContain("Lone Star Medigap");
 
-    expect(within(dialog).queryByRole("button", { name: "SMS" })).toBeNull();
-    expect(within(dialog).queryByText(/SMS/)).toBeNull();
     expect(within(dialog).getAllByText("From:")).toHaveLength(5);
+    expect(within(dialog).getByRole("button", { name: "Email" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(within(dialog).getByRole("button", { name: "SMS" }));
+    expect(within(dialog).queryByText("From:")).toBeNull();
+    expect(within(dialog).getAllByText(/^Lone Star Medigap: .* Reply STOP to opt out$/)).toHaveLength(5);
 
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();

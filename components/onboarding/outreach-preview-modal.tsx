@@ -1,9 +1,11 @@
 "use client";
 
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { formatPhone } from "@/lib/phone/phone";
 import type { OutreachType } from "@/lib/onboarding/onboarding-schema";
+import { gsm7Length, quoteLinkSms, shortLinkUrl, SMS_MAX_LENGTH, type SmsMessageType } from "@/lib/sms/template";
 
 export type PreviewBrand = {
   name: string;
@@ -21,7 +23,14 @@ type Sample = {
   toggle: OutreachType | null;
   subject: string;
   body: string;
+  /** The quote-link text that stands for this email (lib/sms/template.ts SMS_LINES). */
+  smsType: SmsMessageType;
 };
+
+/** The name the samples greet ("Hi Pat"). */
+export const SAMPLE_FIRST_NAME = "Pat";
+/** The short link's code in the sample texts: each contact's real text carries its own. */
+export const SAMPLE_SHORT_LINK_CODE = "Ab3dE5gH9k";
 
 /**
  * Clearly labelled SAMPLE messages, built from the agency's name and colours. The real outreach
@@ -31,6 +40,7 @@ export function previewSamples(agency: string): Sample[] {
   return [
     {
       key: "birthday",
+      smsType: "birthday",
       title: "Birthday",
       toggle: "birthday",
       subject: `Happy birthday from ${agency}!`,
@@ -38,6 +48,7 @@ export function previewSamples(agency: string): Sample[] {
     },
     {
       key: "anniversary",
+      smsType: "effective_date",
       title: "Anniversary",
       toggle: "enrollmentAnniversary",
       subject: "Your policy anniversary is coming up",
@@ -45,6 +56,7 @@ export function previewSamples(agency: string): Sample[] {
     },
     {
       key: "rate-increase",
+      smsType: "rate_increase",
       title: "Rate increase",
       toggle: "scheduleIncrease",
       subject: "Your premium may be going up",
@@ -52,6 +64,7 @@ export function previewSamples(agency: string): Sample[] {
     },
     {
       key: "aep",
+      smsType: "aep",
       title: "AEP",
       toggle: "aep",
       subject: "Annual Enrollment Period starts soon",
@@ -59,6 +72,7 @@ export function previewSamples(agency: string): Sample[] {
     },
     {
       key: "initial-blaster",
+      smsType: "initial_blast",
       title: "Welcome email",
       toggle: null,
       subject: `${agency} found new Medicare Supplement quotes for you`,
@@ -114,47 +128,150 @@ function EmailSample({ sample, brand }: { sample: Sample; brand: PreviewBrand })
   );
 }
 
+/**
+ * The sample quote-link text of each type: word for word what quoteLinkSms writes for the agency's name, the sample
+ * first name and a sample short link on `appUrl`. Null when the link cannot fit a text (an APP_URL of over 80 characters).
+ */
+export function previewTexts(brandName: string, appUrl: string): Map<SmsMessageType, string> | null {
+  try {
+    const shortUrl = shortLinkUrl(appUrl, SAMPLE_SHORT_LINK_CODE);
+    return new Map(
+      previewSamples(brandName).map((sample) => [
+        sample.smsType,
+        quoteLinkSms({ type: sample.smsType, brandName, firstName: SAMPLE_FIRST_NAME, shortUrl }),
+      ]),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** A phone's message thread with one incoming text in a bubble, its length under it. */
+function SmsSample({ text }: { text: string }) {
+  const length = gsm7Length(text) ?? text.length;
+  return (
+    <div>
+      <div className="mx-auto max-w-64 rounded-[1.75rem] bg-gray-900 p-2 shadow-sm">
+        <div className="min-h-48 rounded-3xl bg-white px-3 pt-3 pb-4 text-left">
+          <p className="border-b border-gray-100 pb-2 text-center text-[11px] font-medium text-gray-600">
+            Text message
+          </p>
+          <p className="mt-3 mr-6 rounded-2xl rounded-bl-sm bg-gray-100 px-3 py-2 text-xs leading-relaxed break-words whitespace-pre-wrap text-gray-900">
+            {text}
+          </p>
+        </div>
+      </div>
+      <p className="mt-2 text-center text-xs text-gray-600">{`${length} of ${SMS_MAX_LENGTH} characters`}</p>
+    </div>
+  );
+}
+
+type Channel = "email" | "sms";
+const CHANNELS: { channel: Channel; label: string }[] = [
+  { channel: "email", label: "Email" },
+  { channel: "sms", label: "SMS" },
+];
+
 export type OutreachPreviewModalProps = {
   brand: PreviewBrand;
   outreachTypes: Record<OutreachType, boolean>;
+  /**
+   * APP_URL, the start of a text's short link (getEnv().appUrl, from the server page); without it, this page's origin.
+   */
+  appUrl?: string;
   onClose: () => void;
 };
 
 /**
- * The outreach Preview: one sample email per outreach type, in the ui Dialog. Escape, the cross and Close all close it.
- * Email only: the product sends no text messages (an SMS channel is issue #20), so none is previewed.
+ * The outreach Preview, in the ui Dialog: Email shows one sample email per outreach type (illustrative wording);
+ * SMS shows the quote-link text of each type as lib/sms/template.ts writes it (issue #20 point 3), with the agency's
+ * name, a sample first name and a sample short link. Escape, the cross and Close all close it.
  */
-export function OutreachPreviewModal({ brand, outreachTypes, onClose }: OutreachPreviewModalProps) {
-  const samples = previewSamples(brand.name || "Your Agency");
+export function OutreachPreviewModal({ brand, outreachTypes, appUrl, onClose }: OutreachPreviewModalProps) {
+  const [channel, setChannel] = useState<Channel>("email");
+  const agency = brand.name || "Your Agency";
+  const samples = previewSamples(agency);
+  const texts =
+    channel === "sms"
+      ? previewTexts(agency, appUrl ?? (typeof window === "undefined" ? "" : window.location.origin))
+      : null;
+  const listClass =
+    "grid min-h-0 flex-1 gap-4 overflow-y-auto bg-gray-50 p-6 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600 sm:grid-cols-2 lg:grid-cols-3";
+
+  const heading = (sample: Sample, off: boolean) => (
+    <div className="mb-2 flex items-center gap-2">
+      <h3 className="text-sm font-semibold text-gray-800">{sample.title}</h3>
+      <SampleBadge />
+      {off ? <span className="text-xs text-gray-600">Turned off</span> : null}
+    </div>
+  );
 
   return (
     <Dialog
       onClose={onClose}
       title="Outreach Preview"
-      description="Sample messages with your branding. Wording is illustrative."
+      description={
+        channel === "email"
+          ? "Sample messages with your branding. Wording is illustrative."
+          : "Each text as it is written for your agency, with a sample name and link."
+      }
       closeLabel="Close preview"
       className="max-w-4xl"
     >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-gray-200 px-6 py-3">
+        <div role="group" aria-label="Channel" className="flex gap-2">
+          {CHANNELS.map(({ channel: value, label }) => (
+            <Button
+              key={value}
+              size="sm"
+              variant={channel === value ? "primary" : "secondary"}
+              aria-pressed={channel === value}
+              onClick={() => setChannel(value)}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+        {channel === "sms" ? <p className="text-xs text-gray-600">Sample link: each contact gets their own.</p> : null}
+      </div>
       {/* The samples scroll inside the dialog: focusable so the keyboard can scroll them too. */}
-      <ul
-        tabIndex={0}
-        aria-label="Email samples"
-        className="grid min-h-0 flex-1 gap-4 overflow-y-auto bg-gray-50 p-6 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600 sm:grid-cols-2 lg:grid-cols-3"
-      >
-        {samples.map((sample) => {
-          const off = sample.toggle !== null && !outreachTypes[sample.toggle];
-          return (
-            <li key={sample.key} aria-label={`${sample.title} email sample`} className={off ? "opacity-50" : undefined}>
-              <div className="mb-2 flex items-center gap-2">
-                <h3 className="text-sm font-semibold text-gray-800">{sample.title}</h3>
-                <SampleBadge />
-                {off ? <span className="text-xs text-gray-600">Turned off</span> : null}
-              </div>
-              <EmailSample sample={sample} brand={brand} />
-            </li>
-          );
-        })}
-      </ul>
+      {channel === "email" ? (
+        <ul tabIndex={0} aria-label="Email samples" className={listClass}>
+          {samples.map((sample) => {
+            const off = sample.toggle !== null && !outreachTypes[sample.toggle];
+            return (
+              <li
+                key={sample.key}
+                aria-label={`${sample.title} email sample`}
+                className={off ? "opacity-50" : undefined}
+              >
+                {heading(sample, off)}
+                <EmailSample sample={sample} brand={brand} />
+              </li>
+            );
+          })}
+        </ul>
+      ) : texts ? (
+        <ul tabIndex={0} aria-label="Text message samples" className={listClass}>
+          {samples.map((sample) => {
+            const off = sample.toggle !== null && !outreachTypes[sample.toggle];
+            return (
+              <li
+                key={sample.key}
+                aria-label={`${sample.title} text sample`}
+                className={off ? "opacity-50" : undefined}
+              >
+                {heading(sample, off)}
+                <SmsSample text={texts.get(sample.smsType)!} />
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p role="alert" className="min-h-0 flex-1 bg-gray-50 p-6 text-sm text-red-700">
+          This server&apos;s address (APP_URL) is too long for a text&apos;s link to fit in 160 characters.
+        </p>
+      )}
       <DialogFooter>
         <Button variant="secondary" onClick={onClose}>
           Close

@@ -65,6 +65,7 @@ export function toFormState(view: OrgSettingsView | SettingsForm, carriers: read
     contactPreferences: { ...view.contactPreferences },
     contactOutreachDelayYears: view.contactOutreachDelayYears,
     householdWindowDays: view.householdWindowDays,
+    smsEnabled: view.smsEnabled,
     outreachTypes: { ...view.outreachTypes },
     failedUnderwritingOutreach: { ...view.failedUnderwritingOutreach },
     mnDefaultRiders: orderRiders(view.mnDefaultRiders),

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { OrgSettingsForm, SETTINGS_UI_TEXT, type OrgSettingsFormData } from "@/components/settings/org-settings-form";
+import { SMS_SETTING_TEXT } from "@/components/settings/settings-sections";
 import { SETTINGS_MESSAGES } from "@/lib/settings/org-settings-schema";
 import { GI_CAPTIONS } from "@/lib/settings/state-carrier-settings";
 
@@ -34,6 +35,7 @@ const settings: OrgSettingsFormData["settings"] = {
   contactPreferences: { calendarEnabled: true, phoneEnabled: true, callbackEnabled: true },
   contactOutreachDelayYears: 1,
   householdWindowDays: 7,
+  smsEnabled: false,
   outreachTypes: { birthday: true, enrollmentAnniversary: true, scheduleIncrease: true, aep: true },
   failedUnderwritingOutreach: { enabled: false, frequency: "annual", timing: "birthday" },
   mnDefaultRiders: ["part_a_deductible", "part_b_excess"],
@@ -246,6 +248,58 @@ describe("OrgSettingsForm", () => {
     await flush();
     const put = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings/org" && init?.method === "PUT")!;
     expect(JSON.parse(put[1].body as string).settings.householdWindowDays).toBe(0);
+  });
+
+  it("offers texting (SMS) in Outreach with its hint, says when Twilio is not set up, and sends the box in the PUT body", async () => {
+    const hint =
+      "Texts go only to contacts whose consent to texts an agent has recorded (Contact Details → Text messages), between 8 am and 9 pm their time. Each text names your agency and says Reply STOP to opt out.";
+    const twilioOff = "Twilio is not set up on this server, so nothing is texted yet (docs/operations.md §7).";
+    expect([SMS_SETTING_TEXT.hint, SMS_SETTING_TEXT.twilioOff]).toEqual([hint, twilioOff]);
+
+    // Twilio set up: the hint alone.
+    const view = await renderForm({ initial: data, smsOff: false });
+    const outreach = within(screen.getByRole("region", { name: "Outreach" }));
+    const box = outreach.getByRole("checkbox", { name: "Text quote links (SMS)" }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(document.getElementById(box.getAttribute("aria-describedby")!)!.textContent).toBe(hint);
+    expect(screen.queryByText(twilioOff)).toBeNull();
+    view.unmount();
+
+    // Twilio not set up: the hint and the sentence that says so; the saved value shows.
+    await renderForm({ initial: { ...data, settings: { ...settings, smsEnabled: true } }, smsOff: true });
+    const on = checkbox("Text quote links (SMS)");
+    expect(on.checked).toBe(true);
+    expect(screen.getByText(hint)).toBeTruthy();
+    expect(screen.getByText(twilioOff)).toBeTruthy();
+    expect(document.getElementById(on.getAttribute("aria-describedby")!)!.textContent).toBe(`${hint}${twilioOff}`);
+
+    fireEvent.click(on);
+    await flush();
+    expect(on.checked).toBe(false);
+    expect(screen.getByText(SETTINGS_UI_TEXT.unsaved)).toBeTruthy();
+    fireEvent.click(saveButton());
+    await flush();
+    const put = fetchMock.mock.calls.find(([url, init]) => url === "/api/settings/org" && init?.method === "PUT")!;
+    expect(JSON.parse(put[1].body as string).settings.smsEnabled).toBe(false);
+  });
+
+  it("previews the texts from Outreach: the same Outreach Preview, with the agency name being edited and this server's link", async () => {
+    await renderForm({ initial: data, appUrl: "https://app.gapwise.example" });
+    fireEvent.change(screen.getByLabelText("Agency Name"), { target: { value: "Hill Country Medigap" } });
+    await flush();
+    const outreach = within(screen.getByRole("region", { name: "Outreach" }));
+    fireEvent.click(outreach.getByRole("button", { name: "Preview" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Outreach Preview" }));
+    fireEvent.click(dialog.getByRole("button", { name: "SMS" }));
+    expect(
+      dialog.getByText(
+        "Hill Country Medigap: Hi Pat! A birthday check on your Medicare Supplement: https://app.gapwise.example/s/Ab3dE5gH9k Reply STOP to opt out",
+      ),
+    ).toBeTruthy();
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    // Opening the preview is not a change to save.
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(false);
   });
 
   it("shows the carrier message and keeps Save disabled when no carrier is selected", async () => {

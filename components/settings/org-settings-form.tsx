@@ -55,6 +55,14 @@ export type OrgSettingsFormData = {
   orgName?: string;
 };
 
+/** What the server page knows of this server's set-up (getEnv()), for the Outreach section's texting setting. */
+export type SettingsServerInfo = {
+  /** True when Twilio is not set up (getEnv().parts.sms === "off"): nothing is texted. */
+  smsOff?: boolean;
+  /** APP_URL, the start of a text's short link in the preview. */
+  appUrl?: string;
+};
+
 /**
  * Organization Settings (agency-side.md §2). With `initial` (the server page loads it) the form shows at
  * once; without, it loads the settings, the carrier list and the self-onboarding link itself.
@@ -63,11 +71,13 @@ export function OrgSettingsForm({
   initial,
   title = "Settings",
   variant = "all",
+  smsOff,
+  appUrl,
 }: {
   initial?: OrgSettingsFormData;
   title?: string;
   variant?: SettingsVariant;
-}) {
+} & SettingsServerInfo) {
   const [data, setData] = useState<OrgSettingsFormData | null>(initial ?? null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -95,7 +105,7 @@ export function OrgSettingsForm({
   }, [initial, attempt]);
 
   let body: ReactNode;
-  if (data) body = <SettingsEditor data={data} variant={variant} />;
+  if (data) body = <SettingsEditor data={data} variant={variant} server={{ smsOff, appUrl }} />;
   else if (failed)
     body = (
       <div role="alert" className="rounded-lg bg-white p-8 text-center shadow-sm ring-1 ring-gray-200">
@@ -149,7 +159,15 @@ function settingsKey(path: string): keyof SettingsForm {
  * a rule that spans fields (the calendar link, one contact method) shows and clears at once; a stored
  * value that breaks a rule is named on load.
  */
-function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant: SettingsVariant }) {
+function SettingsEditor({
+  data,
+  variant,
+  server,
+}: {
+  data: OrgSettingsFormData;
+  variant: SettingsVariant;
+  server: SettingsServerInfo;
+}) {
   const uid = useId();
   const carriers = data.carriers;
   const initialForm = useMemo(() => toFormState(data.settings, carriers), [data.settings, carriers]);
@@ -298,7 +316,18 @@ function SettingsEditor({ data, variant }: { data: OrgSettingsFormData; variant:
               <OrganizationDetailsSection id={id} logo={logo} />
               <EmailSettingsSection id={id} />
               <ContactPreferencesSection id={id} />
-              <OutreachSection id={id} />
+              <OutreachSection
+                id={id}
+                smsOff={server.smsOff}
+                appUrl={server.appUrl}
+                logoUrl={
+                  logoChange.kind === "replace"
+                    ? logoChange.dataUrl
+                    : logoChange.kind === "remove"
+                      ? null
+                      : savedLogoUrl
+                }
+              />
               <FailedUnderwritingSection id={id} />
               <RiderDefaultsSection id={id} />
               <Section

@@ -1,5 +1,7 @@
 "use client";
 
+import { useState } from "react";
+import { OutreachPreviewModal } from "@/components/onboarding/outreach-preview-modal";
 import { CarriersSection } from "@/components/settings/carriers-section";
 import type { BrandSectionProps } from "@/components/settings/brand-sections";
 import {
@@ -14,7 +16,9 @@ import { RiderDefaults } from "@/components/settings/rider-defaults";
 import { FieldMessage } from "@/components/settings/settings-ui";
 import { StateCarrierSection } from "@/components/settings/state-carrier-section";
 import { useSettingsForm } from "@/components/settings/use-settings-form";
+import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { Toggle } from "@/components/ui/toggle";
@@ -175,15 +179,32 @@ export function ContactPreferencesSection({ id }: BrandSectionProps) {
   );
 }
 
-export function OutreachSection({ id }: BrandSectionProps) {
+/** The texting setting's words (issue #20 point 3; docs/operations.md §7). */
+export const SMS_SETTING_TEXT = {
+  label: "Text quote links (SMS)",
+  hint: "Texts go only to contacts whose consent to texts an agent has recorded (Contact Details → Text messages), between 8 am and 9 pm their time. Each text names your agency and says Reply STOP to opt out.",
+  twilioOff: "Twilio is not set up on this server, so nothing is texted yet (docs/operations.md §7).",
+} as const;
+
+export type OutreachSectionProps = BrandSectionProps & {
+  /** True when this server has no Twilio keys (getEnv().parts.sms === "off", from the server page). */
+  smsOff?: boolean;
+  /** APP_URL, for the preview's sample short link (getEnv().appUrl, from the server page). */
+  appUrl?: string;
+  /** The logo the preview shows: the saved one, or the one about to be saved. */
+  logoUrl?: string | null;
+};
+
+export function OutreachSection({ id, smsOff = false, appUrl, logoUrl = null }: OutreachSectionProps) {
   const { form, update, fieldErrors, register } = useSettingsForm();
+  const [previewOpen, setPreviewOpen] = useState(false);
   const outreach = form.outreachTypes;
   const windowErrors = fieldErrors("householdWindowDays");
   return (
     <Section
       id={id("outreach")}
       title="Outreach"
-      description="Rate increase emails, how long after a policy starts any outreach begins, and one email for two people who live together. Birthday, anniversary and AEP emails are switched in Email Settings."
+      description="Rate increase emails, how long after a policy starts any outreach begins, one email for two people who live together, and quote links by text. Birthday, anniversary and AEP emails are switched in Email Settings."
     >
       <div className="divide-y divide-gray-100">
         <Toggle
@@ -241,6 +262,38 @@ export function OutreachSection({ id }: BrandSectionProps) {
           />
         )}
       </Field>
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-t border-gray-100 pt-2">
+        <Checkbox
+          id={id("sms-enabled")}
+          className="min-w-0 flex-1"
+          label={SMS_SETTING_TEXT.label}
+          hint={
+            <>
+              {SMS_SETTING_TEXT.hint}
+              {smsOff ? <span className="mt-1 block">{SMS_SETTING_TEXT.twilioOff}</span> : null}
+            </>
+          }
+          checked={form.smsEnabled}
+          onChange={(smsEnabled) => update({ smsEnabled })}
+        />
+        <Button variant="secondary" size="sm" className="mt-0.5 shrink-0" onClick={() => setPreviewOpen(true)}>
+          Preview
+        </Button>
+      </div>
+      {previewOpen ? (
+        <OutreachPreviewModal
+          brand={{
+            name: form.brandName,
+            primaryColor: form.primaryColor,
+            secondaryColor: form.secondaryColor,
+            logoUrl,
+            phone: form.phone,
+          }}
+          outreachTypes={outreach}
+          appUrl={appUrl}
+          onClose={() => setPreviewOpen(false)}
+        />
+      ) : null}
     </Section>
   );
 }

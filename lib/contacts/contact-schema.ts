@@ -296,6 +296,8 @@ const EMAIL_TYPE_LABELS: Record<string, string> = {
 
 export function emailTypeLabel(type: string): string {
   if (EMAIL_TYPE_LABELS[type]) return EMAIL_TYPE_LABELS[type];
+  // A text beside an email (lib/outreach/text-rows.ts): "sms_birthday" → "Text: Birthday".
+  if (type.startsWith("sms_")) return `Text: ${emailTypeLabel(type.slice("sms_".length))}`;
   if (type.startsWith("campaign_"))
     return emailTypeLabel(type.slice("campaign_".length).replace(/_[0-9a-f-]{8,}$/i, ""));
   const words = type.replace(/[_-]+/g, " ").trim();

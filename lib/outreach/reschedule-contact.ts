@@ -36,6 +36,10 @@ import {
   type HouseholdLead,
 } from "@/lib/outreach-schedule/household";
 import { bookContactWhere, isBookContact } from "@/lib/contacts/book";
+import { getEnv } from "@/lib/env";
+import { withTextRows } from "@/lib/outreach/text-rows";
+import { smsConsentFromEvents, type SmsConsentEvent } from "@/lib/sms/consent-rule";
+import { smsTimeZonesOfState } from "@/lib/sms/quiet-hours";
 import { readStateCarrierSettings, smartSendStates } from "@/lib/settings/state-carrier-settings";
 
 /**
@@ -86,6 +90,7 @@ const organizationSelect = {
   smartSendEnabled: true,
   stateCarrierSettings: true,
   householdWindowDays: true,
+  smsEnabled: true,
 } satisfies Prisma.OrganizationSelect;
 
 type OrganizationRow = Prisma.OrganizationGetPayload<{ select: typeof organizationSelect }>;
@@ -269,11 +274,14 @@ async function readHistory(tx: TxClient, context: RescheduleContext, ids: string
   const sentSince = new Date(now.getTime() - SENT_HISTORY_DAYS * 86_400_000);
   const clickedSince = new Date(now.getTime() - CLICK_HISTORY_DAYS * 86_400_000);
   return {
+    // Emails only: a text is a second channel for the same moment, so it neither counts against the email cap
+    // nor stands for the moment's email (lib/outreach/text-rows.ts).
     sent: await tx.$queryRaw<PageHistory["sent"]>`
       SELECT id::text AS id, contact_id::text AS "contactId", email_type AS "emailType", sent_at AS "sentAt", tracking_id AS "trackingId",
              metadata->'household' AS household
       FROM scheduled_emails
-      WHERE organization_id = ${organizationId}::uuid AND contact_id = ANY(${ids}::uuid[]) AND status = 'sent' AND sent_at >= ${sentSince}`,
+      WHERE organization_id = ${organizationId}::uuid AND contact_id = ANY(${ids}::uuid[]) AND status = 'sent' AND sent_at >= ${sentSince}
+        AND email_type NOT LIKE 'sms\_%'`,
     clicks: await tx.$queryRaw<PageHistory["clicks"]>`
       SELECT contact_id::text AS "contactId", clicked_at AS "clickedAt", tracking_id AS "trackingId"
       FROM tracking_clicks
@@ -484,6 +492,10 @@ export async function applyContactPlans({
       SELECT id::text AS id FROM contacts
       WHERE organization_id = ${organizationId}::uuid AND id = ANY(${ids}::uuid[]) AND (unsubscribed_at IS NOT NULL OR do_not_communicate)`;
     for (const { id } of optedOut) desiredByContact.set(id, []);
+    // Texts (#20 point 3): only where the organization turned them on, Twilio is set up, and the contact consented.
+    if (organization.smsEnabled && getEnv().parts.sms !== "off")
+      for (const [contactId, timeZones] of await textableContacts(tx, context, ids))
+        desiredByContact.set(contactId, withTextRows(desiredByContact.get(contactId) ?? [], timeZones));
     // The nightly case: the page's stored rows already are its desired rows. The database's digest of
     // them says so without reading them back; any difference takes the full diff below.
     const desired = ids.flatMap((contactId) =>
@@ -523,6 +535,35 @@ export async function applyContactPlans({
       result.inserted += await insertScheduledRows(tx, organizationId, schedulerRunId, part);
   });
   return result;
+}
+
+/**
+ * The contacts of a page that may be texted now (the consent ledger's rule, lib/sms/consent-rule.ts), each with the
+ * time zones of its state for the quiet hours. One read of the page's SMS consent events: a contact without any
+ * has no consent, so a book that never recorded one reads nothing else.
+ */
+async function textableContacts(
+  tx: TxClient,
+  context: RescheduleContext,
+  ids: string[],
+): Promise<Map<string, readonly string[]>> {
+  const { organizationId } = context;
+  const rows = await tx.$queryRaw<
+    (SmsConsentEvent & { contactId: string; contactPhone: string | null; state: string | null })[]
+  >`
+    SELECT e.contact_id::text AS "contactId", c.phone_number AS "contactPhone", c.state, e.organization_id::text AS "organizationId",
+           e.channel::text AS channel, e.action::text AS action, e.occurred_at AS "occurredAt", e.phone_number AS "phoneNumber",
+           e.consent_text AS "consentText"
+    FROM consent_events e JOIN contacts c ON c.id = e.contact_id
+    WHERE e.organization_id = ${organizationId}::uuid AND e.channel = 'sms' AND e.contact_id = ANY(${ids}::uuid[])
+    ORDER BY e.occurred_at, e.created_at`;
+  const textable = new Map<string, readonly string[]>();
+  for (const [contactId, events] of groupBy(rows, (row) => row.contactId)) {
+    const { contactPhone, state } = events[0]!;
+    if (smsConsentFromEvents({ organizationId, phoneNumber: contactPhone, events }).allowed)
+      textable.set(contactId, smsTimeZonesOfState(state, context.planOrganization.timezone));
+  }
+  return textable;
 }
 
 /** Plans, balances and applies one page of contacts (a single contact's change). */

@@ -13,7 +13,13 @@ import {
 import { sendEmailBatch } from "@/lib/email/send-batch";
 import { recordUnsubscribe } from "@/lib/consent/unsubscribe";
 import { getEnv } from "@/lib/env";
-import { newQuoteLinkRow, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
+import { newQuoteLinkRow, newShortLinkCode, quoteLinkUrl, quoteTrackingId } from "@/lib/quotes/quote-links";
+import { brandNameOf } from "@/lib/organizations/brand";
+import { decideTextSend, isTextRow, TEXT_CANCEL_REASONS, textedEmailType } from "@/lib/outreach/text-rows";
+import { smsConsentOf } from "@/lib/sms/consent";
+import { smsTimeZonesOfState } from "@/lib/sms/quiet-hours";
+import { sendSms, type SendSmsResult } from "@/lib/sms/send";
+import { quoteLinkSms, shortLinkUrl } from "@/lib/sms/template";
 import { isoDate } from "@/lib/calendar/calendar-date";
 import { outreachRenderer, type OutreachRenderer } from "@/lib/outreach/render-once";
 import type { HouseholdPartnerLink } from "@/lib/email/templates/outreach/outreach-layout";
@@ -150,6 +156,8 @@ const scheduledEmailSelect = {
       email: true,
       planType: true,
       currentCarrier: true,
+      phoneNumber: true,
+      state: true,
       unsubscribedAt: true,
       doNotCommunicate: true,
       agent: { select: senderSelect },
@@ -171,6 +179,8 @@ const scheduledEmailSelect = {
       postalAddress: true,
       demoMode: true,
       wentLiveAt: true,
+      smsEnabled: true,
+      timezone: true,
       defaultAgent: { select: senderSelect },
     },
   },
@@ -310,6 +320,7 @@ async function prepareOrganization(
   const fallbackAgent = fallbackAgentOf(orgId);
   const outcomes: SendOutcome[] = [];
   const decided: DecidedSend[] = [];
+  const texts: SendJob[] = [];
   for (const id of ids) {
     const row = loaded.get(id);
     if (!row || row.status !== "sending") {
@@ -317,6 +328,10 @@ async function prepareOrganization(
       continue;
     }
     const job = jobFor(orgId, row, now);
+    if (isTextRow(row.emailType)) {
+      texts.push(job);
+      continue;
+    }
     try {
       const decision = await decideSend(job, fallbackAgent);
       if ("outcome" in decision) outcomes.push(decision);
@@ -325,6 +340,8 @@ async function prepareOrganization(
       outcomes.push(await afterSendError(job, error));
     }
   }
+  // Texts go out here, one Twilio call each (Twilio has no batch call); the emails go on to the provider's batch.
+  if (texts.length > 0) outcomes.push(...(await sendTexts(orgId, texts, now, fallbackAgent)));
   if (decided.length === 0) return { outcomes, ready: [] };
   // Each email's quote link, and its partner's for a household email: a failure retries the whole batch.
   const jobs = decided.map((d) => d.job);
@@ -353,6 +370,131 @@ async function prepareOrganization(
     }
   }
   return { outcomes, ready };
+}
+
+/** A text claimed in its contact's quiet hours goes back to pending until they end; the claim's attempt is given back. */
+async function deferJob(job: SendJob, until: Date): Promise<SendOutcome> {
+  const done = await finishUnderFence(job, {
+    status: "pending",
+    scheduledSendAt: until,
+    attemptCount: { decrement: 1 },
+    lastError: "quiet_hours",
+  });
+  return done
+    ? { id: job.id, outcome: "retry", retryAt: until, error: "quiet_hours" }
+    : { id: job.id, outcome: "not_claimed" };
+}
+
+/** Twilio refused a text for a reason that may pass (its rate limit, a 5xx): retried with the emails' backoff. */
+class TextSendError extends Error {
+  override name = "TextSendError";
+}
+
+/**
+ * The texts of one organization's batch (#20 point 3, lib/outreach/text-rows.ts). Each is decided at send time
+ * (opt-outs, consent, the organization's switch, quiet hours, a trial's test phone), given a quote link with a
+ * short code under its fence, and sent through lib/sms/send.ts with the row's idempotency key, which Twilio's API
+ * lacks and sms_messages supplies: a row whose claim is taken over sends its key again and is answered
+ * "duplicate", never texted twice.
+ */
+async function sendTexts(
+  orgId: string,
+  jobs: readonly SendJob[],
+  now: Date,
+  fallbackAgent: () => Promise<Agent | null>,
+): Promise<SendOutcome[]> {
+  const outcomes: SendOutcome[] = [];
+  const going: { job: SendJob; sendMode: "test" | "production"; testNumber?: string }[] = [];
+  for (const job of jobs) {
+    try {
+      const { contact, organization } = job.row;
+      const sendMode = sendModeAt(organization, now);
+      const agent =
+        sendMode === "test"
+          ? ((contact.agent?.isActive ? contact.agent : null) ??
+            (organization.defaultAgent?.isActive ? organization.defaultAgent : null) ??
+            (await fallbackAgent()))
+          : null;
+      const decision = decideTextSend({
+        optedOut: Boolean(contact.unsubscribedAt) || contact.doNotCommunicate,
+        smsEnabled: organization.smsEnabled,
+        consent: await smsConsentOf({ organizationId: orgId, contactId: contact.id }),
+        sendMode,
+        agentPhone: agent?.phone ?? null,
+        now,
+        timeZones: smsTimeZonesOfState(contact.state, organization.timezone || "America/Chicago"),
+      });
+      if (decision.kind === "cancel") outcomes.push(await cancelJob(job, decision.reason));
+      else if (decision.kind === "defer") outcomes.push(await deferJob(job, decision.until));
+      else going.push({ job, sendMode, testNumber: decision.testNumber });
+    } catch (error) {
+      outcomes.push(await afterSendError(job, error));
+    }
+  }
+  if (going.length === 0) return outcomes;
+  let links: Map<string, QuoteLinkForEmail | null>;
+  try {
+    links = await quoteLinksFor(
+      orgId,
+      going.map(({ job }) => job),
+      now,
+    );
+  } catch (error) {
+    for (const { job } of going) outcomes.push(await afterSendError(job, error));
+    return outcomes;
+  }
+  for (const { job, sendMode, testNumber } of going) {
+    const link = links.get(job.id);
+    if (!link?.shortCode) {
+      outcomes.push({ id: job.id, outcome: "not_claimed" });
+      continue;
+    }
+    try {
+      const { contact, organization } = job.row;
+      const body = quoteLinkSms({
+        type: textedEmailType(job.row.emailType) ?? "quote",
+        brandName: brandNameOf(organization),
+        firstName: contact.firstName,
+        shortUrl: shortLinkUrl(getEnv().appUrl, link.shortCode),
+      });
+      const result = await sendSms({
+        to: contact.phoneNumber ?? "",
+        body,
+        idempotencyKey: job.row.idempotencyKey,
+        testNumber,
+      });
+      outcomes.push(await afterText(job, result, sendMode));
+    } catch (error) {
+      outcomes.push(await afterSendError(job, error));
+    }
+  }
+  return outcomes;
+}
+
+/** A text's row after Twilio's answer, under its fence. */
+async function afterText(job: SendJob, result: SendSmsResult, sendMode: "test" | "production"): Promise<SendOutcome> {
+  const { id, now } = job;
+  const finish = async (data: Prisma.ScheduledEmailUpdateManyMutationInput, outcome: SendOutcome) =>
+    (await finishUnderFence(job, data)) ? outcome : ({ id, outcome: "not_claimed" } as const);
+  switch (result.status) {
+    case "off":
+      return cancelJob(job, TEXT_CANCEL_REASONS.twilioOff);
+    case "sent":
+    case "duplicate":
+      return finish(
+        { status: "sent", sentAt: now, providerMessageId: result.providerMessageId, sendMode, lastError: null },
+        { id, outcome: "sent", delivery: result.status, contactId: job.row.contact.id },
+      );
+    case "unknown":
+      // Twilio may hold the text: never sent again (its key stays claimed in sms_messages).
+      return finish({ status: "failed", lastError: "TextNoAnswer" }, { id, outcome: "failed", error: "TextNoAnswer" });
+    case "failed":
+      if (result.retryable) return afterSendError(job, new TextSendError(`Twilio ${result.errorCode ?? "error"}`));
+      {
+        const error = result.recipientRefused ? RECIPIENT_REFUSED : `twilio_${result.errorCode ?? "error"}`;
+        return finish({ status: "failed", lastError: error }, { id, outcome: "failed", error });
+      }
+  }
 }
 
 /**
@@ -613,7 +755,7 @@ function logSendError(subject: string, error: unknown) {
   );
 }
 
-type QuoteLinkForEmail = { url: string; trackingId: string };
+type QuoteLinkForEmail = { url: string; trackingId: string; shortCode?: string | null };
 
 function metadataOf(row: LoadedRow): Record<string, unknown> {
   return row.metadata && typeof row.metadata === "object" && !Array.isArray(row.metadata)
@@ -643,14 +785,14 @@ async function quoteLinksFor(
       (
         await tenantDb(orgId).quoteLink.findMany({
           where: { id: { in: [...earlierIds.values()] }, organizationId: orgId },
-          select: { id: true, contactId: true, token: true, expiresAt: true },
+          select: { id: true, contactId: true, token: true, shortCode: true, expiresAt: true },
         })
       ).map((link) => [link.id, link]),
     );
     for (const { id, row } of jobs) {
       const link = earlier.get(earlierIds.get(id) ?? "");
       if (link && link.contactId === row.contactId && (!link.expiresAt || link.expiresAt.getTime() > now.getTime()))
-        links.set(id, { url: quoteLinkUrl(link.token), trackingId: row.trackingId! });
+        links.set(id, { url: quoteLinkUrl(link.token), trackingId: row.trackingId!, shortCode: link.shortCode });
     }
   }
   const needNew = jobs.filter(({ id }) => !links.has(id));
@@ -659,12 +801,16 @@ async function quoteLinksFor(
   // fences), and the removal of links whose row is no longer this sweeper's.
   const created = needNew.map((job) => ({
     job,
-    link: newQuoteLinkRow({
-      organizationId: orgId,
-      contactId: job.row.contactId,
-      planType: job.row.contact.planType,
-      now,
-    }),
+    link: {
+      ...newQuoteLinkRow({
+        organizationId: orgId,
+        contactId: job.row.contactId,
+        planType: job.row.contact.planType,
+        now,
+      }),
+      // A text carries its link as /s/<code>: the full link would take half the message.
+      shortCode: isTextRow(job.row.emailType) ? newShortLinkCode() : null,
+    },
   }));
   const held = await tenantTransaction(orgId, async (tx) => {
     await tx.quoteLink.createMany({ data: created.map(({ link }) => link) });
@@ -683,7 +829,12 @@ async function quoteLinksFor(
     return heldIds;
   });
   for (const { job, link } of created)
-    links.set(job.id, held.has(job.id) ? { url: quoteLinkUrl(link.token), trackingId: quoteTrackingId(link) } : null);
+    links.set(
+      job.id,
+      held.has(job.id)
+        ? { url: quoteLinkUrl(link.token), trackingId: quoteTrackingId(link), shortCode: link.shortCode }
+        : null,
+    );
   return links;
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { offeredAgentContact } from "@/lib/profile/profile-schema";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
+import { SHORT_LINK_CODE_LENGTH } from "@/lib/sms/template";
 import { AppError } from "@/lib/api/errors";
 import { contactNotFound, visibleContactWhere } from "@/lib/contacts/get-contact";
 import type { ContactViewer } from "@/lib/contacts/list-contacts";
@@ -26,6 +27,14 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export function isQuoteToken(value: unknown): value is string {
   return typeof value === "string" && TOKEN.test(value);
+}
+
+/** A text's short link code (`/s/<code>`, lib/sms/template.ts): 10 letters and digits, about 59 bits. */
+export function newShortLinkCode(): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  let code = "";
+  for (let i = 0; i < SHORT_LINK_CODE_LENGTH; i += 1) code += alphabet[randomInt(alphabet.length)];
+  return code;
 }
 
 export function quoteLinkUrl(token: string): string {

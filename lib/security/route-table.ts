@@ -135,6 +135,12 @@ export const ROUTES: Record<string, RouteRow> = {
     params: { id: "contact" },
     body: (a) => ({ partnerId: a.contactId }),
   },
+  "GET /api/contacts/[id]/sms-consent": { access: "member", params: { id: "contact" } },
+  "POST /api/contacts/[id]/sms-consent": {
+    access: "member",
+    params: { id: "contact" },
+    body: () => ({ action: "consent", text: "I agree to receive Medicare Supplement quote texts." }),
+  },
   "POST /api/contacts/bulk-import": {
     access: "member",
     body: () => ({

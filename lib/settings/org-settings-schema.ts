@@ -120,6 +120,8 @@ export const orgSettingsSchema = z
     contactOutreachDelayYears: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     /** Both people of a confirmed household due within this many days get one email together; 0: each their own. */
     householdWindowDays: householdWindowDaysField,
+    /** Quote links by text message too (issue #20 point 3), only to contacts with recorded express consent; off by default. */
+    smsEnabled: z.boolean(),
     outreachTypes: z.object({
       birthday: z.boolean(),
       enrollmentAnniversary: z.boolean(),

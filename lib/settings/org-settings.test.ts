@@ -77,6 +77,7 @@ function validSettings(overrides: Partial<OrgSettingsInput> = {}): OrgSettingsIn
     contactPreferences: { calendarEnabled: true, phoneEnabled: false, callbackEnabled: true },
     contactOutreachDelayYears: 2,
     householdWindowDays: 7,
+    smsEnabled: false,
     outreachTypes: { birthday: true, enrollmentAnniversary: false, scheduleIncrease: true, aep: true },
     failedUnderwritingOutreach: { enabled: true, frequency: "annual", timing: "pre_aep" },
     mnDefaultRiders: ["part_b_deductible"],
@@ -142,6 +143,7 @@ describe("GET /api/settings and GET /api/settings/org", () => {
         contactPreferences: { calendarEnabled: true, phoneEnabled: true, callbackEnabled: true },
         contactOutreachDelayYears: 1,
         householdWindowDays: 7,
+        smsEnabled: false,
         outreachTypes: { birthday: true, enrollmentAnniversary: true, scheduleIncrease: true, aep: true },
         failedUnderwritingOutreach: { enabled: false, frequency: "annual", timing: "birthday" },
         mnDefaultRiders: ["part_a_deductible", "part_b_excess"],
@@ -304,6 +306,45 @@ describe("PUT /api/settings/org", () => {
     const { cookie } = await createSession(db.prisma, agent.id, { now });
     expect((await put(cookie, { settings: validSettings({ householdWindowDays: 21 }) })).status).toBe(403);
     expect([await windowOf(a.org.id), await windowOf(b.org.id)]).toEqual([0, 7]);
+  });
+
+  it("saves texting (smsEnabled, off by default) on the caller's organization only and queues a reschedule each way, like the other outreach settings", async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    const smsOf = async (id: string) => (await db.prisma.organization.findUniqueOrThrow({ where: { id } })).smsEnabled;
+    expect([await smsOf(a.org.id), await smsOf(b.org.id)]).toEqual([false, false]);
+    await put(a.cookie, { settings: validSettings() });
+    const queued = () => db.prisma.schedulerRun.count({ where: { organizationId: a.org.id, status: "queued" } });
+    const lastChangedKeys = async () =>
+      (
+        (
+          await db.prisma.auditLog.findFirstOrThrow({
+            where: { organizationId: a.org.id, action: "settings.updated" },
+            orderBy: { createdAt: "desc" },
+          })
+        ).metadata as { changedKeys: string[] }
+      ).changedKeys;
+
+    for (const smsEnabled of [true, false]) {
+      // Any queued run is taken by the runner; this save must queue its own (texts are planned by the reschedule).
+      await db.prisma.schedulerRun.deleteMany({ where: { organizationId: a.org.id } });
+      const res = await put(a.cookie, { settings: validSettings({ smsEnabled }) });
+      expect(res.status).toBe(200);
+      expect((await res.json()).orgSettings.smsEnabled).toBe(smsEnabled);
+      expect([await smsOf(a.org.id), await smsOf(b.org.id)]).toEqual([smsEnabled, false]);
+      expect(await queued()).toBe(1);
+      expect(await lastChangedKeys()).toEqual(["smsEnabled"]);
+      const shown = await (await getSettingsRoute(req("/api/settings", { cookie: a.cookie }), ctx())).json();
+      expect(shown.orgSettings.smsEnabled).toBe(smsEnabled);
+    }
+
+    const refused = await put(a.cookie, { settings: validSettings({ smsEnabled: "yes" as unknown as boolean }) });
+    expect(refused.status).toBe(422);
+    expect(Object.keys((await refused.json()).error.fields)).toEqual(["settings.smsEnabled"]);
+    const agent = await createUser(db.prisma, b.org.id, { now, isAdmin: false, isAgent: true });
+    const { cookie } = await createSession(db.prisma, agent.id, { now });
+    expect((await put(cookie, { settings: validSettings({ smsEnabled: true }) })).status).toBe(403);
+    expect([await smsOf(a.org.id), await smsOf(b.org.id)]).toEqual([false, false]);
   });
 
   it("writes one audit row listing the changed keys, and none when nothing changed", async () => {

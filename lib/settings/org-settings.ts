@@ -50,6 +50,7 @@ export const ORG_SETTINGS_SELECT = {
   callbackEnabled: true,
   contactOutreachDelayYears: true,
   householdWindowDays: true,
+  smsEnabled: true,
   outreachBirthday: true,
   outreachEnrollmentAnniversary: true,
   outreachScheduleIncrease: true,
@@ -117,6 +118,7 @@ function toView(row: SettingsRow): OrgSettingsView {
     },
     contactOutreachDelayYears: years === 2 || years === 3 ? years : 1,
     householdWindowDays: row.householdWindowDays,
+    smsEnabled: row.smsEnabled,
     outreachTypes: {
       birthday: row.outreachBirthday,
       enrollmentAnniversary: row.outreachEnrollmentAnniversary,
@@ -165,6 +167,7 @@ function toColumns(settings: OrgSettings) {
     callbackEnabled: settings.contactPreferences.callbackEnabled,
     contactOutreachDelayYears: settings.contactOutreachDelayYears,
     householdWindowDays: settings.householdWindowDays,
+    smsEnabled: settings.smsEnabled,
     outreachBirthday: settings.outreachTypes.birthday,
     outreachEnrollmentAnniversary: settings.outreachTypes.enrollmentAnniversary,
     outreachScheduleIncrease: settings.outreachTypes.scheduleIncrease,
@@ -201,6 +204,7 @@ const SETTINGS_KEYS = [
   "contactPreferences",
   "contactOutreachDelayYears",
   "householdWindowDays",
+  "smsEnabled",
   "outreachTypes",
   "failedUnderwritingOutreach",
   "mnDefaultRiders",
@@ -321,7 +325,8 @@ export async function updateOrgSettings({
     });
     return toView(updated);
   });
-  // Outreach toggles, delays, the household window, licensed states and carriers shape the schedule: re-plan it (queued, deduplicated).
+  // Outreach toggles, delays, the household window, texting (smsEnabled), licensed states and carriers shape the
+  // schedule: every save re-plans it (queued, deduplicated).
   await requestOrganizationReschedule({ organizationId, now });
   return view;
 }

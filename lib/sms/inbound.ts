@@ -5,6 +5,7 @@ import { AppError } from "@/lib/api/errors";
 import { prisma, tenantTransaction } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { nationalDigits } from "@/lib/phone/phone";
+import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 
 /**
  * POST /api/webhooks/twilio/sms: the texts contacts send to the platform's number (issue #20 point 3).
@@ -124,6 +125,9 @@ async function recordKeyword({
       }),
     );
     changed += count;
+    // Texts already planned for these contacts go (STOP) or come back (START) now, not at the nightly run; the
+    // sweep checks the ledger again before each text in any case.
+    await rescheduleContactsNow({ organizationId, contactIds: ofOrganization.map(({ id }) => id), now });
   }
   return changed;
 }

@@ -116,7 +116,12 @@ beforeEach(() => {
     else throw new Error(`unexpected fetch ${method} ${url}`);
     return { ok: reply.status < 300, status: reply.status, json: async () => reply.body };
   });
-  global.fetch = fetchMock as unknown as typeof fetch;
+  // The Text messages card reads its own state on mount (sms-consent-panel.test.tsx covers it): left loading
+  // here, outside fetchMock, so the calls these tests count are the view's own.
+  global.fetch = ((url: string, init: RequestInit = {}) =>
+    url === `/api/contacts/${CONTACT_ID}/sms-consent` && (init.method ?? "GET") === "GET"
+      ? new Promise(() => {})
+      : fetchMock(url, init)) as unknown as typeof fetch;
 });
 
 const renderView = (data: ContactPageData | null = empty, error: string | null = null, isTrial = false) =>

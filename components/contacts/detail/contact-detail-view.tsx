@@ -25,6 +25,7 @@ import { healthOutcome } from "@/components/contacts/detail/health-answers";
 import { HealthAssessmentModal } from "@/components/contacts/detail/health-assessment-modal";
 import { QuoteLinkPanel } from "@/components/contacts/detail/quote-link-panel";
 import { HouseholdPanel } from "@/components/contacts/detail/household-panel";
+import { SmsConsentPanel } from "@/components/contacts/detail/sms-consent-panel";
 import { QUOTE_LINK_DAYS } from "@/lib/quotes/quote-link-rules";
 import { contactStatusLabel, EMAIL_OPENS_CAPTION } from "@/lib/contacts/contact-status";
 import { CONTACT_OWNER_CAPTION } from "@/lib/contacts/contact-fields";
@@ -377,6 +378,15 @@ export function ContactDetailView({
             contactId={contact.id}
             contactName={name || contact.email}
             household={data.household}
+            onChanged={(message) => {
+              setNotice(message);
+              router.refresh();
+            }}
+          />
+          <SmsConsentPanel
+            contactId={contact.id}
+            firstName={contact.firstName || name || contact.email}
+            phoneNumber={contact.phoneNumber}
             onChanged={(message) => {
               setNotice(message);
               router.refresh();
