@@ -23,8 +23,8 @@ type Sample = {
   toggle: OutreachType | null;
   subject: string;
   body: string;
-  /** The quote-link text that stands for this email (lib/sms/template.ts SMS_LINES). */
-  smsType: SmsMessageType;
+  /** The quote-link text that stands for this email (lib/sms/template.ts SMS_LINES); null: not texted (the welcome). */
+  smsType: SmsMessageType | null;
 };
 
 /** The name the samples greet ("Hi Pat"). */
@@ -72,7 +72,8 @@ export function previewSamples(agency: string): Sample[] {
     },
     {
       key: "initial-blaster",
-      smsType: "initial_blast",
+      // Only the quote moments are texted (lib/outreach/text-rows.ts TEXTED_EMAIL_TYPES), never the welcome.
+      smsType: null,
       title: "Welcome email",
       toggle: null,
       subject: `${agency} found new Medicare Supplement quotes for you`,
@@ -136,10 +137,9 @@ export function previewTexts(brandName: string, appUrl: string): Map<SmsMessageT
   try {
     const shortUrl = shortLinkUrl(appUrl, SAMPLE_SHORT_LINK_CODE);
     return new Map(
-      previewSamples(brandName).map((sample) => [
-        sample.smsType,
-        quoteLinkSms({ type: sample.smsType, brandName, firstName: SAMPLE_FIRST_NAME, shortUrl }),
-      ]),
+      previewSamples(brandName).flatMap(({ smsType }) =>
+        smsType ? [[smsType, quoteLinkSms({ type: smsType, brandName, firstName: SAMPLE_FIRST_NAME, shortUrl })]] : [],
+      ),
     );
   } catch {
     return null;
@@ -254,6 +254,7 @@ export function OutreachPreviewModal({ brand, outreachTypes, appUrl, onClose }: 
       ) : texts ? (
         <ul tabIndex={0} aria-label="Text message samples" className={listClass}>
           {samples.map((sample) => {
+            if (!sample.smsType) return null;
             const off = sample.toggle !== null && !outreachTypes[sample.toggle];
             return (
               <li

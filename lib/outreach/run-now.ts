@@ -4,6 +4,7 @@ import { tenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { runSweep, type SweepResult } from "@/lib/outreach/sweep";
 import { runQueuedReschedules } from "@/lib/outreach/triggers";
+import { TEXT_ROW_PREFIX } from "@/lib/outreach/text-rows";
 
 /**
  * "Run outreach now", for development and the browser tests only (404 in production): what the job
@@ -15,10 +16,13 @@ import { runQueuedReschedules } from "@/lib/outreach/triggers";
 export async function runOutreachNow({
   organizationId,
   sendNext = 0,
+  textsOnly = false,
   now,
 }: {
   organizationId: string;
   sendNext?: number;
+  /** Bring forward only text rows (lib/outreach/text-rows.ts): how the texts journey sends one text, not the next email. */
+  textsOnly?: boolean;
   now: Date;
 }): Promise<{ rescheduled: boolean; broughtForward: number; sweep: SweepResult }> {
   if (getEnv().isProduction) throw new AppError("not_found");
@@ -27,7 +31,12 @@ export async function runOutreachNow({
   if (sendNext > 0) {
     const db = tenantDb(organizationId);
     const next = await db.scheduledEmail.findMany({
-      where: { organizationId, status: "pending", scheduledSendAt: { gt: now } },
+      where: {
+        organizationId,
+        status: "pending",
+        scheduledSendAt: { gt: now },
+        ...(textsOnly ? { emailType: { startsWith: TEXT_ROW_PREFIX } } : {}),
+      },
       orderBy: [{ scheduledSendAt: "asc" }, { priority: "asc" }, { id: "asc" }],
       take: sendNext,
       select: { id: true },

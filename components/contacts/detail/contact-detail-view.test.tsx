@@ -244,6 +244,54 @@ describe("Contact Details", () => {
     ]);
   });
 
+  it("lists a text as 'Text: …' in the activity, and counts only emails in the summary", () => {
+    renderView({
+      ...empty,
+      scheduledEmails: [
+        {
+          id: "s1",
+          contact_id: CONTACT_ID,
+          email_type: "birthday",
+          scheduled_send_date: "2025-07-01",
+          status: "pending",
+          send_mode: "production",
+        },
+        {
+          id: "s2",
+          contact_id: CONTACT_ID,
+          email_type: "sms_birthday",
+          scheduled_send_date: "2025-07-01",
+          status: "pending",
+          send_mode: "production",
+        },
+      ],
+      trackingRecords: [
+        {
+          id: "t1",
+          email_type: "sms_aep",
+          scheduled_date: "2025-05-01",
+          send_status: "opened",
+          send_mode: "production",
+          sent_at: "2025-05-01T15:00:00.000Z",
+        },
+        {
+          id: "t2",
+          email_type: "aep",
+          scheduled_date: "2025-05-01",
+          send_status: "sent",
+          send_mode: "production",
+          sent_at: "2025-05-01T15:00:00.000Z",
+        },
+      ],
+    });
+    const future = screen.getByRole("region", { name: "Future Activity" });
+    expect(within(future).getByText("Text: Birthday")).toBeTruthy();
+    const activity = screen.getByRole("region", { name: "Email Activity" });
+    expect(within(activity).getByText("Text: AEP")).toBeTruthy();
+    const summary = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect([summary("Emails Sent"), summary("Emails Opened"), summary("Upcoming Emails")]).toEqual(["1", "0", "1"]);
+  });
+
   it("shows 2 follow-up requests by default and the rest on demand", () => {
     renderView({ ...empty, followUps: [followUp(5), followUp(4), followUp(3), followUp(2)] });
     const section = screen.getByRole("region", { name: "Follow-up Requests" });

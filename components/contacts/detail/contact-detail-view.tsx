@@ -245,8 +245,11 @@ export function ContactDetailView({
   const name = `${contact.firstName} ${contact.lastName}`.trim();
   const age = ageOn(contact.birthDate, new Date());
   const activity = trackingRecords.filter((r) => r.send_status !== "scheduled");
-  const sentCount = activity.filter((r) => r.send_status === "sent" || r.send_status === "opened").length;
-  const openedCount = activity.filter((r) => r.send_status === "opened").length;
+  // The summary counts emails; a text (email type "sms_…", lib/outreach/text-rows.ts) is listed in the activity only.
+  const emails = activity.filter((r) => !r.email_type.startsWith("sms_"));
+  const sentCount = emails.filter((r) => r.send_status === "sent" || r.send_status === "opened").length;
+  const openedCount = emails.filter((r) => r.send_status === "opened").length;
+  const upcomingEmails = scheduledEmails.filter((r) => !r.email_type.startsWith("sms_")).length;
   const outcome = healthOutcome(eligibility);
   const healthLabel =
     outcome === "not_completed"
@@ -404,7 +407,7 @@ export function ContactDetailView({
               {[
                 ["Emails Sent", String(sentCount)],
                 ["Emails Opened", String(openedCount)],
-                ["Upcoming Emails", String(scheduledEmails.length)],
+                ["Upcoming Emails", String(upcomingEmails)],
                 ["Follow-up Requests", String(followUps.length)],
               ].map(([label, value]) => (
                 <div key={label} className="px-5 py-4">
