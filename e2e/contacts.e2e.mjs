@@ -50,9 +50,10 @@ async function tableRows(page) {
       .filter((r) => r.cells.length >= 11)
       .map((r) => {
         const c = [...r.cells].map((cell) => cell.innerText.trim());
-        // The name cell starts with the (aria-hidden) initials avatar.
+        // The name ends the cell's link, after the (aria-hidden) initials avatar; a household mark may follow the link.
+        const link = r.cells[1].querySelector('a[href^="/contact/"]');
         return {
-          name: c[1].split("\n").pop().trim(),
+          name: (link?.innerText ?? c[1]).split("\n").pop().trim(),
           email: c[2],
           phone: c[3],
           state: c[4],

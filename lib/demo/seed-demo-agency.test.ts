@@ -4,6 +4,7 @@ import {
   seedDemoAgency,
   seedReferenceData,
 } from "@/lib/demo/seed-demo-agency";
+import { addressKey } from "@/lib/households/address";
 import { setupTestDatabase } from "@/lib/testing/db";
 
 describe("seedDemoAgency and seedReferenceData", () => {
@@ -79,6 +80,20 @@ describe("seedDemoAgency and seedReferenceData", () => {
       idempotencyKey: "seed:sample-agency-ready",
     });
     expect(outbox[0]!.text).toContain(`${first.contacts} sample contacts`);
+
+    // Households to see: two confirmed pairs and one suggestion, each pair at one address under one last name.
+    const households = await db.prisma.household.findMany({
+      where: { organizationId: org.id },
+      include: { contactA: true, contactB: true },
+      orderBy: { status: "asc" },
+    });
+    expect(households.map((h) => h.status).sort()).toEqual(["confirmed", "confirmed", "suggested"]);
+    for (const { contactA, contactB, addressKey: key, confirmedById, status } of households) {
+      expect(addressKey({ street: contactA.streetAddress, zip: contactA.zipCode })).toBe(key);
+      expect(addressKey({ street: contactB.streetAddress, zip: contactB.zipCode })).toBe(key);
+      expect(contactA.lastName).toBe(contactB.lastName);
+      expect(confirmedById).toBe(status === "confirmed" ? org.defaultAgent!.id : null);
+    }
   });
 
   it("upserts carriers and state switch rules idempotently", async () => {

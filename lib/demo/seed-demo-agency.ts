@@ -8,7 +8,9 @@ import { SampleAgencyReadyEmail } from "@/lib/email/templates/sample-agency-read
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send";
 import { getEnv } from "@/lib/env";
-import { generateSampleContacts } from "@/lib/demo/sample-contacts";
+import { generateSampleContacts, type SampleContactInput } from "@/lib/demo/sample-contacts";
+import { addressKey } from "@/lib/households/address";
+import { orderedPair } from "@/lib/households/pairing";
 import { householdRuleFromCsv } from "@/lib/quotes/household-rules";
 import { REFERENCE_FILES } from "@/lib/reference/reference-data";
 import { stateRulesFileSchema, toStateRuleRows } from "@/lib/outreach/state-rules";
@@ -135,6 +137,44 @@ function isUniqueViolation(error: unknown) {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
 
+/**
+ * The demo's households (docs/households.md), so the Household card, the list's marks and the household email show
+ * with sample data: three pairs of generated contacts made to live together (the second of each pair takes the
+ * first's last name, ZIP and county, and both get one fictional street address on "Example Lane"). Two pairs are
+ * confirmed, one is left as a suggestion for the agent to confirm or dismiss. Pure: the same contacts in, the same out.
+ */
+export function withSampleHouseholds<C extends SampleContactInput>(
+  contacts: readonly C[],
+): {
+  contacts: (C & { streetAddress?: string })[];
+  pairs: { a: string; b: string; status: "confirmed" | "suggested"; key: string }[];
+} {
+  const out: (C & { streetAddress?: string })[] = contacts.map((c) => ({ ...c }));
+  const pairs: { a: string; b: string; status: "confirmed" | "suggested"; key: string }[] = [];
+  const statuses = ["confirmed", "confirmed", "suggested"] as const;
+  statuses.forEach((status, i) => {
+    const [first, second] = [out[2 * i], out[2 * i + 1]];
+    if (!first || !second) return;
+    const streetAddress = `${120 + 14 * i} Example Lane`;
+    Object.assign(first, { streetAddress });
+    Object.assign(second, {
+      streetAddress,
+      lastName: first.lastName,
+      state: first.state,
+      zipCode: first.zipCode,
+      county: first.county,
+      countyFips: first.countyFips,
+    });
+    pairs.push({
+      a: first.email,
+      b: second.email,
+      status,
+      key: addressKey({ street: streetAddress, zip: first.zipCode })!,
+    });
+  });
+  return { contacts: out, pairs };
+}
+
 async function createAgency(now: Date): Promise<string> {
   // Admin first in the list so that the generator spreads contacts over all three agents.
   const contacts = generateSampleContacts({
@@ -208,8 +248,31 @@ async function createAgency(now: Date): Promise<string> {
     const [alex, jordan] = [await user(AGENTS[0]!, false), await user(AGENTS[1]!, false)];
     await tx.organization.update({ where: { id: org.id }, data: { defaultAgentId: admin.id } });
     const ids: Record<string, string> = { admin: admin.id, alex: alex.id, jordan: jordan.id };
+    const homes = withSampleHouseholds(contacts);
     await tx.contact.createMany({
-      data: contacts.map((c) => ({ ...c, organizationId: org.id, agentId: c.agentId ? ids[c.agentId]! : null })),
+      data: homes.contacts.map((c) => ({ ...c, organizationId: org.id, agentId: c.agentId ? ids[c.agentId]! : null })),
+    });
+    const idOf = new Map(
+      (
+        await tx.contact.findMany({
+          where: { organizationId: org.id, email: { in: homes.pairs.flatMap((p) => [p.a, p.b]) } },
+          select: { id: true, email: true },
+        })
+      ).map((c) => [c.email, c.id]),
+    );
+    await tx.household.createMany({
+      data: homes.pairs.map(({ a, b, status, key }) => {
+        const [contactAId, contactBId] = orderedPair(idOf.get(a)!, idOf.get(b)!);
+        return {
+          organizationId: org.id,
+          contactAId,
+          contactBId,
+          kind: "address" as const,
+          addressKey: key,
+          status,
+          ...(status === "confirmed" ? { confirmedById: admin.id, confirmedAt: now } : {}),
+        };
+      }),
     });
     return org.id;
   });

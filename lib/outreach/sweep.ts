@@ -349,7 +349,7 @@ async function prepareOrganization(
   let households: Map<string, HouseholdPartnerLink>;
   try {
     links = await quoteLinksFor(orgId, jobs, now);
-    households = await householdPartnerLinks(orgId, jobs, now);
+    households = await householdPartnerLinks(orgId, jobs, now, links);
   } catch (error) {
     for (const { job } of decided) outcomes.push(await afterSendError(job, error));
     return { outcomes, ready: [] };
@@ -755,7 +755,7 @@ function logSendError(subject: string, error: unknown) {
   );
 }
 
-type QuoteLinkForEmail = { url: string; trackingId: string; shortCode?: string | null };
+type QuoteLinkForEmail = { url: string; trackingId: string; shortCode?: string | null; linkId: string };
 
 function metadataOf(row: LoadedRow): Record<string, unknown> {
   return row.metadata && typeof row.metadata === "object" && !Array.isArray(row.metadata)
@@ -792,7 +792,12 @@ async function quoteLinksFor(
     for (const { id, row } of jobs) {
       const link = earlier.get(earlierIds.get(id) ?? "");
       if (link && link.contactId === row.contactId && (!link.expiresAt || link.expiresAt.getTime() > now.getTime()))
-        links.set(id, { url: quoteLinkUrl(link.token), trackingId: row.trackingId!, shortCode: link.shortCode });
+        links.set(id, {
+          url: quoteLinkUrl(link.token),
+          trackingId: row.trackingId!,
+          shortCode: link.shortCode,
+          linkId: link.id,
+        });
     }
   }
   const needNew = jobs.filter(({ id }) => !links.has(id));
@@ -832,7 +837,7 @@ async function quoteLinksFor(
     links.set(
       job.id,
       held.has(job.id)
-        ? { url: quoteLinkUrl(link.token), trackingId: quoteTrackingId(link), shortCode: link.shortCode }
+        ? { url: quoteLinkUrl(link.token), trackingId: quoteTrackingId(link), shortCode: link.shortCode, linkId: link.id }
         : null,
     );
   return links;
@@ -843,11 +848,16 @@ async function quoteLinksFor(
  * planner's household window: lib/outreach-schedule/household.ts), while the two are still a confirmed household
  * and the partner may be emailed. One new link per email, like the contact's own (a retry makes another; the
  * unused one expires). An email whose household no longer holds goes out as the contact's own.
+ *
+ * The email's own link (`leadLinks`, quoteLinksFor's for the same job) then carries both: its partner_link_id is set
+ * to the partner's new link in the same transaction, so /compare opens both people's quotes from it
+ * (docs/households.md "One link for two"). Only a household email's link carries both.
  */
 async function householdPartnerLinks(
   orgId: string,
   jobs: readonly SendJob[],
   now: Date,
+  leadLinks: ReadonlyMap<string, QuoteLinkForEmail | null>,
 ): Promise<Map<string, HouseholdPartnerLink>> {
   const partnerOf = new Map<string, string>();
   for (const { id, row } of jobs) {
@@ -876,7 +886,12 @@ async function householdPartnerLinks(
     confirmed.flatMap((h) => [`${h.contactAId}|${h.contactBId}`, `${h.contactBId}|${h.contactAId}`]),
   );
   const partnerById = new Map(partners.map((p) => [p.id, p]));
-  const created: { jobId: string; firstName: string; link: ReturnType<typeof newQuoteLinkRow> }[] = [];
+  const created: {
+    jobId: string;
+    firstName: string;
+    link: ReturnType<typeof newQuoteLinkRow>;
+    leadLinkId: string | null;
+  }[] = [];
   for (const { id, row } of jobs) {
     const partner = partnerById.get(partnerOf.get(id) ?? "");
     if (!partner || !pairs.has(`${row.contactId}|${partner.id}`)) continue;
@@ -884,10 +899,20 @@ async function householdPartnerLinks(
       jobId: id,
       firstName: partner.firstName,
       link: newQuoteLinkRow({ organizationId: orgId, contactId: partner.id, planType: partner.planType, now }),
+      leadLinkId: leadLinks.get(id)?.linkId ?? null,
     });
   }
   if (created.length === 0) return links;
-  await db.quoteLink.createMany({ data: created.map(({ link }) => link) });
+  const pointed = created.filter((c) => c.leadLinkId !== null);
+  await tenantTransaction(orgId, async (tx) => {
+    await tx.quoteLink.createMany({ data: created.map(({ link }) => link) });
+    if (pointed.length > 0)
+      await tx.$executeRaw`
+        UPDATE quote_links AS q SET partner_link_id = u.partner_link_id
+        FROM unnest(${pointed.map((c) => c.leadLinkId!)}::uuid[], ${pointed.map((c) => c.link.id)}::uuid[])
+          AS u(id, partner_link_id)
+        WHERE q.id = u.id AND q.organization_id = ${orgId}::uuid`;
+  });
   for (const { jobId, firstName, link } of created) links.set(jobId, { firstName, quoteUrl: quoteLinkUrl(link.token) });
   return links;
 }
