@@ -16,3 +16,23 @@ export async function isInConfirmedHousehold(organizationId: string, contactId: 
   });
   return row !== null;
 }
+
+/**
+ * Whether two contacts are still a CONFIRMED household together (either side), for the household email's link that
+ * opens both people's quotes (docs/households.md "One link for two"). Same reads and walls as isInConfirmedHousehold.
+ */
+export async function areConfirmedHousehold(organizationId: string, contactId: string, partnerId: string) {
+  if (contactId === partnerId) return false;
+  const row = await tenantDb(organizationId).household.findFirst({
+    where: {
+      organizationId,
+      status: "confirmed",
+      OR: [
+        { contactAId: contactId, contactBId: partnerId },
+        { contactAId: partnerId, contactBId: contactId },
+      ],
+    },
+    select: { id: true },
+  });
+  return row !== null;
+}

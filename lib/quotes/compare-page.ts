@@ -1,11 +1,11 @@
 import "server-only";
-import { COMPARE_TEXTS, type CompareTexts } from "@/lib/quotes/compare-texts";
+import { COMPARE_TEXTS, TWO_PEOPLE_INTRO, type CompareTexts } from "@/lib/quotes/compare-texts";
 import { z } from "zod";
 import { prisma, tenantDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { brandColor, brandNameOf, DEFAULT_BRAND_COLOR, ORGANIZATION_BRANDING_SELECT } from "@/lib/organizations/brand";
 import { findOrganizationByIdOrSlug } from "@/lib/organizations/find-organization";
-import { isInConfirmedHousehold } from "@/lib/households/paired";
+import { areConfirmedHousehold, isInConfirmedHousehold } from "@/lib/households/paired";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import {
   buildComparison,
@@ -14,6 +14,7 @@ import {
   type QuoteSubject,
 } from "@/lib/quotes/compare-quotes";
 import {
+  type FoundQuoteLink,
   findQuoteLink,
   isQuoteToken,
   orphanedQuoteLinkOrgSlug,
@@ -53,7 +54,19 @@ export type CompareBrand = {
 
 export type ComparePageModel =
   | { kind: "redirect"; to: string }
+  | CompareQuoteModel
   | {
+      /**
+       * A household email's link (quote_links.partner_link_id, docs/households.md "One link for two"): both people's
+       * quotes, the link's own contact first, each model exactly what that person's own link shows (their own token).
+       */
+      kind: "household";
+      people: [CompareQuoteModel, CompareQuoteModel];
+      /** The frame's sentence (lib/quotes/compare-texts.ts). */
+      intro: string;
+    };
+
+export type CompareQuoteModel = {
       kind: "quote";
       mode: "link" | "manual" | "demo";
       comparison: Comparison;
@@ -79,6 +92,11 @@ export type ComparePageModel =
       nextUrl: string | null;
       /** The Medicare Advantage option's link. */
       advantageUrl: string | null;
+      /**
+       * On the two-person page only: the person's heading ("Ann's quotes"), and whether this is the link's own contact
+       * (only the opened link reports its view; the partner's quotes being on the page is not the partner's visit).
+       */
+      person?: { heading: string; opened: boolean } | null;
     };
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -276,54 +294,28 @@ export async function loadComparePage({
         };
       return errorRedirect(QUOTE_NOT_FOUND_MESSAGE);
     }
-    const { contact, organization } = found;
-    const [agent, failedUnderwriting, householdPaired] = await Promise.all([
-      quoteAgent(found),
-      latestHealthFailed(organization.id, contact.id),
-      isInConfirmedHousehold(organization.id, contact.id),
+    const [model, partner] = await Promise.all([
+      linkQuoteModel(found, { planType: first(params.planType) ?? null, common, now }),
+      householdPartnerOf(found, now),
     ]);
-    const comparison = await buildComparison({
-      subject: {
-        zip5: contact.zipCode?.slice(0, 5) ?? null,
-        countyFips: contact.countyFips,
-        birthDate: isoDate(contact.birthDate),
-        gender: contact.gender ?? "M",
-        tobacco: contact.tobaccoUser,
-        currentCarrier: await currentCarrierGroup(contact),
-        currentPlan: contact.planType,
-        policyEffectiveDate: isoDate(contact.effectiveDate),
-        planType: first(params.planType) ?? found.link.planType ?? contact.planType,
-        failedUnderwriting,
-      },
-      organization: compareOrganization(organization, false),
-      now,
-      effectiveDate: common.effectiveDate,
-    });
-    const brand = orgBrand(organization as OrgRow);
-    const speaksAsOrg = organization.forceOrgSenderDetails || !agent || agent.useOrgSenderDetails;
-    brand.senderName = speaksAsOrg ? brand.name : `${agent!.firstName} ${agent!.lastName}`.trim();
-    brand.phone = speaksAsOrg ? (organization.phone ?? agent?.phone ?? null) : (agent!.phone ?? organization.phone);
-    const q = encodeURIComponent(id);
+    if (!partner) return model;
+    const partnerModel = await linkQuoteModel(partner, { planType: null, common: { ...common, tid: null }, now });
+    // Both are a confirmed household (householdPartnerOf), so each starts with the household discount on.
     return {
-      kind: "quote",
-      mode: "link",
-      comparison,
-      brand,
-      firstName: contact.firstName,
-      householdPaired,
-      emailToConfirm: contact.unverifiedSince ? contact.email : null,
-      quoteId: id,
-      orgId: organization.id,
-      ...common,
-      hideMedicareAdvantage: organization.hideMedicareAdvantage,
-      nextUrl: common.skipHealthQuestions
-        ? `/schedule?id=${q}&orgId=${organization.id}`
-        : `/eligibility?id=${q}&orgId=${organization.id}`,
-      advantageUrl: `/schedule?id=${q}&orgId=${organization.id}&status=decline`,
+      kind: "household",
+      people: [
+        { ...model, householdPaired: true, person: { heading: possessiveQuotes(found.contact.firstName), opened: true } },
+        {
+          ...partnerModel,
+          householdPaired: true,
+          person: { heading: possessiveQuotes(partner.contact.firstName), opened: false },
+        },
+      ],
+      intro: TWO_PEOPLE_INTRO,
     };
   }
 
-  const manual = manualParams.safeParse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, first(v)])));
+  const manual = manualParams.safeParse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, first(v)])));  const manual = manualParams.safeParse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, first(v)])));
   if (!manual.success)
     return errorRedirect(
       first(params.zip) && !first(params.orgId) ? MISSING_ORGANIZATION_MESSAGE : MISSING_QUOTE_ID_MESSAGE,
@@ -377,6 +369,85 @@ export async function loadComparePage({
     nextUrl: `/eligibility?orgId=${org.id}`,
     advantageUrl: `/schedule?orgId=${org.id}&status=decline`,
   };
+}
+
+/** "Ann's quotes": a person's heading on the two-person page. */
+export function possessiveQuotes(firstName: string | null): string {
+  const name = firstName?.trim();
+  return name ? `${name}'s quotes` : "Quotes";
+}
+
+/**
+ * A quote link's page for its own contact: the contact's own age, gender, tobacco, ZIP, plan and agent, branded for
+ * their agency. The two-person page calls it once per person, each with that person's own link.
+ */
+async function linkQuoteModel(
+  found: FoundQuoteLink,
+  { planType, common, now }: { planType: string | null; common: ReturnType<typeof commonOptions>; now: Date },
+): Promise<CompareQuoteModel> {
+  const { contact, organization } = found;
+  const [agent, failedUnderwriting, householdPaired] = await Promise.all([
+    quoteAgent(found),
+    latestHealthFailed(organization.id, contact.id),
+    isInConfirmedHousehold(organization.id, contact.id),
+  ]);
+  const comparison = await buildComparison({
+    subject: {
+      zip5: contact.zipCode?.slice(0, 5) ?? null,
+      countyFips: contact.countyFips,
+      birthDate: isoDate(contact.birthDate),
+      gender: contact.gender ?? "M",
+      tobacco: contact.tobaccoUser,
+      currentCarrier: await currentCarrierGroup(contact),
+      currentPlan: contact.planType,
+      policyEffectiveDate: isoDate(contact.effectiveDate),
+      planType: planType ?? found.link.planType ?? contact.planType,
+      failedUnderwriting,
+    },
+    organization: compareOrganization(organization, false),
+    now,
+    effectiveDate: common.effectiveDate,
+  });
+  const brand = orgBrand(organization as OrgRow);
+  const speaksAsOrg = organization.forceOrgSenderDetails || !agent || agent.useOrgSenderDetails;
+  brand.senderName = speaksAsOrg ? brand.name : `${agent!.firstName} ${agent!.lastName}`.trim();
+  brand.phone = speaksAsOrg ? (organization.phone ?? agent?.phone ?? null) : (agent!.phone ?? organization.phone);
+  const q = encodeURIComponent(found.link.token);
+  return {
+    kind: "quote" as const,
+    mode: "link" as const,
+    comparison,
+    brand,
+    firstName: contact.firstName,
+    householdPaired,
+    emailToConfirm: contact.unverifiedSince ? contact.email : null,
+    quoteId: found.link.token,
+    orgId: organization.id,
+    ...common,
+    hideMedicareAdvantage: organization.hideMedicareAdvantage,
+    nextUrl: common.skipHealthQuestions
+      ? `/schedule?id=${q}&orgId=${organization.id}`
+      : `/eligibility?id=${q}&orgId=${organization.id}`,
+    advantageUrl: `/schedule?id=${q}&orgId=${organization.id}&status=decline`,
+  };
+}
+
+/**
+ * The partner's own link behind a household email's link (docs/households.md "One link for two"), or null: no
+ * partner link, the partner's link expired or gone, another organization's, or the two are no longer a confirmed
+ * household. Read under the link's organization (tenantDb), the organization taken from the link's row.
+ */
+async function householdPartnerOf(found: FoundQuoteLink, now: Date): Promise<FoundQuoteLink | null> {
+  const partnerLinkId = found.link.partnerLinkId;
+  if (!partnerLinkId) return null;
+  const organizationId = found.organization.id;
+  const link = await tenantDb(organizationId).quoteLink.findFirst({
+    where: { id: partnerLinkId, organizationId },
+    select: { token: true, contactId: true },
+  });
+  if (!link?.contactId || !(await areConfirmedHousehold(organizationId, found.contact.id, link.contactId))) return null;
+  const partner = await findQuoteLink(link.token, now);
+  return partner && partner.organization.id === organizationId ? partner : null;
 }
 
 /** The compare page's tab title: the agency's name (its brand), so the tab says whose quote it is; "Personal Quote" without one. */

@@ -12,6 +12,13 @@
 export const HOUSEHOLD_DEFAULT_REASON =
   "On because our records show you share your home with someone, such as a spouse or partner. You can turn it off.";
 
+/**
+ * Under the two-person page's title (a household email's link: docs/households.md "One link for two"). Rendered by the
+ * server's frame, never in the page's JavaScript.
+ */
+export const TWO_PEOPLE_INTRO =
+  "Each of you has your own prices, for your own age and health, with the household discount on where the carrier offers one. Each person's health questions and call are their own.";
+
 /** How "Lowest over time" ranks, in one sentence, shown when it is chosen (docs/architecture.md "Rate history and carrier strength"). */
 export const LOWEST_OVER_TIME_EXPLAINED =
   "We add up five years of payments: the first year at today's price, then each year higher by the carrier's average yearly increase shown on its card (not counting increases as you get older).";

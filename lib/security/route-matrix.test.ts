@@ -263,6 +263,7 @@ async function digestOfA(): Promise<string> {
     "audit_logs",
     "contact_events",
     "households",
+    "consent_events",
   ];
   const parts: string[] = [];
   for (const table of tables) {
