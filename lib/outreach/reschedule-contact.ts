@@ -281,7 +281,7 @@ async function readHistory(tx: TxClient, context: RescheduleContext, ids: string
              metadata->'household' AS household
       FROM scheduled_emails
       WHERE organization_id = ${organizationId}::uuid AND contact_id = ANY(${ids}::uuid[]) AND status = 'sent' AND sent_at >= ${sentSince}
-        AND email_type NOT LIKE 'sms\_%'`,
+        AND NOT starts_with(email_type, 'sms_')`,
     clicks: await tx.$queryRaw<PageHistory["clicks"]>`
       SELECT contact_id::text AS "contactId", clicked_at AS "clickedAt", tracking_id AS "trackingId"
       FROM tracking_clicks

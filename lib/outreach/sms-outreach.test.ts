@@ -209,6 +209,28 @@ describe("text quote links", () => {
     });
   });
 
+  it("texts do not count against the email frequency cap (3 in 30 days)", async () => {
+    const { org, ann } = await agency();
+    // Birthday June 20: its email is due June 6. Three texts sent in the 30 days before would fill the cap.
+    await db.prisma.contact.update({ where: { id: ann.id }, data: { birthDate: new Date("1955-06-20") } });
+    await db.prisma.scheduledEmail.createMany({
+      data: ["2026-05-20", "2026-05-25", "2026-05-30"].map((day, i) => ({
+        organizationId: org.id,
+        contactId: ann.id,
+        emailType: "sms_aep",
+        scheduledSendDate: new Date(day),
+        scheduledSendAt: new Date(`${day}T15:00:00Z`),
+        status: "sent" as const,
+        sentAt: new Date(`${day}T15:00:00Z`),
+        sendMode: "production" as const,
+        idempotencyKey: `cap-test-${ann.id}-${i}`,
+      })),
+    });
+    await rescheduleOrganization({ organizationId: org.id, plan: planContactEmails, now });
+    const [birthday] = await rowsOf(ann.id, "birthday");
+    expect(birthday).toMatchObject({ scheduledSendDate: new Date("2026-06-06"), status: "pending", skipReason: null });
+  });
+
   it("waits out the contact's quiet hours without spending an attempt", async () => {
     const { ann, phone } = await agency({ state: "CA" });
     const [email] = await rowsOf(ann.id, "birthday");
