@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
 import type { LocationChoice, LocationSaveFailure } from "@/components/quotes/compare-form-dialogs";
 import {
   ModalTitle,
@@ -10,6 +10,7 @@ import {
   RidersModal,
   SecondaryButton,
 } from "@/components/quotes/compare-modals";
+import { CompareHeader } from "@/components/quotes/compare-header";
 import { QuoteRateHistory } from "@/components/quotes/quote-rate-history";
 import { Button } from "@/components/ui/button";
 import { ModalFrame } from "@/components/ui/modal-frame";
@@ -82,6 +83,11 @@ type Modal = null | "date" | "location" | "riders" | "g-vs-n" | { quote: QuoteVi
  */
 export function CompareQuotesView({ model }: { model: Model }) {
   const { comparison: c, brand } = model;
+  // On the two-person page (a household email's link) the server's frame draws the header, the title and each
+  // person's heading; ids carry the instance's prefix, as the two views share one document.
+  const framed = Boolean(model.person);
+  const Main = framed ? "div" : "main";
+  const uid = useId();
   const router = useRouter();
   const searchParams = useSearchParams();
   const [pending, startTransition] = useTransition();
@@ -109,13 +115,13 @@ export function CompareQuotesView({ model }: { model: Model }) {
 
   // A view counts once the page has rendered in a browser, not when a mail scanner fetches the link.
   useEffect(() => {
-    if (model.mode !== "link" || !model.quoteId || reported.current) return;
+    if (model.mode !== "link" || !model.quoteId || model.person?.opened === false || reported.current) return;
     reported.current = true;
     void apiCall<unknown>("/api/tracking/log-tracking-click", {
       method: "POST",
       body: { quoteId: model.quoteId, tid: model.tid, orgId: model.orgId },
     });
-  }, [model.mode, model.quoteId, model.tid, model.orgId]);
+  }, [model.mode, model.quoteId, model.tid, model.orgId, model.person?.opened]);
 
   const current = c.plans.find((p) => p.plan === plan) ?? c.plans[0];
   const shown = useMemo(
@@ -161,9 +167,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
 
   function select(quote: QuoteView) {
     if (!model.nextUrl) {
-      setNotice(
-        "This is a demo: with a real quote link, choosing a plan continues to the health questions and scheduling a call.",
-      );
+      setNotice(model.texts.demoSelect);
       return;
     }
     setModal({ quote });
@@ -172,34 +176,10 @@ export function CompareQuotesView({ model }: { model: Model }) {
   const person = `${c.age}, ${c.gender === "F" ? "female" : "male"}, ${c.tobacco ? "tobacco user" : "non-tobacco"}`;
 
   return (
-    <div className="min-h-screen bg-gray-50 pb-16">
-      <header className="border-b border-gray-200 bg-white px-4 py-3" style={{ borderTop: `4px solid ${color}` }}>
-        <div className="mx-auto flex max-w-2xl items-center justify-between gap-3">
-          {brand.logoUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the agency's logo, served by our own route with cache headers
-            <img
-              src={brand.logoUrl}
-              alt={brand.name}
-              className="max-h-12 w-auto max-w-[225px] object-contain sm:max-h-[75px] sm:max-w-[450px]"
-            />
-          ) : (
-            <p className="text-lg font-bold" style={{ color: ink }}>
-              {brand.name}
-            </p>
-          )}
-          {brand.phone ? (
-            <a
-              href={`tel:${brand.phone}`}
-              className="inline-flex min-h-11 shrink-0 items-center text-sm font-semibold underline-offset-2 hover:underline"
-              style={{ color: ink }}
-            >
-              {formatStoredPhone(brand.phone)}
-            </a>
-          ) : null}
-        </div>
-      </header>
+    <div className={framed ? undefined : "min-h-screen bg-gray-50 pb-16"}>
+      {framed ? null : <CompareHeader brand={brand} color={color} ink={ink} />}
 
-      <main className="mx-auto max-w-2xl px-4 py-5">
+      <Main className={framed ? undefined : "mx-auto max-w-2xl px-4 py-5"}>
         {model.mode === "demo" ? (
           <p role="note" className="mb-4 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900">
             {model.texts.demoNote}
@@ -213,7 +193,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
             {confirmEmailNotice(model.emailToConfirm, brand.name)}
           </p>
         ) : null}
-        <h1 className="text-2xl font-bold tracking-tight text-gray-900">Personal Quote</h1>
+        {framed ? null : <h1 className="text-2xl font-bold tracking-tight text-gray-900">Personal Quote</h1>}
         <p className="mt-1 text-sm text-gray-600">
           {model.firstName ? `Hi ${model.firstName}, here` : "Here"} are the lowest monthly prices we found
           {brand.senderName !== brand.name ? ` with ${brand.senderName}` : ""}.
@@ -286,8 +266,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
         ) : null}
         {c.statePlans ? (
           <p role="note" className="mt-4 rounded-md border border-gray-200 bg-white px-3 py-2 text-sm text-gray-700">
-            {c.state} uses its own versions of the standard Medicare Supplement plans, and they can include optional
-            riders.
+            {c.state} {model.texts.statePlans}
           </p>
         ) : null}
 
@@ -340,7 +319,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
                   role="switch"
                   checked={household}
                   onChange={(event) => setHouseholdChoice(event.target.checked)}
-                  aria-describedby={showHouseholdReason ? "household-default-reason" : undefined}
+                  aria-describedby={showHouseholdReason ? `${uid}household-reason` : undefined}
                 />
                 Household discount
               </label>
@@ -382,7 +361,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
           </div>
 
           {showHouseholdReason ? (
-            <p id="household-default-reason" className="mt-2 text-base text-gray-700">
+            <p id={`${uid}household-reason`} className="mt-2 text-base text-gray-700">
               {model.texts.householdDefaultReason}
             </p>
           ) : null}
@@ -405,7 +384,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
                       key={value}
                       variant="ghost"
                       aria-pressed={selected}
-                      aria-describedby={value === "over_time" && selected ? "over-time-explained" : undefined}
+                      aria-describedby={value === "over_time" && selected ? `${uid}over-time` : undefined}
                       onClick={() => setOrder(value)}
                       className="border px-3 font-semibold"
                       style={
@@ -420,7 +399,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
                 })}
               </div>
               {overTime ? (
-                <p id="over-time-explained" className="mt-2 text-base text-gray-700">
+                <p id={`${uid}over-time`} className="mt-2 text-base text-gray-700">
                   {model.texts.lowestOverTime}
                 </p>
               ) : null}
@@ -566,10 +545,8 @@ export function CompareQuotesView({ model }: { model: Model }) {
 
         {!model.hideMedicareAdvantage && model.mode !== "demo" && model.advantageUrl ? (
           <aside className="mt-8 rounded-lg border border-gray-200 bg-white p-4">
-            <h2 className="text-base font-semibold text-gray-900">Looking to dramatically lower your monthly costs?</h2>
-            <p className="mt-1 text-sm text-gray-600">
-              Medicare Advantage plans can have $0 monthly premiums. Ask us whether one fits you.
-            </p>
+            <h2 className="text-base font-semibold text-gray-900">{model.texts.advantage.title}</h2>
+            <p className="mt-1 text-sm text-gray-600">{model.texts.advantage.body}</p>
             <a
               href={model.advantageUrl}
               className="mt-3 inline-flex min-h-11 items-center rounded-md border px-4 py-2 text-sm font-semibold"
@@ -579,7 +556,7 @@ export function CompareQuotesView({ model }: { model: Model }) {
             </a>
           </aside>
         ) : null}
-      </main>
+      </Main>
 
       {modal === "date" || modal === "location" ? (
         typeof formDialogs !== "object" ? (

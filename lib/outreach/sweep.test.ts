@@ -194,7 +194,10 @@ describe("sendScheduledEmail", () => {
       await claimDueEmails({ limit: 1000, now });
       expect(await sendScheduledEmail({ id: email.id, now })).toMatchObject({ outcome: "sent" });
       const [message] = await outbox(email.idempotencyKey);
-      return message!;
+      // The email's own link: the row's quote link (quoteLinksFor).
+      const ownLinkId = ((await row(email.id))!.metadata as { quoteLinkId: string }).quoteLinkId;
+      const ownLink = await db.prisma.quoteLink.findUniqueOrThrow({ where: { id: ownLinkId } });
+      return Object.assign(message!, { ownLink });
     };
 
     const message = await send("2026-06-01");
@@ -205,12 +208,18 @@ describe("sendScheduledEmail", () => {
     );
     const partnerLink = await findQuoteLink(partnerUrl.searchParams.get("id")!, now);
     expect(partnerLink?.contact.id).toBe(bea.id);
+    // One link for two (docs/households.md): the contact's own link points at the partner's new link.
+    expect(message.ownLink.contactId).toBe(contact.id);
+    expect(message.ownLink.partnerLinkId).toBe(partnerLink!.link.id);
+    expect(message.html).toContain(encodeURIComponent(`/compare?id=${message.ownLink.token}`));
 
     // Undone since it was planned: the email goes out as the contact's own.
     await db.prisma.household.update({ where: { id: household.id }, data: { status: "dismissed" } });
     const alone = await send("2026-05-31");
     expect(alone.html).not.toContain("Bea");
     expect(alone.html).not.toContain("for your household");
+    // A contact's ordinary link never carries a partner.
+    expect(alone.ownLink.partnerLinkId).toBeNull();
   });
 
   it("during the trial sends to the contact's agent with [TEST] (test mode), never to the contact", async () => {

@@ -837,7 +837,12 @@ async function quoteLinksFor(
     links.set(
       job.id,
       held.has(job.id)
-        ? { url: quoteLinkUrl(link.token), trackingId: quoteTrackingId(link), shortCode: link.shortCode, linkId: link.id }
+        ? {
+            url: quoteLinkUrl(link.token),
+            trackingId: quoteTrackingId(link),
+            shortCode: link.shortCode,
+            linkId: link.id,
+          }
         : null,
     );
   return links;

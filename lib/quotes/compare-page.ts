@@ -52,52 +52,46 @@ export type CompareBrand = {
   senderName: string;
 };
 
-export type ComparePageModel =
-  | { kind: "redirect"; to: string }
-  | CompareQuoteModel
-  | {
-      /**
-       * A household email's link (quote_links.partner_link_id, docs/households.md "One link for two"): both people's
-       * quotes, the link's own contact first, each model exactly what that person's own link shows (their own token).
-       */
-      kind: "household";
-      people: [CompareQuoteModel, CompareQuoteModel];
-      /** The frame's sentence (lib/quotes/compare-texts.ts). */
-      intro: string;
-    };
+export type ComparePageModel = { kind: "redirect"; to: string } | CompareQuoteModel;
 
 export type CompareQuoteModel = {
-      kind: "quote";
-      mode: "link" | "manual" | "demo";
-      comparison: Comparison;
-      brand: CompareBrand;
-      firstName: string | null;
-      /**
-       * Link mode: the contact is in a confirmed household (docs/households.md "The compare page"), so the
-       * household toggle starts on. A yes or no only: the page never learns who the partner is.
-       */
-      householdPaired: boolean;
-      /** Link mode, an unconfirmed self-signup (lib/contacts/book.ts): the address its confirmation link went to. */
-      emailToConfirm?: string | null;
-      /** The quote link token (link mode): what the page's calls and links carry. */
-      quoteId: string | null;
-      orgId: string | null;
-      tid: string | null;
-      hideMedicareAdvantage: boolean;
-      skipHealthQuestions: boolean;
-      videos: { planGvsN: string | null; qualify: string | null };
-      /** The page's longer sentences (lib/quotes/compare-texts.ts). */
-      texts: CompareTexts;
-      /** Where "Select" continues to (null in the demo). */
-      nextUrl: string | null;
-      /** The Medicare Advantage option's link. */
-      advantageUrl: string | null;
-      /**
-       * On the two-person page only: the person's heading ("Ann's quotes"), and whether this is the link's own contact
-       * (only the opened link reports its view; the partner's quotes being on the page is not the partner's visit).
-       */
-      person?: { heading: string; opened: boolean } | null;
-    };
+  kind: "quote";
+  mode: "link" | "manual" | "demo";
+  comparison: Comparison;
+  brand: CompareBrand;
+  firstName: string | null;
+  /**
+   * Link mode: the contact is in a confirmed household (docs/households.md "The compare page"), so the
+   * household toggle starts on. A yes or no only: the page never learns who the partner is.
+   */
+  householdPaired: boolean;
+  /** Link mode, an unconfirmed self-signup (lib/contacts/book.ts): the address its confirmation link went to. */
+  emailToConfirm?: string | null;
+  /** The quote link token (link mode): what the page's calls and links carry. */
+  quoteId: string | null;
+  orgId: string | null;
+  tid: string | null;
+  hideMedicareAdvantage: boolean;
+  skipHealthQuestions: boolean;
+  videos: { planGvsN: string | null; qualify: string | null };
+  /** The page's longer sentences (lib/quotes/compare-texts.ts). */
+  texts: CompareTexts;
+  /** Where "Select" continues to (null in the demo). */
+  nextUrl: string | null;
+  /** The Medicare Advantage option's link. */
+  advantageUrl: string | null;
+  /**
+   * On the two-person page only: the person's heading ("Ann's quotes"), and whether this is the link's own contact
+   * (only the opened link reports its view; the partner's quotes being on the page is not the partner's visit).
+   */
+  person?: { heading: string; opened: boolean } | null;
+  /**
+   * A household email's link (quote_links.partner_link_id, docs/households.md "One link for two"): the partner's
+   * model, exactly what the partner's own link shows (their own token), and the frame's sentence. This model is
+   * then the link's own contact's. Null on every other page.
+   */
+  twoPeople?: { partner: CompareQuoteModel; intro: string } | null;
+};
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -302,20 +296,21 @@ export async function loadComparePage({
     const partnerModel = await linkQuoteModel(partner, { planType: null, common: { ...common, tid: null }, now });
     // Both are a confirmed household (householdPartnerOf), so each starts with the household discount on.
     return {
-      kind: "household",
-      people: [
-        { ...model, householdPaired: true, person: { heading: possessiveQuotes(found.contact.firstName), opened: true } },
-        {
+      ...model,
+      householdPaired: true,
+      person: { heading: possessiveQuotes(found.contact.firstName), opened: true },
+      twoPeople: {
+        partner: {
           ...partnerModel,
           householdPaired: true,
           person: { heading: possessiveQuotes(partner.contact.firstName), opened: false },
         },
-      ],
-      intro: TWO_PEOPLE_INTRO,
+        intro: TWO_PEOPLE_INTRO,
+      },
     };
   }
 
-  const manual = manualParams.safeParse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, first(v)])));  const manual = manualParams.safeParse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, first(v)])));
+  const manual = manualParams.safeParse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, first(v)])));
   if (!manual.success)
     return errorRedirect(
       first(params.zip) && !first(params.orgId) ? MISSING_ORGANIZATION_MESSAGE : MISSING_QUOTE_ID_MESSAGE,

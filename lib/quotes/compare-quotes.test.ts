@@ -473,6 +473,103 @@ describe("the household default: householdPaired (docs/households.md, the compar
     expect((await compare({ orgId: org.slug, zip: "78701" })).householdPaired).toBe(false);
     expect((await compare({ demo: "true" })).householdPaired).toBe(false);
   });
+
+  describe("one link for two (docs/households.md): a household email's link carries the partner's link", () => {
+    /** A paired contact and partner (the partner older, male, a smoker), each with their own link; the lead's carries both. */
+    async function householdLink(status: "confirmed" | "suggested" = "confirmed") {
+      const lead = await linkFor({ birthDate: "1956-03-15" });
+      const partner = await partnerOf(lead.org.id);
+      await db.prisma.contact.update({
+        where: { id: partner.id },
+        data: { zipCode: "78701", birthDate: new Date("1951-07-02T00:00:00Z"), gender: "M", tobaccoUser: true },
+      });
+      const household = await pair(lead.org.id, lead.contactId, partner.id, status);
+      const partnerLink = await createQuoteLink({ organizationId: lead.org.id, contactId: partner.id, now: NOW });
+      await db.prisma.quoteLink.update({
+        where: { token: lead.token },
+        data: { partnerLinkId: partnerLink.link.id },
+      });
+      return { ...lead, partner, partnerLink, household };
+    }
+
+    it("gives both people's models, each as its own link computes it, with separate tokens and the household on", async () => {
+      const { token, partner, partnerLink } = await householdLink();
+      const model = await compare({ id: token, tid: "quote-tid" });
+      const other = model.twoPeople?.partner;
+      expect(other).toBeDefined();
+      expect(model.quoteId).toBe(token);
+      expect(other!.quoteId).toBe(partnerLink.token);
+      expect(model.nextUrl).toContain(`id=${encodeURIComponent(token)}`);
+      expect(other!.nextUrl).toContain(`id=${encodeURIComponent(partnerLink.token)}`);
+      expect(other!.advantageUrl).toContain(`id=${encodeURIComponent(partnerLink.token)}`);
+      expect(other!.nextUrl).not.toContain(token);
+      expect([model.householdPaired, other!.householdPaired]).toEqual([true, true]);
+      expect(model.person).toEqual({ heading: `${model.firstName}'s quotes`, opened: true });
+      expect(other!.person).toEqual({ heading: "Robin's quotes", opened: false });
+      // The email's tracking id stays with the opened link; the partner's view is not counted from it.
+      expect([model.tid, other!.tid]).toEqual(["quote-tid", null]);
+      // Each person's quotes: exactly what their own link shows (own age, gender, tobacco, ZIP, plan).
+      const own = await compare({ id: partnerLink.token });
+      expect(own.twoPeople ?? null).toBeNull();
+      expect(other!.comparison).toEqual(own.comparison);
+      expect(other!.comparison.age).toBe(74);
+      expect([other!.comparison.gender, other!.comparison.tobacco]).toEqual(["M", true]);
+      expect(model.comparison.age).toBe(70);
+      expect(model.comparison.tobacco).toBe(false);
+      expect(JSON.stringify({ ...model, twoPeople: null })).not.toContain(partner.id);
+    });
+
+    it("falls back to the lead alone when the household was undone, or was never confirmed", async () => {
+      const { token, household, partnerLink } = await householdLink();
+      await db.prisma.household.update({ where: { id: household.id }, data: { status: "dismissed" } });
+      const model = await compare({ id: token });
+      expect(model.twoPeople ?? null).toBeNull();
+      expect(JSON.stringify(model)).not.toContain(partnerLink.token);
+      expect(JSON.stringify(model)).not.toContain("Robin");
+      const suggested = await householdLink("suggested");
+      expect((await compare({ id: suggested.token })).twoPeople ?? null).toBeNull();
+    });
+
+    it("falls back to the lead alone when the partner's link expired or is gone", async () => {
+      const { token, partnerLink } = await householdLink();
+      await db.prisma.quoteLink.update({
+        where: { id: partnerLink.link.id },
+        data: { expiresAt: new Date(NOW.getTime() - 1000) },
+      });
+      const model = await compare({ id: token });
+      expect(model.twoPeople ?? null).toBeNull();
+      expect(model.householdPaired).toBe(true);
+      await db.prisma.quoteLink.delete({ where: { id: partnerLink.link.id } });
+      const lead = await db.prisma.quoteLink.findUniqueOrThrow({ where: { token } });
+      expect(lead.partnerLinkId).toBeNull(); // ON DELETE SET NULL
+      expect((await compare({ id: token })).twoPeople ?? null).toBeNull();
+    });
+
+    it("an ordinary link of a paired contact, and the partner's own link, show one person and nothing of the other", async () => {
+      const { token, org, contactId, partner, partnerLink } = await householdLink();
+      const ordinary = await createQuoteLink({ organizationId: org.id, contactId, now: NOW });
+      const model = await compare({ id: ordinary.token });
+      expect(model.twoPeople ?? null).toBeNull();
+      expect(model.householdPaired).toBe(true);
+      const page = JSON.stringify(model);
+      for (const secret of [partner.id, partnerLink.token, "Robin", "Partnerson"]) expect(page).not.toContain(secret);
+      // The partner's own link does not point back: it shows the partner alone.
+      const partnerPage = JSON.stringify(await compare({ id: partnerLink.token }));
+      expect(partnerPage).not.toContain(token);
+      expect(partnerPage).not.toContain(contactId);
+    });
+
+    it("never follows a partner link into another organization", async () => {
+      const { token } = await linkFor({});
+      const other = await createOrganization(db.prisma, { now: NOW });
+      const stranger = await createContact(db.prisma, other.id, { now: NOW, firstName: "Stranger" });
+      const foreign = await createQuoteLink({ organizationId: other.id, contactId: stranger.id, now: NOW });
+      await db.prisma.quoteLink.update({ where: { token }, data: { partnerLinkId: foreign.link.id } });
+      const model = await compare({ id: token });
+      expect(model.twoPeople ?? null).toBeNull();
+      expect(JSON.stringify(model)).not.toContain("Stranger");
+    });
+  });
 });
 
 test("formats cents as a monthly price", () => {

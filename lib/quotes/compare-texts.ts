@@ -47,6 +47,18 @@ export const PLAN_G_VS_N_COVERAGE: [string, string, string][] = [
   ["Foreign travel", "80%", "80%"],
 ];
 
+/** The demo's answer to "Select": nothing continues without a real quote link. */
+export const DEMO_SELECT_NOTE =
+  "This is a demo: with a real quote link, choosing a plan continues to the health questions and scheduling a call.";
+
+/** After the state's code (MN, WI, MA): its own plans, with riders. */
+export const STATE_PLANS_NOTE =
+  "uses its own versions of the standard Medicare Supplement plans, and they can include optional riders.";
+
+/** The Medicare Advantage option under the quotes. */
+export const ADVANTAGE_TITLE = "Looking to dramatically lower your monthly costs?";
+export const ADVANTAGE_BODY = "Medicare Advantage plans can have $0 monthly premiums. Ask us whether one fits you.";
+
 /** The notes that say a page is sample data (the house rule: sample data is labelled as sample). */
 export const DEMO_NOTE = "Demo: a sample person (Austin, TX) and sample prices. Nothing you do here is saved.";
 export const SAMPLE_PRICES_NOTE = "Sample prices: these rates are illustrative sample data, not real carrier prices.";
@@ -59,6 +71,9 @@ export type CompareTexts = {
   qualify: { withQuestions: string; withoutQuestions: string };
   demoNote: string;
   samplePricesNote: string;
+  demoSelect: string;
+  statePlans: string;
+  advantage: { title: string; body: string };
 };
 
 export const COMPARE_TEXTS: CompareTexts = {
@@ -68,5 +83,8 @@ export const COMPARE_TEXTS: CompareTexts = {
   planGvsNCoverage: PLAN_G_VS_N_COVERAGE,
   demoNote: DEMO_NOTE,
   samplePricesNote: SAMPLE_PRICES_NOTE,
+  demoSelect: DEMO_SELECT_NOTE,
+  statePlans: STATE_PLANS_NOTE,
+  advantage: { title: ADVANTAGE_TITLE, body: ADVANTAGE_BODY },
   qualify: { withQuestions: QUALIFY_WITH_QUESTIONS, withoutQuestions: QUALIFY_WITHOUT_QUESTIONS },
 };

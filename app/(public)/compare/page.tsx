@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { clientIp } from "@/lib/api/handler";
 import { CompareQuotesView } from "@/components/quotes/compare-quotes-view";
+import { CompareTwoPeople } from "@/components/quotes/compare-two-people";
 import { comparePageTitle, loadComparePage } from "@/lib/quotes/compare-page";
 
 export const dynamic = "force-dynamic";
@@ -30,5 +31,14 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 export default async function ComparePage({ searchParams }: { searchParams: SearchParams }) {
   const model = await loadFor(searchParams);
   if (model.kind === "redirect") redirect(model.to);
+  // A household email's link carries both people (docs/households.md "One link for two").
+  if (model.twoPeople)
+    return (
+      <CompareTwoPeople
+        lead={{ ...model, twoPeople: null }}
+        partner={model.twoPeople.partner}
+        intro={model.twoPeople.intro}
+      />
+    );
   return <CompareQuotesView model={model} />;
 }
