@@ -229,6 +229,16 @@ async function cancelJob(job: SendJob, reason: string): Promise<SendOutcome> {
     : { id: job.id, outcome: "not_claimed" };
 }
 
+/** Who a message goes out as (and, in a trial, who receives its test copy): the contact's agent, else the default agent, else the first admin. */
+async function sendingAgent(row: LoadedRow, fallbackAgent: () => Promise<Agent | null>): Promise<Agent | null> {
+  const { contact, organization } = row;
+  return (
+    (contact.agent?.isActive ? contact.agent : null) ??
+    (organization.defaultAgent?.isActive ? organization.defaultAgent : null) ??
+    (await fallbackAgent())
+  );
+}
+
 /** What a job needs before its link and its email: the mode, the agent it goes out as, the sender. */
 type DecidedSend = {
   job: SendJob;
@@ -252,10 +262,7 @@ async function decideSend(
   if (!contact.email.trim()) return cancelJob(job, CANCEL_REASONS.noAddress);
   // Live is decided now, not when the row was planned: before go-live nothing reaches a consumer.
   const sendMode = sendModeAt(organization, now);
-  const agent =
-    (contact.agent?.isActive ? contact.agent : null) ??
-    (organization.defaultAgent?.isActive ? organization.defaultAgent : null) ??
-    (await fallbackAgent());
+  const agent = await sendingAgent(job.row, fallbackAgent);
   if (sendMode === "test" && !agent) return cancelJob(job, CANCEL_REASONS.noTestRecipient);
   const sender = resolveOutreachSender({ organization, agent, appUrl: getEnv().appUrl });
   return { job, sendMode, agent, sender };
@@ -409,12 +416,7 @@ async function sendTexts(
     try {
       const { contact, organization } = job.row;
       const sendMode = sendModeAt(organization, now);
-      const agent =
-        sendMode === "test"
-          ? ((contact.agent?.isActive ? contact.agent : null) ??
-            (organization.defaultAgent?.isActive ? organization.defaultAgent : null) ??
-            (await fallbackAgent()))
-          : null;
+      const agent = sendMode === "test" ? await sendingAgent(job.row, fallbackAgent) : null;
       const decision = decideTextSend({
         optedOut: Boolean(contact.unsubscribedAt) || contact.doNotCommunicate,
         smsEnabled: organization.smsEnabled,

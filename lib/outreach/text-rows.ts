@@ -13,6 +13,7 @@
 import type { SmsConsent } from "@/lib/sms/consent-rule";
 import { nextSmsWindowInZones, smsAllowedInZones } from "@/lib/sms/quiet-hours";
 import type { DesiredRow } from "@/lib/outreach/rules";
+import { nationalDigits } from "@/lib/phone/phone";
 
 export const TEXT_ROW_PREFIX = "sms_";
 
@@ -103,7 +104,7 @@ export function decideTextSend({
     };
   if (!smsAllowedInZones(now, timeZones)) return { kind: "defer", until: nextSmsWindowInZones(now, timeZones) };
   if (sendMode === "production") return { kind: "send" };
-  const digits = (agentPhone ?? "").replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+  const digits = nationalDigits(agentPhone ?? "");
   return /^\d{10}$/.test(digits)
     ? { kind: "send", testNumber: `+1${digits}` }
     : { kind: "cancel", reason: TEXT_CANCEL_REASONS.noTestPhone };

@@ -1,4 +1,4 @@
-import { smsConsentFromEvents, type SmsConsentEvent } from "@/lib/sms/consent-rule";
+import { smsConsentDecision, smsConsentFromEvents, type SmsConsentEvent } from "@/lib/sms/consent-rule";
 
 const ORG = "org-a";
 const OTHER_ORG = "org-b";
@@ -73,5 +73,30 @@ describe("may this contact be texted", () => {
       reason: "no_phone",
       since: null,
     });
+  });
+});
+
+describe("smsConsentDecision: what decided, and the words in force", () => {
+  const decision = (events: SmsConsentEvent[]) =>
+    smsConsentDecision({ organizationId: ORG, phoneNumber: PHONE, events });
+
+  it("after START the deciding event is the START, and the words are the consent STOP took away", () => {
+    const first = consent(1, { consentText: "The first words agreed to, in full." });
+    const start = keyword(3, "resubscribe");
+    expect(decision([first, keyword(2, "opt_out"), start])).toEqual({
+      state: { allowed: true, reason: "consented", since: T(3) },
+      decidedBy: start,
+      consentInForce: first,
+    });
+  });
+
+  it("a START without an earlier consent decides nothing; opted out has no words in force", () => {
+    expect(decision([keyword(1, "resubscribe")])).toEqual({
+      state: { allowed: false, reason: "no_consent", since: null },
+      decidedBy: null,
+      consentInForce: null,
+    });
+    const stop = keyword(2, "opt_out");
+    expect(decision([consent(1), stop])).toMatchObject({ decidedBy: stop, consentInForce: null });
   });
 });

@@ -38,17 +38,31 @@ export function isExpressSmsConsent(event: Pick<SmsConsentEvent, "action" | "con
   return event.action === "opt_in" && (event.consentText?.trim().length ?? 0) > 0;
 }
 
-export function smsConsentFromEvents({
-  organizationId,
-  phoneNumber,
-  events,
-}: {
+export function smsConsentFromEvents(input: {
   organizationId: string;
   /** The contact's current number, 10 digits; anything else means no number to text. */
   phoneNumber: string | null;
   events: readonly SmsConsentEvent[];
 }): SmsConsent {
-  if (!phoneNumber || !PHONE.test(phoneNumber)) return { allowed: false, reason: "no_phone", since: null };
+  return smsConsentDecision(input).state;
+}
+
+/**
+ * The rule with its reasons: the state, the event that decided it (the latest event that counted) and, while
+ * texts are allowed, the express consent in force (whose words the contact agreed to). For the contact page,
+ * which shows who decided and the words.
+ */
+export function smsConsentDecision<E extends SmsConsentEvent>({
+  organizationId,
+  phoneNumber,
+  events,
+}: {
+  organizationId: string;
+  phoneNumber: string | null;
+  events: readonly E[];
+}): { state: SmsConsent; decidedBy: E | null; consentInForce: E | null } {
+  if (!phoneNumber || !PHONE.test(phoneNumber))
+    return { state: { allowed: false, reason: "no_phone", since: null }, decidedBy: null, consentInForce: null };
   const relevant = events
     .map((event, index) => ({ event, index }))
     .filter(
@@ -59,16 +73,18 @@ export function smsConsentFromEvents({
     .sort((a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime() || a.index - b.index);
 
   let state: SmsConsent = { allowed: false, reason: "no_consent", since: null };
-  let hadConsent = false;
+  let decidedBy: E | null = null;
+  let lastConsent: E | null = null;
   for (const { event } of relevant) {
     if (isExpressSmsConsent(event)) {
-      hadConsent = true;
+      lastConsent = event;
       state = { allowed: true, reason: "consented", since: event.occurredAt };
     } else if (event.action === "opt_out" || event.action === "unsubscribe") {
       state = { allowed: false, reason: "opted_out", since: event.occurredAt };
-    } else if (event.action === "resubscribe" && hadConsent) {
+    } else if (event.action === "resubscribe" && lastConsent) {
       state = { allowed: true, reason: "consented", since: event.occurredAt };
-    }
+    } else continue;
+    decidedBy = event;
   }
-  return state;
+  return { state, decidedBy, consentInForce: state.allowed ? lastConsent : null };
 }

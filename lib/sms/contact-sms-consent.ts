@@ -5,7 +5,7 @@ import type { TenantDb } from "@/lib/db";
 import { rescheduleContactsNow } from "@/lib/outreach/triggers";
 import { formatStoredPhone } from "@/lib/phone/phone";
 import { recordSmsConsent, withdrawSmsConsent } from "@/lib/sms/consent";
-import { isExpressSmsConsent, smsConsentFromEvents } from "@/lib/sms/consent-rule";
+import { smsConsentDecision } from "@/lib/sms/consent-rule";
 import {
   SMS_CONSENT_HISTORY_LIMIT,
   type SmsConsentHistoryEntry,
@@ -54,21 +54,7 @@ export async function getContactSmsConsent({
     orderBy: [{ occurredAt: "asc" }, { createdAt: "asc" }],
   });
   const phoneNumber = contact.phoneNumber && PHONE.test(contact.phoneNumber) ? contact.phoneNumber : null;
-  const state = smsConsentFromEvents({ organizationId, phoneNumber, events });
-
-  // The event that decided the state (the rule's latest counted event at `since`), and the words in force.
-  const ofNumber = events.filter((event) => event.phoneNumber === phoneNumber);
-  const counts = (event: (typeof events)[number]) =>
-    state.reason === "consented"
-      ? isExpressSmsConsent(event) || event.action === "resubscribe"
-      : event.action === "opt_out" || event.action === "unsubscribe";
-  const decidingIndex = state.since
-    ? ofNumber.findLastIndex((event) => event.occurredAt.getTime() === state.since!.getTime() && counts(event))
-    : -1;
-  const deciding = decidingIndex >= 0 ? ofNumber[decidingIndex]! : null;
-  const consentInForce = state.allowed
-    ? ofNumber.slice(0, decidingIndex + 1).findLast((event) => isExpressSmsConsent(event))
-    : undefined;
+  const { state, decidedBy, consentInForce } = smsConsentDecision({ organizationId, phoneNumber, events });
 
   const history: SmsConsentHistoryEntry[] = events
     .slice(-SMS_CONSENT_HISTORY_LIMIT)
@@ -84,7 +70,7 @@ export async function getContactSmsConsent({
     allowed: state.allowed,
     reason: state.reason,
     since: state.since?.toISOString() ?? null,
-    source: deciding?.source ?? null,
+    source: decidedBy?.source ?? null,
     consentText: consentInForce?.consentText?.trim() ?? null,
     phoneNumber: phoneNumber ? formatStoredPhone(phoneNumber) : null,
     agencyName: contact.organization.brandName?.trim() || contact.organization.name,
