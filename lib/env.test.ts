@@ -40,6 +40,14 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...production, ...twilio, TWILIO_ACCOUNT_SID: "SK123" })).toThrow("TWILIO_ACCOUNT_SID");
   });
 
+  it("paces Resend at RESEND_REQUESTS_PER_SECOND, 2 a second (Resend's default) when unset; refuses what is not a positive rate", () => {
+    expect(parseEnv(production).email.resendRequestsPerSecond).toBe(2);
+    expect(parseEnv({ ...production, RESEND_REQUESTS_PER_SECOND: "" }).email.resendRequestsPerSecond).toBe(2);
+    expect(parseEnv({ ...production, RESEND_REQUESTS_PER_SECOND: "10" }).email.resendRequestsPerSecond).toBe(10);
+    expect(() => parseEnv({ ...production, RESEND_REQUESTS_PER_SECOND: "0" })).toThrow("RESEND_REQUESTS_PER_SECOND");
+    expect(() => parseEnv({ ...production, RESEND_REQUESTS_PER_SECOND: "fast" })).toThrow("RESEND_REQUESTS_PER_SECOND");
+  });
+
   it("chooses every embedded part under npm start with nothing else set", () => {
     const env = parseEnv(npmStart);
     expect(env.parts).toEqual({

@@ -62,6 +62,8 @@ export const rawEnvSchema = z.object({
   RESEND_API_KEY: optional,
   RESEND_BASE_URL: z.url().optional(),
   RESEND_WEBHOOK_SECRET: optional,
+  /** Requests a second this process sends to Resend (its team limit; default 2, Resend's own default). */
+  RESEND_REQUESTS_PER_SECOND: optional.pipe(z.coerce.number<string | undefined>().positive().max(1000).optional()),
   /** When set, every email goes to this address with "[TEST]" in the subject. */
   EMAIL_TEST_ADDRESS: z.email().optional(),
 
@@ -336,6 +338,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       resendApiKey: raw.RESEND_API_KEY,
       resendBaseUrl: raw.RESEND_BASE_URL,
       resendWebhookSecret: raw.RESEND_WEBHOOK_SECRET,
+      resendRequestsPerSecond: raw.RESEND_REQUESTS_PER_SECOND ?? 2,
       testAddress: raw.EMAIL_TEST_ADDRESS,
       /** Every email's subject starts with this on a preview ("[PREVIEW] "); empty elsewhere. */
       subjectPrefix: isPreview ? "[PREVIEW] " : "",

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { prisma } from "@/lib/db";
 import type { OutboxEmail } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
+import { createRequestPacer, type RequestPacer } from "@/lib/email/request-pacer";
 import {
   composeEmail,
   EmailSendError,
@@ -71,7 +72,16 @@ function isDefiniteRefusal(error: { statusCode?: number | null; name?: string })
   return status >= 400;
 }
 
-/** One provider request under `key`, waiting out 429s as Retry-After asks. */
+let pacer: { rate: number; take: RequestPacer } | undefined;
+/** This process's turn at the provider, spaced at RESEND_REQUESTS_PER_SECOND (request-pacer.ts). */
+function providerTurn(sleep: (ms: number) => Promise<void>) {
+  const rate = getEnv().email.resendRequestsPerSecond;
+  if (pacer?.rate !== rate) pacer = { rate, take: createRequestPacer({ requestsPerSecond: rate }) };
+  const { take } = pacer;
+  return take(sleep);
+}
+
+/** One provider request under `key`, in its turn at the rate limit, waiting out 429s as Retry-After asks. */
 async function callProvider(
   payload: ReturnType<typeof providerPayload>[],
   key: string,
@@ -79,6 +89,7 @@ async function callProvider(
   sleep: (ms: number) => Promise<void>,
 ): Promise<ProviderAnswer> {
   for (let waits = 0; ; waits += 1) {
+    await providerTurn(sleep);
     const answer = single
       ? await resend().emails.send(payload[0]!, { idempotencyKey: key })
       : await resend().batch.send(payload, { idempotencyKey: key });

@@ -719,12 +719,31 @@ async function prepareClaimed(
 
 /** The second half: the emails sent at once, then each organization's rows marked. */
 async function sendPrepared(
-  { outcomes, ready, errors: preparationErrors }: PreparedBatch,
-  sendBatch: BatchSendFunction = (inputs) => sendEmailBatch(inputs),
+  prepared: PreparedBatch,
+  sendBatch?: BatchSendFunction,
 ): Promise<{ outcomes: SendOutcome[]; errors: number }> {
+  return markDelivered(await deliverPrepared(prepared, sendBatch));
+}
+
+type DeliveredBatch = PreparedBatch & { results: (SendEmailResult | Error | undefined)[] };
+
+/** The provider's part: every ready email in one batch send (PROVIDER_BATCH_SIZE per request). */
+async function deliverPrepared(
+  prepared: PreparedBatch,
+  sendBatch: BatchSendFunction = (inputs) => sendEmailBatch(inputs),
+): Promise<DeliveredBatch> {
+  if (prepared.ready.length === 0) return { ...prepared, results: [] };
+  return { ...prepared, results: await sendBatch(prepared.ready.map((r) => r.input)) };
+}
+
+/** The database's part after the provider answered: each organization's sent rows marked, the failures recorded. */
+async function markDelivered({
+  outcomes,
+  ready,
+  errors: preparationErrors,
+  results,
+}: DeliveredBatch): Promise<{ outcomes: SendOutcome[]; errors: number }> {
   let errors = preparationErrors;
-  if (ready.length === 0) return { outcomes, errors };
-  const results = await sendBatch(ready.map((r) => r.input));
   const sentByOrg = new Map<string, { ready: ReadySend; result: SendEmailResult }[]>();
   const failed: { ready: ReadySend; error: Error }[] = [];
   ready.forEach((item, i) => {
@@ -969,18 +988,11 @@ export async function runSweep({
     const claimed = await claimDueEmails({ limit: batchSize, now });
     return { claimed, prepared: await prepareClaimed(claimed, now) };
   };
-  let next = claimAndPrepare();
-  for (let batch = 0; batch < maxBatches; batch += 1) {
-    const { claimed, prepared } = await next;
-    result.claimed += claimed.length;
-    const more = claimed.length >= batchSize && batch + 1 < maxBatches;
-    // The next batch is claimed and made ready while this one is with the provider (whose rate limit
-    // makes the sweep wait): the database work and the provider's waits overlap.
-    if (more) {
-      next = claimAndPrepare();
-      next.catch(() => undefined); // awaited at the top of the next turn, which rethrows
-    }
-    const { outcomes, errors } = await sendPrepared(prepared, batchFunction);
+  // What the provider answered for a batch is written (and its contacts re-planned) while the next batch is
+  // with the provider: three stages in flight, so the minute is spent waiting on the provider's rate limit,
+  // not on the database in turn with it. One batch is marked at a time.
+  const finish = async (claimed: readonly ClaimedEmail[], delivered: DeliveredBatch) => {
+    const { outcomes, errors } = await markDelivered(delivered);
     result.errors += errors;
     const emailed = new Map<string, string[]>();
     const orgOf = new Map(claimed.map((email) => [email.id, email.organizationId]));
@@ -997,7 +1009,29 @@ export async function runSweep({
     if (replan)
       for (const [organizationId, contactIds] of emailed)
         await rescheduleContactsNow({ organizationId, contactIds, now });
-    if (!more) break;
+  };
+  let next = claimAndPrepare();
+  let marking: Promise<void> = Promise.resolve();
+  try {
+    for (let batch = 0; batch < maxBatches; batch += 1) {
+      const { claimed, prepared } = await next;
+      result.claimed += claimed.length;
+      const more = claimed.length >= batchSize && batch + 1 < maxBatches;
+      // The next batch is claimed and made ready while this one is with the provider (whose rate limit
+      // makes the sweep wait): the database work and the provider's waits overlap.
+      if (more) {
+        next = claimAndPrepare();
+        next.catch(() => undefined); // awaited at the top of the next turn, which rethrows
+      }
+      const delivered = await deliverPrepared(prepared, batchFunction);
+      await marking;
+      marking = finish(claimed, delivered);
+      marking.catch(() => undefined); // awaited before the next batch is marked, or below, which rethrows
+      if (!more) break;
+    }
+  } finally {
+    await marking.catch(() => undefined);
   }
+  await marking;
   return result;
 }
