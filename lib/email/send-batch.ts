@@ -239,61 +239,44 @@ export async function sendEmailBatch(
       firstInputs.set(input.idempotencyKey, input);
   const toSend = [...firstInputs.values()].sort(byKey);
   const composed = await Promise.all(toSend.map(async (input) => ({ input, ...(await composeEmail(input)) })));
-  // The chunks go at once: each claims its keys and waits for its turn at the provider (request-pacer.ts), so
-  // one chunk's outbox writes happen while another waits on the rate limit instead of in turn with it.
-  const chunks: (typeof composed)[] = [];
-  for (let start = 0; start < composed.length; start += PROVIDER_BATCH_SIZE)
-    chunks.push(composed.slice(start, start + PROVIDER_BATCH_SIZE));
-  // Settled, not Promise.all: a chunk that fails throws only after the others are done, so nothing of this
-  // call is still writing when its caller handles the error.
-  const settled = await Promise.allSettled(
-    chunks.map((chunk) => sendChunk(chunk, existing, outcomes, transport, duplicate, sleep)),
-  );
-  const failure = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
-  if (failure) throw failure.reason;
+  for (let start = 0; start < composed.length; start += PROVIDER_BATCH_SIZE) {
+    const chunk = composed.slice(start, start + PROVIDER_BATCH_SIZE);
+    const batchKey = transport === "resend" ? `batch:${randomUUID()}` : null;
+    const fresh = chunk.filter(({ input }) => !existing.has(input.idempotencyKey));
+    // Claim the keys first: a key another caller holds is not this batch's (the unique index decides).
+    const claimed: ClaimedRow[] = await prisma.outboxEmail.createManyAndReturn({
+      data: fresh.map(({ input, data }) => ({ ...data, idempotencyKey: input.idempotencyKey, batchKey })),
+      skipDuplicates: true,
+      select: claimedSelect,
+    });
+    for (const { input, data } of chunk.filter(
+      ({ input }) => existing.get(input.idempotencyKey)?.status === "failed",
+    )) {
+      const { count } = await prisma.outboxEmail.updateMany({
+        where: { idempotencyKey: input.idempotencyKey, status: "failed" },
+        data: { ...data, batchKey, attemptCount: { increment: 1 } },
+      });
+      if (count === 1)
+        claimed.push(
+          await prisma.outboxEmail.findUniqueOrThrow({
+            where: { idempotencyKey: input.idempotencyKey },
+            select: claimedSelect,
+          }),
+        );
+    }
+    if (batchKey && claimed.length > 0)
+      for (const [k, v] of await deliver(claimed, batchKey, sleep)) outcomes.set(k, v);
+    else for (const row of claimed) outcomes.set(row.idempotencyKey, { id: row.id, status: "stored", transport });
+    // Keys another caller claimed first are its emails: here they are duplicates.
+    const lost = chunk.map(({ input }) => input.idempotencyKey).filter((key) => !outcomes.has(key));
+    if (lost.length > 0)
+      for (const winner of await prisma.outboxEmail.findMany({
+        where: { idempotencyKey: { in: lost } },
+        select: { id: true, idempotencyKey: true, providerMessageId: true },
+      }))
+        outcomes.set(winner.idempotencyKey, duplicate(winner));
+  }
   return inputs.map(
     (input) => outcomes.get(input.idempotencyKey) ?? new EmailSendError("Email could not be claimed for sending."),
   );
-}
-
-/** One chunk of a batch send: its keys claimed on the outbox, then one provider request (or stored, without Resend). */
-async function sendChunk(
-  chunk: { input: SendEmailInput; data: Awaited<ReturnType<typeof composeEmail>>["data"] }[],
-  existing: Map<string, { status: string }>,
-  outcomes: Map<string, BatchSendOutcome>,
-  transport: "outbox" | "resend",
-  duplicate: (row: { id: string; providerMessageId: string | null }) => SendEmailResult,
-  sleep: (ms: number) => Promise<void>,
-) {
-  const batchKey = transport === "resend" ? `batch:${randomUUID()}` : null;
-  const fresh = chunk.filter(({ input }) => !existing.has(input.idempotencyKey));
-  // Claim the keys first: a key another caller holds is not this batch's (the unique index decides).
-  const claimed: ClaimedRow[] = await prisma.outboxEmail.createManyAndReturn({
-    data: fresh.map(({ input, data }) => ({ ...data, idempotencyKey: input.idempotencyKey, batchKey })),
-    skipDuplicates: true,
-    select: claimedSelect,
-  });
-  for (const { input, data } of chunk.filter(({ input }) => existing.get(input.idempotencyKey)?.status === "failed")) {
-    const { count } = await prisma.outboxEmail.updateMany({
-      where: { idempotencyKey: input.idempotencyKey, status: "failed" },
-      data: { ...data, batchKey, attemptCount: { increment: 1 } },
-    });
-    if (count === 1)
-      claimed.push(
-        await prisma.outboxEmail.findUniqueOrThrow({
-          where: { idempotencyKey: input.idempotencyKey },
-          select: claimedSelect,
-        }),
-      );
-  }
-  if (batchKey && claimed.length > 0) for (const [k, v] of await deliver(claimed, batchKey, sleep)) outcomes.set(k, v);
-  else for (const row of claimed) outcomes.set(row.idempotencyKey, { id: row.id, status: "stored", transport });
-  // Keys another caller claimed first are its emails: here they are duplicates.
-  const lost = chunk.map(({ input }) => input.idempotencyKey).filter((key) => !outcomes.has(key));
-  if (lost.length > 0)
-    for (const winner of await prisma.outboxEmail.findMany({
-      where: { idempotencyKey: { in: lost } },
-      select: { id: true, idempotencyKey: true, providerMessageId: true },
-    }))
-      outcomes.set(winner.idempotencyKey, duplicate(winner));
 }
