@@ -244,10 +244,18 @@ export async function sendEmailBatch(
     const batchKey = transport === "resend" ? `batch:${randomUUID()}` : null;
     const fresh = chunk.filter(({ input }) => !existing.has(input.idempotencyKey));
     // Claim the keys first: a key another caller holds is not this batch's (the unique index decides).
-    const claimed: ClaimedRow[] = await prisma.outboxEmail.createManyAndReturn({
-      data: fresh.map(({ input, data }) => ({ ...data, idempotencyKey: input.idempotencyKey, batchKey })),
-      skipDuplicates: true,
-      select: claimedSelect,
+    // Only the keys and the JSON columns come back (jsonb orders keys its own way, and a batch sent again is
+    // rebuilt from the stored rows): the bodies are the ones just written, not read back (#19 point 2).
+    const freshByKey = new Map(fresh.map(({ input, data }) => [input.idempotencyKey, data]));
+    const claimed: ClaimedRow[] = (
+      await prisma.outboxEmail.createManyAndReturn({
+        data: fresh.map(({ input, data }) => ({ ...data, idempotencyKey: input.idempotencyKey, batchKey })),
+        skipDuplicates: true,
+        select: { id: true, idempotencyKey: true, headers: true, tags: true },
+      })
+    ).map((row) => {
+      const { from, to, subject, html, text, replyTo } = freshByKey.get(row.idempotencyKey)!;
+      return { ...row, from, to, subject, html, text, replyTo };
     });
     for (const { input, data } of chunk.filter(
       ({ input }) => existing.get(input.idempotencyKey)?.status === "failed",
