@@ -584,6 +584,32 @@ describe("rescheduleOrganization", () => {
     );
   });
 
+  it("refreshes the schedule table's statistics once a run has inserted many rows (a new book), not on a small run", async () => {
+    const { org } = await setup();
+    for (let i = 0; i < 3; i += 1) await createContact(db.prisma, org.id, { now });
+    const { planner, set } = fakePlanner({ planned: [birthday], skipped: [] });
+    // Manual ANALYZEs only (autovacuum's are counted apart), so the database's own upkeep cannot pass this test.
+    const analyzed = async () =>
+      (
+        await db.query<{ n: number }>(
+          "SELECT analyze_count::int AS n FROM pg_stat_user_tables WHERE relname = 'scheduled_emails'",
+        )
+      )[0]!.n;
+    const before = await analyzed();
+    await rescheduleOrganization({ organizationId: org.id, plan: planner, now, statisticsRefreshRows: 100 });
+    expect(await analyzed()).toBe(before);
+    set({ planned: [birthday, anniversary, aep], skipped: [] });
+    const run = await rescheduleOrganization({
+      organizationId: org.id,
+      plan: planner,
+      now,
+      statisticsRefreshRows: 5,
+      pageSize: 2,
+    });
+    expect(run!.inserted).toBe(8); // 4 contacts: two more emails each
+    expect(await analyzed()).toBe(before + 1); // once, though the third and the fourth page are both past 5
+  });
+
   it("marks the run failed when the planner throws", async () => {
     const { org } = await setup();
     const planner: Planner = () => {

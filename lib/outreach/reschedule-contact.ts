@@ -722,6 +722,21 @@ export async function syncContactSchedule({
  * contact planned, the organization's days balanced (daily cap), then written in pages of `pageSize`
  * contacts, one transaction per page. The run is recorded in scheduler_runs and stamped on the rows it writes.
  */
+/** Rows a run inserts before it refreshes the schedule table's statistics (refreshScheduleStatistics). */
+export const STATISTICS_REFRESH_ROWS = 10_000;
+
+/**
+ * ANALYZE of scheduled_emails, as the table's owner (it reads no tenant's rows out). A run that writes a
+ * new book (an organization's first run, a large import) makes the table's statistics wrong at once: they
+ * still say the organization has almost no rows, so each page's digest and read of its stored rows, which
+ * look rows up by the page's contacts, were planned as a scan of every row of the organization instead:
+ * 127 ms a page by the 150th page of 100,000 contacts, growing with the book (bench/schedule, 2026-11-29:
+ * 11 of the first run's 29 s of writing). Autovacuum would analyze the table only after the run.
+ */
+async function refreshScheduleStatistics() {
+  await prisma.$executeRawUnsafe("ANALYZE scheduled_emails");
+}
+
 export async function rescheduleOrganization({
   organizationId,
   plan,
@@ -729,6 +744,7 @@ export async function rescheduleOrganization({
   pageSize = RESCHEDULE_PAGE_SIZE,
   horizonDays,
   runId,
+  statisticsRefreshRows = STATISTICS_REFRESH_ROWS,
 }: {
   organizationId: string;
   plan: Planner;
@@ -737,6 +753,8 @@ export async function rescheduleOrganization({
   horizonDays?: number;
   /** A queued run already claimed for this organization (lib/outreach/triggers.ts); default: a new run. */
   runId?: string;
+  /** Rows inserted after which the run refreshes the table's statistics once (tests lower it). */
+  statisticsRefreshRows?: number;
 }) {
   const db = tenantDb(organizationId);
   const organization = await db.organization.findFirst({ where: { id: organizationId }, select: { id: true } });
@@ -805,11 +823,16 @@ export async function rescheduleOrganization({
     };
     // Pages touch disjoint contacts, so a few are written at once (each its own transaction).
     let nextPage = 0;
+    let statisticsRefreshed = false;
     const writer = async () => {
       while (nextPage < pages.length) {
         const plans = await balancedPage(pages[nextPage++]!);
         const page = await applyContactPlans({ context, plans });
         for (const key of Object.keys(totals) as (keyof SyncResult)[]) totals[key] += page[key];
+        if (!statisticsRefreshed && totals.inserted >= statisticsRefreshRows) {
+          statisticsRefreshed = true;
+          await refreshScheduleStatistics();
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, pages.length) }, writer));
