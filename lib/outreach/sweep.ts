@@ -958,7 +958,7 @@ export const SWEEP_BATCH_SIZE = 500;
 
 /**
  * One sweep: claim a batch, send it, repeat until nothing is due (or `maxBatches`); the next batch is
- * claimed and made ready while the current one is sent. The batch goes out
+ * claimed and made ready, and the previous one marked sent, while the current one is sent. The batch goes out
  * through sendClaimedEmails (the provider's batch call); `send` replaces it with single sends,
  * `concurrency` at a time (tests inject crashes per email that way). An unexpected error leaves its row
  * "sending"; a later sweep takes it over after STALE_SENDING_MINUTES. After each batch the contacts emailed
