@@ -731,7 +731,8 @@ export const STATISTICS_REFRESH_ROWS = 10_000;
  */
 async function refreshScheduleStatistics() {
   try {
-    await prisma.$executeRawUnsafe("ANALYZE scheduled_emails");
+    // SKIP_LOCKED: never wait behind another ANALYZE or an autovacuum of the table (the run would stall).
+    await prisma.$executeRawUnsafe("ANALYZE (SKIP_LOCKED) scheduled_emails");
   } catch (error) {
     // Only a speed-up: a database that refuses it (a role that does not own the table) still gets its rows.
     console.error(

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createElement, Fragment } from "react";
 import { resetEnvForTests } from "@/lib/env";
 import { resetEmailTransportForTests } from "@/lib/email/send";
 import { renderEmailBody } from "@/lib/email/render-body";
@@ -212,4 +213,28 @@ it("each email of a claimed batch carries its body rendered once per template, e
   expect(sent.some((input) => input.rendered?.html.includes("Zoë &quot;Z&quot; O&#x27;Neil &amp; &lt;Co&gt;"))).toBe(
     true,
   );
+});
+
+it("a batch sent again after a lost answer is the same bytes, even with half an emoji (stored as U+FFFD) in it", async () => {
+  fake = await startFakeResendServer({ dropConnectionAfterAccepting: ({ callNumber }) => callNumber === 1 });
+  pointResendAt(fake.url);
+  const halfEmoji = "\ud83c"; // the first half of 🎂: a name or a subject cut at the wrong place
+  const inputs = [1, 2].map((n) => ({
+    to: `pat-${n}@example.test`,
+    subject: `Happy birthday, Pat ${halfEmoji}`,
+    react: createElement(Fragment), // unused: the body comes rendered
+    rendered: { html: `<html><body><p>Pat ${halfEmoji} ${n}</p></body></html>`, text: `Pat ${halfEmoji} ${n}` },
+    idempotencyKey: `half-emoji:${n}:${randomUUID()}`,
+  }));
+  const quickSleep = async () => undefined;
+  const first = await sendEmailBatch(inputs, { sleep: quickSleep });
+  expect(first.every((outcome) => outcome instanceof Error)).toBe(true); // the answer was lost
+  const again = await sendEmailBatch(inputs, { sleep: quickSleep });
+  expect(again.map((outcome) => (outcome instanceof Error ? outcome.message : outcome.status))).toEqual([
+    "sent",
+    "sent",
+  ]);
+  expect(fake.counters.replayed).toBe(1); // the provider recognized the same batch under the same key
+  expect(fake.counters.refused).toBe(0); // a different body under that key would have been refused (409)
+  expect(fake.deliveries).toHaveLength(2);
 });

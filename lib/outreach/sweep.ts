@@ -1030,7 +1030,9 @@ export async function runSweep({
       if (!more) break;
     }
   } finally {
-    await marking.catch(() => undefined);
+    // On an error nothing of this sweep is left writing when it returns: the batch being marked and the
+    // batch being claimed and prepared are waited for (the latter's rows stay "sending" for the takeover).
+    await Promise.all([marking.catch(() => undefined), next.catch(() => undefined)]);
   }
   await marking;
   return result;
