@@ -128,13 +128,6 @@ const claimedSelect = {
   tags: true,
 } as const;
 
-/**
- * A string as the database stored it: the driver writes UTF-8, so a lone surrogate (an emoji cut in half)
- * is stored as U+FFFD. The first send of a batch uses the strings it wrote; a batch sent again is rebuilt
- * from the stored rows; both must be the same bytes under the same key.
- */
-const asStored = (value: string) => (value.isWellFormed() ? value : value.toWellFormed());
-
 /** A batch's order: by idempotency key in code-unit order (never the database's collation), the same every time. */
 const byKey = (a: { idempotencyKey: string }, b: { idempotencyKey: string }) =>
   a.idempotencyKey < b.idempotencyKey ? -1 : a.idempotencyKey > b.idempotencyKey ? 1 : 0;
@@ -252,7 +245,8 @@ export async function sendEmailBatch(
     const fresh = chunk.filter(({ input }) => !existing.has(input.idempotencyKey));
     // Claim the keys first: a key another caller holds is not this batch's (the unique index decides).
     // Only the keys and the JSON columns come back (jsonb orders keys its own way, and a batch sent again is
-    // rebuilt from the stored rows): the bodies are the ones just written, not read back (#19 point 2).
+    // rebuilt from the stored rows): the bodies are the ones just written, not read back (#19 point 2);
+    // composeEmail made them the strings the database stores.
     const freshByKey = new Map(fresh.map(({ input, data }) => [input.idempotencyKey, data]));
     const claimed: ClaimedRow[] = (
       await prisma.outboxEmail.createManyAndReturn({
@@ -262,15 +256,7 @@ export async function sendEmailBatch(
       })
     ).map((row) => {
       const { from, to, subject, html, text, replyTo } = freshByKey.get(row.idempotencyKey)!;
-      return {
-        ...row,
-        from: asStored(from),
-        to: asStored(to),
-        subject: asStored(subject),
-        html: asStored(html),
-        text: text === null ? null : asStored(text),
-        replyTo: replyTo === null ? null : asStored(replyTo),
-      };
+      return { ...row, from, to, subject, html, text, replyTo };
     });
     for (const { input, data } of chunk.filter(
       ({ input }) => existing.get(input.idempotencyKey)?.status === "failed",

@@ -115,6 +115,13 @@ function isUniqueViolation(error: unknown) {
 export type SendFunction = (input: SendEmailInput) => Promise<SendEmailResult>;
 
 /**
+ * A string as the database stores it: the driver writes UTF-8, so a lone surrogate (an emoji cut in half)
+ * becomes U+FFFD. An email is made of such strings from the start, so what is sent is what its outbox row
+ * holds, and a batch sent again from its rows (send-batch.ts) is the same bytes under the same key.
+ */
+const wellFormed = (value: string) => (value.isWellFormed() ? value : value.toWellFormed());
+
+/**
  * What one email becomes before it is delivered: the template rendered, test mode applied, the footer and the
  * List-Unsubscribe headers added, every header one line. `data` is its outbox row (without status and key);
  * sendEmail and sendEmailBatch (send-batch.ts) share it, so a batch email is the email a single send would be.
@@ -134,8 +141,8 @@ export async function composeEmail(input: SendEmailInput) {
     productName: input.whiteLabel ? null : env.productName,
     unsubscribeUrl: input.unsubscribeUrl,
   };
-  const html = insertBeforeBodyEnd(renderedHtml, footerHtml(footer));
-  const text = `${renderedText.trim()}\n\n${footerText(footer)}`;
+  const html = wellFormed(insertBeforeBodyEnd(renderedHtml, footerHtml(footer)));
+  const text = wellFormed(`${renderedText.trim()}\n\n${footerText(footer)}`);
   const listHeaders: Record<string, string> = {};
   const listUnsubscribeUrl = input.oneClickUnsubscribeUrl ?? input.unsubscribeUrl;
   if (listUnsubscribeUrl) {
@@ -160,11 +167,11 @@ export async function composeEmail(input: SendEmailInput) {
   // reaches anyone, so it keeps everything; a row that only logs a provider's send keeps no secret.
   const stored = (body: string) => (transport === "outbox" ? body : redactSecrets(body, input.secrets ?? []));
   const data = {
-    to,
-    originalTo: input.to,
-    from,
-    replyTo: replyTo ?? null,
-    subject,
+    to: wellFormed(to),
+    originalTo: wellFormed(input.to),
+    from: wellFormed(from),
+    replyTo: replyTo == null ? null : wellFormed(replyTo),
+    subject: wellFormed(subject),
     html: stored(html),
     text: stored(text),
     headers,

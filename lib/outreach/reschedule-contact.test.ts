@@ -604,7 +604,7 @@ describe("rescheduleOrganization", () => {
       plan: planner,
       now,
       statisticsRefreshRows: 5,
-      pageSize: 2,
+      pageSize: 1,
     });
     expect(run!.inserted).toBe(8); // 4 contacts: two more emails each
     expect(await analyzed()).toBe(before + 1); // once, though the third and the fourth page are both past 5
