@@ -61,7 +61,10 @@ function appCommand() {
   const secret = () => randomBytes(32).toString("base64");
   return {
     command: "bash",
-    args: ["-c", `node scripts/deploy-build.mjs && exec node_modules/.bin/next start -p ${port} -H 127.0.0.1`],
+    args: [
+      "-c",
+      `node scripts/deploy-build.mjs && exec node_modules/.bin/next start -p ${port} -H 127.0.0.1 --keepAliveTimeout 65000`,
+    ],
     env: {
       APP_ENV: "preview",
       DATABASE_URL: previewDatabaseUrl,

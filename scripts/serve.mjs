@@ -9,6 +9,7 @@
 // This is tooling, not app code: it may read process.env (the app reads it only through lib/env.ts).
 import { createServer } from "node:http";
 import { resolve } from "node:path";
+import { keepConnectionsOpen } from "./keep-alive.mjs";
 
 process.env.NODE_ENV = "production";
 const { default: next } = await import("next");
@@ -33,6 +34,7 @@ const server = createServer((req, res) => {
   if (forwardedFor) req.headers["x-forwarded-for"] = forwardedFor;
   handle(req, res);
 });
+keepConnectionsOpen(server);
 server.listen(port, host, () => console.log(`[serve] listening on ${host ?? "every interface"}, port ${port}`));
 
 // Finish the requests in flight (and their after() work) for up to 5 s, then stop.
