@@ -1,4 +1,5 @@
 import { setupTestDatabase } from "@/lib/testing/db";
+import { createContact, createOrganization } from "@/lib/testing/factories";
 
 /**
  * #19 point 2: every claim and every send updates a scheduled_emails row's status, which the sweep's partial
@@ -56,4 +57,46 @@ it("indexes the columns set only on sent emails and follow-ups where they are se
       await db.query("ROLLBACK");
     }
   }
+});
+
+// #19 point 1: each foreign key costs every inserted row a lookup and a row lock (a full reschedule inserts
+// hundreds of thousands). One key, (organization, contact), stands for the organization's and the contact's,
+// and is stricter than they were: a row cannot name another organization's contact.
+describe("scheduled_emails' foreign keys", () => {
+  const NOW = new Date("2026-11-29T12:00:00Z");
+  const insert = (organizationId: string, contactId: string, key: string, schedulerRunId: string | null = null) =>
+    db.query(
+      `INSERT INTO scheduled_emails (id, organization_id, contact_id, email_type, scheduled_send_date, scheduled_send_at,
+                                     idempotency_key, scheduler_run_id, updated_at)
+       VALUES (gen_random_uuid(), $1, $2, 'birthday', '2027-01-04', '2027-01-04T14:30:00Z', $3, $4, $5)`,
+      [organizationId, contactId, key, schedulerRunId, NOW],
+    );
+
+  it("are the (organization, contact) key, the follow-ups' parent and the campaign, nothing else", async () => {
+    const keys = await db.query<{ name: string; definition: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+        WHERE conrelid = 'scheduled_emails'::regclass AND contype = 'f' ORDER BY conname`,
+    );
+    expect(keys.map((key) => key.name)).toEqual([
+      "scheduled_emails_campaign_instance_id_fkey",
+      "scheduled_emails_organization_id_contact_id_fkey",
+      "scheduled_emails_parent_email_id_fkey",
+    ]);
+    expect(keys[1]!.definition).toContain(
+      "FOREIGN KEY (organization_id, contact_id) REFERENCES contacts(organization_id, id) ON UPDATE CASCADE ON DELETE CASCADE",
+    );
+  });
+
+  it("refuses a row that names another organization's contact, takes its own, and goes with the contact", async () => {
+    const mine = await createOrganization(db.prisma, { now: NOW });
+    const theirs = await createOrganization(db.prisma, { now: NOW });
+    const contact = await createContact(db.prisma, mine.id, { now: NOW });
+    const theirContact = await createContact(db.prisma, theirs.id, { now: NOW });
+    await expect(insert(mine.id, theirContact.id, `fk-test:${theirContact.id}`)).rejects.toThrow(/foreign key/);
+    // The run is a stamp: a run id that names no run (a run deleted since) does not refuse the row.
+    await insert(mine.id, contact.id, `fk-test:${contact.id}`, "00000000-0000-4000-8000-000000000001");
+    expect(await db.prisma.scheduledEmail.count({ where: { contactId: contact.id } })).toBe(1);
+    await db.prisma.contact.delete({ where: { id: contact.id } });
+    expect(await db.prisma.scheduledEmail.count({ where: { organizationId: mine.id } })).toBe(0);
+  });
 });

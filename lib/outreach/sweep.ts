@@ -161,32 +161,35 @@ const scheduledEmailSelect = {
       unsubscribedAt: true,
       doNotCommunicate: true,
       agent: { select: senderSelect },
-    },
-  },
-  organization: {
-    select: {
-      name: true,
-      brandName: true,
-      slug: true,
-      primaryColor: true,
-      phone: true,
-      signature: true,
-      orgSignature: true,
-      forceOrgSenderDetails: true,
-      redirectUrl: true,
-      logoMimeType: true,
-      logoUpdatedAt: true,
-      postalAddress: true,
-      demoMode: true,
-      wentLiveAt: true,
-      smsEnabled: true,
-      timezone: true,
-      defaultAgent: { select: senderSelect },
+      // The organization through the contact: scheduled_emails' one key is (organization, contact).
+      organization: {
+        select: {
+          name: true,
+          brandName: true,
+          slug: true,
+          primaryColor: true,
+          phone: true,
+          signature: true,
+          orgSignature: true,
+          forceOrgSenderDetails: true,
+          redirectUrl: true,
+          logoMimeType: true,
+          logoUpdatedAt: true,
+          postalAddress: true,
+          demoMode: true,
+          wentLiveAt: true,
+          smsEnabled: true,
+          timezone: true,
+          defaultAgent: { select: senderSelect },
+        },
+      },
     },
   },
 } as const satisfies Prisma.ScheduledEmailSelect;
 
-type LoadedRow = Prisma.ScheduledEmailGetPayload<{ select: typeof scheduledEmailSelect }>;
+type SelectedRow = Prisma.ScheduledEmailGetPayload<{ select: typeof scheduledEmailSelect }>;
+/** A claimed row as read, with its organization (read through its contact) beside it. */
+type LoadedRow = SelectedRow & { organization: SelectedRow["contact"]["organization"] };
 type Agent = Prisma.UserGetPayload<{ select: typeof senderSelect }>;
 
 /** One claimed row on its way out: what its send needs and what its outcome writes, under its fence. */
@@ -323,7 +326,7 @@ async function prepareOrganization(
     where: { id: { in: [...ids] }, organizationId: orgId },
     select: scheduledEmailSelect,
   });
-  const loaded = new Map(rows.map((row) => [row.id, row]));
+  const loaded = new Map(rows.map((row) => [row.id, { ...row, organization: row.contact.organization }]));
   const fallbackAgent = fallbackAgentOf(orgId);
   const outcomes: SendOutcome[] = [];
   const decided: DecidedSend[] = [];
