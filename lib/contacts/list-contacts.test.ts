@@ -801,6 +801,16 @@ describe("search through contact_search_candidates (the trigram index under row-
     return { a, b, boss, annSmith, bobSmith };
   }
 
+  /** The ids of the plain LIKE list for "smith" (no candidate ids), read by the owner, in the list's order. */
+  async function plainSmiths(organizationId: string, viewer: { id: string; isAdmin: boolean }): Promise<string[]> {
+    const rows = await db.prisma.contact.findMany({
+      where: contactListWhere({ organizationId, viewer, search: "smith", now: NOW }),
+      orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }],
+      select: { id: true },
+    });
+    return rows.map((c) => c.id);
+  }
+
   /** The function as the `app` role sees it, with app.org_id set to `organizationId` (or left unset). */
   async function candidatesAsApp(organizationId: string | null, term: string): Promise<string[]> {
     await db.query("BEGIN");
@@ -888,6 +898,50 @@ describe("search through contact_search_candidates (the trigram index under row-
     expect(await ids({ id: agent.id, isAdmin: false })).toEqual([agentsSmith.id]);
   });
 
+  it("up to the limit: the ids come in the list's order, and each page is its slice of them", async () => {
+    const { a, boss } = await twoOrganizations();
+    // 40 Smiths inserted in an order the list's order does not follow (names, then ids on equal names).
+    await db.prisma.contact.createMany({
+      data: Array.from({ length: 40 }, (_, i) => ({
+        organizationId: a.id,
+        firstName: `F${String((i * 17) % 13).padStart(2, "0")}`,
+        lastName: i % 3 ? "Smith" : "Goldsmith",
+        email: `order${i}@example.test`,
+      })),
+    });
+    const viewer = admin(boss.id);
+    const tenant = tenantDb(a.id);
+    const plain = await plainSmiths(a.id, viewer);
+    expect(plain).toHaveLength(41); // the 40 and Ann Smith
+    expect(await searchCandidates(tenant, a.id, viewer, "smith", 100)).toEqual({ ids: plain });
+    // Whatever the plan: at scale the matches come from the trigram index in the table's order, not the list's.
+    await db.query("BEGIN");
+    try {
+      await db.query("SELECT set_config('app.org_id', $1, true), set_config('role', 'app', true)", [a.id]);
+      await db.query("SET LOCAL enable_indexscan = off");
+      await db.query("SET LOCAL enable_indexonlyscan = off");
+      const [row] = await db.query<{ ids: string[] }>("SELECT contact_search_candidates('smith', NULL, 100) AS ids");
+      expect(row!.ids).toEqual(plain);
+    } finally {
+      await db.query("ROLLBACK");
+    }
+    const pages = [];
+    for (let page = 1; page <= 5; page++) {
+      const listed = await listContacts({
+        db: tenant,
+        organizationId: a.id,
+        viewer,
+        search: "smith",
+        page,
+        limit: 9,
+        now: NOW,
+      });
+      expect(listed).toMatchObject({ total: 41, totalCapped: false });
+      pages.push(...listed.contacts.map((c) => c.id));
+    }
+    expect(pages).toEqual(plain);
+  });
+
   it("past the limit: the total reads 'more than the limit' and the pages are the plain list's pages", async () => {
     const { a, boss } = await twoOrganizations();
     const agent = await createUser(db.prisma, a.id, { now: NOW });
@@ -903,13 +957,7 @@ describe("search through contact_search_candidates (the trigram index under row-
     });
     const tenant = tenantDb(a.id);
     const viewer = admin(boss.id);
-    const plain = (
-      await db.prisma.contact.findMany({
-        where: contactListWhere({ organizationId: a.id, viewer, search: "smith", now: NOW }),
-        orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }],
-        select: { id: true },
-      })
-    ).map((c) => c.id);
+    const plain = await plainSmiths(a.id, viewer);
     expect(plain).toHaveLength(61); // and Ann Smith
 
     const list = (page: number, more: Partial<Parameters<typeof listContacts>[0]> = {}) =>

@@ -193,13 +193,14 @@ export const SEARCH_CANDIDATE_LIMIT = 2_000;
 export type SearchCandidates = { ids: string[] } | { overLimit: true };
 
 /**
- * The ids of the viewer's listed contacts (the book; an agent's own) whose search text holds `term`,
- * read through the trigram index by the SECURITY DEFINER function contact_search_candidates (migrations
- * 20261125030000_contact_search_candidates and 20261125043902_contact_list_search_index): under row-level
- * security PostgreSQL will not use LIKE as an index condition, so without it a search with no state filter
- * scans the whole book. `overLimit` when more than `limit` match (a term most of the book holds is told
- * apart from the first entries in name order, before any trigram bitmap is built). Undefined for a client that is not this
- * organization's tenant (the function answers only app.org_id's rows, and the owner's client sets none).
+ * The ids of the viewer's listed contacts (the book; an agent's own) whose search text holds `term`, in the
+ * list's order (last name, first name, id), read through the trigram index by the SECURITY DEFINER function
+ * contact_search_candidates (migrations 20261125030000_contact_search_candidates,
+ * 20261125043902_contact_list_search_index and 20261129201500_contact_search_candidates_in_list_order): under
+ * row-level security PostgreSQL will not use LIKE as an index condition, so without it a search with no state
+ * filter scans the whole book. `overLimit` when more than `limit` match (a term most of the book holds is told
+ * apart from the first entries in name order, before any trigram bitmap is built). Undefined for a client that
+ * is not this organization's tenant (the function answers only app.org_id's rows, and the owner's client sets none).
  */
 export async function searchCandidates(
   db: TenantDb | Db | TxClient,
@@ -240,7 +241,9 @@ const LIST_ORDER = [
  * of the filtered set. The page and the count run concurrently.
  *
  * A search without a state or carrier filter is served through the candidate probe (searchCandidates):
- *  - up to SEARCH_CANDIDATE_LIMIT matches: the page and the count read only those ids;
+ *  - up to SEARCH_CANDIDATE_LIMIT matches: the ids come in the list's order, so with no other filter the
+ *    total is their number and the page reads only its own slice of them; with other filters the page and
+ *    the count read only those ids;
  *  - more: the total is not counted past the limit (`totalCapped`, "2,000+"), and the page's ids are found
  *    first by an index-only walk of the book's name-order index (contacts_book_order_search_idx: partial, the
  *    book's rows only, search_text and agent_id included), then their rows are read; reading whole rows along the walk cost ~500 ms at
@@ -302,6 +305,17 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
   } satisfies Prisma.ContactSelect;
 
   const readPage = async () => {
+    if (candidateIds && onlySearchFilters(input)) {
+      // The ids come in the list's order and are exactly the list: the page is a slice of them, and only
+      // its rows are read (still under the where, as the tenant).
+      const pageIds = candidateIds.slice(skip, skip + limit);
+      if (pageIds.length === 0) return [];
+      return contact.findMany({
+        where: { AND: [contactListWhere(input), { id: { in: pageIds } }] },
+        orderBy: LIST_ORDER,
+        select: pageSelect,
+      });
+    }
     if (!overLimit) return contact.findMany({ where, orderBy: LIST_ORDER, skip, take: limit, select: pageSelect });
     const pageIds = (
       await contact.findMany({ where, orderBy: LIST_ORDER, skip, take: limit, select: { id: true } })
