@@ -900,9 +900,9 @@ describe("search through contact_search_candidates (the trigram index under row-
 
   it("up to the limit: the ids come in the list's order, and each page is its slice of them", async () => {
     const { a, boss } = await twoOrganizations();
-    // 40 Smiths inserted in an order the list's order does not follow (names, then ids on equal names).
+    // 120 Smiths inserted in an order the list's order does not follow (names, then ids on equal names).
     await db.prisma.contact.createMany({
-      data: Array.from({ length: 40 }, (_, i) => ({
+      data: Array.from({ length: 120 }, (_, i) => ({
         organizationId: a.id,
         firstName: `F${String((i * 17) % 13).padStart(2, "0")}`,
         lastName: i % 3 ? "Smith" : "Goldsmith",
@@ -912,31 +912,31 @@ describe("search through contact_search_candidates (the trigram index under row-
     const viewer = admin(boss.id);
     const tenant = tenantDb(a.id);
     const plain = await plainSmiths(a.id, viewer);
-    expect(plain).toHaveLength(41); // the 40 and Ann Smith
-    expect(await searchCandidates(tenant, a.id, viewer, "smith", 100)).toEqual({ ids: plain });
+    expect(plain).toHaveLength(121); // the 120 and Ann Smith
+    expect(await searchCandidates(tenant, a.id, viewer, "smith", 200)).toEqual({ ids: plain });
     // Whatever the plan: at scale the matches come from the trigram index in the table's order, not the list's.
     await db.query("BEGIN");
     try {
       await db.query("SELECT set_config('app.org_id', $1, true), set_config('role', 'app', true)", [a.id]);
       await db.query("SET LOCAL enable_indexscan = off");
       await db.query("SET LOCAL enable_indexonlyscan = off");
-      const [row] = await db.query<{ ids: string[] }>("SELECT contact_search_candidates('smith', NULL, 100) AS ids");
+      const [row] = await db.query<{ ids: string[] }>("SELECT contact_search_candidates('smith', NULL, 200) AS ids");
       expect(row!.ids).toEqual(plain);
     } finally {
       await db.query("ROLLBACK");
     }
     const pages = [];
-    for (let page = 1; page <= 5; page++) {
+    for (let page = 1; page <= 4; page++) {
       const listed = await listContacts({
         db: tenant,
         organizationId: a.id,
         viewer,
         search: "smith",
         page,
-        limit: 9,
+        limit: 50,
         now: NOW,
       });
-      expect(listed).toMatchObject({ total: 41, totalCapped: false });
+      expect(listed).toMatchObject({ total: 121, totalCapped: false });
       pages.push(...listed.contacts.map((c) => c.id));
     }
     expect(pages).toEqual(plain);
