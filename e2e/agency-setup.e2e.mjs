@@ -2,9 +2,6 @@
 // Choose Plan: 6 steps on the Pro plan) from signup to the
 // dashboard; settings and profile edits that survive a reload; Manage Agents (add, default, delete with
 // reassignment); agents kept out of the admin pages.
-import { rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { escapeRe, latestEmailLink, signIn, waitForNewEmailTo } from "./helpers.mjs";
 
 // A real 240x60 PNG (green block, blue bar, white stripe): the size the wizard recommends.
@@ -124,15 +121,15 @@ export const journeys = [
       const primary = await page.getByLabel("Primary Color", { exact: true }).inputValue();
       expect(/^#[0-9A-Fa-f]{6}$/.test(primary), `primary colour has a default (${primary})`);
 
-      const logoPath = join(tmpdir(), `gapwise-e2e-logo-${stamp}.png`);
-      writeFileSync(logoPath, Buffer.from(LOGO_PNG_BASE64, "base64"));
       // (the hidden file input is also a button named 'Upload logo': take the visible <button>)
       await page.getByRole("button", { name: "Upload logo" }).and(page.locator("button")).waitFor();
-      try {
-        await page.locator('input[type="file"]').setInputFiles(logoPath);
-      } finally {
-        rmSync(logoPath, { force: true });
-      }
+      // The file from memory, not from a file on disk: the page reads the file when its handler runs, and a
+      // file removed right after it was chosen could be gone by then (CI, stop 30: "Failed to upload logo").
+      await page.locator('input[type="file"]').setInputFiles({
+        name: `gapwise-e2e-logo-${stamp}.png`,
+        mimeType: "image/png",
+        buffer: Buffer.from(LOGO_PNG_BASE64, "base64"),
+      });
       await page.getByRole("img", { name: "Logo preview" }).waitFor();
       await page.getByRole("button", { name: "Change logo" }).waitFor();
       await page.getByText(`gapwise-e2e-logo-${stamp}.png`).waitFor();
