@@ -5,7 +5,7 @@
 import { escapeRe, latestEmailLink, signIn, waitForNewEmailTo } from "./helpers.mjs";
 
 // A real 240x60 PNG (green block, blue bar, white stripe): the size the wizard recommends.
-const LOGO_PNG_BASE64 =
+export const LOGO_PNG_BASE64 =
   "iVBORw0KGgoAAAANSUhEUgAAAPAAAAA8CAIAAADXHaAKAAAAz0lEQVR42u3aQQ0AIAwEwUrABMpQgiw0IaIY4E2AzGUddJ6NMvpz1TalbQG0gAZaQAMtoIEW0AIaaAENtIAGWkADLaAFNNACGmgBDbSABlpAC2igBTTQAhpoAe1sAlpAAy2ggRbQR0Gn3T2ggQYaaAMaaAMaaAMaaKCBBhpooA1ooA1ooA1ooIEGGmiggTaggTaggTag/UMLaAENtIAGWkADLaCBFtACGmgBDbSABlpAAy2gBTTQAhpoAQ20gJaAFtBAC2igBTTQAloCWr+2AH9t0niod/REAAAAAElFTkSuQmCC";
 
 const stamp = Date.now();

@@ -10,7 +10,10 @@ export function BrandHeader({ brand }: { brand: ScheduleBrand }) {
           // eslint-disable-next-line @next/next/no-img-element -- the agency's logo, served by our own route with cache headers
           <img src={brand.logoUrl} alt={brand.name} className="max-h-12 w-auto max-w-[225px] object-contain" />
         ) : (
-          <p className="text-lg font-bold" style={{ color: brandInkOnWhite(brand.color) }}>
+          <p
+            className="min-w-0 text-lg font-bold [overflow-wrap:anywhere]"
+            style={{ color: brandInkOnWhite(brand.color) }}
+          >
             {brand.name}
           </p>
         )}

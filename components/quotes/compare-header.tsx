@@ -17,6 +17,8 @@ export function CompareHeader({
   /** The two-person page's width on a wide screen (its two columns). */
   wide?: boolean;
 }) {
+  // The name and the logo may shrink and the name breaks anywhere: beside the number to call, a long name or a
+  // wide logo pushed the page past 320 px (e2e/long-names.e2e.mjs).
   return (
     <header className="border-b border-gray-200 bg-white px-4 py-3" style={{ borderTop: `4px solid ${color}` }}>
       <div className={`mx-auto flex max-w-2xl items-center justify-between gap-3${wide ? " lg:max-w-6xl" : ""}`}>
@@ -25,10 +27,10 @@ export function CompareHeader({
           <img
             src={brand.logoUrl}
             alt={brand.name}
-            className="max-h-12 w-auto max-w-[225px] object-contain sm:max-h-[75px] sm:max-w-[450px]"
+            className="max-h-12 w-auto max-w-[225px] min-w-0 object-contain sm:max-h-[75px] sm:max-w-[450px]"
           />
         ) : (
-          <p className="text-lg font-bold" style={{ color: ink }}>
+          <p className="min-w-0 text-lg font-bold [overflow-wrap:anywhere]" style={{ color: ink }}>
             {brand.name}
           </p>
         )}

@@ -17,7 +17,7 @@ export function BrandedPage({ brand, children }: { brand: PageBrand; children: R
             // eslint-disable-next-line @next/next/no-img-element -- the logo route serves its own cache headers
             <img src={brand.logoUrl} alt={brand.name} className="max-h-12 max-w-[220px] object-contain" />
           ) : (
-            <p className="text-lg font-bold" style={{ color: brandInkOnWhite(color) }}>
+            <p className="min-w-0 text-lg font-bold [overflow-wrap:anywhere]" style={{ color: brandInkOnWhite(color) }}>
               {brand.name}
             </p>
           )}
