@@ -2,11 +2,7 @@
 // Choose Plan: 6 steps on the Pro plan) from signup to the
 // dashboard; settings and profile edits that survive a reload; Manage Agents (add, default, delete with
 // reassignment); agents kept out of the admin pages.
-import { escapeRe, latestEmailLink, signIn, waitForNewEmailTo } from "./helpers.mjs";
-
-// A real 240x60 PNG (green block, blue bar, white stripe): the size the wizard recommends.
-export const LOGO_PNG_BASE64 =
-  "iVBORw0KGgoAAAANSUhEUgAAAPAAAAA8CAIAAADXHaAKAAAAz0lEQVR42u3aQQ0AIAwEwUrABMpQgiw0IaIY4E2AzGUddJ6NMvpz1TalbQG0gAZaQAMtoIEW0AIaaAENtIAGWkADLaAFNNACGmgBDbSABlpAC2igBTTQAhpoAe1sAlpAAy2ggRbQR0Gn3T2ggQYaaAMaaAMaaAMaaKCBBhpooA1ooA1ooA1ooIEGGmiggTaggTaggTag/UMLaAENtIAGWkADLaCBFtACGmgBDbSABlpAAy2gBTTQAhpoAQ20gJaAFtBAC2igBTTQAloCWr+2AH9t0niod/REAAAAAElFTkSuQmCC";
+import { escapeRe, latestEmailLink, LOGO_PNG_BASE64, signIn, waitForNewEmailTo } from "./helpers.mjs";
 
 const stamp = Date.now();
 /** The agency signed up by journey 1, reused by journey 2 (which falls back to the sample admin). */

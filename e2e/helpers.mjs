@@ -43,6 +43,9 @@ export async function proxyRedirectOf(response) {
 
 /** A phone's viewport (the public pages are opened from emails on phones). */
 export const PHONE = { width: 390, height: 844 };
+/** An agency logo for the journeys: a real 240x60 PNG (green block, blue bar, white stripe), the size the forms recommend. */
+export const LOGO_PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAPAAAAA8CAIAAADXHaAKAAAAz0lEQVR42u3aQQ0AIAwEwUrABMpQgiw0IaIY4E2AzGUddJ6NMvpz1TalbQG0gAZaQAMtoIEW0AIaaAENtIAGWkADLaAFNNACGmgBDbSABlpAC2igBTTQAhpoAe1sAlpAAy2ggRbQR0Gn3T2ggQYaaAMaaAMaaAMaaKCBBhpooA1ooA1ooA1ooIEGGmiggTaggTaggTag/UMLaAENtIAGWkADLaCBFtACGmgBDbSABlpAAy2gBTTQAhpoAQ20gJaAFtBAC2igBTTQAloCWr+2AH9t0niod/REAAAAAElFTkSuQmCC";
 
 /** The seven main questions of the Underwriting Assessment, in order. */
 export const ELIGIBILITY_QUESTIONS = [

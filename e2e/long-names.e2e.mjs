@@ -1,8 +1,7 @@
 // A client on a small phone (320 px) never scrolls sideways because of the agency's branding: a long name
 // with a long word, then a wide logo, each beside the number to call in the compare page's header. (A CI run
 // found the page 364 px wide with "Renamed Agency 1795987560040" and the phone number side by side.)
-import { LOGO_PNG_BASE64 } from "./agency-setup.e2e.mjs";
-import { signUpAgency } from "./helpers.mjs";
+import { LOGO_PNG_BASE64, signUpAgency } from "./helpers.mjs";
 
 const SMALL_PHONE = { width: 320, height: 800 };
 

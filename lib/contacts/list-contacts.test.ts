@@ -811,6 +811,25 @@ describe("search through contact_search_candidates (the trigram index under row-
     return rows.map((c) => c.id);
   }
 
+  /** A page of 50 of the tenant's list for "smith", as the contact list asks for it. */
+  function listSmiths(
+    organizationId: string,
+    viewer: { id: string; isAdmin: boolean },
+    page: number,
+    more: Partial<Parameters<typeof listContacts>[0]> = {},
+  ) {
+    return listContacts({
+      db: tenantDb(organizationId),
+      organizationId,
+      viewer,
+      search: "smith",
+      page,
+      limit: 50,
+      now: NOW,
+      ...more,
+    });
+  }
+
   /** The function as the `app` role sees it, with app.org_id set to `organizationId` (or left unset). */
   async function candidatesAsApp(organizationId: string | null, term: string): Promise<string[]> {
     await db.query("BEGIN");
@@ -927,15 +946,7 @@ describe("search through contact_search_candidates (the trigram index under row-
     }
     const pages = [];
     for (let page = 1; page <= 4; page++) {
-      const listed = await listContacts({
-        db: tenant,
-        organizationId: a.id,
-        viewer,
-        search: "smith",
-        page,
-        limit: 50,
-        now: NOW,
-      });
+      const listed = await listSmiths(a.id, viewer, page);
       expect(listed).toMatchObject({ total: 121, totalCapped: false });
       pages.push(...listed.contacts.map((c) => c.id));
     }
@@ -955,23 +966,12 @@ describe("search through contact_search_candidates (the trigram index under row-
         agentId: i % 12 === 0 ? agent.id : null,
       })),
     });
-    const tenant = tenantDb(a.id);
     const viewer = admin(boss.id);
     const plain = await plainSmiths(a.id, viewer);
     expect(plain).toHaveLength(61); // and Ann Smith
 
     const list = (page: number, more: Partial<Parameters<typeof listContacts>[0]> = {}) =>
-      listContacts({
-        db: tenant,
-        organizationId: a.id,
-        viewer,
-        search: "smith",
-        page,
-        limit: 50,
-        now: NOW,
-        searchCandidateLimit: 10,
-        ...more,
-      });
+      listSmiths(a.id, viewer, page, { searchCandidateLimit: 10, ...more });
     const first = await list(1);
     const second = await list(2);
     expect({ total: first.total, totalCapped: first.totalCapped }).toEqual({ total: 10, totalCapped: true });
