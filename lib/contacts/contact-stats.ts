@@ -52,7 +52,8 @@ export async function getContactStats({
   const visible = listedContactWhere(organizationId, viewer);
   // A trial sends [TEST] copies for a few contacts only (lib/trial/trial-sample.ts), so this list stays short.
   const testCopies = await db.scheduledEmail.findMany({
-    where: { organizationId, sendMode: "test", status: "sent", contact: { is: visible } },
+    // sentAt set: what the (organization, status, sent_at) index holds (a sent row always has it).
+    where: { organizationId, sendMode: "test", status: "sent", sentAt: { not: null }, contact: { is: visible } },
     select: { metadata: true },
   });
   const testLinkIds = testCopies.flatMap(({ metadata }) => {

@@ -84,17 +84,17 @@ function agentJoin(alias: string, viewer: ContactViewer): Prisma.Sql {
 }
 
 /**
- * The organization's email types, by a skip scan of the (organization_id, email_type, sent_at) index:
- * one index probe per type. Why: under row-level security PostgreSQL may only use leakproof operators
+ * The organization's email types that were ever sent, by a skip scan of the (organization_id, email_type,
+ * sent_at) index, which holds only sent rows (sent_at set): one index probe per type. Why: under row-level security PostgreSQL may only use leakproof operators
  * as index conditions, and the status enum's "=" is not leakproof, so `status = 'sent'` cannot narrow
  * an index scan; `email_type = ANY(<these types>)` (text "=", leakproof) plus the sent_at range can.
  */
-function emailTypesSql(organizationId: string): Prisma.Sql {
+export function emailTypesSql(organizationId: string): Prisma.Sql {
   return Prisma.sql`
     email_types AS (
-      (SELECT email_type FROM scheduled_emails WHERE organization_id = ${organizationId}::uuid ORDER BY email_type LIMIT 1)
+      (SELECT email_type FROM scheduled_emails WHERE organization_id = ${organizationId}::uuid AND sent_at IS NOT NULL ORDER BY email_type LIMIT 1)
       UNION ALL
-      SELECT (SELECT se.email_type FROM scheduled_emails se WHERE se.organization_id = ${organizationId}::uuid AND se.email_type > email_types.email_type ORDER BY se.email_type LIMIT 1)
+      SELECT (SELECT se.email_type FROM scheduled_emails se WHERE se.organization_id = ${organizationId}::uuid AND se.sent_at IS NOT NULL AND se.email_type > email_types.email_type ORDER BY se.email_type LIMIT 1)
       FROM email_types WHERE email_types.email_type IS NOT NULL
     )`;
 }

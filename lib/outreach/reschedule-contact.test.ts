@@ -91,6 +91,16 @@ describe("syncContactSchedule", () => {
       idempotencyKey: outreachIdempotencyKey({ contactId: contact.id, emailType: "birthday", sendDate: "2026-07-01" }),
       attemptCount: 0,
     });
+    // Every row's key is its own (contact, type, date): unique with that key, so the key's index need not hold it
+    // (migration scheduled_emails_partial_sent_and_key_indexes).
+    for (const r of rows)
+      expect(r.idempotencyKey).toBe(
+        outreachIdempotencyKey({
+          contactId: r.contactId,
+          emailType: r.emailType,
+          sendDate: r.scheduledSendDate.toISOString().slice(0, 10),
+        }),
+      );
 
     // Run twice: nothing is written the second time (unchanged rows keep their history).
     expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now })).toEqual({

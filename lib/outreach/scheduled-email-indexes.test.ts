@@ -1,3 +1,6 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import { emailTypesSql } from "@/lib/dashboard/metrics";
+import { outreachIdempotencyKey } from "@/lib/outreach/rules";
 import { setupTestDatabase } from "@/lib/testing/db";
 import { createContact, createOrganization } from "@/lib/testing/factories";
 
@@ -12,12 +15,15 @@ const db = setupTestDatabase();
 
 const READERS: Record<string, string> = {
   scheduled_emails_pkey: "a row by id: the sweep's fences and reads, tracking redirects, webhooks' tagged id",
-  scheduled_emails_idempotency_key_key: "unique: one row per idempotency key",
+  scheduled_emails_idempotency_key_key:
+    "unique: one row per idempotency key; partial: an outreach key is unique through the row's own key",
   scheduled_emails_contact_id_email_type_scheduled_send_date_key:
     "unique: the reschedule's rows; a contact's rows (activity, unsubscribe, re-plan history)",
   scheduled_emails_organization_id_scheduled_send_date_idx: "dashboard: upcoming emails, scheduled per day",
-  scheduled_emails_organization_id_status_sent_at_idx: "contact stats: a trial's [TEST] copies",
-  scheduled_emails_organization_id_email_type_sent_at_idx: "dashboard: sends by type and period (emailTypesSql)",
+  scheduled_emails_organization_id_status_sent_at_idx:
+    "contact stats: a trial's [TEST] copies; partial: sent rows only",
+  scheduled_emails_organization_id_email_type_sent_at_idx:
+    "dashboard: sends by type and period (emailTypesSql); partial: sent rows only",
   scheduled_emails_parent_email_id_idx: "the follow-ups' foreign key (ON DELETE SET NULL); partial: set rows only",
   scheduled_emails_tracking_id_idx: "quote views: whether a visit is a trial's [TEST] copy; partial: set rows only",
   scheduled_emails_provider_message_id_idx:
@@ -100,5 +106,108 @@ describe("scheduled_emails' foreign keys", () => {
     expect(await db.prisma.scheduledEmail.count({ where: { contactId: contact.id } })).toBe(1);
     await db.prisma.contact.delete({ where: { id: contact.id } });
     expect(await db.prisma.scheduledEmail.count({ where: { organizationId: mine.id } })).toBe(0);
+  });
+});
+
+// #19 point 1: a reschedule's rows are pending (no sent_at) with an outreach key. Three indexes hold none of
+// them (migration scheduled_emails_partial_sent_and_key_indexes); here is what each still does.
+describe("the indexes a reschedule's pending rows write no entry in", () => {
+  const NOW = new Date("2026-11-29T12:00:00Z");
+  const insert = (
+    organizationId: string,
+    contactId: string,
+    row: { key: string; emailType?: string; date?: string; sentAt?: Date | null },
+  ) =>
+    db.query(
+      `INSERT INTO scheduled_emails (id, organization_id, contact_id, email_type, scheduled_send_date, scheduled_send_at,
+                                     idempotency_key, status, sent_at, updated_at)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4::date, $4::date::timestamptz, $5, CASE WHEN $6::timestamptz IS NULL THEN 'pending' ELSE 'sent' END::"ScheduledEmailStatus", $6, $7)`,
+      [
+        organizationId,
+        contactId,
+        row.emailType ?? "birthday",
+        row.date ?? "2027-01-04",
+        row.key,
+        row.sentAt ?? null,
+        NOW,
+      ],
+    );
+  const definition = async (index: string) =>
+    (await db.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = $1", [index]))[0]
+      ?.indexdef;
+  const planOf = async (sql: string, params: unknown[]) => {
+    await db.query("BEGIN");
+    try {
+      await db.query("SET LOCAL enable_seqscan = off");
+      return (await db.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, params))
+        .map((r) => r["QUERY PLAN"])
+        .join("\n");
+    } finally {
+      await db.query("ROLLBACK");
+    }
+  };
+
+  it("index sent rows by (organization, status | type, sent_at), and the dashboard's and contact stats' reads use them", async () => {
+    for (const index of [
+      "scheduled_emails_organization_id_status_sent_at_idx",
+      "scheduled_emails_organization_id_email_type_sent_at_idx",
+    ])
+      expect(await definition(index)).toContain("WHERE (sent_at IS NOT NULL)");
+    const org = await createOrganization(db.prisma, { now: NOW });
+    // The dashboard's email types (its skip scan) reads the type index; without `sent_at IS NOT NULL` it could not.
+    const types = Prisma.sql`EXPLAIN WITH RECURSIVE ${emailTypesSql(org.id)} SELECT email_type FROM email_types`;
+    await db.query("BEGIN");
+    try {
+      await db.query("SET LOCAL enable_seqscan = off");
+      const plan = await db.prisma.$queryRaw<{ "QUERY PLAN": string }[]>(types);
+      expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toContain(
+        "scheduled_emails_organization_id_email_type_sent_at_idx",
+      );
+    } finally {
+      await db.query("ROLLBACK");
+    }
+    // The period's sends: a sent_at range proves the index's predicate (bound parameters, as the dashboard passes).
+    expect(
+      await planOf(
+        "SELECT contact_id FROM scheduled_emails WHERE organization_id = $1 AND email_type = ANY($2) AND sent_at >= $3 AND sent_at < $4",
+        [org.id, ["birthday"], NOW, NOW],
+      ),
+    ).toMatch(/scheduled_emails_organization_id_(email_type|status)_sent_at_idx/);
+    // Contact stats' [TEST] copies: sent rows, sent_at set.
+    expect(
+      await planOf(
+        "SELECT metadata FROM scheduled_emails WHERE organization_id = $1 AND status = 'sent' AND sent_at IS NOT NULL AND send_mode = 'test'",
+        [org.id],
+      ),
+    ).toContain("scheduled_emails_organization_id_status_sent_at_idx");
+  });
+
+  it("keep every idempotency key unique: an outreach key through the row's own (contact, type, date), any other by its index", async () => {
+    expect(await definition("scheduled_emails_idempotency_key_key")).toContain(
+      "WHERE (idempotency_key !~~ 'outreach:%'::text)",
+    );
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const contact = await createContact(db.prisma, org.id, { now: NOW });
+    const outreach = outreachIdempotencyKey({ contactId: contact.id, emailType: "birthday", sendDate: "2027-01-04" });
+    await insert(org.id, contact.id, { key: outreach });
+    // The same outreach key is the same (contact, type, date): refused by that key.
+    await expect(insert(org.id, contact.id, { key: outreach })).rejects.toThrow(
+      /scheduled_emails_contact_id_email_type_scheduled_send_date_key/,
+    );
+    // A key of another kind (a welcome's, one per contact) on another day is refused by the key's own index.
+    await insert(org.id, contact.id, {
+      key: `onboarding-welcome:${contact.id}`,
+      emailType: "onboarding_welcome",
+      sentAt: NOW,
+    });
+    await expect(
+      insert(org.id, contact.id, {
+        key: `onboarding-welcome:${contact.id}`,
+        emailType: "onboarding_welcome",
+        date: "2027-01-05",
+        sentAt: NOW,
+      }),
+    ).rejects.toThrow(/scheduled_emails_idempotency_key_key/);
+    expect(await db.prisma.scheduledEmail.count({ where: { contactId: contact.id } })).toBe(2);
   });
 });
