@@ -62,6 +62,7 @@ describe("syncContactSchedule", () => {
       skipped: [{ emailType: "effective_date", date: "2026-08-01", skipReason: "Exclusion window" }],
     });
 
+    const writtenFrom = Date.now();
     expect(await syncContactSchedule({ organizationId: org.id, contactId: contact.id, plan: planner, now })).toEqual({
       contacts: 1,
       inserted: 3,
@@ -69,7 +70,15 @@ describe("syncContactSchedule", () => {
       removed: 0,
       unchanged: 0,
     });
+    const writtenTo = Date.now();
     const rows = await rowsOf(contact.id);
+    // Time-ordered ids (app_uuid_v7): version 7, the write's millisecond in the first 48 bits (the database's clock).
+    for (const r of rows) {
+      expect(r.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const writtenAt = parseInt(r.id.replace(/-/g, "").slice(0, 12), 16);
+      expect(writtenAt).toBeGreaterThanOrEqual(writtenFrom - 1_000);
+      expect(writtenAt).toBeLessThanOrEqual(writtenTo + 1_000);
+    }
     expect(
       rows.map((r) => [
         r.emailType,

@@ -211,3 +211,18 @@ describe("the indexes a reschedule's pending rows write no entry in", () => {
     expect(await db.prisma.scheduledEmail.count({ where: { contactId: contact.id } })).toBe(2);
   });
 });
+
+describe("app_uuid_v7, the ids of a reschedule's rows", () => {
+  it("is a version 7 UUID whose first 48 bits are the milliseconds it was made at, so later ids sort after", async () => {
+    const [row] = await db.query<{ a: string; b: string; at: string }>(
+      `SELECT app_uuid_v7()::text AS a, (SELECT pg_sleep(0.005))::text, (extract(epoch FROM clock_timestamp()) * 1000)::bigint::text AS at,
+              (SELECT app_uuid_v7() FROM pg_sleep(0.005))::text AS b`,
+    );
+    const millis = (id: string) => parseInt(id.replace(/-/g, "").slice(0, 12), 16);
+    for (const id of [row!.a, row!.b])
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Math.abs(millis(row!.a) - Number(row!.at))).toBeLessThan(1_000);
+    expect(millis(row!.b)).toBeGreaterThan(millis(row!.a));
+    expect(row!.b > row!.a).toBe(true);
+  });
+});
