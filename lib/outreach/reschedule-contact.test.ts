@@ -1,6 +1,7 @@
 import { listEmailTracking, listScheduledEmails } from "@/lib/contacts/contact-activity";
 import { tenantDb, tenantTransaction } from "@/lib/db";
 import {
+  contactRanges,
   rescheduleOrganization,
   storedScheduleDigest,
   syncContactSchedule,
@@ -443,6 +444,28 @@ describe("rescheduleOrganization", () => {
 
     const again = await rescheduleOrganization({ organizationId: org.id, plan: fake.planner, now, pageSize: 2 });
     expect(again).toMatchObject({ contacts: 5, inserted: 0, updated: 0, removed: 0, unchanged: 5 });
+  });
+
+  it("pages the book as key ranges every pageSize ids, the first and last open, so the pages are read ahead independently", async () => {
+    const { org } = await setup();
+    const other = await createOrganization(db.prisma, { now });
+    for (let i = 0; i < 4; i += 1) await createContact(db.prisma, org.id, { now });
+    await createContact(db.prisma, other.id, { now });
+    const ids = (await db.prisma.contact.findMany({ where: { organizationId: org.id }, select: { id: true } }))
+      .map((c) => c.id)
+      .sort(); // lower-case hex: text order is the uuid's byte order
+    expect(ids).toHaveLength(5);
+    expect(await contactRanges(org.id, 2)).toEqual([
+      { from: undefined, to: ids[2] },
+      { from: ids[2], to: ids[4] },
+      { from: ids[4], to: undefined },
+    ]);
+    expect(await contactRanges(org.id, 1)).toEqual(
+      ids.map((id, i) => ({ from: i === 0 ? undefined : id, to: ids[i + 1] })),
+    );
+    expect(await contactRanges(org.id, 500)).toEqual([{ from: undefined, to: undefined }]);
+    const empty = await createOrganization(db.prisma, { now });
+    expect(await contactRanges(empty.id, 2)).toEqual([]);
   });
 
   it("balances the organization's days: a birthday shared by 60 contacts is spread under the daily cap, inside its movable range", async () => {
