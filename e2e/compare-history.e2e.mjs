@@ -5,7 +5,7 @@
 // computed, and no "Lowest …" label on it (it is first only because the others have no history); the page passes the consumer-page checks; "Lowest price" takes the sentence away. The sample book has no
 // AM Best ratings, so no card shows one. The contact is deleted at the end.
 import { expectAccessibleConsumerPage } from "./a11y.mjs";
-import { PHONE, signIn } from "./helpers.mjs";
+import { compareUrlFor, createContactViaApi, PHONE, signIn } from "./helpers.mjs";
 
 const ADMIN = "admin@sample-agency.test";
 const EXPLAINED =
@@ -16,24 +16,14 @@ export const journeys = [
     name: "compare-history: a Texas quote link shows Aetna's rate history and ranks it first by 'Lowest over time', saying how",
     async run({ page, baseUrl, screenshot, expect }) {
       await signIn(page, baseUrl, ADMIN);
-      const res = await page.request.post(baseUrl + "/api/contacts/create", {
-        data: {
-          firstName: "Hazelhistory",
-          lastName: "Historyjourney",
-          email: `hazel.history.${Date.now()}@example.test`,
-          zipCode: "78701",
-          birthDate: "1956-03-15",
-          gender: "F",
-          tobaccoUser: false,
-          planType: "Plan G",
-        },
+      const contact = await createContactViaApi(page, baseUrl, expect, {
+        firstName: "Hazelhistory",
+        lastName: "Historyjourney",
+        email: `hazel.history.${Date.now()}@example.test`,
+        birthDate: "1956-03-15",
       });
-      expect(res.ok(), `create contact: ${res.status()} ${await res.text()}`);
-      const contact = (await res.json()).contact;
       try {
-        const generated = await page.request.post(`${baseUrl}/api/quotes/generate/${contact.id}`);
-        expect(generated.ok(), `quote link: ${generated.status()}`);
-        const url = `${baseUrl}/compare?id=${(await generated.json()).quoteId}`;
+        const url = await compareUrlFor(page, baseUrl, expect, contact.id);
 
         await page.context().clearCookies();
         await page.setViewportSize(PHONE);

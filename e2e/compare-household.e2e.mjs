@@ -3,28 +3,18 @@
 // (POST /api/contacts/{id}/household, a confirmed spouse/partner link); the same link then opens with the toggle
 // on, the household prices and the reason in plain words, and the visitor can turn it off. The two contacts are
 // deleted at the end, so the sample agency is left as it was.
-import { PHONE, signIn } from "./helpers.mjs";
+import { compareUrlFor, createContactViaApi, PHONE, signIn } from "./helpers.mjs";
 
 const ADMIN = "admin@sample-agency.test";
 const REASON =
   "On because our records show you share your home with someone, such as a spouse or partner. You can turn it off.";
 
-async function addContact(page, baseUrl, expect, firstName) {
-  const res = await page.request.post(baseUrl + "/api/contacts/create", {
-    data: {
-      firstName,
-      lastName: "Householdjourney",
-      email: `${firstName.toLowerCase()}.household.${Date.now()}@example.test`,
-      zipCode: "78701",
-      birthDate: "1958-04-12",
-      gender: "F",
-      tobaccoUser: false,
-      planType: "Plan G",
-    },
+const addContact = (page, baseUrl, expect, firstName) =>
+  createContactViaApi(page, baseUrl, expect, {
+    firstName,
+    lastName: "Householdjourney",
+    email: `${firstName.toLowerCase()}.household.${Date.now()}@example.test`,
   });
-  expect(res.ok(), `create ${firstName}: ${res.status()} ${await res.text()}`);
-  return (await res.json()).contact;
-}
 
 /** Opens the quote link as a signed-out visitor on a phone, once the page has hydrated (it reports its view then). */
 async function openAsVisitor(page, url) {
@@ -47,9 +37,7 @@ export const journeys = [
       const ann = await addContact(page, baseUrl, expect, "Annhousehold");
       const ben = await addContact(page, baseUrl, expect, "Benhousehold");
       try {
-        const generated = await page.request.post(`${baseUrl}/api/quotes/generate/${ann.id}`);
-        expect(generated.ok(), `quote link: ${generated.status()}`);
-        const url = `${baseUrl}/compare?id=${(await generated.json()).quoteId}`;
+        const url = await compareUrlFor(page, baseUrl, expect, ann.id);
 
         // Not paired: the toggle is there (Texas carriers give household prices) and off.
         let toggle = await openAsVisitor(page, url);

@@ -301,3 +301,29 @@ export async function sendQuoteFromContact(page) {
   if (await dialog.isVisible()) await dialog.getByRole("button", { name: "Send Email" }).click();
   await sent.waitFor();
 }
+
+/**
+ * Adds a contact through the API as the signed-in agent: a woman born 1958-04-12 in Austin (78701) on Plan G, unless
+ * `fields` say otherwise. Answers the created contact.
+ */
+export async function createContactViaApi(page, baseUrl, expect, fields) {
+  const res = await page.request.post(baseUrl + "/api/contacts/create", {
+    data: {
+      zipCode: "78701",
+      birthDate: "1958-04-12",
+      gender: "F",
+      tobaccoUser: false,
+      planType: "Plan G",
+      ...fields,
+    },
+  });
+  expect(res.ok(), `create ${fields.firstName}: ${res.status()} ${await res.text()}`);
+  return (await res.json()).contact;
+}
+
+/** Makes a contact's quote link through the API and answers its compare page's address. */
+export async function compareUrlFor(page, baseUrl, expect, contactId) {
+  const res = await page.request.post(`${baseUrl}/api/quotes/generate/${contactId}`);
+  expect(res.ok(), `quote link: ${res.status()}`);
+  return `${baseUrl}/compare?id=${(await res.json()).quoteId}`;
+}

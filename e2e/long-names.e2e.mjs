@@ -1,7 +1,7 @@
 // A client on a small phone (320 px) never scrolls sideways because of the agency's branding: a long name
 // with a long word, then a wide logo, each beside the number to call in the compare page's header. (A CI run
 // found the page 364 px wide with "Renamed Agency 1795987560040" and the phone number side by side.)
-import { LOGO_PNG_BASE64, signUpAgency } from "./helpers.mjs";
+import { compareUrlFor, createContactViaApi, LOGO_PNG_BASE64, signUpAgency } from "./helpers.mjs";
 
 const SMALL_PHONE = { width: 320, height: 800 };
 
@@ -18,23 +18,13 @@ export const journeys = [
         email,
         phoneDigits: "5125550188",
       });
-      const created = await page.request.post(baseUrl + "/api/contacts/create", {
-        data: {
-          firstName: "Wren",
-          lastName: "Narrowphone",
-          email: `wren.narrow.${stamp}@example.test`,
-          zipCode: "78701",
-          birthDate: "1956-03-15",
-          gender: "F",
-          tobaccoUser: false,
-          planType: "Plan G",
-        },
+      const contact = await createContactViaApi(page, baseUrl, expect, {
+        firstName: "Wren",
+        lastName: "Narrowphone",
+        email: `wren.narrow.${stamp}@example.test`,
+        birthDate: "1956-03-15",
       });
-      expect(created.ok(), `create contact: ${created.status()} ${await created.text()}`);
-      const contact = (await created.json()).contact;
-      const link = await page.request.post(`${baseUrl}/api/quotes/generate/${contact.id}`);
-      expect(link.ok(), `quote link: ${link.status()}`);
-      const url = `${baseUrl}/compare?id=${(await link.json()).quoteId}`;
+      const url = await compareUrlFor(page, baseUrl, expect, contact.id);
 
       const fitsSmallPhone = async (what) => {
         const visitor = await page.context().browser().newPage({ viewport: SMALL_PHONE });
