@@ -128,4 +128,44 @@ describe("DailyLoadBook against the reference balancer", () => {
     expect(() => book.balance({ now })).toThrow(/once/);
     expect(book.balancedPlan(0, { planned, skipped: [] }).planned).toEqual(planned);
   });
+
+  test("holds an email in 13 bytes and a contact in 24 (ids packed), with room to spare of at most a quarter", () => {
+    const contacts = 2_000;
+    const book = new DailyLoadBook(contacts * 3, contacts);
+    const planned: PlannedEmail[] = ["birthday", "aep", "effective_date"].map((emailType, i) => ({
+      emailType: emailType as PlannedEmail["emailType"],
+      sendDate: isoDate(today + 10 * i),
+      priority: 10 + i,
+      eventDate: null,
+      movableWithin: { from: isoDate(today), to: isoDate(today + 40) },
+    }));
+    for (let i = 0; i < contacts; i++)
+      book.add(`${String(i).padStart(8, "0")}-aaaa-4bbb-8ccc-000000000000`, { planned, skipped: [] });
+    const history = 1_024 * 4; // the cap-history column's first allocation (these plans have none)
+    expect(book.byteLength).toBe(contacts * 3 * 13 + (contacts + 1) * 2 * 4 + contacts * 16 + history);
+    // Past its guess, a column grows by a quarter, not by half or double.
+    for (let i = 0; i < contacts / 10; i++) book.add(`extra-${i}`, { planned, skipped: [] });
+    expect(book.byteLength).toBeLessThanOrEqual(
+      1.25 * (contacts * 3 * 13 + (contacts + 1) * 2 * 4 + contacts * 16) + 64,
+    );
+  });
+
+  test("refuses a day or a priority its columns cannot hold, rather than wrapping it", () => {
+    const email: PlannedEmail = { emailType: "birthday", sendDate: "2026-06-01", priority: 10, eventDate: null };
+    expect(() =>
+      new DailyLoadBook().add("c1", { planned: [{ ...email, sendDate: "2150-01-01" }], skipped: [] }),
+    ).toThrow(RangeError);
+    expect(() =>
+      new DailyLoadBook().add("c1", {
+        planned: [{ ...email, movableWithin: { from: "1970-01-01", to: "2026-06-02" } }],
+        skipped: [],
+      }),
+    ).toThrow(RangeError);
+    expect(() => new DailyLoadBook().add("c1", { planned: [{ ...email, priority: 40_000 }], skipped: [] })).toThrow(
+      RangeError,
+    );
+    expect(() => new DailyLoadBook().add("c1", { planned: [{ ...email, priority: 2.5 }], skipped: [] })).toThrow(
+      RangeError,
+    );
+  });
 });

@@ -78,24 +78,37 @@ export const emailDetails = ({ eventDate, parentEmailId, metadata }: PlannedEmai
   ...(metadata ? { metadata } : {}),
 });
 
-/** A growable column of 32-bit integers: a whole book's emails without one object each. */
-class IntColumn {
-  private values: Int32Array;
+type IntArray = Int32Array | Int16Array | Uint16Array | Uint8Array;
+type IntArrayType<A extends IntArray> = { new (length: number): A; readonly BYTES_PER_ELEMENT: number };
+
+/**
+ * A growable column of integers of one width (a whole book's emails without one object each). It grows by a
+ * quarter: a million contacts' emails are a few million entries, and a column twice the size it needs
+ * would be tens of MB of nothing.
+ */
+class IntColumn<A extends IntArray = Int32Array> {
+  private values: A;
   length = 0;
-  constructor(capacity = 1_024) {
-    this.values = new Int32Array(Math.max(16, capacity));
+  constructor(
+    private readonly type: IntArrayType<A>,
+    capacity = 1_024,
+  ) {
+    this.values = new type(Math.max(16, Math.ceil(capacity)));
   }
   push(value: number) {
     if (this.length === this.values.length) {
-      const grown = new Int32Array(Math.ceil(this.values.length * 1.5));
-      grown.set(this.values);
+      const grown = new this.type(Math.ceil(this.values.length * 1.25));
+      grown.set(this.values as never);
       this.values = grown;
     }
     this.values[this.length++] = value;
   }
   /** The filled part (shares memory with the column: writes through it are the column's). */
-  view(): Int32Array {
-    return this.values.subarray(0, this.length);
+  view(): A {
+    return this.values.subarray(0, this.length) as A;
+  }
+  get byteLength(): number {
+    return this.values.byteLength;
   }
 }
 
@@ -125,12 +138,15 @@ class IdColumn {
       return;
     }
     if (16 * this.length > this.bytes.length) {
-      const grown = new Uint8Array(16 * Math.ceil(this.length * 1.5));
+      const grown = new Uint8Array(16 * Math.ceil(this.length * 1.25));
       grown.set(this.bytes);
       this.bytes = grown;
     }
     const hex = id.replaceAll("-", "");
     for (let i = 0; i < 16; i++) this.bytes[16 * at + i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  }
+  get byteLength(): number {
+    return this.bytes.byteLength;
   }
   get(at: number): string {
     const other = this.others.get(at);
@@ -146,14 +162,26 @@ class IdColumn {
   }
 }
 
-/** movableWithin absent: the email stays where it is. */
-const FIXED = -2_147_483_648;
+/**
+ * Days are held as days since 1970-01-01 in 16 bits (up to 2149); a movable range's bound of 0 means
+ * movableWithin is absent: the email stays where it is. No send date or movable range is 1970-01-01.
+ */
+const FIXED = 0;
+const MAX_DAY = 0xffff;
+const dayOf = (date: string): number => {
+  const day = dayNumber(date);
+  if (!(day > FIXED && day <= MAX_DAY))
+    throw new RangeError(`DailyLoadBook: ${date} is outside 1970-01-02 to 2149-06-06`);
+  return day;
+};
 
 /**
  * An organization's plans held for balancing (domain-rules A.8) in columns indexed by email number: per
  * planned email its contact, day, movable range, priority and type, per contact its emails (a contiguous
- * run) and its frequency-cap history, and the contact ids (16 bytes a UUID). About 25 bytes an email, so a
- * reschedule can balance a book of a million contacts whose plans it does not keep (lib/outreach).
+ * run) and its frequency-cap history, and the contact ids (16 bytes a UUID). 13 bytes an email (a 4-byte
+ * contact number, three 2-byte days, a 2-byte priority, a 1-byte type) and 24 a contact, so a reschedule can
+ * balance a book of a million contacts (3.3 million emails, about 70 MB) whose plans it does not keep
+ * (lib/outreach).
  *
  * add() each contact's plan, balance() once, then balancedPlan() gives a contact's plan with the days
  * the balance chose. The result is exactly that of the object-per-email algorithm it replaced
@@ -161,28 +189,30 @@ const FIXED = -2_147_483_648;
  */
 export class DailyLoadBook {
   private readonly ids: IdColumn;
-  private readonly emailStart = new IntColumn();
-  private readonly historyStart = new IntColumn();
-  private readonly history = new IntColumn();
+  private readonly emailStart: IntColumn;
+  private readonly historyStart: IntColumn;
+  private readonly history = new IntColumn(Int32Array);
   private readonly owner: IntColumn;
-  private readonly day: IntColumn;
-  private readonly from: IntColumn;
-  private readonly to: IntColumn;
-  private readonly priority: IntColumn;
-  private readonly type: IntColumn;
+  private readonly day: IntColumn<Uint16Array>;
+  private readonly from: IntColumn<Uint16Array>;
+  private readonly to: IntColumn<Uint16Array>;
+  private readonly priority: IntColumn<Int16Array>;
+  private readonly type: IntColumn<Uint8Array>;
   private readonly typeNumbers = new Map<string, number>();
   private readonly typeNames: string[] = [];
   private balanced = false;
 
-  /** expectedEmails: a guess at the book's planned emails, so that the columns rarely grow. */
-  constructor(expectedEmails = 1_024) {
-    this.ids = new IdColumn(expectedEmails / 2);
-    this.owner = new IntColumn(expectedEmails);
-    this.day = new IntColumn(expectedEmails);
-    this.from = new IntColumn(expectedEmails);
-    this.to = new IntColumn(expectedEmails);
-    this.priority = new IntColumn(expectedEmails);
-    this.type = new IntColumn(expectedEmails);
+  /** expectedEmails, expectedContacts: guesses at the book's size, so that the columns rarely grow. */
+  constructor(expectedEmails = 1_024, expectedContacts = expectedEmails / 2) {
+    this.ids = new IdColumn(expectedContacts);
+    this.emailStart = new IntColumn(Int32Array, expectedContacts + 1);
+    this.historyStart = new IntColumn(Int32Array, expectedContacts + 1);
+    this.owner = new IntColumn(Int32Array, expectedEmails);
+    this.day = new IntColumn(Uint16Array, expectedEmails);
+    this.from = new IntColumn(Uint16Array, expectedEmails);
+    this.to = new IntColumn(Uint16Array, expectedEmails);
+    this.priority = new IntColumn(Int16Array, expectedEmails);
+    this.type = new IntColumn(Uint8Array, expectedEmails);
     this.emailStart.push(0);
     this.historyStart.push(0);
   }
@@ -191,16 +221,34 @@ export class DailyLoadBook {
     return this.ids.length;
   }
 
+  /** The memory the columns hold (their capacity, filled or not). */
+  get byteLength(): number {
+    return [
+      this.ids,
+      this.emailStart,
+      this.historyStart,
+      this.history,
+      this.owner,
+      this.day,
+      this.from,
+      this.to,
+      this.priority,
+      this.type,
+    ].reduce((bytes, column) => bytes + column.byteLength, 0);
+  }
+
   /** Adds one contact's plan; returns its number in the book (the order of add calls). */
   add(contactId: string, plan: Plan): number {
     if (this.balanced) throw new Error("DailyLoadBook: add after balance");
     const number = this.ids.length;
     this.ids.push(contactId);
     for (const email of plan.planned) {
+      if (!Number.isInteger(email.priority) || email.priority < -0x8000 || email.priority > 0x7fff)
+        throw new RangeError(`DailyLoadBook: priority ${email.priority} is not a 16-bit integer`);
       this.owner.push(number);
-      this.day.push(dayNumber(email.sendDate));
-      this.from.push(email.movableWithin ? dayNumber(email.movableWithin.from) : FIXED);
-      this.to.push(email.movableWithin ? dayNumber(email.movableWithin.to) : FIXED);
+      this.day.push(dayOf(email.sendDate));
+      this.from.push(email.movableWithin ? dayOf(email.movableWithin.from) : FIXED);
+      this.to.push(email.movableWithin ? dayOf(email.movableWithin.to) : FIXED);
       this.priority.push(email.priority);
       this.type.push(this.typeNumber(email.emailType));
     }
@@ -214,6 +262,7 @@ export class DailyLoadBook {
     let number = this.typeNumbers.get(emailType);
     if (number === undefined) {
       number = this.typeNames.length;
+      if (number > 0xff) throw new RangeError("DailyLoadBook: more than 256 email types");
       this.typeNumbers.set(emailType, number);
       this.typeNames.push(emailType);
     }
@@ -427,7 +476,7 @@ export class DailyLoadBook {
 
 /** Balances a set of plans held as objects (one page of contacts, the tests): DailyLoadBook over them. */
 export function balanceDailyLoad(plans: readonly ContactPlan[], options: BalanceOptions): ContactPlan[] {
-  const book = new DailyLoadBook(plans.length * 4);
+  const book = new DailyLoadBook(plans.length * 4, plans.length);
   for (const { contactId, plan } of plans) book.add(contactId, plan);
   book.balance(options);
   return plans.map(({ contactId, plan }, contact) => ({ contactId, plan: book.balancedPlan(contact, plan) }));

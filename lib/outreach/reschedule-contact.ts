@@ -875,7 +875,8 @@ export async function rescheduleOrganization({
     // numbers an email) and the page's plans deflated; the balance moves days in the book; the second
     // pass inflates one page at a time, gives it its balanced days and writes it in one transaction.
     // Memory is the book's columns and the deflated pages, never a whole book of plan objects.
-    const book = new DailyLoadBook(context.planOrganization.contactCount * EXPECTED_EMAILS_PER_CONTACT);
+    const { contactCount } = context.planOrganization;
+    const book = new DailyLoadBook(contactCount * EXPECTED_EMAILS_PER_CONTACT, contactCount);
     const pages: { first: number; plans: Promise<Buffer> | null }[] = [];
     // The next pages and their history are read while this one is planned: the database and the planner overlap.
     const ranges = await contactRanges(organizationId, pageSize);
