@@ -8,6 +8,7 @@ import {
   type Planner,
 } from "@/lib/outreach/reschedule-contact";
 import { scheduleDigest } from "@/lib/outreach/schedule-digest";
+import { boundedHeapGrowthRuns } from "@/lib/outreach/heap-growth";
 import { outreachIdempotencyKey } from "@/lib/outreach/rules";
 import { planContactEmails } from "@/lib/outreach-schedule/plan";
 import { referenceBalanceDailyLoad } from "@/lib/outreach-schedule/balance.reference";
@@ -652,12 +653,26 @@ describe("rescheduleOrganization", () => {
     expect(await analyzed()).toBe(before + 1); // once, though the third and the fourth page are both past 5
   });
 
+  it("runs with the old generation's growth bounded (lib/outreach/heap-growth.ts) and gives V8 its heuristic back after", async () => {
+    const { org } = await setup();
+    await createContact(db.prisma, org.id, { now });
+    const runsSeenByPlanner: number[] = [];
+    const planner: Planner = () => {
+      runsSeenByPlanner.push(boundedHeapGrowthRuns());
+      return { planned: [birthday], skipped: [] };
+    };
+    await rescheduleOrganization({ organizationId: org.id, plan: planner, now });
+    expect(runsSeenByPlanner).toEqual([1, 1]);
+    expect(boundedHeapGrowthRuns()).toBe(0);
+  });
+
   it("marks the run failed when the planner throws", async () => {
     const { org } = await setup();
     const planner: Planner = () => {
       throw new RangeError("bad date");
     };
     await expect(rescheduleOrganization({ organizationId: org.id, plan: planner, now })).rejects.toThrow(RangeError);
+    expect(boundedHeapGrowthRuns()).toBe(0);
     const run = await db.prisma.schedulerRun.findFirstOrThrow({ where: { organizationId: org.id } });
     expect(run).toMatchObject({ status: "failed", error: "RangeError" });
   });

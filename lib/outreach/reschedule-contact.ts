@@ -31,6 +31,7 @@ import {
   type ExistingRow,
 } from "@/lib/outreach/rules";
 import { scheduleDigest } from "@/lib/outreach/schedule-digest";
+import { withBoundedHeapGrowth } from "@/lib/outreach/heap-growth";
 import {
   applyHouseholdWindow,
   DEFAULT_HOUSEHOLD_WINDOW_DAYS,
@@ -836,7 +837,12 @@ async function refreshScheduleStatistics() {
  * contact planned, the organization's days balanced (daily cap), then written in pages of `pageSize`
  * contacts, one transaction per page. The run is recorded in scheduler_runs and stamped on the rows it writes.
  */
-export async function rescheduleOrganization({
+export async function rescheduleOrganization(options: Parameters<typeof rescheduleWholeBook>[0]) {
+  // Its pages outlive the young generation while they wait on PostgreSQL: see lib/outreach/heap-growth.ts.
+  return withBoundedHeapGrowth(() => rescheduleWholeBook(options));
+}
+
+async function rescheduleWholeBook({
   organizationId,
   plan,
   now,
