@@ -7,9 +7,10 @@ import { setFlagsFromString } from "node:v8";
  * Why: a reschedule keeps little alive (about 75 MB of heap at 1,000,000 contacts after each full
  * collection), but its pages survive the young generation while they wait on PostgreSQL, so tens of MB a
  * second reach the old generation. On a host with a large heap limit (4.3 GB on a 24 GB machine) V8 then
- * lets the heap grow to four times its live size before it collects: 300 MB of garbage at any book
- * size, most of the reschedule's added memory (bench/schedule, 2026-11-30: +195 MB at 100,000 contacts
- * with V8's heuristic, +18 to +68 MB with 30–50%, the run no slower).
+ * lets the heap grow to up to four times its live size before it collects: 125–320 MB of heap at any
+ * book size, most of the reschedule's added memory. Measured 2026-11-30 (docs/performance.md, "Outreach
+ * reschedule"): a 1,000,000-contact nightly run +305 MB with V8's heuristic, +165 MB with 50%; alternated
+ * 100,000 first runs +250 to +256 MB against +129 to +169 MB, about 1–2 s slower of 18–25 s.
  *
  * The flag is process-wide; it is set while at least one reschedule runs and cleared (0: V8's heuristic)
  * when the last one ends. Other requests meanwhile only see their garbage collected sooner. A process
