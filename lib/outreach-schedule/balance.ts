@@ -79,7 +79,7 @@ export const emailDetails = ({ eventDate, parentEmailId, metadata }: PlannedEmai
 });
 
 type IntArray = Int32Array | Int16Array | Uint16Array | Uint8Array;
-type IntArrayType<A extends IntArray> = { new (length: number): A; readonly BYTES_PER_ELEMENT: number };
+type IntArrayType<A extends IntArray> = new (length: number) => A;
 
 /**
  * A growable column of integers of one width (a whole book's emails without one object each). It grows by a
