@@ -26,6 +26,7 @@ import {
   createScratchDatabase,
   csvCell,
   rssSampler,
+  setThrowawaySecrets,
   writePerformanceSection,
   type BenchMeasure,
   type BenchResult,
@@ -171,6 +172,8 @@ async function chunkedImport({
 }
 
 export async function csvImport(): Promise<BenchResult> {
+  // A committed import queues the book's reschedule, which reads the configuration (lib/jobs/announce-reschedule.ts).
+  setThrowawaySecrets();
   const db = await createScratchDatabase("gapwise_bench_csv_import");
   const { owner, serverVersion, name: dbName } = db;
   const url = db.url;

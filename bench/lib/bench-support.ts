@@ -36,6 +36,17 @@ export function benchServerEnv({ databaseUrl, port }: { databaseUrl: string; por
   };
 }
 
+/**
+ * For a benchmark that calls lib/ in its own process under NODE_ENV=production (npm run bench): lib/ reads
+ * its configuration on first use and, in production, refuses to start without the secrets and a job runner.
+ * Throwaway secrets, and the cron route as the job runner (as benchServerEnv), where none is set.
+ */
+export function setThrowawaySecrets() {
+  for (const key of ["AUTH_SECRET", "ELIGIBILITY_ENCRYPTION_KEY", "CRON_SECRET"]) {
+    process.env[key] ??= randomBytes(32).toString("base64");
+  }
+}
+
 /** Replaces (or appends) the section headed `section` in docs/performance.md, keeping the others. */
 export function writePerformanceSection(section: string, markdown: string) {
   const intro = [
