@@ -48,6 +48,9 @@ const PROBE_COST_NOTE =
 /** Earlier runs of the 1,000,000-contact target, kept beside each new one (dated, with what changed between). */
 const LARGE_HISTORY =
   "History at 1,000,000 contacts (search without a state filter): 2026-11-25T06:05Z, an AMD EPYC machine, idle: p95 103.6 ms, `garc` p50 98.7 ms, the plain LIKE 391–549 ms, the first page 312 ms. 2026-11-29T08:00Z, an Intel Xeon machine on which the queries no change touched ran 1.5–1.9× slower (the plain LIKE 548–756 ms, the first page 434 ms), with the book-order index made partial (15–17% faster for `garc` in turn with the old one on the same data): p95 190.4 ms, p50 96.6 ms; the terms under the limit `(512) 4` 107.9 ms, `713-5` 120.3 ms, `214 8` 91.9 ms (1,722–1,903 candidate ids), `garc` 178.8 ms. 2026-11-29T20:30Z, the candidate ids in the list's order (migration 20261129201500: the function reads each match's row anyway, so it sorts them, and the page reads only its slice of 100 instead of every candidate's row): those three terms 46.5, 53.5 and 50.9 ms, p50 68.1 ms; p95 180.8 ms, still set by the broad terms whose matches sort late (`garc`: its 16,122 matches come after 234,000 names in the list's order; `son@`). A page for those from the trigram index instead (every match's row read and sorted) measured no faster: `garc` 56–133 ms for that read alone against the walk's ~100 ms (2026-11-29, psql, the same data), as on 2026-11-25 (92 ms). What would close it is a read whose cost does not grow with either: the name order and the trigram match in one structure.";
+/** What was tried against the late-sorting broad terms and not kept (measured, so that no one tries it blind again). */
+const LARGE_TRIED =
+  "Tried on 2026-11-30 (06:30–06:45Z, this machine idle, the bench's 1,000,000 contacts loaded by COPY into a kept database; psql and listContacts) and not kept: (1) `strpos` instead of LIKE in the walk: no faster; walking the 234,154 entries before `garc`'s first page takes 47–80 ms with no filter at all, and the LIKE adds about a third. (2) The walk on parallel workers (app_current_org() marked PARALLEL SAFE; the walk in a PL/pgSQL function that runs it by RETURN QUERY, parallel setup and tuple costs at 0, the index order forced): the walk alone went from 82 to 58 ms for `garc` (12 runs, alternated), but every other broad term's short walk then paid two workers' start-up. listContacts over the nine terms, 6 rounds, alternated twice: `garc` p50 110–121 ms against 133–142, `son@` 88–99 against 82–95, p95 179–194 against 148–164. (3) A bound from the probe's sample: the 100th smallest key among the probe's 2,001 ids bounds the page from above (718 of `garc`'s 16,122 matches lie under it). But those 718 are found only by the same walk or by reading every match's row (the trigram bitmap filtered by the bound: 62–78 ms, 12,795 heap blocks). A bitmap of the name-order index up to the bound, to AND with the trigram bitmap, took 63 ms for its 234,872 entries, as long as the walk. Where `garc`'s ~135 ms go (one run through listContacts): the probe 21 ms, the walk 81 ms, the page's rows ~15 ms in five queries one after another (contacts, agents, owners, the last quote view, the last health answer), the rest round trips.";
 /** Rounds of the per-term comparison with and without candidate ids. */
 const COMPARE_ROUNDS = 5;
 const TARGET_P95_MS = 100;
@@ -1040,6 +1043,8 @@ export async function contactsQuery(): Promise<BenchResult> {
           )}. The first page with no search at all takes p50 ${ms(firstPage.p50)} ms: its exact total counts ${count(LARGE_CONTACTS)} rows under the policy (not a target; a search is).`,
         "",
         LARGE_HISTORY,
+        "",
+        LARGE_TRIED,
         "",
         PROBE_COST_NOTE,
         "",

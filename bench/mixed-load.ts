@@ -1,10 +1,15 @@
 import { performance } from "node:perf_hooks";
-import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { tenantDb } from "@/lib/db";
 import { createQuoteLink } from "@/lib/quotes/quote-links";
 import { contactRows } from "./contacts-query";
-import { machineLine, percentile, writePerformanceSection, type BenchResult } from "./lib/bench-support";
+import {
+  machineLine,
+  percentile,
+  setThrowawaySecrets,
+  writePerformanceSection,
+  type BenchResult,
+} from "./lib/bench-support";
 import { withNextServer } from "./lib/next-server";
 import { BENCH_QUOTE_BODY, createBenchAgency } from "./lib/bench-agency";
 
@@ -27,6 +32,17 @@ const TARGET_RPS = 250;
 const TARGET_P99_MS = 300;
 const SECTION = "## Mixed load (bench/mixed-load.ts)";
 const QUOTE_BODY = BENCH_QUOTE_BODY;
+
+/** Earlier runs, the profile of where the time goes and what was tried, kept beside each new run (dated). */
+const MIXED_HISTORY = [
+  "History. 2026-11-25T02:26Z (an AMD EPYC machine, load about 3): 44 req/s, p50 1031 ms, p90 1695 ms, p99 2141 ms, 2,657 requests, 0 errors; each request alone p50 / p95: contact list 76.0 / 286.1 ms, quote 9.5 / 21.4 ms, compare page 48.9 / 106.4 ms, dashboard stats 23.3 / 39.3 ms.",
+  "",
+  "**Where the time goes** (2026-11-25, the same mix under `node --cpu-prof`, 39 s of samples): writing to sockets 18%, nearly all of it queries to PostgreSQL: each tenant operation is four statements (BEGIN, set_config, the query, COMMIT), and the contact list alone then made five such operations (page, count, licensed states, two checklists) plus the session lookup; Prisma's client and its query compiler 17%; garbage collection 13%; Next.js 11%; our code 10%; idle 6%. The cycle's four requests cost about 160 ms of server time alone, so one process on this machine could not pass roughly 50 requests/s whatever the concurrency.",
+  "",
+  "Tried and measured, not kept: the contact list as one tenant transaction (its statements in turn on one connection) instead of concurrent ones: 43 req/s against 44 (2026-11-25). A tenant transaction's BEGIN sent in one message with its tenant setting (three round trips per tenant operation instead of four, by wrapping pg's client), back to back in pairs at load 3–4 on 2026-11-29: 36→39 and 38→43 req/s, but p99 2.8–3.0 s → 3.5–3.7 s; the gain did not pay for a wrapper around the driver's query queue.",
+  "",
+  "Changed since the profile: a session lookup is remembered in process for 5 s (`lib/auth/session-cache.ts`; docs/security.md \"Session lookups cached for seconds\"), so a signed-in request no longer waits on a session query, and the contact list's two checklists are one statement (2026-11-29). What would close the rest of the gap, in order of expected effect: fewer statements per tenant operation (the org id set with the first statement instead of its own round trip, or one transaction per request), fewer queries for a page of the contact list (its rows' agents, owners, last quote view and last health answer are four more queries after the rows, one after another), the checklists cached per organization and invalidated by contact writes, and one Node process per core.",
+];
 
 type Run = { rps: number; p50: number; p90: number; p99: number; total: number; errors: number; non2xx: number };
 
@@ -100,10 +116,8 @@ export async function mixedLoad(): Promise<BenchResult> {
         agentId: user.id,
       },
     });
-    // lib/ reads its configuration on first use: this process only writes the link, with throwaway secrets.
-    for (const key of ["AUTH_SECRET", "ELIGIBILITY_ENCRYPTION_KEY", "CRON_SECRET"]) {
-      process.env[key] ??= randomBytes(32).toString("base64");
-    }
+    // lib/ reads its configuration on first use: this process only writes the link.
+    setThrowawaySecrets();
     const { token } = await createQuoteLink({ organizationId: org.id, contactId: contact.id, now: started });
     await db.owner.query("ANALYZE");
     const comparePath = `/compare?id=${token}`;
@@ -172,6 +186,8 @@ export async function mixedLoad(): Promise<BenchResult> {
         `| ${run.rps.toFixed(0)} | ${run.p50} ms | ${run.p90} ms | ${run.p99} ms | ${run.total.toLocaleString("en-US")} | ${run.errors} | ${run.non2xx} | ≥ ${TARGET_RPS} req/s, p99 < ${TARGET_P99_MS} ms, no error: **${passed ? "PASS" : "FAIL"}** |`,
         "",
         "Before this bench existed, an ad-hoc run of the same mix on this machine measured 103 req/s, p50 458 ms, p99 764 ms (0 errors) (issue #19).",
+        "",
+        ...MIXED_HISTORY,
       ].join("\n"),
     );
     return {

@@ -23,6 +23,21 @@ const SEQUENTIAL = 500;
 const TARGET_HEALTH_RATIO = 0.8;
 const OPEN_LOOP_RATE = Number(process.env.BENCH_OPEN_LOOP_RATE ?? 150);
 const OPEN_LOOP_SECONDS = 20;
+
+/** Earlier runs and the profile that showed where the time went, kept beside each new run (dated). */
+const QUOTES_HISTORY = [
+  "History. 2026-11-25T02:22Z (an AMD EPYC machine, load about 3): 207/s at 50 in flight, 52% of the health route's 401/s (server-side p50 / p99 185.9 / 519.7 ms; one request alone 4.5 ms server-side), open loop at 150 req/s p99 400.5 ms: both **FAIL**. On 2026-11-22 the same bench measured 298/s against the health route's 578/s (52% as well). Until 2026-11-24 the target was an absolute p50 < 10 ms at 50 in flight (issue #6), which no route of this stack can meet with the load generator on the same 2 cores (the health route's own p50 was 57–78 ms there); issue #19 replaced it with the ratio to the health route and the open-loop p99.",
+  "",
+  "**Where the time went** on 2026-11-25 (BENCH_CPU_PROF_DIR=/tmp/prof `npm run bench -- quotes`: `next start` under `node --cpu-prof`; `node scripts/cpu-profile-top.mjs <profile>` summarizes it; 87 s of samples over the whole run, the health route's included):",
+  "",
+  "- Writing to sockets, 16%: queries to PostgreSQL (each `pg` query is a write of its own) and the answers to the client (`writev`, `writeBuffer`, `writeUtf8String`).",
+  "- Garbage collection 10%; idle 11% (waiting on PostgreSQL and the load generator, which share the cores).",
+  "- Next.js's request handling, 13% (routing, the Request and AbortSignal objects per request, tracing hooks); Prisma's client 7% (the session lookup's query through the query interpreter).",
+  "- Our own code, 11% of samples, of which 3% was one function: `defaultEffectiveDate` built an `Intl.DateTimeFormat` on every request.",
+  "- What was left to the route beyond the health route's work was the session lookup (one query joining sessions and users), validation and the 5.5 KB answer. The quote itself comes from the in-memory cache.",
+  "",
+  'Changed since that profile: `defaultEffectiveDate` keeps one `Intl.DateTimeFormat` per time zone, and a session lookup is remembered in process for 5 s (`lib/auth/session-cache.ts`; docs/security.md "Session lookups cached for seconds"), so a repeated request no longer waits on a session query. The first full `npm run bench` on an Intel Xeon machine (2026-11-30) measured the route at 89% of the health route, open-loop p99 3.5 ms.',
+];
 const TARGET_OPEN_LOOP_P99_MS = 50;
 const SECTION = "## Quote API (bench/quotes.ts)";
 const BODY = BENCH_QUOTE_BODY;
@@ -161,6 +176,8 @@ export async function quotes(): Promise<BenchResult> {
         "",
         `One request alone takes the route ${fmt(alone.serverP50)} ms (p50). With ${CONCURRENCY} in flight, one Node process interleaves them: each request's wall time includes the others' work, so server-side p50 is close to ${CONCURRENCY} ÷ throughput. ` +
           `The same load on a route that only runs \`SELECT 1\` (the anchor) reaches ${floor.throughput.toFixed(0)} requests/s on this machine (the load generator, \`next start\` and PostgreSQL sharing ${os.cpus().length} cores), so the route's own cost is what the ratio to it shows; the open-loop run shows the latency at a steady rate below saturation.`,
+        "",
+        ...QUOTES_HISTORY,
       ].join("\n"),
     );
     return {
