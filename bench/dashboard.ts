@@ -6,8 +6,10 @@ import {
   getSendRanking,
   getTimeSeries,
   listRenewals,
+  periodFiguresFromEvents,
   type DashboardQuery,
 } from "@/lib/dashboard/metrics";
+import { resolveDashboardPeriod } from "@/lib/dashboard/period";
 import { setPrismaForTests, tenantDb } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { contactRows } from "./contacts-query";
@@ -28,6 +30,8 @@ const NOW = new Date("2026-11-22T15:00:00Z");
 const WARMUP = 5;
 const ITERATIONS = 60;
 const TARGET_P95_MS = 200;
+/** The anchor of a gated case (the same figures computed from the event rows) is slow at 10M events: fewer runs. */
+const RAW_ITERATIONS = 5;
 /** The second phase grows the book to this many times the first phase's events. */
 const GROWTH = 10;
 const SECTION = "## Dashboard stats (bench/dashboard.ts)";
@@ -151,42 +155,66 @@ async function insertEvents(owner: import("pg").Client, organizationId: string, 
   return Object.fromEntries(counted.rows.map((row) => [row.table, Number(row.n)])) as Record<string, number>;
 }
 
-type Case = { name: string; target?: string; iterations?: number; run: () => Promise<unknown> };
-type Result = { name: string; target?: string; iterations: number; p50: number; p95: number; max: number };
+/** `raw`: the same figures computed from the event rows (periodFiguresFromEvents), the anchor a gated case is compared with. */
+type Case = {
+  name: string;
+  target?: string;
+  iterations?: number;
+  run: () => Promise<unknown>;
+  raw?: () => Promise<unknown>;
+};
+type Result = {
+  name: string;
+  target?: string;
+  iterations: number;
+  p50: number;
+  p95: number;
+  max: number;
+  rawP95?: number;
+};
+
+/** Sorted durations of `iterations` runs of `run` after `warmup` unmeasured ones. */
+async function durationsOf(run: () => Promise<unknown>, warmup: number, iterations: number): Promise<number[]> {
+  const durations: number[] = [];
+  for (let i = 0; i < warmup + iterations; i++) {
+    const t0 = performance.now();
+    await run();
+    if (i >= warmup) durations.push(performance.now() - t0);
+  }
+  return durations.sort((a, b) => a - b);
+}
 type Measure = { measure: string; target: string; result: string; anchor?: string; passed: boolean };
 
 async function timeCases(cases: Case[]): Promise<Result[]> {
   const results: Result[] = [];
   for (const benchCase of cases) {
-    const durations: number[] = [];
     const iterations = benchCase.iterations ?? ITERATIONS;
-    for (let i = 0; i < WARMUP + iterations; i++) {
-      const t0 = performance.now();
-      await benchCase.run();
-      if (i >= WARMUP) durations.push(performance.now() - t0);
-    }
-    const sorted = durations.sort((a, b) => a - b);
-    const result = {
+    const sorted = await durationsOf(benchCase.run, WARMUP, iterations);
+    const raw = benchCase.raw ? await durationsOf(benchCase.raw, 1, RAW_ITERATIONS) : undefined;
+    const result: Result = {
       name: benchCase.name,
       target: benchCase.target,
       iterations,
       p50: percentile(sorted, 0.5),
       p95: percentile(sorted, 0.95),
       max: sorted[sorted.length - 1]!,
+      rawP95: raw ? percentile(raw, 0.95) : undefined,
     };
     results.push(result);
-    console.log(`[dashboard] ${result.name}: p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms`);
+    console.log(
+      `[dashboard] ${result.name}: p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms${raw ? `; from the events p95 ${ms(result.rawP95!)} ms` : ""}`,
+    );
   }
   return results;
 }
 
 const resultTable = (results: Result[]) =>
   [
-    "| call (via tenantDb, row-level security on) | iterations | p50 ms | p95 ms | max ms | target |",
-    "|---|---|---|---|---|---|",
+    `| call (via tenantDb, row-level security on) | iterations | p50 ms | p95 ms | max ms | target | from the events, p95 ms (${RAW_ITERATIONS} runs) |`,
+    "|---|---|---|---|---|---|---|",
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.iterations} (+${WARMUP} warm-up) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${r.target ? `p95 < ${TARGET_P95_MS} ms: ${r.p95 < TARGET_P95_MS ? "PASS" : "FAIL"}` : "—"} |`,
+        `| ${r.name} | ${r.iterations} (+${WARMUP} warm-up) | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${r.target ? `p95 < ${TARGET_P95_MS} ms: ${r.p95 < TARGET_P95_MS ? "PASS" : "FAIL"}` : "—"} | ${r.rawP95 === undefined ? "—" : ms(r.rawP95)} |`,
     ),
   ].join("\n");
 
@@ -265,10 +293,38 @@ export async function dashboard(): Promise<{ passed: boolean; measures: Measure[
       (query: DashboardQuery, viewer = admin) =>
       () =>
         getDashboardStats({ ...scope(viewer), query });
+    // The anchor: the admin's period figures computed from the event rows, as before the rollups (and as an
+    // agent's still are); the rollups are proven equal to it (lib/dashboard/rollups.test.ts).
+    const { timezone } = await prisma.organization.findUniqueOrThrow({
+      where: { id: orgA.id },
+      select: { timezone: true },
+    });
+    const fromEvents = (query: DashboardQuery) => () =>
+      periodFiguresFromEvents(
+        tenantA,
+        orgA.id,
+        admin,
+        resolveDashboardPeriod({ ...query, now: NOW, timeZone: timezone }),
+      );
     const results = await timeCases([
-      { name: "stats, admin, Last 30 Days", target: "1M", run: stats({ period: "30days" }) },
-      { name: "stats, admin, Last 90 Days", target: "1M", run: stats({ period: "90days" }) },
-      { name: "stats, admin, Year to Date", target: "1M", run: stats({ period: "ytd" }) },
+      {
+        name: "stats, admin, Last 30 Days",
+        target: "1M",
+        run: stats({ period: "30days" }),
+        raw: fromEvents({ period: "30days" }),
+      },
+      {
+        name: "stats, admin, Last 90 Days",
+        target: "1M",
+        run: stats({ period: "90days" }),
+        raw: fromEvents({ period: "90days" }),
+      },
+      {
+        name: "stats, admin, Year to Date",
+        target: "1M",
+        run: stats({ period: "ytd" }),
+        raw: fromEvents({ period: "ytd" }),
+      },
       { name: "stats, admin, Today", run: stats({ period: "today" }) },
       { name: "stats, agent (1/8 of the book), Last 30 Days", run: stats({ period: "30days" }, agent) },
       { name: "stats, agent (1/8 of the book), Year to Date", iterations: 20, run: stats({ period: "ytd" }, agent) },
@@ -315,7 +371,12 @@ export async function dashboard(): Promise<{ passed: boolean; measures: Measure[
       `[dashboard] grown in ${growS.toFixed(0)} s (rebuild ${rebuildS.toFixed(0)} s): ${totalGrown.toLocaleString("en-US")} events`,
     );
     const grownResults = await timeCases([
-      { name: "stats, admin, Last 30 Days", target: "10M", run: stats({ period: "30days" }) },
+      {
+        name: "stats, admin, Last 30 Days",
+        target: "10M",
+        run: stats({ period: "30days" }),
+        raw: fromEvents({ period: "30days" }),
+      },
       { name: "stats, admin, Last 90 Days", run: stats({ period: "90days" }) },
       { name: "stats, admin, Year to Date", run: stats({ period: "ytd" }) },
       { name: "stats, agent (1/8 of the book), Last 30 Days", iterations: 20, run: stats({ period: "30days" }, agent) },
@@ -329,7 +390,10 @@ export async function dashboard(): Promise<{ passed: boolean; measures: Measure[
         measure: `p95 of ${r.name} at ${r.target} events`,
         target: `< ${TARGET_P95_MS} ms`,
         result: `${ms(r.p95)} ms`,
-        anchor: SECTION,
+        anchor:
+          r.rawP95 === undefined
+            ? undefined
+            : `${(r.p95 / r.rawP95).toFixed(2)}× the figures from the events (p95 ${ms(r.rawP95)} ms)`,
         passed: r.p95 < TARGET_P95_MS,
       }));
     const passed = measures.every((m) => m.passed);
