@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import {
   BENCH_RESULTS_FILE_ENV,
+  benchmarkNames,
   machineLine,
   measuresTable,
   summaryRows,
@@ -47,11 +48,7 @@ async function main() {
   // BENCH_DIR: another directory of benchmarks (bench/run.test.ts runs one that fails half-way).
   const dir = process.env.BENCH_DIR ?? join(process.cwd(), "bench");
   const only = process.argv.slice(2);
-  const names = readdirSync(dir)
-    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "run.ts")
-    .map((f) => basename(f, ".ts"))
-    .filter((name) => only.length === 0 || only.includes(name))
-    .sort();
+  const names = benchmarkNames(readdirSync(dir), only);
   if (names.length === 0) throw new Error(`No benchmark matches ${only.join(", ")}`);
 
   if (names.length === 1) {

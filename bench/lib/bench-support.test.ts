@@ -1,4 +1,4 @@
-import { measuresTable, summaryRows } from "./bench-support";
+import { benchmarkNames, measuresTable, summaryRows } from "./bench-support";
 
 describe("the summary table npm run bench ends with", () => {
   const lines = [
@@ -43,5 +43,14 @@ describe("the summary table npm run bench ends with", () => {
       "| quotes | POST /api/quotes throughput | ≥ 80% of GET /api/health | 207 req/s | 52% of GET /api/health | **FAIL** |",
     );
     expect(table[3]).toBe("| x | a \\| b | < 1 s | 0.5 s | — | PASS |");
+  });
+});
+
+describe("the benchmarks npm run bench runs", () => {
+  it("are bench/'s .ts files but run.ts, tests and declarations, sorted; or just the ones named", () => {
+    const files = ["sweep.ts", "run.ts", "run.test.ts", "contacts-query.ts", "types.d.ts", "lib", "README.md"];
+    expect(benchmarkNames(files)).toEqual(["contacts-query", "sweep"]);
+    expect(benchmarkNames(files, ["sweep"])).toEqual(["sweep"]);
+    expect(benchmarkNames(files, ["run.test"])).toEqual([]);
   });
 });

@@ -169,6 +169,15 @@ export function summaryRows(jsonLines: readonly string[], names: readonly string
   });
 }
 
+/** The benchmarks among a directory's files (`only`: just these): every .ts but run.ts, tests and declarations. */
+export function benchmarkNames(files: readonly string[], only: readonly string[] = []): string[] {
+  return files
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !f.endsWith(".test.ts") && f !== "run.ts")
+    .map((f) => f.slice(0, -".ts".length))
+    .filter((name) => only.length === 0 || only.includes(name))
+    .sort();
+}
+
 /** The summary table in Markdown: measure, target, result, anchor, pass/fail. */
 export function measuresTable(rows: readonly SummaryRow[]): string {
   const cell = (text: string) => text.replace(/\|/g, "\\|");
