@@ -13,6 +13,7 @@ import {
 import { NextRequest } from "next/server";
 import { GET as listRoute } from "@/app/api/contacts/route";
 import { birthDateRangeForAges, listContactFilterOptions } from "@/lib/contacts/list-contacts";
+import { contactPageSql } from "@/lib/contacts/list-contacts-page";
 import { contactExportHref, contactListHref, contactListQueryString } from "@/lib/contacts/list-contacts-url";
 import type { ContactListResponse } from "@/lib/contacts/list-contacts-view";
 import { createOrganization, createSession, createUser } from "@/lib/testing/factories";
@@ -450,6 +451,97 @@ describe("listContacts", () => {
     expect(defaults).toMatchObject({ page: 1, limit: 100, total: 120 });
     expect(defaults.contacts.map((c) => c.id)).toEqual(expected.slice(0, 100));
     expect((await page(1, 7)).limit).toBe(100); // not an offered page size: the default
+  });
+
+  it("reads the same row whichever way the page is found: one statement (walk or candidate slice) or Prisma's select", async () => {
+    const org = await createOrganization(db.prisma, { now: NOW });
+    await db.prisma.organization.update({ where: { id: org.id }, data: { stateLicenses: ["TX"] } });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
+    const agent = await createUser(db.prisma, org.id, { now: NOW });
+    await db.prisma.user.update({ where: { id: agent.id }, data: { stateLicenses: ["FL", "GA"] } });
+    const fields = {
+      firstName: "Dana",
+      lastName: "Quill",
+      email: "dana.quill@example.test",
+      phoneNumber: "5125550100",
+      state: "TX",
+      zipCode: "78701",
+      currentCarrier: "Aetna",
+      planType: "G",
+      effectiveDate: new Date("2024-03-01T00:00:00Z"),
+      birthDate: new Date("1957-06-15T00:00:00Z"),
+      status: "Contacted",
+      agentId: agent.id,
+      contactOwnerId: boss.id,
+      lastEmailedAt: new Date(NOW.getTime() - 3 * DAY),
+      createdAt: new Date(NOW.getTime() - 90 * DAY),
+    };
+    const full = await db.prisma.contact.create({ data: { organizationId: org.id, ...fields } });
+    const bare = await addContact(db.prisma, org.id, { firstName: "Eli", lastName: "Quill", state: null });
+    const click = (at: Date) =>
+      db.prisma.trackingClick.create({
+        data: {
+          organizationId: org.id,
+          contactId: full.id,
+          trackingId: `t-${randomBytes(4).toString("hex")}`,
+          clickedAt: at,
+        },
+      });
+    await click(new Date(NOW.getTime() - 2 * DAY)); // the newest in the window: the one shown
+    await click(new Date(NOW.getTime() - 20 * DAY));
+    await click(new Date(NOW.getTime() + DAY)); // after now: not yet
+    const answer = (at: Date) =>
+      db.prisma.eligibilityAnswer.create({
+        data: {
+          organizationId: org.id,
+          contactId: full.id,
+          answers: {},
+          hasConditions: false,
+          status: "accept",
+          createdAt: at,
+        },
+      });
+    await answer(new Date(NOW.getTime() - 40 * DAY)); // before the window
+    await answer(new Date(NOW.getTime() - 5 * DAY));
+
+    const scoped = tenantDb(org.id);
+    const list = (options: { search?: string; states?: string[]; ageMin?: number; searchCandidateLimit?: number }) =>
+      listContacts({ db: scoped, organizationId: org.id, viewer: admin(boss.id), now: NOW, ...options });
+    const byPath = {
+      walk: await list({}),
+      candidateSlice: await list({ search: "quill" }),
+      broadWalk: await list({ search: "quill", searchCandidateLimit: 1 }),
+      prismaSelect: await list({ states: ["TX"] }),
+      // A broad term with another filter: the page's ids by Prisma's where, their rows in one statement.
+      broadFilteredIds: await list({ search: "quill", ageMin: 60, searchCandidateLimit: 1 }),
+    };
+    const fullRow = (result: { contacts: { id: string }[] }) => result.contacts.find((c) => c.id === full.id);
+    expect(fullRow(byPath.prismaSelect)).toEqual({
+      id: full.id,
+      ...fields,
+      agent: { id: agent.id, firstName: agent.firstName, lastName: agent.lastName },
+      contactOwner: { id: boss.id, firstName: boss.firstName, lastName: boss.lastName },
+      outsideLicensedStates: true, // the agent holds FL and GA only
+      hasViewedQuoteRecently: true,
+      hasCompletedHealthRecently: true,
+      lastQuoteViewedAt: new Date(NOW.getTime() - 2 * DAY),
+      lastHealthCompletedAt: new Date(NOW.getTime() - 5 * DAY),
+    });
+    expect(byPath.broadWalk.totalCapped).toBe(true); // the limit of 1 sent it down the walk
+    expect(byPath.broadFilteredIds.contacts.map((c) => c.id)).toEqual([full.id]); // Eli has no birth date
+    expect(fullRow(byPath.broadFilteredIds)).toEqual(fullRow(byPath.prismaSelect));
+    for (const result of [byPath.walk, byPath.candidateSlice, byPath.broadWalk]) {
+      expect(result.contacts.map((c) => c.id)).toEqual([full.id, bare.id]); // Dana before Eli
+      expect(fullRow(result)).toEqual(fullRow(byPath.prismaSelect));
+      expect(result.contacts[1]).toMatchObject({
+        agent: null,
+        contactOwner: null,
+        outsideLicensedStates: false,
+        lastQuoteViewedAt: null,
+        lastHealthCompletedAt: null,
+        birthDate: null,
+      });
+    }
   });
 });
 
@@ -996,21 +1088,24 @@ describe("search through contact_search_candidates (the trigram index under row-
 
   it("finds a broad search's page by an index-only walk of the book's name order, the status sent as a parameter", async () => {
     const { a } = await twoOrganizations();
-    // The page-ids query as the list sends it past the limit (Prisma binds the book's status as a parameter):
-    // the partial index's predicate (status <> 'temp' AND unverified_since IS NULL) must still be proven.
+    // The page's statement as the list sends it past the limit (readContactPage: the book's status is a
+    // parameter): the partial index's predicate (status <> 'temp' AND unverified_since IS NULL) must still be proven.
     await db.query("BEGIN");
     try {
       await db.query("SELECT set_config('app.org_id', $1, true), set_config('role', 'app', true)", [a.id]);
       await db.query("SET LOCAL enable_seqscan = off");
       await db.query("SET LOCAL enable_bitmapscan = off");
       await db.query("SET LOCAL enable_sort = off");
-      const plan = await db.query<{ "QUERY PLAN": string }>(
-        `EXPLAIN SELECT id FROM contacts
-         WHERE organization_id = $1 AND status <> $2 AND unverified_since IS NULL AND agent_id = $3
-           AND search_text LIKE $4 ESCAPE '\\'
-         ORDER BY last_name, first_name, id LIMIT 100`,
-        [a.id, "temp", a.id, "%smith%"],
-      );
+      const page = contactPageSql({
+        organizationId: a.id,
+        agentId: a.id,
+        likeFragment: "smith",
+        since: new Date(NOW.getTime() - 30 * DAY),
+        now: NOW,
+        source: { skip: 0, limit: 100 },
+      });
+      expect(page.values).toContain("temp");
+      const plan = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN ${page.text}`, page.values);
       expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toMatch(
         /Index Only Scan using contacts_book_order_search_idx/,
       );

@@ -10,6 +10,13 @@ import {
   type ContactPageSize,
 } from "@/lib/contacts/list-contacts-query";
 import { BOOK_CONTACT_SQL, bookContactWhere } from "@/lib/contacts/book";
+import {
+  contactListSelect,
+  readContactPage,
+  type ContactListRow,
+  type ContactPageRow,
+  type ContactPageSource,
+} from "@/lib/contacts/list-contacts-page";
 
 export {
   listContactsQuerySchema,
@@ -43,29 +50,6 @@ export type ListContactsInput = {
   /** At most this many candidate ids for a search without a state or carrier filter (SEARCH_CANDIDATE_LIMIT); 0 keeps the plain LIKE (tests and bench compare the two). */
   searchCandidateLimit?: number;
 };
-
-const contactListSelect = {
-  id: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  phoneNumber: true,
-  state: true,
-  zipCode: true,
-  currentCarrier: true,
-  planType: true,
-  effectiveDate: true,
-  birthDate: true,
-  status: true,
-  agentId: true,
-  contactOwnerId: true,
-  lastEmailedAt: true,
-  createdAt: true,
-  agent: { select: { id: true, firstName: true, lastName: true } },
-  contactOwner: { select: { id: true, firstName: true, lastName: true } },
-} satisfies Prisma.ContactSelect;
-
-type ContactListRow = Prisma.ContactGetPayload<{ select: typeof contactListSelect }>;
 
 export type ContactListItem = ContactListRow & {
   /** In a state outside the agency's (or the assigned agent's) licences: automatic outreach skips it. */
@@ -246,8 +230,11 @@ const LIST_ORDER = [
  *    the count read only those ids;
  *  - more: the total is not counted past the limit (`totalCapped`, "2,000+"), and the page's ids are found
  *    first by an index-only walk of the book's name-order index (contacts_book_order_search_idx: partial, the
- *    book's rows only, search_text and agent_id included), then their rows are read; reading whole rows along the walk cost ~500 ms at
- *    1,000,000 contacts when the matches sit late in the order (performance.md, Contact list query).
+ *    book's rows only, search_text and agent_id included), then only their rows are read; reading whole rows
+ *    along the walk cost ~500 ms at 1,000,000 contacts when the matches sit late in the order (performance.md,
+ *    Contact list query).
+ * With no filter but the search (or none at all), the page is one statement (readContactPage): the walk or
+ * the slice, the rows, their agent and owner and the recent activity, instead of Prisma's five.
  */
 export async function listContacts(input: ListContactsInput): Promise<ListContactsResult> {
   const { db, organizationId, now } = input;
@@ -304,28 +291,38 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
     },
   } satisfies Prisma.ContactSelect;
 
-  const readPage = async () => {
-    if (candidateIds && onlySearchFilters(input)) {
-      // The ids come in the list's order and are exactly the list: the page is a slice of them, and only
-      // its rows are read (still under the where, as the tenant).
-      const pageIds = candidateIds.slice(skip, skip + limit);
-      if (pageIds.length === 0) return [];
-      return contact.findMany({
-        where: { AND: [contactListWhere(input), { id: { in: pageIds } }] },
-        orderBy: LIST_ORDER,
-        select: pageSelect,
-      });
-    }
-    if (!overLimit) return contact.findMany({ where, orderBy: LIST_ORDER, skip, take: limit, select: pageSelect });
-    const pageIds = (
-      await contact.findMany({ where, orderBy: LIST_ORDER, skip, take: limit, select: { id: true } })
-    ).map((row) => row.id);
-    if (pageIds.length === 0) return [];
-    return contact.findMany({
-      where: { AND: [where, { id: { in: pageIds } }] },
-      orderBy: LIST_ORDER,
-      select: pageSelect,
+  // With no filter but the search (the common case: the list as it opens, or a search box), the where is
+  // listedContactWhere's and the term, which readContactPage states in SQL: the page is one statement.
+  const pageOf = (source: ContactPageSource) =>
+    readContactPage({
+      db,
+      organizationId,
+      agentId: input.viewer.isAdmin ? null : input.viewer.id,
+      likeFragment: term ? escapeLikePattern(term) : undefined,
+      since,
+      now,
+      source,
     });
+
+  const readPage = async (): Promise<ContactPageRow[]> => {
+    if (onlySearchFilters(input)) {
+      // The candidate ids come in the list's order and are exactly the list: the page is a slice of them.
+      // Otherwise (no term, a broad term, or no probe) the page is found by walking the name order.
+      return candidateIds ? pageOf({ ids: candidateIds.slice(skip, skip + limit) }) : pageOf({ skip, limit });
+    }
+    if (overLimit) {
+      // Other filters on a broad term: the page's ids under the whole where, then their rows.
+      const pageIds = await contact.findMany({ where, orderBy: LIST_ORDER, skip, take: limit, select: { id: true } });
+      return pageOf({ ids: pageIds.map((row) => row.id) });
+    }
+    const rows = await contact.findMany({ where, orderBy: LIST_ORDER, skip, take: limit, select: pageSelect });
+    return rows.map(({ trackingClicks, eligibilityAnswers, agent, ...row }) => ({
+      ...row,
+      agent: agent ? { id: agent.id, firstName: agent.firstName, lastName: agent.lastName } : null,
+      agentStateLicenses: agent?.stateLicenses ?? [],
+      lastQuoteViewedAt: trackingClicks[0]?.clickedAt ?? null,
+      lastHealthCompletedAt: eligibilityAnswers[0]?.createdAt ?? null,
+    }));
   };
 
   const [rows, { total, totalCapped }, organization] = await Promise.all([
@@ -334,19 +331,16 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
     db.organization.findFirst({ where: { id: organizationId }, select: { stateLicenses: true } }),
   ]);
 
-  const contacts = rows.map(({ trackingClicks, eligibilityAnswers, agent, ...row }) => ({
+  const contacts = rows.map(({ agentStateLicenses, ...row }) => ({
     ...row,
-    agent: agent ? { id: agent.id, firstName: agent.firstName, lastName: agent.lastName } : null,
     // The planner's rule (lib/outreach-schedule/plan.ts), so the list marks exactly the contacts outreach skips.
     outsideLicensedStates:
       unlicensedStateOf(
-        { state: row.state, agentStateLicenses: agent?.stateLicenses ?? [] },
+        { state: row.state, agentStateLicenses },
         { stateLicenses: organization?.stateLicenses ?? [] },
       ) !== null,
-    hasViewedQuoteRecently: trackingClicks.length > 0,
-    hasCompletedHealthRecently: eligibilityAnswers.length > 0,
-    lastQuoteViewedAt: trackingClicks[0]?.clickedAt ?? null,
-    lastHealthCompletedAt: eligibilityAnswers[0]?.createdAt ?? null,
+    hasViewedQuoteRecently: row.lastQuoteViewedAt !== null,
+    hasCompletedHealthRecently: row.lastHealthCompletedAt !== null,
   }));
   return { contacts, total, totalCapped, page, limit };
 }
