@@ -173,6 +173,8 @@ type Result = {
   rawP95?: number;
 };
 
+type Measure = { measure: string; target: string; result: string; anchor?: string; passed: boolean };
+
 /** Sorted durations of `iterations` runs of `run` after `warmup` unmeasured ones. */
 async function durationsOf(run: () => Promise<unknown>, warmup: number, iterations: number): Promise<number[]> {
   const durations: number[] = [];
@@ -183,7 +185,6 @@ async function durationsOf(run: () => Promise<unknown>, warmup: number, iteratio
   }
   return durations.sort((a, b) => a - b);
 }
-type Measure = { measure: string; target: string; result: string; anchor?: string; passed: boolean };
 
 async function timeCases(cases: Case[]): Promise<Result[]> {
   const results: Result[] = [];

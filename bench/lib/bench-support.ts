@@ -22,7 +22,6 @@ export function loopbackOnly(url: string) {
  * ticker is npm start's), so nothing runs in the background while it measures.
  */
 export function benchServerEnv({ databaseUrl, port }: { databaseUrl: string; port: number }): NodeJS.ProcessEnv {
-  const secret = () => randomBytes(32).toString("base64");
   return {
     ...process.env,
     NODE_ENV: "production",
@@ -30,10 +29,15 @@ export function benchServerEnv({ databaseUrl, port }: { databaseUrl: string; por
     DATABASE_URL: databaseUrl,
     DATABASE_EMBEDDED: "",
     APP_URL: `http://127.0.0.1:${port}`,
-    AUTH_SECRET: secret(),
-    ELIGIBILITY_ENCRYPTION_KEY: secret(),
-    CRON_SECRET: secret(),
+    ...Object.fromEntries(PRODUCTION_SECRETS.map((key) => [key, throwawaySecret()])),
   };
+}
+
+/** The secrets a production configuration refuses to start without (lib/env.ts). */
+const PRODUCTION_SECRETS = ["AUTH_SECRET", "ELIGIBILITY_ENCRYPTION_KEY", "CRON_SECRET"] as const;
+
+function throwawaySecret(): string {
+  return randomBytes(32).toString("base64");
 }
 
 /**
@@ -42,9 +46,7 @@ export function benchServerEnv({ databaseUrl, port }: { databaseUrl: string; por
  * Throwaway secrets, and the cron route as the job runner (as benchServerEnv), where none is set.
  */
 export function setThrowawaySecrets() {
-  for (const key of ["AUTH_SECRET", "ELIGIBILITY_ENCRYPTION_KEY", "CRON_SECRET"]) {
-    process.env[key] ??= randomBytes(32).toString("base64");
-  }
+  for (const key of PRODUCTION_SECRETS) process.env[key] ??= throwawaySecret();
 }
 
 /** Replaces (or appends) the section headed `section` in docs/performance.md, keeping the others. */
