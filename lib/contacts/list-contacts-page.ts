@@ -25,10 +25,11 @@ export const contactListSelect = {
   contactOwner: { select: { id: true, firstName: true, lastName: true } },
 } satisfies Prisma.ContactSelect;
 
-export type ContactListRow = Prisma.ContactGetPayload<{ select: typeof contactListSelect }>;
+/** A contact as the list's select reads it from the database (list-contacts-view's ContactListRow is the browser's shape). */
+export type ContactListRecord = Prisma.ContactGetPayload<{ select: typeof contactListSelect }>;
 
 /** One row of a contact-list page as the database gives it, before the list adds its marks. */
-export type ContactPageRow = ContactListRow & {
+export type ContactPageRow = ContactListRecord & {
   /** The assigned agent's licensed states (the list's "outside licensed states" mark). */
   agentStateLicenses: string[];
   /** The newest quote view / health answer in the recent-activity window, or null. */

@@ -13,7 +13,7 @@ import { BOOK_CONTACT_SQL, bookContactWhere } from "@/lib/contacts/book";
 import {
   contactListSelect,
   readContactPage,
-  type ContactListRow,
+  type ContactListRecord,
   type ContactPageRow,
   type ContactPageSource,
 } from "@/lib/contacts/list-contacts-page";
@@ -51,7 +51,7 @@ export type ListContactsInput = {
   searchCandidateLimit?: number;
 };
 
-export type ContactListItem = ContactListRow & {
+export type ContactListItem = ContactListRecord & {
   /** In a state outside the agency's (or the assigned agent's) licences: automatic outreach skips it. */
   outsideLicensedStates: boolean;
   hasViewedQuoteRecently: boolean;
