@@ -1,7 +1,10 @@
 import { listEmailTracking, listScheduledEmails } from "@/lib/contacts/contact-activity";
 import { tenantDb, tenantTransaction } from "@/lib/db";
 import {
+  applyContactPlans,
+  balancePlans,
   contactRanges,
+  loadRescheduleContext,
   rescheduleOrganization,
   storedScheduleDigest,
   syncContactSchedule,
@@ -625,6 +628,42 @@ describe("rescheduleOrganization", () => {
     expect(repaired.map(fields).sort((x, y) => (x.idempotencyKey < y.idempotencyKey ? -1 : 1))).toEqual(
       rows.map(fields).sort((x, y) => (x.idempotencyKey < y.idempotencyKey ? -1 : 1)),
     );
+  });
+
+  it("leaves a page whose stored rows its plans matched when it was read, without a second look; without that digest it diffs and repairs", async () => {
+    const { org } = await setup({ live: true });
+    for (let i = 0; i < 2; i += 1) await createContact(db.prisma, org.id, { now });
+    const plan: Plan = { planned: [birthday, anniversary, aep], skipped: [] };
+    await rescheduleOrganization({ organizationId: org.id, plan: fakePlanner(plan).planner, now });
+    const rows = await db.prisma.scheduledEmail.findMany({ where: { organizationId: org.id } });
+    expect(rows).toHaveLength(9);
+    const contactIds = [...new Set(rows.map((r) => r.contactId))].sort();
+    const storedWhenRead = await tenantTransaction(org.id, (tx) => storedScheduleDigest(tx, org.id, contactIds));
+
+    // A row changed after the page was read (a sweep, an edit's own reschedule): the page is left to it.
+    await db.prisma.scheduledEmail.update({ where: { id: rows[0]!.id }, data: { priority: 99 } });
+    const context = (await loadRescheduleContext({ organizationId: org.id, now }))!;
+    const plans = balancePlans(
+      context,
+      contactIds.map((contactId) => ({ contactId, plan })),
+    );
+    expect(await applyContactPlans({ context, plans, storedWhenRead })).toEqual({
+      contacts: 3,
+      inserted: 0,
+      updated: 0,
+      removed: 0,
+      unchanged: 9,
+    });
+    expect((await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: rows[0]!.id } })).priority).toBe(99);
+
+    // A digest that does not match the plans (or none) takes the transaction: its own digest, then the diff.
+    const stale = { rows: storedWhenRead.rows, digest: "0".repeat(32) };
+    expect(await applyContactPlans({ context, plans, storedWhenRead: stale })).toMatchObject({
+      updated: 1,
+      unchanged: 8,
+    });
+    expect((await db.prisma.scheduledEmail.findUniqueOrThrow({ where: { id: rows[0]!.id } })).priority).not.toBe(99);
+    expect(await applyContactPlans({ context, plans })).toMatchObject({ updated: 0, unchanged: 9 });
   });
 
   it("refreshes the schedule table's statistics once a run has inserted many rows (a new book), not on a small run", async () => {

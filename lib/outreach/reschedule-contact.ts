@@ -30,7 +30,7 @@ import {
   type DesiredRow,
   type ExistingRow,
 } from "@/lib/outreach/rules";
-import { scheduleDigest } from "@/lib/outreach/schedule-digest";
+import { scheduleDigest, type DigestRow } from "@/lib/outreach/schedule-digest";
 import { withBoundedHeapGrowth } from "@/lib/outreach/heap-growth";
 import {
   applyHouseholdWindow,
@@ -385,6 +385,8 @@ type ContactsPage = {
   history: PageHistory;
   partnerOf: Map<string, string>;
   partners: ContactRow[];
+  /** The digest of the page's stored rows when it was read (asked for by a whole-book run: applyContactPlans). */
+  storedWhenRead?: StoredDigest;
 };
 
 /** Each of these contacts' confirmed household partner (a contact is in at most one confirmed household). */
@@ -404,6 +406,7 @@ async function confirmedPartners(tx: TxClient, organizationId: string, ids: stri
 async function readContactsPage(
   context: RescheduleContext,
   which: Parameters<typeof readContacts>[2],
+  { withStoredDigest = false }: { withStoredDigest?: boolean } = {},
 ): Promise<ContactsPage> {
   return tenantTransaction(context.organizationId, async (tx) => {
     const { organizationId } = context;
@@ -418,7 +421,8 @@ async function readContactsPage(
     ];
     const partners = missing.length > 0 ? await readContacts(tx, organizationId, { ids: missing }) : [];
     const history = await readHistory(tx, context, [...ids, ...partners.map((c) => c.id)]);
-    return { contacts, history, partnerOf, partners };
+    const storedWhenRead = withStoredDigest ? await storedScheduleDigest(tx, organizationId, ids) : undefined;
+    return { contacts, history, partnerOf, partners, storedWhenRead };
   });
 }
 
@@ -538,13 +542,22 @@ export function balancePlans(context: RescheduleContext, plans: ContactPlan[]): 
  * Applies the plans of a page of contacts in one transaction. The diff is taken inside it against the
  * rows as they are then, and every write is conditional on the row still being pending/skipped, so a
  * sweeper that claims a row meanwhile keeps it.
+ *
+ * `storedWhenRead`: the digest of the page's stored rows, taken when its contacts were read for planning
+ * (a whole-book run's first pass). When the plans give exactly those rows, the page is left as it is
+ * without a transaction: the nightly run, in which almost no page changes, then costs the database nothing
+ * in its second pass, and the digests were computed while the planner kept the client busy. Leaving a page
+ * writes nothing, so a change made since the read (an unsubscribe, a sweep, a contact's own reschedule, each
+ * with newer facts) stands. Not with texts on: their rows depend on consent read inside the transaction.
  */
 export async function applyContactPlans({
   context,
   plans,
+  storedWhenRead,
 }: {
   context: RescheduleContext;
   plans: ContactPlan[];
+  storedWhenRead?: StoredDigest;
 }): Promise<SyncResult> {
   const result: SyncResult = { contacts: plans.length, inserted: 0, updated: 0, removed: 0, unchanged: 0 };
   if (plans.length === 0) return result;
@@ -563,6 +576,13 @@ export async function applyContactPlans({
     ]),
   );
   const ids = plans.map((p) => p.contactId);
+  const textsOn = organization.smsEnabled && getEnv().parts.sms !== "off";
+  const desiredRowsOf = () =>
+    ids.flatMap((contactId) => (desiredByContact.get(contactId) ?? []).map((row) => ({ contactId, row })));
+  if (storedWhenRead && !textsOn && sameDigest(storedWhenRead, desiredRowsOf())) {
+    result.unchanged = storedWhenRead.rows;
+    return result;
+  }
 
   await tenantTransaction(organizationId, async (tx) => {
     // An unsubscribe that committed after the contacts were read wins: nothing is planned for them.
@@ -571,16 +591,13 @@ export async function applyContactPlans({
       WHERE organization_id = ${organizationId}::uuid AND id = ANY(${ids}::uuid[]) AND (unsubscribed_at IS NOT NULL OR do_not_communicate)`;
     for (const { id } of optedOut) desiredByContact.set(id, []);
     // Texts (#20 point 3): only where the organization turned them on, Twilio is set up, and the contact consented.
-    if (organization.smsEnabled && getEnv().parts.sms !== "off")
+    if (textsOn)
       for (const [contactId, timeZones] of await textableContacts(tx, context, ids))
         desiredByContact.set(contactId, withTextRows(desiredByContact.get(contactId) ?? [], timeZones));
     // The nightly case: the page's stored rows already are its desired rows. The database's digest of
     // them says so without reading them back; any difference takes the full diff below.
-    const desired = ids.flatMap((contactId) =>
-      (desiredByContact.get(contactId) ?? []).map((row) => ({ contactId, row })),
-    );
-    const stored = await storedScheduleDigest(tx, organizationId, ids);
-    if (stored.rows === desired.length && stored.digest === scheduleDigest(desired).digest) {
+    const desired = desiredRowsOf();
+    if (sameDigest(await storedScheduleDigest(tx, organizationId, ids), desired)) {
       result.unchanged = desired.length;
       return;
     }
@@ -673,6 +690,13 @@ async function existingRows(
 }
 type NewScheduledRow = { contactId: string; row: DesiredRow };
 
+/** A page's stored rows as storedScheduleDigest gives them: how many, and their digest. */
+export type StoredDigest = { rows: number; digest: string };
+
+/** Whether a page's stored rows (their digest) already are these desired rows. */
+const sameDigest = (stored: StoredDigest, desired: DigestRow[]) =>
+  stored.rows === desired.length && stored.digest === scheduleDigest(desired).digest;
+
 /**
  * The digest of a page's stored rows the reschedule may change (lib/outreach/schedule-digest.ts computes
  * the same for the desired rows): each row printed as a JSON array of the fields diffSchedule compares,
@@ -682,8 +706,8 @@ export async function storedScheduleDigest(
   tx: TxClient,
   organizationId: string,
   contactIds: string[],
-): Promise<{ rows: number; digest: string }> {
-  const [digest] = await tx.$queryRaw<{ rows: number; digest: string }[]>`
+): Promise<StoredDigest> {
+  const [digest] = await tx.$queryRaw<StoredDigest[]>`
     SELECT count(*)::int AS rows, coalesce(md5(string_agg(
              json_build_array(contact_id::text, email_type, to_char(scheduled_send_date, 'YYYY-MM-DD'), status::text, skip_reason, priority,
                               to_char(event_date, 'YYYY-MM-DD'), (extract(epoch FROM scheduled_send_at) * 1000)::bigint, send_mode::text,
@@ -883,13 +907,15 @@ async function rescheduleWholeBook({
     // Memory is the book's columns and the deflated pages, never a whole book of plan objects.
     const { contactCount } = context.planOrganization;
     const book = new DailyLoadBook(contactCount * EXPECTED_EMAILS_PER_CONTACT, contactCount);
-    const pages: { first: number; plans: Promise<Buffer> | null }[] = [];
+    const pages: { first: number; plans: Promise<Buffer> | null; storedWhenRead?: StoredDigest }[] = [];
     // The next pages and their history are read while this one is planned: the database and the planner overlap.
     const ranges = await contactRanges(organizationId, pageSize);
     const reads: (Promise<ContactsPage> | undefined)[] = [];
     const startRead = (index: number) => {
       if (index >= ranges.length || reads[index]) return;
-      const read = readContactsPage(context, ranges[index]!);
+      // With the digest of the page's stored rows: the database computes it here, while the planner runs, and
+      // the second pass then leaves a page its plans match without a transaction (the nightly case).
+      const read = readContactsPage(context, ranges[index]!, { withStoredDigest: true });
       read.catch(() => undefined); // awaited below; a failure while another page is planned must not go unhandled
       reads[index] = read;
     };
@@ -906,7 +932,7 @@ async function rescheduleWholeBook({
       const details: StoredPlan[] = plans.map(({ plan: p }) => [p.skipped, p.planned.map(emailDetails)]);
       const stored = deflate(JSON.stringify(details), { level: 1 });
       stored.catch(() => undefined); // awaited in the second pass
-      pages.push({ first, plans: stored });
+      pages.push({ first, plans: stored, storedWhenRead: page.storedWhenRead });
     }
     endPhase("plan");
     book.balance({
@@ -928,8 +954,9 @@ async function rescheduleWholeBook({
     let statisticsRefreshed = false;
     const writer = async () => {
       while (nextPage < pages.length) {
+        const { storedWhenRead } = pages[nextPage]!;
         const plans = await balancedPage(pages[nextPage++]!);
-        const page = await applyContactPlans({ context, plans });
+        const page = await applyContactPlans({ context, plans, storedWhenRead });
         for (const key of Object.keys(totals) as (keyof SyncResult)[]) totals[key] += page[key];
         if (!statisticsRefreshed && totals.inserted >= statisticsRefreshRows) {
           statisticsRefreshed = true;

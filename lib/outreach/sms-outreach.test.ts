@@ -70,18 +70,20 @@ async function agency({ smsEnabled = true, consent = true, state = "TX" } = {}) 
     where: { id: ann.id },
     data: { birthDate: new Date("1955-07-15"), createdAt: new Date("2020-01-01T12:00:00Z"), phoneNumber: phone },
   });
-  if (consent)
-    await recordSmsConsent({
-      organizationId: org.id,
-      contactId: ann.id,
-      source: "agent_recorded",
-      text: "I agree to receive Medicare Supplement quote texts from Sunrise Insurance. Reply STOP to opt out.",
-      now,
-      actorUserId: agent.id,
-    });
+  if (consent) await agentRecordsConsent(org.id, ann.id, agent.id);
   await rescheduleOrganization({ organizationId: org.id, plan: planContactEmails, now });
-  return { org, ann, phone };
+  return { org, ann, phone, agent };
 }
+
+const agentRecordsConsent = (organizationId: string, contactId: string, actorUserId: string) =>
+  recordSmsConsent({
+    organizationId,
+    contactId,
+    source: "agent_recorded",
+    text: "I agree to receive Medicare Supplement quote texts from Sunrise Insurance. Reply STOP to opt out.",
+    now,
+    actorUserId,
+  });
 
 const rowsOf = (contactId: string, emailType: string) =>
   db.prisma.scheduledEmail.findMany({ where: { contactId, emailType }, orderBy: { scheduledSendDate: "asc" } });
@@ -124,6 +126,18 @@ describe("text quote links", () => {
     configure({});
     const { ann: noTwilio } = await agency();
     expect(await rowsOf(noTwilio.id, "sms_birthday")).toEqual([]);
+  });
+
+  it("a whole-book run plans the text of a consent recorded since the last run, though the page's emails have not changed", async () => {
+    const { org, ann, agent } = await agency({ consent: false });
+    await agentRecordsConsent(org.id, ann.id, agent.id);
+    // Whatever the consent itself re-planned, gone: the nightly run is what must catch up.
+    await db.prisma.scheduledEmail.deleteMany({ where: { contactId: ann.id, emailType: { startsWith: "sms_" } } });
+    await rescheduleOrganization({ organizationId: org.id, plan: planContactEmails, now });
+    const texts = await db.prisma.scheduledEmail.count({
+      where: { contactId: ann.id, emailType: { startsWith: "sms_" } },
+    });
+    expect(texts).toBe(2); // this year's birthday and next year's, as with consent from the start
   });
 
   it("sends it once, with the agency's name and a short link that goes through the click tracker", async () => {
