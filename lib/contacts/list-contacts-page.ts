@@ -138,3 +138,27 @@ export async function readContactPage({ db, ...query }: ContactPageQuery): Promi
     agentStateLicenses: agentStateLicenses ?? [],
   }));
 }
+
+/**
+ * The statement that counts the viewer's listed contacts when the list has neither a filter nor a search (the
+ * list as it opens): the book's size, or an agent's share of it. For an admin it is an index-only count of
+ * contacts_book_count_idx (migration 20261130130000_contacts_book_count_index: the organization's key over the
+ * book's rows only, ~7 MB at 1,000,000 contacts) instead of a scan of the organization's rows, which at
+ * 1,000,000 contacts set the first page's time (performance.md, Contact list query). Exported so that a test
+ * can EXPLAIN it as the tenant.
+ */
+export function listedCountSql(organizationId: string, agentId: string | null): Prisma.Sql {
+  const own = agentId === null ? Prisma.empty : Prisma.sql` AND agent_id = ${agentId}::uuid`;
+  return Prisma.sql`SELECT count(*)::int AS n FROM contacts
+   WHERE organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}${own}`;
+}
+
+/** How many contacts the list shows with neither a filter nor a search (listedCountSql). */
+export async function countListedContacts(
+  db: TenantDb | Db | TxClient,
+  organizationId: string,
+  agentId: string | null,
+): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>(listedCountSql(organizationId, agentId));
+  return row?.n ?? 0;
+}

@@ -12,6 +12,7 @@ import {
 import { BOOK_CONTACT_SQL, bookContactWhere } from "@/lib/contacts/book";
 import {
   contactListSelect,
+  countListedContacts,
   readContactPage,
   type ContactListRecord,
   type ContactPageRow,
@@ -263,6 +264,10 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
   const skip = (page - 1) * limit;
 
   const countMatches = async (): Promise<{ total: number; totalCapped: boolean }> => {
+    if (!term && onlySearchFilters(input)) {
+      const agentId = input.viewer.isAdmin ? null : input.viewer.id;
+      return { total: await countListedContacts(db, organizationId, agentId), totalCapped: false };
+    }
     if (candidateIds && onlySearchFilters(input)) return { total: candidateIds.length, totalCapped: false };
     if (overLimit && onlySearchFilters(input)) return { total: candidateLimit, totalCapped: true };
     if (overLimit) {
