@@ -1063,7 +1063,7 @@ export async function contactsQuery(): Promise<BenchResult> {
           )}. The first page with no search at all takes p50 ${ms(firstPage.p50)} ms: its exact total counts ${count(LARGE_CONTACTS)} rows under the policy (not a target; a search is).`,
         "",
         `Every request of the list also reads its checklists (GET /api/contacts runs \`listContactFilterOptions\` beside the page: the distinct states and carriers of the book): p50 ${ms(filterOptions.p50)} ms, p95 ${ms(filterOptions.p95)} ms over ${FILTER_OPTIONS_RUNS} runs (not a target). ` +
-          "Since 2026-11-30T13:00Z each list is a skip scan of its (organization_id, state|current_carrier) index, one step per distinct value; before, a GROUP BY read every row of the organization for them, 530 ms in psql on this data, so every search of a 1,000,000-contact book took at least that in the app whatever the page's own time. The first page's exact total is an index-only count of contacts_book_count_idx since 12:55Z (the organization's rows scanned before: ~270 ms p50 on the kept data, 64 ms after).",
+          "Since 2026-11-30T13:00Z each list is a skip scan of its (organization_id, state|current_carrier) index, one step per distinct value (for an admin, as here; an agent who is not an admin keeps the GROUP BY over their own contacts); before, a GROUP BY read every row of the organization for them, 530 ms in psql on this data, so every search of a 1,000,000-contact book took at least that in the app whatever the page's own time. The first page's exact total is an index-only count of contacts_book_count_idx since 12:55Z (the organization's rows scanned before: ~270 ms p50 on the kept data, 64 ms after).",
         "",
         LARGE_HISTORY,
         "",

@@ -352,14 +352,16 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
 
 /**
  * filterOptions of GET /api/contacts: the distinct states and carriers among the contacts the viewer
- * may see (not only the filtered page, so a checklist never hides the way back). One statement: each list
- * is a skip scan of its (organization_id, state|current_carrier) index, one step per distinct value (the next
- * value above the last, the first entry of the book that holds it), so its cost follows the ~60 values, not the
- * book: every request of the contact list asks for them, and the GROUP BY it replaced read every row of the
- * organization (~530 ms at 1,000,000 contacts, 6 ms this way; performance.md, Contact list query). One tenant
- * operation instead of two (each is a transaction of its own, issue #19 point 6). The where is
- * listedContactWhere's in SQL: the organization, the book (BOOK_CONTACT_SQL) and, for an agent who is not
- * an admin, their own contacts; row-level security applies as to every tenant query.
+ * may see (not only the filtered page, so a checklist never hides the way back). One statement, one tenant
+ * operation instead of two (each is a transaction of its own, issue #19 point 6). Every request of the contact
+ * list asks for them, so their cost must not follow the book: for an admin each list is a skip scan of its
+ * (organization_id, state|current_carrier) index, one step per distinct value (the next value above the last,
+ * the first entry of the book that holds it), ~60 steps however large the book; the GROUP BY it replaced read
+ * every row of the organization (~530 ms at 1,000,000 contacts, 6 ms this way; performance.md, Contact list
+ * query). An agent who is not an admin keeps the GROUP BY over their own contacts, which the
+ * (organization_id, agent_id) index finds: each step of a skip scan would pass every other agent's entries.
+ * The where is listedContactWhere's in SQL: the organization, the book (BOOK_CONTACT_SQL) and, for an agent who
+ * is not an admin, their own contacts; row-level security applies as to every tenant query.
  */
 export async function listContactFilterOptions({
   db,
@@ -370,28 +372,36 @@ export async function listContactFilterOptions({
   organizationId: string;
   viewer: ContactViewer;
 }): Promise<ContactFilterOptions> {
-  // Unqualified, these name the innermost `contacts` of each step.
-  const visible = Prisma.sql`organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}${
-    viewer.isAdmin ? Prisma.empty : Prisma.sql` AND agent_id = ${viewer.id}::uuid`
-  }`;
-  const rows = await db.$queryRaw<{ list: "state" | "carrier"; value: string }[]>`
+  const book = Prisma.sql`organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}`;
+  // Unqualified, the columns of `book` name the innermost `contacts` of each step.
+  const rows = await db.$queryRaw<{ list: "state" | "carrier"; value: string }[]>(
+    viewer.isAdmin
+      ? Prisma.sql`
     WITH RECURSIVE states(value) AS (
-      (SELECT state FROM contacts WHERE ${visible} AND state IS NOT NULL ORDER BY state LIMIT 1)
+      (SELECT state FROM contacts WHERE ${book} AND state IS NOT NULL ORDER BY state LIMIT 1)
       UNION ALL
-      SELECT (SELECT c.state FROM contacts c WHERE ${visible} AND c.state > s.value ORDER BY c.state LIMIT 1)
+      SELECT (SELECT c.state FROM contacts c WHERE ${book} AND c.state > s.value ORDER BY c.state LIMIT 1)
         FROM states s WHERE s.value IS NOT NULL
     ), carriers(value) AS (
-      (SELECT current_carrier FROM contacts WHERE ${visible} AND current_carrier IS NOT NULL
+      (SELECT current_carrier FROM contacts WHERE ${book} AND current_carrier IS NOT NULL
         ORDER BY current_carrier LIMIT 1)
       UNION ALL
-      SELECT (SELECT c.current_carrier FROM contacts c WHERE ${visible} AND c.current_carrier > s.value
+      SELECT (SELECT c.current_carrier FROM contacts c WHERE ${book} AND c.current_carrier > s.value
                ORDER BY c.current_carrier LIMIT 1)
         FROM carriers s WHERE s.value IS NOT NULL
     )
     SELECT 'state' AS list, value FROM states WHERE value IS NOT NULL
     UNION ALL
     SELECT 'carrier' AS list, value FROM carriers WHERE value IS NOT NULL
-    ORDER BY list DESC, value`;
+    ORDER BY list DESC, value`
+      : Prisma.sql`
+    SELECT 'state' AS list, state AS value FROM contacts
+     WHERE ${book} AND agent_id = ${viewer.id}::uuid AND state IS NOT NULL GROUP BY state
+    UNION ALL
+    SELECT 'carrier' AS list, current_carrier AS value FROM contacts
+     WHERE ${book} AND agent_id = ${viewer.id}::uuid AND current_carrier IS NOT NULL GROUP BY current_carrier
+    ORDER BY list DESC, value`,
+  );
   const present = (value: string): boolean => value.trim() !== "";
   return {
     states: rows.filter((row) => row.list === "state" && present(row.value)).map((row) => row.value),

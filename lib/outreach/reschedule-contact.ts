@@ -954,9 +954,9 @@ async function rescheduleWholeBook({
     let statisticsRefreshed = false;
     const writer = async () => {
       while (nextPage < pages.length) {
-        const { storedWhenRead } = pages[nextPage]!;
-        const plans = await balancedPage(pages[nextPage++]!);
-        const page = await applyContactPlans({ context, plans, storedWhenRead });
+        const planned = pages[nextPage++]!;
+        const plans = await balancedPage(planned);
+        const page = await applyContactPlans({ context, plans, storedWhenRead: planned.storedWhenRead });
         for (const key of Object.keys(totals) as (keyof SyncResult)[]) totals[key] += page[key];
         if (!statisticsRefreshed && totals.inserted >= statisticsRefreshRows) {
           statisticsRefreshed = true;
