@@ -13,7 +13,7 @@ import {
   SEARCH_CANDIDATE_LIMIT,
   searchCandidates,
 } from "@/lib/contacts/list-contacts";
-import { setPrismaForTests, tenantDb } from "@/lib/db";
+import { setPrismaForTests, tenantDb, type TenantDb } from "@/lib/db";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import {
   createScratchDatabase,
@@ -515,7 +515,7 @@ const count = (n: number) => n.toLocaleString("en-US");
  * The list's checklists (filterOptions: the distinct states and carriers), which GET /api/contacts reads beside
  * every page (listContactsForViewer): timed on their own, after a warm-up, as the tenant.
  */
-async function timeFilterOptions(db: ReturnType<typeof tenantDb>, organizationId: string, adminId: string) {
+async function timeFilterOptions(db: TenantDb, organizationId: string, adminId: string) {
   const durations: number[] = [];
   for (let i = 0; i < FILTER_OPTIONS_WARMUP + FILTER_OPTIONS_RUNS; i++) {
     const started = performance.now();

@@ -64,6 +64,15 @@ type RawPageRow = Omit<ContactPageRow, "agent" | "contactOwner" | "agentStateLic
   ownerLastName: string | null;
 };
 
+/**
+ * listedContactWhere in SQL: the organization, the book (BOOK_CONTACT_SQL) and, for an agent who is not an admin
+ * (`agentId`), their own contacts. Unqualified, its columns name the innermost `contacts` of the query it is in.
+ */
+export function listedContactSql(organizationId: string, agentId: string | null): Prisma.Sql {
+  const own = agentId === null ? Prisma.empty : Prisma.sql` AND agent_id = ${agentId}::uuid`;
+  return Prisma.sql`organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}${own}`;
+}
+
 /** The statement readContactPage sends (exported so that a test can EXPLAIN it as the tenant). */
 export function contactPageSql({
   organizationId,
@@ -73,8 +82,7 @@ export function contactPageSql({
   now,
   source,
 }: Omit<ContactPageQuery, "db">): Prisma.Sql {
-  const conditions = [Prisma.sql`organization_id = ${organizationId}::uuid`, BOOK_CONTACT_SQL];
-  if (agentId !== null) conditions.push(Prisma.sql`agent_id = ${agentId}::uuid`);
+  const conditions = [listedContactSql(organizationId, agentId)];
   if (likeFragment !== undefined) conditions.push(Prisma.sql`search_text LIKE ${`%${likeFragment}%`}`);
   if ("ids" in source) conditions.push(Prisma.sql`id = ANY(${source.ids}::uuid[])`);
   const window = "ids" in source ? Prisma.empty : Prisma.sql`OFFSET ${source.skip}::int LIMIT ${source.limit}::int`;
@@ -148,9 +156,7 @@ export async function readContactPage({ db, ...query }: ContactPageQuery): Promi
  * can EXPLAIN it as the tenant.
  */
 export function listedCountSql(organizationId: string, agentId: string | null): Prisma.Sql {
-  const own = agentId === null ? Prisma.empty : Prisma.sql` AND agent_id = ${agentId}::uuid`;
-  return Prisma.sql`SELECT count(*)::int AS n FROM contacts
-   WHERE organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}${own}`;
+  return Prisma.sql`SELECT count(*)::int AS n FROM contacts WHERE ${listedContactSql(organizationId, agentId)}`;
 }
 
 /** How many contacts the list shows with neither a filter nor a search (listedCountSql). */

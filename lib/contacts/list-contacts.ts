@@ -9,10 +9,11 @@ import {
   UNASSIGNED_AGENT,
   type ContactPageSize,
 } from "@/lib/contacts/list-contacts-query";
-import { BOOK_CONTACT_SQL, bookContactWhere } from "@/lib/contacts/book";
+import { bookContactWhere } from "@/lib/contacts/book";
 import {
   contactListSelect,
   countListedContacts,
+  listedContactSql,
   readContactPage,
   type ContactListRecord,
   type ContactPageRow,
@@ -372,21 +373,20 @@ export async function listContactFilterOptions({
   organizationId: string;
   viewer: ContactViewer;
 }): Promise<ContactFilterOptions> {
-  const book = Prisma.sql`organization_id = ${organizationId}::uuid AND ${BOOK_CONTACT_SQL}`;
-  // Unqualified, the columns of `book` name the innermost `contacts` of each step.
+  const visible = listedContactSql(organizationId, viewer.isAdmin ? null : viewer.id);
   const rows = await db.$queryRaw<{ list: "state" | "carrier"; value: string }[]>(
     viewer.isAdmin
       ? Prisma.sql`
     WITH RECURSIVE states(value) AS (
-      (SELECT state FROM contacts WHERE ${book} AND state IS NOT NULL ORDER BY state LIMIT 1)
+      (SELECT state FROM contacts WHERE ${visible} AND state IS NOT NULL ORDER BY state LIMIT 1)
       UNION ALL
-      SELECT (SELECT c.state FROM contacts c WHERE ${book} AND c.state > s.value ORDER BY c.state LIMIT 1)
+      SELECT (SELECT c.state FROM contacts c WHERE ${visible} AND c.state > s.value ORDER BY c.state LIMIT 1)
         FROM states s WHERE s.value IS NOT NULL
     ), carriers(value) AS (
-      (SELECT current_carrier FROM contacts WHERE ${book} AND current_carrier IS NOT NULL
+      (SELECT current_carrier FROM contacts WHERE ${visible} AND current_carrier IS NOT NULL
         ORDER BY current_carrier LIMIT 1)
       UNION ALL
-      SELECT (SELECT c.current_carrier FROM contacts c WHERE ${book} AND c.current_carrier > s.value
+      SELECT (SELECT c.current_carrier FROM contacts c WHERE ${visible} AND c.current_carrier > s.value
                ORDER BY c.current_carrier LIMIT 1)
         FROM carriers s WHERE s.value IS NOT NULL
     )
@@ -396,10 +396,10 @@ export async function listContactFilterOptions({
     ORDER BY list DESC, value`
       : Prisma.sql`
     SELECT 'state' AS list, state AS value FROM contacts
-     WHERE ${book} AND agent_id = ${viewer.id}::uuid AND state IS NOT NULL GROUP BY state
+     WHERE ${visible} AND state IS NOT NULL GROUP BY state
     UNION ALL
     SELECT 'carrier' AS list, current_carrier AS value FROM contacts
-     WHERE ${book} AND agent_id = ${viewer.id}::uuid AND current_carrier IS NOT NULL GROUP BY current_carrier
+     WHERE ${visible} AND current_carrier IS NOT NULL GROUP BY current_carrier
     ORDER BY list DESC, value`,
   );
   const present = (value: string): boolean => value.trim() !== "";
