@@ -24,6 +24,7 @@ import {
   type BenchResult,
 } from "./lib/bench-support";
 import { seededRandom } from "@/lib/random/seeded-random";
+import { SEARCH_RUN_SIZE } from "@/lib/contacts/search-chunks";
 
 /**
  * Contact list query at agency scale on a real PostgreSQL server, read through the data layer (tenantDb,
@@ -50,6 +51,9 @@ const PROBE_COST_NOTE =
 const LARGE_HISTORY =
   "History at 1,000,000 contacts (search without a state filter): 2026-11-25T06:05Z, an AMD EPYC machine, idle: p95 103.6 ms, `garc` p50 98.7 ms, the plain LIKE 391–549 ms, the first page 312 ms. 2026-11-29T08:00Z, an Intel Xeon machine on which the queries no change touched ran 1.5–1.9× slower (the plain LIKE 548–756 ms, the first page 434 ms), with the book-order index made partial (15–17% faster for `garc` in turn with the old one on the same data): p95 190.4 ms, p50 96.6 ms; the terms under the limit `(512) 4` 107.9 ms, `713-5` 120.3 ms, `214 8` 91.9 ms (1,722–1,903 candidate ids), `garc` 178.8 ms. 2026-11-29T20:30Z, the candidate ids in the list's order (migration 20261129201500: the function reads each match's row anyway, so it sorts them, and the page reads only its slice of 100 instead of every candidate's row): those three terms 46.5, 53.5 and 50.9 ms, p50 68.1 ms; p95 180.8 ms, still set by the broad terms whose matches sort late (`garc`: its 16,122 matches come after 234,000 names in the list's order; `son@`). A page for those from the trigram index instead (every match's row read and sorted) measured no faster: `garc` 56–133 ms for that read alone against the walk's ~100 ms (2026-11-29, psql, the same data), as on 2026-11-25 (92 ms). What would close it is a read whose cost does not grow with either: the name order and the trigram match in one structure.";
 /** What was tried against the late-sorting broad terms and not kept (measured, so that no one tries it blind again). */
+const CHUNKS_NOTE =
+  "The page of a broad term, since 2026-11-30T17:00Z (migrations 20261130160358_contact_search_chunks and 20261130163000_contact_search_at_sign_trigrams; lib/contacts/search-chunks.ts): the organization's contacts in the list's order are cut into runs of 1,000 whose search texts are kept together as one text (`contact_search_chunks`, ~59 MB at 1,000,000 contacts). `contact_search_page` tests the term on each run's text with strpos (~0.1 ms a run) and walks only the runs that hold it, so `garc` no longer walks the 234,000 names before its matches: its page took 29 ms in psql against the walk's 63–81 ms, the same ids. A contact written since the build (new, renamed, a new text) is a row of `contact_search_changes`, written by the search-text trigger and read beside the runs, so no match is ever skipped; the hourly refresh rebuilds an organization once 2,000 changes wait, and past 20,000 the list walks the whole name order as before. The trigram index is now on the search text with each `@` written `qz`, so `son@` asks for the trigrams of `sonqz` (a word `n@` and little else holds) instead of those of any word ending in `son`: its probe reads about one row a match instead of ten. On the kept data (6 rounds through listContacts, this machine): `garc` p50 166 → 71 ms, `son@` 107 → 69 ms, p95 over the nine terms 167 → 76 ms.";
+
 const LARGE_TRIED =
   "Tried on 2026-11-30 (06:30–06:45Z, this machine idle, the bench's 1,000,000 contacts loaded by COPY into a kept database; psql and listContacts) and not kept: (1) `strpos` instead of LIKE in the walk: no faster; walking the 234,154 entries before `garc`'s first page takes 47–80 ms with no filter at all, and the LIKE adds about a third. (2) The walk on parallel workers (app_current_org() marked PARALLEL SAFE; the walk in a PL/pgSQL function that runs it by RETURN QUERY, parallel setup and tuple costs at 0, the index order forced): the walk alone went from 82 to 58 ms for `garc` (12 runs, alternated), but every other broad term's short walk then paid two workers' start-up. listContacts over the nine terms, 6 rounds, alternated twice: `garc` p50 110–121 ms against 133–142, `son@` 88–99 against 82–95, p95 179–194 against 148–164. (3) A bound from the probe's sample: the 100th smallest key among the probe's 2,001 ids bounds the page from above (718 of `garc`'s 16,122 matches lie under it). But those 718 are found only by the same walk or by reading every match's row (the trigram bitmap filtered by the bound: 62–78 ms, 12,795 heap blocks). A bitmap of the name-order index up to the bound, to AND with the trigram bitmap, took 63 ms for its 234,872 entries, as long as the walk. Where `garc`'s ~135 ms go (one run through listContacts): the probe 21 ms, the walk 81 ms, the page's rows ~15 ms in five queries one after another (contacts, agents, owners, the last quote view, the last health answer), the rest round trips. Tried on 2026-11-30 (12:30–12:50Z, the bench's 1,000,000 contacts in a kept database, psql as `app`) and not kept: (4) the server's shared_buffers at 4 GB instead of the default 128 MB (tables and indexes prewarmed): the walk is no faster (64 ms for `garc`; it is CPU, about 0.27 µs an entry with or without the LIKE), and reading every match of `garc` from the trigram index and sorting them falls from 71 to 33 ms; but as a SECURITY DEFINER page function that reads up to 50,000 matches and sorts them, `smith` and `john` took 80 ms and `son@` 184 ms, because pg_trgm indexes words only and `son@` is the trigrams of any word ending in \"son\": 127,854 candidate rows for its 12,689 matches. (5) On paper: a summary of each block of the name order (its trigrams, or a Bloom filter of them) that lets the walk skip blocks without the term. Trigrams such as `gar` and `arc` are in almost every block of a hundred names (Margaret, Edgar, Marcus), so the blocks before the Garcias would not be skipped. A RUM index (Debian's postgresql-15-rum) returns matches ordered by a number attached to each entry, not by the list's text order, and would hold ~55 entries a contact.";
 /** Rounds of the per-term comparison with and without candidate ids. */
@@ -602,9 +606,12 @@ async function compareByTerm(list: List, terms: string[], states: string[] | und
   return rows;
 }
 
+/** What candidateCount answers for a broad term whose page came with the probe (contact_search_page). */
+const PAGE_FROM_CHUNKS = "chunks";
+
 async function termTable(
   list: List,
-  candidateCount: (term: string) => Promise<number | undefined>,
+  candidateCount: (term: string) => Promise<number | typeof PAGE_FROM_CHUNKS | undefined>,
   terms: string[],
   states: string[] | undefined,
 ) {
@@ -616,7 +623,9 @@ async function termTable(
         ? "state filter: plain LIKE"
         : n === undefined
           ? `over ${count(SEARCH_CANDIDATE_LIMIT)}: "${count(SEARCH_CANDIDATE_LIMIT)}+", page by index-only name order`
-          : `${count(n)} candidate ids`;
+          : n === PAGE_FROM_CHUNKS
+            ? `over ${count(SEARCH_CANDIDATE_LIMIT)}: "${count(SEARCH_CANDIDATE_LIMIT)}+", page from the search chunks`
+            : `${count(n)} candidate ids`;
       return `| \`${row.term}\` | ${count(row.total)} | ${path} | ${ms(row.withCandidates)} | ${ms(row.plain)} |`;
     }),
   );
@@ -898,9 +907,13 @@ export async function contactsQuery(): Promise<BenchResult> {
 
     const target = timings.find((t) => t.scenario.gated)!;
     const passed100k = target.p95 < TARGET_P95_MS;
-    const candidateCountIn = (tenant: ReturnType<typeof tenantDb>, organizationId: string) => async (term: string) => {
-      const found = await searchCandidates(tenant, organizationId, viewer, normalizeSearchTerm(term)!);
-      return found && "ids" in found ? found.ids.length : undefined;
+    const candidateCountIn = (tenant: TenantDb, organizationId: string) => async (term: string) => {
+      const found = await searchCandidates(tenant, organizationId, viewer, normalizeSearchTerm(term)!, undefined, {
+        skip: 0,
+        take: 100,
+      });
+      if (found && "ids" in found) return found.ids.length;
+      return found?.pageIds ? PAGE_FROM_CHUNKS : undefined;
     };
     const stateTermTable = await termTable(list, candidateCountIn(tenantA, orgA.id), terms, ["TX"]);
     const wideTermTable = await termTable(list, candidateCountIn(tenantA, orgA.id), terms, undefined);
@@ -924,6 +937,16 @@ export async function contactsQuery(): Promise<BenchResult> {
     unlinkSync(copyFile);
     await owner.query("VACUUM ANALYZE contacts");
     console.log(`[contacts-query] COPY in ${(copyMs / 1000).toFixed(1)} s; VACUUM ANALYZE done`);
+    // The search chunks, as the hourly refresh builds them for a book of this size (lib/contacts/search-chunks.ts).
+    const chunksStart = performance.now();
+    const runs = await owner.query<{ runs: number }>("SELECT contact_search_chunks_rebuild($1, $2) AS runs", [
+      orgC.id,
+      SEARCH_RUN_SIZE,
+    ]);
+    const chunksMs = performance.now() - chunksStart;
+    await owner.query("VACUUM ANALYZE contact_search_chunks");
+    const chunkRuns = runs.rows[0]!.runs;
+    console.log(`[contacts-query] ${count(chunkRuns)} search chunks built in ${(chunksMs / 1000).toFixed(1)} s`);
 
     const tenantC = tenantDb(orgC.id);
     const largeList = listFor(tenantC, orgC.id, { id: agentsC[0]!.id, isAdmin: true });
@@ -982,7 +1005,7 @@ export async function contactsQuery(): Promise<BenchResult> {
     const verdict = `${passed100k ? "PASS" : "FAIL"}: p95 ${ms(target.p95)} ms for "${target.scenario.name}" at ${count(CONTACTS)} contacts against the ${TARGET_P95_MS} ms target.`;
     const largeVerdict = `${passed1m ? "PASS" : "FAIL"}: p95 ${ms(largeTarget.p95)} ms for "${largeTarget.scenario.name}" at ${count(LARGE_CONTACTS)} contacts against the ${TARGET_P95_MS} ms target.`;
     const insertLine = `Insert: ${count(CONTACTS)} contacts in ${(insertMs / 1000).toFixed(1)} s (${count(Math.round(CONTACTS / (insertMs / 1000)))} rows/s), ${CONTACTS / BATCH} × \`tenantDb(org).contact.createMany\` of ${count(BATCH)} (search_text trigger and all indexes on); the Node process itself used ${insertNodeCpuS.toFixed(1)} s of CPU of that (Prisma building and serializing the rows).`;
-    const copyLine = `Load: ${count(LARGE_CONTACTS)} contacts (the same generator, another seed, 8 agents) with one server-side \`COPY contacts (…) FROM '<file>' WITH (FORMAT csv)\` as the owner in ${(copyMs / 1000).toFixed(1)} s (search_text trigger and all indexes on), then \`VACUUM ANALYZE contacts\`; the ${count(CONTACTS + OTHER_ORG_CONTACTS)} contacts of the first two organizations stay in the table, hidden by row-level security.`;
+    const copyLine = `Load: ${count(LARGE_CONTACTS)} contacts (the same generator, another seed, 8 agents) with one server-side \`COPY contacts (…) FROM '<file>' WITH (FORMAT csv)\` as the owner in ${(copyMs / 1000).toFixed(1)} s (search_text trigger and all indexes on), then \`VACUUM ANALYZE contacts\`; the ${count(CONTACTS + OTHER_ORG_CONTACTS)} contacts of the first two organizations stay in the table, hidden by row-level security. Then the organization's search chunks, as the hourly refresh builds them (\`contact_search_chunks_rebuild\`): ${count(chunkRuns)} runs of ${count(SEARCH_RUN_SIZE)} in ${(chunksMs / 1000).toFixed(1)} s.`;
     const wideLine = `Search "smith" without a state filter at ${count(LARGE_CONTACTS)} (EXPLAIN ANALYZE as \`app\` with \`app.org_id\` set): inside \`contact_search_candidates\` ${indexList(candidatesPlan)}, ${execTimes(candidatesPlan)} ms; then the page's ids ${indexList(widePagePlan)}, ${execTime(widePagePlan)} ms, and ${wideCountPlan === NOT_COUNTED ? "no count query (more than the limit match: 2,000+)" : `the count query ${indexList(wideCountPlan)}, ${execTime(wideCountPlan)} ms`}. The plain LIKE count as \`app\` (no candidate ids): ${indexList(plainCountPlan)}, ${execTime(plainCountPlan)} ms.`;
 
     console.log(
@@ -1064,6 +1087,8 @@ export async function contactsQuery(): Promise<BenchResult> {
         "",
         `Every request of the list also reads its checklists (GET /api/contacts runs \`listContactFilterOptions\` beside the page: the distinct states and carriers of the book): p50 ${ms(filterOptions.p50)} ms, p95 ${ms(filterOptions.p95)} ms over ${FILTER_OPTIONS_RUNS} runs (not a target). ` +
           "Since 2026-11-30T13:00Z each list is a skip scan of its (organization_id, state|current_carrier) index, one step per distinct value (for an admin, as here; an agent who is not an admin keeps the GROUP BY over their own contacts); before, a GROUP BY read every row of the organization for them, 530 ms in psql on this data, so every search of a 1,000,000-contact book took at least that in the app whatever the page's own time. The first page's exact total is an index-only count of contacts_book_count_idx since 12:55Z (the organization's rows scanned before: ~270 ms p50 on the kept data, 64 ms after).",
+        "",
+        CHUNKS_NOTE,
         "",
         LARGE_HISTORY,
         "",

@@ -1,3 +1,4 @@
+import { contactSearchChunks } from "@/inngest/functions/contact-search-chunks";
 import { dailyUsageReport } from "@/inngest/functions/daily-usage-report";
 import { importStagingCleanup } from "@/inngest/functions/import-staging-cleanup";
 import { nightlyReschedule } from "@/inngest/functions/nightly-reschedule";
@@ -17,4 +18,5 @@ export const functions = [
   dailyUsageReport,
   importStagingCleanup,
   publicFormsCleanup,
+  contactSearchChunks,
 ];

@@ -8,6 +8,7 @@ import { sendScheduledEmailFunction } from "@/inngest/functions/send-scheduled-e
 import { dailyUsageReport } from "@/inngest/functions/daily-usage-report";
 import { importStagingCleanup } from "@/inngest/functions/import-staging-cleanup";
 import { publicFormsCleanup } from "@/inngest/functions/public-forms-cleanup";
+import { contactSearchChunks } from "@/inngest/functions/contact-search-chunks";
 import { sweepDueEmails } from "@/inngest/functions/sweep-due-emails";
 import { PROVIDER_BATCH_SIZE } from "@/lib/email/send-batch";
 import { setupTestDatabase } from "@/lib/testing/db";
@@ -129,6 +130,7 @@ test("the cron triggers are what the schedule promises", () => {
   expect(cron(dailyUsageReport as never)).toEqual(["TZ=UTC 0 8 * * *"]);
   expect(cron(importStagingCleanup as never)).toEqual(["TZ=UTC 30 7 * * *"]);
   expect(cron(publicFormsCleanup as never)).toEqual(["TZ=UTC 45 7 * * *"]);
+  expect(cron(contactSearchChunks as never)).toEqual(["TZ=UTC 20 * * * *"]);
 });
 
 test("the nightly public-forms cleanup deletes signups unconfirmed for 7 days and rate-limit windows that have ended", async () => {

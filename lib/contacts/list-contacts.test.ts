@@ -293,16 +293,37 @@ describe("listContacts", () => {
     expect(await found("cigna")).toEqual([plain.id]);
     expect(await found("aetna")).toEqual([]);
 
-    // Still one LIKE on the indexed column: the planner can use the trigram index (organization_id leads it).
-    // (On a table this small the name-order index, which also holds search_text, looks as cheap: set it aside.)
+    // The candidate probe's trigram read (contact_search_candidates) can use the trigram index (organization_id
+    // leads it; it is on the search text with "@" written "qz"). (On a table this small the name-order index,
+    // which also holds search_text, looks as cheap: set it aside.)
     await db.query("BEGIN");
     await db.query("DROP INDEX contacts_book_order_search_idx");
     await db.query("SET LOCAL enable_seqscan = off");
     const plan = await db.query<{ "QUERY PLAN": string }>(
-      "EXPLAIN SELECT id FROM contacts WHERE search_text LIKE '%zoe%'",
+      "EXPLAIN SELECT id FROM contacts WHERE replace(search_text, '@', 'qz') LIKE '%zoe%' AND search_text LIKE '%zoe%'",
     );
     await db.query("ROLLBACK");
-    expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("contacts_organization_id_search_text_trgm_idx");
+    expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("contacts_organization_id_search_words_trgm_idx");
+  });
+
+  it('finds the end of an address ("son@") exactly, though the trigram index reads "@" as "qz"', async () => {
+    const org = await createOrganization(db.prisma, { now: NOW });
+    const boss = await createUser(db.prisma, org.id, { now: NOW, isAdmin: true });
+    const johnson = await addContact(db.prisma, org.id, {
+      firstName: "Ann",
+      lastName: "Johnson",
+      email: "johnson@x.test",
+    });
+    // "sonqz" is what the index reads for "son@"; only the search text's own LIKE tells these apart.
+    await addContact(db.prisma, org.id, { firstName: "Bo", lastName: "Sonqz", email: "bo.sonqz@x.test" });
+    await addContact(db.prisma, org.id, { firstName: "Cy", lastName: "Wilson", email: "cy.wilson.1@x.test" });
+    const found = async (search: string) =>
+      (
+        await listContacts({ db: tenantDb(org.id), organizationId: org.id, viewer: admin(boss.id), search, now: NOW })
+      ).contacts.map((c) => c.id);
+    expect(await found("son@")).toEqual([johnson.id]);
+    expect(await found("n@x")).toEqual([johnson.id]);
+    expect(await searchCandidates(tenantDb(org.id), org.id, admin(boss.id), "son@")).toEqual({ ids: [johnson.id] });
   });
 
   it("filters by states and carriers", async () => {

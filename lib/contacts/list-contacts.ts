@@ -10,6 +10,7 @@ import {
   type ContactPageSize,
 } from "@/lib/contacts/list-contacts-query";
 import { bookContactWhere } from "@/lib/contacts/book";
+import { SEARCH_CHANGES_MAX } from "@/lib/contacts/search-chunks";
 import {
   contactListSelect,
   countListedContacts,
@@ -175,8 +176,15 @@ export function contactListWhere(
  */
 export const SEARCH_CANDIDATE_LIMIT = 2_000;
 
-/** What the candidate probe found: the matching ids, or that there are more than the limit. */
-export type SearchCandidates = { ids: string[] } | { overLimit: true };
+/**
+ * What the candidate probe found: the matching ids, or that there are more than the limit, then with the ids of
+ * the page asked for when the organization's search chunks could find it (contact_search_page; lib/contacts/
+ * search-chunks.ts).
+ */
+export type SearchCandidates = { ids: string[] } | { overLimit: true; pageIds?: string[] };
+
+/** The page a probe should also find when more than the limit match: `take` matches after `skip`, in the list's order. */
+export type SearchPageWanted = { skip: number; take: number };
 
 /**
  * The ids of the viewer's listed contacts (the book; an agent's own) whose search text holds `term`, in the
@@ -194,13 +202,23 @@ export async function searchCandidates(
   viewer: ContactViewer,
   term: string,
   limit = SEARCH_CANDIDATE_LIMIT,
+  page?: SearchPageWanted,
 ): Promise<SearchCandidates | undefined> {
   const agent = viewer.isAdmin ? null : viewer.id;
-  const [row] = await db.$queryRaw<{ tenant: string | null; ids: string[] | null }[]>`
-    SELECT app_current_org()::text AS tenant,
-           contact_search_candidates(${term}, ${agent}::uuid, ${limit}::int)::text[] AS ids`;
+  // One round trip: the page is looked for only when the probe found more than the limit (OFFSET 0 keeps the
+  // probe a subquery evaluated once, not an expression the planner could copy into the CASE).
+  const [row] = await db.$queryRaw<{ tenant: string | null; ids: string[] | null; page: string[] | null }[]>`
+    SELECT p.tenant, p.ids,
+           CASE WHEN p.ids IS NULL AND ${page !== undefined} THEN
+             contact_search_page(${term}, ${agent}::uuid, ${page?.skip ?? 0}::int, ${page?.take ?? 0}::int,
+                                 ${SEARCH_CHANGES_MAX}::int)::text[]
+           END AS page
+      FROM (SELECT app_current_org()::text AS tenant,
+                   contact_search_candidates(${term}, ${agent}::uuid, ${limit}::int)::text[] AS ids
+            OFFSET 0) p`;
   if (!row || row.tenant !== organizationId.toLowerCase()) return undefined;
-  return row.ids === null ? { overLimit: true } : { ids: row.ids };
+  if (row.ids !== null) return { ids: row.ids };
+  return row.page === null ? { overLimit: true } : { overLimit: true, pageIds: row.page };
 }
 
 /** No filter but the search itself: what contact_search_candidates matches is exactly what the list shows. */
@@ -248,12 +266,16 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
   // only added their own cost to it (performance.md, Contact list query).
   const narrowedByIndex = (input.states?.length ?? 0) > 0 || (input.carriers?.length ?? 0) > 0;
   const candidateLimit = narrowedByIndex ? 0 : (input.searchCandidateLimit ?? SEARCH_CANDIDATE_LIMIT);
+  const skip = (page - 1) * limit;
+  // With no filter but the search, a broad term's page can come with the probe (the search chunks).
+  const pageWanted = onlySearchFilters(input) ? { skip, take: limit } : undefined;
   const candidates =
     term && candidateLimit > 0
-      ? await searchCandidates(db, organizationId, input.viewer, term, candidateLimit)
+      ? await searchCandidates(db, organizationId, input.viewer, term, candidateLimit, pageWanted)
       : undefined;
   const candidateIds = candidates && "ids" in candidates ? candidates.ids : undefined;
   const overLimit = candidates !== undefined && "overLimit" in candidates;
+  const chunkedPageIds = candidates && "overLimit" in candidates ? candidates.pageIds : undefined;
   // The ids only narrow: the where still holds the LIKE and every other filter, read as the tenant under
   // row-level security, so a wrong id could never add a row (another organization's least of all); and
   // the function answers every match of the term, so none is lost either.
@@ -262,7 +284,6 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
     : contactListWhere(input);
   const since = recentSince(now);
   const contact = db.contact;
-  const skip = (page - 1) * limit;
 
   const countMatches = async (): Promise<{ total: number; totalCapped: boolean }> => {
     if (!term && onlySearchFilters(input)) {
@@ -312,9 +333,11 @@ export async function listContacts(input: ListContactsInput): Promise<ListContac
 
   const readPage = async (): Promise<ContactPageRow[]> => {
     if (onlySearchFilters(input)) {
-      // The candidate ids come in the list's order and are exactly the list: the page is a slice of them.
-      // Otherwise (no term, a broad term, or no probe) the page is found by walking the name order.
-      return candidateIds ? pageOf({ ids: candidateIds.slice(skip, skip + limit) }) : pageOf({ skip, limit });
+      // The candidate ids come in the list's order and are exactly the list: the page is a slice of them. A broad
+      // term's page ids came with the probe when the search chunks found them; otherwise (no term, a broad term
+      // without chunks, or no probe) the page is found by walking the name order.
+      if (candidateIds) return pageOf({ ids: candidateIds.slice(skip, skip + limit) });
+      return chunkedPageIds ? pageOf({ ids: chunkedPageIds }) : pageOf({ skip, limit });
     }
     if (overLimit) {
       // Other filters on a broad term: the page's ids under the whole where, then their rows.
