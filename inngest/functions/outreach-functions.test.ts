@@ -120,6 +120,31 @@ test("an organization change reschedules it now; the nightly job queues organiza
   expect(await db.prisma.schedulerRun.count({ where: { organizationId: org.id, status: "queued" } })).toBe(0);
 });
 
+test("the search chunks' refresh builds each organization the first step finds due, one step each", async () => {
+  const now = new Date();
+  const org = await createOrganization(db.prisma, { now });
+  await db.prisma.contact.createMany({
+    data: ["Ann", "Bob", "Cy"].map((firstName, i) => ({
+      organizationId: org.id,
+      firstName,
+      lastName: "Smith",
+      email: `chunks${i}@example.test`,
+    })),
+  });
+  // No book here reaches the 50,000 contacts that make an organization due: the finding step is given this one.
+  const t = new InngestTestEngine({
+    function: contactSearchChunks,
+    events: [{ name: "inngest/scheduled.timer", data: {} }],
+    steps: [{ id: "find-organizations-due", handler: () => [org.id] }],
+  });
+  const { result } = await t.execute();
+  expect(result).toEqual({ built: [org.id] });
+  const chunks = await db.prisma.contactSearchChunk.findMany({ where: { organizationId: org.id } });
+  expect(chunks.map((c) => c.texts)).toEqual([
+    ["ann smith chunks0@example.test", "bob smith chunks1@example.test", "cy smith chunks2@example.test"].join("\n"),
+  ]);
+});
+
 test("the cron triggers are what the schedule promises", () => {
   const cron = (fn: { getConfig: (o: { baseUrl: URL; appPrefix: string }) => { triggers: { cron?: string }[] }[] }) =>
     fn

@@ -35,20 +35,17 @@ export async function rebuildContactSearchChunks(
   return row?.runs ?? 0;
 }
 
+type RefreshOptions = { db?: Db; minContacts?: number; changesToRebuild?: number; runSize?: number };
+
 /**
- * The refresh the hourly job runs (inngest/functions/contact-search-chunks.ts; the embedded ticker's daily jobs):
- * builds the chunks of every organization that has none and SEARCH_CHUNKS_MIN_BOOK contacts or more, and
- * rebuilds those with SEARCH_CHANGES_REBUILD changes or more waiting. One organization at a time, each in its
- * own statement. Answers the organizations built. (The thresholds are parameters for tests.)
+ * The organizations the refresh would build: those without chunks that have SEARCH_CHUNKS_MIN_BOOK contacts or
+ * more, and those with SEARCH_CHANGES_REBUILD changes or more waiting. (The thresholds are parameters for tests.)
  */
-export async function refreshContactSearchChunks({
+export async function organizationsDueForSearchChunks({
   db = prisma,
   minContacts = SEARCH_CHUNKS_MIN_BOOK,
   changesToRebuild = SEARCH_CHANGES_REBUILD,
-  runSize = SEARCH_RUN_SIZE,
-}: { db?: Db; minContacts?: number; changesToRebuild?: number; runSize?: number } = {}): Promise<{
-  built: string[];
-}> {
+}: RefreshOptions = {}): Promise<string[]> {
   const due = await db.$queryRaw<{ id: string }[]>`
     SELECT o.id::text AS id FROM organizations o
      WHERE CASE WHEN EXISTS (SELECT 1 FROM contact_search_chunks ch WHERE ch.organization_id = o.id)
@@ -58,9 +55,18 @@ export async function refreshContactSearchChunks({
                                         LIMIT ${minContacts}) n) >= ${minContacts}
            END
      ORDER BY o.id`;
+  return due.map((row) => row.id);
+}
+
+/**
+ * The refresh the embedded ticker's daily jobs run (the hourly Inngest function, inngest/functions/
+ * contact-search-chunks.ts, takes the same two steps, one Inngest step per organization): every organization due
+ * (organizationsDueForSearchChunks) is built, one at a time, each in its own statement. Answers those built.
+ */
+export async function refreshContactSearchChunks(options: RefreshOptions = {}): Promise<{ built: string[] }> {
   const built: string[] = [];
-  for (const { id } of due) {
-    await rebuildContactSearchChunks(id, { db, runSize });
+  for (const id of await organizationsDueForSearchChunks(options)) {
+    await rebuildContactSearchChunks(id, options);
     built.push(id);
   }
   return { built };
