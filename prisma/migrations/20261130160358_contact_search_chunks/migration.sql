@@ -49,10 +49,9 @@ ALTER TABLE "contact_search_changes" ADD CONSTRAINT "contact_search_changes_orga
 -- Exactness: a run's text is the search texts of every contact of the organization whose key fell in the run when
 -- it was built (the book and the rest: a placeholder that joins the book later is already there); a contact
 -- written since (a new key or a new text) is a row of contact_search_changes, which the search reads beside the
--- runs. A text that is no longer true (a deleted or renamed contact) only makes a run walked for nothing. So no
--- match is ever skipped, and the walk of a run tests the term on the contacts themselves. The term never holds a
--- line break (normalizeSearchTerm folds whitespace to one space), so an occurrence in a run's text lies inside
--- one contact's text.
+-- runs. A text that is no longer true (a deleted or renamed contact), or an occurrence of the term across two
+-- contacts' lines, only makes a run walked for nothing. So no match is ever skipped, and the walk of a run tests
+-- the term on the contacts themselves. (Writes in flight during an organization's first build: see the rebuild.)
 -- ---------------------------------------------------------------------------------------------------------------
 
 -- The texts are read whole by strpos: stored out of line but not compressed, so reading one costs no
@@ -83,6 +82,10 @@ DECLARE
   full_text text := lower(unaccent(concat_ws(' ', NEW.first_name, NEW.last_name, NEW.email, NEW.phone_number, NEW.current_carrier)));
 BEGIN
   NEW.search_text := CASE WHEN octet_length(full_text) <= 1500 THEN full_text ELSE left(full_text, 375) END;
+  -- Held to the end of the writer's transaction: an organization's first build waits for every write in flight
+  -- (each of which found no chunks and recorded nothing), so that its snapshot holds them all
+  -- (contact_search_chunks_rebuild). Writers do not wait for each other.
+  PERFORM pg_advisory_xact_lock_shared(hashtext('contact_search_chunks_writers'), hashtext(NEW.organization_id::text));
   IF (TG_OP = 'INSERT'
       OR NEW.search_text IS DISTINCT FROM OLD.search_text
       OR NEW.last_name IS DISTINCT FROM OLD.last_name
@@ -100,14 +103,26 @@ $$;
 -- deletes are exactly those it sees (a change committed after it stays, for the next rebuild). Two rebuilds of
 -- one organization wait for each other (the advisory lock, taken before the statement's snapshot). `run_size`
 -- 0 removes the organization's chunks (a book small enough not to need them). Answers the number of runs.
+--
+-- The first build (no chunks yet) must also see every contact written without a change row: a writer that found
+-- no chunks recorded nothing, and if it committed after this snapshot its contact would be in no run and no
+-- change. So it first takes the writers' lock exclusively: it waits for the writes of the organization in flight
+-- (each holds that lock shared, from the search-text trigger) and holds new ones back until it commits, when
+-- they find the chunks and record their changes. A rebuild needs no such wait: a writer in flight found the old
+-- chunks and recorded its change, which this snapshot does not see and so does not delete. lock_timeout bounds
+-- the wait (a long import in flight): the build fails, writers go on, and the next hourly refresh tries again.
 CREATE FUNCTION contact_search_chunks_rebuild(org uuid, run_size integer) RETURNS integer
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER
   SET search_path = pg_catalog, pg_temp
+  SET lock_timeout = '10s'
   AS $$
 DECLARE
   runs integer;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('contact_search_chunks_rebuild'), hashtext(org::text));
+  IF run_size > 0 AND NOT EXISTS (SELECT 1 FROM public.contact_search_chunks WHERE organization_id = org) THEN
+    PERFORM pg_advisory_xact_lock(hashtext('contact_search_chunks_writers'), hashtext(org::text));
+  END IF;
   IF run_size <= 0 THEN
     WITH dropped AS (DELETE FROM public.contact_search_chunks WHERE organization_id = org)
     DELETE FROM public.contact_search_changes WHERE organization_id = org;
