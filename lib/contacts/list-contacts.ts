@@ -252,7 +252,9 @@ const LIST_ORDER = [
  *    first by an index-only walk of the book's name-order index (contacts_book_order_search_idx: partial, the
  *    book's rows only, search_text and agent_id included), then only their rows are read; reading whole rows
  *    along the walk cost ~500 ms at 1,000,000 contacts when the matches sit late in the order (performance.md,
- *    Contact list query).
+ *    Contact list query). With no other filter and an organization that has search chunks (lib/contacts/
+ *    search-chunks.ts), the page's ids come with the probe instead: only the runs of the name order whose text
+ *    holds the term are walked.
  * With no filter but the search (or none at all), the page is one statement (readContactPage): the walk or
  * the slice, the rows, their agent and owner and the recent activity, instead of Prisma's five.
  */

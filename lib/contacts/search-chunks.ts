@@ -14,8 +14,9 @@ import { prisma, type Db } from "@/lib/db";
 export const SEARCH_RUN_SIZE = 1_000;
 
 /**
- * A book of at least this many contacts gets chunks. Below it, the longest walk of the name order (the whole
- * book) costs ~15 ms, less than the chunks' own reads would save.
+ * An organization with at least this many contacts gets chunks (counted as the runs hold them: placeholders and
+ * unconfirmed signups too). Below it, the longest walk of the name order (the whole book) costs ~15 ms, less
+ * than the chunks' own reads would save.
  */
 export const SEARCH_CHUNKS_MIN_BOOK = 50_000;
 
