@@ -65,32 +65,46 @@ export function limitTrialCopies(rows: DesiredRow[], inTrialSample: boolean): De
 }
 
 /** The instant of a calendar date at hour:minute in the organization's time zone (08:30 America/Chicago by default). */
-export function sendInstant(
-  date: IsoDate,
-  { hour, minute, timeZone }: { hour: number; minute: number; timeZone: string },
-): Date {
-  // A book's rows share a few hundred dates; the time-zone arithmetic is the costly part of a reschedule.
-  const key = `${date}|${hour}|${minute}|${timeZone}`;
-  const known = sendInstantCache.get(key);
-  if (known !== undefined) return new Date(known);
-  const parsed = parseIsoDate(date);
-  if (!parsed) throw new Error(`Not a calendar date: ${date}`);
-  const instant = new TZDate(
-    parsed.getUTCFullYear(),
-    parsed.getUTCMonth(),
-    parsed.getUTCDate(),
-    hour,
-    minute,
-    0,
-    timeZone,
-  ).getTime();
-  if (sendInstantCache.size >= SEND_INSTANT_CACHE_SIZE) sendInstantCache.clear();
-  sendInstantCache.set(key, instant);
-  return new Date(instant);
+export function sendInstant(date: IsoDate, settings: { hour: number; minute: number; timeZone: string }): Date {
+  return sendInstants(settings)(date);
 }
 
-const SEND_INSTANT_CACHE_SIZE = 20_000;
-const sendInstantCache = new Map<string, number>();
+/**
+ * sendInstant for one organization's send time: a book's rows share a few hundred dates, and the time-zone arithmetic
+ * is the costly part of a reschedule, so each (time, zone) keeps its dates' instants, looked up by the date alone.
+ */
+function sendInstants({ hour, minute, timeZone }: { hour: number; minute: number; timeZone: string }) {
+  const settingsKey = `${hour}|${minute}|${timeZone}`;
+  let instants = sendInstantCache.get(settingsKey);
+  if (!instants) {
+    if (sendInstantCache.size >= SEND_INSTANT_SETTINGS) sendInstantCache.clear();
+    instants = new Map();
+    sendInstantCache.set(settingsKey, instants);
+  }
+  const known = instants;
+  return (date: IsoDate): Date => {
+    const cached = known.get(date);
+    if (cached !== undefined) return new Date(cached);
+    const parsed = parseIsoDate(date);
+    if (!parsed) throw new Error(`Not a calendar date: ${date}`);
+    const instant = new TZDate(
+      parsed.getUTCFullYear(),
+      parsed.getUTCMonth(),
+      parsed.getUTCDate(),
+      hour,
+      minute,
+      0,
+      timeZone,
+    ).getTime();
+    if (known.size >= SEND_INSTANT_DATES) known.clear();
+    known.set(date, instant);
+    return new Date(instant);
+  };
+}
+
+const SEND_INSTANT_SETTINGS = 1_000;
+const SEND_INSTANT_DATES = 20_000;
+const sendInstantCache = new Map<string, Map<IsoDate, number>>();
 
 /** Delay before retry number `attempt` (1 = after the first failed attempt). */
 export function retryDelayMs(attempt: number): number {
@@ -154,12 +168,11 @@ export function desiredRows(
   defaultPriority: (emailType: string) => number,
 ): DesiredRow[] {
   const byKey = new Map<string, DesiredRow>();
-  const at = (sendDate: IsoDate) =>
-    sendInstant(sendDate, {
-      hour: settings.sendTimeHour,
-      minute: settings.sendTimeMinute,
-      timeZone: settings.timeZone,
-    });
+  const at = sendInstants({
+    hour: settings.sendTimeHour,
+    minute: settings.sendTimeMinute,
+    timeZone: settings.timeZone,
+  });
   for (const email of plan.planned) {
     const key = rowKey(email);
     if (byKey.has(key)) continue;
