@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, daysBetween, parseIsoDate, todayInZone, type IsoDate } from "@/lib/calendar/calendar-date";
+import { isLeapYear } from "@/lib/calendar/month-days";
 
 /**
  * The dashboard period (agency-side.md §4 "Dashboard period", domain-rules.md G "Period filter").
@@ -146,10 +147,6 @@ export function upcomingWindow({ now, timeZone }: { now: Date; timeZone: string 
 } {
   const today = todayInZone(now, timeZone);
   return { startDate: today, endDate: addDays(today, UPCOMING_WINDOW_DAYS) };
-}
-
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { StandardPlanType } from "@/lib/contacts/contact-fields";
+import { daysInMonth } from "@/lib/calendar/month-days";
 import { seededRandom } from "@/lib/random/seeded-random";
 /**
  * Made-up contacts for the demo agency. Pure and deterministic: the same seed and `now` always give the
@@ -390,10 +391,6 @@ function pickWeighted<T>(rng: () => number, items: readonly (readonly [T, number
 
 const DAY_MS = 86_400_000;
 
-function daysInMonth(year: number, month: number) {
-  return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-}
-
 /** Whole years between two calendar dates (the age on `on` of someone born on `birth`). */
 export function ageOn(birth: Date, on: Date): number {
   let age = on.getUTCFullYear() - birth.getUTCFullYear();
@@ -409,7 +406,7 @@ function birthDateForAge(rng: () => number, today: Date, age: number): Date {
   const year = today.getUTCFullYear() - age;
   const month = today.getUTCMonth();
   // Clamp so that "today" on 29 February maps to 28 February in a non-leap birth year (else Date.UTC rolls to March).
-  const latest = Date.UTC(year, month, Math.min(today.getUTCDate(), daysInMonth(year, month)));
+  const latest = Date.UTC(year, month, Math.min(today.getUTCDate(), daysInMonth(year, month + 1)));
   // Up to 364 days earlier is still the same age (one year back is 365 or 366 days).
   return new Date(latest - Math.floor(rng() * 365) * DAY_MS);
 }

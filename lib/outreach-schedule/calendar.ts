@@ -1,6 +1,8 @@
 import { isoDate as isoDateOf, todayInZone, type IsoDate } from "@/lib/calendar/calendar-date";
+import { daysInMonth, isLeapYear } from "@/lib/calendar/month-days";
 
 export type { IsoDate };
+export { isLeapYear };
 
 /**
  * Calendar arithmetic for the outreach rules. Inside lib/outreach-schedule a date is a day number (days since
@@ -84,11 +86,6 @@ export function yearOfDay(day: number): number {
   const marchMonth = Math.floor((5 * dayOfYear + 2) / 153); // 0 = March … 11 = February
   return yearOfEra + era * 400 + (marchMonth >= 10 ? 1 : 0);
 }
-
-export const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const daysInMonth = (year: number, month: number) => (month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!);
 
 /** The yearly recurrence of month/day in `year`: Feb 29 falls on Feb 28 in common years (domain-rules A.3). */
 export function anniversaryDay(year: number, month: number, day: number): number {

@@ -7,6 +7,8 @@
  * day/month ("25/12/1950"). Result: "YYYY-MM-DD" (no time zone). Pure.
  */
 
+import { daysInMonth } from "@/lib/calendar/month-days";
+
 export const DATE_MESSAGES = {
   invalid: "Invalid date format",
   dateTime: "Expected a date only, not a date and time",
@@ -66,10 +68,6 @@ const MONTHS: Record<string, number> = {
 };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 function fullYear(text: string): number {
   const n = Number(text);
